@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# The whole check, as CI runs it (.ci/run): installs what is missing, builds Release and
+# an ASan+UBSan Debug build, runs ctest on both, checks clang-format over src/ tests/
+# bench/ fuzz/ tools/, and runs each fuzz target briefly. Exits non-zero on any failure
+# (every stage runs even after a failure, so one run shows everything that is wrong).
+#   JOBS=N          parallel build/test jobs (default 2)
+#   FUZZ_SECONDS=N  seconds per fuzz target (default 20; 0 skips fuzzing)
+#   SKIP_ASAN=1     skip the sanitizer build (local quick runs only)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+JOBS="${JOBS:-2}"
+FUZZ_SECONDS="${FUZZ_SECONDS:-20}"
+failed=()
+start_all=$(date +%s)
+
+stage() {  # stage NAME COMMAND...: runs a stage, records its time and a failure
+  local name="$1"; shift
+  local t0; t0=$(date +%s)
+  echo "=== $name"
+  if "$@"; then
+    echo "=== $name: ok ($(( $(date +%s) - t0 )) s)"
+  else
+    echo "=== $name: FAILED ($(( $(date +%s) - t0 )) s)"
+    failed+=("$name")
+  fi
+}
+
+bash scripts/deps.sh || { echo "test.sh: cannot install dependencies" >&2; exit 1; }
+
+release() {
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+    nice cmake --build build -j"$JOBS" &&
+    ctest --test-dir build -j"$JOBS" --output-on-failure --timeout 600
+}
+
+asan() {
+  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DSTEPPE_SANITIZE=ON -DSTEPPE_BENCH=OFF >/dev/null &&
+    nice cmake --build build-asan -j"$JOBS" &&
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+      ctest --test-dir build-asan -j"$JOBS" --output-on-failure --timeout 900
+}
+
+format_check() {
+  local files
+  files=$(find src tests bench fuzz tools \( -name '*.cpp' -o -name '*.h' -o -name '*.hpp' \) \
+            -not -path '*/node_modules/*' 2>/dev/null | sort)
+  [ -z "$files" ] && return 0
+  # shellcheck disable=SC2086
+  clang-format --dry-run --Werror $files
+}
+
+fuzz() {
+  [ "$FUZZ_SECONDS" = "0" ] && { echo "fuzzing skipped (FUZZ_SECONDS=0)"; return 0; }
+  CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTEPPE_FUZZ=ON \
+    -DSTEPPE_BENCH=OFF >/dev/null &&
+    nice cmake --build build-fuzz -j"$JOBS" --target fuzz_all || return 1
+  local ok=0 t
+  for t in fuzz_json_data fuzz_scenario_parser fuzz_save_load fuzz_action_parser; do
+    local work="build-fuzz/corpus-$t"
+    mkdir -p "$work" build-fuzz/artifacts
+    echo "--- $t (${FUZZ_SECONDS}s)"
+    if ! "build-fuzz/fuzz/$t" -max_total_time="$FUZZ_SECONDS" -print_final_stats=1 -rss_limit_mb=2048 \
+        -artifact_prefix=build-fuzz/artifacts/ "$work" "fuzz/corpus/${t#fuzz_}" 2>"build-fuzz/$t.log"; then
+      echo "$t FOUND A CRASH:"; tail -40 "build-fuzz/$t.log"; ok=1
+    fi
+    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "build-fuzz/$t.log" | sed "s/^/  /"
+  done
+  return $ok
+}
+
+stage "release build + ctest" release
+if [ "${SKIP_ASAN:-0}" != "1" ]; then stage "asan+ubsan build + ctest" asan; fi
+stage "clang-format" format_check
+stage "fuzz" fuzz
+
+echo "=== total $(( $(date +%s) - start_all )) s"
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "test.sh: FAILED: ${failed[*]}"
+  exit 1
+fi
+echo "test.sh: all stages passed"

@@ -1,0 +1,89 @@
+// Per-game knowledge for the game-agnostic agents. The searches (greedy, mcts) know only
+// the kernel's State interface; whatever a game knows about good play it gives them
+// through a Heuristics object: an evaluation of positions, a prior over actions (which
+// is also the move ordering), an optional action abstraction ("operations": macro-moves
+// made of several raw actions) and a rollout policy.
+//
+// A game registers a factory under its game id (register_heuristics). A game that
+// registers nothing gets DefaultHeuristics: uniform prior, no operations, uniform
+// rollouts, and an evaluation that is returns() at terminal states and 0 elsewhere.
+//
+// Threading: one Heuristics object is made per agent (make_heuristics), but its methods
+// are const and may be called from several searches at once only if the game's
+// implementation is thread-safe for const calls; the built-in agents never share one.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kernel/state.h"
+
+namespace steppe::ai {
+
+// A macro-operation: raw actions of one side applied in order ("the 4th Panzer Group
+// attacks toward Smolensk" = several move actions and an attack). The search treats it
+// as one edge of its tree; it stops applying steps early when a step is refused, when
+// another side must decide, or when the game ends. The first step must be legal in the
+// state the operation was generated for.
+struct Operation {
+  std::string label;          // readable, for logs and the UI ("panzer thrust 2514")
+  std::vector<Action> steps;  // non-empty
+  float prior = 1.0f;         // non-negative weight; the search normalises
+};
+
+class Heuristics {
+ public:
+  virtual ~Heuristics() = default;
+
+  // Value of `state` for every side, each in [-1, 1] (+1 = certain win). Called on
+  // determinized clones, so it may look at everything in the state it is given. The
+  // default: returns() at a terminal state, otherwise 0 for every side.
+  virtual void evaluate(const State& state, std::vector<double>& values) const;
+
+  // True when evaluate() knows more than the default (the search then cuts rollouts
+  // short and trusts the evaluation; otherwise it plays rollouts to the end).
+  virtual bool has_evaluation() const { return false; }
+
+  // Prior over `actions` (all legal in `state`): one non-negative weight per action
+  // (need not sum to 1). Also the move ordering of progressive widening: the search
+  // tries actions in decreasing prior. The default is uniform.
+  virtual void prior(const State& state, const std::vector<Action>& actions,
+                     std::vector<float>& weights) const;
+
+  // Action abstraction: fills `out` with macro-operations covering the useful choices
+  // of the side to move and returns true, or returns false to let the search use the raw
+  // legal actions (the default). `legal` are the raw legal actions of `state`.
+  virtual bool operations(const State& state, const std::vector<Action>& legal,
+                          std::vector<Operation>& out) const;
+
+  // Rollout policy: index into `legal` (non-empty, legal in `state`) of the action to
+  // play. `rng` is the search's seeded generator; use it for every random choice so the
+  // search stays deterministic. The default is uniform.
+  virtual size_t rollout_choice(const State& state, const std::vector<Action>& legal, Dice& rng) const;
+};
+
+using DefaultHeuristics = Heuristics;
+
+// Factories are plain function pointers so registration needs no allocation order.
+using HeuristicsFactory = std::unique_ptr<Heuristics> (*)(const Game& game);
+
+// Registers (or replaces) the heuristics of game `game_id`. Thread-safe. Call it from the
+// game's load_game() (or any function that is certainly linked): a static registrar object
+// inside a static library is dropped by the linker when nothing else in its object file
+// is referenced.
+void register_heuristics(const std::string& game_id, HeuristicsFactory factory);
+void unregister_heuristics(const std::string& game_id);
+bool has_registered_heuristics(const std::string& game_id);
+
+// The heuristics of `game` (its registered factory, else DefaultHeuristics).
+std::unique_ptr<Heuristics> make_heuristics(const Game& game);
+
+// Convenience for a game whose heuristics object file is referenced anyway.
+struct HeuristicsRegistrar {
+  HeuristicsRegistrar(const std::string& game_id, HeuristicsFactory factory) {
+    register_heuristics(game_id, factory);
+  }
+};
+
+}  // namespace steppe::ai

@@ -1,0 +1,399 @@
+#include "ai/mcts.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <sstream>
+
+namespace steppe::ai {
+
+namespace {
+
+constexpr double kSharedPseudoVisits = 8.0;
+
+uint64_t mix(uint64_t a, uint64_t b) { return splitmix64(a ^ splitmix64(b + 0x632BE59BD9B4E019ULL)); }
+
+std::string format_double(double v) {
+  std::ostringstream os;
+  os << v;
+  return os.str();
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------
+// Spec parsing
+
+std::string MctsConfig::spec() const {
+  std::string s = "mcts";
+  if (iterations > 0) s += ":iters=" + std::to_string(iterations);
+  if (time_ms > 0) s += ":ms=" + format_double(time_ms);
+  const MctsConfig d;
+  if (c_puct != d.c_puct) s += ":c=" + format_double(c_puct);
+  if (widen_base != d.widen_base) s += ":widen=" + format_double(widen_base);
+  if (widen_exp != d.widen_exp) s += ":widen_exp=" + format_double(widen_exp);
+  if (rollout_depth != d.rollout_depth) s += ":rollout=" + std::to_string(rollout_depth);
+  if (max_rollout != d.max_rollout) s += ":max_rollout=" + std::to_string(max_rollout);
+  if (use_operations != d.use_operations) s += std::string(":ops=") + (use_operations ? "1" : "0");
+  if (share_action_values != d.share_action_values)
+    s += std::string(":share=") + (share_action_values ? "1" : "0");
+  return s;
+}
+
+Result<MctsConfig> parse_mcts_options(const std::string& options) {
+  MctsConfig c;
+  size_t pos = 0;
+  auto bad = [&](const std::string& item, const std::string& why) {
+    return Error{"bad mcts option '" + item + "': " + why +
+                     " (use easy|normal|hard or iters=N, ms=N, c=X, widen=X, widen_exp=X, rollout=N, "
+                     "max_rollout=N, ops=0|1, share=0|1, separated by ':')",
+                 "", "agent spec"};
+  };
+  while (pos <= options.size() && !options.empty()) {
+    size_t end = options.find(':', pos);
+    if (end == std::string::npos) end = options.size();
+    const std::string item = options.substr(pos, end - pos);
+    pos = end + 1;
+    if (item.empty()) return bad(item, "empty option");
+    if (item == "easy") {
+      c.iterations = 200;
+      c.time_ms = 0;
+    } else if (item == "normal") {
+      c.iterations = 1000;
+      c.time_ms = 0;
+    } else if (item == "hard") {
+      c.iterations = 5000;
+      c.time_ms = 0;
+    } else {
+      const size_t eq = item.find('=');
+      if (eq == std::string::npos) return bad(item, "not a preset and not key=value");
+      const std::string key = item.substr(0, eq);
+      const std::string val = item.substr(eq + 1);
+      double num = 0;
+      try {
+        size_t used = 0;
+        num = std::stod(val, &used);
+        if (used != val.size()) return bad(item, "value is not a number");
+      } catch (...) {
+        return bad(item, "value is not a number");
+      }
+      auto whole = [&](double lo, double hi) { return num == std::floor(num) && num >= lo && num <= hi; };
+      if (key == "iters") {
+        if (!whole(0, 1e9)) return bad(item, "iters must be a whole number >= 0");
+        c.iterations = static_cast<int>(num);
+      } else if (key == "ms") {
+        if (!(num >= 0 && num <= 3.6e6)) return bad(item, "ms must be between 0 and 3600000");
+        c.time_ms = num;
+      } else if (key == "c") {
+        if (!(num >= 0 && num <= 100)) return bad(item, "c must be between 0 and 100");
+        c.c_puct = num;
+      } else if (key == "widen") {
+        if (!(num >= 1 && num <= 1e6)) return bad(item, "widen must be between 1 and 1e6");
+        c.widen_base = num;
+      } else if (key == "widen_exp") {
+        if (!(num >= 0 && num <= 1)) return bad(item, "widen_exp must be between 0 and 1");
+        c.widen_exp = num;
+      } else if (key == "rollout") {
+        if (!whole(-1, 1e6)) return bad(item, "rollout must be a whole number >= -1");
+        c.rollout_depth = static_cast<int>(num);
+      } else if (key == "max_rollout") {
+        if (!whole(0, 1e7)) return bad(item, "max_rollout must be a whole number >= 0");
+        c.max_rollout = static_cast<int>(num);
+      } else if (key == "ops") {
+        if (!whole(0, 1)) return bad(item, "ops must be 0 or 1");
+        c.use_operations = num != 0;
+      } else if (key == "share") {
+        if (!whole(0, 1)) return bad(item, "share must be 0 or 1");
+        c.share_action_values = num != 0;
+      } else {
+        return bad(item, "unknown key '" + key + "'");
+      }
+    }
+    if (end == options.size()) break;
+  }
+  if (c.iterations == 0 && c.time_ms <= 0) return bad(options, "no budget (iters=0 needs ms>0)");
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------
+// MCTS
+
+MctsAgent::MctsAgent(MctsConfig config, uint64_t seed)
+    : config_(config), seed_(seed), rng_(seed ^ 0x6D637473ULL) {}
+
+uint64_t MctsAgent::shared_key(int player, const Action& a) const {
+  return a.hash() ^ (static_cast<uint64_t>(player + 1) * 0x9E3779B97F4A7C15ULL);
+}
+
+void MctsAgent::expand(uint32_t node, State& state) {
+  const int player = state.current_player();
+  state.legal_actions(legal_);
+  const auto begin = static_cast<uint32_t>(edges_.size());
+  bool used_ops = false;
+  if (config_.use_operations && !legal_.empty() && heuristics_->operations(state, legal_, ops_)) {
+    for (const Operation& op : ops_) {
+      if (op.steps.empty() || !state.check(op.steps.front()).is_ok()) continue;
+      Edge e;
+      e.step_begin = static_cast<uint32_t>(steps_.size());
+      e.step_count = static_cast<uint32_t>(op.steps.size());
+      e.prior = std::max(0.0f, op.prior);
+      steps_.insert(steps_.end(), op.steps.begin(), op.steps.end());
+      edges_.push_back(e);
+    }
+    used_ops = edges_.size() > begin;
+  }
+  if (!used_ops) {
+    heuristics_->prior(state, legal_, weights_);
+    weights_.resize(legal_.size(), 1.0f);
+    for (size_t i = 0; i < legal_.size(); ++i) {
+      Edge e;
+      e.step_begin = static_cast<uint32_t>(steps_.size());
+      e.step_count = 1;
+      e.prior = std::max(0.0f, weights_[i]);
+      steps_.push_back(legal_[i]);
+      edges_.push_back(e);
+    }
+  }
+  const auto end = static_cast<uint32_t>(edges_.size());
+  // Normalise the prior (uniform when the game gave all zeros) and order by it, stable so
+  // that equal priors keep the game's deterministic legal order.
+  double total = 0;
+  for (uint32_t i = begin; i < end; ++i) total += edges_[i].prior;
+  for (uint32_t i = begin; i < end; ++i)
+    edges_[i].prior =
+        total > 0 ? static_cast<float>(edges_[i].prior / total) : 1.0f / static_cast<float>(end - begin);
+  std::stable_sort(edges_.begin() + begin, edges_.begin() + end,
+                   [](const Edge& a, const Edge& b) { return a.prior > b.prior; });
+  Node& n = nodes_[node];
+  n.player = player;
+  n.edge_begin = begin;
+  n.edge_count = end - begin;
+  n.expanded = true;
+}
+
+uint32_t MctsAgent::select(uint32_t node, const State& state, bool check_legal) {
+  const Node& n = nodes_[node];
+  const double widened =
+      std::ceil(config_.widen_base * std::pow(static_cast<double>(n.visits) + 1.0, config_.widen_exp));
+  const uint32_t k = std::min<uint32_t>(n.edge_count, static_cast<uint32_t>(std::max(1.0, widened)));
+  // First-play urgency: the node's mean value for its player, unless the shared table
+  // knows this action.
+  double sum = 0;
+  uint32_t cnt = 0;
+  for (uint32_t i = 0; i < k; ++i) {
+    sum += edges_[n.edge_begin + i].value;
+    cnt += edges_[n.edge_begin + i].visits;
+  }
+  const double fpu = cnt > 0 ? sum / cnt : 0.0;
+  const double sqrt_n = std::sqrt(static_cast<double>(n.visits) + 1.0);
+  excluded_.clear();
+  for (uint32_t attempt = 0; attempt < k; ++attempt) {
+    uint32_t best = kNone;
+    double best_score = -1e300;
+    for (uint32_t i = 0; i < k; ++i) {
+      const uint32_t ei = n.edge_begin + i;
+      if (std::find(excluded_.begin(), excluded_.end(), ei) != excluded_.end()) continue;
+      const Edge& e = edges_[ei];
+      double q = fpu;
+      if (e.visits > 0) {
+        q = e.value / e.visits;
+      } else if (config_.share_action_values) {
+        auto it = shared_.find(shared_key(n.player, steps_[e.step_begin]));
+        // Blend with the node's own first-play value: a few samples elsewhere in the tree
+        // must not bury an edge that was never tried here.
+        if (it != shared_.end() && it->second.visits > 0)
+          q = (it->second.value + fpu * kSharedPseudoVisits) / (it->second.visits + kSharedPseudoVisits);
+      }
+      const double score = q + config_.c_puct * e.prior * sqrt_n / (1.0 + e.visits);
+      if (score > best_score) {
+        best_score = score;
+        best = ei;
+      }
+    }
+    if (best == kNone) return kNone;
+    // In another determinization (or after other dice) an edge may be illegal: skip it.
+    if (!check_legal || state.check(steps_[edges_[best].step_begin]).is_ok()) return best;
+    excluded_.push_back(best);
+  }
+  return kNone;
+}
+
+bool MctsAgent::apply_edge(const Edge& e, State& state, int player) {
+  for (uint32_t s = 0; s < e.step_count; ++s) {
+    if (s > 0 && (state.is_terminal() || state.current_player() != player)) break;
+    // Copy: apply() may not alias the arena if a game's check() looks back at it.
+    const Action a = steps_[e.step_begin + s];
+    if (!state.apply(a).is_ok()) return s > 0;
+  }
+  return true;
+}
+
+void MctsAgent::rollout(State& state, std::vector<double>& values, bool legal_ready) {
+  int depth = config_.rollout_depth;
+  if (depth < 0) depth = heuristics_->has_evaluation() ? 8 : config_.max_rollout;
+  depth = std::min(depth, config_.max_rollout);
+  for (int d = 0; d < depth && !state.is_terminal(); ++d) {
+    // Right after an expansion legal_ already holds this state's actions (legal action
+    // generation is the dearest call of a wargame).
+    if (d > 0 || !legal_ready) state.legal_actions(legal_);
+    if (legal_.empty()) break;
+    size_t idx = heuristics_->rollout_choice(state, legal_, rng_);
+    if (idx >= legal_.size()) idx = 0;
+    if (!state.apply(legal_[idx]).is_ok()) break;
+  }
+  heuristics_->evaluate(state, values);
+}
+
+Action MctsAgent::choose(const State& state) {
+  if (heuristics_game_ != &state.game()) {
+    heuristics_ = make_heuristics(state.game());
+    heuristics_game_ = &state.game();
+  }
+  const uint64_t decision_seed = mix(seed_, decisions_++);
+  rng_ = Dice(mix(decision_seed, 0x726F6C6CULL));
+  const int root_player = state.current_player();
+  const size_t sides = std::max<size_t>(1, state.game().side_names().size());
+
+  nodes_.clear();
+  edges_.clear();
+  steps_.clear();
+  shared_.clear();
+  stats_ = MctsStats{};
+  nodes_.push_back(Node{});
+
+  // A forced move needs no search (the legal actions are the mover's own knowledge).
+  state.legal_actions(legal_);
+  if (legal_.size() == 1) {
+    stats_.root.push_back(RootEdgeStats{legal_[0], 1, 0, 0.0, 1.0f});
+    return legal_[0];
+  }
+
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  const auto deadline = start + std::chrono::microseconds(static_cast<int64_t>(config_.time_ms * 1000.0));
+  int it = 0;
+  for (;; ++it) {
+    if (config_.iterations > 0 && it >= config_.iterations) break;
+    if (config_.time_ms > 0 && (it & 7) == 0 && it > 0 && Clock::now() >= deadline) break;
+
+    std::unique_ptr<State> sim = state.clone();
+    sim->resample_hidden(root_player, mix(decision_seed, static_cast<uint64_t>(it)));
+    path_.clear();
+    uint32_t node = 0;
+    values_.assign(sides, 0.0);
+    for (;;) {
+      if (sim->is_terminal()) {
+        heuristics_->evaluate(*sim, values_);
+        break;
+      }
+      if (!nodes_[node].expanded) {
+        expand(node, *sim);
+        if (node != 0) {
+          rollout(*sim, values_, true);
+          break;
+        }
+      }
+      const Node& n = nodes_[node];
+      if (n.edge_count == 0 || sim->current_player() != n.player) {
+        rollout(*sim, values_);
+        break;
+      }
+      const uint32_t ei = select(node, *sim, node != 0);
+      if (ei == kNone) {
+        rollout(*sim, values_);
+        break;
+      }
+      const int player = n.player;
+      if (!apply_edge(edges_[ei], *sim, player)) {
+        rollout(*sim, values_);
+        break;
+      }
+      path_.emplace_back(node, ei);
+      if (edges_[ei].child == kNone) {
+        edges_[ei].child = static_cast<uint32_t>(nodes_.size());
+        nodes_.push_back(Node{});
+      }
+      node = edges_[ei].child;
+    }
+    values_.resize(sides, 0.0);
+    for (double& v : values_) v = std::clamp(v, -1.0, 1.0);
+    for (const auto& [ni, ei] : path_) {
+      Node& n = nodes_[ni];
+      Edge& e = edges_[ei];
+      const double v = n.player >= 0 && static_cast<size_t>(n.player) < sides ? values_[n.player] : 0.0;
+      ++n.visits;
+      ++e.visits;
+      e.value += v;
+      if (config_.share_action_values) {
+        Shared& sh = shared_[shared_key(n.player, steps_[e.step_begin])];
+        ++sh.visits;
+        sh.value += v;
+      }
+    }
+  }
+
+  stats_.iterations = it;
+  stats_.nodes = nodes_.size();
+  stats_.edges = edges_.size();
+  const Node& root = nodes_[0];
+  uint32_t best = kNone;
+  for (uint32_t i = 0; i < root.edge_count; ++i) {
+    const Edge& e = edges_[root.edge_begin + i];
+    const double mean = e.visits > 0 ? e.value / e.visits : 0.0;
+    stats_.root.push_back(
+        RootEdgeStats{steps_[e.step_begin], static_cast<int>(e.step_count), e.visits, mean, e.prior});
+    // The root's edges were generated on a determinization; what the mover may do never
+    // depends on what it cannot see, but a game that broke that rule must not make the
+    // agent play an illegal move. (check() on the true state reads nothing hidden from
+    // the mover: it only says whether the mover's own move is allowed.)
+    if (!state.check(steps_[e.step_begin]).is_ok()) continue;
+    if (best == kNone) {
+      best = root.edge_begin + i;
+      continue;
+    }
+    const Edge& b = edges_[best];
+    const double bmean = b.visits > 0 ? b.value / b.visits : 0.0;
+    if (e.visits > b.visits || (e.visits == b.visits && mean > bmean)) best = root.edge_begin + i;
+  }
+  if (best == kNone) {
+    // No usable root edge: fall back to the first legal action.
+    state.legal_actions(legal_);
+    return legal_.front();
+  }
+  return steps_[edges_[best].step_begin];
+}
+
+// ---------------------------------------------------------------------------------------
+// Greedy
+
+Action GreedyAgent::choose(const State& state) {
+  if (heuristics_game_ != &state.game()) {
+    heuristics_ = make_heuristics(state.game());
+    heuristics_game_ = &state.game();
+  }
+  const int me = state.current_player();
+  const uint64_t sample_seed = mix(seed_, decisions_++);
+  state.legal_actions(legal_);
+  double best_value = -1e300;
+  best_.clear();
+  for (size_t i = 0; i < legal_.size(); ++i) {
+    // The same determinization for every candidate (common random numbers), and never
+    // the true state's hidden information.
+    std::unique_ptr<State> c = state.clone();
+    c->resample_hidden(me, sample_seed);
+    if (!c->apply(legal_[i]).is_ok()) continue;
+    heuristics_->evaluate(*c, values_);
+    const double v = me >= 0 && static_cast<size_t>(me) < values_.size() ? values_[me] : 0.0;
+    if (v > best_value + 1e-12) {
+      best_value = v;
+      best_.assign(1, i);
+    } else if (std::abs(v - best_value) <= 1e-12) {
+      best_.push_back(i);
+    }
+  }
+  if (best_.empty()) return legal_.front();
+  return legal_[best_[static_cast<size_t>(rng_.below(static_cast<int>(best_.size())))]];
+}
+
+}  // namespace steppe::ai

@@ -1,0 +1,155 @@
+// Game-agnostic Monte Carlo tree search over the kernel's State interface (docs/ai.md).
+//
+// - PUCT selection with the prior of the game's Heuristics; progressive widening in
+//   decreasing prior (the move ordering), so a phase with thousands of legal moves only
+//   ever looks at the best-ordered few until they have been visited enough.
+// - Information-set sampling: every iteration clones the root, calls
+//   resample_hidden(root side, per-iteration seed) and searches that determinization;
+//   the true state's hidden information is never looked at (and the dice are reseeded,
+//   so chance outcomes are averaged over: the tree is open-loop).
+// - Leaves are valued by a rollout with the game's rollout policy, cut after
+//   `rollout_depth` actions and scored by the game's evaluation.
+// - Optional action abstraction: when the game groups its raw actions into operations,
+//   tree edges are operations (several actions) instead of single actions.
+// - Per-unit factoring: the kernel's move actions move one unit each, so a phase in which
+//   every unit acts is a chain of single-unit decisions of the same side in the tree.
+//   Statistics of each (side, action) are also shared across the whole tree (one table),
+//   and an unvisited edge starts from that shared value, so what was learned about
+//   "unit X to hex H" in one branch orders that unit's choice in every other branch.
+// - Nodes and edges live in arenas (vectors reused across decisions): no per-node
+//   allocation in the search loop once the arenas have grown.
+// Deterministic for a given seed and iteration budget; a time budget is not.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ai/agent.h"
+#include "ai/heuristics.h"
+
+namespace steppe::ai {
+
+struct MctsConfig {
+  int iterations = 1000;            // simulations per decision (upper bound when time_ms > 0; 0 = none)
+  double time_ms = 0.0;             // > 0: stop after this wall time (non-deterministic)
+  double c_puct = 1.5;              // exploration constant of PUCT
+  double widen_base = 2.0;          // progressive widening: a node with N visits considers
+  double widen_exp = 0.5;           //   ceil(widen_base * (N + 1)^widen_exp) edges in prior order
+  int rollout_depth = -1;           // actions per rollout; -1 = auto (8 if the game has an evaluation,
+                                    //   else play to the end, capped by max_rollout)
+  int max_rollout = 200;            // hard cap on rollout length (a cut rollout without an
+                                    //   evaluation scores 0 for every side)
+  bool use_operations = true;       // use the game's macro-operations when it offers them
+  bool share_action_values = true;  // per-(side, action) statistics shared across the tree
+
+  // Canonical spec text ("mcts:iters=1000:c=1.5"), also the agent's name.
+  std::string spec() const;
+};
+
+// Parses the options after "mcts" in an agent spec: presets easy|normal|hard and
+// key=value pairs (iters, ms, c, widen, widen_exp, rollout, max_rollout, ops, share),
+// separated by ':'. Example: "hard:c=2" or "iters=500:rollout=0".
+Result<MctsConfig> parse_mcts_options(const std::string& options);
+
+struct RootEdgeStats {
+  Action first;   // first action of the edge (the one choose() would return)
+  int steps = 1;  // > 1 for an operation
+  uint32_t visits = 0;
+  double mean = 0.0;  // mean value for the side to move
+  float prior = 0.0f;
+};
+
+struct MctsStats {
+  int iterations = 0;
+  size_t nodes = 0;
+  size_t edges = 0;
+  std::vector<RootEdgeStats> root;  // in move-ordering (prior) order
+};
+
+class MctsAgent final : public Agent {
+ public:
+  MctsAgent(MctsConfig config, uint64_t seed);
+  std::string name() const override { return config_.spec(); }
+  Action choose(const State& state) override;
+  // Statistics of the last choose() (for tests, benchmarks and `--verbose` tools).
+  const MctsStats& last_stats() const { return stats_; }
+  const MctsConfig& config() const { return config_; }
+
+ private:
+  static constexpr uint32_t kNone = 0xFFFFFFFFu;
+  struct Node {
+    int player = -1;
+    uint32_t edge_begin = 0;
+    uint32_t edge_count = 0;
+    uint32_t visits = 0;
+    bool expanded = false;
+  };
+  struct Edge {
+    uint32_t step_begin = 0;
+    uint32_t step_count = 0;
+    float prior = 0.0f;
+    uint32_t child = kNone;
+    uint32_t visits = 0;
+    double value = 0.0;  // sum, for the node's player
+  };
+  struct Shared {
+    double value = 0.0;
+    uint32_t visits = 0;
+  };
+
+  void expand(uint32_t node, State& state);
+  uint32_t select(uint32_t node, const State& state, bool check_legal);
+  void rollout(State& state, std::vector<double>& values, bool legal_ready = false);
+  bool apply_edge(const Edge& e, State& state, int player);
+  uint64_t shared_key(int player, const Action& a) const;
+
+  MctsConfig config_;
+  uint64_t seed_;
+  uint64_t decisions_ = 0;
+  const Game* heuristics_game_ = nullptr;
+  std::unique_ptr<Heuristics> heuristics_;
+  Dice rng_;
+
+  // Arenas, reused across decisions.
+  std::vector<Node> nodes_;
+  std::vector<Edge> edges_;
+  std::vector<Action> steps_;
+  std::unordered_map<uint64_t, Shared> shared_;
+  // Scratch buffers.
+  std::vector<Action> legal_;
+  std::vector<float> weights_;
+  std::vector<Operation> ops_;
+  std::vector<double> values_;
+  std::vector<std::pair<uint32_t, uint32_t>> path_;  // (node, edge)
+  std::vector<uint32_t> order_;
+  std::vector<uint32_t> excluded_;
+
+  MctsStats stats_;
+};
+
+// One-ply search with the game's evaluation: every legal action is tried on a
+// determinized clone and the best value for the side to move wins; ties go to the
+// seeded generator.
+class GreedyAgent final : public Agent {
+ public:
+  explicit GreedyAgent(uint64_t seed) : seed_(seed), rng_(seed ^ 0x6772656564ULL) {}
+  std::string name() const override { return "greedy"; }
+  Action choose(const State& state) override;
+
+ private:
+  uint64_t seed_;
+  uint64_t decisions_ = 0;
+  Dice rng_;
+  const Game* heuristics_game_ = nullptr;
+  std::unique_ptr<Heuristics> heuristics_;
+  std::vector<Action> legal_;
+  std::vector<double> values_;
+  std::vector<size_t> best_;
+};
+
+std::unique_ptr<Agent> make_random_agent(uint64_t seed);
+
+}  // namespace steppe::ai

@@ -1,0 +1,172 @@
+// `steppe play GAME SCENARIO [--agent A --side S] [--seed N]`: play in the terminal,
+// hot-seat or against an agent. Shows the position summary and the numbered legal
+// actions; accepts a number or the notation, `undo`, `save FILE`, `log`, `obs`, `quit`.
+#include <unistd.h>
+
+#include <iostream>
+#include <random>
+
+#include "ai/agent.h"
+#include "cli/cli_util.h"
+#include "cli/command.h"
+#include "kernel/notation.h"
+
+namespace steppe::cli {
+namespace {
+
+struct PlayArgs {
+  std::string game;
+  std::string scenario;
+  std::string agent;
+  int side = 1;
+  uint64_t seed = 1;
+  std::string load;
+  int list = 40;
+  std::string data;
+};
+
+// The observation's top-level scalars in one line ("turn 3, phase movement, ...").
+std::string summary_line(const Json& obs) {
+  std::string s;
+  if (!obs.is_object()) return obs.dump();
+  for (const auto& [k, v] : obs.items()) {
+    if (v.is_object() || v.is_array()) continue;
+    if (!s.empty()) s += ", ";
+    s += k + " " + (v.is_string() ? v.get<std::string>() : v.dump());
+  }
+  return s;
+}
+
+void print_events(const LogEntry& e, int viewer) {
+  for (const auto& ev : e.events)
+    if (viewer < 0 || (viewer < 32 && ((ev.visible_to >> viewer) & 1u))) std::cout << event_line(ev) << "\n";
+}
+
+void run(const PlayArgs& a) {
+  auto g = load_game_or_fail("play", a.game, a.data);
+  const auto sides = g->side_names();
+  std::unique_ptr<Agent> agent;
+  if (!a.agent.empty()) {
+    if (a.side < 0 || static_cast<size_t>(a.side) >= sides.size())
+      fail("play", "--side must be 0.." + std::to_string(sides.size() - 1));
+    auto ag = make_agent(a.agent, splitmix64(a.seed));
+    if (!ag) fail("play", ag.error().to_string());
+    agent = std::move(ag).value();
+  }
+  auto m = Match::start(*g, a.scenario, a.seed);
+  if (!m) fail("play", m.error().to_string());
+  Match& match = **m;
+  const bool interactive = isatty(fileno(stdin)) != 0;
+  // What the human sees of the log: against an agent, the first side the agent does not
+  // play; hot-seat, everything.
+  const int human_view = agent ? (a.side == 0 ? 1 : 0) : -1;
+  std::vector<Action> acts;
+  while (true) {
+    const State& s = match.state();
+    if (s.is_terminal()) {
+      std::cout << "Game over: " << s.result().dump() << "\n";
+      return;
+    }
+    const int side = s.current_player();
+    if (agent && side == a.side) {
+      const Action act = agent->choose(s);
+      if (Status st = match.apply(act); !st.is_ok())
+        fail("play", "the agent chose an illegal action: " + st.error().to_string());
+      std::cout << sides[static_cast<size_t>(side)] << " (" << agent->name()
+                << "): " << match.log().back().action << "\n";
+      print_events(match.log().back(), human_view);
+      continue;
+    }
+    const int viewer = side;  // the side to move looks at the board (hot-seat: players take turns)
+    std::cout << "\n"
+              << sides[static_cast<size_t>(side)] << " to move. " << summary_line(s.observation(viewer))
+              << "\n";
+    s.legal_actions(acts);
+    const size_t shown = std::min(acts.size(), static_cast<size_t>(std::max(a.list, 0)));
+    for (size_t i = 0; i < shown; ++i)
+      std::cout << "  " << i + 1 << ". " << s.action_to_string(acts[i]) << "\n";
+    if (shown < acts.size()) std::cout << "  ... " << acts.size() - shown << " more (type the notation)\n";
+    if (interactive) std::cout << "> " << std::flush;
+    std::string line;
+    if (!std::getline(std::cin, line)) return;
+    const auto w = split_words(line);
+    if (w.empty()) continue;
+    if (w[0] == "quit" || w[0] == "exit") return;
+    if (w[0] == "help") {
+      std::cout << "a number or an action in notation; undo; save FILE; log; obs; quit\n";
+      continue;
+    }
+    if (w[0] == "obs") {
+      std::cout << s.observation(viewer).dump(1) << "\n";
+      continue;
+    }
+    if (w[0] == "log") {
+      for (const auto& e : match.log()) {
+        std::cout << sides[static_cast<size_t>(e.side)] << ": " << e.action << "\n";
+        print_events(e, human_view);
+      }
+      continue;
+    }
+    if (w[0] == "save") {
+      if (w.size() != 2) {
+        std::cout << "usage: save FILE\n";
+        continue;
+      }
+      Status st = match.save_file(w[1]);
+      std::cout << (st.is_ok() ? "saved to " + w[1] : "cannot save: " + st.error().to_string()) << "\n";
+      continue;
+    }
+    if (w[0] == "undo") {
+      // Hot-seat: one action back. Against an agent: back to this side's previous
+      // decision, taking back the agent's replies too.
+      const auto& log = match.log();
+      size_t n = 0;
+      if (!agent) {
+        n = log.empty() ? 0 : 1;
+      } else {
+        for (size_t i = log.size(); i-- > 0;)
+          if (log[i].side == side) {
+            n = log.size() - i;
+            break;
+          }
+      }
+      Status st = n == 0 ? Status(Error{"nothing to undo", "", ""}) : match.undo(n);
+      std::cout << (st.is_ok() ? "undone " + std::to_string(n) + " action(s)"
+                               : "cannot undo: " + st.error().to_string())
+                << "\n";
+      continue;
+    }
+    Status st;
+    if (auto num = parse_int(line); num && w.size() == 1) {
+      if (*num < 1 || static_cast<size_t>(*num) > acts.size()) {
+        std::cout << "no action number " << *num << " (1.." << acts.size() << ")\n";
+        continue;
+      }
+      st = match.apply(acts[static_cast<size_t>(*num - 1)]);
+    } else {
+      st = match.apply_text(line);
+    }
+    if (!st.is_ok()) {
+      std::cout << "illegal: " << st.error().to_string() << "\n";
+      continue;
+    }
+    std::cout << sides[static_cast<size_t>(side)] << ": " << match.log().back().action << "\n";
+    print_events(match.log().back(), side);
+  }
+}
+
+CommandRegistrar play_cmd("play", [](CLI::App& app) {
+  auto a = std::make_shared<PlayArgs>();
+  auto* sub = app.add_subcommand("play", "play in the terminal (hot-seat, or against --agent)");
+  sub->add_option("game", a->game, "game id")->required();
+  sub->add_option("scenario", a->scenario, "scenario id")->required();
+  sub->add_option("--agent", a->agent, "agent spec for the computer side (e.g. mcts:normal)");
+  sub->add_option("--side", a->side, "side the agent plays (0..n-1, default 1)");
+  sub->add_option("--seed", a->seed, "dice seed (default 1)");
+  sub->add_option("--list", a->list, "how many legal actions to list (default 40)");
+  add_data_option(sub, a->data);
+  sub->callback([a] { run(*a); });
+});
+
+}  // namespace
+}  // namespace steppe::cli

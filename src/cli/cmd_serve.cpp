@@ -1,0 +1,112 @@
+// `steppe serve`: the HTTP + WebSocket server and the browser UI.
+#include <csignal>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include "cli/command.h"
+#include "games/all_games.h"
+#include "server/server.h"
+
+namespace steppe::cli {
+namespace {
+
+struct ServeArgs {
+  std::string host = "127.0.0.1";
+  uint16_t port = 8080;
+  std::string db;
+  std::string web;
+  std::string data;
+  int agent_threads = 1;
+  bool debug_state = false;
+};
+
+// Every installed game (src/games/all_games.h), loaded from `data_dir`.
+server::GameCatalog installed_catalog(const std::filesystem::path& data_dir) {
+  server::GameCatalog cat;
+  for (const auto& g : installed_games()) {
+    server::CatalogEntry e{g.id, g.name, nullptr, {}};
+    auto loaded = g.load(data_dir);
+    if (loaded)
+      e.game = std::shared_ptr<const Game>(std::move(loaded).value());
+    else
+      e.load_error = loaded.error().to_string();
+    cat.push_back(std::move(e));
+  }
+  return cat;
+}
+
+// The built UI: web/dist beside the source tree's data/ unless --web says otherwise.
+std::filesystem::path default_web_dir() {
+  return std::filesystem::path(STEPPE_DEFAULT_DATA_DIR).parent_path() / "web" / "dist";
+}
+
+void run_serve(const ServeArgs& a) {
+  // Block the stop signals in every thread; this thread waits for them below.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+
+  const std::filesystem::path db = a.db.empty() ? server::default_db_path() : std::filesystem::path(a.db);
+  auto store = server::open_sqlite_store(db);
+  if (!store) {
+    std::cerr << "steppe serve: " << store.error().to_string() << "\n";
+    throw CLI::RuntimeError(1);
+  }
+  const std::filesystem::path data = a.data.empty() ? default_data_dir() : std::filesystem::path(a.data);
+  auto catalog = installed_catalog(data);
+  for (const auto& e : catalog)
+    if (e.game == nullptr)
+      std::cerr << "steppe serve: game '" << e.id << "' not available: " << e.load_error << "\n";
+  if (catalog.empty()) std::cerr << "steppe serve: warning: no game is installed yet\n";
+  server::ServiceOptions sopts;
+  sopts.agent_threads = a.agent_threads;
+  sopts.debug_state = a.debug_state;
+  sopts.data_dir = data;
+  auto service = std::make_shared<server::Service>(std::move(catalog), std::move(store).value(), sopts);
+  const int resumed = service->resume_all();
+
+  server::ServerOptions opts;
+  opts.host = a.host;
+  opts.port = a.port;
+  opts.web_dir = a.web.empty() ? default_web_dir() : std::filesystem::path(a.web);
+  server::Server srv(service, opts);
+  if (Status s = srv.start(); !s.is_ok()) {
+    std::cerr << "steppe serve: " << s.error().to_string() << "\n";
+    throw CLI::RuntimeError(1);
+  }
+  const std::string host = a.host == "0.0.0.0" ? "127.0.0.1" : a.host;
+  std::cout << "Steppe is serving on http://" << host << ":" << srv.port() << "/  (open it in a browser)\n"
+            << "  database: " << db.string() << " (" << resumed << " game(s) resumed)\n";
+  if (!std::filesystem::exists(opts.web_dir / "index.html"))
+    std::cout << "  web UI not built (" << opts.web_dir.string() << "): run scripts/build-web.sh\n";
+  std::cout << "  stop with Ctrl-C" << std::endl;
+
+  int sig = 0;
+  sigwait(&stop_signals, &sig);
+  std::cout << "steppe serve: stopping" << std::endl;
+  srv.stop();
+  service->shutdown();
+}
+
+const CommandRegistrar kServe{
+    "serve", [](CLI::App& app) {
+      auto args = std::make_shared<ServeArgs>();
+      auto* sub = app.add_subcommand("serve", "Serve the browser UI and the game API");
+      sub->add_option("--host", args->host, "Address to listen on")->capture_default_str();
+      sub->add_option("--port", args->port, "TCP port (0: any free port)")->capture_default_str();
+      sub->add_option("--db", args->db, "SQLite database (default $XDG_DATA_HOME/steppe/steppe.db)");
+      sub->add_option("--web", args->web, "Directory of the built web UI (web/dist)");
+      sub->add_option("--data", args->data, "Game data directory (default: data/)");
+      sub->add_option("--agent-threads", args->agent_threads, "Worker threads for computer opponents")
+          ->capture_default_str()
+          ->check(CLI::Range(1, 64));
+      sub->add_flag("--debug-state", args->debug_state,
+                    "Expose full-state hashes (tests only: may leak hidden information)");
+      sub->callback([args] { run_serve(*args); });
+    }};
+
+}  // namespace
+}  // namespace steppe::cli

@@ -1,0 +1,703 @@
+#include "games/bd/bd_data.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+
+namespace bd {
+
+using steppe::JsonReader;
+
+const char* side_name(int side) { return side == kGerman ? "german" : side == kSoviet ? "soviet" : "none"; }
+
+// ---------------------------------------------------------------- grid (digest 2.2)
+int hex_index(int row, int col) {
+  if (row < kFirstRow || row > kLastRow || col < kFirstCol || col > kLastCol) return -1;
+  return (row - kFirstRow) * kCols + (col - kFirstCol);
+}
+int hex_row(int idx) { return kFirstRow + idx / kCols; }
+int hex_col(int idx) { return kFirstCol + idx % kCols; }
+
+int parse_hex(std::string_view id) {
+  if (id.size() != 4) return -1;
+  for (char c : id)
+    if (c < '0' || c > '9') return -1;
+  const int row = (id[0] - '0') * 10 + (id[1] - '0');
+  const int col = (id[2] - '0') * 10 + (id[3] - '0');
+  return hex_index(row, col);
+}
+
+std::string hex_id(int idx) {
+  if (idx < 0 || idx >= kNumHexes) return "----";
+  const int r = hex_row(idx), c = hex_col(idx);
+  std::string s(4, '0');
+  s[0] = static_cast<char>('0' + r / 10);
+  s[1] = static_cast<char>('0' + r % 10);
+  s[2] = static_cast<char>('0' + c / 10);
+  s[3] = static_cast<char>('0' + c % 10);
+  return s;
+}
+
+// W = (r, c+1), E = (r, c-1); even rows: NW (r-1, c), NE (r-1, c-1), SW (r+1, c),
+// SE (r+1, c-1); odd rows shift those one column west (digest 2.2, checked on 11.27).
+int neighbour(int idx, int dir) {
+  if (idx < 0 || idx >= kNumHexes) return -1;
+  const int r = hex_row(idx), c = hex_col(idx);
+  const int odd = r & 1;
+  switch (dir) {
+    case kE:
+      return hex_index(r, c - 1);
+    case kW:
+      return hex_index(r, c + 1);
+    case kNW:
+      return hex_index(r - 1, c + odd);
+    case kNE:
+      return hex_index(r - 1, c - 1 + odd);
+    case kSW:
+      return hex_index(r + 1, c + odd);
+    case kSE:
+      return hex_index(r + 1, c - 1 + odd);
+    default:
+      return -1;
+  }
+}
+
+int direction(int from, int to) {
+  for (int d = 0; d < 6; ++d)
+    if (neighbour(from, d) == to && to >= 0) return d;
+  return -1;
+}
+
+int hex_distance(int a, int b) {
+  // Doubled-width coordinates: x2 grows eastward, odd rows half a hex west.
+  auto x2 = [](int i) { return -2 * hex_col(i) - (hex_row(i) & 1); };
+  const int dy = std::abs(hex_row(a) - hex_row(b));
+  const int dx = std::abs(x2(a) - x2(b));
+  return dy + std::max(0, (dx - dy) / 2);
+}
+
+const char* dir_name(int d) {
+  static const char* names[] = {"E", "NE", "NW", "W", "SW", "SE"};
+  return d >= 0 && d < 6 ? names[d] : "?";
+}
+
+const char* result_name(int r) {
+  static const char* names[] = {"AE", "AS", "DE", "BB", "DR"};
+  return r >= 0 && r < 5 ? names[r] : "?";
+}
+
+std::string odds_label(int index) {
+  if (index >= 0) return std::to_string(index + 1) + ":1";
+  return "1:" + std::to_string(1 - index);
+}
+
+namespace {
+
+struct TypeName {
+  UnitType t;
+  const char* name;
+};
+constexpr TypeName kTypeNames[] = {
+    {kPanzer, "panzer"},
+    {kInfantry, "infantry"},
+    {kMountain, "mountain"},
+    {kParatroop, "paratroop"},
+    {kLuftwaffeField, "luftwaffe-field"},
+    {kSsInfantry, "ss-infantry"},
+    {kKampfgruppe, "kampfgruppe"},
+    {kEmergency, "emergency"},
+    {kSatelliteArmy, "satellite-army"},
+    {kArmyDetachment, "army-detachment"},
+    {kGroup, "group"},
+    {kFortressCommand, "fortress-command"},
+    {kTigerBattalion, "tiger-battalion"},
+    {kCoastalCommand, "coastal-command"},
+    {kRifleArmy, "rifle-army"},
+    {kOversizedRifleArmy, "oversized-rifle-army"},
+    {kShockArmy, "shock-army"},
+    {kGuardsArmy, "guards-army"},
+    {kTankArmy, "tank-army"},
+    {kGuardsTankArmy, "guards-tank-army"},
+    {kMechCorps, "mech-corps"},
+    {kRifleCorps, "rifle-corps"},
+    {kAirborneCorps, "airborne-corps"},
+    {kCavalryGroup, "cavalry-group"},
+    {kCmGroup, "cm-group"},
+    {kMechGroup, "mech-group"},
+    {kNavalInfantry, "naval-infantry"},
+    {kCoastalArmy, "coastal-army"},
+    {kMilitiaArmy, "militia-army"},
+    {kCounterFireCorps, "counter-fire-corps"},
+    {kCommunistSatelliteArmy, "communist-satellite-army"},
+};
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+int read_factor(const JsonReader& r, const char* key) {
+  JsonReader v = r.at(key);
+  if (v.json().is_string()) {
+    if (v.as_str() == "d6") return kRolled;
+    v.fail_value("combat factor must be an integer >= 0 or \"d6\"");
+    return 0;
+  }
+  return v.as_int_in(0, 99);
+}
+
+int read_hex(const JsonReader& r) {
+  const std::string s = r.as_str();
+  const int h = parse_hex(s);
+  if (h < 0 && r.json().is_string())
+    r.fail_value("not a hex id of the BD grid (RRCC, rows 10-32, columns 00-24)");
+  return h;
+}
+
+std::vector<int> read_hex_list(const JsonReader& r) {
+  std::vector<int> out;
+  for (const JsonReader& e : r.elements()) out.push_back(read_hex(e));
+  return out;
+}
+
+Result<UnitDef> parse_unit_reader(const JsonReader& u) {
+  UnitDef d;
+  d.id = u.str("id");
+  d.label = u.str("label");
+  d.name = u.str_or("name", d.label);
+  const std::string side = u.str("side");
+  if (side == "german")
+    d.side = kGerman;
+  else if (side == "soviet")
+    d.side = kSoviet;
+  else if (u.has("side"))
+    u.at("side").fail_value("side must be \"german\" or \"soviet\"");
+  d.nation = u.str_or("nation", d.side == kGerman ? "german" : "soviet");
+  const std::string cls = u.str("class");
+  if (cls == "mech")
+    d.cls = kMech;
+  else if (cls == "non-mech")
+    d.cls = kNonMech;
+  else if (cls == "static")
+    d.cls = kStatic;
+  else if (u.has("class"))
+    u.at("class").fail_value("class must be mech, non-mech or static");
+  const std::string type = u.str("type");
+  bool found = false;
+  for (const auto& tn : kTypeNames)
+    if (type == tn.name) {
+      d.type = tn.t;
+      found = true;
+    }
+  if (!found && u.has("type")) u.at("type").fail_value("unknown unit type (data/bd/SCHEMA.md lists them)");
+  d.attack = read_factor(u, "attack");
+  d.defense = read_factor(u, "defense");
+  d.attack_circled = u.boolean_or("attack_circled", false);
+  d.support_shifts = static_cast<int>(u.integer_or("support_shifts", 0));
+  d.dotted = u.boolean_or("dotted", false);
+  const std::string zone = u.str_or("zone", "");
+  d.zone = zone == "north" ? kZoneNorth : zone == "south" ? kZoneSouth : kZoneNone;
+  if (auto sc = u.opt("setup_code")) {
+    if (sc->json().is_string()) d.setup_code = sc->as_str();
+  }
+  if (auto et = u.opt("entry_turn")) d.entry_turn = et->as_int_in(1, 32);
+  if (auto eh = u.opt("entry_hex")) d.entry_hex = read_hex(*eh);
+  if (d.label.find(' ') != std::string::npos) u.at("label").fail_value("label must not contain spaces");
+  u.check_reconstructed();
+  if (!u.ok()) return u.error();
+  return d;
+}
+
+Terrain terrain_from(const std::string& s, bool& ok) {
+  ok = true;
+  if (s == "clear") return kClear;
+  if (s == "rough") return kRough;
+  if (s == "marsh") return kMarsh;
+  if (s == "desert-steppe" || s == "desert") return kDesert;
+  if (s == "all-sea" || s == "sea") return kAllSea;
+  if (s == "all-lake" || s == "lake") return kAllLake;
+  ok = false;
+  return kClear;
+}
+
+Country country_from(const std::string& s) {
+  if (s == "ussr" || s == "soviet-union") return kUssr;
+  if (s == "baltic" || s == "lithuania" || s == "latvia" || s == "estonia" || s == "baltic-states")
+    return kBaltic;
+  if (s == "greater-germany" || s == "germany") return kGreaterGermany;
+  if (s == "general-government") return kGeneralGovernment;
+  if (s == "slovakia") return kSlovakia;
+  if (s == "hungary") return kHungary;
+  if (s == "romania") return kRomania;
+  if (s == "yugoslavia") return kYugoslavia;
+  if (s == "bulgaria") return kBulgaria;
+  if (s.empty()) return kCountryNone;
+  return kCountryOther;
+}
+
+uint8_t dir_mask(const JsonReader& r) {
+  uint8_t m = 0;
+  for (const JsonReader& e : r.elements()) {
+    const std::string s = e.as_str();
+    bool ok = false;
+    for (int d = 0; d < 6; ++d)
+      if (s == dir_name(d)) {
+        m = static_cast<uint8_t>(m | (1u << d));
+        ok = true;
+      }
+    if (!ok && e.json().is_string()) e.fail_value("hexside direction must be one of E, NE, NW, W, SW, SE");
+  }
+  return m;
+}
+
+steppe::Status load_map(BdData& d, const std::filesystem::path& file) {
+  for (int i = 0; i < kNumHexes; ++i) d.hexes[static_cast<size_t>(i)].on_map = true;
+  if (!std::filesystem::exists(file)) return steppe::Status::ok();  // empty map until the maps helper lands
+  auto doc = steppe::load_json_file(file);
+  if (!doc) return doc.error();
+  JsonReader r(*doc, file.string());
+  if (!r.has("hexes")) return steppe::Status::ok();
+  for (int i = 0; i < kNumHexes; ++i) d.hexes[static_cast<size_t>(i)].on_map = false;
+  JsonReader hexes = r.at("hexes");
+  std::vector<std::pair<std::string, JsonReader>> items;
+  if (hexes.is_object()) {
+    items = hexes.members();
+  } else {
+    for (const JsonReader& h : hexes.elements()) items.emplace_back(h.str("id"), h);
+  }
+  for (auto& [id, h] : items) {
+    const int idx = parse_hex(id);
+    if (idx < 0) {
+      h.fail("hex id \"" + id + "\" is not on the BD grid");
+      continue;
+    }
+    HexInfo& x = d.hexes[static_cast<size_t>(idx)];
+    x.on_map = true;
+    bool ok = true;
+    x.terrain = terrain_from(h.str_or("terrain", "clear"), ok);
+    if (!ok) h.at("terrain").fail_value("unknown terrain");
+    if (auto c = h.opt("city")) {
+      if (c->json().is_string()) {
+        x.city = true;
+        x.name = c->as_str();
+      } else if (c->json().is_boolean()) {
+        x.city = c->as_bool();
+      }
+    }
+    x.name = h.str_or("name", x.name);
+    // Kernel HexMap format (maps helper): "features" list, "control", "fortified_by", "regions".
+    if (auto feats = h.opt("features")) {
+      for (const std::string& f : feats->as_str_list()) {
+        if (f == "city") x.city = true;
+        if (f == "city" || f == "oil" || f == "industrial") x.vp = true;  // 4.2
+        if (f == "coastal" || f == "port") x.coastal = true;
+        if (f == "fortified-line") {
+          const std::string by = h.str_or("fortified_by", "soviet");
+          x.fortified = by == "german" ? int8_t{kGerman} : int8_t{kSoviet};
+        }
+      }
+    }
+    if (auto ctl = h.opt("control")) {
+      const std::string c = ctl->as_str();
+      x.initial_control = c == "german" ? int8_t{kGerman} : c == "soviet" ? int8_t{kSoviet} : int8_t{-1};
+      x.west_of_start_line = c == "german";  // 5.15: the start line is the 1941 border
+    }
+    if (auto regs = h.opt("regions")) {
+      for (const std::string& g : regs->as_str_list()) {
+        if (g == "DP" && x.area == kAreaNone) x.area = kAreaDP;
+        if (g == "R") x.area = kAreaR;
+        if (g == "CS") x.area = kAreaCS;
+        if (g == "north") x.zone = kZoneNorth;
+        if (g == "south") x.zone = kZoneSouth;
+      }
+    }
+    x.vp =
+        h.boolean_or("vp", false) || h.integer_or("vp_value", 0) > 0 || h.boolean_or("oil", false) || x.city;
+    x.country = country_from(h.str_or("country", ""));
+    const std::string z = h.str_or("zone", "");
+    x.zone = z == "north" ? kZoneNorth : z == "south" ? kZoneSouth : kZoneNone;
+    const std::string a = h.str_or("area", "");
+    x.area = a == "DP" ? kAreaDP : a == "R" ? kAreaR : a == "CS" ? kAreaCS : kAreaNone;
+    const std::string f = h.str_or("fortified", "");
+    x.fortified = f == "soviet" ? int8_t{kSoviet} : f == "german" ? int8_t{kGerman} : int8_t{-1};
+    if (auto c = h.opt("coastal")) x.coastal = !c->json().is_boolean() || c->as_bool();
+    x.west_of_start_line = h.boolean_or("west_of_start_line", false);
+    if (auto rv = h.opt("rivers")) x.river = dir_mask(*rv);
+    if (auto rv = h.opt("lake_sides")) x.lake_side = dir_mask(*rv);
+    if (auto rv = h.opt("sea_sides")) x.sea_side = dir_mask(*rv);
+  }
+  if (auto sides = r.opt("hexsides")) {
+    for (const JsonReader& e : sides->elements()) {
+      const auto ids = e.str_list("hexes");
+      if (ids.size() != 2) {
+        e.at("hexes").fail("a hexside lists two hexes");
+        continue;
+      }
+      const int a = parse_hex(ids[0]), b = parse_hex(ids[1]);
+      const int dd = direction(a, b);
+      if (a < 0 || b < 0 || dd < 0) {
+        e.at("hexes").fail_value("hexside hexes must be adjacent hexes of the grid");
+        continue;
+      }
+      for (const std::string& f : e.str_list_or_empty("features")) {
+        const uint8_t bit = static_cast<uint8_t>(1u << dd);
+        HexInfo& x = d.hexes[static_cast<size_t>(a)];
+        if (f == "river" || f == "major-river") x.river |= bit;  // 10.18
+        if (f == "all-lake") x.lake_side |= bit;                 // 11.19
+        if (f == "all-sea") x.sea_side |= bit;  // 10.11 (Kerch/Sivash handled by places.json)
+      }
+    }
+  }
+  // Hexside features are symmetric: mirror them onto the neighbour.
+  for (int i = 0; i < kNumHexes; ++i)
+    for (int dd = 0; dd < 6; ++dd) {
+      const int n = neighbour(i, dd);
+      if (n < 0) continue;
+      const uint8_t bit = static_cast<uint8_t>(1u << dd), obit = static_cast<uint8_t>(1u << ((dd + 3) % 6));
+      auto& a = d.hexes[static_cast<size_t>(i)];
+      auto& b = d.hexes[static_cast<size_t>(n)];
+      if (a.river & bit) b.river |= obit;
+      if (a.lake_side & bit) b.lake_side |= obit;
+      if (a.sea_side & bit) b.sea_side |= obit;
+    }
+  d.map_loaded = true;
+  return r.status();
+}
+
+steppe::Status load_tables(BdData& d, const std::filesystem::path& dir) {
+  // crt.json (11.10, 11.25)
+  {
+    const auto file = dir / "crt.json";
+    auto doc = steppe::load_json_file(file);
+    if (!doc) return doc.error();
+    JsonReader r(*doc, file.string());
+    r.check_reconstructed();
+    const auto cols = r.str_list("columns");
+    if (cols.empty() || cols.front() != "1:6" || cols.back() != "7:1" || cols.size() != 12)
+      r.at("columns").fail("columns must be the 12 odds 1:6 .. 7:1 (11.10)");
+    auto rows = r.at("results").elements();
+    if (rows.size() != cols.size()) r.at("results").fail("results must have one row per column");
+    for (const JsonReader& row : rows) {
+      std::array<uint8_t, 6> out{};
+      auto cells = row.elements();
+      if (cells.size() != 6) row.fail("each column needs 6 results (die 1..6)");
+      for (size_t i = 0; i < cells.size() && i < 6; ++i) {
+        const std::string s = cells[i].as_str();
+        int v = -1;
+        for (int k = 0; k < 5; ++k)
+          if (s == result_name(k)) v = k;
+        if (v < 0)
+          cells[i].fail_value("result must be AE, AS, DE, BB or DR");
+        else
+          out[i] = static_cast<uint8_t>(v);
+      }
+      d.crt.results.push_back(out);
+    }
+    if (!r.ok()) return r.error();
+  }
+  // terrain.json (10.8-10.20, 11.13-11.24)
+  {
+    const auto file = dir / "terrain.json";
+    auto doc = steppe::load_json_file(file);
+    if (!doc) return doc.error();
+    JsonReader r(*doc, file.string());
+    r.check_reconstructed();
+    JsonReader t = r.at("terrain");
+    const char* names[] = {"clear", "rough", "marsh", "desert-steppe", "all-sea", "all-lake"};
+    for (int i = 0; i < kNumTerrain; ++i) {
+      JsonReader e = t.at(names[i]);
+      e.check_reconstructed();
+      d.tec.prohibited[i] = e.boolean_or("prohibited", false);
+      if (!d.tec.prohibited[i]) {
+        d.tec.mp[i][kMech] = e.at("mp").int_in("mech", 1, 20);
+        d.tec.mp[i][kNonMech] = e.at("mp").int_in("non-mech", 1, 20);
+        d.tec.shift[i] = static_cast<int>(e.integer_or("shift", 0));
+        d.tec.ma_allowed[i] = e.boolean_or("ma_allowed", false);
+      }
+    }
+    JsonReader river = r.at("hexside").at("river");
+    d.tec.river_mp[kMech] = river.at("mp").int_in("mech", 0, 20);
+    d.tec.river_mp[kNonMech] = river.at("mp").int_in("non-mech", 0, 20);
+    JsonReader f = r.at("features");
+    d.tec.city_shift = static_cast<int>(f.at("city").integer("shift"));
+    d.tec.fortress_shift = static_cast<int>(f.at("hero-city").integer("shift"));
+    d.tec.line_shift = static_cast<int>(f.at("fortified-line").integer("shift"));
+    d.tec.fa_first = static_cast<int>(f.at("fortified-area").integer("shift_first_turn"));
+    d.tec.fa_later = static_cast<int>(f.at("fortified-area").integer("shift_later"));
+    JsonReader ma = r.at("mobile_assault");
+    d.tec.ma_extra_clear = ma.int_in("extra_mp_clear", 0, 20);
+    d.tec.ma_extra_city = ma.int_in("extra_mp_city_or_line", 0, 20);
+    d.tec.ma_shift = static_cast<int>(ma.integer("shift"));
+    if (!r.ok()) return r.error();
+  }
+  // calendar.json (5.8, 5.9), trrt.json, victory.json
+  d.turns.assign(32, TurnInfo{});
+  {
+    const auto file = dir / "calendar.json";
+    auto doc = steppe::load_json_file(file);
+    if (!doc) return doc.error();
+    JsonReader r(*doc, file.string());
+    auto turns = r.at("turns").elements();
+    if (turns.size() != 32) r.at("turns").fail("the calendar must list game turns 1..32 (5.8)");
+    for (const JsonReader& t : turns) {
+      const int n = t.int_in("turn", 1, 32);
+      TurnInfo& ti = d.turns[static_cast<size_t>(n - 1)];
+      ti.turn = n;
+      ti.months = t.str("months");
+      const std::string ty = t.str("type");
+      if (ty != "single" && ty != "double") t.at("type").fail_value("type must be single or double");
+      ti.single = ty == "single";
+      ti.year = t.int_in("year", 1941, 1945);
+    }
+    if (!r.ok()) return r.error();
+  }
+  {
+    const auto file = dir / "trrt.json";
+    auto doc = steppe::load_json_file(file);
+    if (!doc) return doc.error();
+    JsonReader r(*doc, file.string());
+    r.check_reconstructed();
+    for (const JsonReader& t : r.at("turns").elements()) {
+      const int n = t.int_in("turn", 1, 32);
+      TurnInfo& ti = d.turns[static_cast<size_t>(n - 1)];
+      const char* sides[] = {"german", "soviet"};
+      for (int s = 0; s < 2; ++s) {
+        JsonReader sr = t.at(sides[s]);
+        ti.mf[s][kMech] = sr.at("mf").int_in("mech", 0, 30);
+        ti.mf[s][kNonMech] = sr.at("mf").int_in("non-mech", 0, 30);
+        ti.repl[s][kMech] = sr.at("replacements").int_in("mech", 0, 20);
+        ti.repl[s][kNonMech] = sr.at("replacements").int_in("non-mech", 0, 20);
+      }
+      ti.luftwaffe = t.at("german").int_in("luftwaffe", 0, 20);
+    }
+    for (const JsonReader& m : r.at("markers").elements()) {
+      m.check_reconstructed();
+      MarkerArrival a;
+      a.marker = m.str("marker");
+      a.side = m.str("side") == "german" ? kGerman : kSoviet;
+      a.letter = m.str_or("letter", "");
+      a.range = static_cast<int>(m.integer_or("range", 0));
+      if (m.has("turns")) {
+        for (const JsonReader& tt : m.at("turns").elements()) {
+          MarkerArrival b = a;
+          b.turn = tt.as_int_in(1, 32);
+          b.count = 1;
+          d.markers.push_back(b);
+        }
+      } else {
+        a.turn = m.int_in("turn", 1, 32);
+        a.count = static_cast<int>(m.integer_or("count", 1));
+        d.markers.push_back(a);
+      }
+    }
+    if (!r.ok()) return r.error();
+  }
+  {
+    const auto file = dir / "victory.json";
+    auto doc = steppe::load_json_file(file);
+    if (!doc) return doc.error();
+    JsonReader r(*doc, file.string());
+    r.check_reconstructed();
+    d.vp_start = static_cast<int>(r.at("vp_start").integer("value"));
+    JsonReader ms = r.at("moscow_sudden_death");
+    for (const JsonReader& m : ms.at("modifiers").elements()) {
+      d.moscow_mods_hex.push_back(read_hex(m.at("hex")));
+      d.moscow_mods_value.push_back(m.int_in("mod", -6, 6));
+    }
+    for (const JsonReader& row : ms.at("table").elements())
+      if (row.str("result") == "surrender") d.moscow_surrender_at = row.int_in("min", 1, 99);
+    for (const JsonReader& v : r.at("victory_check_chart").elements()) {
+      v.check_reconstructed();
+      const int n = v.int_in("turn", 1, 32);
+      TurnInfo& ti = d.turns[static_cast<size_t>(n - 1)];
+      ti.check = true;
+      ti.german_wins_at = v.int_in("german_wins_at_or_above", -99, 999);
+      ti.soviet_wins_at = v.int_in("soviet_wins_at_or_below", -99, 999);
+    }
+    if (!r.ok()) return r.error();
+  }
+  // places.json (hex numbers named in the text)
+  {
+    const auto file = dir / "places.json";
+    auto doc = steppe::load_json_file(file);
+    if (!doc) return doc.error();
+    JsonReader r(*doc, file.string());
+    JsonReader h = r.at("hexes");
+    Places& p = d.places;
+    p.moscow = read_hex(h.at("moscow"));
+    p.leningrad = read_hex(h.at("leningrad"));
+    p.kiev = read_hex(h.at("kiev"));
+    p.stalingrad = read_hex(h.at("stalingrad"));
+    p.rostov = read_hex(h.at("rostov"));
+    p.dnepropetrovsk = read_hex(h.at("dnepropetrovsk"));
+    p.sevastopol = read_hex(h.at("sevastopol"));
+    p.odessa = read_hex(h.at("odessa"));
+    p.bucharest = read_hex(h.at("bucharest"));
+    p.ploesti = read_hex(h.at("ploesti"));
+    p.budapest = read_hex(h.at("budapest"));
+    p.riga = read_hex(h.at("riga"));
+    p.usir = read_hex(h.at("usir"));
+    for (auto& [name, z] : r.at("zones").members()) p.zones[name] = read_hex_list(z);
+    auto edge = [&](const char* key, std::vector<int>& out) {
+      JsonReader e = r.at(key);
+      auto rows = e.at("rows").elements();
+      const int col = e.int_in("col", kFirstCol, kLastCol);
+      std::vector<int> except;
+      if (auto ex = e.opt("except_rows"))
+        for (const JsonReader& x : ex->elements()) except.push_back(x.as_int_in(kFirstRow, kLastRow));
+      if (rows.size() != 2) return;
+      for (int row = rows[0].as_int_in(kFirstRow, kLastRow); row <= rows[1].as_int_in(kFirstRow, kLastRow);
+           ++row)
+        if (std::find(except.begin(), except.end(), row) == except.end()) out.push_back(hex_index(row, col));
+    };
+    edge("german_supply_edge", p.german_edge);
+    edge("soviet_supply_edge", p.soviet_edge);
+    edge("rvgk_exit_edge", p.rvgk_edge);
+    p.gt1_marsh = read_hex_list(r.at("gt1_marsh_as_clear").at("hexes"));
+    p.kerch = read_hex_list(r.at("kerch").at("hexes"));
+    p.sivash = read_hex_list(r.at("sivash").at("hexes"));
+    if (!r.ok()) return r.error();
+  }
+  return steppe::Status::ok();
+}
+
+steppe::Status load_counters(BdData& d, const std::filesystem::path& file) {
+  if (!std::filesystem::exists(file)) return steppe::Status::ok();  // bd-oob fills it
+  auto doc = steppe::load_json_file(file);
+  if (!doc) return doc.error();
+  JsonReader r(*doc, file.string());
+  r.check_reconstructed();
+  std::vector<std::string> counterpart_ids;
+  for (const JsonReader& u : r.at("units").elements()) {
+    auto def = parse_unit_reader(u);
+    if (!def) continue;  // error already recorded in r
+    const std::string kid = lower(def->id), klabel = lower(def->label);
+    if (d.unit_by_key.count(kid) || d.unit_by_key.count(klabel)) {
+      u.fail("duplicate unit id or label \"" + def->label + "\" (labels must be unique, SCHEMA.md)");
+      continue;
+    }
+    const int idx = static_cast<int>(d.units.size());
+    d.unit_by_key[kid] = idx;
+    d.unit_by_key[klabel] = idx;
+    d.units.push_back(*def);
+    counterpart_ids.push_back(u.str_or("counterpart", ""));
+  }
+  if (!r.ok()) return r.error();
+  for (size_t i = 0; i < d.units.size(); ++i) {
+    if (counterpart_ids[i].empty()) continue;
+    const int c = d.find_unit(counterpart_ids[i]);
+    if (c < 0)
+      return Error{"counterpart \"" + counterpart_ids[i] + "\" is not a unit id", "",
+                   file.string() + ": /units/" + std::to_string(i) + "/counterpart"};
+    d.units[i].counterpart = c;
+  }
+  return steppe::Status::ok();
+}
+
+steppe::Status load_scenarios(BdData& d, const std::filesystem::path& dir) {
+  if (!std::filesystem::is_directory(dir)) return steppe::Status::ok();
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.path().extension() == ".json") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  for (const auto& file : files) {
+    auto doc = steppe::load_json_file(file);
+    if (!doc) return doc.error();
+    JsonReader r(*doc, file.string());
+    r.check_reconstructed();
+    ScenarioDef s;
+    s.id = r.str("id");
+    s.name = r.str_or("name", s.id);
+    s.description = r.str_or("description", "");
+    s.rule = r.str_or("rule", "");
+    s.first_turn = r.int_in("first_turn", 1, 32);
+    s.last_turn = r.int_in("last_turn", 1, 32);
+    s.first_player = r.str_or("first_player", "german") == "soviet" ? kSoviet : kGerman;
+    s.start_phase = r.str_or("start_phase", "admin");
+    s.vp_start = static_cast<int>(r.integer_or("vp_start", d.vp_start));
+    std::vector<bool> seen(d.units.size(), false);
+    if (auto setup = r.opt("setup")) {
+      for (const JsonReader& e : setup->elements()) {
+        SetupEntry se;
+        const std::string uid = e.str("unit");
+        se.unit = d.find_unit(uid);
+        if (se.unit < 0 && e.has("unit")) {
+          e.at("unit").fail_value("unknown unit (not in counters.json)");
+          continue;
+        }
+        if (se.unit >= 0) {
+          if (seen[static_cast<size_t>(se.unit)]) e.at("unit").fail_value("unit listed twice in the set-up");
+          seen[static_cast<size_t>(se.unit)] = true;
+        }
+        if (auto h = e.opt("hex")) se.hex = read_hex(*h);
+        se.zone = e.str_or("zone", "");
+        se.box = e.str_or("box", "");
+        se.turn = static_cast<int>(e.integer_or("turn", 0));
+        if (se.hex < 0 && se.zone.empty() && se.box.empty())
+          e.fail("set-up entry needs a hex, a zone or a box");
+        s.setup.push_back(se);
+      }
+    }
+    if (auto z = r.opt("zones"))
+      for (auto& [name, list] : z->members()) s.zones[name] = read_hex_list(list);
+    if (auto c = r.opt("control")) {
+      if (auto g = c->opt("german"); g && g->is_array()) s.german_control = read_hex_list(*g);
+      if (auto g = c->opt("soviet"); g && g->is_array()) s.soviet_control = read_hex_list(*g);
+    }
+    if (auto m = r.opt("markers"))
+      for (const JsonReader& e : m->elements()) {
+        int h = -1;
+        if (auto hh = e.opt("hex")) h = read_hex(*hh);
+        s.markers.emplace_back(e.str("marker"), h);
+      }
+    s.special_rules = r.str_list_or_empty("special_rules");
+    if (!r.ok()) return r.error();
+    d.scenarios.push_back(std::move(s));
+  }
+  return steppe::Status::ok();
+}
+
+}  // namespace
+
+UnitType type_from_name(const std::string& s, bool& ok) {
+  for (const auto& tn : kTypeNames)
+    if (s == tn.name) {
+      ok = true;
+      return tn.t;
+    }
+  ok = false;
+  return kInfantry;
+}
+
+const char* unit_type_name(UnitType t) {
+  for (const auto& tn : kTypeNames)
+    if (tn.t == t) return tn.name;
+  return "?";
+}
+
+int BdData::find_unit(std::string_view key) const {
+  auto it = unit_by_key.find(lower(std::string(key)));
+  return it == unit_by_key.end() ? -1 : it->second;
+}
+
+Result<UnitDef> parse_unit(const Json& j, const std::string& where) {
+  JsonReader r(j, where);
+  return parse_unit_reader(r);
+}
+
+Result<std::shared_ptr<const BdData>> load_data(const std::filesystem::path& data_dir) {
+  auto d = std::make_shared<BdData>();
+  const auto dir = data_dir / "bd";
+  if (!std::filesystem::is_directory(dir))
+    return Error{"no Barbarossa Deluxe data directory", "", dir.string()};
+  if (auto s = load_map(*d, dir / "map.json"); !s) return s.error();
+  if (auto s = load_tables(*d, dir); !s) return s.error();
+  if (auto s = load_counters(*d, dir / "counters.json"); !s) return s.error();
+  if (auto s = load_scenarios(*d, dir / "scenarios"); !s) return s.error();
+  auto h = steppe::rules_hash_of_dir(dir);
+  if (!h) return h.error();
+  d->rules_hash = *h;
+  return std::shared_ptr<const BdData>(std::move(d));
+}
+
+}  // namespace bd

@@ -1,0 +1,3906 @@
+// Barbarossa Deluxe rules. Section numbers are the rulebook's (seeds/000); where the text
+// is silent or ambiguous the choice is written in docs/rulings.md (BD-n).
+#include "games/bd/bd_state.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cstring>
+#include <numeric>
+
+#include "games/bd/bd_game.h"
+#include "kernel/json_data.h"
+
+namespace bd {
+
+namespace {
+
+constexpr const char* kPhaseNames[] = {
+    "setup",           "german-admin",   "soviet-admin",   "german-order",
+    "german-phase-b",  "german-phase-c", "soviet-order",   "soviet-offensive-supply",
+    "soviet-rvgk",     "soviet-phase-b", "soviet-phase-c", "game-over",
+    "german-strategic"};
+constexpr const char* kWhereNames[] = {"out-of-play", "map",      "dead", "dead-permanent",
+                                       "rvgk",        "caucasus", "trrt", "to-set-up"};
+constexpr const char* kSupplyNames[] = {"overland", "garrison", "coastal", "aerial", "oos", "always", "none"};
+constexpr const char* kVerbNames[] = {"",
+                                      "end-phase",
+                                      "move",
+                                      "attack",
+                                      "attack",
+                                      "mobile-assault",
+                                      "order",
+                                      "paulus",
+                                      "zone",
+                                      "enter",
+                                      "replace",
+                                      "rvgk-in",
+                                      "rvgk-out",
+                                      "osupply",
+                                      "retreat",
+                                      "advance",
+                                      "advance-done",
+                                      "convert-bb",
+                                      "luftwaffe-defend",
+                                      "setup",
+                                      "withdraw",
+                                      "decline-withdrawal",
+                                      "hero-city",
+                                      "advance-second",
+                                      "fortress-city",
+                                      "fortified-area",
+                                      "aerial-supply",
+                                      "strategic",
+                                      "emergency-rvgk",
+                                      "no-emergency-rvgk"};
+constexpr const char* kOrderNames[] = {"none", "move-fight", "fight-move", "fight-fight"};
+
+steppe::Error rerr(const char* rule, std::string msg) { return steppe::Error{std::move(msg), rule, ""}; }
+
+int ceil_div(int a, int b) { return (a + b - 1) / b; }
+
+}  // namespace
+
+const char* where_name(int w) { return w >= 0 && w < 8 ? kWhereNames[w] : "?"; }
+const char* phase_name(int p) { return p >= 0 && p < kNumPhases ? kPhaseNames[p] : "?"; }
+const char* supply_name(int s) { return s >= 0 && s < 7 ? kSupplyNames[s] : "?"; }
+int parse_phase(std::string_view s) {
+  for (int i = 0; i < kNumPhases; ++i)
+    if (s == kPhaseNames[i]) return i;
+  // Friendly aliases for scenario tests.
+  if (s == "german-movement" || s == "german-assault" || s == "german-prepared-assault") return -2;
+  if (s == "soviet-movement" || s == "soviet-assault" || s == "soviet-prepared-assault") return -3;
+  return -1;
+}
+
+// ======================================================================= construction
+
+BdState::BdState(const BdGame& game, std::shared_ptr<const BdData> data, uint64_t seed)
+    : game_(&game), data_(std::move(data)) {
+  dice_ = steppe::Dice(seed);
+  defs_ = std::shared_ptr<const std::vector<UnitDef>>(data_, &data_->units);
+  map_ = std::shared_ptr<const std::array<HexInfo, kNumHexes>>(data_, &data_->hexes);
+  units_.assign(defs_->size(), UnitSt{});
+  vp_start_ = vp_ = data_->vp_start;
+  // 3.6: initial control by country.
+  for (int h = 0; h < kNumHexes; ++h) {
+    const Country c = hx(h).country;
+    uint8_t s = kNoSide;
+    if (c == kGreaterGermany || c == kGeneralGovernment || c == kSlovakia || c == kHungary || c == kRomania ||
+        c == kYugoslavia)
+      s = kGerman;
+    else if (c == kUssr || c == kBaltic)
+      s = kSoviet;
+    if (hx(h).initial_control >= 0) s = static_cast<uint8_t>(hx(h).initial_control);
+    control_[static_cast<size_t>(h)] = s;
+  }
+}
+
+const steppe::Game& BdState::game() const { return *game_; }
+
+HexInfo& BdState::hx_mut(int h) {
+  if (map_.get() == &data_->hexes) map_ = std::make_shared<std::array<HexInfo, kNumHexes>>(*map_);
+  return const_cast<HexInfo&>((*map_)[static_cast<size_t>(h)]);  // unique copy made above
+}
+
+Status BdState::setup_scenario(const ScenarioDef* sc) {
+  if (sc == nullptr) {
+    scenario_id_ = "empty";
+    turn_ = 1;
+    phase_ = kAdminGerman;
+    begin_turn();
+    rebase_vp();
+    return Status::ok();
+  }
+  scenario_id_ = sc->id;
+  first_turn_ = sc->first_turn;
+  last_turn_ = sc->last_turn;
+  first_player_ = sc->first_player;
+  vp_start_ = vp_ = sc->vp_start;
+  turn_ = sc->first_turn;
+  for (int h : sc->german_control) control_[static_cast<size_t>(h)] = kGerman;
+  for (int h : sc->soviet_control) control_[static_cast<size_t>(h)] = kSoviet;
+  std::vector<bool> listed(units_.size(), false);
+  for (const auto& e : sc->setup) {
+    listed[static_cast<size_t>(e.unit)] = true;
+    UnitSt& u = units_[static_cast<size_t>(e.unit)];
+    if (e.hex >= 0) {
+      if (!hx(e.hex).on_map)
+        return steppe::Error{"set-up hex " + hex_id(e.hex) + " is not on the map", "3.1", sc->id};
+      place(e.unit, e.hex);
+    } else if (!e.zone.empty()) {
+      u.where = kToSetUp;
+      setup_zone_.emplace_back(static_cast<int16_t>(e.unit), e.zone);
+      has_setup_units_ = true;
+    } else if (e.box == "dead") {
+      u.where = kDead;
+    } else if (e.box == "dead-permanent" || e.box == "out-of-play") {
+      u.where = e.box == "dead-permanent" ? kDeadPerm : kOutOfPlay;
+    } else if (e.box == "rvgk") {
+      u.where = kRvgk;
+    } else if (e.box == "caucasus") {
+      u.where = kCaucasus;
+    } else if (e.box == "trrt") {
+      u.where = kTrrt;
+      u.turn = static_cast<int8_t>(e.turn);
+    } else {
+      return steppe::Error{"unknown set-up box '" + e.box + "'", "", sc->id};
+    }
+  }
+  // Units not listed: reinforcements by their printed entry turn (3.3, 3.4), if still to come.
+  for (size_t i = 0; i < units_.size(); ++i) {
+    if (listed[i]) continue;
+    const UnitDef& d = (*defs_)[i];
+    if (d.entry_turn > 0 && d.entry_turn > sc->first_turn) {
+      units_[i].where = kTrrt;
+      units_[i].turn = static_cast<int8_t>(d.entry_turn);
+    }
+  }
+  for (const auto& [m, h] : sc->markers) {
+    if (m == "hero-city" && h >= 0) markers_.hero_city.push_back(static_cast<int16_t>(h));
+    if (m == "aerial-supply" && h < 0) markers_.aerial_available = true;  // 12.6, 13.7, 14.7
+    if (m == "fortress-city" && h >= 0) markers_.fortress_city.push_back(static_cast<int16_t>(h));
+    if (m == "fortified-area" && h >= 0) {
+      markers_.fa_hex = static_cast<int16_t>(h);
+      markers_.fa_turn = static_cast<int8_t>(turn_ - 1);
+    }
+  }
+  // Stacking of the fixed set-up (6.3, 6.4).
+  for (int h = 0; h < kNumHexes; ++h) {
+    std::vector<int> none;
+    const int s = occupant_side(h);
+    if (s == kNoSide) continue;
+    if (auto st = stacking_ok(h, s, none); !st)
+      return steppe::Error{"set-up over-stacks hex " + hex_id(h) + ": " + st.error().message, "6.3", sc->id};
+  }
+  start_mode_ = sc->start_phase == "soviet-first-phase"    ? 1
+                : sc->start_phase == "soviet-assault-only" ? 2
+                                                           : 0;
+  rebase_vp();
+  if (has_setup_units_) {
+    phase_ = kSetupPhase;
+  } else {
+    start_play();
+  }
+  mark_dirty();
+  return Status::ok();
+}
+
+// First phase after set-up: the Mutual Administrative Phase, except Citadel (14.2: the
+// Soviet Player Turn of GT19, no RVGK phase) and The Road Back (12.2: GT13 is one Soviet
+// Prepared Assault Phase).
+void BdState::start_play() {
+  begin_turn();
+  if (start_mode_ == 1) {
+    skip_rvgk_once_ = true;
+    enter_phase(kSovietOrder);
+  } else if (start_mode_ == 2) {
+    assault_only_ = true;
+    order_[kSoviet] = kFightMove;
+    enter_phase(kSovietB);
+  } else {
+    enter_phase(kAdminGerman);
+  }
+}
+
+// ======================================================================= occupancy
+
+void BdState::units_in(int hex, std::vector<int>& out) const {
+  out.clear();
+  for (size_t i = 0; i < units_.size(); ++i)
+    if (units_[i].where == kOnMap && units_[i].hex == hex) out.push_back(static_cast<int>(i));
+  std::sort(out.begin(), out.end(), [&](int a, int b) { return unit(a).order < unit(b).order; });
+}
+
+void BdState::compute_occupancy() const {
+  if (!occ_dirty_) return;
+  occ_dirty_ = false;
+  occ_side_.fill(kNoSide);
+  occ_count_.fill(0);
+  occ_sats_.fill(0);
+  occ_cav_.fill(0);
+  for (size_t i = 0; i < units_.size(); ++i) {
+    if (units_[i].where != kOnMap) continue;
+    const size_t h = static_cast<size_t>(units_[i].hex);
+    const UnitDef& d = (*defs_)[i];
+    occ_side_[h] = d.side;
+    if (d.satellite_army()) ++occ_sats_[h];
+    if (d.type == kCavalryGroup) ++occ_cav_[h];
+    if (!d.free_stacking()) ++occ_count_[h];
+  }
+}
+
+int BdState::occupant_side(int hex) const {
+  compute_occupancy();
+  return occ_side_[static_cast<size_t>(hex)];
+}
+
+// 6.3 five units per hex; 6.4 one satellite army; 6.5 free units (cavalry max 1).
+Status BdState::stacking_ok(int hex, int side, const std::vector<int>& adding) const {
+  compute_occupancy();
+  int count = occ_count_[static_cast<size_t>(hex)], sats = occ_sats_[static_cast<size_t>(hex)],
+      cav = occ_cav_[static_cast<size_t>(hex)];
+  for (int u : adding) {
+    if (unit(u).where == kOnMap && unit(u).hex == hex) continue;  // already counted
+    const UnitDef& d = def(u);
+    if (d.satellite_army()) ++sats;
+    if (d.type == kCavalryGroup) ++cav;
+    if (!d.free_stacking()) ++count;
+  }
+  (void)side;
+  if (count > 5)
+    return rerr("6.3", "hex " + hex_id(hex) + " would hold " + std::to_string(count) + " units (limit 5)");
+  if (sats > 1) return rerr("6.4", "hex " + hex_id(hex) + " would hold more than one satellite army");
+  if (cav > 1) return rerr("8.30", "hex " + hex_id(hex) + " would hold more than one cavalry group");
+  return Status::ok();
+}
+
+bool BdState::hero_city(int hex) const {
+  return std::find(markers_.hero_city.begin(), markers_.hero_city.end(), hex) != markers_.hero_city.end();
+}
+bool BdState::fortress_city(int hex) const {
+  return std::find(markers_.fortress_city.begin(), markers_.fortress_city.end(), hex) !=
+         markers_.fortress_city.end();
+}
+bool BdState::fa_effect(int hex) const {
+  if (markers_.fa_hex < 0) return false;
+  return hex == markers_.fa_hex || hex_distance(hex, markers_.fa_hex) == 1;
+}
+
+void BdState::log(const std::string& kind, const std::string& text, const std::string& rule,
+                  uint32_t vis) const {
+  if (sink_ == nullptr) return;
+  steppe::Event e;
+  e.kind = kind;
+  e.text = text;
+  e.rule = rule;
+  e.visible_to = vis;
+  emit(std::move(e));
+}
+
+// ======================================================================= control & VP
+
+// 3.6: control switches the instant an enemy ground unit enters; 4.2 VP change at once.
+void BdState::set_control(int hex, int side) {
+  const uint8_t old = control_[static_cast<size_t>(hex)];
+  if (old == side) return;
+  control_[static_cast<size_t>(hex)] = static_cast<uint8_t>(side);
+  mark_dirty();
+  log("control", std::string(side_name(side)) + " takes control of " + hex_id(hex), "3.6");
+  const HexInfo& h = hx(hex);
+  if (!h.vp) return;
+  int delta = side == kGerman ? 1 : (old == kGerman ? -1 : 0);
+  if (delta == 0) return;
+  std::string rule = "4.2";
+  // 4.3: capturing a Hero City is worth 2 (marker removed); losing a Fortress City costs 2.
+  if (side == kGerman && hero_city(hex)) {
+    delta = 2;
+    rule = "4.3";
+    markers_.hero_city.erase(std::find(markers_.hero_city.begin(), markers_.hero_city.end(), hex));
+    vp_events_ += 1;
+  } else if (side == kSoviet && fortress_city(hex)) {
+    delta = -2;
+    rule = "4.3";
+    markers_.fortress_city.erase(
+        std::find(markers_.fortress_city.begin(), markers_.fortress_city.end(), hex));
+    vp_events_ -= 1;
+  }
+  vp_ += delta;
+  log("vp",
+      "German VP " + std::string(delta > 0 ? "+" : "") + std::to_string(delta) + " for " + hex_id(hex) +
+          (h.name.empty() ? "" : " (" + h.name + ")") + ": now " + std::to_string(vp_),
+      rule);
+  // 4.15: the first German capture of Moscow triggers the surrender roll.
+  if (side == kGerman && hex == data_->places.moscow && !moscow_rolled_ &&
+      scenario_id_ != "empty-no-moscow") {
+    moscow_rolled_ = true;
+    int mod = 0;
+    for (size_t i = 0; i < data_->moscow_mods_hex.size(); ++i)
+      if (control_[static_cast<size_t>(data_->moscow_mods_hex[i])] == kGerman)
+        mod += data_->moscow_mods_value[i];
+    const int r = roll(6, "Moscow surrender roll", "4.15");
+    log("victory",
+        "Moscow surrender roll " + std::to_string(r) + " + " + std::to_string(mod) + " = " +
+            std::to_string(r + mod),
+        "4.15");
+    if (r + mod >= data_->moscow_surrender_at) end_game(kGerman, "Moscow surrenders", "4.15");
+  }
+  // 14.10 / 15.5 sudden death: German control of Moscow (or Leningrad in Manstein's Gambit).
+  if (side == kGerman && phase_ != kGameOver &&
+      ((scenario_id_ == "mansteins-gambit" &&
+        (hex == data_->places.moscow || hex == data_->places.leningrad)) ||
+       (scenario_id_ == "what-if-1942" && hex == data_->places.moscow))) {
+    end_game(kGerman, "German control of " + hex_id(hex), scenario_id_ == "what-if-1942" ? "15.5" : "14.10");
+  }
+}
+
+void BdState::end_game(int winner, const std::string& why, const std::string& rule) {
+  winner_ = winner;
+  end_reason_ = why;
+  phase_ = kGameOver;
+  pending_ = kPendNone;
+  battle_.active = 0;
+  log("victory", std::string(side_name(winner)) + " wins: " + why, rule);
+}
+
+void BdState::place(int u, int hex) {
+  UnitSt& s = units_[static_cast<size_t>(u)];
+  s.where = kOnMap;
+  s.hex = static_cast<int16_t>(hex);
+  s.order = next_order_++;
+  s.flags = static_cast<uint16_t>(s.flags & ~kFlagRevealed);
+  mark_dirty();
+  if (phase_ != kSetupPhase || true) {
+    if (control_[static_cast<size_t>(hex)] != def(u).side) set_control(hex, def(u).side);
+  }
+}
+
+void BdState::move_to(int u, int hex) {
+  UnitSt& s = units_[static_cast<size_t>(u)];
+  s.hex = static_cast<int16_t>(hex);
+  s.order = next_order_++;
+  s.flags = static_cast<uint16_t>(s.flags & ~kFlagRevealed);
+  mark_dirty();
+  if (control_[static_cast<size_t>(hex)] != def(u).side) set_control(hex, def(u).side);
+}
+
+// 2.5/8.12 dotted units never return; 8.22 oversized armies eliminated GT1-3 are replaced
+// by their regular counterpart in the dead pile; 8.14 from GT28 German units eliminated
+// out of overland supply are permanently gone.
+void BdState::eliminate(int u, const char* rule) {
+  UnitSt& s = units_[static_cast<size_t>(u)];
+  const UnitDef& d = def(u);
+  int sup = s.where == kOnMap ? unit_supply(u) : kSupOverland;
+  bool permanent = d.dotted;
+  if (d.side == kGerman && turn_ >= 28 && sup != kSupOverland) permanent = true;
+  if (d.type == kFortressCommand || d.type == kMilitiaArmy || d.type == kCounterFireCorps ||
+      d.type == kCavalryGroup)
+    permanent = true;
+  s.where = permanent ? kDeadPerm : kDead;
+  s.hex = -1;
+  s.mp = -1;
+  mark_dirty();
+  log("eliminate",
+      std::string(side_name(d.side)) + " " + d.label + " eliminated" + (permanent ? " permanently" : ""),
+      rule);
+  if (d.type == kOversizedRifleArmy && turn_ <= 3 && d.counterpart >= 0) {  // 8.22
+    s.where = kDeadPerm;
+    units_[static_cast<size_t>(d.counterpart)].where = kDead;
+  }
+}
+
+// ======================================================================= supply (7.x)
+
+// Overland supply per hex and side: a path of any length, not through enemy units, to a
+// friendly edge source (7.3, 7.9), inside one logistical area (7.15), through the DP/R
+// bottlenecks for the German (7.4), not through enemy fortifications (7.20).
+void BdState::compute_supply() const {
+  if (!supply_dirty_) return;
+  supply_dirty_ = false;
+  std::array<uint8_t, kNumHexes> occ{};
+  occ.fill(kNoSide);
+  for (size_t i = 0; i < units_.size(); ++i)
+    if (units_[i].where == kOnMap) occ[static_cast<size_t>(units_[i].hex)] = (*defs_)[i].side;
+  const Places& pl = data_->places;
+  for (int side = 0; side < 2; ++side) {
+    auto& sup = sup_[side];
+    sup.fill(0);
+    std::vector<int> queue;
+    auto passable = [&](int h) {
+      const HexInfo& x = hx(h);
+      if (!x.on_map) return false;
+      if (x.terrain == kAllSea) return false;
+      if (x.terrain == kAllLake) {  // 7.14 lakes inside own territory
+        if (side == kSoviet && x.country != kUssr && x.country != kBaltic) return false;
+        if (side == kGerman && x.country != kGreaterGermany && x.country != kHungary) return false;
+      }
+      const uint8_t o = occ[static_cast<size_t>(h)];
+      if (o != kNoSide && o != side) return false;  // 7.3, 7.9
+      if (side == kGerman && control_[static_cast<size_t>(h)] == kSoviet &&
+          (x.fortified == kSoviet || h == markers_.fa_hex))
+        return false;  // 7.20
+      if (side == kSoviet && control_[static_cast<size_t>(h)] == kGerman && x.fortified == kGerman)
+        return false;  // 7.20
+      return true;
+    };
+    auto tier = [&](int h) {
+      if (side != kGerman) return 0;
+      const Area a = hx(h).area;
+      return a == kAreaR ? 2 : a == kAreaDP ? 1 : 0;
+    };
+    auto crossing_ok = [&](int a, int b, int d) {
+      const HexInfo& x = hx(a);
+      const bool kerch = (a == pl.kerch[0] && b == pl.kerch[1]) || (a == pl.kerch[1] && b == pl.kerch[0]);
+      const bool sivash =
+          (a == pl.sivash[0] && b == pl.sivash[1]) || (a == pl.sivash[1] && b == pl.sivash[0]);
+      if (kerch) return side == kSoviet;   // 7.14 (German only as Crimea supply, not modelled: BD-5)
+      if (sivash) return side == kSoviet;  // 7.14, 10.15
+      if (x.sea_side & (1u << d)) return false;
+      if (x.lake_side & (1u << d)) {
+        const HexInfo& y = hx(b);
+        if (side == kSoviet)
+          return (x.country == kUssr || x.country == kBaltic) && (y.country == kUssr || y.country == kBaltic);
+        return (x.country == kGreaterGermany || x.country == kHungary) &&
+               (y.country == kGreaterGermany || y.country == kHungary);
+      }
+      return true;
+    };
+    const auto& sources = side == kGerman ? pl.german_edge : pl.soviet_edge;
+    for (int s : sources) {
+      if (s < 0 || !passable(s)) continue;
+      if (tier(s) != 0 && side == kGerman) continue;
+      sup[static_cast<size_t>(s)] = 1;
+      queue.push_back(s);
+    }
+    for (size_t qi = 0; qi < queue.size(); ++qi) {
+      const int a = queue[qi];
+      for (int d = 0; d < 6; ++d) {
+        const int b = neighbour(a, d);
+        if (b < 0 || sup[static_cast<size_t>(b)] || !passable(b)) continue;
+        if (hx(a).zone != hx(b).zone) continue;  // 7.15
+        if (!crossing_ok(a, b, d)) continue;
+        const int ta = tier(a), tb = tier(b);
+        if (tb > ta) {  // 7.4: into DP only through Dnepropetrovsk, into R only through Rostov
+          if (tb == 1 && b != pl.dnepropetrovsk) continue;
+          if (tb == 2 && (b != pl.rostov || ta != 1)) continue;
+        }
+        sup[static_cast<size_t>(b)] = 1;
+        queue.push_back(b);
+      }
+    }
+  }
+}
+
+bool BdState::overland(int hex, int side) const {
+  compute_supply();
+  return sup_[side][static_cast<size_t>(hex)] != 0;
+}
+
+// 7.2 / 7.8 supply state of one unit on the map.
+int BdState::unit_supply(int u) const {
+  const UnitSt& s = unit(u);
+  if (s.forced_supply != kSupNone) return s.forced_supply;
+  if (s.where != kOnMap) return kSupNone;
+  const UnitDef& d = def(u);
+  if (d.type == kCoastalArmy || d.type == kCavalryGroup) return kSupAlways;  // 10.34, 8.30
+  if (overland(s.hex, d.side)) return kSupOverland;
+  const HexInfo& h = hx(s.hex);
+  if (d.side == kSoviet && hero_city(s.hex)) return kSupGarrison;  // 7.13
+  if (d.side == kGerman && fortress_city(s.hex) &&
+      (h.country == kGreaterGermany || h.country == kGeneralGovernment || h.country == kHungary))
+    return kSupGarrison;                                                 // 7.6
+  if (d.side == kGerman && markers_.aerial == s.hex) return kSupAerial;  // 7.7
+  if (d.side == kGerman && h.coastal) return kSupCoastal;                // 7.5
+  return kSupOos;
+}
+
+int BdState::supply_of(int u) const { return unit_supply(u); }
+
+// 7.10-7.11: offensive supply = overland supply and a marker within range (GT7+).
+int BdState::offensive_ok(int u) const {
+  if (turn_ < 7) return 1;
+  if (scenario_id_ == "what-if-1942") return 1;              // 15.8
+  if (scenario_id_ == "road-back" && turn_ == 13) return 1;  // 12.8 (the southern-area limit is not modelled)
+  const int sup = unit_supply(u);
+  if (sup != kSupOverland && sup != kSupAlways) return 0;
+  if (sup == kSupAlways) return 1;  // 8.30 cavalry never need offensive supply
+  static const int ranges[3] = {4, 3, 2};
+  for (int m = 0; m < 3; ++m) {
+    const int h = markers_.osupply[static_cast<size_t>(m)];
+    if (h >= 0 && hex_distance(unit(u).hex, h) <= ranges[m]) return 1;
+  }
+  return 0;
+}
+
+// ======================================================================= movement (10.x)
+
+// 2.11 MF from the TRRT by side and class; 7.16 halved out of supply, 7.5/7.7 halved on
+// coastal or aerial supply; 5.10 GT3 Paulus Pause declined: German mech lose a d6 per hex.
+int BdState::mf_of(int u) const {
+  const UnitDef& d = def(u);
+  if (d.cls == kStatic) return 0;
+  int mf = ti().mf[d.side][d.cls == kMech ? kMech : kNonMech];
+  if (scenario_id_ == "what-if-1942")
+    mf = d.side == kGerman ? (d.cls == kMech ? 10 : 5) : (d.cls == kMech ? 8 : 4);
+  const int sup = unit_supply(u);
+  if (sup == kSupOos || sup == kSupCoastal || sup == kSupAerial) mf /= 2;
+  if (d.side == kGerman && d.cls == kMech && turn_ == 3 && paulus_ == 2)
+    for (const auto& [h, r] : paulus_rolls_)
+      if (h == unit(u).hex) mf = std::max(0, mf - r);
+  return mf;
+}
+
+// Cost for unit u to enter `to` from adjacent `from`; -1 when prohibited.
+int BdState::enter_cost(int u, int from, int to) const {
+  const UnitDef& d = def(u);
+  const int dir = direction(from, to);
+  if (dir < 0) return -1;
+  const HexInfo& a = hx(from);
+  const HexInfo& b = hx(to);
+  if (!b.on_map) return -1;                         // 10.21 leaving the map is not offered
+  if (data_->tec.prohibited[b.terrain]) return -1;  // 10.11
+  const Places& pl = data_->places;
+  const bool kerch = pl.kerch.size() == 2 && ((from == pl.kerch[0] && to == pl.kerch[1]) ||
+                                              (from == pl.kerch[1] && to == pl.kerch[0]));
+  const bool sivash = pl.sivash.size() == 2 && ((from == pl.sivash[0] && to == pl.sivash[1]) ||
+                                                (from == pl.sivash[1] && to == pl.sivash[0]));
+  bool river = (a.river >> dir) & 1u;
+  if (sivash) {  // 10.15: Soviet non-mech from GT7, as across a river
+    if (d.side != kSoviet || d.cls == kMech || turn_ < 7) return -1;
+    river = true;
+  } else if (kerch) {
+    // 10.14: one stack per movement phase, starting the phase in the departure hex; it stops.
+    if (kerch_used_ || unit(u).start_hex != from || unit(u).mp >= 0) return -1;
+  } else if ((a.sea_side >> dir) & 1u || (a.lake_side >> dir) & 1u) {
+    return -1;  // 10.11, 11.19
+  }
+  if (enemy_in(to, d.side)) return -1;  // 10.4
+  // 10.22: Axis satellites never north of the logistical boundary (suspended in 1942 if
+  // the German chose the north, 5.6).
+  if (d.axis_satellite() && b.zone == kZoneNorth && !(zone1942_ == kZoneNorth && turn_ >= 9)) return -1;
+  if (d.type == kCavalryGroup && d.zone != kZoneNone && b.zone != kZoneNone && b.zone != d.zone)
+    return -1;       // 8.30
+  if (turn_ == 1) {  // 5.11
+    if (d.side == kGerman && (a.country == kHungary) != (b.country == kHungary)) return -1;
+    if (d.side == kGerman && unit(u).start_hex >= 0 && hx(unit(u).start_hex).country == kRomania &&
+        b.country != kRomania)
+      return -1;
+    if (d.side == kSoviet && (b.country == kHungary || b.country == kRomania)) return -1;
+  }
+  const int cls = d.cls == kMech ? kMech : kNonMech;
+  Terrain t = b.terrain;
+  if (t == kMarsh && d.cls == kMech && d.side == kSoviet && turn_ >= 13) t = kClear;  // 10.10
+  if (t == kMarsh && d.cls == kMech && d.side == kGerman && turn_ == 1 &&
+      std::find(pl.gt1_marsh.begin(), pl.gt1_marsh.end(), to) != pl.gt1_marsh.end() &&
+      unit_supply(u) == kSupOverland)
+    t = kClear;                                                                       // 5.13
+  int cost = d.type == kCavalryGroup ? 1 : data_->tec.mp[t][cls];                     // 8.30
+  if (river && !(turn_ == 1 && d.side == kGerman)) cost += data_->tec.river_mp[cls];  // 10.18
+  return cost;
+}
+
+Status BdState::check_move(const Action& a) const {
+  if (!is_move_phase()) return rerr("5.2", std::string("no movement in ") + phase_name(phase_));
+  if (a.nargs < 3) return rerr("10.1", "a move needs a unit and at least one hex to enter");
+  const int u = a.args[0];
+  if (u < 0 || u >= num_units()) return rerr("", "unknown unit");
+  const UnitDef& d = def(u);
+  const UnitSt& s = unit(u);
+  if (d.side != phase_side()) return rerr("5.2", d.label + " is not a unit of the phasing player");
+  if (s.where != kOnMap) return rerr("10.1", d.label + " is not on the map");
+  if (d.cls == kStatic || d.type == kFortressCommand)
+    return rerr("2.9", d.label + " is static and never moves");
+  if (d.type == kCoastalArmy) return rerr("10.34", "the ICA only switches ports (not modelled as a move)");
+  if (s.flags & (kFlagDone | kFlagNoMove)) return rerr("10.2", d.label + " has finished moving this phase");
+  if (s.flags & kFlagMaFailed)
+    return rerr("10.28", d.label + " failed a mobile assault and stays in its launch hex");
+  if (s.mp >= 0 && std::find(movers_.begin(), movers_.end(), u) == movers_.end())
+    return rerr("10.2", d.label + " already moved; finish one unit or stack before starting the next");
+  if (a.args[1] != s.hex)
+    return rerr("10.1", "the path must start at " + d.label + "'s hex " + hex_id(s.hex));
+  const int budget = s.mp >= 0 ? s.mp : mf_of(u);
+  int spent = 0;
+  for (int i = 2; i < a.nargs; ++i) {
+    const int from = a.args[i - 1], to = a.args[i];
+    if (to < 0 || to >= kNumHexes) return rerr("10.1", "bad hex in path");
+    if (direction(from, to) < 0) return rerr("10.1", hex_id(to) + " is not adjacent to " + hex_id(from));
+    if (enemy_in(to, d.side))
+      return rerr("10.4", hex_id(to) + " holds enemy units (only a mobile assault may enter)");
+    const int c = enter_cost(u, from, to);
+    if (c < 0) return rerr("10.11", d.label + " may not enter " + hex_id(to) + " from " + hex_id(from));
+    spent += c;
+    // 10.14: a Kerch crossing ends the move.
+    const Places& pl = data_->places;
+    if (pl.kerch.size() == 2 &&
+        ((from == pl.kerch[0] && to == pl.kerch[1]) || (from == pl.kerch[1] && to == pl.kerch[0])) &&
+        i != a.nargs - 1)
+      return rerr("10.14", "a stack that crosses the Kerch Strait stops");
+  }
+  if (spent > budget) {
+    // 10.3: a unit may always move one hex by spending its whole MF.
+    const bool minimum = a.nargs == 3 && s.mp < 0 && budget > 0;
+    if (!minimum)
+      return rerr("10.1",
+                  d.label + " needs " + std::to_string(spent) + " MP but has " + std::to_string(budget));
+  }
+  std::vector<int> add{u};
+  if (auto st = stacking_ok(a.args[a.nargs - 1], d.side, add); !st) return st;
+  // One notation per move: the cheapest path (ties broken by search order). Other routes
+  // are made as several shorter moves of the same unit (10.2 lets it continue).
+  std::array<int16_t, kNumHexes> best{}, parent{};
+  reach(u, best, parent);
+  int x = a.args[a.nargs - 1];
+  for (int i = a.nargs - 1; i >= 1; --i) {
+    if (x != a.args[i])
+      return rerr("10.1", "not the cheapest path to " + hex_id(a.args[a.nargs - 1]) +
+                              "; move in steps to choose a route");
+    x = parent[static_cast<size_t>(x)];
+  }
+  if (x != -1) return rerr("10.1", "not the cheapest path; move in steps to choose a route");
+  return Status::ok();
+}
+
+// Cheapest paths for unit u from its hex with its MP left (10.1, 10.3 minimum move, 10.14
+// Kerch stop). best[h] = MP left on arrival (-1 unreachable); parent[h] = previous hex.
+void BdState::reach(int u, std::array<int16_t, kNumHexes>& best,
+                    std::array<int16_t, kNumHexes>& parent) const {
+  if (reach_unit_ == u && reach_version_ == version_) {
+    best = reach_best_;
+    parent = reach_parent_;
+    return;
+  }
+  const UnitSt& s = unit(u);
+  const int budget = s.mp >= 0 ? s.mp : mf_of(u);
+  best.fill(-1);
+  best[static_cast<size_t>(s.hex)] = static_cast<int16_t>(budget);
+  parent[static_cast<size_t>(s.hex)] = -1;
+  // Simple label-correcting search (MF <= ~12, map small): process by decreasing MP left.
+  std::vector<int> frontier{s.hex};
+  while (!frontier.empty()) {
+    std::vector<int> next;
+    for (int h : frontier) {
+      const int left = best[static_cast<size_t>(h)];
+      for (int dd = 0; dd < 6; ++dd) {
+        const int n = neighbour(h, dd);
+        if (n < 0) continue;
+        const int c = enter_cost(u, h, n);
+        if (c < 0) continue;
+        int rem = left - c;
+        if (rem < 0) {
+          if (h == s.hex && s.mp < 0 && budget > 0)
+            rem = 0;  // 10.3
+          else
+            continue;
+        }
+        const Places& pl = data_->places;
+        if (pl.kerch.size() == 2 &&
+            ((h == pl.kerch[0] && n == pl.kerch[1]) || (h == pl.kerch[1] && n == pl.kerch[0])))
+          rem = 0;  // 10.14 stops
+        if (rem > best[static_cast<size_t>(n)]) {
+          best[static_cast<size_t>(n)] = static_cast<int16_t>(rem);
+          parent[static_cast<size_t>(n)] = static_cast<int16_t>(h);
+          next.push_back(n);
+        }
+      }
+    }
+    frontier.swap(next);
+  }
+  reach_unit_ = u;
+  reach_version_ = version_;
+  reach_best_ = best;
+  reach_parent_ = parent;
+}
+
+// Each unit x each reachable destination, by its cheapest path (Dijkstra on MP).
+void BdState::gen_moves(std::vector<Action>& out) const {
+  const int side = phase_side();
+  std::array<int16_t, kNumHexes> best{}, parent{};
+  std::vector<int> heap;
+  std::vector<int> add(1);
+  for (int u = 0; u < num_units(); ++u) {
+    const UnitSt& s = unit(u);
+    const UnitDef& d = def(u);
+    if (s.where != kOnMap || d.side != side || d.cls == kStatic || d.type == kFortressCommand ||
+        d.type == kCoastalArmy)
+      continue;
+    if (s.flags & (kFlagDone | kFlagNoMove | kFlagMaFailed)) continue;
+    if (s.mp >= 0 && std::find(movers_.begin(), movers_.end(), u) == movers_.end()) continue;
+    reach(u, best, parent);
+    for (int h = 0; h < kNumHexes; ++h) {
+      if (h == s.hex || best[static_cast<size_t>(h)] < 0) continue;
+      add[0] = u;
+      if (!stacking_ok(h, side, add).is_ok()) continue;
+      Action a;
+      a.verb = kMove;
+      a.push(u);
+      int path[32];
+      int n = 0;
+      for (int x = h; x != -1 && n < 32; x = parent[static_cast<size_t>(x)]) path[n++] = x;
+      if (n + 1 > Action::kMaxArgs) continue;
+      for (int i = n - 1; i >= 0; --i) a.push(path[i]);
+      out.push_back(a);
+    }
+  }
+}
+
+// ======================================================================= combat (10.23-11.33)
+
+// 10.23: German mech MA in every single-month turn; Soviet mech from GT25.
+bool BdState::ma_allowed_now(int side) const {
+  if (side == kGerman) return ti().single && !(turn_ == 3 && paulus_ == 1);
+  return turn_ >= 25;
+}
+
+// 10.24: entering the enemy hex costs its terrain and river cost plus 2 (3 with a city or
+// fortified line) MP (ruling BD-1).
+int BdState::ma_cost(int u, int launch, int target) const {
+  const UnitDef& d = def(u);
+  const int dir = direction(launch, target);
+  if (dir < 0) return -1;
+  const HexInfo& a = hx(launch);
+  const HexInfo& b = hx(target);
+  if (!b.on_map || data_->tec.prohibited[b.terrain]) return -1;
+  if ((a.sea_side >> dir) & 1u || (a.lake_side >> dir) & 1u) return -1;  // 10.25
+  const Places& pl = data_->places;
+  for (const auto* pair : {&pl.kerch, &pl.sivash})
+    if (pair->size() == 2 &&
+        ((launch == (*pair)[0] && target == (*pair)[1]) || (launch == (*pair)[1] && target == (*pair)[0])))
+      return -1;  // 11.17, 11.18: mech never attack across
+  Terrain t = b.terrain;
+  if (t == kMarsh && d.side == kGerman && turn_ == 1 &&
+      std::find(pl.gt1_marsh.begin(), pl.gt1_marsh.end(), target) != pl.gt1_marsh.end())
+    t = kClear;                              // 5.13
+  if (!data_->tec.ma_allowed[t]) return -1;  // 10.25 clear terrain only
+  const int cls = d.cls == kMech ? kMech : kNonMech;
+  int cost = data_->tec.mp[t][cls];
+  if (((a.river >> dir) & 1u) && !(turn_ == 1 && d.side == kGerman)) cost += data_->tec.river_mp[cls];
+  const bool line = b.fortified >= 0 && b.fortified != d.side;
+  cost += (b.city || line) ? data_->tec.ma_extra_city : data_->tec.ma_extra_clear;
+  return cost;
+}
+
+bool BdState::can_attack_unit(int u, int target, bool ma) const {
+  const UnitSt& s = unit(u);
+  const UnitDef& d = def(u);
+  if (s.where != kOnMap) return false;
+  const int dir = direction(s.hex, target);
+  if (dir < 0) return false;                                               // 11.2 adjacent only
+  if (!ma && (s.flags & kFlagAttacked)) return false;                      // 11.3
+  if (d.type == kFortressCommand || d.type == kCoastalArmy) return false;  // 8.33, 10.34
+  if (d.attack == 0 && d.support_shifts == 0) return false;                // 11.12
+  const HexInfo& a = hx(s.hex);
+  const HexInfo& b = hx(target);
+  const Places& pl = data_->places;
+  const bool kerch = pl.kerch.size() == 2 && ((s.hex == pl.kerch[0] && target == pl.kerch[1]) ||
+                                              (s.hex == pl.kerch[1] && target == pl.kerch[0]));
+  const bool sivash = pl.sivash.size() == 2 && ((s.hex == pl.sivash[0] && target == pl.sivash[1]) ||
+                                                (s.hex == pl.sivash[1] && target == pl.sivash[0]));
+  if (kerch && d.cls == kMech) return false;                                         // 11.17
+  if (sivash && !(d.side == kSoviet && d.cls != kMech && turn_ >= 7)) return false;  // 11.18
+  if (!kerch && !sivash && (((a.sea_side >> dir) & 1u) || ((a.lake_side >> dir) & 1u)))
+    return false;  // 11.19
+  if (d.axis_satellite() && b.zone == kZoneNorth && !(zone1942_ == kZoneNorth && turn_ >= 9))
+    return false;                                       // 10.22
+  if (d.type == kCavalryGroup && b.city) return false;  // 8.30
+  if (d.type == kCavalryGroup && d.zone != kZoneNone && b.zone != kZoneNone && b.zone != d.zone) return false;
+  if (turn_ == 1) {  // 5.11
+    if (d.side == kGerman && (a.country == kRomania || a.country == kHungary || b.country == kHungary))
+      return false;
+    if (d.side == kSoviet && (b.country == kHungary || b.country == kRomania)) return false;
+  }
+  if (d.side == kGerman && turn_ == 3 && paulus_ == 1) return false;  // 5.10
+  if (ma) {
+    if (d.cls != kMech && d.type != kTigerBattalion && d.type != kCmGroup) return false;  // 10.23
+    if (d.side == kSoviet && (s.flags & (kFlagMaDone | kFlagMaFailed))) return false;     // 10.24
+    if (s.flags & (kFlagDone | kFlagNoMove)) return false;
+  }
+  return true;
+}
+
+Status BdState::collect_attack_from(const Action& a, std::vector<int>& atts) const {
+  atts.clear();
+  const int target = a.args[0];
+  std::vector<int> here;
+  for (int i = 2; i < a.nargs; ++i) {
+    const int h = a.args[i];
+    if (h < 0 || h >= kNumHexes) return rerr("11.2", "bad hex");
+    if (direction(h, target) < 0) return rerr("11.2", hex_id(h) + " is not adjacent to " + hex_id(target));
+    units_in(h, here);
+    bool any = false;
+    for (int u : here)
+      if (def(u).side == phase_side() && can_attack_unit(u, target, false)) {
+        atts.push_back(u);
+        if (def(u).attack != 0) any = true;
+      }
+    if (!any) return rerr("11.3", "no unit in " + hex_id(h) + " may attack " + hex_id(target));
+  }
+  return Status::ok();
+}
+
+Status BdState::check_attack(int target, const std::vector<int>& atts, bool ma, bool lw) const {
+  const int side = phase_side();
+  if (pending_ != kPendNone) return rerr("11.6", "finish the battle in progress first");
+  if (ma) {
+    if (!is_move_phase()) return rerr("10.23", "mobile assaults happen only in a movement phase");
+    if (!ma_allowed_now(side))
+      return rerr("10.23", side == kGerman ? "German mobile assaults only in single-month turns"
+                                           : "Soviet mobile assaults only from Game Turn 25");
+  } else if (!is_assault_phase()) {
+    return rerr("5.2", std::string("no prepared assaults in ") + phase_name(phase_));
+  }
+  if (target < 0 || target >= kNumHexes || !hx(target).on_map) return rerr("11.2", "target is not a map hex");
+  if (!enemy_in(target, side)) return rerr("11.2", hex_id(target) + " holds no enemy units");
+  if (atts.empty()) return rerr("11.1", "an attack needs attackers");
+  if (side == kGerman && turn_ == 3 && paulus_ == 1)
+    return rerr("5.10", "Paulus Pause taken: no German attacks of any kind on Game Turn 3");
+  if (atts.size() > kMaxBattleUnits) return rerr("11.1", "too many attackers for one battle");
+  std::vector<int> defenders;
+  units_in(target, defenders);
+  if (!ma)
+    for (int dd : defenders)
+      if ((unit(dd).flags & kFlagDefended) && !(unit(dd).flags & kFlagRetreatedIn))
+        return rerr("11.3", "the units in " + hex_id(target) + " were already attacked this phase");
+  bool has_factor = false, has_army = false, lcfc = false;
+  for (size_t i = 0; i < atts.size(); ++i) {
+    const int u = atts[i];
+    if (u < 0 || u >= num_units()) return rerr("", "unknown unit");
+    if (std::count(atts.begin(), atts.end(), u) > 1) return rerr("11.3", def(u).label + " listed twice");
+    if (def(u).side != side) return rerr("11.1", def(u).label + " is not the phasing player's unit");
+    if (!can_attack_unit(u, target, ma))
+      return rerr(ma ? "10.23" : "11.3", def(u).label + " may not attack " + hex_id(target) + " now");
+    if (def(u).attack != 0) has_factor = true;
+    if (def(u).type == kCounterFireCorps)
+      lcfc = true;
+    else if (def(u).attack != 0)
+      has_army = true;
+  }
+  if (!has_factor) return rerr("11.12", "units with no attack factor never attack alone");
+  if (lcfc && !has_army) return rerr("8.35", "the LCFC never attacks alone");
+  if (lw && (side != kGerman || markers_.luftwaffe_left <= 0))
+    return rerr("11.23", "no Luftwaffe marker available");
+  if (ma) {
+    const int launch = unit(atts[0]).hex;
+    const HexInfo& t = hx(target);
+    if (hero_city(target) || fortress_city(target) || target == markers_.fa_hex)
+      return rerr("10.25", "no mobile assault into a Hero City, Fortress City or Fortified Area hex");
+    (void)t;
+    for (int u : atts) {
+      if (unit(u).hex != launch)
+        return rerr("10.27", "units that mobile-assault together attack from one hex");
+      if (unit(u).start_hex != unit(atts[0]).start_hex)
+        return rerr("10.27",
+                    "units that mobile-assault together must have started the phase stacked together");
+      const int c = ma_cost(u, launch, target);
+      if (c < 0) return rerr("10.25", "mobile assaults only into clear terrain, not across water");
+      const int left = unit(u).mp >= 0 ? unit(u).mp : mf_of(u);
+      if (left < c)
+        return rerr("10.25", def(u).label + " needs " + std::to_string(c) + " MP for this mobile assault");
+      const int sup = unit_supply(u);
+      if (sup != kSupOverland && sup != kSupGarrison && sup != kSupAlways)
+        return rerr("10.26", def(u).label + " needs overland or garrison supply to mobile-assault");
+      if (unit(u).mp >= 0 && std::find(movers_.begin(), movers_.end(), u) == movers_.end())
+        return rerr("10.2", def(u).label + " already finished its move");
+    }
+  }
+  return Status::ok();
+}
+
+// Sums attack factors (1.3 / 11.12: units reduced together are summed, divided once,
+// rounded down, never below 1).
+int BdState::attack_factor_total(const Battle& b, bool roll_dice, std::vector<int>* per_unit) {
+  const HexInfo& t = hx(b.target);
+  const Places& pl = data_->places;
+  int sums[9] = {};  // by divisor 1, 2, 4, 8
+  int fixed = 0;
+  for (int i = 0; i < b.natt; ++i) {
+    const int u = b.att[static_cast<size_t>(i)];
+    const UnitDef& d = def(u);
+    int base = d.attack;
+    if (d.attack == 0) {  // support units (8.31, 8.32) count 1 in a Bloodbath only
+      if (per_unit) per_unit->push_back(d.support_shifts > 0 ? 1 : 0);
+      continue;
+    }
+    if (base == kRolled)
+      base = roll_dice ? roll(6, d.label + " combat factor", d.type == kEmergency ? "8.4" : "8.35") : 3;
+    const int sup = unit_supply(u);
+    if (d.type == kPanzer && t.city && !d.attack_circled) base = d.defense;                     // 11.20, 8.29
+    if (d.type == kMountain && (t.terrain == kRough) && sup == kSupOverland) base = d.defense;  // 11.14
+    int div = 1, mult = 1;
+    if (d.side == kGerman) {
+      if (sup == kSupOos || sup == kSupCoastal || sup == kSupAerial) div = 2;  // 7.16, 7.5, 7.7
+    } else if (turn_ < 7) {
+      if (sup == kSupOos) div = 2;  // 7.9, 7.22
+    } else {
+      if (sup == kSupOos)
+        div = 4;  // 7.22
+      else if (sup == kSupGarrison)
+        div = 2;
+      else if (sup == kSupOverland && !offensive_ok(u))
+        div = 2;  // 7.9
+    }
+    const int so = order_[kSoviet];
+    if (d.type == kShockArmy && (so == kFightMove || so == kFightFight) && sup == kSupOverland &&
+        offensive_ok(u))
+      mult = 2;  // 5.7
+    bool marsh_halved =
+        t.terrain == kMarsh && d.cls == kMech &&
+        !(turn_ == 1 && d.side == kGerman &&
+          std::find(pl.gt1_marsh.begin(), pl.gt1_marsh.end(), b.target) != pl.gt1_marsh.end());
+    if (d.type == kShockArmy && div > 1) {  // 7.22: halved or quartered shock armies attack with 3
+      fixed += 3;
+      if (per_unit) per_unit->push_back(3);
+      continue;
+    }
+    if (marsh_halved) div *= 2;  // 11.15
+    sums[std::min(div, 8)] += base * mult;
+    if (per_unit) per_unit->push_back(std::max(1, base * mult / div));
+  }
+  int total = fixed;
+  for (int dv : {1, 2, 4, 8})
+    if (sums[dv] > 0) total += std::max(1, sums[dv] / dv);
+  return total;
+}
+
+int BdState::defense_factor_total(const Battle& b, bool roll_dice, std::vector<int>* per_unit) {
+  int sums[3] = {};
+  for (int i = 0; i < b.ndef; ++i) {
+    const int u = b.def[static_cast<size_t>(i)];
+    const UnitDef& d = def(u);
+    int base = d.defense;
+    if (base == kRolled)
+      base = roll_dice ? roll(6, d.label + " combat factor", d.type == kEmergency ? "8.4" : "8.35") : 3;
+    const int sup = unit_supply(u);
+    const int div = sup == kSupOos ? 2 : 1;  // 7.16 (coastal, aerial, garrison: full defence)
+    sums[div] += base;
+    if (per_unit) per_unit->push_back(base / div);
+  }
+  int total = 0;
+  for (int dv : {1, 2})
+    if (sums[dv] > 0) total += std::max(1, sums[dv] / dv);
+  return total;
+}
+
+// Column shifts, positive = right (attacker's favour). Digest 5.2.
+int BdState::shifts_for(const Battle& b) const {
+  const HexInfo& t = hx(b.target);
+  const Places& pl = data_->places;
+  const int att = b.attacker, dfd = other(att);
+  int s = 0;
+  Terrain ter = t.terrain;
+  if (ter == kMarsh && att == kGerman && turn_ == 1 &&
+      std::find(pl.gt1_marsh.begin(), pl.gt1_marsh.end(), b.target) != pl.gt1_marsh.end())
+    ter = kClear;  // 5.13
+  if (ter == kMarsh) {
+    if (!b.is_ma) s += data_->tec.shift[kMarsh];  // 11.15 1R for PAs
+  } else {
+    s += data_->tec.shift[ter];  // 11.14 rough 1L
+  }
+  const bool hc_fc = hero_city(b.target) || fortress_city(b.target);
+  if (hc_fc)
+    s += data_->tec.fortress_shift;  // 9.6
+  else if (t.city)
+    s += data_->tec.city_shift;                        // 11.20
+  if (t.fortified == dfd) s += data_->tec.line_shift;  // 11.21
+  const bool fa = dfd == kSoviet && fa_effect(b.target);
+  if (fa) s += markers_.fa_turn == turn_ ? data_->tec.fa_first : data_->tec.fa_later;  // 8.18
+  // 11.16 rivers: all attackers across river hexsides (or an MA across one).
+  bool all_river = true;
+  int adjacent = 0;
+  uint8_t dirs = 0;
+  int nhex = 0;
+  for (int i = 0; i < b.natt; ++i) {
+    const int h = unit(b.att[static_cast<size_t>(i)]).hex;
+    const int d = direction(b.target, h);
+    if (d < 0) continue;
+    ++adjacent;
+    if (!((hx(h).river >> direction(h, b.target)) & 1u)) all_river = false;
+    if (!((dirs >> d) & 1u)) ++nhex;
+    dirs = static_cast<uint8_t>(dirs | (1u << d));
+  }
+  if (turn_ == 1 && att == kGerman) all_river = false;  // 10.18 GT1 German ignore rivers
+  if (all_river && adjacent > 0) s -= 1;
+  // 11.24 concentric: opposite hexes, three alternating hexes, or more than three hexes.
+  if (!b.is_ma && !hc_fc && !(fa && markers_.fa_turn != turn_) &&
+      !(att == kSoviet && t.city && !fortress_city(b.target))) {
+    bool conc = nhex > 3;
+    for (int d = 0; d < 3; ++d)
+      if (((dirs >> d) & 1u) && ((dirs >> (d + 3)) & 1u)) conc = true;
+    if ((dirs & 0b010101) == 0b010101 || (dirs & 0b101010) == 0b101010) conc = true;
+    if (conc) s += 1;
+  }
+  if (b.is_ma) {
+    s += data_->tec.ma_shift;                                  // 10.32
+    if (att == kGerman && turn_ == 4 && paulus_ == 2) s -= 1;  // 5.10: 2L instead of 1L
+  } else if (att == kGerman) {
+    const int o = order_[kGerman];
+    if (o == kFightMove && ti().single && ti().year == 1941) s += 1;  // 5.6
+    if (o == kFightMove && ti().single && ti().year == 1942 && zone1942_ != kZoneNone && t.zone == zone1942_)
+      s += 1;
+    if (o == kFightFight && phase_ == kGermanB) s += 1;  // 5.6
+    if (turn_ == 4 && paulus_ == 2) s -= 1;              // 5.10
+    if (turn_ == 5 && paulus_ == 2) s -= 2;
+  } else {
+    if (order_[kSoviet] == kMoveFight && !(scenario_id_ == "road-back" && turn_ == 13)) s -= 1;  // 5.7, 12.2
+  }
+  if (turn_ == 1 && att == kSoviet && t.west_of_start_line) s -= 1;  // 5.15
+  if (b.lw_attack) s += 1;                                           // 11.23
+  if (b.lw_defend) s -= 1;
+  // 8.31 Tigers (max one shift per battle), 8.32 one shift per CM group.
+  bool tiger = false;
+  int cm = 0;
+  std::vector<int> tu;
+  units_in(b.target, tu);
+  auto scan = [&](int u, int sign) {
+    if (def(u).type == kTigerBattalion) tiger = true;
+    if (def(u).type == kCmGroup) cm += sign;
+  };
+  if (att == kGerman) {
+    for (int i = 0; i < b.natt; ++i) scan(b.att[static_cast<size_t>(i)], 1);
+    for (int u : tu) scan(u, -1);
+    if (tiger) s += 1;
+    s += cm < 0 ? cm : 0;
+  } else {
+    for (int i = 0; i < b.natt; ++i) scan(b.att[static_cast<size_t>(i)], 1);
+    for (int u : tu) scan(u, -1);
+    if (tiger) s -= 1;
+    s += cm > 0 ? cm : 0;
+  }
+  // 11.33 a solo Axis satellite defending inside the USSR.
+  if (att == kSoviet && b.ndef == 1 && def(b.def[0]).axis_satellite() && t.country == kUssr) s += 1;
+  return s;
+}
+
+void BdState::compute_odds(Battle& b, bool roll_dice) {
+  b.attack = attack_factor_total(b, roll_dice, nullptr);
+  b.defense = defense_factor_total(b, roll_dice, nullptr);
+  if (b.defense <= 0) {
+    b.raw_index = 99;
+  } else if (b.attack >= b.defense) {
+    b.raw_index = static_cast<int8_t>(std::min(90, b.attack / b.defense - 1));  // 11.8
+  } else {
+    b.raw_index = static_cast<int8_t>(-std::min(90, ceil_div(b.defense, std::max(1, b.attack)) - 1));  // 11.9
+  }
+  b.shifts = static_cast<int8_t>(shifts_for(b));
+  b.final_index =
+      static_cast<int8_t>(std::clamp(b.raw_index + b.shifts, -120, 120));  // 11.11 unbounded scale
+}
+
+void BdState::start_battle(const std::vector<int>& atts, int target, bool ma, bool lw) {
+  Battle b;
+  b.active = 1;
+  b.target = static_cast<int16_t>(target);
+  b.is_ma = ma ? 1 : 0;
+  b.attacker = static_cast<uint8_t>(phase_side());
+  b.lw_attack = lw ? 1 : 0;
+  if (lw) markers_.luftwaffe_left--;
+  for (int u : atts) {
+    b.att[b.natt++] = static_cast<int16_t>(u);
+    const int h = unit(u).hex;
+    bool seen = false;
+    for (int i = 0; i < b.nfrom; ++i) seen |= b.from[static_cast<size_t>(i)] == h;
+    if (!seen && b.nfrom < 6) b.from[b.nfrom++] = static_cast<int16_t>(h);
+  }
+  std::vector<int> defs;
+  units_in(target, defs);
+  for (int dd : defs) {
+    if (!ma && (unit(dd).flags & kFlagRetreatedIn)) continue;  // 11.29 do not defend
+    if (b.ndef < kMaxBattleUnits) b.def[b.ndef++] = static_cast<int16_t>(dd);
+  }
+  if (ma) {
+    b.launch = unit(atts[0]).hex;
+    for (int u : atts) {
+      UnitSt& s = units_[static_cast<size_t>(u)];
+      const int left = s.mp >= 0 ? s.mp : mf_of(u);
+      s.mp = static_cast<int8_t>(left - ma_cost(u, b.launch, target));
+      if (def(u).side == kSoviet) s.flags |= kFlagMaDone;
+    }
+    movers_.assign(atts.begin(), atts.end());
+  } else {
+    for (int u : atts) units_[static_cast<size_t>(u)].flags |= kFlagAttacked;
+    for (int i = 0; i < b.ndef; ++i)
+      units_[static_cast<size_t>(b.def[static_cast<size_t>(i)])].flags |= kFlagDefended;
+  }
+  battle_ = b;
+  std::string text = std::string(side_name(b.attacker)) +
+                     (ma ? " mobile assault on " : " prepared assault on ") + hex_id(target) + " with";
+  for (int u : atts) text += " " + label(u);
+  log("combat", text, ma ? "10.24" : "11.1");
+  // 11.23: the German may commit a Luftwaffe marker to the defence (before the odds, 8.38).
+  if (b.attacker == kSoviet && markers_.luftwaffe_left > 0) {
+    pending_ = kPendLwDefend;
+    return;
+  }
+  resolve_battle();
+}
+
+void BdState::resolve_battle() {
+  Battle& b = battle_;
+  compute_odds(b, true);
+  // 11.7: the defenders are revealed when the odds are computed.
+  std::string shown;
+  for (int i = 0; i < b.ndef; ++i) {
+    units_[static_cast<size_t>(b.def[static_cast<size_t>(i)])].flags |= kFlagRevealed;
+    shown += " " + label(b.def[static_cast<size_t>(i)]);
+  }
+  if (sink_ != nullptr) {
+    steppe::Event e;
+    e.kind = "reveal";
+    e.text = "defenders in " + hex_id(b.target) + ":" + shown;
+    e.rule = "11.7";
+    e.reveals = true;
+    emit(std::move(e));
+  }
+  const Crt& crt = data_->crt;
+  int res;
+  std::string how;
+  if (b.final_index > crt.max_index) {
+    res = kDE;  // 11.10
+    how = "automatic";
+  } else if (b.final_index < crt.min_index) {
+    res = kAE;
+    how = "automatic";
+  } else {
+    b.die = static_cast<int8_t>(roll(6, "combat", "11.25"));
+    res = crt.results[static_cast<size_t>(b.final_index - crt.min_index)][static_cast<size_t>(b.die - 1)];
+    how = "die " + std::to_string(b.die);
+  }
+  b.rolled = static_cast<uint8_t>(res);
+  last_odds_ = b.final_index;
+  log("combat",
+      std::to_string(b.attack) + " vs " + std::to_string(b.defense) + " = " +
+          (b.raw_index == 99 ? std::string("auto") : odds_label(b.raw_index)) + ", shifts " +
+          std::to_string(b.shifts) + " -> " +
+          (b.raw_index == 99 ? std::string("auto") : odds_label(b.final_index)) + ", " + how + ": " +
+          result_name(res),
+      "11.25");
+  if (res == kBB) {
+    const HexInfo& t = hx(b.target);
+    if (turn_ == 1 && b.attacker == kSoviet) {  // 5.14
+      log("combat", "Bloodbath becomes Defender Retreat on Game Turn 1", "5.14");
+      res = kDR;
+    } else {
+      bool option = false;
+      if (b.attacker == kGerman && turn_ == 1) option = true;  // 5.14
+      if (b.attacker == kGerman && ((turn_ >= 2 && turn_ <= 6) || (turn_ >= 9 && turn_ <= 12)) && !t.city)
+        option = true;  // 5.16
+      if (b.attacker == kSoviet && b.ndef == 1 && def(b.def[0]).axis_satellite() && t.country == kUssr)
+        option = true;  // 11.33
+      if (option) {
+        pending_ = kPendBbChoice;
+        return;
+      }
+    }
+  }
+  apply_result(res);
+}
+
+void BdState::apply_result(int res) {
+  Battle& b = battle_;
+  const HexInfo& t = hx(b.target);
+  const int dfd = other(b.attacker);
+  if (res == kDR) {
+    const bool fa_later = dfd == kSoviet && fa_effect(b.target) && markers_.fa_turn != turn_;
+    if (hero_city(b.target) || fortress_city(b.target) || fa_later) {
+      res = kBB;  // 9.6, 8.18
+      log("combat", "Defender Retreat becomes Bloodbath in a Hero/Fortress City or Fortified Area",
+          fa_later ? "8.18" : "9.6");
+    } else if (t.city && dfd == kGerman) {
+      res = kAS;  // 11.20
+      log("combat", "Defender Retreat becomes Attacker Stalled: German-side defenders in a city", "11.20");
+    }
+  }
+  b.result = static_cast<uint8_t>(res);
+  last_result_ = result_name(res);
+  std::vector<int> in_hex;
+  units_in(b.target, in_hex);
+  auto kill_retreated_in = [&]() {  // 11.29
+    if (b.is_ma) return;
+    for (int u : in_hex)
+      if (unit(u).where == kOnMap && (unit(u).flags & kFlagRetreatedIn)) eliminate(u, "11.29");
+  };
+  switch (res) {
+    case kAE:
+      for (int i = 0; i < b.natt; ++i) eliminate(b.att[static_cast<size_t>(i)], "11.26");
+      finish_battle();
+      return;
+    case kAS:
+      if (b.is_ma)
+        for (int i = 0; i < b.natt; ++i) {
+          const int u = b.att[static_cast<size_t>(i)];
+          if (def(u).side == kSoviet) units_[static_cast<size_t>(u)].flags |= kFlagMaFailed;  // 10.28
+        }
+      finish_battle();
+      return;
+    case kDE:
+      for (int i = 0; i < b.ndef; ++i) eliminate(b.def[static_cast<size_t>(i)], "11.26");
+      kill_retreated_in();
+      after_defender_gone(true);
+      return;
+    case kBB: {
+      // 11.26: defenders eliminated; attackers lose attack factors >= defence lost,
+      // dotted units first (choice of the rest: ruling BD-7).
+      int lost = 0;
+      {
+        std::vector<int> per;
+        Battle tmp = b;
+        lost = defense_factor_total(tmp, false, nullptr);
+        for (int i = 0; i < b.ndef; ++i)
+          if (def(b.def[static_cast<size_t>(i)]).defense == kRolled) lost = std::max(lost, b.defense);
+        lost = b.defense;
+      }
+      b.defense_lost = lost;
+      for (int i = 0; i < b.ndef; ++i) eliminate(b.def[static_cast<size_t>(i)], "11.26");
+      kill_retreated_in();
+      std::vector<int> per;
+      Battle tmp = b;
+      attack_factor_total(tmp, false, &per);
+      std::vector<int> order(b.natt);
+      std::iota(order.begin(), order.end(), 0);
+      int need = lost;
+      std::vector<bool> gone(b.natt, false);
+      for (int i = 0; i < b.natt && need > 0; ++i)
+        if (def(b.att[static_cast<size_t>(i)]).dotted) {
+          gone[static_cast<size_t>(i)] = true;
+          need -= per[static_cast<size_t>(i)];
+        }
+      while (need > 0) {
+        int pick = -1;
+        for (int i = 0; i < b.natt; ++i) {  // smallest unit that covers the rest
+          if (gone[static_cast<size_t>(i)]) continue;
+          if (per[static_cast<size_t>(i)] >= need &&
+              (pick < 0 || per[static_cast<size_t>(i)] < per[static_cast<size_t>(pick)]))
+            pick = i;
+        }
+        if (pick < 0)
+          for (int i = 0; i < b.natt; ++i)  // else the largest
+            if (!gone[static_cast<size_t>(i)] &&
+                (pick < 0 || per[static_cast<size_t>(i)] > per[static_cast<size_t>(pick)]))
+              pick = i;
+        if (pick < 0) break;
+        gone[static_cast<size_t>(pick)] = true;
+        need -= std::max(1, per[static_cast<size_t>(pick)]);
+      }
+      for (int i = 0; i < b.natt; ++i)
+        if (gone[static_cast<size_t>(i)]) eliminate(b.att[static_cast<size_t>(i)], "11.26");
+      after_defender_gone(true);
+      return;
+    }
+    case kDR: {
+      b.nretreat = 0;
+      for (int i = 0; i < b.ndef; ++i) {
+        const int u = b.def[static_cast<size_t>(i)];
+        const UnitDef& d = def(u);
+        if (d.type == kFortressCommand || d.type == kMilitiaArmy || d.type == kCounterFireCorps) {
+          eliminate(u,
+                    d.type == kFortressCommand ? "8.33" : "8.34");  // static units die instead of retreating
+          continue;
+        }
+        b.retreating[b.nretreat++] = static_cast<int16_t>(u);
+      }
+      kill_retreated_in();
+      if (b.nretreat == 0) {
+        after_defender_gone(true);
+        return;
+      }
+      std::vector<int> opts;
+      retreat_options(b.target, dfd, opts);
+      if (opts.empty()) {
+        for (int i = 0; i < b.nretreat; ++i) eliminate(b.retreating[static_cast<size_t>(i)], "11.28");
+        b.nretreat = 0;
+        after_defender_gone(true);
+        return;
+      }
+      if (opts.size() == 1) {
+        do_retreat(opts[0]);
+        return;
+      }
+      pending_ = kPendRetreat;
+      return;
+    }
+    default:
+      finish_battle();
+  }
+}
+
+// 11.27-11.28: adjacent hexes free of enemy units, not where the attack came from, not
+// across prohibited hexsides; the side's preferred directions first.
+void BdState::retreat_options(int from_hex, int side, std::vector<int>& out) const {
+  out.clear();
+  static const int pref[2][3] = {{kW, kSW, kNW}, {kE, kSE, kNE}};
+  const Places& pl = data_->places;
+  auto ok = [&](int d) {
+    const int n = neighbour(from_hex, d);
+    if (n < 0 || !hx(n).on_map || data_->tec.prohibited[hx(n).terrain]) return -1;
+    if (enemy_in(n, side)) return -1;
+    if (battle_.active) {
+      for (int i = 0; i < battle_.nfrom; ++i)
+        if (battle_.from[static_cast<size_t>(i)] == n) return -1;
+      if (battle_.launch == n) return -1;  // 10.31
+    }
+    const HexInfo& a = hx(from_hex);
+    if ((a.sea_side >> d) & 1u || (a.lake_side >> d) & 1u) return -1;  // 11.19
+    for (const auto* pair : {&pl.kerch, &pl.sivash})
+      if (pair->size() == 2 &&
+          ((from_hex == (*pair)[0] && n == (*pair)[1]) || (from_hex == (*pair)[1] && n == (*pair)[0])))
+        return -1;  // 11.17, 11.18
+    return n;
+  };
+  for (int d : pref[side]) {
+    const int n = ok(d);
+    if (n >= 0) out.push_back(n);
+  }
+  if (!out.empty()) return;
+  for (int d = 0; d < 6; ++d) {
+    if (d == pref[side][0] || d == pref[side][1] || d == pref[side][2]) continue;
+    const int n = ok(d);
+    if (n >= 0) out.push_back(n);
+  }
+}
+
+void BdState::do_retreat(int dest) {
+  Battle& b = battle_;
+  std::vector<int> movers(b.retreating.begin(), b.retreating.begin() + b.nretreat);
+  b.nretreat = 0;
+  int here = dest;
+  for (int hop = 0; hop < 8 && !movers.empty(); ++hop) {
+    std::vector<int> fits, surplus;
+    for (int u : movers) {
+      std::vector<int> trial = fits;
+      trial.push_back(u);
+      const bool cav_city = def(u).type == kCavalryGroup && hx(here).city;  // 8.30
+      if (!cav_city && stacking_ok(here, def(u).side, trial).is_ok())
+        fits.push_back(u);
+      else
+        surplus.push_back(u);
+    }
+    for (int u : fits) {
+      move_to(u, here);
+      units_[static_cast<size_t>(u)].flags |= kFlagRetreatedIn;
+      log("retreat", label(u) + " retreats to " + hex_id(here), "11.27");
+    }
+    if (surplus.empty()) break;
+    std::vector<int> opts;
+    retreat_options(here, def(surplus[0]).side, opts);
+    if (opts.empty() || hop == 7) {
+      for (int u : surplus) eliminate(u, "11.28");
+      break;
+    }
+    movers = surplus;  // 11.28: the surplus retreats further
+    here = opts[0];
+  }
+  pending_ = kPendNone;
+  after_defender_gone(true);
+}
+
+void BdState::after_defender_gone(bool cleared) {
+  Battle& b = battle_;
+  std::vector<int> left;
+  units_in(b.target, left);
+  bool enemy_left = false;
+  for (int u : left)
+    if (def(u).side != b.attacker) enemy_left = true;
+  cleared = cleared && !enemy_left;
+  if (b.is_ma) {
+    if (cleared) {  // 10.29: no advance; the assaulting units are in the hex and move on
+      for (int i = 0; i < b.natt; ++i) {
+        const int u = b.att[static_cast<size_t>(i)];
+        if (unit(u).where == kOnMap) move_to(u, b.target);
+      }
+    } else {
+      for (int i = 0; i < b.natt; ++i) {
+        const int u = b.att[static_cast<size_t>(i)];
+        if (def(u).side == kSoviet) units_[static_cast<size_t>(u)].flags |= kFlagMaFailed;
+      }
+    }
+    finish_battle();
+    return;
+  }
+  if (!cleared) {
+    finish_battle();
+    return;
+  }
+  // 11.30: survivors may advance one hex into the emptied hex.
+  b.nadv = 0;
+  const Places& pl = data_->places;
+  for (int i = 0; i < b.natt; ++i) {
+    const int u = b.att[static_cast<size_t>(i)];
+    if (unit(u).where != kOnMap || def(u).cls == kStatic || def(u).type == kCounterFireCorps) continue;
+    const int h = unit(u).hex;
+    const int d = direction(h, b.target);
+    if (d < 0) continue;
+    bool bad = ((hx(h).lake_side >> d) & 1u) != 0;
+    for (const auto* pair : {&pl.kerch, &pl.sivash})
+      if (pair->size() == 2 &&
+          ((h == (*pair)[0] && b.target == (*pair)[1]) || (h == (*pair)[1] && b.target == (*pair)[0])))
+        bad = true;
+    if (!bad) b.adv[b.nadv++] = static_cast<int16_t>(u);
+  }
+  if (b.nadv == 0) {
+    finish_battle();
+    return;
+  }
+  pending_ = kPendAdvance;
+}
+
+void BdState::finish_battle() {
+  battle_.active = 0;
+  pending_ = kPendNone;
+  mark_dirty();
+}
+
+// 10.27: the units in u's hex that started the phase with it and can mobile-assault
+// `target` now (MP, supply, not finished), in unit order.
+void BdState::ma_group(int u, int target, std::vector<int>& out) const {
+  out.clear();
+  const int h = unit(u).hex;
+  for (int x = 0; x < num_units(); ++x) {
+    const UnitSt& s = unit(x);
+    if (s.where != kOnMap || s.hex != h || s.start_hex != unit(u).start_hex || def(x).side != def(u).side)
+      continue;
+    if (!can_attack_unit(x, target, true)) continue;
+    const int c = ma_cost(x, h, target);
+    const int left = s.mp >= 0 ? s.mp : mf_of(x);
+    if (c < 0 || left < c) continue;
+    const int sup = unit_supply(x);
+    if (sup != kSupOverland && sup != kSupGarrison && sup != kSupAlways) continue;
+    if (s.mp >= 0 && std::find(movers_.begin(), movers_.end(), x) == movers_.end()) continue;
+    out.push_back(x);
+  }
+}
+
+void BdState::gen_attacks(std::vector<Action>& out) const {
+  const int side = phase_side();
+  std::array<uint8_t, kNumHexes> occ{};
+  occ.fill(kNoSide);
+  for (int u = 0; u < num_units(); ++u)
+    if (unit(u).where == kOnMap) occ[static_cast<size_t>(unit(u).hex)] = def(u).side;
+  std::vector<int> here;
+  if (is_assault_phase()) {
+    for (int t = 0; t < kNumHexes; ++t) {
+      if (occ[static_cast<size_t>(t)] != other(side)) continue;
+      units_in(t, here);
+      bool done = false;
+      for (int dd : here)
+        if ((unit(dd).flags & kFlagDefended) && !(unit(dd).flags & kFlagRetreatedIn)) done = true;
+      if (done) continue;
+      int hexes[6], n = 0;
+      for (int d = 0; d < 6; ++d) {
+        const int h = neighbour(t, d);
+        if (h < 0 || occ[static_cast<size_t>(h)] != side) continue;
+        units_in(h, here);
+        bool any = false;
+        for (int u : here)
+          if (def(u).attack != 0 && can_attack_unit(u, t, false)) any = true;
+        if (any) hexes[n++] = h;
+      }
+      for (int mask = 1; mask < (1 << n); ++mask) {
+        Action a;
+        a.verb = kAttackFrom;
+        a.push(t);
+        a.push(0);
+        for (int i = 0; i < n; ++i)
+          if ((mask >> i) & 1) a.push(hexes[i]);
+        std::vector<int> atts;
+        if (!collect_attack_from(a, atts).is_ok()) continue;
+        if (!check_attack(t, atts, false, false).is_ok()) continue;
+        out.push_back(a);
+        if (side == kGerman && markers_.luftwaffe_left > 0) {
+          a.args[1] = 1;
+          out.push_back(a);
+        }
+      }
+      // Single units of a stack may attack on their own (11.5): "attack T with U".
+      for (int i = 0; i < n; ++i) {
+        units_in(hexes[i], here);
+        for (int u : here) {
+          if (def(u).attack == 0) continue;
+          std::vector<int> one{u};
+          if (!check_attack(t, one, false, false).is_ok()) continue;
+          for (int lw = 0; lw <= (side == kGerman && markers_.luftwaffe_left > 0 ? 1 : 0); ++lw) {
+            Action a;
+            a.verb = kAttackWith;
+            a.push(t);
+            a.push(lw);
+            a.push(u);
+            out.push_back(a);
+          }
+        }
+      }
+    }
+  } else if (is_move_phase() && ma_allowed_now(side)) {
+    for (int h = 0; h < kNumHexes; ++h) {
+      if (occ[static_cast<size_t>(h)] != side) continue;
+      units_in(h, here);
+      for (int d = 0; d < 6; ++d) {
+        const int t = neighbour(h, d);
+        if (t < 0 || occ[static_cast<size_t>(t)] != other(side)) continue;
+        // Each unit alone, and each group that started the phase together (10.27).
+        std::vector<int> group;
+        std::vector<int16_t> seen_starts;
+        for (int u : here) {
+          if (!can_attack_unit(u, t, true)) continue;
+          for (int lw = 0; lw <= (side == kGerman && markers_.luftwaffe_left > 0 ? 1 : 0); ++lw) {
+            std::vector<int> one{u};
+            if (def(u).attack != 0 && check_attack(t, one, true, lw != 0).is_ok()) {
+              Action a;
+              a.verb = kMobileAssault;
+              a.push(t);
+              a.push(lw);
+              a.push(u);
+              out.push_back(a);
+            }
+            if (std::find(seen_starts.begin(), seen_starts.end(), unit(u).start_hex) != seen_starts.end())
+              continue;
+            ma_group(u, t, group);
+            if (group.size() < 2 || group.size() + 2 > static_cast<size_t>(Action::kMaxArgs)) continue;
+            if (!check_attack(t, group, true, lw != 0).is_ok()) continue;
+            Action a;
+            a.verb = kMobileAssault;
+            a.push(t);
+            a.push(lw);
+            for (int x : group) a.push(x);
+            out.push_back(a);
+          }
+          seen_starts.push_back(unit(u).start_hex);
+        }
+      }
+    }
+  }
+}
+
+// ======================================================================= sequence of play (5.x)
+
+int BdState::phase_side() const {
+  switch (phase_) {
+    case kSetupPhase:
+      for (const auto& [u, z] : setup_zone_)
+        if (unit(u).where == kToSetUp) return def(u).side;
+      return kGerman;
+    case kAdminGerman:
+    case kGermanOrder:
+    case kGermanStrategic:
+    case kGermanB:
+    case kGermanC:
+      return kGerman;
+    case kGameOver:
+      return kNoSide;
+    default:
+      return kSoviet;
+  }
+}
+
+bool BdState::is_move_phase() const {
+  const bool b = phase_ == kGermanB || phase_ == kSovietB;
+  const bool c = phase_ == kGermanC || phase_ == kSovietC;
+  if (!b && !c) return false;
+  const int o = order_[phase_side()];
+  if (o == kFightFight) return false;
+  if (o == kFightMove) return c;
+  return b;  // move/fight (5.4)
+}
+
+bool BdState::is_assault_phase() const {
+  const bool b = phase_ == kGermanB || phase_ == kSovietB;
+  const bool c = phase_ == kGermanC || phase_ == kSovietC;
+  return (b || c) && !is_move_phase();
+}
+
+int BdState::current_player() const {
+  if (phase_ == kGameOver) return steppe::kTerminalPlayer;
+  switch (pending_) {
+    case kPendLwDefend:
+      return kGerman;
+    case kPendEmergency:
+      return kSoviet;
+    case kPendBbChoice:
+    case kPendAdvance:
+      return battle_.attacker;
+    case kPendRetreat:
+      return other(battle_.attacker);
+    default:
+      return phase_side();
+  }
+}
+
+std::vector<double> BdState::returns() const {
+  if (winner_ == kGerman) return {1.0, -1.0};
+  if (winner_ == kSoviet) return {-1.0, 1.0};
+  return {0.0, 0.0};
+}
+
+Json BdState::result() const {
+  return Json{{"winner", winner_ == kNoSide ? "draw" : side_name(winner_)},
+              {"turn", turn_},
+              {"vp", vp_},
+              {"reason", end_reason_}};
+}
+
+void BdState::clear_phase_flags() {
+  for (auto& s : units_) {
+    s.flags = static_cast<uint16_t>(s.flags & kFlagRevealed);
+    s.mp = -1;
+    s.start_hex = s.where == kOnMap ? s.hex : int16_t{-1};
+  }
+  movers_.clear();
+  kerch_used_ = false;
+}
+
+void BdState::enter_phase(Phase p) {
+  phase_ = p;
+  clear_phase_flags();
+  log("phase", std::string("Game Turn ") + std::to_string(turn_) + ": " + phase_name(p), "5.2");
+  // 8.11: from GT3, once per German Movement Phase, the Soviet may place one RVGK unit in a
+  // supplied Soviet city (offered at the start of the phase: ruling BD-14).
+  if (is_move_phase() && phase_side() == kGerman && turn_ >= 3) {
+    bool any = false;
+    for (int u = 0; u < num_units() && !any; ++u) any = unit(u).where == kRvgk && def(u).side == kSoviet;
+    if (any) pending_ = kPendEmergency;
+  }
+  // 5.10: Paulus Pause declined: each German hex with mech units loses d6 MF on GT3
+  // (rolled at the start of the movement phase: ruling BD-6).
+  if (is_move_phase() && phase_side() == kGerman && turn_ == 3 && paulus_ == 2) {
+    paulus_rolls_.clear();
+    for (int h = 0; h < kNumHexes; ++h) {
+      bool mech = false;
+      for (int u = 0; u < num_units(); ++u)
+        if (unit(u).where == kOnMap && unit(u).hex == h && def(u).side == kGerman && def(u).cls == kMech)
+          mech = true;
+      if (mech)
+        paulus_rolls_.emplace_back(
+            static_cast<int16_t>(h),
+            static_cast<int8_t>(roll(6, "Paulus Pause MF loss in " + hex_id(h), "5.10")));
+    }
+  }
+}
+
+void BdState::begin_turn() {
+  entered_.fill(0);
+  rvgk_moves_ = 0;
+  order_ = {kOrderNone, kOrderNone};
+  markers_.aerial = -1;
+  if (markers_.aerial_return == turn_) markers_.aerial_available = true;  // 7.7
+  markers_.luftwaffe_left =
+      static_cast<int8_t>(scenario_id_ == "what-if-1942" ? 3 : ti().luftwaffe);  // 11.23, 15.7
+  for (int s = 0; s < 2; ++s) {                                                  // 8.12
+    repl_left_mech_[static_cast<size_t>(s)] = static_cast<int8_t>(ti().repl[s][kMech]);
+    repl_left_non_[static_cast<size_t>(s)] = static_cast<int8_t>(ti().repl[s][kNonMech]);
+  }
+  if (scenario_id_ == "road-back" && turn_ == 13) repl_left_mech_ = repl_left_non_ = {0, 0};  // 12.4
+  german_moscow_at_start_ =
+      data_->places.moscow >= 0 && control_[static_cast<size_t>(data_->places.moscow)] == kGerman;
+  for (const auto& m : data_->markers) {
+    const bool now =
+        m.turn == turn_ || (turn_ == first_turn_ && m.turn < first_turn_ && m.marker == "offensive-supply");
+    if (!now) continue;
+    if (m.marker == "hero-city" && m.turn == turn_)
+      markers_.hero_left = static_cast<int8_t>(markers_.hero_left + m.count);              // 9.1
+    if (m.marker == "fortified-area" && m.turn == turn_) markers_.fa_available = true;     // 8.18
+    if (m.marker == "aerial-supply" && m.turn == turn_) markers_.aerial_available = true;  // 7.7
+    if (m.marker == "fortress-city" && m.turn == turn_ && m.turn >= 28)
+      markers_.fortress_restricted_left = static_cast<int8_t>(markers_.fortress_restricted_left + m.count);
+    else if (m.marker == "fortress-city" && m.turn == turn_)
+      markers_.fortress_left = static_cast<int8_t>(markers_.fortress_left + m.count);  // 9.2
+    if (m.marker == "offensive-supply") {                                              // 7.10
+      const int i = m.letter == "A" ? 0 : m.letter == "B" ? 1 : 2;
+      markers_.osupply_have[static_cast<size_t>(i)] = 1;
+    }
+  }
+  withdraw_due_ = (turn_ >= 6 && turn_ <= 8 && scenario_id_ != "what-if-1942") ? 1 : 0;  // 8.21
+  // 8.29: GT22 the early panzer corps become their late "2-4" counterparts in place.
+  if (turn_ == 22)
+    for (int u = 0; u < num_units(); ++u) {
+      const UnitDef& d = def(u);
+      if (d.type != kPanzer || d.counterpart < 0 || d.attack_circled) continue;
+      UnitSt& s = units_[static_cast<size_t>(u)];
+      if (s.where != kOnMap && s.where != kDead) continue;
+      UnitSt& c = units_[static_cast<size_t>(d.counterpart)];
+      c.where = s.where;
+      c.hex = s.hex;
+      c.order = s.order;
+      s.where = kOutOfPlay;
+      s.hex = -1;
+      log("convert", d.label + " becomes " + def(d.counterpart).label, "8.29");
+    }
+  mark_dirty();
+  log("turn", "Game Turn " + std::to_string(turn_) + " (" + ti().months + ")", "5.8");
+}
+
+void BdState::next_player_turn() {
+  const int side = phase_side();
+  if (side == kSoviet) markers_.osupply = {{-1, -1, -1}};  // 7.12 removed at the end of the player turn
+  if (side == first_player_) {
+    order_[other(side)] = kOrderNone;
+    enter_phase(other(side) == kGerman ? kGermanOrder : kSovietOrder);
+    return;
+  }
+  victory_check();
+}
+
+// Phase IV (4.14) plus the end-of-turn events.
+void BdState::victory_check() {
+  clear_phase_flags();
+  // 7.7: a used aerial supply marker comes back d6 turns later.
+  if (markers_.aerial >= 0) {
+    const int r = roll(6, "aerial supply marker return", "7.7");
+    markers_.aerial_return = static_cast<int8_t>(turn_ + r);
+    markers_.aerial = -1;
+  }
+  // 4.2: end of GT1-5, -1 VP per hex of Greater Germany / General Government a Soviet unit occupies.
+  if (turn_ <= 5 && scenario_id_ != "what-if-1942") {
+    for (int h = 0; h < kNumHexes; ++h) {
+      const Country c = hx(h).country;
+      if ((c == kGreaterGermany || c == kGeneralGovernment) && occupant_side(h) == kSoviet) {
+        vp_ -= 1;
+        vp_events_ -= 1;
+        log("vp", "Soviet units occupy " + hex_id(h) + ": German VP -1", "4.2");
+      }
+    }
+  }
+  // 8.23: last act of GT3: Soviet corps removed, oversized armies replaced by regulars.
+  if (turn_ == 3)
+    for (int u = 0; u < num_units(); ++u) {
+      const UnitDef& d = def(u);
+      UnitSt& s = units_[static_cast<size_t>(u)];
+      if (d.type == kMechCorps || d.type == kRifleCorps || d.type == kAirborneCorps) {
+        if (s.where == kOnMap || s.where == kDead || s.where == kRvgk || s.where == kTrrt) {
+          s.where = kDeadPerm;
+          s.hex = -1;
+          log("convert", d.label + " removed in the GT3 reorganisation", "8.23");
+        }
+      } else if (d.type == kOversizedRifleArmy && s.where == kOnMap && d.counterpart >= 0) {
+        UnitSt& c = units_[static_cast<size_t>(d.counterpart)];
+        c.where = kOnMap;
+        c.hex = s.hex;
+        c.order = s.order;
+        s.where = kDeadPerm;
+        s.hex = -1;
+        log("convert", d.label + " becomes " + def(d.counterpart).label, "8.23");
+      }
+    }
+  // 8.28: the Italian 8th Army leaves at the end of GT16.
+  if (turn_ == 16)
+    for (int u = 0; u < num_units(); ++u)
+      if (def(u).nation == "italian" && unit(u).where == kOnMap) {
+        units_[static_cast<size_t>(u)].where = kOutOfPlay;
+        units_[static_cast<size_t>(u)].hex = -1;
+        log("withdraw", def(u).label + " leaves the game", "8.28");
+      }
+  mark_dirty();
+  const TurnInfo& t = ti();
+  const bool chart = scenario_id_ == "grand-campaign" || scenario_id_ == "empty" ||
+                     (scenario_id_ == "road-back" && turn_ >= 16);
+  if (turn_ >= last_turn_ && scenario_victory()) return;
+  if (turn_ >= last_turn_) {
+    // 4.1: no draws; the final check decides.
+    const int w = vp_ >= t.german_wins_at ? kGerman : kSoviet;
+    end_game(w, "final Victory Check with " + std::to_string(vp_) + " VP", "4.14");
+    return;
+  }
+  if (chart && t.check && turn_ >= 3) {
+    if (vp_ >= t.german_wins_at) {
+      end_game(kGerman,
+               "Victory Check: " + std::to_string(vp_) + " VP >= " + std::to_string(t.german_wins_at),
+               "4.14");
+      return;
+    }
+    if (vp_ <= t.soviet_wins_at) {
+      end_game(kSoviet,
+               "Victory Check: " + std::to_string(vp_) + " VP <= " + std::to_string(t.soviet_wins_at),
+               "4.14");
+      return;
+    }
+  }
+  ++turn_;
+  begin_turn();
+  enter_phase(kAdminGerman);
+}
+
+// Scenario victory conditions checked at the end of the last turn.
+bool BdState::scenario_victory() {
+  auto german_city_held = [&](int h) {
+    return control_[static_cast<size_t>(h)] == kGerman && overland(h, kGerman);
+  };
+  auto soviet_city_held = [&](int h) {
+    return control_[static_cast<size_t>(h)] == kSoviet && overland(h, kSoviet);
+  };
+  if (scenario_id_ == "blue-kremlin") {  // 13.4
+    bool all = true;
+    for (int h = 0; h < kNumHexes; ++h)
+      if (hx(h).city && start_control_[static_cast<size_t>(h)] == kGerman && !german_city_held(h))
+        all = false;
+    int big = 0;
+    for (int h : {data_->places.leningrad, data_->places.moscow, data_->places.stalingrad})
+      if (h >= 0 && german_city_held(h)) ++big;
+    if (all && big >= 2)
+      end_game(kGerman, "holds every start city and 2 of Leningrad, Moscow, Stalingrad", "13.4");
+    else
+      end_game(kSoviet, "the German did not meet 13.4", "13.4");
+    return true;
+  }
+  if (scenario_id_ == "citadel") {  // 14.4 (the Dnepr and Gotenkopf bonus cities not modelled)
+    bool kept = true;
+    int gained = 0;
+    for (int h = 0; h < kNumHexes; ++h) {
+      if (!hx(h).city) continue;
+      if (start_control_[static_cast<size_t>(h)] == kSoviet && !soviet_city_held(h)) kept = false;
+      if (start_control_[static_cast<size_t>(h)] == kGerman && control_[static_cast<size_t>(h)] == kSoviet)
+        ++gained;
+    }
+    bool leningrad_clear = true;
+    const int len = data_->places.leningrad;
+    for (int d = 0; d < 6 && len >= 0; ++d)
+      if (neighbour(len, d) >= 0 && occupant_side(neighbour(len, d)) == kGerman) leningrad_clear = false;
+    if (kept && gained >= 7 && leningrad_clear)
+      end_game(kSoviet, "kept its cities, took 7 and cleared Leningrad", "14.4");
+    else
+      end_game(kGerman, "the Soviet did not meet 14.4", "14.4");
+    return true;
+  }
+  if (scenario_id_ == "mansteins-gambit") {  // 14.10 (OOS elimination credit not modelled)
+    bool all = true;
+    int gained = 0;
+    for (int h = 0; h < kNumHexes; ++h) {
+      if (!hx(h).city) continue;
+      if (start_control_[static_cast<size_t>(h)] == kGerman && !german_city_held(h)) all = false;
+      if (start_control_[static_cast<size_t>(h)] == kSoviet && german_city_held(h)) ++gained;
+    }
+    if (all && gained >= 1)
+      end_game(kGerman, "held every start city and took one", "14.10");
+    else
+      end_game(kSoviet, "the German did not meet 14.10", "14.10");
+    return true;
+  }
+  if (scenario_id_ == "what-if-1942") {  // 15.4: supply irrelevant; the only scenario with draws
+    bool s_east = true, g_west = true;
+    int s_west = 0, g_east = 0;
+    for (int h = 0; h < kNumHexes; ++h) {
+      if (!hx(h).city && h != data_->places.usir) continue;
+      const bool east = start_control_[static_cast<size_t>(h)] == kSoviet;
+      const int c = control_[static_cast<size_t>(h)];
+      if (east) {
+        if (c != kSoviet) s_east = false;
+        if (c == kGerman) ++g_east;
+      } else if (start_control_[static_cast<size_t>(h)] == kGerman) {
+        if (c != kGerman) g_west = false;
+        if (c == kSoviet) ++s_west;
+      }
+    }
+    if (s_east && s_west >= 1)
+      end_game(kSoviet, "holds every eastern city and one in the west", "15.4");
+    else if (g_west && g_east >= 1)
+      end_game(kGerman, "holds the USIR, every western city and one in the east", "15.4");
+    else {
+      winner_ = kNoSide;
+      end_reason_ = "draw (15.4)";
+      phase_ = kGameOver;
+      log("victory", "draw", "15.4");
+    }
+    return true;
+  }
+  return false;
+}
+
+void BdState::end_phase() {
+  switch (phase_) {
+    case kAdminGerman:
+      for (int u = 0; u < num_units(); ++u)  // 8.1 German reinforcements not entered are forfeit
+        if (unit(u).where == kTrrt && unit(u).turn <= turn_ && def(u).side == kGerman) {
+          units_[static_cast<size_t>(u)].where = kOutOfPlay;
+          log("reinforcement", def(u).label + " forfeited (not entered on time)", "8.1");
+        }
+      enter_phase(kAdminSoviet);
+      return;
+    case kAdminSoviet:
+      for (int u = 0; u < num_units(); ++u)  // 8.1 Soviet delayed reinforcements wait in the RVGK
+        if (unit(u).where == kTrrt && unit(u).turn <= turn_ && def(u).side == kSoviet) {
+          units_[static_cast<size_t>(u)].where = kRvgk;
+          log("reinforcement", def(u).label + " delayed into the RVGK", "8.1", 1u << kSoviet);
+        }
+      markers_.fa_available = false;  // 8.18 placed immediately or not at all
+      enter_phase(first_player_ == kGerman ? kGermanOrder : kSovietOrder);
+      return;
+    case kSovietOSupply:
+      if (skip_rvgk_once_) {
+        skip_rvgk_once_ = false;
+        enter_phase(kSovietB);
+        return;
+      }
+      enter_phase(turn_ == 1 ? kSovietB : kSovietRvgk);
+      return;
+    case kSovietRvgk:
+      enter_phase(kSovietB);
+      return;
+    case kGermanStrategic:
+      enter_phase(kGermanB);
+      return;
+    case kGermanB:
+      enter_phase(kGermanC);
+      return;
+    case kSovietB:
+      if (assault_only_) {  // 12.2
+        assault_only_ = false;
+        next_player_turn();
+        return;
+      }
+      enter_phase(kSovietC);
+      return;
+    case kGermanC:
+    case kSovietC:
+      next_player_turn();
+      return;
+    default:
+      return;
+  }
+}
+
+// ======================================================================= admin (8.x)
+
+void BdState::entry_hexes(int u, std::vector<int>& out) const {
+  out.clear();
+  const UnitDef& d = def(u);
+  const int side = d.side;
+  if (d.entry_hex >= 0) {  // 8.2, 8.3, 8.33 fixed entry hex
+    out.push_back(d.entry_hex);
+    return;
+  }
+  const auto& edge = side == kGerman ? data_->places.german_edge : data_->places.soviet_edge;
+  for (int h : edge)
+    if (h >= 0 && hx(h).on_map && !data_->tec.prohibited[hx(h).terrain]) out.push_back(h);
+  for (int h = 0; h < kNumHexes; ++h)  // 8.1 friendly cities with overland supply
+    if (hx(h).city && std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
+}
+
+Status BdState::check_entry(int u, int hex) const {
+  const UnitDef& d = def(u);
+  if (hex < 0 || hex >= kNumHexes || !hx(hex).on_map) return rerr("8.1", "not a map hex");
+  std::vector<int> ok;
+  entry_hexes(u, ok);
+  if (std::find(ok.begin(), ok.end(), hex) == ok.end())
+    return rerr("8.1", d.label + " may enter only at a friendly edge supply hex or a supplied friendly city");
+  if (control_[static_cast<size_t>(hex)] != d.side)
+    return rerr("8.1", hex_id(hex) + " is not friendly-controlled");
+  if (enemy_in(hex, d.side)) return rerr("8.1", hex_id(hex) + " holds enemy units");
+  if (hx(hex).city && d.entry_hex < 0) {
+    const auto& edge = d.side == kGerman ? data_->places.german_edge : data_->places.soviet_edge;
+    if (std::find(edge.begin(), edge.end(), hex) == edge.end() && !overland(hex, d.side))
+      return rerr("8.1", "city " + hex_id(hex) + " has no overland supply");
+  }
+  if (entered_[static_cast<size_t>(hex)] >= 5) return rerr("8.1", "one full stack per entry hex per turn");
+  std::vector<int> add{u};
+  return stacking_ok(hex, d.side, add);
+}
+
+void BdState::zone_hexes(const std::string& zone, std::vector<int>& out) const {
+  out.clear();
+  const ScenarioDef* sc = nullptr;
+  for (const auto& s : data_->scenarios)
+    if (s.id == scenario_id_) sc = &s;
+  if (sc != nullptr) {
+    auto it = sc->zones.find(zone);
+    if (it != sc->zones.end() && !it->second.empty()) {
+      out = it->second;
+      return;
+    }
+  }
+  auto it = data_->places.zones.find(zone);
+  if (it != data_->places.zones.end()) {
+    out = it->second;
+    return;
+  }
+  for (int h = 0; h < kNumHexes; ++h) {
+    if (!hx(h).on_map || data_->tec.prohibited[hx(h).terrain]) continue;
+    if (zone == "romania" || zone == "Rom") {
+      if (hx(h).country == kRomania) out.push_back(h);
+    } else if (zone == "any-german") {
+      if (data_->map_loaded ? control_[static_cast<size_t>(h)] == kGerman : hex_col(h) >= 13)
+        out.push_back(h);
+    } else if (zone == "any-soviet") {
+      if (data_->map_loaded ? control_[static_cast<size_t>(h)] == kSoviet : hex_col(h) <= 11)
+        out.push_back(h);
+    }
+  }
+  // Without a generated map (no countries, no control) Romania falls back to the AGS hexes
+  // and the free zones to the western / eastern halves of the grid (ruling BD-8).
+  if (out.empty() && (zone == "romania" || zone == "Rom")) {
+    auto ags = data_->places.zones.find("AGS");
+    if (ags != data_->places.zones.end()) out = ags->second;
+  }
+}
+
+// ======================================================================= VP bookkeeping
+
+int BdState::count_german_vp_hexes() const {
+  int n = 0;
+  for (int h = 0; h < kNumHexes; ++h)
+    if (hx(h).vp && control_[static_cast<size_t>(h)] == kGerman) ++n;
+  return n;
+}
+
+void BdState::rebase_vp() {
+  start_control_ = control_;
+  vp_base_hexes_ = count_german_vp_hexes();
+  vp_start_ = vp_;
+  vp_events_ = 0;
+}
+
+int BdState::find_label(std::string_view key) const {
+  const int d = data_->find_unit(key);
+  if (d >= 0 && d < num_units()) return d;
+  std::string k(key);
+  for (auto& c : k) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (int u = static_cast<int>(data_->units.size()); u < num_units(); ++u) {
+    std::string l = def(u).label, i = def(u).id;
+    for (auto& c : l) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (auto& c : i) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (l == k || i == k) return u;
+  }
+  return -1;
+}
+
+// ======================================================================= check / apply
+
+Status BdState::check_order(int side, int order) const {
+  if (order < kMoveFight || order > kFightFight) return rerr("5.4", "unknown phase order");
+  if (scenario_id_ == "what-if-1942") {  // 15.3
+    if (order == kFightFight && (side == kGerman ? ff_used_1942_ : soviet_ff_used_))
+      return rerr("15.3", "fight/fight only once in this scenario");
+    return Status::ok();
+  }
+  if (side == kGerman) {
+    if (turn_ == 1 && order != kFightMove)
+      return rerr("5.4", "the German must choose fight/move on Game Turn 1");
+    if (order == kFightFight) {
+      const bool y42 = ti().single && ti().year == 1942 && !ff_used_1942_;
+      const bool y43 = ti().single && ti().year == 1943 && !ff_used_1943_;
+      if (!y42 && !y43)
+        return rerr("5.5", "German fight/fight only once in a 1942 and once in a 1943 single-month turn");
+    }
+  } else {
+    if (turn_ <= 5 && order != kFightMove)
+      return rerr("5.4", "the Soviet must choose fight/move on Game Turns 1-5");
+    if (order == kFightFight && (turn_ < 31 || soviet_ff_used_))
+      return rerr("5.5", "Soviet fight/fight only once, on Game Turn 31 or 32");
+  }
+  return Status::ok();
+}
+
+Status BdState::check_end_phase() const {
+  if (phase_ == kGermanOrder || phase_ == kSovietOrder) return rerr("5.4", "declare the phase order first");
+  if (phase_ == kSetupPhase) return rerr("3.1", "place every set-up unit first");
+  if (phase_ == kAdminSoviet && withdraw_due_)
+    return rerr("8.21", "withdraw a rifle army or decline the withdrawal first");
+  // 5.12: GT1-3 every Soviet unit adjacent to the enemy at the start of a PA phase attacks.
+  if (is_assault_phase() && phase_side() == kSoviet && turn_ <= 3 && scenario_id_ != "what-if-1942") {
+    std::vector<int> here;
+    for (int u = 0; u < num_units(); ++u) {
+      const UnitSt& s = unit(u);
+      const UnitDef& d = def(u);
+      if (s.where != kOnMap || d.side != kSoviet || (s.flags & kFlagAttacked) || d.attack == 0) continue;
+      if (hx(s.hex).city || hx(s.hex).fortified == kSoviet) continue;  // exempt
+      for (int dd = 0; dd < 6; ++dd) {
+        const int t = neighbour(s.hex, dd);
+        if (t < 0 || !enemy_in(t, kSoviet) || ((hx(s.hex).river >> dd) & 1u)) continue;
+        units_in(t, here);
+        bool open = true;
+        for (int x : here)
+          if ((unit(x).flags & kFlagDefended) && !(unit(x).flags & kFlagRetreatedIn)) open = false;
+        if (open && can_attack_unit(u, t, false))
+          return rerr("5.12", d.label + " must attack an adjacent enemy hex on Game Turns 1-3");
+      }
+    }
+  }
+  return Status::ok();
+}
+
+Status BdState::check(const Action& a) const {
+  Status s = check_inner(a);
+  return s;
+}
+
+Status BdState::check_inner(const Action& a) const {
+  if (phase_ == kGameOver) return rerr("4.1", "the game is over");
+  {
+    // Argument counts and flag values per verb (malformed actions are refused outright).
+    int want = -1;
+    switch (a.verb) {
+      case kEndPhase:
+      case kNoEmergencyRvgk:
+      case kAdvanceDone:
+      case kDeclineWithdraw:
+        want = 0;
+        break;
+      case kOrder:
+      case kPaulus:
+      case kZone1942:
+      case kRvgkIn:
+      case kRetreat:
+      case kAdvance:
+      case kBbChoice:
+      case kLwDefend:
+      case kWithdraw:
+      case kHeroCity:
+      case kFortressCity:
+      case kFortifiedArea:
+      case kAerialSupply:
+        want = 1;
+        break;
+      case kEnter:
+      case kAdvance2:
+      case kStrategic:
+      case kEmergencyRvgk:
+      case kReplace:
+      case kRvgkOut:
+      case kOffSupply:
+      case kSetup:
+        want = 2;
+        break;
+      case kAttackWith:
+        want = 3;
+        break;
+      case kMove:
+      case kAttackFrom:
+      case kMobileAssault:
+        break;
+      default:
+        return rerr("", "unknown verb");
+    }
+    if (want >= 0 && a.nargs != want) return rerr("", "wrong number of arguments");
+    if ((a.verb == kAttackFrom || a.verb == kAttackWith || a.verb == kMobileAssault) &&
+        (a.nargs < 3 || (a.args[1] != 0 && a.args[1] != 1)))
+      return rerr("", "malformed attack");
+    if ((a.verb == kBbChoice || a.verb == kLwDefend) && a.args[0] != 0 && a.args[0] != 1)
+      return rerr("", "malformed choice");
+  }
+  auto unit_arg = [&](int i) { return i < a.nargs && a.args[i] >= 0 && a.args[i] < num_units(); };
+  // Pending decisions first.
+  switch (pending_) {
+    case kPendLwDefend:
+      if (a.verb == kAerialSupply) break;  // 7.7 even after a Soviet attack is declared
+      if (a.verb != kLwDefend || a.nargs != 1)
+        return rerr("11.23", "the German must decide on defensive Luftwaffe support");
+      if (a.args[0] == 1 && markers_.luftwaffe_left <= 0) return rerr("11.23", "no Luftwaffe marker left");
+      return Status::ok();
+    case kPendEmergency: {
+      if (a.verb == kNoEmergencyRvgk) return Status::ok();
+      if (a.verb != kEmergencyRvgk || !unit_arg(0))
+        return rerr("8.11", "the Soviet may make an emergency RVGK deployment now, or decline it");
+      const int u = a.args[0], h = a.args[1];
+      if (unit(u).where != kRvgk || def(u).side != kSoviet)
+        return rerr("8.11", def(u).label + " is not in the RVGK");
+      if (h < 0 || h >= kNumHexes || !hx(h).city || control_[static_cast<size_t>(h)] != kSoviet ||
+          !overland(h, kSoviet))
+        return rerr("8.11", "emergency deployment goes to a Soviet-controlled city with overland supply");
+      std::vector<int> add{u};
+      return stacking_ok(h, kSoviet, add);
+    }
+    case kPendBbChoice:
+      if (a.verb != kBbChoice || a.nargs != 1)
+        return rerr("5.16", "choose whether to convert the Bloodbath to Defender Retreat");
+      return Status::ok();
+    case kPendRetreat: {
+      if (a.verb != kRetreat || a.nargs != 1) return rerr("11.27", "the defender must choose a retreat hex");
+      std::vector<int> opts;
+      retreat_options(battle_.target, other(battle_.attacker), opts);
+      if (std::find(opts.begin(), opts.end(), a.args[0]) == opts.end())
+        return rerr("11.27",
+                    "not a legal retreat hex (preferred directions first, never where the attack came from)");
+      return Status::ok();
+    }
+    case kPendAdvance: {
+      if (a.verb == kAdvanceDone) return Status::ok();
+      if (a.verb == kAdvance2 && unit_arg(0)) return check_advance2(a.args[0], a.args[1]);
+      if (a.verb != kAdvance || !unit_arg(0))
+        return rerr("11.30", "advance a victorious unit or finish advancing");
+      const int u = a.args[0];
+      bool ok = false;
+      for (int i = 0; i < battle_.nadv; ++i) ok |= battle_.adv[static_cast<size_t>(i)] == u;
+      if (!ok || unit(u).where != kOnMap || unit(u).hex == battle_.target)
+        return rerr("11.30", def(u).label + " may not advance");
+      std::vector<int> add{u};
+      return stacking_ok(battle_.target, def(u).side, add);
+    }
+    default:
+      break;
+  }
+  switch (a.verb) {
+    case kEndPhase:
+      if (a.nargs != 0) return rerr("", "end-phase takes no arguments");
+      return check_end_phase();
+    case kMove:
+      if (!unit_arg(0)) return rerr("10.1", "unknown unit");
+      return check_move(a);
+    case kAttackFrom:
+    case kAttackWith:
+    case kMobileAssault: {
+      if (a.nargs < 3) return rerr("11.1", "an attack needs a target and attackers");
+      std::vector<int> atts;
+      if (a.args[0] < 0 || a.args[0] >= kNumHexes) return rerr("11.2", "target is not a hex");
+      if (phase_side() == kGerman && turn_ == 3 && paulus_ == 1 && (is_assault_phase() || is_move_phase()))
+        return rerr("5.10", "Paulus Pause taken: no German attacks of any kind on Game Turn 3");
+      if (a.verb == kAttackFrom) {
+        if (!is_assault_phase())
+          return rerr("5.2", std::string("no prepared assaults in ") + phase_name(phase_));
+        // One notation per attack: attacking hexes listed in direction order from the target.
+        int last = -1;
+        for (int i = 2; i < a.nargs; ++i) {
+          const int d = a.args[i] >= 0 && a.args[i] < kNumHexes ? direction(a.args[0], a.args[i]) : -1;
+          if (d < 0) return rerr("11.2", "attacking hexes must be adjacent to the target");
+          if (d <= last)
+            return rerr(
+                "11.1",
+                "list the attacking hexes once each, in the order E, NE, NW, W, SW, SE from the target");
+          last = d;
+        }
+        if (auto s = collect_attack_from(a, atts); !s) return s;
+      } else {
+        for (int i = 2; i < a.nargs; ++i) {
+          if (!unit_arg(i)) return rerr("11.1", "unknown unit");
+          atts.push_back(a.args[i]);
+        }
+        if (a.verb == kAttackWith && def(atts[0]).attack == 0)
+          return rerr("11.12", "units with no attack factor never attack alone");
+        if (a.verb == kMobileAssault && atts.size() > 1) {
+          // Either one unit alone or the whole group that started the phase together (10.27).
+          std::vector<int> group;
+          if (unit(atts[0]).where == kOnMap) ma_group(atts[0], a.args[0], group);
+          if (group != atts)
+            return rerr("10.27",
+                        "a mobile assault is made by one unit or by its whole group that started the phase "
+                        "stacked together");
+        }
+      }
+      return check_attack(a.args[0], atts, a.verb == kMobileAssault, a.args[1] != 0);
+    }
+    case kOrder: {
+      if (a.nargs != 1) return rerr("5.4", "order takes one argument");
+      const int side = phase_ == kGermanOrder ? kGerman : phase_ == kSovietOrder ? kSoviet : -1;
+      if (side < 0) return rerr("5.4", "the phase order is declared at the start of the player turn");
+      if (side == kGerman && turn_ == 3 && paulus_ == 0 && scenario_id_ != "what-if-1942")
+        return rerr("5.10", "announce the Paulus Pause decision first");
+      if (side == kGerman && turn_ == 9 && zone1942_ == kZoneNone &&
+          (scenario_id_ == "grand-campaign" || scenario_id_ == "blue-kremlin" || scenario_id_ == "empty"))
+        return rerr("5.6", "declare the 1942 logistics zone first");
+      return check_order(side, a.args[0]);
+    }
+    case kPaulus:
+      if (phase_ != kGermanOrder || turn_ != 3 || paulus_ != 0)
+        return rerr("5.10", "the Paulus Pause is announced at the start of GT3");
+      if (a.nargs != 1 || (a.args[0] != 1 && a.args[0] != 2)) return rerr("5.10", "paulus take | decline");
+      return Status::ok();
+    case kZone1942:
+      if (phase_ != kGermanOrder || turn_ != 9 || zone1942_ != kZoneNone)
+        return rerr("5.6", "the 1942 zone is declared at the start of the GT9 German player turn");
+      if (a.nargs != 1 || (a.args[0] != kZoneNorth && a.args[0] != kZoneSouth))
+        return rerr("5.6", "zone north | south");
+      return Status::ok();
+    case kEnter: {
+      if (!unit_arg(0) || a.nargs != 2) return rerr("8.1", "enter <unit> <hex>");
+      const int u = a.args[0];
+      const int side = phase_ == kAdminGerman ? kGerman : phase_ == kAdminSoviet ? kSoviet : -1;
+      if (side < 0) return rerr("5.2", "reinforcements enter in the Mutual Administrative Phase");
+      if (def(u).side != side) return rerr("5.2", def(u).label + " belongs to the other side's segment");
+      if (unit(u).where != kTrrt || unit(u).turn > turn_)
+        return rerr("8.1", def(u).label + " is not a reinforcement due now");
+      return check_entry(u, a.args[1]);
+    }
+    case kReplace: {
+      if (!unit_arg(0) || a.nargs != 2) return rerr("8.12", "replace <unit> <hex>|rvgk");
+      const int u = a.args[0];
+      const UnitDef& d = def(u);
+      const int side = phase_ == kAdminGerman ? kGerman : phase_ == kAdminSoviet ? kSoviet : -1;
+      if (side < 0 || d.side != side)
+        return rerr("8.12", "replacements are taken in the owner's administrative segment");
+      if (unit(u).where != kDead) return rerr("8.12", d.label + " is not in the dead pile");
+      if (d.dotted) return rerr("8.12", d.label + " is dotted: never replaceable");
+      if (d.axis_satellite() || d.type == kTigerBattalion || d.type == kCmGroup ||
+          d.type == kFortressCommand || d.type == kCavalryGroup || d.cls == kStatic)
+        return rerr("8.12", d.label + " does not return with replacement steps");
+      const int sm = repl_left_mech_[static_cast<size_t>(side)],
+                sn = repl_left_non_[static_cast<size_t>(side)];
+      if (d.cls == kMech && sm <= 0) return rerr("8.12", "no mech replacement step left");
+      if (d.cls != kMech && sn <= 0 && !(side == kSoviet && sm > 0))
+        return rerr("8.13", "no non-mech replacement step left");
+      if (a.args[1] == -1) {
+        if (side != kSoviet) return rerr("8.8", "only Soviet replacements may go to the RVGK");
+        return Status::ok();
+      }
+      return check_entry(u, a.args[1]);
+    }
+    case kRvgkIn: {
+      if (phase_ != kSovietRvgk) return rerr("8.9", "units go into the RVGK in the Soviet RVGK Phase");
+      if (!unit_arg(0)) return rerr("8.9", "unknown unit");
+      const int u = a.args[0];
+      if (rvgk_moves_ >= 5) return rerr("8.9", "5 units per RVGK Phase");
+      if (def(u).side != kSoviet || unit(u).where != kOnMap)
+        return rerr("8.9", def(u).label + " is not a Soviet unit on the map");
+      if (unit(u).flags & kFlagDone) return rerr("8.9", "no unit goes in and out in the same phase");
+      if (def(u).type == kCavalryGroup || def(u).cls == kStatic || def(u).type == kCoastalArmy)
+        return rerr("8.30", def(u).label + " never enters the RVGK");
+      if (unit_supply(u) != kSupOverland)
+        return rerr("8.10", def(u).label + " needs an overland supply line to enter the RVGK");
+      return Status::ok();
+    }
+    case kRvgkOut: {
+      if (phase_ != kSovietRvgk) return rerr("8.9", "units leave the RVGK in the Soviet RVGK Phase");
+      if (!unit_arg(0) || a.nargs != 2) return rerr("8.10", "rvgk-out <unit> <hex>");
+      const int u = a.args[0], h = a.args[1];
+      if (rvgk_moves_ >= 5) return rerr("8.9", "5 units per RVGK Phase");
+      if (unit(u).where != kRvgk) return rerr("8.10", def(u).label + " is not in the RVGK");
+      if (unit(u).flags & kFlagDone) return rerr("8.9", "no unit goes in and out in the same phase");
+      if (h < 0 || h >= kNumHexes || !hx(h).on_map) return rerr("8.10", "not a map hex");
+      if (control_[static_cast<size_t>(h)] != kSoviet || enemy_in(h, kSoviet))
+        return rerr("8.10", hex_id(h) + " is not Soviet-controlled");
+      const auto& edge = data_->places.rvgk_edge;
+      const bool is_edge = std::find(edge.begin(), edge.end(), h) != edge.end();
+      if (!is_edge && !(hx(h).city && overland(h, kSoviet)))
+        return rerr("8.10", "RVGK units come out in a supplied Soviet city or an east-edge hex 1000-2600");
+      std::vector<int> add{u};
+      return stacking_ok(h, kSoviet, add);
+    }
+    case kOffSupply: {
+      if (phase_ != kSovietOSupply)
+        return rerr("7.12", "offensive supply markers are deployed first in the Soviet player turn");
+      if (a.nargs != 2 || a.args[0] < 0 || a.args[0] > 2) return rerr("7.12", "osupply <A|B|C> <hex>");
+      if (!markers_.osupply_have[static_cast<size_t>(a.args[0])])
+        return rerr("7.10", "that marker has not arrived");
+      if (markers_.osupply[static_cast<size_t>(a.args[0])] >= 0)
+        return rerr("7.12", "that marker is already placed");
+      for (int m = 0; m < a.args[0]; ++m)
+        if (markers_.osupply_have[static_cast<size_t>(m)] && markers_.osupply[static_cast<size_t>(m)] < 0)
+          return rerr("7.12", std::string("deploy marker ") + "ABC"[m] +
+                                  " first (markers are placed in order A, B, C)");
+      if (a.args[1] < 0 || a.args[1] >= kNumHexes || !hx(a.args[1]).on_map)
+        return rerr("7.12", "not a map hex");
+      for (int m = 0; m < 3; ++m)
+        if (markers_.osupply[static_cast<size_t>(m)] == a.args[1]) return rerr("7.12", "one marker per hex");
+      if (german_moscow_at_start_)
+        return rerr("7.21", "no offensive supply while the turn began with Moscow German");
+      return Status::ok();
+    }
+    case kSetup: {
+      if (phase_ != kSetupPhase) return rerr("3.1", "set-up is over");
+      if (!unit_arg(0) || a.nargs != 2) return rerr("3.3", "setup <unit> <hex>");
+      const int u = a.args[0], h = a.args[1];
+      if (unit(u).where != kToSetUp) return rerr("3.3", def(u).label + " is not waiting to be set up");
+      if (def(u).side != phase_side()) return rerr("3.1", "the other side sets up now");
+      for (const auto& [x, z] : setup_zone_)
+        if (unit(x).where == kToSetUp && def(x).side == def(u).side) {
+          if (x != u) return rerr("3.1", "set up units in counter-list order: " + def(x).label + " is next");
+          break;
+        }
+      std::string zone;
+      for (const auto& [x, z] : setup_zone_)
+        if (x == u) zone = z;
+      std::vector<int> hexes;
+      zone_hexes(zone, hexes);
+      if (std::find(hexes.begin(), hexes.end(), h) == hexes.end())
+        return rerr("3.3",
+                    def(u).label + " sets up in zone " + zone + ", which does not include " + hex_id(h));
+      if (enemy_in(h, def(u).side)) return rerr("3.1", hex_id(h) + " holds enemy units");
+      std::vector<int> add{u};
+      return stacking_ok(h, def(u).side, add);
+    }
+    case kWithdraw: {
+      if (phase_ != kAdminSoviet || !withdraw_due_) return rerr("8.21", "no withdrawal due now");
+      if (!unit_arg(0)) return rerr("8.21", "unknown unit");
+      const int u = a.args[0];
+      if (def(u).side != kSoviet || def(u).type != kRifleArmy || unit(u).where != kOnMap)
+        return rerr("8.21", "the withdrawal must be an ordinary rifle army on the map");
+      if (unit_supply(u) != kSupOverland)
+        return rerr("8.21", "the withdrawn rifle army must be in overland supply");
+      return Status::ok();
+    }
+    case kDeclineWithdraw:
+      if (phase_ != kAdminSoviet || !withdraw_due_) return rerr("8.21", "no withdrawal due now");
+      return Status::ok();
+    case kHeroCity: {
+      if (a.nargs != 1 || a.args[0] < 0 || a.args[0] >= kNumHexes) return rerr("9.1", "hero-city <hex>");
+      if (current_player() != kSoviet || pending_ != kPendNone ||
+          !(phase_ == kAdminSoviet || phase_ == kSovietB || phase_ == kSovietC))
+        return rerr("9.7", "Hero Cities are declared by the Soviet, not during an attack");
+      if (markers_.hero_left <= 0) return rerr("9.1", "no Hero City marker available");
+      const int h = a.args[0];
+      if (!hx(h).city || hx(h).country != kUssr || control_[static_cast<size_t>(h)] != kSoviet)
+        return rerr("9.1", "a Hero City must be a Soviet-controlled city in the USSR");
+      if (hero_city(h)) return rerr("9.1", "already a Hero City");
+      return Status::ok();
+    }
+    case kFortressCity: {
+      const int h = a.args[0];
+      if (h < 0 || h >= kNumHexes) return rerr("9.2", "not a hex");
+      if (current_player() != kGerman || pending_ != kPendNone ||
+          !(phase_ == kAdminGerman || phase_ == kGermanB || phase_ == kGermanC))
+        return rerr("9.7",
+                    "Fortress Cities are declared by the German in his segments, not during an attack");
+      const Country c = hx(h).country;
+      const bool home = c == kGreaterGermany || c == kGeneralGovernment || c == kHungary;
+      if (markers_.fortress_left <= 0 && !(markers_.fortress_restricted_left > 0 && home))
+        return rerr("9.2", markers_.fortress_restricted_left > 0
+                               ? "the GT28 Fortress City markers go only in Greater Germany, the General "
+                                 "Government or Hungary"
+                               : "no Fortress City marker available");
+      if (!hx(h).city || control_[static_cast<size_t>(h)] != kGerman)
+        return rerr("9.2", "a Fortress City must be a German-controlled city");
+      if (h == data_->places.usir) return rerr("9.2", "never in the USIR");
+      if (fortress_city(h)) return rerr("9.2", "already a Fortress City");
+      return Status::ok();
+    }
+    case kStrategic: {
+      if (phase_ != kGermanStrategic)
+        return rerr("8.6", "strategic movement happens in the German Strategic Movement Phase (GT9-29)");
+      if (!unit_arg(0)) return rerr("8.6", "unknown unit");
+      const int u = a.args[0], h = a.args[1];
+      const UnitDef& d = def(u);
+      if (d.side != kGerman || unit(u).where != kOnMap)
+        return rerr("8.6", d.label + " is not a German-side unit on the map");
+      if (d.cls == kStatic || d.type == kFortressCommand || d.type == kTigerBattalion)
+        return rerr("8.6", d.label + " does not move strategically");
+      if (unit(u).flags & kFlagDone) return rerr("8.6", d.label + " already moved strategically");
+      const int from = unit(u).hex;
+      if (!hx(from).city || control_[static_cast<size_t>(from)] != kGerman || !overland(from, kGerman))
+        return rerr("8.6", "strategic movement starts in a German-controlled city with overland supply");
+      if (strat_used_ + strategic_cost(u) > 8)
+        return rerr("8.7", "8 strategic movement units per player turn (mech 2, satellite army 4)");
+      if (h < 0 || h >= kNumHexes || h == from) return rerr("8.6", "not a destination");
+      std::vector<uint8_t> ok;
+      strategic_reach(u, ok);
+      if (!ok[static_cast<size_t>(h)])
+        return rerr("8.6",
+                    "no strategic route to " + hex_id(h) + " (not adjacent to the enemy except at its ends)");
+      std::vector<int> add{u};
+      return stacking_ok(h, kGerman, add);
+    }
+    case kAerialSupply: {
+      const int h = a.args[0];
+      if (current_player() != kGerman || (pending_ != kPendNone && pending_ != kPendLwDefend))
+        return rerr(
+            "7.7",
+            "the German commits aerial supply in his own decisions or when a Soviet attack is declared");
+      if (!markers_.aerial_available || markers_.aerial >= 0)
+        return rerr("7.7", "the aerial supply marker is not available");
+      if (h < 0 || h >= kNumHexes || occupant_side(h) != kGerman)
+        return rerr("7.7", "aerial supply goes to a hex with German-side units");
+      return Status::ok();
+    }
+    case kFortifiedArea: {
+      const int h = a.args[0];
+      if (phase_ != kAdminSoviet || !markers_.fa_available)
+        return rerr("8.18", "the Fortified Area is placed when it arrives (GT16 Soviet segment)");
+      if (h < 0 || h >= kNumHexes || !hx(h).on_map) return rerr("8.18", "not a map hex");
+      if (control_[static_cast<size_t>(h)] != kSoviet || !overland(h, kSoviet))
+        return rerr("8.18", "the Fortified Area goes in a Soviet-controlled hex with overland supply");
+      for (int d = 0; d < 6; ++d) {
+        const int n = neighbour(h, d);
+        if (n < 0 || control_[static_cast<size_t>(n)] != kSoviet)
+          return rerr("8.18", "all six neighbours must be Soviet-controlled");
+      }
+      return Status::ok();
+    }
+    default:
+      return rerr("", "this action is not available now");
+  }
+}
+
+// 11.32: German overland-supplied mech in single-month turns; Soviet mech from GT13
+// (from the first turn of The Road Back, 12.5).
+// 8.7: a mech unit counts 2, an Axis satellite army 4, any other unit 1 (of 8).
+int BdState::strategic_cost(int u) const {
+  const UnitDef& d = def(u);
+  if (d.satellite_army()) return 4;
+  return d.cls == kMech ? 2 : 1;
+}
+
+// 8.6: unlimited distance through German-controlled hexes (ruling BD-13), adjacent to
+// enemy units only in its first and last hex, no prohibited hexes or hexsides, never
+// across the Kerch (or the Sivash).
+void BdState::strategic_reach(int u, std::vector<uint8_t>& ok) const {
+  ok.assign(kNumHexes, 0);
+  const int start = unit(u).hex;
+  const UnitDef& d = def(u);
+  const Places& pl = data_->places;
+  auto near_enemy = [&](int h) {
+    for (int dd = 0; dd < 6; ++dd) {
+      const int n = neighbour(h, dd);
+      if (n >= 0 && enemy_in(n, d.side)) return true;
+    }
+    return false;
+  };
+  std::vector<uint8_t> seen(kNumHexes, 0);
+  std::vector<int> queue{start};
+  seen[static_cast<size_t>(start)] = 1;
+  for (size_t qi = 0; qi < queue.size(); ++qi) {
+    const int a = queue[qi];
+    if (a != start && near_enemy(a)) continue;  // may end here, not pass through
+    for (int dd = 0; dd < 6; ++dd) {
+      const int b = neighbour(a, dd);
+      if (b < 0 || seen[static_cast<size_t>(b)]) continue;
+      const HexInfo& x = hx(b);
+      if (!x.on_map || data_->tec.prohibited[x.terrain] || enemy_in(b, d.side)) continue;
+      if (control_[static_cast<size_t>(b)] != d.side) continue;
+      if ((hx(a).sea_side >> dd) & 1u || (hx(a).lake_side >> dd) & 1u) continue;
+      bool water = false;
+      for (const auto* pair : {&pl.kerch, &pl.sivash})
+        if (pair->size() == 2 &&
+            ((a == (*pair)[0] && b == (*pair)[1]) || (a == (*pair)[1] && b == (*pair)[0])))
+          water = true;
+      if (water) continue;
+      if (d.axis_satellite() && x.zone == kZoneNorth && !(zone1942_ == kZoneNorth && turn_ >= 9))
+        continue;  // 10.22
+      seen[static_cast<size_t>(b)] = 1;
+      ok[static_cast<size_t>(b)] = 1;
+      queue.push_back(b);
+    }
+  }
+}
+
+bool BdState::second_advance_ok(int u) const {
+  const UnitDef& d = def(u);
+  if (d.cls != kMech) return false;
+  if (d.side == kGerman) return ti().single;
+  return turn_ >= 13 || scenario_id_ == "road-back";
+}
+
+Status BdState::check_advance2(int u, int hex) const {
+  bool listed = false;
+  for (int i = 0; i < battle_.nadv2; ++i) listed |= battle_.adv2[static_cast<size_t>(i)] == u;
+  if (!listed || unit(u).where != kOnMap || unit(u).hex != battle_.target)
+    return rerr("11.32", def(u).label + " may not advance a second hex");
+  if (unit_supply(u) != kSupOverland) return rerr("11.32", "a second-hex advance needs overland supply");
+  const int d = direction(battle_.target, hex);
+  if (d < 0 || !hx(hex).on_map || data_->tec.prohibited[hx(hex).terrain])
+    return rerr("11.32", "not an adjacent land hex");
+  if (enemy_in(hex, def(u).side)) return rerr("11.32", "the second hex must be free of enemy units");
+  const HexInfo& t = hx(battle_.target);
+  if ((t.sea_side >> d) & 1u || (t.lake_side >> d) & 1u)
+    return rerr("11.30", "no advance across all-water hexsides");
+  const Places& pl = data_->places;
+  for (const auto* pair : {&pl.kerch, &pl.sivash})
+    if (pair->size() == 2 && ((battle_.target == (*pair)[0] && hex == (*pair)[1]) ||
+                              (battle_.target == (*pair)[1] && hex == (*pair)[0])))
+      return rerr("11.30", "no advance across the Kerch or the Sivash");
+  std::vector<int> add{u};
+  return stacking_ok(hex, def(u).side, add);
+}
+
+void BdState::do_apply(const Action& a) {
+  mark_dirty();
+  switch (a.verb) {
+    case kLwDefend:
+      pending_ = kPendNone;
+      if (a.args[0] == 1) {
+        battle_.lw_defend = 1;
+        markers_.luftwaffe_left--;
+        log("combat", "Luftwaffe supports the defence of " + hex_id(battle_.target), "11.23");
+      }
+      resolve_battle();
+      break;
+    case kBbChoice:
+      pending_ = kPendNone;
+      log("combat", a.args[0] == 1 ? "Bloodbath converted to Defender Retreat" : "Bloodbath kept",
+          battle_.attacker == kSoviet ? "11.33" : (turn_ == 1 ? "5.14" : "5.16"));
+      apply_result(a.args[0] == 1 ? kDR : kBB);
+      break;
+    case kRetreat:
+      do_retreat(a.args[0]);
+      break;
+    case kAdvance:
+      move_to(a.args[0], battle_.target);
+      log("advance", label(a.args[0]) + " advances into " + hex_id(battle_.target), "11.30");
+      for (int i = 0; i < battle_.nadv; ++i)
+        if (battle_.adv[static_cast<size_t>(i)] == a.args[0]) battle_.adv[static_cast<size_t>(i)] = -1;
+      if (second_advance_ok(a.args[0]) && battle_.nadv2 < kMaxBattleUnits)
+        battle_.adv2[battle_.nadv2++] = static_cast<int16_t>(a.args[0]);
+      break;
+    case kAdvance2:
+      move_to(a.args[0], a.args[1]);
+      log("advance", label(a.args[0]) + " advances a second hex into " + hex_id(a.args[1]), "11.32");
+      for (int i = 0; i < battle_.nadv2; ++i)
+        if (battle_.adv2[static_cast<size_t>(i)] == a.args[0]) battle_.adv2[static_cast<size_t>(i)] = -1;
+      break;
+    case kFortressCity:
+      markers_.fortress_city.push_back(static_cast<int16_t>(a.args[0]));
+      if (markers_.fortress_left > 0 &&
+          !(turn_ >= 28 && markers_.fortress_restricted_left > 0 &&
+            (hx(a.args[0]).country == kGreaterGermany || hx(a.args[0]).country == kGeneralGovernment ||
+             hx(a.args[0]).country == kHungary)))
+        markers_.fortress_left--;
+      else
+        markers_.fortress_restricted_left--;
+      log("marker", "Fortress City declared at " + hex_id(a.args[0]), "9.2");
+      break;
+    case kEmergencyRvgk:
+      pending_ = kPendNone;
+      place(a.args[0], a.args[1]);
+      units_[static_cast<size_t>(a.args[0])].flags |= kFlagNoMove;
+      units_[static_cast<size_t>(a.args[0])].start_hex = static_cast<int16_t>(a.args[1]);
+      log("rvgk", "emergency RVGK deployment: " + label(a.args[0]) + " at " + hex_id(a.args[1]), "8.11");
+      break;
+    case kNoEmergencyRvgk:
+      pending_ = kPendNone;
+      break;
+    case kStrategic:
+      strat_used_ = static_cast<int8_t>(strat_used_ + strategic_cost(a.args[0]));
+      log("move",
+          label(a.args[0]) + " moves strategically " + hex_id(unit(a.args[0]).hex) + " -> " +
+              hex_id(a.args[1]),
+          "8.6");
+      move_to(a.args[0], a.args[1]);
+      units_[static_cast<size_t>(a.args[0])].flags |= kFlagDone;
+      break;
+    case kAerialSupply:
+      markers_.aerial = static_cast<int16_t>(a.args[0]);
+      markers_.aerial_available = false;
+      log("marker", "German aerial supply committed to " + hex_id(a.args[0]), "7.7");
+      break;
+    case kFortifiedArea:
+      markers_.fa_hex = static_cast<int16_t>(a.args[0]);
+      markers_.fa_turn = static_cast<int8_t>(turn_);
+      markers_.fa_available = false;
+      log("marker", "Soviet Fortified Area placed at " + hex_id(a.args[0]), "8.18");
+      break;
+    case kAdvanceDone:
+      finish_battle();
+      break;
+    case kEndPhase:
+      end_phase();
+      break;
+    case kMove: {
+      const int u = a.args[0];
+      UnitSt& s = units_[static_cast<size_t>(u)];
+      if (std::find(movers_.begin(), movers_.end(), u) == movers_.end()) {
+        for (int m : movers_) units_[static_cast<size_t>(m)].flags |= kFlagDone;  // 10.2
+        movers_.assign(1, static_cast<int16_t>(u));
+      }
+      int left = s.mp >= 0 ? s.mp : mf_of(u);
+      const Places& pl = data_->places;
+      std::string path = hex_id(a.args[1]);
+      for (int i = 2; i < a.nargs; ++i) {
+        const int from = a.args[i - 1], to = a.args[i];
+        left -= enter_cost(u, from, to);
+        if (pl.kerch.size() == 2 &&
+            ((from == pl.kerch[0] && to == pl.kerch[1]) || (from == pl.kerch[1] && to == pl.kerch[0]))) {
+          kerch_used_ = true;  // 10.14
+          left = 0;
+        }
+        move_to(u, to);
+        path += " " + hex_id(to);
+      }
+      s.mp = static_cast<int8_t>(std::max(0, left));
+      log("move", std::string(side_name(def(u).side)) + " " + label(u) + " moves " + path, "10.1",
+          def(u).side == kSoviet ? (1u << kSoviet) : 0xFFFFFFFFu);
+      break;
+    }
+    case kAttackFrom:
+    case kAttackWith:
+    case kMobileAssault: {
+      std::vector<int> atts;
+      if (a.verb == kAttackFrom) {
+        (void)collect_attack_from(a, atts);
+      } else {
+        for (int i = 2; i < a.nargs; ++i) atts.push_back(a.args[i]);
+      }
+      if (a.verb != kMobileAssault)
+        for (int m : movers_) units_[static_cast<size_t>(m)].flags |= kFlagDone;
+      start_battle(atts, a.args[0], a.verb == kMobileAssault, a.args[1] != 0);
+      break;
+    }
+    case kOrder: {
+      const int side = phase_ == kGermanOrder ? kGerman : kSoviet;
+      order_[static_cast<size_t>(side)] = static_cast<uint8_t>(a.args[0]);
+      if (a.args[0] == kFightFight) {
+        if (side == kSoviet)
+          soviet_ff_used_ = true;
+        else if (ti().year == 1942)
+          ff_used_1942_ = true;
+        else
+          ff_used_1943_ = true;
+      }
+      log("order", std::string(side_name(side)) + " declares " + kOrderNames[a.args[0]], "5.4");
+      if (side == kGerman) {
+        if (turn_ >= 9 && turn_ <= 29) {  // 8.6
+          strat_used_ = 0;
+          enter_phase(kGermanStrategic);
+        } else {
+          enter_phase(kGermanB);
+        }
+      } else {
+        bool any = false;
+        for (auto h : markers_.osupply_have) any |= h != 0;
+        if (turn_ >= 7 && any && !german_moscow_at_start_ && scenario_id_ != "what-if-1942")
+          enter_phase(kSovietOSupply);
+        else
+          enter_phase((turn_ == 1 || skip_rvgk_once_) ? kSovietB : kSovietRvgk);
+        skip_rvgk_once_ = false;
+      }
+      break;
+    }
+    case kPaulus:
+      paulus_ = static_cast<int8_t>(a.args[0]);
+      log("order",
+          a.args[0] == 1 ? "Paulus Pause taken: no German attacks this turn" : "Paulus Pause declined",
+          "5.10");
+      break;
+    case kZone1942:
+      zone1942_ = static_cast<int8_t>(a.args[0]);
+      log("order", std::string("1942 logistics effort: ") + (a.args[0] == kZoneNorth ? "north" : "south"),
+          "5.6");
+      break;
+    case kEnter:
+      place(a.args[0], a.args[1]);
+      entered_[static_cast<size_t>(a.args[1])]++;
+      log("reinforcement", label(a.args[0]) + " enters at " + hex_id(a.args[1]), "8.1",
+          def(a.args[0]).side == kSoviet ? (1u << kSoviet) : 0xFFFFFFFFu);
+      break;
+    case kReplace: {
+      const int u = a.args[0];
+      const int side = def(u).side;
+      if (def(u).cls == kMech || repl_left_non_[static_cast<size_t>(side)] <= 0)
+        repl_left_mech_[static_cast<size_t>(side)]--;  // 8.13 Soviet may use a mech step for non-mech
+      else
+        repl_left_non_[static_cast<size_t>(side)]--;
+      if (a.args[1] == -1) {
+        units_[static_cast<size_t>(u)].where = kRvgk;
+        log("replacement", label(u) + " rebuilt into the RVGK", "8.8", 1u << kSoviet);
+      } else {
+        place(u, a.args[1]);
+        entered_[static_cast<size_t>(a.args[1])]++;
+        log("replacement", label(u) + " rebuilt at " + hex_id(a.args[1]), "8.12");
+      }
+      break;
+    }
+    case kRvgkIn: {
+      UnitSt& s = units_[static_cast<size_t>(a.args[0])];
+      s.where = kRvgk;
+      s.hex = -1;
+      s.flags |= kFlagDone;
+      ++rvgk_moves_;
+      mark_dirty();
+      log("rvgk", label(a.args[0]) + " goes into the RVGK", "8.9", 1u << kSoviet);
+      break;
+    }
+    case kRvgkOut:
+      place(a.args[0], a.args[1]);
+      units_[static_cast<size_t>(a.args[0])].start_hex = static_cast<int16_t>(a.args[1]);
+      units_[static_cast<size_t>(a.args[0])].flags |= kFlagDone;
+      ++rvgk_moves_;
+      log("rvgk", label(a.args[0]) + " comes out of the RVGK at " + hex_id(a.args[1]), "8.10");
+      break;
+    case kOffSupply:
+      markers_.osupply[static_cast<size_t>(a.args[0])] = static_cast<int16_t>(a.args[1]);
+      log("marker", std::string("offensive supply ") + "ABC"[a.args[0]] + " at " + hex_id(a.args[1]), "7.12");
+      break;
+    case kSetup:
+      place(a.args[0], a.args[1]);
+      log("setup", label(a.args[0]) + " sets up in " + hex_id(a.args[1]), "3.3",
+          def(a.args[0]).side == kSoviet ? (1u << kSoviet) : 0xFFFFFFFFu);
+      {
+        bool left = false;
+        for (const auto& [x, z] : setup_zone_) left |= unit(x).where == kToSetUp;
+        if (!left) {
+          rebase_vp();
+          start_play();
+        }
+      }
+      break;
+    case kWithdraw: {
+      UnitSt& s = units_[static_cast<size_t>(a.args[0])];
+      s.where = kTrrt;
+      s.turn = 27;  // 8.21
+      s.hex = -1;
+      withdraw_due_ = 0;
+      mark_dirty();
+      log("withdraw", label(a.args[0]) + " withdrawn until GT27", "8.21");
+      break;
+    }
+    case kDeclineWithdraw:
+      withdraw_due_ = 0;
+      vp_ += 1;
+      vp_events_ += 1;
+      log("vp", "Soviet declines the withdrawal: German VP +1", "4.9");
+      break;
+    case kHeroCity:
+      markers_.hero_city.push_back(static_cast<int16_t>(a.args[0]));
+      markers_.hero_left--;
+      mark_dirty();
+      log("marker", "Hero City declared at " + hex_id(a.args[0]), "9.1");
+      break;
+    default:
+      break;
+  }
+#ifndef NDEBUG
+  if (auto s = check_invariants(); !s) {
+    log("invariant", "invariant broken: " + s.error().message, "");
+    assert(false && "BD invariant broken");
+  }
+#endif
+}
+
+void BdState::legal_actions(std::vector<Action>& out) const {
+  out.clear();
+  if (phase_ == kGameOver) return;
+  auto push_if = [&](const Action& a) {
+    if (check_inner(a).is_ok()) out.push_back(a);
+  };
+  auto mk = [](uint16_t verb, std::initializer_list<int> args) {
+    Action a;
+    a.verb = verb;
+    for (int x : args) a.push(x);
+    return a;
+  };
+  switch (pending_) {
+    case kPendLwDefend:
+      push_if(mk(kLwDefend, {0}));
+      push_if(mk(kLwDefend, {1}));
+      if (markers_.aerial_available && markers_.aerial < 0)
+        for (int h = 0; h < kNumHexes; ++h) push_if(mk(kAerialSupply, {h}));
+      return;
+    case kPendEmergency:
+      for (int u = 0; u < num_units(); ++u)
+        if (unit(u).where == kRvgk && def(u).side == kSoviet)
+          for (int h = 0; h < kNumHexes; ++h)
+            if (hx(h).city) push_if(mk(kEmergencyRvgk, {u, h}));
+      out.push_back(mk(kNoEmergencyRvgk, {}));
+      return;
+    case kPendBbChoice:
+      out.push_back(mk(kBbChoice, {1}));
+      out.push_back(mk(kBbChoice, {0}));
+      return;
+    case kPendRetreat: {
+      std::vector<int> opts;
+      retreat_options(battle_.target, other(battle_.attacker), opts);
+      for (int h : opts) out.push_back(mk(kRetreat, {h}));
+      return;
+    }
+    case kPendAdvance:
+      for (int i = 0; i < battle_.nadv; ++i)
+        if (battle_.adv[static_cast<size_t>(i)] >= 0)
+          push_if(mk(kAdvance, {battle_.adv[static_cast<size_t>(i)]}));
+      for (int i = 0; i < battle_.nadv2; ++i) {
+        const int u = battle_.adv2[static_cast<size_t>(i)];
+        if (u < 0) continue;
+        for (int d = 0; d < 6; ++d) {
+          const int n = neighbour(battle_.target, d);
+          if (n >= 0) push_if(mk(kAdvance2, {u, n}));
+        }
+      }
+      out.push_back(mk(kAdvanceDone, {}));
+      return;
+    default:
+      break;
+  }
+  std::vector<int> hexes;
+  switch (phase_) {
+    case kSetupPhase:
+      for (const auto& [u, z] : setup_zone_) {
+        if (unit(u).where != kToSetUp || def(u).side != phase_side()) continue;
+        zone_hexes(z, hexes);
+        for (int h : hexes) push_if(mk(kSetup, {u, h}));
+        break;  // one unit at a time keeps the branching small
+      }
+      return;
+    case kAdminGerman:
+    case kAdminSoviet: {
+      const int side = phase_ == kAdminGerman ? kGerman : kSoviet;
+      if (side == kSoviet && withdraw_due_) {
+        for (int u = 0; u < num_units(); ++u)
+          if (def(u).type == kRifleArmy && unit(u).where == kOnMap) push_if(mk(kWithdraw, {u}));
+        out.push_back(mk(kDeclineWithdraw, {}));
+        return;
+      }
+      for (int u = 0; u < num_units(); ++u) {
+        if (def(u).side != side) continue;
+        const UnitSt& s = unit(u);
+        if (s.where == kTrrt && s.turn <= turn_) {
+          entry_hexes(u, hexes);
+          for (int h : hexes) push_if(mk(kEnter, {u, h}));
+        } else if (s.where == kDead) {
+          if (side == kSoviet) push_if(mk(kReplace, {u, -1}));
+          entry_hexes(u, hexes);
+          for (int h : hexes) push_if(mk(kReplace, {u, h}));
+        }
+      }
+      if (side == kSoviet && markers_.fa_available)
+        for (int h = 0; h < kNumHexes; ++h) push_if(mk(kFortifiedArea, {h}));
+      if (side == kGerman && (markers_.fortress_left > 0 || markers_.fortress_restricted_left > 0))
+        for (int h = 0; h < kNumHexes; ++h)
+          if (hx(h).city) push_if(mk(kFortressCity, {h}));
+      if (side == kSoviet && markers_.hero_left > 0)
+        for (int h = 0; h < kNumHexes; ++h)
+          if (hx(h).city) push_if(mk(kHeroCity, {h}));
+      push_if(mk(kEndPhase, {}));
+      return;
+    }
+    case kGermanOrder:
+    case kSovietOrder:
+      push_if(mk(kPaulus, {1}));
+      push_if(mk(kPaulus, {2}));
+      push_if(mk(kZone1942, {kZoneNorth}));
+      push_if(mk(kZone1942, {kZoneSouth}));
+      for (int o = kMoveFight; o <= kFightFight; ++o) push_if(mk(kOrder, {o}));
+      return;
+    case kSovietOSupply:
+      for (int m = 0; m < 3; ++m) {
+        if (!markers_.osupply_have[static_cast<size_t>(m)] || markers_.osupply[static_cast<size_t>(m)] >= 0)
+          continue;
+        for (int h = 0; h < kNumHexes; ++h)
+          if (hx(h).on_map) push_if(mk(kOffSupply, {m, h}));
+        break;  // markers in order A, B, C
+      }
+      push_if(mk(kEndPhase, {}));
+      return;
+    case kSovietRvgk:
+      for (int u = 0; u < num_units(); ++u) {
+        if (def(u).side != kSoviet) continue;
+        if (unit(u).where == kOnMap) {
+          push_if(mk(kRvgkIn, {u}));
+        } else if (unit(u).where == kRvgk) {
+          for (int h = 0; h < kNumHexes; ++h)
+            if (hx(h).city || std::find(data_->places.rvgk_edge.begin(), data_->places.rvgk_edge.end(), h) !=
+                                  data_->places.rvgk_edge.end())
+              push_if(mk(kRvgkOut, {u, h}));
+        }
+      }
+      push_if(mk(kEndPhase, {}));
+      return;
+    case kGermanStrategic: {
+      std::vector<uint8_t> ok;
+      for (int u = 0; u < num_units(); ++u) {
+        if (def(u).side != kGerman || unit(u).where != kOnMap || !hx(unit(u).hex).city) continue;
+        if (strat_used_ + strategic_cost(u) > 8 || (unit(u).flags & kFlagDone)) continue;
+        strategic_reach(u, ok);
+        for (int h = 0; h < kNumHexes; ++h)
+          if (ok[static_cast<size_t>(h)]) push_if(mk(kStrategic, {u, h}));
+      }
+      push_if(mk(kEndPhase, {}));
+      return;
+    }
+    case kGermanB:
+    case kGermanC:
+    case kSovietB:
+    case kSovietC:
+      if (is_move_phase()) gen_moves(out);
+      gen_attacks(out);
+      if (phase_side() == kGerman && (markers_.fortress_left > 0 || markers_.fortress_restricted_left > 0))
+        for (int h = 0; h < kNumHexes; ++h)
+          if (hx(h).city) push_if(mk(kFortressCity, {h}));
+      if (phase_side() == kGerman && markers_.aerial_available && markers_.aerial < 0)
+        for (int h = 0; h < kNumHexes; ++h) push_if(mk(kAerialSupply, {h}));
+      if (phase_side() == kSoviet && markers_.hero_left > 0)
+        for (int h = 0; h < kNumHexes; ++h)
+          if (hx(h).city) push_if(mk(kHeroCity, {h}));
+      push_if(mk(kEndPhase, {}));
+      return;
+    default:
+      return;
+  }
+}
+
+// ======================================================================= notation
+
+std::string BdState::action_to_string(const Action& a) const {
+  auto U = [&](int i) {
+    return a.args[i] >= 0 && a.args[i] < num_units() ? label(a.args[i]) : std::string("?");
+  };
+  auto H = [&](int i) { return hex_id(a.args[i]); };
+  std::string s = a.verb < kNumVerbs ? kVerbNames[a.verb] : "?";
+  switch (a.verb) {
+    case kMove:
+      s += " " + U(0);
+      for (int i = 1; i < a.nargs; ++i) s += " " + H(i);
+      break;
+    case kAttackFrom:
+      s += " " + H(0) + " from";
+      for (int i = 2; i < a.nargs; ++i) s += " " + H(i);
+      if (a.args[1]) s += " lw";
+      break;
+    case kAttackWith:
+    case kMobileAssault:
+      s += " " + H(0) + " with";
+      for (int i = 2; i < a.nargs; ++i) s += " " + U(i);
+      if (a.args[1]) s += " lw";
+      break;
+    case kOrder:
+      s += std::string(" ") + kOrderNames[std::clamp(a.args[0], 0, 3)];
+      break;
+    case kPaulus:
+      s += a.args[0] == 1 ? " take" : " decline";
+      break;
+    case kZone1942:
+      s += a.args[0] == kZoneNorth ? " north" : " south";
+      break;
+    case kEnter:
+    case kRvgkOut:
+    case kSetup:
+      s += " " + U(0) + " " + H(1);
+      break;
+    case kReplace:
+      s += " " + U(0) + " " + (a.args[1] < 0 ? std::string("rvgk") : H(1));
+      break;
+    case kRvgkIn:
+    case kAdvance:
+    case kWithdraw:
+      s += " " + U(0);
+      break;
+    case kOffSupply:
+      s += std::string(" ") + "ABC"[std::clamp(a.args[0], 0, 2)] + " " + H(1);
+      break;
+    case kRetreat:
+    case kHeroCity:
+    case kFortressCity:
+    case kFortifiedArea:
+    case kAerialSupply:
+      s += " " + H(0);
+      break;
+    case kAdvance2:
+    case kStrategic:
+    case kEmergencyRvgk:
+      s += " " + U(0) + " " + H(1);
+      break;
+    case kBbChoice:
+      s += a.args[0] == 1 ? " dr" : " bb";
+      break;
+    case kLwDefend:
+      s += a.args[0] == 1 ? " yes" : " no";
+      break;
+    default:
+      break;
+  }
+  return s;
+}
+
+steppe::Result<Action> BdState::parse_attack(const std::vector<std::string>& t, bool ma) const {
+  Action a;
+  a.verb = ma ? kMobileAssault : kAttackWith;
+  if (t.size() < 4)
+    return steppe::Error{"usage: attack <hex> from <hex>... | attack <hex> with <unit>... [lw]", "", ""};
+  const int target = parse_hex(t[1]);
+  if (target < 0) return steppe::Error{"'" + t[1] + "' is not a hex", "", ""};
+  a.push(target);
+  a.push(0);
+  size_t end = t.size();
+  if (t.back() == "lw") {
+    a.args[1] = 1;
+    --end;
+  }
+  if (t[2] == "from" && !ma) {
+    a.verb = kAttackFrom;
+    for (size_t i = 3; i < end; ++i) {
+      const int h = parse_hex(t[i]);
+      if (h < 0) return steppe::Error{"'" + t[i] + "' is not a hex", "", ""};
+      if (a.full()) return steppe::Error{"too many hexes", "", ""};
+      a.push(h);
+    }
+  } else if (t[2] == "with") {
+    for (size_t i = 3; i < end; ++i) {
+      const int u = find_label(t[i]);
+      if (u < 0) return steppe::Error{"unknown unit '" + t[i] + "'", "", ""};
+      if (a.full()) return steppe::Error{"too many units", "", ""};
+      a.push(u);
+    }
+  } else {
+    return steppe::Error{"expected 'from' or 'with' after the target hex", "", ""};
+  }
+  if (a.nargs < 3) return steppe::Error{"an attack needs at least one attacker", "", ""};
+  return a;
+}
+
+steppe::Result<Action> BdState::parse_action(std::string_view text) const {
+  std::vector<std::string> t;
+  {
+    std::string cur;
+    for (char c : text) {
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+        if (!cur.empty()) t.push_back(cur);
+        cur.clear();
+      } else {
+        cur += c;
+      }
+    }
+    if (!cur.empty()) t.push_back(cur);
+  }
+  if (t.empty()) return steppe::Error{"empty action", "", ""};
+  auto bad = [&](const std::string& why) {
+    return steppe::Error{why + " in '" + std::string(text) + "'", "", ""};
+  };
+  auto U = [&](size_t i, int& out) {
+    if (i >= t.size()) return false;
+    out = find_label(t[i]);
+    return out >= 0;
+  };
+  auto H = [&](size_t i, int& out) {
+    if (i >= t.size()) return false;
+    out = parse_hex(t[i]);
+    return out >= 0;
+  };
+  Action a;
+  const std::string& v = t[0];
+  int u = -1, h = -1;
+  if (v == "end-phase" && t.size() == 1) {
+    a.verb = kEndPhase;
+  } else if (v == "move") {
+    a.verb = kMove;
+    if (!U(1, u)) return bad("unknown unit");
+    a.push(u);
+    if (t.size() < 4) return bad("a move lists the unit's hex and the hexes it enters");
+    for (size_t i = 2; i < t.size(); ++i) {
+      if (!H(i, h)) return bad("'" + t[i] + "' is not a hex");
+      if (a.full()) return bad("path too long");
+      a.push(h);
+    }
+  } else if (v == "attack" || v == "mobile-assault") {
+    return parse_attack(t, v == "mobile-assault");
+  } else if (v == "order" && t.size() == 2) {
+    a.verb = kOrder;
+    int o = -1;
+    for (int i = 1; i <= 3; ++i)
+      if (t[1] == kOrderNames[i]) o = i;
+    if (o < 0) return bad("order is move-fight, fight-move or fight-fight");
+    a.push(o);
+  } else if (v == "paulus" && t.size() == 2 && (t[1] == "take" || t[1] == "decline")) {
+    a.verb = kPaulus;
+    a.push(t[1] == "take" ? 1 : 2);
+  } else if (v == "zone" && t.size() == 2 && (t[1] == "north" || t[1] == "south")) {
+    a.verb = kZone1942;
+    a.push(t[1] == "north" ? kZoneNorth : kZoneSouth);
+  } else if ((v == "enter" || v == "rvgk-out" || v == "setup") && t.size() == 3) {
+    a.verb = v == "enter" ? kEnter : v == "setup" ? kSetup : kRvgkOut;
+    if (!U(1, u)) return bad("unknown unit");
+    if (!H(2, h)) return bad("not a hex");
+    a.push(u);
+    a.push(h);
+  } else if (v == "replace" && t.size() == 3) {
+    a.verb = kReplace;
+    if (!U(1, u)) return bad("unknown unit");
+    a.push(u);
+    if (t[2] == "rvgk") {
+      a.push(-1);
+    } else {
+      if (!H(2, h)) return bad("not a hex");
+      a.push(h);
+    }
+  } else if ((v == "rvgk-in" || v == "advance" || v == "withdraw") && t.size() == 2) {
+    a.verb = v == "rvgk-in" ? kRvgkIn : v == "advance" ? kAdvance : kWithdraw;
+    if (!U(1, u)) return bad("unknown unit");
+    a.push(u);
+  } else if (v == "osupply" && t.size() == 3 && t[1].size() == 1 && t[1][0] >= 'A' && t[1][0] <= 'C') {
+    a.verb = kOffSupply;
+    a.push(t[1][0] - 'A');
+    if (!H(2, h)) return bad("not a hex");
+    a.push(h);
+  } else if ((v == "retreat" || v == "hero-city" || v == "fortress-city" || v == "fortified-area" ||
+              v == "aerial-supply") &&
+             t.size() == 2) {
+    a.verb = v == "retreat"         ? kRetreat
+             : v == "hero-city"     ? kHeroCity
+             : v == "fortress-city" ? kFortressCity
+             : v == "aerial-supply" ? kAerialSupply
+                                    : kFortifiedArea;
+    if (!H(1, h)) return bad("not a hex");
+    a.push(h);
+  } else if ((v == "advance-second" || v == "strategic" || v == "emergency-rvgk") && t.size() == 3) {
+    a.verb = v == "strategic" ? kStrategic : v == "emergency-rvgk" ? kEmergencyRvgk : kAdvance2;
+    if (!U(1, u)) return bad("unknown unit");
+    if (!H(2, h)) return bad("not a hex");
+    a.push(u);
+    a.push(h);
+  } else if (v == "no-emergency-rvgk" && t.size() == 1) {
+    a.verb = kNoEmergencyRvgk;
+  } else if (v == "advance-done" && t.size() == 1) {
+    a.verb = kAdvanceDone;
+  } else if (v == "decline-withdrawal" && t.size() == 1) {
+    a.verb = kDeclineWithdraw;
+  } else if (v == "convert-bb" && t.size() == 2 && (t[1] == "dr" || t[1] == "bb")) {
+    a.verb = kBbChoice;
+    a.push(t[1] == "dr" ? 1 : 0);
+  } else if (v == "luftwaffe-defend" && t.size() == 2 && (t[1] == "yes" || t[1] == "no")) {
+    a.verb = kLwDefend;
+    a.push(t[1] == "yes" ? 1 : 0);
+  } else {
+    return bad(
+        "unknown action (verbs: end-phase, move, attack, mobile-assault, order, paulus, zone, enter, "
+        "replace, "
+        "rvgk-in, rvgk-out, osupply, retreat, advance, advance-done, convert-bb, luftwaffe-defend, setup, "
+        "withdraw, decline-withdrawal, hero-city)");
+  }
+  return a;
+}
+
+// ======================================================================= views
+
+Json BdState::observation(int side) const {
+  Json o;
+  o["game"] = "bd";
+  o["viewer"] = side_name(side);
+  o["scenario"] = scenario_id_;
+  o["turn"] = turn_;
+  o["months"] = ti().months;
+  o["phase"] = phase_name(phase_);
+  o["current_player"] = current_player() >= 0 ? side_name(current_player()) : "none";
+  o["vp"] = vp_;  // 11.7 the VP total is public
+  o["order"] = {kOrderNames[order_[0]], kOrderNames[order_[1]]};
+  Json ctrl = Json::array();
+  for (int h = 0; h < kNumHexes; ++h)
+    if (control_[static_cast<size_t>(h)] == kGerman) ctrl.push_back(hex_id(h));
+  o["german_controls"] = ctrl;
+  Json stacks = Json::array();
+  std::vector<int> here;
+  for (int h = 0; h < kNumHexes; ++h) {
+    const int s = occupant_side(h);
+    if (s == kNoSide) continue;
+    units_in(h, here);
+    Json st{{"hex", hex_id(h)}, {"side", side_name(s)}, {"count", here.size()}};
+    Json list = Json::array();
+    // 11.7: the German sees only the top unit of a Soviet stack (and units revealed by an
+    // odds calculation since they last moved); the Soviet sees German stacks.
+    const bool hidden = s == kSoviet && side == kGerman;
+    for (size_t i = 0; i < here.size(); ++i) {
+      const int u = here[i];
+      if (hidden && i > 0 && !(unit(u).flags & kFlagRevealed)) continue;
+      Json j{{"unit", label(u)}};
+      if (s == side) j["mp"] = unit(u).mp;
+      list.push_back(j);
+    }
+    st["units"] = list;
+    stacks.push_back(st);
+  }
+  o["stacks"] = stacks;
+  Json boxes;
+  for (int s = 0; s < 2; ++s) {
+    Json b{{"dead", Json::array()},
+           {"rvgk", Json::array()},
+           {"trrt", Json::array()},
+           {"caucasus", Json::array()}};
+    int rvgk_count = 0;
+    for (int u = 0; u < num_units(); ++u) {
+      if (def(u).side != s) continue;
+      const int w = unit(u).where;
+      if (w == kDead || w == kDeadPerm) b["dead"].push_back(label(u));  // the dead pile is public
+      if (w == kCaucasus) b["caucasus"].push_back(label(u));
+      if (w == kRvgk) {
+        ++rvgk_count;
+        if (s == side) b["rvgk"].push_back(label(u));  // 11.7 hidden from the German
+      }
+      if (w == kTrrt && s == side) b["trrt"].push_back(Json{{"unit", label(u)}, {"turn", unit(u).turn}});
+    }
+    b["rvgk_count"] = rvgk_count;
+    boxes[side_name(s)] = b;
+  }
+  o["boxes"] = boxes;
+  Json m;
+  Json hc = Json::array(), fc = Json::array(), os = Json::array();
+  for (auto x : markers_.hero_city) hc.push_back(hex_id(x));
+  for (auto x : markers_.fortress_city) fc.push_back(hex_id(x));
+  for (int i = 0; i < 3; ++i)
+    if (markers_.osupply[static_cast<size_t>(i)] >= 0)
+      os.push_back(Json{{"marker", std::string(1, "ABC"[i])},
+                        {"hex", hex_id(markers_.osupply[static_cast<size_t>(i)])}});
+  m["hero_cities"] = hc;
+  m["fortress_cities"] = fc;
+  m["offensive_supply"] = os;
+  m["luftwaffe_left"] = markers_.luftwaffe_left;
+  if (markers_.fa_hex >= 0) m["fortified_area"] = hex_id(markers_.fa_hex);
+  o["markers"] = m;
+  if (battle_.active) {
+    Json b{{"target", hex_id(battle_.target)},
+           {"attacker", side_name(battle_.attacker)},
+           {"mobile", battle_.is_ma != 0}};
+    if (battle_.rolled != 0xFF) {
+      b["odds"] = battle_.raw_index == 99 ? "auto" : odds_label(battle_.final_index);
+      b["result"] = result_name(battle_.rolled);
+    }
+    o["battle"] = b;
+  }
+  o["pending"] = static_cast<int>(pending_);
+  if (phase_ == kGameOver) o["result"] = result();
+  return o;
+}
+
+Json BdState::full_json() const {
+  Json j;
+  j["scenario"] = scenario_id_;
+  j["turn"] = turn_;
+  j["phase"] = phase_name(phase_);
+  j["vp"] = vp_;
+  j["winner"] = side_name(winner_);
+  j["order"] = {kOrderNames[order_[0]], kOrderNames[order_[1]]};
+  j["paulus"] = paulus_;
+  j["zone1942"] = zone1942_;
+  j["pending"] = static_cast<int>(pending_);
+  j["dice"] = {{"seed", dice_.seed()}, {"counter", dice_.counter()}};
+  Json units = Json::array();
+  for (int u = 0; u < num_units(); ++u) {
+    const UnitSt& s = unit(u);
+    if (s.where == kOutOfPlay && def(u).entry_turn == 0) continue;
+    Json x{{"unit", label(u)}, {"where", where_name(s.where)}};
+    if (s.where == kOnMap) x["hex"] = hex_id(s.hex);
+    if (s.where == kTrrt) x["turn"] = s.turn;
+    if (s.mp >= 0) x["mp"] = s.mp;
+    if (s.flags) x["flags"] = s.flags;
+    units.push_back(x);
+  }
+  j["units"] = units;
+  std::string ctrl(kNumHexes, '.');
+  for (int h = 0; h < kNumHexes; ++h)
+    ctrl[static_cast<size_t>(h)] = "GS."[std::min<int>(control_[static_cast<size_t>(h)], 2)];
+  j["control"] = ctrl;
+  j["observation_soviet"] = observation(kSoviet)["markers"];
+  return j;
+}
+
+void BdState::serialize(std::string& out) const {
+  auto put = [&](int64_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); };
+  put(turn_);
+  put(phase_);
+  put(pending_);
+  put(vp_);
+  put(order_[0]);
+  put(order_[1]);
+  put(paulus_);
+  put(zone1942_);
+  put(moscow_rolled_);
+  put(winner_);
+  put(rvgk_moves_);
+  put(withdraw_due_);
+  put(strat_used_);
+  put(skip_rvgk_once_ * 2 + assault_only_);
+  put(ff_used_1942_ * 4 + ff_used_1943_ * 2 + soviet_ff_used_);
+  put(kerch_used_);
+  put(static_cast<int64_t>(dice_.seed()));
+  put(static_cast<int64_t>(dice_.counter()));
+  for (int s = 0; s < 2; ++s) {
+    put(repl_left_mech_[static_cast<size_t>(s)]);
+    put(repl_left_non_[static_cast<size_t>(s)]);
+  }
+  for (const auto& u : units_) {
+    put(u.hex);
+    put(u.where);
+    put(u.mp);
+    put(u.flags);
+    put(u.start_hex);
+    put(u.turn);
+    put(u.order);
+    put(u.forced_supply);
+  }
+  out.append(reinterpret_cast<const char*>(control_.data()), control_.size());
+  out.append(reinterpret_cast<const char*>(entered_.data()), entered_.size());
+  out.append(reinterpret_cast<const char*>(start_control_.data()), start_control_.size());
+  for (auto x : markers_.hero_city) put(x);
+  put(-1);
+  for (auto x : markers_.fortress_city) put(x);
+  put(-1);
+  put(markers_.hero_left);
+  put(markers_.fortress_left);
+  put(markers_.fortress_restricted_left);
+  put(markers_.fa_available);
+  put(markers_.aerial_available);
+  put(markers_.aerial_return);
+  put(markers_.fa_hex);
+  put(markers_.fa_turn);
+  for (int i = 0; i < 3; ++i) {
+    put(markers_.osupply[static_cast<size_t>(i)]);
+    put(markers_.osupply_have[static_cast<size_t>(i)]);
+  }
+  put(markers_.aerial);
+  put(markers_.luftwaffe_left);
+  for (auto m : movers_) put(m);
+  put(-1);
+  const Battle& b = battle_;
+  put(b.active);
+  if (b.active) {
+    put(b.target);
+    put(b.is_ma);
+    put(b.attacker);
+    put(b.lw_attack);
+    put(b.lw_defend);
+    put(b.launch);
+    for (int i = 0; i < b.natt; ++i) put(b.att[static_cast<size_t>(i)]);
+    put(-1);
+    for (int i = 0; i < b.ndef; ++i) put(b.def[static_cast<size_t>(i)]);
+    put(-1);
+    for (int i = 0; i < b.nretreat; ++i) put(b.retreating[static_cast<size_t>(i)]);
+    put(-1);
+    for (int i = 0; i < b.nadv; ++i) put(b.adv[static_cast<size_t>(i)]);
+    put(-1);
+    for (int i = 0; i < b.nadv2; ++i) put(b.adv2[static_cast<size_t>(i)]);
+    put(b.final_index);
+    put(b.rolled);
+  }
+}
+
+uint64_t BdState::state_hash() const {
+  std::string s;
+  s.reserve(units_.size() * 64 + 2048);
+  serialize(s);
+  return steppe::fnv1a64(s);
+}
+
+// Determinization (11.7): the German cannot tell hidden Soviet units apart (below the top
+// of a stack, not revealed since they last moved, or in the RVGK): permute them among
+// their slots within the same stacking category.
+void BdState::resample_hidden(int viewer, uint64_t seed) {
+  dice_.reseed(seed);
+  if (viewer != kGerman) return;
+  std::vector<int> here;
+  std::vector<int> slots[4];
+  for (int u = 0; u < num_units(); ++u) {
+    if (def(u).side != kSoviet) continue;
+    const UnitSt& s = unit(u);
+    bool hidden = s.where == kRvgk;
+    if (s.where == kOnMap && !(s.flags & kFlagRevealed)) {
+      units_in(s.hex, here);
+      hidden = !here.empty() && here[0] != u;
+    }
+    if (!hidden) continue;
+    const UnitDef& d = def(u);
+    const int cat = d.satellite_army() ? 1 : d.type == kCavalryGroup ? 2 : d.free_stacking() ? 3 : 0;
+    slots[cat].push_back(u);
+  }
+  uint64_t x = seed;
+  for (auto& group : slots) {
+    std::vector<UnitSt> st;
+    for (int u : group) st.push_back(unit(u));
+    for (size_t i = st.size(); i > 1; --i) {
+      x = steppe::splitmix64(x);
+      std::swap(st[i - 1], st[static_cast<size_t>(x % i)]);
+    }
+    for (size_t i = 0; i < group.size(); ++i) units_[static_cast<size_t>(group[i])] = st[i];
+  }
+  mark_dirty();
+}
+
+// ======================================================================= invariants
+
+Status BdState::check_invariants() const {
+  // One pass over the units (O(units + hexes)): sides present per hex.
+  std::array<uint8_t, kNumHexes> sides{};
+  for (int u = 0; u < num_units(); ++u)
+    if (unit(u).where == kOnMap)
+      sides[static_cast<size_t>(unit(u).hex)] |= static_cast<uint8_t>(1u << def(u).side);
+  for (int h = 0; h < kNumHexes; ++h) {
+    const uint8_t m = sides[static_cast<size_t>(h)];
+    if (m == 0) continue;
+    if (m == 3 && !(battle_.active && battle_.is_ma)) return rerr("10.4", "both sides in hex " + hex_id(h));
+    if (m == 3) continue;
+    const int side = m == 1 ? kGerman : kSoviet;
+    std::vector<int> none;
+    if (auto st = stacking_ok(h, side, none); !st && pending_ == kPendNone) return st;
+    if (control_[static_cast<size_t>(h)] != side)
+      return rerr("3.6", "occupied hex " + hex_id(h) + " not controlled by its occupant");
+  }
+  for (int u = 0; u < num_units(); ++u) {
+    const UnitSt& s = unit(u);
+    if ((s.where == kOnMap) != (s.hex >= 0)) return rerr("", label(u) + " has an inconsistent location");
+  }
+  const int expect = vp_start_ + (count_german_vp_hexes() - vp_base_hexes_) + vp_events_;
+  if (expect != vp_)
+    return rerr("4.2",
+                "VP " + std::to_string(vp_) + " does not match control (" + std::to_string(expect) + ")");
+  return Status::ok();
+}
+
+// ======================================================================= scenario-test hooks
+
+Status BdState::test_set(const std::vector<std::string>& words) {
+  mark_dirty();
+  Status s = set_word(words);
+  if (s.is_ok()) {
+    rebase_vp();
+    mark_dirty();
+  }
+  return s;
+}
+
+Status BdState::set_word(const std::vector<std::string>& w) {
+  auto bad = [&](const std::string& why) { return steppe::Error{why, "", "test_set"}; };
+  if (w.empty()) return bad("empty set-up line");
+  auto side_of = [](const std::string& s) { return s == "german" ? kGerman : s == "soviet" ? kSoviet : -1; };
+  auto hex_at = [&](size_t i) { return i < w.size() ? parse_hex(w[i]) : -1; };
+  const std::string& k = w[0];
+  if (k == "turn" && w.size() == 2) {
+    const int t = std::atoi(w[1].c_str());
+    if (t < 1 || t > 32) return bad("turn must be 1..32");
+    turn_ = t;
+    begin_turn();
+    return Status::ok();
+  }
+  if (k == "blank-map" && w.size() == 1) {
+    // Tests: every hex of the grid on the map, clear, no features, no control.
+    auto m = std::make_shared<std::array<HexInfo, kNumHexes>>();
+    for (auto& x : *m) x.on_map = true;
+    map_ = m;
+    control_.fill(kNoSide);
+    return Status::ok();
+  }
+  if (k == "last-turn" && w.size() == 2) {
+    last_turn_ = std::clamp(std::atoi(w[1].c_str()), 1, 32);
+    return Status::ok();
+  }
+  if (k == "phase" && w.size() == 2) {
+    int p = parse_phase(w[1]);
+    const bool assault = w[1].find("assault") != std::string::npos;
+    if (p == -2 || p == -3) {
+      const int side = p == -2 ? kGerman : kSoviet;
+      order_[static_cast<size_t>(side)] = kMoveFight;
+      p = side == kGerman ? (assault ? kGermanC : kGermanB) : (assault ? kSovietC : kSovietB);
+    }
+    if (p < 0) return bad("unknown phase '" + w[1] + "'");
+    pending_ = kPendNone;
+    battle_.active = 0;
+    phase_ = static_cast<Phase>(p);
+    clear_phase_flags();
+    return Status::ok();
+  }
+  if (k == "order" && w.size() == 3) {
+    const int side = side_of(w[1]);
+    int o = -1;
+    for (int i = 0; i <= 3; ++i)
+      if (w[2] == kOrderNames[i]) o = i;
+    if (side < 0 || o < 0) return bad("order <german|soviet> <move-fight|fight-move|fight-fight>");
+    order_[static_cast<size_t>(side)] = static_cast<uint8_t>(o);
+    return Status::ok();
+  }
+  if (k == "place" && w.size() >= 4) {
+    const int side = side_of(w[1]);
+    const int h = hex_at(3);
+    if (side < 0)
+      return bad("place <german|soviet> <unit> <hex> [attack N] [defense N] [class C] [type T] [dotted]");
+    if (h < 0) return bad("'" + w[3] + "' is not a hex");
+    int u = find_label(w[2]);
+    if (u >= 0 && def(u).side != side) return bad(w[2] + " is a " + side_name(def(u).side) + " unit");
+    if (u < 0 || w.size() > 4) {
+      UnitDef d = u >= 0 ? def(u) : UnitDef{};
+      if (u < 0) {
+        d.label = w[2];
+        d.id = std::string(side == kGerman ? "de-" : "su-") + "test-" + w[2];
+        d.name = w[2];
+        d.side = static_cast<uint8_t>(side);
+        d.nation = side == kGerman ? "german" : "soviet";
+        // Defaults by label: "4Pz" a 4-3 panzer corps, "3T" a tank army, else 3-3 / 2-2 foot.
+        const bool pz = w[2].size() > 2 && w[2].substr(w[2].size() - 2) == "Pz";
+        const bool tank = side == kSoviet && !w[2].empty() && (w[2].back() == 'T');
+        d.cls = pz || tank ? kMech : kNonMech;
+        d.type = side == kGerman ? (pz ? kPanzer : kInfantry) : (tank ? kTankArmy : kRifleArmy);
+        d.attack = pz ? 4 : 3;
+        d.defense = 3;
+      }
+      for (size_t i = 4; i < w.size(); ++i) {
+        const std::string& key = w[i];
+        const std::string val = i + 1 < w.size() ? w[i + 1] : "";
+        if (key == "dotted") {
+          d.dotted = true;
+          continue;
+        }
+        if (key == "circled") {
+          d.attack_circled = true;
+          continue;
+        }
+        if (val.empty()) return bad("'" + key + "' needs a value");
+        ++i;
+        if (key == "attack")
+          d.attack = val == "d6" ? kRolled : std::atoi(val.c_str());
+        else if (key == "defense")
+          d.defense = val == "d6" ? kRolled : std::atoi(val.c_str());
+        else if (key == "cf")
+          d.attack = d.defense = std::atoi(val.c_str());
+        else if (key == "class")
+          d.cls = val == "mech" ? kMech : val == "static" ? kStatic : kNonMech;
+        else if (key == "nation")
+          d.nation = val;
+        else if (key == "shifts")
+          d.support_shifts = std::atoi(val.c_str());
+        else if (key == "zone")
+          d.zone = val == "north" ? kZoneNorth : kZoneSouth;
+        else if (key == "type") {
+          bool ok = false;
+          d.type = type_from_name(val, ok);
+          if (!ok) return bad("unknown unit type '" + val + "'");
+        } else
+          return bad("unknown unit property '" + key + "'");
+      }
+      auto nd = std::make_shared<std::vector<UnitDef>>(*defs_);
+      if (u < 0) {
+        nd->push_back(d);
+        u = static_cast<int>(nd->size()) - 1;
+        units_.push_back(UnitSt{});
+      } else {
+        (*nd)[static_cast<size_t>(u)] = d;
+      }
+      defs_ = nd;
+    }
+    if (enemy_in(h, side)) return bad("hex " + hex_id(h) + " holds enemy units");
+    units_[static_cast<size_t>(u)] = UnitSt{};
+    place(u, h);
+    units_[static_cast<size_t>(u)].start_hex = static_cast<int16_t>(h);
+    return Status::ok();
+  }
+  if ((k == "remove" || k == "dead" || k == "rvgk" || k == "dead-permanent") && w.size() == 2) {
+    const int u = find_label(w[1]);
+    if (u < 0) return bad("unknown unit '" + w[1] + "'");
+    UnitSt& s = units_[static_cast<size_t>(u)];
+    s.where = k == "remove" ? kOutOfPlay : k == "dead" ? kDead : k == "rvgk" ? kRvgk : kDeadPerm;
+    s.hex = -1;
+    return Status::ok();
+  }
+  if (k == "trrt" && w.size() == 3) {
+    const int u = find_label(w[1]);
+    if (u < 0) return bad("unknown unit '" + w[1] + "'");
+    units_[static_cast<size_t>(u)].where = kTrrt;
+    units_[static_cast<size_t>(u)].hex = -1;
+    units_[static_cast<size_t>(u)].turn = static_cast<int8_t>(std::atoi(w[2].c_str()));
+    return Status::ok();
+  }
+  if (k == "mp" && w.size() == 3) {
+    const int u = find_label(w[1]);
+    if (u < 0) return bad("unknown unit '" + w[1] + "'");
+    units_[static_cast<size_t>(u)].mp = static_cast<int8_t>(std::atoi(w[2].c_str()));
+    movers_.assign(1, static_cast<int16_t>(u));
+    return Status::ok();
+  }
+  if (k == "supply" && w.size() == 3) {
+    const int u = find_label(w[1]);
+    if (u < 0) return bad("unknown unit '" + w[1] + "'");
+    int st = -1;
+    for (int i = 0; i < 7; ++i)
+      if (w[2] == kSupplyNames[i]) st = i;
+    if (st < 0) return bad("supply state is overland, garrison, coastal, aerial, oos, always or none");
+    units_[static_cast<size_t>(u)].forced_supply = static_cast<uint8_t>(st);
+    return Status::ok();
+  }
+  if (k == "control" && w.size() == 3) {
+    const int h = hex_at(1);
+    if (h < 0) return bad("not a hex");
+    const int side = side_of(w[2]);
+    control_[static_cast<size_t>(h)] = static_cast<uint8_t>(side < 0 ? kNoSide : side);
+    return Status::ok();
+  }
+  if (k == "vp" && w.size() == 2) {
+    vp_ = std::atoi(w[1].c_str());
+    return Status::ok();
+  }
+  if (k == "paulus" && w.size() == 2) {
+    paulus_ = w[1] == "taken" || w[1] == "take" ? 1 : 2;
+    return Status::ok();
+  }
+  if (k == "zone1942" && w.size() == 2) {
+    zone1942_ = w[1] == "north" ? kZoneNorth : kZoneSouth;
+    return Status::ok();
+  }
+  if (k == "aerial-available" && w.size() == 1) {
+    markers_.aerial_available = true;
+    markers_.aerial = -1;
+    return Status::ok();
+  }
+  if (k == "luftwaffe" && w.size() == 2) {
+    markers_.luftwaffe_left = static_cast<int8_t>(std::atoi(w[1].c_str()));
+    return Status::ok();
+  }
+  if (k == "dice") {
+    for (size_t i = 1; i < w.size(); ++i) dice_.force(std::atoi(w[i].c_str()));
+    return Status::ok();
+  }
+  if (k == "marker" && w.size() >= 3) {
+    const std::string& m = w[1];
+    if (m == "osupply" && w.size() == 4) {
+      const int h = hex_at(3);
+      if (h < 0 || w[2].size() != 1 || w[2][0] < 'A' || w[2][0] > 'C')
+        return bad("marker osupply <A|B|C> <hex>");
+      markers_.osupply[static_cast<size_t>(w[2][0] - 'A')] = static_cast<int16_t>(h);
+      markers_.osupply_have[static_cast<size_t>(w[2][0] - 'A')] = 1;
+      return Status::ok();
+    }
+    const int h = hex_at(2);
+    if (h < 0) return bad("not a hex");
+    if (m == "hero-city")
+      markers_.hero_city.push_back(static_cast<int16_t>(h));
+    else if (m == "fortress-city")
+      markers_.fortress_city.push_back(static_cast<int16_t>(h));
+    else if (m == "aerial")
+      markers_.aerial = static_cast<int16_t>(h);
+    else if (m == "fortified-area") {
+      markers_.fa_hex = static_cast<int16_t>(h);
+      markers_.fa_turn = static_cast<int8_t>(w.size() > 3 ? std::atoi(w[3].c_str()) : turn_ - 1);
+    } else
+      return bad("unknown marker '" + m + "'");
+    return Status::ok();
+  }
+  // Map edits (copy-on-write): terrain, city, river, fortified, country, zone, area, coastal.
+  if ((k == "terrain" || k == "city" || k == "river" || k == "fortified" || k == "country" || k == "zone" ||
+       k == "area" || k == "coastal" || k == "west-of-start" || k == "lake-side" || k == "sea-side" ||
+       k == "offmap") &&
+      w.size() >= 2) {
+    const int h = hex_at(1);
+    if (h < 0) return bad("not a hex");
+    HexInfo& x = hx_mut(h);
+    const std::string v = w.size() > 2 ? w[2] : "";
+    if (k == "terrain") {
+      const char* names[] = {"clear", "rough", "marsh", "desert-steppe", "all-sea", "all-lake"};
+      int t = -1;
+      for (int i = 0; i < kNumTerrain; ++i)
+        if (v == names[i]) t = i;
+      if (t < 0) return bad("unknown terrain '" + v + "'");
+      x.terrain = static_cast<Terrain>(t);
+    } else if (k == "city") {
+      x.city = true;
+      x.vp = true;
+      if (!v.empty()) x.name = v;
+    } else if (k == "river" || k == "lake-side" || k == "sea-side") {
+      int d = -1;
+      for (int i = 0; i < 6; ++i)
+        if (v == dir_name(i)) d = i;
+      const int n = neighbour(h, d);
+      if (d < 0 || n < 0) return bad(k + " <hex> <E|NE|NW|W|SW|SE>");
+      HexInfo& y = hx_mut(n);
+      uint8_t& a = k == "river" ? x.river : k == "lake-side" ? x.lake_side : x.sea_side;
+      uint8_t& b = k == "river" ? y.river : k == "lake-side" ? y.lake_side : y.sea_side;
+      a = static_cast<uint8_t>(a | (1u << d));
+      b = static_cast<uint8_t>(b | (1u << ((d + 3) % 6)));
+    } else if (k == "fortified") {
+      x.fortified = static_cast<int8_t>(side_of(v));
+    } else if (k == "country") {
+      x.country = v == "ussr"                 ? kUssr
+                  : v == "baltic"             ? kBaltic
+                  : v == "greater-germany"    ? kGreaterGermany
+                  : v == "general-government" ? kGeneralGovernment
+                  : v == "hungary"            ? kHungary
+                  : v == "romania"            ? kRomania
+                                              : kCountryOther;
+    } else if (k == "zone") {
+      x.zone = v == "north" ? kZoneNorth : v == "south" ? kZoneSouth : kZoneNone;
+    } else if (k == "area") {
+      x.area = v == "DP" ? kAreaDP : v == "R" ? kAreaR : v == "CS" ? kAreaCS : kAreaNone;
+    } else if (k == "coastal") {
+      x.coastal = true;
+    } else if (k == "west-of-start") {
+      x.west_of_start_line = true;
+    } else if (k == "offmap") {
+      x.on_map = false;
+    }
+    return Status::ok();
+  }
+  return bad("unknown set-up word '" + k + "'");
+}
+
+steppe::Result<std::string> BdState::test_query(const std::vector<std::string>& words) const {
+  return query_word(words);
+}
+
+steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& w) const {
+  auto bad = [&](const std::string& why) { return steppe::Error{why, "", "test_query"}; };
+  if (w.empty()) return bad("empty query");
+  const std::string& k = w[0];
+  auto side_of = [](const std::string& s) { return s == "german" ? kGerman : s == "soviet" ? kSoviet : -1; };
+  if (k == "unit" && w.size() == 3) {
+    const int u = find_label(w[1]);
+    if (u < 0) return bad("unknown unit '" + w[1] + "'");
+    const UnitSt& s = unit(u);
+    if (w[2] == "hex") return s.where == kOnMap ? hex_id(s.hex) : std::string(where_name(s.where));
+    if (w[2] == "where" || w[2] == "status") return std::string(where_name(s.where));
+    if (w[2] == "mp") return std::to_string(s.mp >= 0 ? s.mp : (s.where == kOnMap ? mf_of(u) : 0));
+    if (w[2] == "mf") return std::to_string(mf_of(u));
+    if (w[2] == "supply") return std::string(supply_name(unit_supply(u)));
+    if (w[2] == "offensive") return std::string(offensive_ok(u) ? "yes" : "no");
+    if (w[2] == "attacked") return std::string(s.flags & kFlagAttacked ? "yes" : "no");
+    return bad("unit <label> hex|where|mp|mf|supply|offensive|attacked");
+  }
+  if (k == "hex" && w.size() == 3 && w[2] == "units") {
+    const int h = parse_hex(w[1]);
+    if (h < 0) return bad("not a hex");
+    std::vector<int> here;
+    units_in(h, here);
+    std::string out;
+    for (int u : here) out += (out.empty() ? "" : " ") + label(u);
+    return out.empty() ? std::string("none") : out;
+  }
+  if ((k == "odds" || k == "raw-odds" || k == "shifts" || k == "attack-strength" || k == "defense-strength" ||
+       k == "column") &&
+      w.size() >= 4) {
+    std::vector<std::string> t{"attack"};
+    size_t start = 1;
+    if (w[1] == "attack" || w[1] == "mobile-assault") {
+      t[0] = w[1];
+      start = 2;
+    }
+    for (size_t i = start; i < w.size(); ++i) t.push_back(w[i]);
+    auto a = parse_attack(t, t[0] == "mobile-assault");
+    if (!a) return a.error();
+    std::vector<int> atts;
+    if (a->verb == kAttackFrom) {
+      // Queries ignore whose phase it is: gather every unit of the side in those hexes.
+      std::vector<int> here;
+      for (int i = 2; i < a->nargs; ++i) {
+        units_in(a->args[i], here);
+        for (int u : here)
+          if (def(u).attack != 0 || def(u).support_shifts > 0) atts.push_back(u);
+      }
+    } else {
+      for (int i = 2; i < a->nargs; ++i) atts.push_back(a->args[i]);
+    }
+    if (atts.empty()) return bad("no attackers");
+    BdState tmp(*this);
+    tmp.sink_ = nullptr;
+    Battle b;
+    b.target = static_cast<int16_t>(a->args[0]);
+    b.attacker = def(atts[0]).side;
+    b.is_ma = a->verb == kMobileAssault;
+    b.lw_attack = a->args[1] != 0 && b.attacker == kGerman;
+    b.lw_defend = a->args[1] != 0 && b.attacker == kSoviet;
+    for (int u : atts) b.att[b.natt++] = static_cast<int16_t>(u);
+    std::vector<int> defs;
+    units_in(b.target, defs);
+    for (int dd : defs)
+      if (b.is_ma || !(unit(dd).flags & kFlagRetreatedIn)) b.def[b.ndef++] = static_cast<int16_t>(dd);
+    if (b.ndef == 0) return bad("no defenders in " + hex_id(b.target));
+    tmp.compute_odds(b, false);
+    if (k == "attack-strength") return std::to_string(b.attack);
+    if (k == "defense-strength") return std::to_string(b.defense);
+    if (k == "shifts") return std::to_string(b.shifts);
+    if (k == "raw-odds") return b.raw_index == 99 ? std::string("auto-DE") : odds_label(b.raw_index);
+    if (b.raw_index == 99 || b.final_index > data_->crt.max_index) return std::string("auto-DE");
+    if (b.final_index < data_->crt.min_index) return std::string("auto-AE");
+    return odds_label(b.final_index);
+  }
+  if (k == "result") return last_result_.empty() ? std::string("none") : last_result_;
+  if (k == "last-odds") return odds_label(last_odds_);
+  if (k == "crt" && w.size() == 3) {
+    const int die = std::atoi(w[2].c_str());
+    int idx = -999;
+    for (int i = data_->crt.min_index; i <= data_->crt.max_index; ++i)
+      if (odds_label(i) == w[1]) idx = i;
+    if (idx == -999 || die < 1 || die > 6) return bad("crt <odds> <die>");
+    return std::string(result_name(
+        data_->crt.results[static_cast<size_t>(idx - data_->crt.min_index)][static_cast<size_t>(die - 1)]));
+  }
+  if (k == "supply" && w.size() == 3 && w[1] == "unit") {
+    const int u = find_label(w[2]);
+    if (u < 0) return bad("unknown unit");
+    return std::string(supply_name(unit_supply(u)));
+  }
+  if (k == "supply" && w.size() == 3) {
+    const int h = parse_hex(w[1]);
+    const int side = side_of(w[2]);
+    if (h < 0 || side < 0) return bad("supply <hex> <german|soviet>");
+    return std::string(overland(h, side) ? "overland" : "none");
+  }
+  if (k == "control" && w.size() == 2) {
+    const int h = parse_hex(w[1]);
+    if (h < 0) return bad("not a hex");
+    return std::string(side_name(control_[static_cast<size_t>(h)]));
+  }
+  if (k == "vp") return std::to_string(vp_);
+  if (k == "winner") return std::string(winner_ == kNoSide ? "none" : side_name(winner_));
+  if (k == "turn") return std::to_string(turn_);
+  if (k == "phase") return std::string(phase_name(phase_));
+  if (k == "current") return std::string(current_player() >= 0 ? side_name(current_player()) : "none");
+  if (k == "pending") {
+    static const char* names[] = {"none",    "luftwaffe-defend", "convert-bb",
+                                  "retreat", "advance",          "emergency-rvgk"};
+    return std::string(names[pending_]);
+  }
+  if (k == "distance" && w.size() == 3) {
+    const int a = parse_hex(w[1]), b = parse_hex(w[2]);
+    if (a < 0 || b < 0) return bad("distance <hex> <hex>");
+    return std::to_string(hex_distance(a, b));
+  }
+  if (k == "neighbour" && w.size() == 3) {
+    const int a = parse_hex(w[1]);
+    int d = -1;
+    for (int i = 0; i < 6; ++i)
+      if (w[2] == dir_name(i)) d = i;
+    if (a < 0 || d < 0) return bad("neighbour <hex> <E|NE|NW|W|SW|SE>");
+    return neighbour(a, d) >= 0 ? hex_id(neighbour(a, d)) : std::string("none");
+  }
+  if (k == "legal" && w.size() >= 2) {
+    std::string text;
+    for (size_t i = 1; i < w.size(); ++i) text += (i > 1 ? " " : "") + w[i];
+    auto a = parse_action(text);
+    if (!a) return a.error();
+    Status s = check(*a);
+    return s.is_ok() ? std::string("ok") : std::string("illegal ") + s.error().rule;
+  }
+  if (k == "year") return std::to_string(ti().year);
+  if (k == "month-type") return std::string(ti().single ? "single" : "double");
+  if (k == "markers" && w.size() == 2 && w[1] == "luftwaffe") return std::to_string(markers_.luftwaffe_left);
+  if (k == "hero-city" && w.size() == 2) return std::string(hero_city(parse_hex(w[1])) ? "yes" : "no");
+  return bad("unknown query '" + k + "'");
+}
+
+}  // namespace bd

@@ -1,0 +1,361 @@
+// Barbarossa Deluxe position: units, control, markers, phase, pending decisions.
+// Every rule cites its rulebook section (seeds/000, digest 000-barbarossa-deluxe.md).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "games/bd/bd_data.h"
+#include "kernel/state.h"
+
+namespace bd {
+
+using steppe::Action;
+using steppe::Status;
+
+// Verbs of the action notation (printed and parsed by action_to_string / parse_action).
+enum Verb : uint16_t {
+  kVerbNone = 0,
+  kEndPhase,         // end-phase
+  kMove,             // move <unit> <hex> <hex>...       (path starts at the unit's hex)
+  kAttackFrom,       // attack <target> from <hex>... [lw]
+  kAttackWith,       // attack <target> with <unit>... [lw]
+  kMobileAssault,    // mobile-assault <target> with <unit>... [lw]
+  kOrder,            // order move-fight | fight-move | fight-fight
+  kPaulus,           // paulus take | decline
+  kZone1942,         // zone north | south
+  kEnter,            // enter <unit> <hex>                (reinforcement, 8.1)
+  kReplace,          // replace <unit> <hex> | rvgk       (8.12)
+  kRvgkIn,           // rvgk-in <unit>
+  kRvgkOut,          // rvgk-out <unit> <hex>
+  kOffSupply,        // osupply <A|B|C> <hex>
+  kRetreat,          // retreat <hex>
+  kAdvance,          // advance <unit>
+  kAdvanceDone,      // advance-done
+  kBbChoice,         // convert-bb dr | bb
+  kLwDefend,         // luftwaffe-defend yes | no
+  kSetup,            // setup <unit> <hex>
+  kWithdraw,         // withdraw <unit>
+  kDeclineWithdraw,  // decline-withdrawal
+  kHeroCity,         // hero-city <hex>
+  kAdvance2,         // advance-second <unit> <hex>   (11.32)
+  kFortressCity,     // fortress-city <hex>           (9.2)
+  kFortifiedArea,    // fortified-area <hex>          (8.18)
+  kAerialSupply,     // aerial-supply <hex>           (7.7)
+  kStrategic,        // strategic <unit> <hex>        (8.6, 8.7)
+  kEmergencyRvgk,    // emergency-rvgk <unit> <hex> | no-emergency-rvgk (8.11)
+  kNoEmergencyRvgk,
+  kNumVerbs
+};
+
+enum Where : uint8_t { kOutOfPlay, kOnMap, kDead, kDeadPerm, kRvgk, kCaucasus, kTrrt, kToSetUp };
+const char* where_name(int w);
+
+enum Phase : uint8_t {
+  kSetupPhase,
+  kAdminGerman,
+  kAdminSoviet,
+  kGermanOrder,
+  kGermanB,
+  kGermanC,
+  kSovietOrder,
+  kSovietOSupply,
+  kSovietRvgk,
+  kSovietB,
+  kSovietC,
+  kGameOver,
+  kGermanStrategic,  // II.A (8.6), GT9-29
+  kNumPhases
+};
+const char* phase_name(int p);
+int parse_phase(std::string_view s);
+
+enum PhaseOrder : uint8_t { kOrderNone, kMoveFight, kFightMove, kFightFight };
+enum SupplyState : uint8_t {
+  kSupOverland,
+  kSupGarrison,
+  kSupCoastal,
+  kSupAerial,
+  kSupOos,
+  kSupAlways,
+  kSupNone
+};
+const char* supply_name(int s);
+
+enum Pending : uint8_t {
+  kPendNone,
+  kPendLwDefend,
+  kPendBbChoice,
+  kPendRetreat,
+  kPendAdvance,
+  kPendEmergency
+};
+
+// Per-unit flags (cleared at the end of each phase unless noted).
+enum UnitFlag : uint16_t {
+  kFlagDone = 1,         // finished moving this phase (10.2)
+  kFlagAttacked = 2,     // attacked this phase (11.3)
+  kFlagDefended = 4,     // was attacked this phase (11.3)
+  kFlagRetreatedIn = 8,  // retreated into its hex this phase (11.29, 10.31)
+  kFlagRevealed = 16,    // identity shown to the German at an odds calculation (11.7); cleared when it moves
+  kFlagMaDone = 32,      // Soviet: made its one MA this phase (10.24)
+  kFlagMaFailed = 64,    // Soviet MA survivors stay in the launch hex (10.28)
+  kFlagNoMove = 128,     // placed by emergency RVGK etc.: no further move this phase
+};
+
+struct UnitSt {
+  int16_t hex = -1;
+  uint8_t where = kOutOfPlay;
+  int8_t mp = -1;  // MP left this movement phase; -1 = has not started moving (10.1)
+  uint16_t flags = 0;
+  int16_t start_hex = -1;            // hex at the start of the phase (10.27)
+  int8_t turn = 0;                   // TRRT box turn (kTrrt)
+  uint8_t forced_supply = kSupNone;  // scenario-test override
+  uint32_t order = 0;                // stacking order: lowest on top (11.7)
+};
+
+constexpr int kMaxBattleUnits = 28;
+
+struct Battle {
+  int16_t target = -1;
+  uint8_t active = 0;
+  uint8_t is_ma = 0;
+  uint8_t attacker = kGerman;
+  uint8_t lw_attack = 0, lw_defend = 0;
+  int16_t launch = -1;
+  uint8_t natt = 0, ndef = 0, nfrom = 0, nretreat = 0, nadv = 0;
+  std::array<int16_t, kMaxBattleUnits> att{};
+  std::array<int16_t, kMaxBattleUnits> def{};
+  std::array<int16_t, 6> from{};
+  std::array<int16_t, kMaxBattleUnits> retreating{};
+  std::array<int16_t, kMaxBattleUnits> adv{};  // survivors allowed to advance
+  uint8_t nadv2 = 0;
+  std::array<int16_t, kMaxBattleUnits> adv2{};  // advanced units allowed a second hex (11.32)
+  int32_t attack = 0, defense = 0, defense_lost = 0;
+  int8_t raw_index = 0, shifts = 0, final_index = 0, die = 0;
+  uint8_t result = 0xFF, rolled = 0xFF;
+};
+
+struct MarkerSt {
+  std::vector<int16_t> hero_city;      // hexes with a Soviet HC marker (9.1)
+  std::vector<int16_t> fortress_city;  // hexes with a German FC marker (9.2)
+  int8_t hero_left = 0, fortress_left = 0, fortress_restricted_left = 0;
+  bool fa_available = false;
+  bool aerial_available = false;
+  int8_t aerial_return = 0;  // 7.7 turn the aerial supply marker comes back
+  int16_t fa_hex = -1;       // Soviet Fortified Area (8.18)
+  int8_t fa_turn = 0;
+  std::array<int16_t, 3> osupply{{-1, -1, -1}};  // A, B, C this Soviet player turn (7.12)
+  std::array<int8_t, 3> osupply_have{{0, 0, 0}};
+  int16_t aerial = -1;  // German aerial supply marker hex this turn (7.7)
+  int8_t luftwaffe_left = 0;
+};
+
+class BdGame;
+
+class BdState : public steppe::State {
+ public:
+  BdState(const BdGame& game, std::shared_ptr<const BdData> data, uint64_t seed);
+  BdState(const BdState&) = default;
+
+  // steppe::State
+  const steppe::Game& game() const override;
+  int current_player() const override;
+  bool is_terminal() const override { return phase_ == kGameOver; }
+  std::vector<double> returns() const override;
+  Json result() const override;
+  void legal_actions(std::vector<Action>& out) const override;
+  Status check(const Action& a) const override;
+  std::unique_ptr<steppe::State> clone() const override { return std::make_unique<BdState>(*this); }
+  Json observation(int side) const override;
+  Json full_json() const override;
+  uint64_t state_hash() const override;
+  std::string action_to_string(const Action& a) const override;
+  steppe::Result<Action> parse_action(std::string_view text) const override;
+  void resample_hidden(int viewer, uint64_t seed) override;
+  Status test_set(const std::vector<std::string>& words) override;
+  steppe::Result<std::string> test_query(const std::vector<std::string>& words) const override;
+
+  // Scenario set-up (BdGame::new_state).
+  Status setup_scenario(const ScenarioDef* sc);
+  // Debug invariants (stacking, one place per unit, VP/control consistency).
+  Status check_invariants() const;
+
+  // Read access used by tests and tools.
+  int turn() const { return turn_; }
+  int phase() const { return phase_; }
+  int vp() const { return vp_; }
+  int control(int hex) const { return control_[static_cast<size_t>(hex)]; }
+  const UnitSt& unit(int u) const { return units_[static_cast<size_t>(u)]; }
+  const UnitDef& def(int u) const { return (*defs_)[static_cast<size_t>(u)]; }
+  int num_units() const { return static_cast<int>(units_.size()); }
+  int supply_of(int u) const;
+  int winner() const { return winner_; }
+
+ protected:
+  void do_apply(const Action& a) override;
+
+ private:
+  friend class BdTestAccess;
+  const HexInfo& hx(int h) const { return (*map_)[static_cast<size_t>(h)]; }
+  HexInfo& hx_mut(int h);
+  const TurnInfo& ti() const { return data_->turn(turn_); }
+  int phase_side() const;
+  bool is_move_phase() const;
+  bool is_assault_phase() const;
+  int order_of(int side) const { return order_[side]; }
+
+  // Occupancy.
+  void units_in(int hex, std::vector<int>& out) const;
+  int occupant_side(int hex) const;  // side with units in hex, or kNoSide
+  bool enemy_in(int hex, int side) const {
+    const int s = occupant_side(hex);
+    return s != kNoSide && s != side;
+  }
+  Status stacking_ok(int hex, int side, const std::vector<int>& adding) const;
+
+  // Supply (7.x).
+  void compute_supply() const;
+  bool overland(int hex, int side) const;
+  int unit_supply(int u) const;
+  int offensive_ok(int u) const;
+
+  // Movement (10.x).
+  int mf_of(int u) const;
+  int enter_cost(int u, int from, int to) const;  // -1 prohibited
+  Status check_move(const Action& a) const;
+  void gen_moves(std::vector<Action>& out) const;
+  void reach(int u, std::array<int16_t, kNumHexes>& best, std::array<int16_t, kNumHexes>& parent) const;
+  void ma_group(int u, int target, std::vector<int>& out) const;
+
+  // Combat (11.x).
+  Status check_attack(int target, const std::vector<int>& atts, bool ma, bool lw) const;
+  Status collect_attack_from(const Action& a, std::vector<int>& atts) const;
+  bool can_attack_unit(int u, int target, bool ma) const;
+  void compute_odds(Battle& b, bool roll_factors);
+  int attack_factor_total(const Battle& b, bool roll, std::vector<int>* per_unit);
+  int defense_factor_total(const Battle& b, bool roll, std::vector<int>* per_unit);
+  int shifts_for(const Battle& b) const;
+  void start_battle(const std::vector<int>& atts, int target, bool ma, bool lw);
+  void resolve_battle();
+  void apply_result(int res);
+  void retreat_options(int from_hex, int side, std::vector<int>& out) const;
+  void do_retreat(int dest);
+  void after_defender_gone(bool cleared);
+  void finish_battle();
+  void gen_attacks(std::vector<Action>& out) const;
+  bool ma_allowed_now(int side) const;
+  int ma_cost(int u, int launch, int target) const;
+  void zone_hexes(const std::string& zone, std::vector<int>& out) const;
+  void next_player_turn();
+  void clear_phase_flags();
+  void start_play();
+  int strategic_cost(int u) const;
+  void strategic_reach(int u, std::vector<uint8_t>& ok) const;
+
+  // Admin (8.x).
+  void entry_hexes(int u, std::vector<int>& out) const;
+  Status check_entry(int u, int hex) const;
+  void begin_turn();
+  void end_phase();
+  void enter_phase(Phase p);
+  void victory_check();
+  bool scenario_victory();  // scenario conditions at the end; true if the game ended
+  void arrivals();
+
+  // Control & VP (3.6, 4.x).
+  void set_control(int hex, int side);
+  void eliminate(int u, const char* rule);
+  void place(int u, int hex);
+  void move_to(int u, int hex);
+  void log(const std::string& kind, const std::string& text, const std::string& rule,
+           uint32_t vis = 0xFFFFFFFFu) const;
+  std::string label(int u) const { return def(u).label; }
+  bool hero_city(int hex) const;
+  bool fortress_city(int hex) const;
+  bool fa_effect(int hex) const;  // 8.18: FA hex or one of its six neighbours, Soviet-held
+  void end_game(int winner, const std::string& why, const std::string& rule);
+  void serialize(std::string& out) const;
+  void mark_dirty() const {
+    supply_dirty_ = true;
+    occ_dirty_ = true;
+    ++version_;
+  }
+  void compute_occupancy() const;
+  int count_german_vp_hexes() const;
+  void rebase_vp();
+  int find_label(std::string_view key) const;
+  Status check_inner(const Action& a) const;
+  Status check_end_phase() const;
+  Status check_order(int side, int order) const;
+  bool second_advance_ok(int u) const;
+  Status check_advance2(int u, int hex) const;
+  Status set_word(const std::vector<std::string>& w);
+  steppe::Result<std::string> query_word(const std::vector<std::string>& w) const;
+  steppe::Result<Action> parse_attack(const std::vector<std::string>& t, bool ma) const;
+
+  const BdGame* game_;
+  std::shared_ptr<const BdData> data_;
+  std::shared_ptr<const std::vector<UnitDef>> defs_;
+  std::shared_ptr<const std::array<HexInfo, kNumHexes>> map_;
+  std::vector<UnitSt> units_;
+  std::array<uint8_t, kNumHexes> control_{};
+  std::array<uint8_t, kNumHexes> entered_{};
+  std::array<uint8_t, kNumHexes> start_control_{};  // control at the scenario start (13.4, 14.4, 14.10, 15.4)
+                                                    // // units placed per entry hex this turn (8.1)
+  MarkerSt markers_;
+  std::string scenario_id_ = "empty";
+  int first_turn_ = 1, last_turn_ = 32, vp_start_ = 14;
+  int turn_ = 1;
+  Phase phase_ = kAdminGerman;
+  int first_player_ = kGerman;
+  std::array<uint8_t, 2> order_{{kOrderNone, kOrderNone}};
+  int vp_ = 14;
+  int vp_base_hexes_ = 0;
+  int vp_events_ = 0;  // VP not explained by the control of VP hexes (invariant check)
+  int winner_ = kNoSide;
+  std::string end_reason_;
+  // Per-turn / per-game flags.
+  int8_t paulus_ = 0;                    // 0 undecided, 1 taken, 2 declined (5.10)
+  int8_t zone1942_ = kZoneNone;          // 5.6
+  bool moscow_rolled_ = false;           // 4.15
+  bool german_moscow_at_start_ = false;  // 7.21
+  int8_t rvgk_moves_ = 0;                // 8.9
+  std::array<int8_t, 2> repl_left_mech_{}, repl_left_non_{};
+  int8_t withdrawals_done_ = 0;  // 8.21
+  std::vector<int16_t> movers_;  // 10.2: only the units of the last move/MA may continue
+  std::vector<std::pair<int16_t, int8_t>> paulus_rolls_;  // 5.10 MF loss per hex (GT3)
+  bool kerch_used_ = false;                               // 10.14 one stack per movement phase
+  bool ff_used_1942_ = false, ff_used_1943_ = false, soviet_ff_used_ = false;  // 5.5
+  std::vector<std::pair<int16_t, std::string>> setup_zone_;                    // free set-up (3.3)
+  int8_t withdraw_due_ = 0;
+  int8_t strat_used_ = 0;
+  int8_t start_mode_ = 0;        // 0 admin, 1 Soviet first phase (14.2), 2 Soviet assault only (12.2)
+  bool skip_rvgk_once_ = false;  // 14.2 the Citadel opening has no RVGK phase
+  bool assault_only_ = false;  // 12.2 GT13 of The Road Back is one Soviet PA phase  // 8.7 capacity used this
+                               // player turn  // 8.21 a withdrawal is due this admin segment
+  uint32_t next_order_ = 1;
+  bool has_setup_units_ = false;
+  // Battle in progress and pending decision.
+  Battle battle_;
+  Pending pending_ = kPendNone;
+  std::string last_result_;
+  int last_odds_ = 0;
+  // Supply cache (7.17 recomputed on demand).
+  mutable bool supply_dirty_ = true;
+  // Occupancy cache: side and stacking counts per hex (rebuilt after any change).
+  mutable bool occ_dirty_ = true;
+  mutable uint64_t version_ = 0;
+  mutable std::array<uint8_t, kNumHexes> occ_side_{};
+  mutable std::array<uint8_t, kNumHexes> occ_count_{}, occ_sats_{}, occ_cav_{};
+  // Memo of the last reach() (check_move is called once per legal move by the suites).
+  mutable int reach_unit_ = -1;
+  mutable uint64_t reach_version_ = 0;
+  mutable std::array<int16_t, kNumHexes> reach_best_{}, reach_parent_{};
+  mutable std::array<uint8_t, kNumHexes> sup_[2]{};
+};
+
+}  // namespace bd

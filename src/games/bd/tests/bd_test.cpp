@@ -1,0 +1,230 @@
+// Barbarossa Deluxe: unit tests, the kernel conformance suite on every scenario, and every
+// scenario-test file in tests/rulebook/bd/ (the rulebook's worked examples) through the
+// kernel runner.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "games/bd/bd_game.h"
+#include "games/bd/bd_state.h"
+#include "kernel/conformance.h"
+#include "kernel/scenario_test.h"
+
+namespace {
+
+const bd::BdGame& game() {
+  static std::unique_ptr<steppe::Game> g = [] {
+    auto r = bd::load_game(STEPPE_DEFAULT_DATA_DIR);
+    if (!r) {
+      ADD_FAILURE() << r.error().to_string();
+      return std::unique_ptr<steppe::Game>();
+    }
+    return std::move(r).value();
+  }();
+  return static_cast<const bd::BdGame&>(*g);
+}
+
+std::unique_ptr<bd::BdState> fresh(const std::string& scenario = "empty", uint64_t seed = 1) {
+  auto s = game().new_state(scenario, seed);
+  EXPECT_TRUE(s.is_ok()) << (s ? "" : s.error().to_string());
+  return std::unique_ptr<bd::BdState>(static_cast<bd::BdState*>(std::move(s).value().release()));
+}
+
+std::string q(const bd::BdState& s, const std::string& text) {
+  std::vector<std::string> w;
+  std::string cur;
+  for (char c : text + " ") {
+    if (c == ' ') {
+      if (!cur.empty()) w.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  auto r = s.test_query(w);
+  return r ? *r : "ERROR: " + r.error().to_string();
+}
+
+void set(bd::BdState& s, const std::string& text) {
+  std::vector<std::string> w;
+  std::string cur;
+  for (char c : text + " ") {
+    if (c == ' ') {
+      if (!cur.empty()) w.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  auto st = s.test_set(w);
+  ASSERT_TRUE(st.is_ok()) << text << ": " << st.error().to_string();
+}
+
+TEST(BdGrid, NeighboursFollowTheRulebookExamples) {
+  // 11.27: west of 2403 is 2404, north-west is 2303; 7.11 distances; digest 2.2 checks.
+  EXPECT_EQ(bd::hex_id(bd::neighbour(bd::parse_hex("2403"), bd::kW)), "2404");
+  EXPECT_EQ(bd::hex_id(bd::neighbour(bd::parse_hex("2403"), bd::kNW)), "2303");
+  EXPECT_EQ(bd::hex_id(bd::neighbour(bd::parse_hex("2709"), bd::kNE)), "2609");
+  EXPECT_EQ(bd::hex_id(bd::neighbour(bd::parse_hex("2907"), bd::kSW)), "3008");
+  EXPECT_EQ(bd::hex_distance(bd::parse_hex("2210"), bd::parse_hex("2208")), 2);
+  EXPECT_EQ(bd::hex_distance(bd::parse_hex("2210"), bd::parse_hex("2308")), 2);
+  EXPECT_EQ(bd::hex_distance(bd::parse_hex("2210"), bd::parse_hex("2409")), 2);
+  EXPECT_EQ(bd::hex_distance(bd::parse_hex("1011"), bd::parse_hex("1110")), 1);
+  EXPECT_EQ(bd::hex_distance(bd::parse_hex("1011"), bd::parse_hex("1111")), 1);
+  for (int h = 0; h < bd::kNumHexes; ++h)
+    for (int d = 0; d < 6; ++d) {
+      const int n = bd::neighbour(h, d);
+      if (n < 0) continue;
+      EXPECT_EQ(bd::neighbour(n, (d + 3) % 6), h);
+      EXPECT_EQ(bd::hex_distance(h, n), 1);
+    }
+  EXPECT_EQ(bd::parse_hex("3300"), -1);
+  EXPECT_EQ(bd::parse_hex("12a4"), -1);
+}
+
+TEST(BdData, TablesLoadAndCarryTheKnownCell) {
+  const auto& d = game().data();
+  ASSERT_EQ(d.turns.size(), 32u);
+  EXPECT_EQ(d.turn(6).year, 1941);  // 5.9 Dec/Jan counts as the ending year
+  EXPECT_EQ(d.turn(14).year, 1942);
+  EXPECT_TRUE(d.turn(1).single);
+  EXPECT_FALSE(d.turn(5).single);
+  EXPECT_EQ(d.turn(3).german_wins_at, 22);  // 4.14
+  EXPECT_EQ(d.turn(3).soviet_wins_at, 13);
+  EXPECT_EQ(d.crt.results.size(), 12u);
+  EXPECT_EQ(d.crt.results[static_cast<size_t>(4 - d.crt.min_index)][4], bd::kBB);  // 11.25: 5:1, die 5
+  EXPECT_EQ(d.places.moscow, bd::parse_hex("1606"));
+}
+
+TEST(BdData, BadTableIsRefusedNamingFileAndField) {
+  namespace fs = std::filesystem;
+  const fs::path tmp = fs::temp_directory_path() / "bd_bad_data";
+  fs::remove_all(tmp);
+  fs::create_directories(tmp / "bd");
+  for (const auto& e : fs::directory_iterator(fs::path(STEPPE_DEFAULT_DATA_DIR) / "bd"))
+    if (e.path().extension() == ".json") fs::copy_file(e.path(), tmp / "bd" / e.path().filename());
+  {
+    auto doc = steppe::load_json_file(tmp / "bd" / "crt.json");
+    ASSERT_TRUE(doc.is_ok());
+    steppe::Json j = *doc;
+    j["results"][3][2] = "XX";
+    std::ofstream(tmp / "bd" / "crt.json") << j.dump();
+  }
+  auto g = bd::load_game(tmp);
+  ASSERT_FALSE(g.is_ok());
+  EXPECT_NE(g.error().to_string().find("crt.json"), std::string::npos) << g.error().to_string();
+  EXPECT_NE(g.error().to_string().find("/results/3/2"), std::string::npos) << g.error().to_string();
+  fs::remove_all(tmp);
+}
+
+TEST(BdState, IllegalActionLeavesStateUnchangedAndCitesRule) {
+  auto s = fresh();
+  set(*s, "blank-map");
+  set(*s, "turn 10");
+  set(*s, "phase german-movement");
+  set(*s, "place german 4Pz 2404");
+  set(*s, "place soviet 16A 2403 cf 3");
+  const uint64_t h = s->state_hash();
+  auto a = s->parse_action("move 4Pz 2404 2403");
+  ASSERT_TRUE(a.is_ok());
+  auto st = s->apply(*a);
+  ASSERT_FALSE(st.is_ok());
+  EXPECT_EQ(st.error().rule, "10.4");
+  EXPECT_EQ(s->state_hash(), h);
+}
+
+TEST(BdState, MobileAssaultClearsHexAndUnitsMoveOn) {
+  auto s = fresh();
+  set(*s, "blank-map");
+  set(*s, "turn 10");  // single-month: German MA allowed (10.23)
+  set(*s, "phase german-movement");
+  set(*s, "place german 4Pz 2405");
+  set(*s, "place german 3Pz 2405");
+  set(*s, "place soviet 16A 2403 cf 1");
+  auto mv = s->parse_action("move 4Pz 2405 2404");
+  ASSERT_TRUE(mv.is_ok());
+  // 10.27: units that MA together must have started the phase stacked together: 3Pz too.
+  ASSERT_TRUE(s->apply(*mv).is_ok());
+  auto mv2 = s->parse_action("move 3Pz 2405 2404");
+  ASSERT_TRUE(s->apply(*mv2).is_ok());
+  // 4Pz finished its move when 3Pz started (10.2): it may not join.
+  auto bad = s->parse_action("mobile-assault 2403 with 4Pz 3Pz");
+  ASSERT_TRUE(bad.is_ok());
+  EXPECT_FALSE(s->check(*bad).is_ok());
+  // 4 vs 1 = 4:1, MA 1L = 3:1: die 1 = DE
+  EXPECT_EQ(q(*s, "odds mobile-assault 2403 with 3Pz"), "3:1");
+  auto ma = s->parse_action("mobile-assault 2403 with 3Pz");
+  ASSERT_TRUE(ma.is_ok());
+  s->dice().force(1);
+  ASSERT_TRUE(s->apply(*ma).is_ok()) << s->check(*ma).error().to_string();
+  EXPECT_EQ(q(*s, "result"), "DE");
+  EXPECT_EQ(q(*s, "unit 3Pz hex"), "2403");
+  // 10 MF - 1 (clear) - 1 (clear) - 2 (MA surcharge) = 6 left (10.24)
+  EXPECT_EQ(q(*s, "unit 3Pz mp"), "6");
+}
+
+TEST(BdState, ObservationHidesSovietStackBelowTheTop) {
+  auto s = fresh();
+  set(*s, "place soviet 16A 2403 cf 3");
+  set(*s, "place soviet 17A 2403 cf 3");
+  set(*s, "rvgk 17A");
+  set(*s, "place soviet 20A 2403 cf 3");
+  const auto o = s->observation(bd::kGerman);
+  std::string dump = o.dump();
+  EXPECT_NE(dump.find("16A"), std::string::npos);
+  EXPECT_EQ(dump.find("20A"), std::string::npos)
+      << "second unit of a Soviet stack visible to the German (11.7)";
+  EXPECT_EQ(dump.find("17A"), std::string::npos) << "RVGK content visible to the German (11.7)";
+  const auto so = s->observation(bd::kSoviet).dump();
+  EXPECT_NE(so.find("20A"), std::string::npos);
+  EXPECT_NE(so.find("17A"), std::string::npos);
+}
+
+TEST(BdState, RandomGrandCampaignRunsToTheEnd) {
+  for (uint64_t seed : {1u, 2u, 3u}) {
+    auto s = fresh("grand-campaign", seed);
+    std::vector<steppe::Action> acts;
+    uint64_t x = seed;
+    int steps = 0;
+    while (!s->is_terminal() && steps < 100000) {
+      s->legal_actions(acts);
+      ASSERT_FALSE(acts.empty()) << "no legal action in a live state";
+      x = steppe::splitmix64(x);
+      const auto& a = acts[x % acts.size()];
+      ASSERT_TRUE(s->apply(a).is_ok()) << s->action_to_string(a);
+      ASSERT_TRUE(s->check_invariants().is_ok()) << s->check_invariants().error().to_string();
+      ++steps;
+    }
+    EXPECT_TRUE(s->is_terminal());
+    EXPECT_TRUE(s->result().contains("winner"));
+  }
+}
+
+class BdConformance : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(BdConformance, StateContractHolds) {
+  auto rep = steppe::run_conformance(game(), GetParam(), 2, 7, 300);
+  EXPECT_TRUE(rep.ok()) << rep.summary();
+  EXPECT_GT(rep.actions, 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Scenarios, BdConformance,
+                         ::testing::Values("empty", "grand-campaign", "road-back", "blue-kremlin", "citadel",
+                                           "mansteins-gambit", "what-if-1942"));
+
+TEST(BdRulebook, EveryScenarioTestFilePasses) {
+  const std::filesystem::path dir =
+      std::filesystem::path(STEPPE_DEFAULT_DATA_DIR).parent_path() / "tests/rulebook/bd";
+  steppe::ScenarioEnv env;
+  env.games = [](const std::string& id) -> steppe::Result<const steppe::Game*> {
+    if (id != "bd") return steppe::Error{"only bd here", "", ""};
+    return static_cast<const steppe::Game*>(&game());
+  };
+  auto sum = steppe::run_scenario_paths({dir}, env);
+  EXPECT_GT(sum.passed, 15);
+  for (const auto& r : sum.results)
+    EXPECT_TRUE(r.passed) << r.file << ": " << (r.failure ? r.failure->to_string() : std::string("failed"));
+}
+
+}  // namespace

@@ -1,0 +1,128 @@
+// Moscow '41 (Vento Nuovo, rulebook seeds/002; digest 002-moscow41.md).
+//
+// The map (175 areas, 12 boxes), the 120-block roster, the tables and the scenarios are
+// data in data/moscow41/ (mostly reconstructed, see tools/moscow41/). This module holds
+// the rules only; each rule cites its section.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kernel/areamap.h"
+#include "kernel/state.h"
+
+namespace moscow41 {
+
+using steppe::Json;
+
+constexpr int kGerman = 0;
+constexpr int kSoviet = 1;
+constexpr int kNoSide = -1;
+
+enum class Kind { kLeader, kHq, kLwHq, kCombat };
+enum class BlockType { kNone, kInfantry, kMotorized, kCavalry, kTank };
+enum Fire { kSingle = 0, kDouble = 1, kTriple = 2 };  // black / white / red (4.2.2)
+enum Terrain { kGreen = 0, kYellow = 1, kVictory = 2, kStaging = 3 };
+
+struct BlockDef {
+  std::string id, name, colour, tag;
+  int side = kGerman;
+  Kind kind = Kind::kCombat;
+  BlockType type = BlockType::kNone;
+  std::vector<int> levels;  // strengths from full to minimum, e.g. {4,3,2,1} or HQ {4,3,2,0}
+  std::vector<int> fire;    // fire class per level (same indexing as levels)
+  std::vector<int> cost;    // replacement cost to restore the step at this level (7.2.2)
+  bool fast = false, remnant = false, blitz = false, infantry_division = false;
+  char letter = 0;  // 'K', 'L', 'N' or 0 (5.1)
+  bool is_hq() const { return kind == Kind::kHq || kind == Kind::kLwHq; }
+  int min_level() const { return static_cast<int>(levels.size()) - 1; }
+};
+
+struct AreaDef {
+  int node = -1;
+  Terrain terrain = kGreen;
+  bool city = false, special_city = false;
+  bool src_east = false, src_kiev = false, src_shl = false, src_len = false, src_german = false;
+  bool typhoon_german = false, last_gasp_german = false;
+};
+
+struct Tables {
+  std::array<int, 3> hits_on{6, 5, 4};
+  std::array<int, 4> mp{1, 2, 2, 1};
+  std::array<int, 4> absorb{0, 1, 2, 0};
+  std::array<int, 4> stack{4, 2, 2, 1000};
+  int absorb_city = 1, absorb_dl = 1, absorb_max = 3;
+  int mp_rain = 3, mp_snow = 2, fast_mp = 5, slow_mp = 3, disengage = 1;
+  std::array<int, 3> replacement{1, 2, 3};
+  int hq_step_cost = 1;
+  int dl_german = 10, dl_soviet = 20;
+  int losses_per_point = 10, sudden_death_vp = 7;
+  int weather_track_len = 6;
+};
+
+struct Scenario {
+  steppe::ScenarioInfo info;
+  Json doc;
+};
+
+class Moscow41Game;
+Moscow41Game* as_moscow41(steppe::Game* g);
+
+// Loads and validates data_dir/moscow41/{map,roster,tables}.json and scenarios/*.json.
+steppe::Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& data_dir);
+
+class Moscow41Game : public steppe::Game {
+ public:
+  std::string id() const override { return "moscow41"; }
+  std::string name() const override { return "Moscow '41"; }
+  std::vector<std::string> side_names() const override { return {"german", "soviet"}; }
+  std::vector<steppe::ScenarioInfo> scenarios() const override;
+  steppe::Result<std::unique_ptr<steppe::State>> new_state(const std::string& scenario,
+                                                           uint64_t seed) const override;
+  std::string rules_hash() const override { return rules_hash_; }
+  Json map_json() const override { return map_->json(); }
+  steppe::Result<Json> describe_location(const std::string& id) const override { return map_->describe(id); }
+
+  // Data, for the rules and the tests.
+  const steppe::AreaMap& map() const { return *map_; }
+  const std::vector<BlockDef>& blocks() const { return blocks_; }
+  const std::vector<AreaDef>& areas() const { return areas_; }  // per node (boxes: default)
+  const Tables& tables() const { return tables_; }
+  int block_index(std::string_view id) const;
+  int node(std::string_view id) const { return map_->find(id); }
+  const std::vector<std::vector<int>>& adjacency() const { return adj_; }
+  bool river_between(int a, int b) const;
+  int box_rastenburg() const { return rastenburg_; }
+  int box_kiev() const { return kiev_; }
+  const std::vector<int>& road() const { return road_; }  // node ids of R1..R10
+  int road_shlisselburg() const { return road_shl_; }     // index into road()
+  int moscow() const { return moscow_; }
+  const std::vector<std::string>& staging_for(const std::string& colour) const;
+  const std::vector<std::array<std::string, 3>>& icons() const { return icons_; }  // area, colour, type
+  const Scenario* scenario(const std::string& id) const;
+  int bomber_count() const { return static_cast<int>(bomber_fk_.size()); }
+  const std::string& bomber_fk(int i) const { return bomber_fk_[static_cast<size_t>(i)]; }
+  bool bomber_is_stuka(int i) const { return bomber_type_[static_cast<size_t>(i)] == "stuka"; }
+
+ private:
+  friend steppe::Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path&);
+  std::unique_ptr<steppe::AreaMap> map_;
+  std::vector<BlockDef> blocks_;
+  std::vector<AreaDef> areas_;
+  std::vector<std::vector<int>> adj_;  // land adjacency per node
+  std::vector<uint8_t> river_;         // node*node matrix of river borders
+  Tables tables_;
+  std::vector<Scenario> scenarios_;
+  std::vector<std::pair<std::string, std::vector<std::string>>> staging_;
+  std::vector<std::array<std::string, 3>> icons_;
+  std::vector<int> road_;
+  std::vector<std::string> bomber_fk_, bomber_type_;
+  int road_shl_ = -1, rastenburg_ = -1, kiev_ = -1, moscow_ = -1;
+  std::string rules_hash_;
+};
+
+}  // namespace moscow41

@@ -1,0 +1,2030 @@
+// Moscow '41 rules: set-up, sequence of play, impulses, movement, command, combat, supply.
+// Every rule cites its rulebook section (seeds/002).
+#include "games/moscow41/state.h"
+
+#include <algorithm>
+#include <numeric>
+#include <queue>
+#include <sstream>
+
+#include "kernel/json_data.h"
+
+namespace moscow41 {
+
+using steppe::Action;
+using steppe::Error;
+using steppe::Result;
+using steppe::rule_error;
+using steppe::Status;
+
+namespace {
+
+const char* side_name(int s) { return s == kGerman ? "german" : s == kSoviet ? "soviet" : "none"; }
+int parse_side(const std::string& s) { return s == "german" ? kGerman : s == "soviet" ? kSoviet : kNoSide; }
+const char* kMonths[] = {"July", "August", "September", "October", "November", "December"};
+const char* kWeather[] = {"sunny", "rain", "snow"};
+
+}  // namespace
+
+Moscow41State::Moscow41State(const Moscow41Game& g) : g_(g) {
+  blocks_.assign(g.blocks().size(), BlockState{});
+  areas_.assign(static_cast<size_t>(g.map().node_count()), AreaState{});
+  for (int n = 0; n < g.map().area_count(); ++n)
+    if (ad(n).terrain == kStaging) as(n).control = kGerman;
+  as(g.box_rastenburg()).control = kGerman;
+  bomber_status_.assign(static_cast<size_t>(g.bomber_count()), kBomberReady);
+  bomber_area_.assign(static_cast<size_t>(g.bomber_count()), -1);
+}
+
+void Moscow41State::log(const std::string& kind, const std::string& text, const std::string& rule,
+                        bool reveals) {
+  if (event_sink() == nullptr) return;
+  steppe::Event e;
+  e.kind = kind;
+  e.text = text;
+  e.rule = rule;
+  e.reveals = reveals;
+  emit(std::move(e));
+}
+
+void Moscow41State::log_hidden(int owner, const std::string& kind, const std::string& owner_text,
+                               const std::string& public_text, const std::string& rule) {
+  // 1.5: the owner reads the block's name; the other side only what it can see.
+  if (event_sink() == nullptr) return;
+  steppe::Event e;
+  e.kind = kind;
+  e.text = owner_text;
+  e.rule = rule;
+  e.visible_to = 1u << owner;
+  emit(e);
+  e.text = public_text;
+  e.visible_to = 1u << (1 - owner);
+  emit(std::move(e));
+}
+
+// ----------------------------------------------------------------------------------------
+// Basic queries
+int Moscow41State::strength(int b) const {
+  const BlockState& s = block(b);
+  return def(b).levels[static_cast<size_t>(s.level)];
+}
+
+bool Moscow41State::has_units(int side, int node) const {
+  if (node < 0) return false;
+  if (areas_[static_cast<size_t>(node)].dl == side) return true;
+  return blocks_in(side, node) > 0;
+}
+
+int Moscow41State::blocks_in(int side, int node) const {
+  int n = 0;
+  for (size_t b = 0; b < blocks_.size(); ++b)
+    if (blocks_[b].loc == node && g_.blocks()[b].side == side) ++n;
+  return n;
+}
+
+std::vector<int> Moscow41State::pieces(int side, int node) const {
+  std::vector<int> v;
+  for (size_t b = 0; b < blocks_.size(); ++b)
+    if (blocks_[b].loc == node && g_.blocks()[b].side == side) v.push_back(static_cast<int>(b));
+  return v;
+}
+
+bool Moscow41State::contested(int node) const { return has_units(kGerman, node) && has_units(kSoviet, node); }
+
+bool Moscow41State::stack_ok(int side, int node, int extra) const {
+  // 2.7: per player 4 blocks in Green, 2 in Yellow/Victory; Staging unlimited (Germans).
+  if (!is_area(node)) return false;
+  const int limit = g_.tables().stack[static_cast<size_t>(ad(node).terrain)];
+  return blocks_in(side, node) + extra <= limit;
+}
+
+int Moscow41State::victory_points(int side) const {
+  // 1.7: 5 Victory Areas + the Kiev and Leningrad boxes.
+  int vp = 0;
+  for (int n = 0; n < g_.map().area_count(); ++n)
+    if (ad(n).terrain == kVictory && area(n).control == side) ++vp;
+  const bool kiev = side == kGerman ? kiev_german_ : !kiev_german_;
+  const bool len = side == kGerman ? len_german_ : !len_german_;
+  return vp + (kiev ? 1 : 0) + (len ? 1 : 0);
+}
+
+int Moscow41State::logistics_value(int side) const {
+  // 7.2.1: Leader + non-exhausted HQs deployed (LW HQs and Hoepner on the Road count) +
+  // VP controlled + 1 per 10 enemy losses; 7.2.1.1 weather halving.
+  int lv = 0;
+  for (size_t b = 0; b < blocks_.size(); ++b) {
+    const BlockDef& d = g_.blocks()[b];
+    if (d.side != side) continue;
+    const BlockState& s = blocks_[b];
+    if (d.kind == Kind::kLeader && s.loc >= 0) lv += strength(static_cast<int>(b));
+    if (d.is_hq() && s.loc >= 0 && s.loc != g_.box_rastenburg() && strength(static_cast<int>(b)) > 0) ++lv;
+  }
+  lv += victory_points(side);
+  lv += (side == kGerman ? surrendered_soviet_ : destroyed_german_) / g_.tables().losses_per_point;
+  const bool both = area(g_.moscow()).control == side && (side == kGerman ? len_german_ : !len_german_);
+  if (weather_ == kRain || (weather_ == kSnow && !both)) lv /= 2;
+  return lv;
+}
+
+// ----------------------------------------------------------------------------------------
+// Supply (9.0-9.2)
+bool Moscow41State::in_supply_area(int side, int node) const {
+  if (node < 0) return false;
+  if (!is_area(node)) return true;  // 2.2, 10.9.1: boxes are always in supply
+  const int n = node_count();
+  auto passable = [&](int x) {
+    if (!is_area(x) || area(x).control != side || contested(x)) return false;
+    if (side == kSoviet && ad(x).terrain == kStaging) return false;  // 2.4.4
+    return true;
+  };
+  auto source = [&](int x) {
+    const AreaDef& a = ad(x);
+    if (side == kGerman) return a.src_german;
+    return a.src_east || (a.src_kiev && !kiev_german_) || (a.src_shl && !shl_german_ && !len_german_) ||
+           (a.src_len && !len_german_);
+  };
+  std::vector<uint8_t> seen(static_cast<size_t>(n), 0);
+  std::vector<int> todo;
+  // A LOC may start in a contested area but neither cross nor end in one (9.2).
+  if (passable(node)) {
+    todo.push_back(node);
+    seen[static_cast<size_t>(node)] = 1;
+  } else if (contested(node)) {
+    for (int y : g_.adjacency()[static_cast<size_t>(node)])
+      if (passable(y) && !seen[static_cast<size_t>(y)]) {
+        seen[static_cast<size_t>(y)] = 1;
+        todo.push_back(y);
+      }
+  }
+  while (!todo.empty()) {
+    const int x = todo.back();
+    todo.pop_back();
+    if (source(x)) return true;
+    for (int y : g_.adjacency()[static_cast<size_t>(x)])
+      if (!seen[static_cast<size_t>(y)] && passable(y)) {
+        seen[static_cast<size_t>(y)] = 1;
+        todo.push_back(y);
+      }
+  }
+  return false;
+}
+
+void Moscow41State::supply_check(int side) {
+  // 9.1: at the start of each own impulse, units without a LOC are Isolated.
+  for (size_t b = 0; b < blocks_.size(); ++b) {
+    if (g_.blocks()[b].side != side || blocks_[b].loc < 0) continue;
+    const bool iso = !in_supply_area(side, blocks_[b].loc);
+    blocks_[b].isolated = iso;
+    if (iso)
+      log_hidden(
+          side, "supply", g_.blocks()[b].id + " is isolated",
+          std::string("a ") + side_name(side) + " block in " + g_.map().id(blocks_[b].loc) + " is isolated",
+          "9.1");
+  }
+}
+
+void Moscow41State::isolation_check(int side) {
+  // 9.3: isolated units still cut off lose a step; at minimum they surrender. A DL is
+  // destroyed only if alone (no friendly block) in a contested area: judged before the
+  // blocks' attrition (9.3 example, Area 30: the infantry surrenders, the DL stays).
+  std::vector<int> doomed_dls;
+  for (int n = 0; n < g_.map().area_count(); ++n)
+    if (area(n).dl == side && contested(n) && blocks_in(side, n) == 0 && !in_supply_area(side, n))
+      doomed_dls.push_back(n);
+  for (size_t i = 0; i < blocks_.size(); ++i) {
+    const int b = static_cast<int>(i);
+    if (def(b).side != side || !block(b).isolated || block(b).loc < 0) continue;
+    if (in_supply_area(side, block(b).loc)) {
+      bs(b).isolated = false;
+      continue;
+    }
+    if (def(b).kind == Kind::kLeader) continue;
+    log_hidden(side, "attrition", def(b).id + " suffers isolation attrition",
+               std::string("a ") + side_name(side) + " block in " + g_.map().id(block(b).loc) +
+                   " suffers isolation attrition",
+               "9.3");
+    reduce(b, true);
+  }
+  for (int n : doomed_dls) {
+    as(n).dl = kNoSide;
+    log("attrition", std::string("isolated ") + side_name(side) + " DL in " + g_.map().id(n) + " destroyed",
+        "9.3");
+  }
+}
+
+void Moscow41State::reduce(int b, bool surrender) {
+  // 4.2.3.1: one step per hit; a hit at minimum destroys (10.14.3) or surrenders (9.3).
+  BlockState& s = bs(b);
+  const BlockDef& d = def(b);
+  if (s.level < d.min_level()) {
+    ++s.level;
+    return;
+  }
+  if (d.id == "Hitler") return;  // 4.2.4: Hitler cannot be eliminated
+  s.revealed = s.activated = s.isolated = s.face_up = false;
+  if (d.side == kGerman) {
+    s.loc = kLocDestroyed;
+    ++destroyed_german_;
+    log("eliminate", d.id + " is destroyed for good", surrender ? "9.3" : "10.14.3");
+  } else if (surrender) {
+    s.loc = kLocSurrendered;
+    ++surrendered_soviet_;
+    log("eliminate", d.id + " surrenders", "9.3");
+  } else {
+    s.loc = kLocPool;
+    s.level = 0;
+    log("eliminate", d.id + " is destroyed and returns to the pool", "10.14.3");
+  }
+}
+
+// ----------------------------------------------------------------------------------------
+// Movement (2.6, 10.8) and command (10.2-10.6)
+int Moscow41State::mp_allowance(int b) const {
+  return def(b).fast ? g_.tables().fast_mp : g_.tables().slow_mp;  // 4.2.1
+}
+
+int Moscow41State::enter_cost(int b, int node) const {
+  (void)b;
+  if (weather_ == kRain) return g_.tables().mp_rain;  // 8.0
+  if (weather_ == kSnow) return g_.tables().mp_snow;
+  return g_.tables().mp[static_cast<size_t>(ad(node).terrain)];  // 2.6
+}
+
+Status Moscow41State::check_path(int b, const int32_t* path, int len, bool allow_engage, bool hq_act) const {
+  const BlockDef& d = def(b);
+  const int side = d.side, enemy = 1 - side;
+  int at = block(b).loc;
+  if (!is_area(at)) return rule_error("2.2", d.id + " is not on a map area and cannot move there");
+  if (d.kind == Kind::kLeader) return rule_error("4.2.1", "Leaders never move");
+  if (len <= 0) return rule_error("10.8", "a move needs at least one area");
+  int mp = mp_allowance(b);
+  const bool start_contested = contested(at);
+  for (int i = 0; i < len; ++i) {
+    const int nx = path[i];
+    if (!is_area(nx)) return rule_error("2.6", "no movement into boxes or unknown areas");
+    const auto& adj = g_.adjacency()[static_cast<size_t>(at)];
+    if (!std::binary_search(adj.begin(), adj.end(), nx))
+      return rule_error("10.8", g_.map().id(at) + " and " + g_.map().id(nx) + " are not adjacent");
+    if (side == kSoviet && ad(nx).terrain == kStaging)
+      return rule_error("2.4.4", "German Staging Areas are forbidden to the Soviets");
+    int cost = enter_cost(b, nx);
+    if (i == 0 && start_contested) {
+      // 10.8: disengaging costs +1 MP and must enter a friendly uncontested area.
+      cost += g_.tables().disengage;
+      if (area(nx).control != side || contested(nx))
+        return rule_error("10.8", "a disengaging block must first enter a friendly, uncontested area");
+    }
+    mp -= cost;
+    if (mp < 0) return rule_error("10.8", d.id + " lacks the MP for this move");
+    if (has_units(enemy, nx)) {
+      if (i != len - 1) return rule_error("10.8", "a block entering an area with enemy units must stop");
+      if (!allow_engage) return rule_error(hq_act ? "10.1" : "12.0", "no engaging in this move");
+    }
+    at = nx;
+  }
+  const int last = path[len - 1];
+  if (last != block(b).loc && !stack_ok(side, last, 1))
+    return rule_error("2.7", "stacking limit in " + g_.map().id(last) + " exceeded at the end of the move");
+  return Status::ok();
+}
+
+std::vector<std::vector<int>> Moscow41State::reachable(int b, bool allow_engage, bool hq_act) const {
+  // Cheapest path to every area the block may end in (Dijkstra on MP).
+  std::vector<std::vector<int>> out;
+  const BlockDef& d = def(b);
+  const int start = block(b).loc;
+  if (!is_area(start) || d.kind == Kind::kLeader) return out;
+  const int side = d.side, enemy = 1 - side, n = node_count();
+  std::vector<int> best(static_cast<size_t>(n), 1 << 20), prev(static_cast<size_t>(n), -1);
+  using Item = std::pair<int, int>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> pq;
+  best[static_cast<size_t>(start)] = 0;
+  pq.push({0, start});
+  const bool disengage = contested(start);
+  const int mp = mp_allowance(b);
+  while (!pq.empty()) {
+    auto [c, x] = pq.top();
+    pq.pop();
+    if (c != best[static_cast<size_t>(x)]) continue;
+    if (x != start && has_units(enemy, x)) continue;  // engaged: stop here
+    for (int y : g_.adjacency()[static_cast<size_t>(x)]) {
+      if (y == start) continue;
+      if (side == kSoviet && ad(y).terrain == kStaging) continue;
+      int cost = enter_cost(b, y);
+      if (x == start && disengage) {
+        cost += g_.tables().disengage;
+        if (area(y).control != side || contested(y)) continue;
+      }
+      if (has_units(enemy, y) && !allow_engage) continue;
+      const int nc = c + cost;
+      if (nc > mp || nc >= best[static_cast<size_t>(y)]) continue;
+      best[static_cast<size_t>(y)] = nc;
+      prev[static_cast<size_t>(y)] = x;
+      pq.push({nc, y});
+    }
+  }
+  for (int y = 0; y < n; ++y) {
+    if (y == start || prev[static_cast<size_t>(y)] < 0) continue;
+    if (!stack_ok(side, y, 1)) continue;
+    if (hq_act && has_units(enemy, y)) continue;
+    std::vector<int> path;
+    for (int z = y; z != start; z = prev[static_cast<size_t>(z)]) path.push_back(z);
+    std::reverse(path.begin(), path.end());
+    out.push_back(std::move(path));
+  }
+  return out;
+}
+
+std::vector<int> Moscow41State::path_to(int b, int dest, bool allow_engage, bool hq_act) const {
+  for (auto& p : reachable(b, allow_engage, hq_act))
+    if (p.back() == dest) return p;
+  return {};
+}
+
+Status Moscow41State::check_move(int b, int dest, bool allow_engage, bool hq_act) const {
+  // The move follows the cheapest route (ties: lowest area index first); docs/rulings.md.
+  if (dest < 0 || dest >= node_count()) return rule_error("", "unknown destination");
+  if (!path_to(b, dest, allow_engage, hq_act).empty()) return Status::ok();
+  // Say why, for a move to an adjacent area; otherwise the general reason.
+  const int32_t one[1] = {dest};
+  Status s = check_path(b, one, 1, allow_engage, hq_act);
+  if (!s.is_ok()) return s;
+  if (hq_act && has_units(1 - def(b).side, dest))
+    return rule_error("10.1", "an HQ cannot be revealed in an area with enemy units");
+  return rule_error("10.8", def(b).id + " cannot reach " + g_.map().id(dest) +
+                                " (MP, engaging, disengaging or stacking rules)");
+}
+
+void Moscow41State::follow(int b, int dest, bool allow_engage, bool hq_act) {
+  const std::vector<int> p = path_to(b, dest, allow_engage, hq_act);
+  std::vector<int32_t> q(p.begin(), p.end());
+  move_block(b, q.data(), static_cast<int>(q.size()));
+}
+
+void Moscow41State::enter(int side, int node) {
+  // 2.5: an area with only one side's units is controlled by it; passing through switches
+  // control; a contested area stays with the Original Defender.
+  if (!is_area(node)) return;
+  if (!has_units(1 - side, node) && area(node).control != side) {
+    as(node).control = side;
+    log("control", std::string(side_name(side)) + " takes control of " + g_.map().id(node), "2.5");
+  }
+}
+
+void Moscow41State::move_block(int b, const int32_t* path, int len) {
+  const int side = def(b).side;
+  int from = block(b).loc;
+  for (int i = 0; i < len; ++i) {
+    const int nx = path[i];
+    const bool engaging = i == len - 1 && has_units(1 - side, nx);
+    if (engaging && g_.river_between(from, nx) && !contested(nx)) bs(b).river = true;  // 2.4.6
+    bs(b).loc = nx;
+    enter(side, nx);
+    from = nx;
+  }
+}
+
+int Moscow41State::hq_range(int hq) const {
+  // 10.3: range = strength; Rain 1; Snow halves German ranges; exhausted 0.
+  int s = strength(hq);
+  if (s <= 0) return 0;
+  if (weather_ == kRain) return 1;
+  if (weather_ == kSnow && def(hq).side == kGerman) return std::max(1, s / 2);
+  return s;
+}
+
+std::vector<int> Moscow41State::tactical_range(int hq) const {
+  // 10.3: a path not passing through enemy-controlled or contested areas, but it may end in one.
+  const int side = def(hq).side, n = node_count();
+  std::vector<int> dist(static_cast<size_t>(n), -1), out;
+  const int start = block(hq).loc;
+  if (!is_area(start)) return out;
+  const int r = hq_range(hq);
+  std::queue<int> q;
+  q.push(start);
+  dist[static_cast<size_t>(start)] = 0;
+  while (!q.empty()) {
+    const int x = q.front();
+    q.pop();
+    out.push_back(x);
+    if (dist[static_cast<size_t>(x)] >= r) continue;
+    if (x != start && (area(x).control != side || contested(x))) continue;  // may end, not pass
+    for (int y : g_.adjacency()[static_cast<size_t>(x)]) {
+      if (dist[static_cast<size_t>(y)] >= 0) continue;
+      if (side == kSoviet && ad(y).terrain == kStaging) continue;
+      dist[static_cast<size_t>(y)] = dist[static_cast<size_t>(x)] + 1;
+      q.push(y);
+    }
+  }
+  return out;
+}
+
+bool Moscow41State::commanded(int b) const {
+  const BlockDef& d = def(b);
+  const BlockState& s = block(b);
+  if (!is_area(s.loc) || d.kind == Kind::kLeader) return false;
+  for (size_t h = 0; h < blocks_.size(); ++h) {
+    const BlockDef& hd = g_.blocks()[h];
+    const BlockState& hs = blocks_[h];
+    if (hd.side != d.side || hd.kind != Kind::kHq || !hs.activated || !is_area(hs.loc)) continue;
+    if (static_cast<int>(h) == b) continue;
+    if (hs.loc == s.loc) return true;  // 10.2.2: any block in the HQ's area
+    const bool zhukov = hd.id == "Zhukov";
+    const bool appropriate =
+        zhukov || (d.kind == Kind::kCombat && (d.colour == hd.colour || d.colour == "white"));
+    if (!appropriate) continue;
+    const auto tr = tactical_range(static_cast<int>(h));
+    if (std::find(tr.begin(), tr.end(), s.loc) != tr.end()) return true;
+  }
+  return false;
+}
+
+Status Moscow41State::check_dl(int b) const {
+  // 4.1 / 10.8: a Combat Block not at minimum, that began the impulse in a controlled,
+  // uncontested area without a DL, is reduced to build one.
+  const BlockDef& d = def(b);
+  const BlockState& s = block(b);
+  if (d.kind != Kind::kCombat) return rule_error("4.1", "only Combat Blocks build Defensive Lines");
+  if (!is_area(s.loc)) return rule_error("2.7", "no Defensive Lines in boxes");
+  if (s.level >= d.min_level()) return rule_error("4.1", "a block at minimum strength cannot build a DL");
+  if (area(s.loc).control != d.side || contested(s.loc))
+    return rule_error("4.1", "DLs are built only in controlled, uncontested areas");
+  if (area(s.loc).dl != kNoSide) return rule_error("2.7", "the area already has a Defensive Line");
+  if (ad(s.loc).terrain == kStaging) return rule_error("2.4.4", "no Defensive Lines in Staging Areas");
+  int used = 0;
+  for (const auto& a : areas_) used += a.dl == d.side ? 1 : 0;
+  if (used >= (d.side == kGerman ? g_.tables().dl_german : g_.tables().dl_soviet))
+    return rule_error("4.1", "all Defensive Lines are in use");
+  return Status::ok();
+}
+
+// ----------------------------------------------------------------------------------------
+// Sequence of play (3.0, 6.0)
+int Moscow41State::current_player() const {
+  return phase_ == Phase::kOver ? steppe::kTerminalPlayer : active_;
+}
+
+std::vector<double> Moscow41State::returns() const {
+  if (winner_ == kGerman) return {1.0, -1.0};
+  if (winner_ == kSoviet) return {-1.0, 1.0};
+  return {0.0, 0.0};
+}
+
+Json Moscow41State::result() const {
+  Json r{{"turn", turn_}, {"vp", {{"german", victory_points(kGerman)}, {"soviet", victory_points(kSoviet)}}}};
+  if (phase_ == Phase::kOver)
+    r["winner"] = winner_ == kGerman ? "german" : winner_ == kSoviet ? "soviet" : "draw";
+  if (!result_kind_.empty()) r["kind"] = result_kind_;
+  return r;
+}
+
+void Moscow41State::update_victory() {
+  if (phase_ == Phase::kOver) return;
+  // 4.2.4: if Moscow falls, Stalin dies.
+  const int stalin = g_.block_index("Stalin");
+  if (!stalin_dead_ && area(g_.moscow()).control == kGerman && stalin >= 0) {
+    stalin_dead_ = true;
+    if (block(stalin).loc >= 0) bs(stalin).loc = kLocSurrendered;
+    log("leader", "Moscow has fallen: Stalin dies; no more Soviet Logistics Phases", "4.2.4");
+  }
+  auto finish = [&](int w, const std::string& kind, const std::string& rule) {
+    winner_ = w;
+    result_kind_ = kind;
+    phase_ = Phase::kOver;
+    log("victory", std::string(side_name(w)) + " wins: " + kind, rule);
+  };
+  if (victory_kind_ == "campaign") {
+    for (int s : {kGerman, kSoviet})
+      if (victory_points(s) >= g_.tables().sudden_death_vp)
+        return finish(s, "decisive victory (sudden death)", "1.7");
+  } else if (victory_kind_ == "dnieper") {
+    // Scenario 1: German DLs in Yelnia and Yartsevo, or Chernigov and Romny German.
+    const int yelnia = g_.node("91"), yartsevo = g_.node("68");
+    bool specials = true;
+    int count = 0;
+    for (int n = 0; n < g_.map().area_count(); ++n)
+      if (ad(n).special_city) {
+        ++count;
+        specials = specials && area(n).control == kGerman;
+      }
+    if ((area(yelnia).dl == kGerman && area(yartsevo).dl == kGerman) || (count == 2 && specials))
+      return finish(kGerman, "German victory (Beyond the Dnieper)", "Scenario 1");
+  } else if (victory_kind_ == "moscow") {
+    if (area(g_.moscow()).control == kGerman)
+      return finish(kGerman, "German victory: Moscow taken", "Scenarios 2-3");
+  }
+}
+
+void Moscow41State::start_turn(int t) {
+  turn_ = t;
+  passes_in_row_ = 0;
+  german_impulses_ = 0;
+  initiative_spent_this_turn_[0] = initiative_spent_this_turn_[1] = false;
+  log("phase", std::string("turn ") + std::to_string(t) + " (" + kMonths[t - 1] + ")", "3.0");
+  if (t == 5) {  // 5.1: the N blocks join the Soviet pool at the start of November
+    for (auto& s : blocks_)
+      if (s.loc == kLocOobN) s.loc = kLocPool;
+  }
+  if (t >= 2) {  // 7.0: Logistics Phase on turns 2-6, the player without the Initiative first
+    phase_ = Phase::kLogistics;
+    logistics_done_ = 0;
+    active_ = 1 - initiative_;
+    if (active_ == kSoviet && stalin_dead_) {
+      logistics_done_ = 1;
+      active_ = initiative_;
+    }
+  } else {
+    phase_ = Phase::kImpulse;
+    active_ = initiative_;
+  }
+}
+
+void Moscow41State::logistics(int side, bool activate) {
+  const int leader = g_.block_index(side == kGerman ? "Hitler" : "Stalin");
+  if (!activate) {
+    if (leader >= 0) bs(leader).level = 0;  // 7.1
+    log("logistics", std::string(side_name(side)) + " declares a Logistics Pause", "7.1");
+    return;
+  }
+  const int lv = logistics_value(side);
+  log("logistics", std::string(side_name(side)) + " activates the Leader, LV " + std::to_string(lv), "7.2");
+  // 7.2: LV reinforcements drawn at random from the pool (5.0).
+  for (int k = 0; k < lv; ++k) {
+    std::vector<int> pool;
+    for (size_t b = 0; b < blocks_.size(); ++b)
+      if (g_.blocks()[b].side == side && blocks_[b].loc == kLocPool) pool.push_back(static_cast<int>(b));
+    if (pool.empty()) break;
+    place_reinforcement(pool[static_cast<size_t>(dice_.below(static_cast<int>(pool.size())))]);
+  }
+  // Regeneration and Replacement Points (7.2.2): spent automatically, cheapest steps
+  // first, on blocks that are not engaged nor isolated.
+  int regen = lv, repl = lv;
+  for (size_t i = 0; i < blocks_.size(); ++i) {
+    const int b = static_cast<int>(i);
+    const BlockDef& d = def(b);
+    BlockState& s = bs(b);
+    if (d.side != side || !is_area(s.loc) || s.isolated || contested(s.loc) || d.kind == Kind::kLeader)
+      continue;
+    while (s.level > 0) {
+      const int cost = d.cost[static_cast<size_t>(s.level - 1)];
+      int& points = d.is_hq() ? regen : repl;
+      if (cost > points) break;
+      points -= cost;
+      --s.level;
+    }
+  }
+  if (leader >= 0 && block(leader).loc >= 0 && block(leader).level < def(leader).min_level())
+    ++bs(leader).level;
+}
+
+void Moscow41State::place_reinforcement(int b) {
+  // 5.0 placement; a block that cannot be placed returns to the pool.
+  const BlockDef& d = def(b);
+  BlockState& s = bs(b);
+  const int full = 0, level = d.remnant ? d.min_level() : full;
+  std::vector<int> cands;
+  if (d.side == kGerman) {
+    if (d.letter == 'L') {
+      if (hoepner_road_ >= 0) cands.push_back(g_.road()[static_cast<size_t>(hoepner_road_)]);
+    } else {
+      for (const auto& id : g_.staging_for(d.colour)) cands.push_back(g_.node(id));
+    }
+  } else {
+    for (int n = 0; n < g_.map().area_count(); ++n) {
+      if (!(ad(n).city || ad(n).terrain == kVictory)) continue;
+      if (area(n).control != kSoviet || contested(n) || !stack_ok(kSoviet, n, 1)) continue;
+      if (!in_supply_area(kSoviet, n)) continue;
+      bool taken = false;  // at most one reinforcement per area
+      for (const auto& o : blocks_)
+        if (o.loc == n && o.acted) taken = true;
+      if (!taken) cands.push_back(n);
+    }
+  }
+  if (cands.empty()) {
+    log("reinforce", d.id + " cannot be placed and returns to the pool", "5.0");
+    return;
+  }
+  const int at = cands[static_cast<size_t>(dice_.below(static_cast<int>(cands.size())))];
+  s.loc = at;
+  s.level = level;
+  s.acted = true;  // marks "placed this phase" for the one-per-area rule
+  s.revealed = false;
+  log("reinforce", std::string(side_name(d.side)) + " reinforcement arrives in " + g_.map().id(at), "5.0");
+}
+
+void Moscow41State::weather_check() {
+  // 8.1: from the 2nd German impulse of October, at each German impulse the forecast
+  // marker moves right and the Soviet player rolls; roll <= box: the weather moves on.
+  if (active_ != kGerman || turn_ < 4) return;
+  ++german_impulses_;
+  if (turn_ == 4 && german_impulses_ == 1) return;
+  if (weather_ >= kSnow) return;
+  forecast_ = std::min(forecast_ + 1, g_.tables().weather_track_len);
+  const int r = roll(6, "weather (forecast box " + std::to_string(forecast_) + ")", "8.1");
+  if (r <= forecast_) {
+    ++weather_;
+    forecast_ = 0;
+    log("weather", std::string("the weather turns to ") + kWeather[weather_], "8.1");
+  }
+}
+
+void Moscow41State::start_impulse(ImpulseKind k) {
+  impulse_ = k;
+  if (active_ == kGerman)  // 10.14.3: aborted bombers are back from the next German impulse
+    for (auto& b : bomber_status_)
+      if (b == kBomberAborted) b = kBomberReady;
+  weather_check();
+  supply_check(active_);
+  for (auto& a : areas_) a.fought = false, a.artillery = -1;
+  for (int n = 0; n < node_count(); ++n) as(n).contested_at_start = contested(n);
+  for (auto& s : blocks_) s.acted = false, s.river = false;
+}
+
+void Moscow41State::end_impulse() {
+  for (size_t i = 0; i < bomber_status_.size(); ++i)
+    if (bomber_status_[i] == kBomberCommitted) bomber_status_[i] = kBomberReady, bomber_area_[i] = -1;
+  isolation_check(active_);
+  for (auto& s : blocks_) s.acted = false, s.river = false;
+  for (auto& a : areas_) a.artillery = -1;
+  update_victory();
+  if (phase_ == Phase::kOver) return;
+  passes_in_row_ = impulse_ == ImpulseKind::kPass ? passes_in_row_ + 1 : 0;
+  impulse_ = ImpulseKind::kNone;
+  if (passes_in_row_ >= 2) {  // 3.0: two consecutive passes end the Impulses Phase
+    final_phase();
+    return;
+  }
+  active_ = 1 - active_;
+  phase_ = Phase::kImpulse;
+}
+
+void Moscow41State::final_phase() {
+  log("phase", "Final Phase", "13.0");
+  // 13.1: destroyed bombers return.
+  for (auto& b : bomber_status_)
+    if (b == kBomberDestroyed) b = kBomberReady;
+  // 13.2 Kiev: the Germans control both special cities.
+  if (!kiev_german_) {
+    bool all = true;
+    int count = 0;
+    for (int n = 0; n < g_.map().area_count(); ++n)
+      if (ad(n).special_city) {
+        ++count;
+        all = all && area(n).control == kGerman;
+      }
+    if (count == 2 && all) {
+      kiev_german_ = true;
+      for (auto& s : blocks_)
+        if (s.loc == kLocOobK) s.loc = kLocPool;
+      log("kiev", "Kiev falls: +1 German VP, 48th Panzer Corps to the pool, south border cut", "13.2");
+    }
+  }
+  // 13.3 Leningrad: Hoepner has reached the last box.
+  if (!len_german_ && hoepner_road_ == static_cast<int>(g_.road().size()) - 1) {
+    len_german_ = true;
+    for (size_t b = 0; b < blocks_.size(); ++b)
+      if (g_.blocks()[b].letter == 'L' && blocks_[b].loc >= 0 && !is_area(blocks_[b].loc)) {
+        blocks_[b].loc = kLocPool;
+        blocks_[b].level = 0;
+      }
+    hoepner_road_ = -1;
+    log("leningrad", "Leningrad falls: +1 German VP, north border cut, 4th Panzer Gruppe to the pool",
+        "13.3");
+  }
+  update_victory();
+  if (phase_ == Phase::kOver) return;
+  if (turn_ >= last_turn_) {
+    const int gv = victory_points(kGerman), sv = victory_points(kSoviet);
+    if (victory_kind_ == "campaign") {
+      winner_ = gv > sv ? kGerman : sv > gv ? kSoviet : 2;
+      result_kind_ = "marginal victory (most VP after December)";
+    } else {
+      winner_ = kSoviet;  // scenarios 1-3: any other result is a Soviet victory
+      result_kind_ = "Soviet victory (scenario end)";
+    }
+    phase_ = Phase::kOver;
+    log("victory", "game over: " + result_kind_, victory_kind_ == "campaign" ? "1.7" : "Scenarios");
+    return;
+  }
+  start_turn(turn_ + 1);
+}
+
+// ----------------------------------------------------------------------------------------
+// Combat (10.11-10.15)
+int Moscow41State::dice_for(int b, bool attacking, int node) const {
+  const BlockDef& d = def(b);
+  if (d.kind == Kind::kLeader || d.kind == Kind::kLwHq) return 0;  // 4.2.4, 10.10
+  int s = strength(b);
+  if (s <= 0) return 0;  // 10.5: exhausted HQs have no firepower
+  if (!attacking) return s;
+  if (weather_ == kRain)
+    s = 1;  // 8.0
+  else if (weather_ == kSnow && d.side == kGerman)
+    s = std::max(1, s / 2);
+  // 10.12.5.1: engaging across a river into a newly contested area: 1 die (frozen in Snow).
+  if (block(b).river && !area(node).contested_at_start && weather_ != kSnow) s = 1;
+  return s;
+}
+
+int Moscow41State::roll_hits(int dice, int fire, const std::string& who, const std::string& rule) {
+  int hits = 0;
+  const int need = g_.tables().hits_on[static_cast<size_t>(fire)];
+  std::string rolls;
+  for (int i = 0; i < dice; ++i) {
+    const int r = dice_.roll(6);
+    rolls += (i ? " " : "") + std::to_string(r);
+    if (r >= need) ++hits;
+  }
+  if (dice > 0) {
+    steppe::Event e;
+    e.kind = "roll";
+    e.text = who + " rolls " + std::to_string(dice) + " dice (" + rolls + "), hits on " +
+             std::to_string(need) + "+: " + std::to_string(hits) + " hits";
+    e.rule = rule;
+    e.reveals = true;
+    if (event_sink() != nullptr) emit(std::move(e));
+  }
+  return hits;
+}
+
+void Moscow41State::apply_hits(int side, int node, int hits, int absorb) {
+  // 10.14: absorb first (defender only), then the DL, then the strongest block; ties are
+  // resolved in roster order (the owner's choice is not asked yet, see docs/rulings.md).
+  (void)absorb;
+  for (int h = 0; h < hits; ++h) {
+    if (side != active_ && area(node).dl == side) {
+      as(node).dl = kNoSide;
+      log("combat", std::string(side_name(side)) + " DL in " + g_.map().id(node) + " destroyed", "10.14");
+      continue;
+    }
+    int target = -1;
+    for (int b : pieces(side, node)) {
+      if (def(b).kind == Kind::kLeader) continue;
+      if (target < 0 || strength(b) > strength(target)) target = b;
+    }
+    if (target < 0) return;  // 10.14.2: excess hits are lost
+    log("combat", def(target).id + " takes a hit", "10.14.1");
+    reduce(target, false);
+  }
+}
+
+void Moscow41State::resolve_battle(int node) {
+  const int att = active_, dfn = 1 - active_;
+  // 10.12.1 Showdown.
+  for (int s : {att, dfn})
+    for (int b : pieces(s, node)) bs(b).revealed = true;
+  log("reveal", "showdown in " + g_.map().id(node), "10.12.1", true);
+  const AreaDef& a = ad(node);
+  // 10.13 absorb: Yellow +1; controlled city +1 or Victory +2; controlled DL +1; max 3.
+  int absorb = 0;
+  if (a.terrain == kYellow) absorb += g_.tables().absorb[kYellow];
+  if (area(node).control == dfn) {
+    if (a.terrain == kVictory)
+      absorb += g_.tables().absorb[kVictory];
+    else if (a.city)
+      absorb += g_.tables().absorb_city;
+    if (area(node).dl == dfn) absorb += g_.tables().absorb_dl;
+  }
+  absorb = std::min(absorb, g_.tables().absorb_max);
+  auto hit_defender = [&](int hits) {
+    const int soaked = std::min(hits, absorb);
+    absorb -= soaked;
+    if (soaked > 0) log("combat", std::to_string(soaked) + " hits absorbed", "10.13");
+    apply_hits(dfn, node, hits - soaked, 0);
+  };
+  // 10.12.2 Artillery.
+  for (size_t h = 0; h < blocks_.size(); ++h) {
+    if (area(node).artillery != static_cast<int>(h)) continue;
+    const int hq = static_cast<int>(h);
+    if (!block(hq).activated) continue;
+    int dice = strength(hq);
+    if (weather_ == kRain)
+      dice = std::min(dice, 1);
+    else if (weather_ == kSnow && def(hq).side == kGerman)
+      dice = dice > 0 ? std::max(1, dice / 2) : 0;
+    hit_defender(roll_hits(dice, kDouble, def(hq).id + " artillery", "10.12.2"));
+  }
+  // 10.12.3-10.12.4 AA and Airstrike.
+  hit_defender(air_strike(node));
+  // 10.12.5.2 Tank Attack.
+  std::vector<int> attackers;
+  for (int b : pieces(att, node))
+    if (!block(b).isolated) attackers.push_back(b);
+  bool att_tank = false, all_tanks_river = true, def_tank = false;
+  for (int b : attackers)
+    if (def(b).type == BlockType::kTank) {
+      att_tank = true;
+      all_tanks_river = all_tanks_river && block(b).river;
+    }
+  for (int b : pieces(dfn, node)) def_tank = def_tank || def(b).type == BlockType::kTank;
+  const bool def_city = a.city && area(node).control == dfn;
+  bool tank_attack =
+      weather_ == kSunny && a.terrain == kGreen && area(node).dl != dfn && !def_city && att_tank && !def_tank;
+  if (tank_attack && !area(node).contested_at_start && all_tanks_river) tank_attack = false;
+  auto attacker_fire = [&]() {
+    int hits = 0;
+    for (int b : attackers)
+      if (block(b).loc == node)
+        hits += roll_hits(dice_for(b, true, node), def(b).fire[static_cast<size_t>(block(b).level)],
+                          def(b).id, "10.12.5");
+    hit_defender(hits);
+  };
+  auto defender_fire = [&]() {
+    int hits = 0;
+    if (area(node).dl == dfn) hits += roll_hits(1, kSingle, "defensive line", "4.1");
+    for (int b : pieces(dfn, node))
+      hits += roll_hits(dice_for(b, false, node), def(b).fire[static_cast<size_t>(block(b).level)], def(b).id,
+                        "10.12.5");
+    apply_hits(att, node, hits, 0);
+  };
+  if (tank_attack) {
+    log("combat", "Tank Attack! the attacker fires first", "10.12.5.2");
+    attacker_fire();
+    defender_fire();
+  } else {
+    defender_fire();
+    attacker_fire();
+  }
+  as(node).fought = true;
+  // Control and concealment (2.5, 10.15).
+  const bool def_left = has_units(dfn, node), att_left = blocks_in(att, node) > 0;
+  if (!def_left && att_left) as(node).control = att;
+  if (!def_left || !att_left) {
+    for (int s : {att, dfn})
+      for (int b : pieces(s, node)) {
+        const bool blitz_mark =
+            s == att && def(b).fast && def(b).kind == Kind::kCombat && a.terrain == kGreen;
+        bs(b).revealed = blitz_mark || block(b).face_up || block(b).activated;
+        if (blitz_mark && !def_left) bs(b).blitz = true;
+      }
+  } else {
+    for (int b : pieces(dfn, node)) bs(b).revealed = block(b).face_up || block(b).activated;
+  }
+  update_victory();
+}
+
+void Moscow41State::hoepner_road() {
+  // 10.9: roll Hoepner's strength (weather applies), hits on 5-6; advance min(hits, blocks
+  // with him, 3) boxes.
+  const int hq = g_.block_index("HQ4Pg");
+  if (hq < 0 || !block(hq).activated || hoepner_road_ < 0) return;
+  int dice = strength(hq);
+  if (weather_ == kRain)
+    dice = std::min(dice, 1);
+  else if (weather_ == kSnow)
+    dice = dice > 0 ? std::max(1, dice / 2) : 0;
+  const int hits = roll_hits(dice, kDouble, "Hoepner on the Road to Leningrad", "10.9");
+  const int box = g_.road()[static_cast<size_t>(hoepner_road_)];
+  std::vector<int> with;
+  for (size_t b = 0; b < blocks_.size(); ++b)
+    if (blocks_[b].loc == box && g_.blocks()[b].kind == Kind::kCombat && g_.blocks()[b].letter == 'L')
+      with.push_back(static_cast<int>(b));
+  int adv = std::min({hits, static_cast<int>(with.size()), 3});
+  adv = std::min(adv, static_cast<int>(g_.road().size()) - 1 - hoepner_road_);
+  if (adv <= 0) return;
+  for (int k = 1; k <= adv; ++k)
+    if (hoepner_road_ + k == g_.road_shlisselburg() && !shl_german_) {
+      shl_german_ = true;  // 13.3.1: at once
+      log("shlisselburg", "Shlisselburg taken: the western north border is cut", "13.3.1");
+    }
+  hoepner_road_ += adv;
+  const int to = g_.road()[static_cast<size_t>(hoepner_road_)];
+  bs(hq).loc = to;
+  for (int b : with) bs(b).loc = to;
+  as(to).control = kGerman;
+  log("move", "Hoepner advances " + std::to_string(adv) + " boxes to " + g_.map().name(to), "10.9");
+}
+
+void Moscow41State::deactivate() {
+  // 10.17: every activated HQ loses a step and is hidden; an exhausted one is destroyed.
+  for (size_t i = 0; i < blocks_.size(); ++i) {
+    const int b = static_cast<int>(i);
+    if (!block(b).activated) continue;
+    bs(b).activated = false;
+    bs(b).revealed = false;
+    log("deactivate", def(b).id + " deactivates", "10.17");
+    reduce(b, false);
+  }
+}
+
+int Moscow41State::air_range(int lw) const {
+  // 10.10: Air Range = strength; Rain 1; Snow halved.
+  const int s = strength(lw);
+  if (s <= 0) return 0;
+  if (weather_ == kRain) return 1;
+  if (weather_ == kSnow) return std::max(1, s / 2);
+  return s;
+}
+
+int Moscow41State::bombers_allowed(int lw) const { return air_range(lw); }  // same rule for the count
+
+int Moscow41State::bombers_used(int lw) const {
+  int n = 0;
+  for (int i = 0; i < g_.bomber_count(); ++i)
+    if (bomber_status_[static_cast<size_t>(i)] == kBomberCommitted && g_.bomber_fk(i) == def(lw).id) ++n;
+  return n;
+}
+
+int Moscow41State::bombers_ready(int lw, bool stuka) const {
+  int n = 0;
+  for (int i = 0; i < g_.bomber_count(); ++i)
+    if (bomber_status_[static_cast<size_t>(i)] == kBomberReady && g_.bomber_fk(i) == def(lw).id &&
+        g_.bomber_is_stuka(i) == stuka)
+      ++n;
+  return n;
+}
+
+int Moscow41State::air_distance(int from, int to) const {
+  // Air Range is traced through any area (10.10).
+  std::vector<int> d(static_cast<size_t>(node_count()), -1);
+  std::queue<int> q;
+  d[static_cast<size_t>(from)] = 0;
+  q.push(from);
+  while (!q.empty()) {
+    const int x = q.front();
+    q.pop();
+    if (x == to) return d[static_cast<size_t>(x)];
+    for (int y : g_.adjacency()[static_cast<size_t>(x)])
+      if (d[static_cast<size_t>(y)] < 0) {
+        d[static_cast<size_t>(y)] = d[static_cast<size_t>(x)] + 1;
+        q.push(y);
+      }
+  }
+  return 1 << 20;
+}
+
+int Moscow41State::air_strike(int node) {
+  std::vector<int> committed;
+  for (int i = 0; i < g_.bomber_count(); ++i)
+    if (bomber_status_[static_cast<size_t>(i)] == kBomberCommitted &&
+        bomber_area_[static_cast<size_t>(i)] == node)
+      committed.push_back(i);
+  if (committed.empty()) return 0;
+  const int dfn = 1 - active_;
+  // 10.12.3 AA: each defending unit rolls its strength at its own firepower (DL 1 die SF;
+  // Stalin and exhausted HQs none); not affected by weather.
+  int aa = 0;
+  if (area(node).dl == dfn) aa += roll_hits(1, kSingle, "defensive line AA", "10.12.3");
+  for (int b : pieces(dfn, node)) {
+    if (def(b).kind == Kind::kLeader || def(b).kind == Kind::kLwHq) continue;
+    aa += roll_hits(strength(b), def(b).fire[static_cast<size_t>(block(b).level)], def(b).id + " AA",
+                    "10.12.3");
+  }
+  // Two hits destroy a bomber, one aborts it; the German converts pairs into Destroyed
+  // results (keeps the most bombers striking, as in the 10.12.3 example) and loses
+  // He-111s before Stukas.
+  std::stable_sort(committed.begin(), committed.end(),
+                   [&](int x, int y) { return !g_.bomber_is_stuka(x) && g_.bomber_is_stuka(y); });
+  size_t k = 0;
+  for (; aa >= 2 && k < committed.size(); aa -= 2, ++k) {
+    bomber_status_[static_cast<size_t>(committed[k])] = kBomberDestroyed;
+    log("air", "a bomber is destroyed by AA", "10.12.3");
+  }
+  for (; aa >= 1 && k < committed.size(); aa -= 1, ++k) {
+    bomber_status_[static_cast<size_t>(committed[k])] = kBomberAborted;
+    log("air", "a bomber aborts", "10.12.3");
+  }
+  // 10.12.4 Airstrike: each surviving bomber rolls its Luftwaffe HQ's strength (weather).
+  int hits = 0;
+  for (; k < committed.size(); ++k) {
+    const int i = committed[k];
+    const int lw = g_.block_index(g_.bomber_fk(i));
+    int dice = strength(lw);
+    if (weather_ == kRain)
+      dice = std::min(dice, 1);
+    else if (weather_ == kSnow)
+      dice = dice > 0 ? std::max(1, dice / 2) : 0;
+    hits += roll_hits(dice, g_.bomber_is_stuka(i) ? kTriple : kDouble,
+                      g_.bomber_is_stuka(i) ? "Stuka" : "He-111", "10.12.4");
+    bomber_status_[static_cast<size_t>(i)] = kBomberReady;  // back to the OoB after the mission
+    bomber_area_[static_cast<size_t>(i)] = -1;
+  }
+  for (int i : committed)
+    if (bomber_status_[static_cast<size_t>(i)] != kBomberReady) bomber_area_[static_cast<size_t>(i)] = -1;
+  return hits;
+}
+
+bool Moscow41State::blitz_hq_in_range(int b) const {
+  // 10.16: within range of an activated, appropriate Blitz HQ (Zhukov, Guderian, Hoth;
+  // Hoepner only on the map with the Typhoon/Last Gasp special rule).
+  for (size_t h = 0; h < blocks_.size(); ++h) {
+    const BlockDef& hd = g_.blocks()[h];
+    if (hd.side != def(b).side || !blocks_[h].activated || !is_area(blocks_[h].loc)) continue;
+    const bool blitz_hq = hd.blitz || (hd.id == "HQ4Pg" && hoepner_on_map_rule_);
+    if (!blitz_hq) continue;
+    if (!(hd.id == "Zhukov" || def(b).colour == hd.colour || def(b).colour == "white" ||
+          blocks_[h].loc == block(b).loc))
+      continue;
+    const auto tr = tactical_range(static_cast<int>(h));
+    if (std::find(tr.begin(), tr.end(), block(b).loc) != tr.end()) return true;
+  }
+  return false;
+}
+
+Status Moscow41State::check_blitz(int b, int node) const {
+  const BlockDef& d = def(b);
+  const BlockState& s = block(b);
+  if (d.side != active_ || d.kind != Kind::kCombat || !d.fast)
+    return rule_error("10.16", "only Fast Combat Blocks Blitz");
+  if (!s.blitz || s.blitzed)
+    return rule_error("10.16", "the block has not cleared a Green area this impulse");
+  if (!is_area(s.loc) || !is_area(node)) return rule_error("10.16", "no Blitz in boxes or on the Road");
+  const auto& adj = g_.adjacency()[static_cast<size_t>(s.loc)];
+  if (!std::binary_search(adj.begin(), adj.end(), node))
+    return rule_error("10.16", "a Blitz moves 1 MP only");
+  if (ad(node).terrain != kGreen) return rule_error("10.16", "no Blitz into Yellow or Victory areas");
+  if (area(node).contested_at_start || (contested(node) && !has_units(active_, node)))
+    return rule_error("10.16", "no Blitz into an area contested when the Blitz Segment began");
+  if (contested(node)) return rule_error("10.16", "no Blitz into a contested area");
+  if (!blitz_hq_in_range(b)) return rule_error("10.16", "no activated Blitz HQ has the block in range");
+  if (!stack_ok(d.side, node, 1)) return rule_error("2.7", "stacking limit exceeded");
+  return Status::ok();
+}
+
+bool Moscow41State::any_blitz() const {
+  if (weather_ != kSunny) return false;
+  for (size_t b = 0; b < blocks_.size(); ++b) {
+    if (!blocks_[b].blitz || blocks_[b].blitzed || g_.blocks()[b].side != active_ || !is_area(blocks_[b].loc))
+      continue;
+    for (int y : g_.adjacency()[static_cast<size_t>(blocks_[b].loc)])
+      if (check_blitz(static_cast<int>(b), y).is_ok()) return true;
+  }
+  return false;
+}
+
+bool Moscow41State::can_exploit() const {
+  // 10.18: after a TI, by spending the Initiative; Germans in good weather only, Soviets
+  // in good weather or Snow.
+  if (initiative_ != active_) return false;
+  if (initiative_limit_ == "once_per_game" && initiative_uses_[active_] >= 1) return false;
+  if (initiative_limit_ == "once_per_month" && initiative_spent_this_turn_[active_]) return false;
+  if (active_ == kGerman) return weather_ == kSunny;
+  return weather_ != kRain;
+}
+
+void Moscow41State::finish_tactical() {
+  deactivate();
+  for (auto& s : blocks_) s.blitz = false, s.blitzed = false, s.acted = false;
+  if (can_exploit()) {
+    phase_ = Phase::kExploit;
+    exploiting_ = false;
+    return;
+  }
+  end_impulse();
+}
+
+bool Moscow41State::mandatory_battles_left() const {
+  // 10.11: a battle is mandatory in an area newly contested this impulse.
+  for (int n = 0; n < g_.map().area_count(); ++n) {
+    if (!contested(n) || area(n).contested_at_start || area(n).fought) continue;
+    for (int b : pieces(active_, n))
+      if (!block(b).isolated) return true;
+  }
+  return false;
+}
+
+// ----------------------------------------------------------------------------------------
+// Actions
+namespace {
+Action make(uint16_t verb, std::initializer_list<int> args = {}) {
+  Action a;
+  a.verb = verb;
+  for (int x : args) a.push(x);
+  return a;
+}
+}  // namespace
+
+void Moscow41State::legal_actions(std::vector<Action>& out) const {
+  out.clear();
+  if (phase_ == Phase::kOver) return;
+  std::vector<Action> cand;
+  auto add_moves = [&](uint16_t verb, int b, bool engage, bool hq_act, int pass_mode) {
+    // The destinations come from reachable(), so one check() of the block's other
+    // conditions stands for all of them (check_move would accept each).
+    bool first = true;
+    for (const auto& p : reachable(b, engage, hq_act)) {
+      Action a;
+      a.verb = verb;
+      if (pass_mode >= 0) a.push(pass_mode);
+      a.push(b);
+      a.push(p.back());
+      if (first && !check(a).is_ok()) return;
+      first = false;
+      out.push_back(a);
+    }
+  };
+  const int nb = static_cast<int>(blocks_.size());
+  switch (phase_) {
+    case Phase::kLogistics:
+      cand.push_back(make(kVLogPause));
+      cand.push_back(make(kVLogActivate));
+      break;
+    case Phase::kImpulse:
+      cand.push_back(make(kVPass, {0}));
+      for (int b = 0; b < nb; ++b) {
+        if (def(b).side != active_ || !is_area(block(b).loc)) continue;
+        if (!in_supply_area(active_, block(b).loc)) continue;
+        add_moves(kVPass, b, false, false, 1);
+        if (check_dl(b).is_ok()) cand.push_back(make(kVPass, {2, b}));
+      }
+      cand.push_back(make(kVTactical));
+      cand.push_back(make(kVStrategic));
+      cand.push_back(make(kVReinforce));
+      break;
+    case Phase::kActivation:
+      for (int b = 0; b < nb; ++b) {
+        if (def(b).side != active_ || !def(b).is_hq() || block(b).activated) continue;
+        cand.push_back(make(kVActivate, {b}));
+        if (!block(b).isolated) add_moves(kVActivate, b, false, true, -1);
+      }
+      cand.push_back(make(kVEndActivation));
+      break;
+    case Phase::kCommand:
+      for (int b = 0; b < nb; ++b) {
+        if (def(b).side != active_ || block(b).acted || block(b).isolated) continue;
+        add_moves(kVMove, b, true, false, -1);
+        cand.push_back(make(kVBuildDl, {b}));
+        if (block(b).activated && def(b).kind == Kind::kHq)
+          for (int y : g_.adjacency()[static_cast<size_t>(std::max(0, block(b).loc))])
+            cand.push_back(make(kVArtillery, {b, y}));
+      }
+      for (int b = 0; b < nb; ++b) {
+        if (def(b).side != active_ || def(b).kind != Kind::kLwHq || !block(b).activated) continue;
+        const int room = bombers_allowed(b) - bombers_used(b);
+        const int he = bombers_ready(b, false), st = bombers_ready(b, true);
+        for (int n = 0; n < g_.map().area_count() && room > 0; ++n) {
+          if (!contested(n) || air_distance(block(b).loc, n) > air_range(b)) continue;
+          for (int h = 0; h <= std::min(he, room); ++h)
+            for (int k = 0; k <= std::min(st, room - h); ++k)
+              if (h + k > 0) cand.push_back(make(kVAir, {b, n, h, k}));
+        }
+      }
+      cand.push_back(make(kVEndCommands));
+      break;
+    case Phase::kCombat:
+      for (int n = 0; n < g_.map().area_count(); ++n) cand.push_back(make(kVBattle, {n}));
+      cand.push_back(make(kVEndCombat));
+      break;
+    case Phase::kBlitz:
+      for (int b = 0; b < nb; ++b) {
+        if (!block(b).blitz || block(b).blitzed || !is_area(block(b).loc)) continue;
+        for (int y : g_.adjacency()[static_cast<size_t>(block(b).loc)]) cand.push_back(make(kVBlitz, {b, y}));
+      }
+      cand.push_back(make(kVEndCombat));
+      break;
+    case Phase::kExploit:
+      if (!exploiting_) {
+        cand.push_back(make(kVExploit));
+      } else {
+        for (int b = 0; b < nb; ++b)
+          if (def(b).side == active_ && def(b).fast && !block(b).acted && !block(b).isolated)
+            add_moves(kVMove, b, false, false, -1);
+      }
+      cand.push_back(make(kVEndCombat));
+      break;
+    case Phase::kOver:
+      break;
+  }
+  for (const auto& a : cand)
+    if (check(a).is_ok()) out.push_back(a);
+}
+
+Status Moscow41State::check(const Action& a) const {
+  if (phase_ == Phase::kOver) return rule_error("1.7", "the game is over");
+  const int nb = static_cast<int>(blocks_.size());
+  auto block_arg = [&](int i) { return i < a.nargs && a.args[i] >= 0 && a.args[i] < nb ? a.args[i] : -1; };
+  auto own = [&](int b) { return b >= 0 && def(b).side == active_; };
+  switch (a.verb) {  // arity
+    case kVLogPause:
+    case kVLogActivate:
+    case kVTactical:
+    case kVStrategic:
+    case kVReinforce:
+    case kVEndActivation:
+    case kVEndCommands:
+    case kVEndCombat:
+    case kVExploit:
+      if (a.nargs != 0) return rule_error("", "this action takes no arguments");
+      break;
+    default:
+      break;
+  }
+  switch (a.verb) {
+    case kVLogPause:
+    case kVLogActivate:
+      if (phase_ != Phase::kLogistics) return rule_error("7.0", "not in the Logistics Phase");
+      return Status::ok();
+    case kVPass: {
+      if (phase_ != Phase::kImpulse) return rule_error("6.0", "a Pass is chosen at the start of an impulse");
+      if (a.nargs < 1) return rule_error("12.0", "malformed pass");
+      if (a.args[0] == 0) return a.nargs == 1 ? Status::ok() : rule_error("12.0", "malformed pass");
+      const int b = block_arg(1);
+      if (!own(b)) return rule_error("12.0", "a Pass moves one of your own blocks");
+      if (!is_area(block(b).loc) || !in_supply_area(active_, block(b).loc))
+        return rule_error("9.1", "isolated blocks cannot move or build DLs");
+      if (a.args[0] == 1)
+        return a.nargs == 3 ? check_move(b, a.args[2], false, false) : rule_error("", "malformed pass");
+      if (a.args[0] == 2 && a.nargs == 2) return check_dl(b);
+      return rule_error("12.0", "malformed pass");
+    }
+    case kVTactical: {
+      if (phase_ != Phase::kImpulse) return rule_error("6.0", "not at the start of an impulse");
+      for (int b = 0; b < nb; ++b)
+        if (own(b) && def(b).kind == Kind::kHq &&
+            (is_area(block(b).loc) || block(b).loc == g_.road()[0] ||
+             (hoepner_road_ >= 0 && def(b).id == "HQ4Pg")))
+          if (in_supply_area(active_, block(b).loc)) return Status::ok();
+      return rule_error("10.0", "a Tactical Impulse needs a Tactical HQ that can be activated");
+    }
+    case kVStrategic:
+    case kVReinforce:
+      if (phase_ != Phase::kImpulse) return rule_error("6.0", "not at the start of an impulse");
+      if (initiative_ != active_) return rule_error("11.0", "a Strategic Impulse spends the Initiative Disc");
+      if (initiative_limit_ == "once_per_game" && initiative_uses_[active_] >= 1)
+        return rule_error("Scenario 1", "the Initiative Disc may be used only once in this scenario");
+      if (initiative_limit_ == "once_per_month" && initiative_spent_this_turn_[active_])
+        return rule_error("Scenario 3", "the Initiative Disc may be used only once per month");
+      return Status::ok();
+    case kVActivate: {
+      if (phase_ != Phase::kActivation)
+        return rule_error("10.1", "HQs are activated in the Activation Segment");
+      const int b = block_arg(0);
+      if (!own(b) || !def(b).is_hq()) return rule_error("10.1", "only your own HQs are activated");
+      if (block(b).activated) return rule_error("10.1", "that HQ is already activated");
+      if (block(b).isolated) return rule_error("9.1", "isolated HQs cannot be activated");
+      const bool on_road = def(b).id == "HQ4Pg" && hoepner_road_ >= 0;
+      if (def(b).kind == Kind::kLwHq) {
+        bool tactical = false;
+        for (int h = 0; h < nb; ++h)
+          tactical = tactical || (own(h) && block(h).activated && def(h).kind == Kind::kHq);
+        if (!tactical) return rule_error("10.0", "a Luftwaffe HQ is activated only after a Tactical HQ");
+        if (strength(b) <= 0) return rule_error("10.5", "an exhausted Luftwaffe HQ cannot be activated");
+      }
+      if (on_road) return a.nargs == 1 ? Status::ok() : rule_error("10.9", "Hoepner cannot leave the Road");
+      if (!is_area(block(b).loc)) return rule_error("10.1", "HQs cannot be activated in boxes");
+      if (a.nargs == 1) {
+        if (has_units(1 - active_, block(b).loc))
+          return rule_error("10.1", "an HQ cannot be revealed in an area with enemy units");
+        return Status::ok();
+      }
+      return a.nargs == 2 ? check_move(b, a.args[1], false, true) : rule_error("", "malformed activate");
+    }
+    case kVEndActivation: {
+      if (phase_ != Phase::kActivation) return rule_error("10.1", "not in the Activation Segment");
+      for (int h = 0; h < nb; ++h)
+        if (own(h) && block(h).activated && def(h).kind == Kind::kHq) return Status::ok();
+      return rule_error("10.0", "a Tactical Impulse must activate at least one Tactical HQ");
+    }
+    case kVMove:
+    case kVBuildDl: {
+      if (phase_ == Phase::kExploit) {
+        // 10.18: up to LV non-isolated Fast blocks (HQs included); no engaging, no DLs.
+        const int b = block_arg(0);
+        if (!exploiting_) return rule_error("10.18", "spend the Initiative first (exploit)");
+        if (a.verb == kVBuildDl) return rule_error("10.18", "no Defensive Lines in an Exploitation Move");
+        if (!own(b) || !def(b).fast) return rule_error("10.18", "only your Fast blocks exploit");
+        if (block(b).acted) return rule_error("10.7", "each block moves once");
+        if (block(b).isolated) return rule_error("9.1", "isolated blocks cannot move");
+        if (actions_left_ <= 0) return rule_error("10.18", "no more than LV blocks exploit");
+        return a.nargs == 2 ? check_move(b, a.args[1], false, false) : rule_error("", "malformed move");
+      }
+      if (phase_ != Phase::kCommand) return rule_error("10.7", "blocks act in the Command Segment");
+      const int b = block_arg(0);
+      if (!own(b)) return rule_error("10.7", "not one of your blocks");
+      if (block(b).acted) return rule_error("10.7", "each block performs one action");
+      if (block(b).isolated) return rule_error("9.1", "isolated blocks cannot act");
+      if (impulse_ == ImpulseKind::kTactical && !commanded(b))
+        return rule_error("10.3", def(b).id + " is not in the Tactical Range of an appropriate activated HQ");
+      if (impulse_ == ImpulseKind::kStrategic && actions_left_ <= 0)
+        return rule_error("11.0", "no more than LV blocks act in a Strategic Impulse");
+      if (a.verb == kVBuildDl) return a.nargs == 1 ? check_dl(b) : rule_error("4.1", "malformed dl");
+      return a.nargs == 2 ? check_move(b, a.args[1], true, false) : rule_error("", "malformed move");
+    }
+    case kVArtillery: {
+      if (phase_ != Phase::kCommand || impulse_ != ImpulseKind::kTactical)
+        return rule_error("10.4", "artillery markers are placed by activated HQs in a Tactical Impulse");
+      const int b = block_arg(0);
+      if (!own(b) || def(b).kind != Kind::kHq || !block(b).activated)
+        return rule_error("10.4", "only an activated Tactical HQ gives Artillery Fire");
+      if (def(b).id == "HQ4Pg" && !hoepner_on_map_rule_)
+        return rule_error("10.2", "Hoepner has no artillery");
+      if (strength(b) <= 0) return rule_error("10.5", "exhausted HQs have no artillery");
+      if (a.nargs != 2 || !is_area(a.args[1])) return rule_error("10.4", "malformed artillery");
+      const auto& adj = g_.adjacency()[static_cast<size_t>(block(b).loc)];
+      if (!std::binary_search(adj.begin(), adj.end(), a.args[1]))
+        return rule_error("10.4", "artillery fires only into an adjacent area");
+      if (!contested(a.args[1]))
+        return rule_error("10.4", "artillery fires into an area with units of both players");
+      for (const auto& ar : areas_)
+        if (ar.artillery == b) return rule_error("10.2", "an HQ supports one battle only");
+      if (area(a.args[1]).artillery >= 0)
+        return rule_error("10.4", "that area already has an artillery marker");
+      return Status::ok();
+    }
+    case kVEndCommands:
+      if (phase_ != Phase::kCommand) return rule_error("10.7", "not in the Command Segment");
+      return Status::ok();
+    case kVAir: {
+      if (phase_ != Phase::kCommand || impulse_ != ImpulseKind::kTactical)
+        return rule_error("10.10",
+                          "bombers are committed by an activated Luftwaffe HQ in a Tactical Impulse");
+      if (a.nargs != 4) return rule_error("", "malformed air mission");
+      const int b = block_arg(0);
+      if (!own(b) || def(b).kind != Kind::kLwHq || !block(b).activated)
+        return rule_error("10.10", "only an activated Luftwaffe HQ commits bombers");
+      const int n = a.args[1], he = a.args[2], st = a.args[3];
+      if (!is_area(n) || !contested(n)) return rule_error("10.10", "bombers strike only contested areas");
+      if (he < 0 || st < 0 || he + st <= 0) return rule_error("", "malformed air mission");
+      if (air_distance(block(b).loc, n) > air_range(b))
+        return rule_error("10.10", "the area is beyond Air Range");
+      if (bombers_used(b) + he + st > bombers_allowed(b))
+        return rule_error("10.10", "a Luftwaffe HQ commits at most its strength in bombers");
+      if (st > bombers_ready(b, true))
+        return rule_error("10.10.1", "Stukas are called only by the 8th Fliegerkorps, and only if available");
+      if (he > bombers_ready(b, false)) return rule_error("10.10.1", "not enough He-111s available");
+      return Status::ok();
+    }
+    case kVBattle: {
+      if (phase_ != Phase::kCombat) return rule_error("10.11", "battles are fought in the Combat Segment");
+      if (a.nargs != 1 || !is_area(a.args[0])) return rule_error("10.11", "malformed battle");
+      const int n = a.args[0];
+      if (!contested(n)) return rule_error("10.11", "a battle needs units of both players in the area");
+      if (area(n).fought) return rule_error("10.15", "each battle lasts one round per impulse");
+      for (int b : pieces(active_, n))
+        if (!block(b).isolated) return Status::ok();
+      return rule_error("10.11", "isolated blocks and DLs cannot attack");
+    }
+    case kVBlitz:
+      if (phase_ != Phase::kBlitz) return rule_error("10.16", "Blitz moves are made in the Blitz Segment");
+      if (a.nargs != 2 || block_arg(0) < 0) return rule_error("", "malformed blitz");
+      return check_blitz(a.args[0], a.args[1]);
+    case kVExploit:
+      if (phase_ != Phase::kExploit || exploiting_) return rule_error("10.18", "no Exploitation Move now");
+      return Status::ok();
+    case kVEndCombat:
+      if (phase_ == Phase::kBlitz || phase_ == Phase::kExploit) return Status::ok();
+      if (phase_ != Phase::kCombat) return rule_error("10.11", "not in the Combat Segment");
+      if (mandatory_battles_left())
+        return rule_error("10.11", "battles in newly contested areas are mandatory");
+      return Status::ok();
+    default:
+      return rule_error("", "unknown action");
+  }
+}
+
+void Moscow41State::do_apply(const Action& a) {
+  switch (a.verb) {
+    case kVLogPause:
+    case kVLogActivate:
+      logistics(active_, a.verb == kVLogActivate);
+      for (auto& s : blocks_) s.acted = false;
+      if (++logistics_done_ >= 2 || (stalin_dead_ && active_ == kGerman)) {
+        phase_ = Phase::kImpulse;
+        active_ = initiative_;
+      } else {
+        active_ = 1 - active_;
+      }
+      break;
+    case kVPass:
+      start_impulse(ImpulseKind::kPass);
+      log("impulse", std::string(side_name(active_)) + " passes", "12.0");
+      if (a.args[0] == 1) {
+        follow(a.args[1], a.args[2], false, false);
+        log_hidden(
+            active_, "move", def(a.args[1]).id + " moves to " + g_.map().id(block(a.args[1]).loc),
+            std::string("a ") + side_name(active_) + " block moves to " + g_.map().id(block(a.args[1]).loc),
+            "12.0");
+      } else if (a.args[0] == 2) {
+        bs(a.args[1]).level++;
+        as(block(a.args[1]).loc).dl = active_;
+        log("dl", "a Defensive Line is built in " + g_.map().id(block(a.args[1]).loc), "4.1");
+      }
+      end_impulse();
+      break;
+    case kVTactical:
+      start_impulse(ImpulseKind::kTactical);
+      phase_ = Phase::kActivation;
+      log("impulse", std::string(side_name(active_)) + " plays a Tactical Impulse", "10.0");
+      break;
+    case kVStrategic:
+    case kVReinforce: {
+      start_impulse(a.verb == kVStrategic ? ImpulseKind::kStrategic : ImpulseKind::kStrategicReinforce);
+      const int lv = logistics_value(active_);
+      ++initiative_uses_[active_];
+      initiative_spent_this_turn_[active_] = true;
+      initiative_ = 1 - active_;  // 3.2.1, 11.0: the disc passes to the other player
+      log("impulse",
+          std::string(side_name(active_)) + " spends the Initiative on a Strategic Impulse, LV " +
+              std::to_string(lv),
+          "11.0");
+      if (a.verb == kVStrategic) {
+        actions_left_ = lv;
+        phase_ = Phase::kCommand;
+      } else {
+        for (int k = 0; k < lv; ++k) {
+          std::vector<int> pool;
+          for (size_t b = 0; b < blocks_.size(); ++b)
+            if (g_.blocks()[b].side == active_ && blocks_[b].loc == kLocPool)
+              pool.push_back(static_cast<int>(b));
+          if (pool.empty()) break;
+          place_reinforcement(pool[static_cast<size_t>(dice_.below(static_cast<int>(pool.size())))]);
+        }
+        for (auto& s : blocks_) s.acted = false;
+        phase_ = Phase::kCombat;
+      }
+      break;
+    }
+    case kVActivate: {
+      const int b = a.args[0];
+      if (a.nargs > 1) follow(b, a.args[1], false, true);
+      bs(b).activated = bs(b).revealed = bs(b).acted = true;
+      log("activate", def(b).id + " is activated and revealed in " + g_.map().id(block(b).loc), "10.1", true);
+      break;
+    }
+    case kVEndActivation:
+      phase_ = Phase::kCommand;
+      break;
+    case kVMove:
+      follow(a.args[0], a.args[1], phase_ != Phase::kExploit, false);
+      bs(a.args[0]).acted = true;
+      if (impulse_ == ImpulseKind::kStrategic || phase_ == Phase::kExploit) --actions_left_;
+      log_hidden(
+          active_, "move", def(a.args[0]).id + " moves to " + g_.map().id(block(a.args[0]).loc),
+          std::string("a ") + side_name(active_) + " block moves to " + g_.map().id(block(a.args[0]).loc),
+          "10.8");
+      break;
+    case kVBuildDl:
+      bs(a.args[0]).level++;
+      bs(a.args[0]).acted = true;
+      as(block(a.args[0]).loc).dl = active_;
+      if (impulse_ == ImpulseKind::kStrategic) --actions_left_;
+      log("dl", "a Defensive Line is built in " + g_.map().id(block(a.args[0]).loc), "4.1");
+      break;
+    case kVAir: {
+      int he = a.args[2], st = a.args[3];
+      for (int i = 0; i < g_.bomber_count(); ++i) {
+        if (bomber_status_[static_cast<size_t>(i)] != kBomberReady || g_.bomber_fk(i) != def(a.args[0]).id)
+          continue;
+        int& left = g_.bomber_is_stuka(i) ? st : he;
+        if (left <= 0) continue;
+        --left;
+        bomber_status_[static_cast<size_t>(i)] = kBomberCommitted;
+        bomber_area_[static_cast<size_t>(i)] = a.args[1];
+      }
+      log("air",
+          def(a.args[0]).id + " sends " + std::to_string(a.args[2]) + " He-111 and " +
+              std::to_string(a.args[3]) + " Stuka to " + g_.map().id(a.args[1]),
+          "10.10");
+      break;
+    }
+    case kVArtillery:
+      as(a.args[1]).artillery = a.args[0];
+      log("artillery", def(a.args[0]).id + " places its artillery marker in " + g_.map().id(a.args[1]),
+          "10.4");
+      break;
+    case kVEndCommands:
+      phase_ = Phase::kCombat;
+      if (impulse_ == ImpulseKind::kTactical) hoepner_road();
+      break;
+    case kVBattle:
+      resolve_battle(a.args[0]);
+      break;
+    case kVEndCombat:
+      if (phase_ == Phase::kCombat && impulse_ == ImpulseKind::kTactical) {
+        if (any_blitz()) {
+          phase_ = Phase::kBlitz;  // 10.16
+          for (int n = 0; n < node_count(); ++n) as(n).contested_at_start = contested(n);
+          for (auto& ar : areas_) ar.fought = false, ar.artillery = -1;
+        } else {
+          finish_tactical();
+        }
+      } else if (phase_ == Phase::kBlitz) {
+        // 10.16: battles in the areas entered by Blitz are mandatory; an adjacent activated
+        // Blitz HQ fires its artillery again.
+        for (int n = 0; n < g_.map().area_count() && phase_ != Phase::kOver; ++n) {
+          if (!contested(n) || area(n).contested_at_start || area(n).fought) continue;
+          for (size_t h = 0; h < blocks_.size(); ++h) {
+            const BlockDef& hd = g_.blocks()[h];
+            if (hd.side != active_ || !blocks_[h].activated ||
+                !(hd.blitz || (hd.id == "HQ4Pg" && hoepner_on_map_rule_)))
+              continue;
+            const auto& adj = g_.adjacency()[static_cast<size_t>(n)];
+            if (is_area(blocks_[h].loc) && std::binary_search(adj.begin(), adj.end(), blocks_[h].loc) &&
+                area(n).artillery < 0 && strength(static_cast<int>(h)) > 0)
+              as(n).artillery = static_cast<int>(h);
+          }
+          log("blitz", "Blitz battle in " + g_.map().id(n), "10.16");
+          resolve_battle(n);
+        }
+        if (phase_ != Phase::kOver) finish_tactical();
+      } else {
+        if (impulse_ == ImpulseKind::kTactical && phase_ == Phase::kCombat) deactivate();
+        end_impulse();
+      }
+      break;
+    case kVBlitz: {
+      const int b = a.args[0], n = a.args[1];
+      bs(b).blitzed = true;
+      bs(b).blitz = false;
+      const int32_t one[1] = {n};
+      move_block(b, one, 1);
+      log("blitz", def(b).id + " blitzes into " + g_.map().id(n), "10.16");
+      break;
+    }
+    case kVExploit:
+      exploiting_ = true;
+      actions_left_ = logistics_value(active_);
+      ++initiative_uses_[active_];
+      initiative_spent_this_turn_[active_] = true;
+      initiative_ = 1 - active_;
+      for (auto& s2 : blocks_) s2.acted = false;
+      log("impulse", std::string(side_name(active_)) + " spends the Initiative on an Exploitation Move",
+          "10.18");
+      break;
+    default:
+      break;
+  }
+  update_victory();
+}
+
+// ----------------------------------------------------------------------------------------
+// Notation
+std::string Moscow41State::action_to_string(const Action& a) const {
+  auto nid = [&](int n) { return n >= 0 && n < node_count() ? g_.map().id(n) : std::string("?"); };
+  auto bid = [&](int b) {
+    return b >= 0 && b < static_cast<int>(blocks_.size()) ? def(b).id : std::string("?");
+  };
+  std::string s;
+  auto path = [&](int from) {
+    for (int i = from; i < a.nargs; ++i) s += " " + nid(a.args[i]);
+  };
+  switch (a.verb) {
+    case kVLogPause:
+      return "logistics pause";
+    case kVLogActivate:
+      return "logistics activate";
+    case kVPass:
+      if (a.nargs >= 1 && a.args[0] == 1) {
+        s = "pass move " + bid(a.args[1]);
+        path(2);
+        return s;
+      }
+      if (a.nargs >= 2 && a.args[0] == 2) return "pass dl " + bid(a.args[1]);
+      return "pass";
+    case kVTactical:
+      return "ti";
+    case kVStrategic:
+      return "si";
+    case kVReinforce:
+      return "si reinforce";
+    case kVActivate:
+      s = "activate " + bid(a.nargs > 0 ? a.args[0] : -1);
+      path(1);
+      return s;
+    case kVEndActivation:
+      return "commands";
+    case kVMove:
+      s = "move " + bid(a.nargs > 0 ? a.args[0] : -1);
+      path(1);
+      return s;
+    case kVBuildDl:
+      return "dl " + bid(a.nargs > 0 ? a.args[0] : -1);
+    case kVArtillery:
+      return "artillery " + bid(a.args[0]) + " " + nid(a.args[1]);
+    case kVEndCommands:
+      return "combat";
+    case kVBattle:
+      return "battle " + nid(a.nargs > 0 ? a.args[0] : -1);
+    case kVEndCombat:
+      return "end";
+    case kVBlitz:
+      return "blitz " + bid(a.args[0]) + " " + nid(a.args[1]);
+    case kVExploit:
+      return "exploit";
+    default:
+      return "?";
+  }
+}
+
+Result<Action> Moscow41State::parse_action(std::string_view text) const {
+  std::istringstream in{std::string(text)};
+  std::vector<std::string> w;
+  for (std::string x; in >> x;) w.push_back(x);
+  if (w.empty()) return Error{"empty action", "", "notation"};
+  auto blk = [&](const std::string& id) -> int { return g_.block_index(id); };
+  Action a;
+  auto add_block = [&](const std::string& id) -> bool {
+    const int b = blk(id);
+    if (b < 0) return false;
+    a.push(b);
+    return true;
+  };
+  auto add_nodes = [&](size_t from) -> bool {
+    for (size_t i = from; i < w.size(); ++i) {
+      const int n = g_.node(w[i]);
+      if (n < 0 || a.full()) return false;
+      a.push(n);
+    }
+    return true;
+  };
+  const std::string& v = w[0];
+  bool ok = true;
+  if (v == "logistics" && w.size() == 2 && (w[1] == "pause" || w[1] == "activate")) {
+    a.verb = w[1] == "pause" ? kVLogPause : kVLogActivate;
+  } else if (v == "pass") {
+    a.verb = kVPass;
+    if (w.size() == 1)
+      a.push(0);
+    else if (w[1] == "move" && w.size() >= 4) {
+      a.push(1);
+      ok = add_block(w[2]) && add_nodes(3);
+    } else if (w[1] == "dl" && w.size() == 3) {
+      a.push(2);
+      ok = add_block(w[2]);
+    } else
+      ok = false;
+  } else if (v == "ti" && w.size() == 1) {
+    a.verb = kVTactical;
+  } else if (v == "si" && w.size() == 1) {
+    a.verb = kVStrategic;
+  } else if (v == "si" && w.size() == 2 && w[1] == "reinforce") {
+    a.verb = kVReinforce;
+  } else if (v == "activate" && (w.size() == 2 || w.size() == 3)) {
+    a.verb = kVActivate;
+    ok = add_block(w[1]) && add_nodes(2);
+  } else if (v == "commands" && w.size() == 1) {
+    a.verb = kVEndActivation;
+  } else if (v == "move" && w.size() == 3) {
+    a.verb = kVMove;
+    ok = add_block(w[1]) && add_nodes(2);
+  } else if (v == "dl" && w.size() == 2) {
+    a.verb = kVBuildDl;
+    ok = add_block(w[1]);
+  } else if (v == "artillery" && w.size() == 3) {
+    a.verb = kVArtillery;
+    ok = add_block(w[1]) && add_nodes(2);
+  } else if (v == "combat" && w.size() == 1) {
+    a.verb = kVEndCommands;
+  } else if (v == "battle" && w.size() == 2) {
+    a.verb = kVBattle;
+    ok = add_nodes(1);
+  } else if (v == "end" && w.size() == 1) {
+    a.verb = kVEndCombat;
+  } else if (v == "blitz" && w.size() == 3) {
+    a.verb = kVBlitz;
+    ok = add_block(w[1]) && add_nodes(2);
+  } else if (v == "exploit" && w.size() == 1) {
+    a.verb = kVExploit;
+  } else if (v == "air" && w.size() == 5) {
+    a.verb = kVAir;
+    const int n = g_.node(w[2]);
+    ok = add_block(w[1]) && n >= 0 && w[3].find_first_not_of("0123456789") == std::string::npos &&
+         w[4].find_first_not_of("0123456789") == std::string::npos && !w[3].empty() && !w[4].empty() &&
+         w[3].size() < 3 && w[4].size() < 3;
+    if (ok) {
+      a.push(n);
+      a.push(std::stoi(w[3]));
+      a.push(std::stoi(w[4]));
+    }
+  } else {
+    ok = false;
+  }
+  if (!ok || a.verb == 0)
+    return Error{
+        "cannot read action \"" + std::string(text) +
+            "\" (forms: logistics pause|activate; pass [move B AREA|dl B]; ti; si [reinforce]; activate HQ "
+            "[AREA]; commands; move B AREA; dl B; artillery HQ AREA; air LWHQ AREA HE111 STUKA; combat; "
+            "battle AREA; end)",
+        "", "notation"};
+  return a;
+}
+
+// ----------------------------------------------------------------------------------------
+// Fog of war (1.5): observation and determinization
+Json Moscow41State::observation(int side) const {
+  Json o;
+  o["game"] = "moscow41";
+  o["viewer"] = side_name(side);
+  o["turn"] = turn_;
+  o["month"] = kMonths[turn_ - 1];
+  const char* phases[] = {"logistics", "impulse", "activation", "command",
+                          "combat",    "over",    "blitz",      "exploit"};
+  o["phase"] = phases[static_cast<int>(phase_)];
+  o["active"] = side_name(active_);
+  o["initiative"] = side_name(initiative_);
+  o["weather"] = kWeather[weather_];
+  o["forecast"] = forecast_;
+  o["vp"] = {{"german", victory_points(kGerman)}, {"soviet", victory_points(kSoviet)}};
+  o["kiev_german"] = kiev_german_;
+  o["shlisselburg_german"] = shl_german_;
+  o["leningrad_german"] = len_german_;
+  o["surrendered_soviet"] = surrendered_soviet_;
+  o["destroyed_german"] = destroyed_german_;
+  if (side == kGerman || side == kSoviet) o["lv"] = logistics_value(side);
+  Json areas = Json::object();
+  for (int n = 0; n < node_count(); ++n) {
+    const AreaState& a = area(n);
+    Json j{{"control", side_name(a.control)}};
+    if (a.dl != kNoSide) j["dl"] = side_name(a.dl);
+    if (a.artillery >= 0) j["artillery"] = def(a.artillery).id;
+    areas[g_.map().id(n)] = j;
+  }
+  o["areas"] = areas;
+  Json own = Json::array(), seen = Json::array(), hidden = Json::object();
+  Json elim = Json::array();
+  int enemy_pool = 0, enemy_waiting = 0;
+  for (size_t i = 0; i < blocks_.size(); ++i) {
+    const int b = static_cast<int>(i);
+    const BlockDef& d = def(b);
+    const BlockState& s = block(b);
+    auto where = [&]() -> std::string {
+      if (s.loc >= 0) return g_.map().id(s.loc);
+      switch (s.loc) {
+        case kLocPool:
+          return "pool";
+        case kLocOobN:
+          return "oob-n";
+        case kLocOobK:
+          return "oob-k";
+        case kLocDestroyed:
+          return "destroyed";
+        case kLocSurrendered:
+          return "surrendered";
+        default:
+          return "unplaced";
+      }
+    };
+    if (d.side == side) {
+      own.push_back({{"id", d.id},
+                     {"at", where()},
+                     {"strength", strength(b)},
+                     {"revealed", s.revealed},
+                     {"isolated", s.isolated},
+                     {"activated", s.activated},
+                     {"acted", s.acted}});
+      continue;
+    }
+    // The enemy: the OoB cards (destroyed, surrendered, letter boxes) are public.
+    if (s.loc == kLocDestroyed || s.loc == kLocSurrendered) {
+      elim.push_back(d.id);
+    } else if (s.loc == kLocPool) {
+      ++enemy_pool;
+    } else if (s.loc == kLocOobN || s.loc == kLocOobK) {
+      ++enemy_waiting;
+    } else if (s.loc >= 0) {
+      if (s.revealed || s.face_up) {
+        seen.push_back({{"id", d.id}, {"at", where()}, {"strength", strength(b)}});
+      } else {
+        Json& h = hidden[where()];
+        if (h.is_null()) h = {{"blocks", 0}, {"isolated", 0}};
+        h["blocks"] = h["blocks"].get<int>() + 1;
+        if (s.isolated) h["isolated"] = h["isolated"].get<int>() + 1;
+      }
+    }
+  }
+  std::sort(elim.begin(), elim.end());
+  o["own"] = own;
+  o["enemy_revealed"] = seen;
+  o["enemy_hidden"] = hidden;
+  o["enemy_pool"] = enemy_pool;
+  o["enemy_waiting"] = enemy_waiting;
+  o["enemy_eliminated"] = elim;
+  Json bombers = Json::array();
+  const char* bstat[] = {"ready", "committed", "aborted", "destroyed"};
+  for (int i = 0; i < g_.bomber_count(); ++i)
+    bombers.push_back({{"fliegerkorps", g_.bomber_fk(i) == "2FK" ? 2 : 8},
+                       {"stuka", g_.bomber_is_stuka(i)},
+                       {"status", bstat[bomber_status_[static_cast<size_t>(i)]]}});
+  o["bombers"] = bombers;
+  return o;
+}
+
+void Moscow41State::resample_hidden(int viewer, uint64_t seed) {
+  // Redraw the identities of the enemy's hidden blocks on the map: a permutation among
+  // them keeps every area's count and markers (what the viewer saw) and moves each
+  // identity with its own strength. Leaders are known by their box/area and stay.
+  dice_.reseed(seed);
+  std::vector<int> hid;
+  for (size_t i = 0; i < blocks_.size(); ++i) {
+    const int b = static_cast<int>(i);
+    const BlockState& s = block(b);
+    if (def(b).side == viewer || def(b).kind == Kind::kLeader || !is_area(s.loc)) continue;
+    if (s.revealed || s.face_up || s.activated) continue;
+    hid.push_back(b);
+  }
+  if (hid.size() < 2) return;
+  std::vector<BlockState> pos;
+  for (int b : hid) pos.push_back(block(b));
+  uint64_t x = seed;
+  std::vector<size_t> perm(hid.size());
+  std::iota(perm.begin(), perm.end(), 0);
+  for (size_t i = perm.size() - 1; i > 0; --i) {
+    x = steppe::splitmix64(x);
+    std::swap(perm[i], perm[static_cast<size_t>(x % (i + 1))]);
+  }
+  for (size_t i = 0; i < hid.size(); ++i) {
+    const BlockState& p = pos[perm[i]];
+    BlockState& s = bs(hid[i]);
+    s.loc = p.loc;
+    s.isolated = p.isolated;
+    s.river = p.river;
+    s.acted = p.acted;
+    // A hidden block's own strength travels with it, clamped to its own steps.
+  }
+}
+
+Json Moscow41State::full_json() const {
+  Json j;
+  j["scenario"] = scenario_;
+  j["turn"] = turn_;
+  j["phase"] = static_cast<int>(phase_);
+  j["impulse"] = static_cast<int>(impulse_);
+  j["active"] = active_;
+  j["initiative"] = initiative_;
+  j["init_uses"] = {initiative_uses_[0], initiative_uses_[1]};
+  j["init_month"] = {initiative_spent_this_turn_[0], initiative_spent_this_turn_[1]};
+  j["passes"] = passes_in_row_;
+  j["logistics_done"] = logistics_done_;
+  j["weather"] = weather_;
+  j["forecast"] = forecast_;
+  j["german_impulses"] = german_impulses_;
+  j["flags"] = {kiev_german_, shl_german_, len_german_, stalin_dead_, road_in_play_, hoepner_on_map_rule_};
+  j["losses"] = {surrendered_soviet_, destroyed_german_};
+  j["actions_left"] = actions_left_;
+  j["exploiting"] = exploiting_;
+  j["hoepner_road"] = hoepner_road_;
+  j["winner"] = winner_;
+  j["dice"] = {dice_.seed(), dice_.counter()};
+  Json bl = Json::array();
+  for (const auto& s : blocks_)
+    bl.push_back({s.loc, s.level, s.revealed, s.isolated, s.activated, s.acted, s.river, s.face_up, s.blitz,
+                  s.blitzed});
+  j["blocks"] = bl;
+  Json ar = Json::array();
+  for (const auto& a : areas_) ar.push_back({a.control, a.dl, a.contested_at_start, a.fought, a.artillery});
+  j["areas"] = ar;
+  j["bombers"] = {bomber_status_, bomber_area_};
+  return j;
+}
+
+uint64_t Moscow41State::state_hash() const { return steppe::fnv1a64(full_json().dump()); }
+
+// ----------------------------------------------------------------------------------------
+// Scenario-test hooks
+Status Moscow41State::test_set(const std::vector<std::string>& w) {
+  auto need_node = [&](const std::string& id) { return g_.node(id); };
+  if (w.empty()) return Error{"empty set-up", "", ""};
+  const std::string& k = w[0];
+  if (k == "clear" && w.size() == 1) {
+    for (auto& s : blocks_) s = BlockState{};
+    for (int n = 0; n < node_count(); ++n) {
+      as(n).dl = kNoSide;
+      as(n).control =
+          (is_area(n) && ad(n).terrain == kStaging) || n == g_.box_rastenburg() ? kGerman : kSoviet;
+    }
+    hoepner_road_ = -1;
+    return Status::ok();
+  }
+  if (k == "place" && (w.size() == 3 || w.size() == 4)) {
+    const int b = g_.block_index(w[1]);
+    const int n = need_node(w[2]);
+    if (b < 0 || n < 0) return Error{"place BLOCK AREA [STRENGTH]: unknown block or area", "", ""};
+    int level = 0;
+    if (w.size() == 4) {
+      const int st = std::stoi(w[3]);
+      const auto& lv = def(b).levels;
+      auto it = std::find(lv.begin(), lv.end(), st);
+      if (it == lv.end()) return Error{"block " + w[1] + " has no strength " + w[3], "", ""};
+      level = static_cast<int>(it - lv.begin());
+    }
+    bs(b).loc = n;
+    bs(b).level = level;
+    if (def(b).id == "HQ4Pg" || def(b).letter == 'L') {
+      for (size_t r = 0; r < g_.road().size(); ++r)
+        if (g_.road()[r] == n && def(b).id == "HQ4Pg") hoepner_road_ = static_cast<int>(r);
+    }
+    if (is_area(n) && !has_units(1 - def(b).side, n)) as(n).control = def(b).side;
+    return Status::ok();
+  }
+  if (k == "pool" && w.size() == 2) {
+    const int b = g_.block_index(w[1]);
+    if (b < 0) return Error{"unknown block " + w[1], "", ""};
+    bs(b).loc = kLocPool;
+    return Status::ok();
+  }
+  if (k == "control" && w.size() == 3 && need_node(w[1]) >= 0 && parse_side(w[2]) != kNoSide) {
+    as(need_node(w[1])).control = parse_side(w[2]);
+    return Status::ok();
+  }
+  if (k == "dl" && w.size() == 3 && need_node(w[1]) >= 0) {
+    as(need_node(w[1])).dl = parse_side(w[2]);
+    return Status::ok();
+  }
+  if (k == "weather" && w.size() == 2) {
+    for (int i = 0; i < 3; ++i)
+      if (w[1] == kWeather[i]) {
+        weather_ = i;
+        return Status::ok();
+      }
+  }
+  if (k == "turn" && w.size() == 2) {
+    turn_ = std::clamp(std::stoi(w[1]), 1, 6);
+    return Status::ok();
+  }
+  if ((k == "active" || k == "initiative") && w.size() == 2 && parse_side(w[1]) != kNoSide) {
+    (k == "active" ? active_ : initiative_) = parse_side(w[1]);
+    if (k == "active") phase_ = Phase::kImpulse;
+    return Status::ok();
+  }
+  if (k == "surrendered" && w.size() == 2) {
+    surrendered_soviet_ = std::stoi(w[1]);
+    return Status::ok();
+  }
+  if (k == "destroyed" && w.size() == 2) {
+    destroyed_german_ = std::stoi(w[1]);
+    return Status::ok();
+  }
+  if (k == "kiev" && w.size() == 2) {
+    kiev_german_ = w[1] == "german";
+    return Status::ok();
+  }
+  if (k == "leningrad" && w.size() == 2) {
+    len_german_ = w[1] == "german";
+    return Status::ok();
+  }
+  if (k == "victory" && w.size() == 2) {
+    victory_kind_ = w[1];
+    return Status::ok();
+  }
+  return Error{
+      "unknown set-up words (clear; place B A [S]; pool B; control A SIDE; dl A SIDE|none; weather W; "
+      "turn N; active SIDE; initiative SIDE; surrendered N; destroyed N; kiev SIDE; leningrad SIDE; victory "
+      "KIND)",
+      "", ""};
+}
+
+Result<std::string> Moscow41State::test_query(const std::vector<std::string>& w) const {
+  if (w.size() == 2 && w[0] == "lv") return std::to_string(logistics_value(parse_side(w[1])));
+  if (w.size() == 2 && w[0] == "vp") return std::to_string(victory_points(parse_side(w[1])));
+  if (w.size() == 1 && w[0] == "weather") return std::string(kWeather[weather_]);
+  if (w.size() == 1 && w[0] == "surrendered") return std::to_string(surrendered_soviet_);
+  if (w.size() == 1 && w[0] == "destroyed") return std::to_string(destroyed_german_);
+  if (w.size() == 1 && w[0] == "turn") return std::to_string(turn_);
+  if (w.size() == 2 && w[0] == "pool") {
+    int n = 0;
+    for (size_t b = 0; b < blocks_.size(); ++b)
+      n += blocks_[b].loc == kLocPool && g_.blocks()[b].side == parse_side(w[1]);
+    return std::to_string(n);
+  }
+  if (w.size() == 2 && w[0] == "placed-in-cities") {  // friendly blocks in city/Victory areas
+    int n = 0;
+    for (size_t b = 0; b < blocks_.size(); ++b) {
+      const int l = blocks_[b].loc;
+      if (g_.blocks()[b].side == parse_side(w[1]) && is_area(l) && (ad(l).city || ad(l).terrain == kVictory))
+        ++n;
+    }
+    return std::to_string(n);
+  }
+  if (w.size() == 2 && w[0] == "bombers") {
+    const char* bstat[] = {"ready", "committed", "aborted", "destroyed"};
+    int n = 0;
+    for (int st : bomber_status_) n += w[1] == bstat[st];
+    return std::to_string(n);
+  }
+  if (w.size() == 1 && w[0] == "active") return std::string(side_name(active_));
+  if (w.size() == 1 && w[0] == "initiative") return std::string(side_name(initiative_));
+  if (w.size() == 1 && w[0] == "phase") {
+    const char* phases[] = {"logistics", "impulse", "activation", "command",
+                            "combat",    "over",    "blitz",      "exploit"};
+    return std::string(phases[static_cast<int>(phase_)]);
+  }
+  if (w.size() == 2 && w[0] == "control" && g_.node(w[1]) >= 0)
+    return std::string(side_name(area(g_.node(w[1])).control));
+  if (w.size() == 2 && w[0] == "dl" && g_.node(w[1]) >= 0)
+    return std::string(side_name(area(g_.node(w[1])).dl));
+  if (w.size() == 2 && w[0] == "contested" && g_.node(w[1]) >= 0)
+    return std::string(contested(g_.node(w[1])) ? "yes" : "no");
+  if (w.size() == 3 && w[0] == "blocks" && g_.node(w[2]) >= 0)
+    return std::to_string(blocks_in(parse_side(w[1]), g_.node(w[2])));
+  if (w.size() == 3 && w[0] == "block") {
+    const int b = g_.block_index(w[1]);
+    if (b < 0) return Error{"unknown block " + w[1], "", ""};
+    if (w[2] == "strength") return std::to_string(strength(b));
+    if (w[2] == "at") {
+      const int l = block(b).loc;
+      if (l >= 0) return g_.map().id(l);
+      return std::string(l == kLocPool          ? "pool"
+                         : l == kLocDestroyed   ? "destroyed"
+                         : l == kLocSurrendered ? "surrendered"
+                                                : "elsewhere");
+    }
+    if (w[2] == "isolated") return std::string(block(b).isolated ? "yes" : "no");
+    if (w[2] == "revealed") return std::string(block(b).revealed ? "yes" : "no");
+  }
+  return Error{
+      "unknown query (lv S; vp S; weather; active; initiative; phase; control A; dl A; contested A; "
+      "blocks S A; block B strength|at|isolated|revealed; bombers ready|committed|aborted|destroyed)",
+      "", ""};
+}
+
+}  // namespace moscow41

@@ -1,0 +1,191 @@
+// Moscow41State: one position of Moscow '41. Internal to the module (tests include it).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "games/moscow41/moscow41.h"
+
+namespace moscow41 {
+
+// Where a block is when it is not on a map node.
+constexpr int kLocPool = -1;         // reinforcement pool (5.0)
+constexpr int kLocOobN = -2;         // "N" blocks waiting for November (5.1)
+constexpr int kLocOobK = -3;         // the 48th Panzer Corps waiting for Kiev (5.1)
+constexpr int kLocDestroyed = -4;    // German block destroyed for good (10.14.3)
+constexpr int kLocSurrendered = -5;  // Soviet block surrendered for good (9.3)
+constexpr int kLocUnplaced = -6;     // not yet set up / not in this scenario
+
+enum Weather { kSunny = 0, kRain = 1, kSnow = 2 };
+enum class Phase { kLogistics, kImpulse, kActivation, kCommand, kCombat, kOver, kBlitz, kExploit };
+enum class ImpulseKind { kNone, kPass, kTactical, kStrategic, kStrategicReinforce };
+
+enum Verb : uint16_t {
+  kVLogPause = 1,
+  kVLogActivate,
+  kVPass,       // args: mode (0 nothing, 1 move, 2 dl), block, path...
+  kVTactical,   // declare a Tactical Impulse (10.0)
+  kVStrategic,  // Strategic Impulse option A (11.0)
+  kVReinforce,  // Strategic Impulse option B (11.0)
+  kVActivate,   // hq, path... (10.1)
+  kVEndActivation,
+  kVMove,       // block, path... (10.8)
+  kVBuildDl,    // block (4.1)
+  kVArtillery,  // hq, area (10.4)
+  kVEndCommands,
+  kVBattle,  // area (10.11)
+  kVEndCombat,
+  kVAir,      // lw hq, area, He-111 count, Stuka count (10.10)
+  kVBlitz,    // block, area (10.16)
+  kVExploit,  // spend the Initiative on an Exploitation Move (10.18)
+};
+
+enum BomberStatus { kBomberReady = 0, kBomberCommitted, kBomberAborted, kBomberDestroyed };
+
+struct BlockState {
+  int loc = kLocUnplaced;  // node index or kLoc*
+  int level = 0;           // index into BlockDef::levels (0 = full strength)
+  bool revealed = false, isolated = false, activated = false, acted = false, river = false;
+  bool face_up = false;  // stays revealed (Last Gasp White blocks)
+  bool blitz = false;    // cleared a Green area as an attacking Fast block (10.15, 10.16)
+  bool blitzed = false;  // has made its Blitz move this impulse
+};
+
+struct AreaState {
+  int control = kSoviet;
+  int dl = kNoSide;  // owner of the Defensive Line in the area
+  bool contested_at_start = false;
+  bool fought = false;
+  int artillery = -1;  // block index of the HQ whose marker is here
+};
+
+class Moscow41State : public steppe::State {
+ public:
+  explicit Moscow41State(const Moscow41Game& g);
+  Moscow41State(const Moscow41State&) = default;
+
+  const steppe::Game& game() const override { return g_; }
+  int current_player() const override;
+  bool is_terminal() const override { return phase_ == Phase::kOver; }
+  std::vector<double> returns() const override;
+  Json result() const override;
+  void legal_actions(std::vector<steppe::Action>& out) const override;
+  steppe::Status check(const steppe::Action& a) const override;
+  std::unique_ptr<steppe::State> clone() const override { return std::make_unique<Moscow41State>(*this); }
+  Json observation(int side) const override;
+  Json full_json() const override;
+  uint64_t state_hash() const override;
+  std::string action_to_string(const steppe::Action& a) const override;
+  steppe::Result<steppe::Action> parse_action(std::string_view text) const override;
+  void resample_hidden(int viewer, uint64_t seed) override;
+  steppe::Status test_set(const std::vector<std::string>& words) override;
+  steppe::Result<std::string> test_query(const std::vector<std::string>& words) const override;
+
+  // Set-up from a scenario (or "empty").
+  steppe::Status setup(const std::string& scenario);
+
+  // Rules queries (public for tests).
+  int strength(int b) const;                      // current strength of block b (HQ at the Heart: 0)
+  int logistics_value(int side) const;            // 7.2.1 with 7.2.1.1
+  int victory_points(int side) const;             // 1.7
+  bool in_supply_area(int side, int node) const;  // 9.2
+  bool contested(int node) const;
+  bool has_units(int side, int node) const;
+  int blocks_in(int side, int node) const;  // blocks (not DLs) of `side` in `node`
+  int weather() const { return weather_; }
+  int turn() const { return turn_; }
+  int active() const { return active_; }
+  const BlockState& block(int b) const { return blocks_[static_cast<size_t>(b)]; }
+  const AreaState& area(int n) const { return areas_[static_cast<size_t>(n)]; }
+  int winner() const { return winner_; }
+
+ private:
+  void do_apply(const steppe::Action& a) override;
+
+  const BlockDef& def(int b) const { return g_.blocks()[static_cast<size_t>(b)]; }
+  BlockState& bs(int b) { return blocks_[static_cast<size_t>(b)]; }
+  AreaState& as(int n) { return areas_[static_cast<size_t>(n)]; }
+  const AreaDef& ad(int n) const { return g_.areas()[static_cast<size_t>(n)]; }
+  int node_count() const { return g_.map().node_count(); }
+  bool is_area(int n) const { return n >= 0 && n < g_.map().area_count(); }
+
+  // Movement (10.8).
+  int mp_allowance(int b) const;
+  int enter_cost(int b, int node) const;
+  steppe::Status check_path(int b, const int32_t* path, int len, bool allow_engage,
+                            bool for_hq_activation) const;
+  void move_block(int b, const int32_t* path, int len);
+  std::vector<int> path_to(int b, int dest, bool allow_engage, bool hq_act) const;
+  steppe::Status check_move(int b, int dest, bool allow_engage, bool hq_act) const;
+  void follow(int b, int dest, bool allow_engage, bool hq_act);
+  void enter(int side, int node);
+  std::vector<std::vector<int>> reachable(int b, bool allow_engage, bool hq_activation) const;
+  bool commanded(int b) const;  // 10.2, 10.3, 10.6
+  std::vector<int> tactical_range(int hq) const;
+  int hq_range(int hq) const;
+  bool stack_ok(int side, int node, int extra) const;
+  steppe::Status check_dl(int b) const;
+
+  // Impulse flow.
+  void start_impulse(ImpulseKind k);
+  void supply_check(int side);     // 9.1
+  void isolation_check(int side);  // 9.3
+  void end_impulse();
+  void final_phase();  // 13.0
+  void start_turn(int turn);
+  void weather_check();   // 8.1
+  void update_victory();  // 1.7 and scenario conditions
+  void reduce(int b, bool surrender);
+  void resolve_battle(int node);
+  void hoepner_road();  // 10.9
+  int dice_for(int b, bool attacking, int node) const;
+  int roll_hits(int dice, int fire, const std::string& who, const std::string& rule);
+  void apply_hits(int side, int node, int hits, int absorb);
+  void deactivate();                        // 10.17
+  void logistics(int side, bool activate);  // 7.0-7.2
+  void place_reinforcement(int b);          // 5.0
+  bool mandatory_battles_left() const;
+  int air_range(int lw) const;
+  int bombers_allowed(int lw) const;
+  int bombers_used(int lw) const;
+  int air_distance(int from, int to) const;
+  int bombers_ready(int lw, bool stuka) const;
+  int air_strike(int node);
+  bool blitz_hq_in_range(int b) const;
+  steppe::Status check_blitz(int b, int node) const;
+  bool any_blitz() const;
+  void finish_tactical();  // 10.17 deactivation, then the Exploitation offer (10.18)
+  bool can_exploit() const;
+  bool exploiting_ = false;  // 10.12.3-10.12.4: AA then airstrike; returns hits
+  std::vector<int> pieces(int side, int node) const;
+  void log(const std::string& kind, const std::string& text, const std::string& rule, bool reveals = false);
+  void log_hidden(int owner, const std::string& kind, const std::string& owner_text,
+                  const std::string& public_text, const std::string& rule);
+
+  const Moscow41Game& g_;
+  std::string scenario_ = "empty";
+  std::vector<BlockState> blocks_;
+  std::vector<AreaState> areas_;
+  Phase phase_ = Phase::kImpulse;
+  ImpulseKind impulse_ = ImpulseKind::kNone;
+  int turn_ = 1, first_turn_ = 1, last_turn_ = 6;
+  int active_ = kGerman, initiative_ = kGerman;
+  bool initiative_spent_this_turn_[2] = {false, false};
+  int initiative_uses_[2] = {0, 0};
+  std::string initiative_limit_ = "none";
+  int passes_in_row_ = 0;
+  int logistics_done_ = 0;  // how many sides have chosen this Logistics Phase
+  int weather_ = kSunny, forecast_ = 0, german_impulses_ = 0;
+  bool kiev_german_ = false, shl_german_ = false, len_german_ = false, road_in_play_ = true;
+  bool hoepner_on_map_rule_ = false;
+  int surrendered_soviet_ = 0, destroyed_german_ = 0;
+  int actions_left_ = 0;  // SI budget (LV)
+  bool stalin_dead_ = false;
+  std::string victory_kind_ = "campaign";
+  int winner_ = kNoSide;  // -1 none, 2 draw
+  std::string result_kind_;
+  int hoepner_road_ = -1;                         // index on the road, -1 off the road
+  std::vector<int> bomber_status_, bomber_area_;  // per bomber (10.10.1, 10.14.3)
+};
+
+}  // namespace moscow41

@@ -1,0 +1,216 @@
+// Data consistency: the reconstructed map, roster and set-ups against every number the
+// rulebook gives.
+#include <fstream>
+#include <map>
+
+#include "games/moscow41/tests/common.h"
+#include "kernel/json_data.h"
+
+namespace moscow41 {
+namespace {
+
+using test::game;
+using test::start;
+
+TEST(Moscow41Data, MapHas175AreasAnd12Boxes) {  // 2.0, 2.2
+  const auto& m = game().map();
+  EXPECT_EQ(m.area_count(), 175);
+  EXPECT_EQ(m.box_count(), 12);
+  for (int n = 1; n <= 171; ++n) EXPECT_GE(m.find(std::to_string(n)), 0) << n;
+  for (const char* s : {"16A", "9A", "4A", "2A"}) EXPECT_EQ(game().areas()[m.find(s)].terrain, kStaging);
+  for (int n = 0; n < m.area_count(); ++n) EXPECT_GE(m.polygon(n).size(), 3u) << m.id(n);
+}
+
+TEST(Moscow41Data, AdjacencyIsSymmetricAndConnected) {
+  const auto& adj = game().adjacency();
+  std::vector<int> seen(adj.size(), 0), todo{game().moscow()};
+  seen[game().moscow()] = 1;
+  while (!todo.empty()) {
+    int x = todo.back();
+    todo.pop_back();
+    for (int y : adj[x]) {
+      EXPECT_TRUE(std::binary_search(adj[y].begin(), adj[y].end(), x));
+      if (!seen[y]) seen[y] = 1, todo.push_back(y);
+    }
+  }
+  int reached = 0;
+  for (int n = 0; n < game().map().area_count(); ++n) reached += seen[n];
+  EXPECT_EQ(reached, 175);
+}
+
+TEST(Moscow41Data, NamedPlaces) {  // 2.4.3, OR 14.3, 10.14.1, 10.3 example
+  const auto& m = game().map();
+  EXPECT_EQ(m.name(m.find("63")), "Moscow");
+  int victory = 0;
+  for (const auto& a : game().areas()) victory += a.node < m.area_count() && a.terrain == kVictory;
+  EXPECT_EQ(victory, 5);
+  const auto& vyazma = game().areas()[m.find("70")];
+  EXPECT_EQ(vyazma.terrain, kYellow);
+  EXPECT_TRUE(vyazma.city);
+  const auto& adj = game().adjacency()[m.find("100")];
+  EXPECT_TRUE(std::binary_search(adj.begin(), adj.end(), m.find("95")));
+  int special = 0;
+  for (const auto& a : game().areas()) special += a.special_city;
+  EXPECT_EQ(special, 2);
+  EXPECT_EQ(m.name(game().road()[0]), "Pskov");
+  EXPECT_EQ(m.name(game().road()[9]), "Leningrad");
+}
+
+TEST(Moscow41Data, SupplyIcons) {  // 2.1-2.2: 7 orange, 5 light blue, 5 blue
+  int kiev = 0, shl = 0, len = 0, east = 0;
+  for (const auto& a : game().areas())
+    kiev += a.src_kiev, shl += a.src_shl, len += a.src_len, east += a.src_east;
+  EXPECT_EQ(kiev, 7);
+  EXPECT_EQ(shl, 5);
+  EXPECT_EQ(len, 5);
+  EXPECT_GT(east, 5);
+}
+
+TEST(Moscow41Data, RosterCountsPerArmy) {  // army list, 5.1
+  std::map<std::pair<int, std::string>, int> n;
+  int k = 0, l = 0, nn = 0;
+  for (const auto& b : game().blocks()) {
+    n[{b.side, b.colour}]++;
+    k += b.letter == 'K', l += b.letter == 'L', nn += b.letter == 'N';
+  }
+  EXPECT_EQ((n[{kGerman, "yellow"}]), 6);
+  EXPECT_EQ((n[{kGerman, "lightblue"}]), 5);
+  EXPECT_EQ((n[{kGerman, "pink"}]), 6);
+  EXPECT_EQ((n[{kGerman, "brown"}]), 3);
+  EXPECT_EQ((n[{kGerman, "red"}]), 7);
+  EXPECT_EQ((n[{kGerman, "green"}]), 4);
+  EXPECT_EQ((n[{kGerman, "blue"}]), 4);
+  EXPECT_EQ((n[{kGerman, "white"}]), 12);
+  EXPECT_EQ((n[{kSoviet, "green"}]), 8);
+  EXPECT_EQ((n[{kSoviet, "lightblue"}]), 8);
+  EXPECT_EQ((n[{kSoviet, "red"}]), 8);
+  EXPECT_EQ((n[{kSoviet, "blue"}]), 14);
+  EXPECT_EQ((n[{kSoviet, "yellow"}]), 4);
+  EXPECT_EQ((n[{kSoviet, "white"}]), 26);
+  EXPECT_EQ(k, 1);
+  EXPECT_EQ(l, 4);
+  EXPECT_EQ(nn, 5);
+}
+
+TEST(Moscow41Data, E14_4_2_6_SecondPanzerGruppe) {  // 4.2.6 example
+  std::vector<std::string> red;
+  for (const auto& b : game().blocks())
+    if (b.side == kGerman && b.colour == "red") red.push_back(b.id);
+  std::sort(red.begin(), red.end());
+  EXPECT_EQ(red, (std::vector<std::string>{"1Kav", "24PzK", "46PzK", "47PzK", "DR", "GD", "HQ2Pg"}));
+}
+
+struct Counts {
+  int map = 0, pool = 0, waiting = 0, gone = 0;
+};
+Counts count(const Moscow41State& s, int side) {
+  Counts c;
+  for (size_t b = 0; b < game().blocks().size(); ++b) {
+    if (game().blocks()[b].side != side) continue;
+    const int l = s.block(static_cast<int>(b)).loc;
+    if (l >= 0)
+      ++c.map;
+    else if (l == kLocPool)
+      ++c.pool;
+    else if (l == kLocOobN || l == kLocOobK)
+      ++c.waiting;
+    else
+      ++c.gone;
+  }
+  return c;
+}
+
+TEST(Moscow41Data, CampaignSetupTotals) {  // Campaign Game totals
+  for (uint64_t seed : {1, 2, 3}) {
+    auto s = start("campaign", seed);
+    ASSERT_TRUE(s);
+    Counts so = count(*s, kSoviet), ge = count(*s, kGerman);
+    EXPECT_EQ(so.map, 36);
+    EXPECT_EQ(so.pool, 29);
+    EXPECT_EQ(so.waiting, 5);
+    EXPECT_EQ(ge.map, 21);
+    EXPECT_EQ(ge.pool, 28);
+    EXPECT_EQ(ge.waiting, 1);
+    // 14 Remnants among the 28 corps start at minimum strength.
+    int at_min = 0;
+    for (size_t b = 0; b < game().blocks().size(); ++b)
+      if (game().blocks()[b].tag == "corps" &&
+          s->block(static_cast<int>(b)).level == game().blocks()[b].min_level())
+        ++at_min;
+    EXPECT_EQ(at_min, 14);
+  }
+}
+
+TEST(Moscow41Data, TyphoonAndLastGaspSetupTotals) {
+  auto t = start("typhoon", 5);
+  ASSERT_TRUE(t);
+  Counts so = count(*t, kSoviet), ge = count(*t, kGerman);
+  EXPECT_EQ(so.map, 43);
+  EXPECT_EQ(so.pool, 10);
+  EXPECT_EQ(so.waiting, 5);
+  EXPECT_EQ(so.gone, 12);
+  EXPECT_EQ(ge.map, 47);
+  EXPECT_EQ(ge.pool, 3);
+  auto l = start("last-gasp", 5);
+  ASSERT_TRUE(l);
+  so = count(*l, kSoviet);
+  ge = count(*l, kGerman);
+  EXPECT_EQ(so.map, 46);
+  EXPECT_EQ(so.pool, 5);
+  EXPECT_EQ(so.gone, 19);
+  EXPECT_EQ(ge.map, 50);
+  for (const char* red_star : {"4", "15", "17", "31"}) {
+    const int n = game().node(red_star);
+    EXPECT_TRUE(l->contested(n)) << red_star;
+    EXPECT_EQ(l->area(n).control, kSoviet) << red_star;
+    EXPECT_EQ(l->area(n).dl, kSoviet) << red_star;
+  }
+}
+
+TEST(Moscow41Data, ScenarioLogisticsValues) {  // derived checks in digest 7
+  auto c = start("campaign");
+  EXPECT_EQ(c->logistics_value(kSoviet), 12);
+  EXPECT_EQ(c->logistics_value(kGerman), 8);  // E4 (7.2.1 example)
+  auto t = start("typhoon");
+  EXPECT_EQ(t->logistics_value(kSoviet), 12);
+  EXPECT_EQ(t->logistics_value(kGerman), 14);
+  auto l = start("last-gasp");
+  EXPECT_EQ(l->logistics_value(kSoviet),
+            13);  // Snow: no halving, the Soviets hold Moscow and Leningrad (7.2.1.1)
+  EXPECT_EQ(l->logistics_value(kGerman), 5);
+}
+
+TEST(Moscow41Data, StackingHoldsAtEverySetup) {  // 2.7
+  for (const char* sc : {"campaign", "typhoon", "last-gasp"})
+    for (uint64_t seed = 1; seed <= 4; ++seed) {
+      auto s = start(sc, seed);
+      ASSERT_TRUE(s) << sc;
+      for (int n = 0; n < game().map().area_count(); ++n)
+        for (int side : {kGerman, kSoviet}) {
+          const int lim = game().tables().stack[game().areas()[n].terrain];
+          EXPECT_LE(s->blocks_in(side, n), lim) << sc << " seed " << seed << " area " << game().map().id(n);
+        }
+    }
+}
+
+TEST(Moscow41Data, BadRosterIsRefusedWithFieldPath) {
+  // A copy of the data with a bad step colour must be refused naming the file and field.
+  namespace fs = std::filesystem;
+  const fs::path tmp = fs::temp_directory_path() / "m41_bad_data";
+  fs::remove_all(tmp);
+  fs::create_directories(tmp);
+  fs::copy(fs::path(STEPPE_DEFAULT_DATA_DIR) / "moscow41", tmp / "moscow41", fs::copy_options::recursive);
+  auto doc = steppe::load_json_file(tmp / "moscow41" / "roster.json");
+  ASSERT_TRUE(doc);
+  Json j = *doc;
+  j["blocks"][5]["steps"][0] = "purple";
+  std::ofstream(tmp / "moscow41" / "roster.json") << j.dump();
+  auto r = moscow41::load_game(tmp);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().to_string().find("roster.json"), std::string::npos) << r.error().to_string();
+  EXPECT_NE(r.error().to_string().find("/blocks/5/steps"), std::string::npos) << r.error().to_string();
+  fs::remove_all(tmp);
+}
+
+}  // namespace
+}  // namespace moscow41

@@ -1,0 +1,217 @@
+// Fog of war, action legality, determinism and random play-outs.
+#include <sstream>
+
+#include "games/moscow41/tests/common.h"
+
+namespace moscow41 {
+namespace {
+
+using test::game;
+using test::start;
+
+// Plays `n` random legal actions (seeded), checking invariants after each.
+void playout(Moscow41State& s, int n, uint64_t seed) {
+  std::vector<steppe::Action> acts;
+  uint64_t x = seed;
+  for (int i = 0; i < n && !s.is_terminal(); ++i) {
+    s.legal_actions(acts);
+    ASSERT_FALSE(acts.empty()) << "no legal action at step " << i << ": "
+                               << s.observation(s.current_player()).dump();
+    x = steppe::splitmix64(x);
+    // Prefer ending segments now and then so that turns advance.
+    const auto& a = acts[x % acts.size()];
+    ASSERT_TRUE(s.apply(a).is_ok()) << s.action_to_string(a);
+  }
+}
+
+TEST(Moscow41State, EveryLegalActionChecksAndRoundTripsNotation) {
+  auto s = start("campaign", 3);
+  std::vector<steppe::Action> acts;
+  s->legal_actions(acts);
+  ASSERT_GT(acts.size(), 10u);
+  for (const auto& a : acts) {
+    EXPECT_TRUE(s->check(a).is_ok());
+    auto p = s->parse_action(s->action_to_string(a));
+    ASSERT_TRUE(p) << s->action_to_string(a);
+    EXPECT_EQ(*p, a) << s->action_to_string(a);
+  }
+}
+
+TEST(Moscow41State, RefusedActionLeavesStateUnchanged) {
+  auto s = start("campaign", 3);
+  const uint64_t h = s->state_hash();
+  auto a = s->parse_action("battle 63");
+  ASSERT_TRUE(a);
+  EXPECT_FALSE(s->apply(*a).is_ok());
+  auto m = s->parse_action("pass move 24PzK 63");
+  ASSERT_TRUE(m);
+  steppe::Status st = s->apply(*m);
+  EXPECT_FALSE(st.is_ok());
+  EXPECT_EQ(s->state_hash(), h);
+  EXPECT_FALSE(s->parse_action("move Nobody 63"));
+}
+
+TEST(Moscow41State, ObservationHidesEnemyIdentityAndStrength) {  // 1.5
+  for (const char* sc : {"campaign", "typhoon", "last-gasp"}) {
+    auto s = start(sc, 9);
+    for (int viewer : {kGerman, kSoviet}) {
+      const std::string obs = s->observation(viewer).dump();
+      for (size_t b = 0; b < game().blocks().size(); ++b) {
+        const auto& d = game().blocks()[b];
+        const auto& bs = s->block(static_cast<int>(b));
+        if (d.side == viewer || bs.revealed || bs.face_up) continue;
+        if (bs.loc == kLocDestroyed || bs.loc == kLocSurrendered) continue;  // public OoB
+        EXPECT_EQ(obs.find("\"" + d.id + "\""), std::string::npos)
+            << sc << ": hidden " << d.id << " leaks to " << viewer;
+      }
+    }
+  }
+}
+
+TEST(Moscow41State, LastGaspFaceUpWhitesAreVisible) {  // Last Gasp set-up: face up
+  auto s = start("last-gasp", 2);
+  const Json obs = s->observation(kSoviet);
+  int seen = 0;
+  for (const auto& e : obs["enemy_revealed"])
+    seen += e["at"] == "4" || e["at"] == "15" || e["at"] == "17" || e["at"] == "31";
+  EXPECT_EQ(seen, 4);
+}
+
+TEST(Moscow41State, ObservationInvariantUnderResample) {
+  for (const char* sc : {"campaign", "typhoon", "last-gasp"})
+    for (int viewer : {kGerman, kSoviet}) {
+      auto s = start(sc, 4);
+      playout(*s, 40, 17);
+      const std::string before = s->observation(viewer).dump();
+      auto c = s->clone();
+      bool changed = false;
+      for (uint64_t seed = 1; seed <= 5; ++seed) {
+        c->resample_hidden(viewer, seed);
+        EXPECT_EQ(c->observation(viewer).dump(), before) << sc << " viewer " << viewer;
+        changed = changed || c->full_json()["blocks"] != s->full_json()["blocks"];
+      }
+      EXPECT_TRUE(changed) << "resampling never changed a hidden identity in " << sc;
+    }
+}
+
+TEST(Moscow41State, ObservationIsFunctionOfInformationSet) {
+  // Two states that differ only in a hidden enemy identity look the same to the viewer.
+  auto s = start("campaign", 6);
+  auto c = s->clone();
+  c->resample_hidden(kGerman, 99);
+  EXPECT_NE(c->full_json().dump(), s->full_json().dump());
+  EXPECT_EQ(c->observation(kGerman).dump(), s->observation(kGerman).dump());
+  EXPECT_NE(c->observation(kSoviet).dump(), s->observation(kSoviet).dump());
+}
+
+TEST(Moscow41State, RandomPlayoutsStayLegalAndDeterministic) {
+  for (const char* sc : {"campaign", "beyond-the-dnieper", "typhoon", "last-gasp"}) {
+    auto a = start(sc, 11), b = start(sc, 11);
+    playout(*a, 300, 5);
+    playout(*b, 300, 5);
+    EXPECT_EQ(a->state_hash(), b->state_hash()) << sc;
+  }
+}
+
+TEST(Moscow41State, CloneIsIndependent) {
+  auto s = start("campaign", 1);
+  auto c = s->clone();
+  playout(*dynamic_cast<Moscow41State*>(c.get()), 30, 3);
+  EXPECT_NE(c->state_hash(), s->state_hash());
+  auto d = start("campaign", 1);
+  EXPECT_EQ(d->state_hash(), s->state_hash());
+}
+
+}  // namespace
+}  // namespace moscow41
+
+#include "kernel/conformance.h"
+
+namespace moscow41 {
+namespace {
+
+TEST(Moscow41State, KernelConformanceSuite) {
+  for (const char* sc : {"campaign", "typhoon", "last-gasp", "beyond-the-dnieper"}) {
+    const auto rep = steppe::run_conformance(test::game(), sc, 2, 7, 100);
+    EXPECT_TRUE(rep.ok()) << sc << ": " << rep.summary();
+  }
+}
+
+}  // namespace
+}  // namespace moscow41
+
+namespace moscow41 {
+namespace {
+
+// A policy that passes half of the time plays whole games: logistics, weather, final
+// phases and the end of the game are all reached.
+TEST(Moscow41State, WholeGamesReachTheEnd) {
+  for (const char* sc : {"campaign", "beyond-the-dnieper", "typhoon", "last-gasp"}) {
+    auto s = test::start(sc, 21);
+    std::vector<steppe::Action> acts;
+    uint64_t x = 77;
+    int steps = 0;
+    bool saw_weather_change = false;
+    while (!s->is_terminal() && steps < 20000) {
+      s->legal_actions(acts);
+      ASSERT_FALSE(acts.empty());
+      x = steppe::splitmix64(x);
+      const steppe::Action* pick = &acts[x % acts.size()];
+      if ((x >> 20) % 2 == 0)
+        for (const auto& a : acts)
+          if (a.verb == kVPass && a.nargs == 1) pick = &a;
+      ASSERT_TRUE(s->apply(*pick).is_ok());
+      saw_weather_change = saw_weather_change || s->weather() != kSunny;
+      ++steps;
+    }
+    EXPECT_TRUE(s->is_terminal()) << sc << " after " << steps << " actions, turn " << s->turn();
+    EXPECT_TRUE(s->result().contains("winner")) << sc;
+    (void)saw_weather_change;  // the forced-dice weather test is tests/rulebook/moscow41/8.1-weather.scn
+  }
+}
+
+}  // namespace
+}  // namespace moscow41
+
+namespace moscow41 {
+namespace {
+
+struct Collect : steppe::EventSink {
+  std::vector<steppe::Event> events;
+  void emit(steppe::Event e) override { events.push_back(std::move(e)); }
+};
+
+TEST(Moscow41State, MoveAndSupplyEventsDoNotNameHiddenEnemyBlocks) {  // 1.5
+  auto s = test::start("campaign", 8);
+  Collect sink;
+  s->set_event_sink(&sink);
+  std::vector<steppe::Action> acts;
+  uint64_t x = 5;
+  int checked = 0;
+  for (int i = 0; i < 300 && !s->is_terminal(); ++i) {
+    s->legal_actions(acts);
+    x = steppe::splitmix64(x);
+    sink.events.clear();
+    ASSERT_TRUE(s->apply(acts[x % acts.size()]).is_ok());
+    for (const auto& e : sink.events) {
+      if (e.kind != "move" && e.kind != "supply" && e.kind != "attrition") continue;
+      std::istringstream in(e.text);
+      std::vector<std::string> words;
+      for (std::string w; in >> w;) words.push_back(w);
+      for (int viewer : {kGerman, kSoviet}) {
+        if ((e.visible_to & (1u << viewer)) == 0) continue;
+        for (size_t b = 0; b < test::game().blocks().size(); ++b) {
+          const auto& d = test::game().blocks()[b];
+          if (d.side == viewer || s->block(static_cast<int>(b)).revealed) continue;
+          ++checked;
+          EXPECT_EQ(std::find(words.begin(), words.end(), d.id), words.end())
+              << "\"" << e.text << "\" shown to " << viewer;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 0);
+}
+
+}  // namespace
+}  // namespace moscow41

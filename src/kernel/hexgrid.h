@@ -1,0 +1,137 @@
+// Hex grids as data: how one game's printed hex numbers map to geometry.
+//
+// Each game prints its own numbering ("2514" = row 25, column 14 in Barbarossa Deluxe,
+// rows rising southward and columns westward, odd rows shifted half a hex west). The
+// grid JSON says all of that, and everything else (neighbours, distance, lines, rings)
+// follows from general offset/cube maths, so no game is special-cased:
+//
+//   "grid": {"id_format": "RRCC", "orientation": "pointy",
+//            "rows": {"first": 10, "last": 32, "increase": "south"},
+//            "cols": {"first": 0, "last": 24, "increase": "west"},
+//            "odd_rows_shift": "west"}
+//
+// Flat-top grids offset columns instead: "orientation": "flat", "odd_cols_shift":
+// "north"|"south", usually "id_format": "CCRR". The id format is a pattern of R (row
+// digit), C (column digit) and literal characters ("CC.RR").
+//
+// Hexes of the bounding box get dense indices 0..size()-1 (row-major), so per-hex data is
+// a flat vector. Directions are named on the map's own grid: pointy-top E, NE, NW, W, SW,
+// SE; flat-top N, NE, SE, S, SW, NW (index order; opposite direction = (d + 3) % 6).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kernel/error.h"
+#include "kernel/json_data.h"
+
+namespace steppe {
+
+enum class HexOrientation : uint8_t { kPointy, kFlat };
+
+// Cube coordinates (q + r + s == 0) in a screen frame: north up, east right.
+struct Cube {
+  int q = 0, r = 0, s = 0;
+  friend bool operator==(const Cube&, const Cube&) = default;
+  Cube operator+(const Cube& o) const { return {q + o.q, r + o.r, s + o.s}; }
+  Cube operator-(const Cube& o) const { return {q - o.q, r - o.r, s - o.s}; }
+  Cube operator*(int k) const { return {q * k, r * k, s * k}; }
+};
+int cube_distance(const Cube& a, const Cube& b);
+
+// A hexside: the canonical (smaller index first) pair of adjacent hexes.
+struct Hexside {
+  int32_t a = -1, b = -1;
+  friend bool operator==(const Hexside&, const Hexside&) = default;
+};
+
+class HexGrid {
+ public:
+  static constexpr int kDirections = 6;
+
+  HexGrid() = default;  // an empty grid (size 0); real grids come from from_json()
+
+  // Parses and validates a "grid" object (errors go to the reader).
+  static Result<HexGrid> from_json(const JsonReader& grid);
+  static Result<HexGrid> from_json(const Json& grid, const std::string& file);
+
+  HexOrientation orientation() const { return orientation_; }
+  int size() const { return nrows_ * ncols_; }
+  bool valid(int idx) const { return idx >= 0 && idx < size(); }
+  int first_row() const { return row_first_; }
+  int last_row() const { return row_first_ + nrows_ - 1; }
+  int first_col() const { return col_first_; }
+  int last_col() const { return col_first_ + ncols_ - 1; }
+
+  // Printed row/column numbers <-> dense index (-1 outside the bounding box).
+  int index(int row, int col) const;
+  int row(int idx) const { return row_first_ + idx / ncols_; }
+  int col(int idx) const { return col_first_ + idx % ncols_; }
+
+  // Printed id <-> index. parse() returns -1 for text that is not an id of this grid.
+  int parse(std::string_view id) const;
+  Result<int> index_of(std::string_view id) const;  // error names the id and the format
+  std::string id(int idx) const;
+
+  Cube cube(int idx) const { return cubes_[idx]; }
+  int from_cube(const Cube& c) const;  // -1 outside the grid
+
+  int distance(int a, int b) const { return cube_distance(cubes_[a], cubes_[b]); }
+  // Hexes on the straight line from a to b inclusive (cube lerp, nudged so a line along
+  // a hexside picks one side consistently). Entries are -1 where the line leaves the grid.
+  void line(int a, int b, std::vector<int>& out) const;
+  // Hexes exactly `radius` from center, in ring order; hexes outside the grid are skipped.
+  void ring(int center, int radius, std::vector<int>& out) const;
+  // Every hex within `radius` (center included), outside-grid ones skipped.
+  void within(int center, int radius, std::vector<int>& out) const;
+
+  // Neighbour in direction d (0..5), -1 off-grid. Precomputed table.
+  int neighbour(int idx, int d) const { return neighbours_[idx * kDirections + d]; }
+  std::span<const int32_t, kDirections> neighbours(int idx) const {
+    return std::span<const int32_t, kDirections>(
+        neighbours_.data() + static_cast<ptrdiff_t>(idx) * kDirections, kDirections);
+  }
+  // Direction from a to adjacent b, or -1 if not adjacent.
+  int direction(int a, int b) const;
+  bool adjacent(int a, int b) const { return direction(a, b) >= 0; }
+
+  static int opposite(int d) { return (d + 3) % kDirections; }
+  const std::string& direction_name(int d) const;
+  int parse_direction(std::string_view name) const;  // -1 if not a direction of this grid
+
+  // Hexsides: canonical pair, and a dense index 0..hexside_count()-1 (each hex owns the
+  // sides in directions 0, 1 and 5 (E/NE/SE pointy; N/NE/NW flat), so per-hexside data is
+  // a flat vector too). -1 when a and b are not adjacent.
+  static Hexside hexside(int a, int b) { return a < b ? Hexside{a, b} : Hexside{b, a}; }
+  int hexside_count() const { return size() * 3; }
+  int hexside_index(int a, int b) const;
+  int hexside_index_dir(int idx, int d) const;  // side of idx in direction d, -1 off-grid
+  Hexside hexside_of_index(int side) const;
+
+  Json to_json() const;  // the grid object this grid was parsed from (normalised)
+
+ private:
+  void build();
+  Cube offset_to_cube(int row, int col) const;
+
+  HexOrientation orientation_ = HexOrientation::kPointy;
+  std::string id_format_;
+  int row_first_ = 0, nrows_ = 0, col_first_ = 0, ncols_ = 0;
+  bool rows_increase_south_ = true;  // pointy: rows rise south/north; flat likewise
+  bool cols_increase_east_ = true;
+  int odd_shift_ = 1;  // +1: odd rows east (pointy) / odd cols south (flat); -1 west/north
+  int row_digits_ = 0, col_digits_ = 0;
+
+  std::vector<Cube> cubes_;
+  std::vector<int32_t> neighbours_;  // size() * 6
+  // Cube bounding box, for from_cube lookups without searching.
+  int min_q_ = 0, min_r_ = 0, span_q_ = 0, span_r_ = 0;
+  std::vector<int32_t> by_cube_;
+};
+
+}  // namespace steppe

@@ -1,0 +1,528 @@
+#include "server/server.h"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <deque>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+namespace steppe::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+namespace {
+
+using Request = http::request<http::string_body>;
+using Response = http::response<http::string_body>;
+
+std::string percent_decode(std::string_view s) {
+  auto hex = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() && hex(s[i + 1]) >= 0 && hex(s[i + 2]) >= 0) {
+      out += static_cast<char>(hex(s[i + 1]) * 16 + hex(s[i + 2]));
+      i += 2;
+    } else {
+      out += s[i] == '+' ? ' ' : s[i];
+    }
+  }
+  return out;
+}
+
+struct Target {
+  std::vector<std::string> segments;  // "/api/games/x" -> {"api", "games", "x"}
+  std::map<std::string, std::string> query;
+  std::string path;
+};
+
+Target parse_target(std::string_view t) {
+  Target out;
+  const size_t q = t.find('?');
+  out.path = std::string(t.substr(0, q));
+  std::string seg;
+  for (char c : out.path) {
+    if (c == '/') {
+      if (!seg.empty()) out.segments.push_back(percent_decode(seg));
+      seg.clear();
+    } else {
+      seg += c;
+    }
+  }
+  if (!seg.empty()) out.segments.push_back(percent_decode(seg));
+  if (q != std::string_view::npos) {
+    std::string_view rest = t.substr(q + 1);
+    while (!rest.empty()) {
+      const size_t amp = rest.find('&');
+      const std::string_view kv = rest.substr(0, amp);
+      const size_t eq = kv.find('=');
+      out.query[percent_decode(kv.substr(0, eq))] =
+          eq == std::string_view::npos ? "" : percent_decode(kv.substr(eq + 1));
+      if (amp == std::string_view::npos) break;
+      rest = rest.substr(amp + 1);
+    }
+  }
+  return out;
+}
+
+Response json_response(const Request& req, const ApiResult& r) {
+  Response res{static_cast<http::status>(r.status), req.version()};
+  res.set(http::field::server, "steppe/" STEPPE_VERSION);
+  res.set(http::field::content_type, "application/json; charset=utf-8");
+  res.set(http::field::cache_control, "no-store");
+  res.set("X-Content-Type-Options", "nosniff");
+  res.keep_alive(req.keep_alive());
+  res.body() = r.body.dump(-1, ' ', false, Json::error_handler_t::replace);
+  res.prepare_payload();
+  return res;
+}
+
+std::string content_type(const std::filesystem::path& p) {
+  static const std::map<std::string, std::string> types = {{".html", "text/html; charset=utf-8"},
+                                                           {".js", "text/javascript; charset=utf-8"},
+                                                           {".css", "text/css; charset=utf-8"},
+                                                           {".svg", "image/svg+xml"},
+                                                           {".png", "image/png"},
+                                                           {".json", "application/json; charset=utf-8"},
+                                                           {".ico", "image/x-icon"},
+                                                           {".woff2", "font/woff2"},
+                                                           {".map", "application/json"},
+                                                           {".txt", "text/plain; charset=utf-8"}};
+  auto it = types.find(p.extension().string());
+  return it == types.end() ? "application/octet-stream" : it->second;
+}
+
+bool read_file(const std::filesystem::path& p, std::string& out) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return true;
+}
+
+std::string bearer_token(const Request& req, const Target& t, const Json& body) {
+  const auto auth = req[http::field::authorization];
+  if (auth.starts_with("Bearer ")) return std::string(auth.substr(7));
+  if (auto it = t.query.find("token"); it != t.query.end()) return it->second;
+  if (body.is_object() && body.contains("token") && body["token"].is_string())
+    return body["token"].get<std::string>();
+  return {};
+}
+
+}  // namespace
+
+struct Server::Impl {
+  std::shared_ptr<Service> service;
+  ServerOptions opts;
+  net::io_context ioc;
+  std::optional<tcp::acceptor> acceptor;
+  std::vector<std::thread> threads;
+  uint16_t bound_port = 0;
+  bool running = false;
+
+  Impl(std::shared_ptr<Service> s, ServerOptions o)
+      : service(std::move(s)), opts(std::move(o)), ioc(o.io_threads) {}
+
+  Response serve_static(const Request& req, const Target& t) {
+    auto not_found = [&](const std::string& msg) {
+      Response res{http::status::not_found, req.version()};
+      res.set(http::field::content_type, "text/plain; charset=utf-8");
+      res.keep_alive(req.keep_alive());
+      res.body() = msg;
+      res.prepare_payload();
+      return res;
+    };
+    if (req.method() != http::verb::get && req.method() != http::verb::head) return not_found("not found\n");
+    if (opts.web_dir.empty() || !std::filesystem::exists(opts.web_dir / "index.html"))
+      return not_found(
+          "The web UI is not built. Run scripts/build-web.sh, then serve with --web web/dist.\n");
+    for (const auto& s : t.segments)
+      if (s == ".." || s.find('\0') != std::string::npos || s.find('/') != std::string::npos)
+        return not_found("not found\n");
+    std::filesystem::path p = opts.web_dir;
+    for (const auto& s : t.segments) p /= s;
+    std::error_code ec;
+    if (t.segments.empty() || !std::filesystem::is_regular_file(p, ec)) {
+      // Client-side routes (/play/<id>, /replay/<id>) all load the single page.
+      if (!t.segments.empty() && std::filesystem::path(t.segments.back()).has_extension())
+        return not_found("not found\n");
+      p = opts.web_dir / "index.html";
+    }
+    std::string body;
+    if (!read_file(p, body)) return not_found("not found\n");
+    Response res{http::status::ok, req.version()};
+    res.set(http::field::content_type, content_type(p));
+    // Vite puts a content hash in asset names, so those may be cached for long.
+    res.set(http::field::cache_control, t.segments.size() >= 2 && t.segments[0] == "assets"
+                                            ? "public, max-age=31536000, immutable"
+                                            : "no-cache");
+    res.keep_alive(req.keep_alive());
+    if (req.method() == http::verb::head) {
+      res.content_length(body.size());
+    } else {
+      res.body() = std::move(body);
+      res.prepare_payload();
+    }
+    return res;
+  }
+
+  ApiResult route_api(const Request& req, const Target& t) {
+    const auto& s = t.segments;  // s[0] == "api"
+    const auto m = req.method();
+    Json body = Json::object();
+    if (m == http::verb::post) {
+      if (!req.body().empty()) {
+        body = Json::parse(req.body(), nullptr, false);
+        if (body.is_discarded()) return api_error(400, "bad_json", "the request body is not valid JSON");
+        if (!body.is_object()) return api_error(400, "bad_json", "the request body must be a JSON object");
+      }
+    }
+    auto method_not_allowed = [&] {
+      return api_error(405, "method_not_allowed",
+                       std::string(req.method_string()) + " is not allowed on " + t.path);
+    };
+    const std::string token = bearer_token(req, t, body);
+    auto str_field = [&](const char* name) -> std::optional<std::string> {
+      if (!body.contains(name) || !body[name].is_string()) return std::nullopt;
+      return body[name].get<std::string>();
+    };
+    if (s.size() == 2 && s[1] == "health")
+      return m == http::verb::get ? service->health() : method_not_allowed();
+    if (s.size() == 2 && s[1] == "catalog")
+      return m == http::verb::get ? service->catalog() : method_not_allowed();
+    if (s.size() == 4 && s[1] == "catalog" && s[3] == "map")
+      return m == http::verb::get ? service->catalog_map(s[2]) : method_not_allowed();
+    if (s.size() == 5 && s[1] == "catalog" && s[3] == "data")
+      return m == http::verb::get ? service->game_data(s[2], s[4]) : method_not_allowed();
+    if (s.size() >= 2 && s[1] == "games") {
+      if (s.size() == 2) {
+        if (m == http::verb::get) return service->list_games();
+        if (m == http::verb::post) return service->create_game(body);
+        return method_not_allowed();
+      }
+      const std::string& id = s[2];
+      if (s.size() == 3) return m == http::verb::get ? service->game_info(id) : method_not_allowed();
+      const std::string& what = s[3];
+      if (s.size() == 4) {
+        if (what == "map") return m == http::verb::get ? service->game_map(id) : method_not_allowed();
+        if (what == "timeline")
+          return m == http::verb::get ? service->timeline(id, token) : method_not_allowed();
+        if (what == "view") return m == http::verb::get ? service->view(id, token) : method_not_allowed();
+        if (what == "log") {
+          if (m != http::verb::get) return method_not_allowed();
+          size_t since = 0;
+          if (auto it = t.query.find("since"); it != t.query.end()) {
+            try {
+              since = std::stoul(it->second);
+            } catch (...) {
+              return api_error(400, "bad_request", "since must be a non-negative integer");
+            }
+          }
+          return service->log(id, token, since);
+        }
+        if (what == "replay") {
+          if (m != http::verb::get) return method_not_allowed();
+          int step = 0;
+          try {
+            step = std::stoi(t.query.count("step") != 0 ? t.query.at("step") : "0");
+          } catch (...) {
+            return api_error(400, "bad_request", "step must be an integer");
+          }
+          return service->replay(id, token, step);
+        }
+        if (what == "action") {
+          if (m != http::verb::post) return method_not_allowed();
+          auto a = str_field("action");
+          if (!a)
+            return api_error(400, "bad_request", "field 'action' (string, kernel notation) is required");
+          return service->act(id, token, *a);
+        }
+        if (what == "undo") return m == http::verb::post ? service->undo(id, token) : method_not_allowed();
+        if (what == "resign")
+          return m == http::verb::post ? service->resign(id, token) : method_not_allowed();
+        if (what == "query") {
+          if (m != http::verb::post) return method_not_allowed();
+          auto q = str_field("query");
+          if (!q) return api_error(400, "bad_request", "field 'query' (string) is required");
+          return service->query(id, token, *q);
+        }
+        if (what == "agent") {
+          if (m != http::verb::post) return method_not_allowed();
+          auto c = str_field("command");
+          if (!c) return api_error(400, "bad_request", "field 'command' ('cancel' or 'resume') is required");
+          return service->agent_control(id, token, *c);
+        }
+      }
+      if (s.size() == 5 && what == "debug" && s[4] == "hash")
+        return m == http::verb::get ? service->debug_hash(id) : method_not_allowed();
+    }
+    return api_error(404, "not_found", "no API endpoint " + std::string(req.method_string()) + " " + t.path);
+  }
+
+  Response handle(const Request& req) {
+    const Target t = parse_target(req.target());
+    if (!t.segments.empty() && t.segments[0] == "api") {
+      try {
+        return json_response(req, route_api(req, t));
+      } catch (const std::exception& e) {
+        return json_response(req, api_error(500, "internal", std::string("internal error: ") + e.what()));
+      }
+    }
+    return serve_static(req, t);
+  }
+};
+
+namespace {
+
+class WsSession : public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(tcp::socket&& socket, Server::Impl& server) : ws_(std::move(socket)), server_(server) {}
+  ~WsSession() {
+    if (sub_ != 0) server_.service->unsubscribe(game_id_, sub_);
+  }
+
+  void run(Request req) {
+    const Target t = parse_target(req.target());
+    game_id_ = t.segments.size() >= 3 ? t.segments[2] : "";
+    auto it = t.query.find("token");
+    token_ = it != t.query.end() ? it->second : std::string(bearer_token(req, t, Json()));
+    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    ws_.read_message_max(kMaxMessageBytes);
+    ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
+  }
+
+ private:
+  void on_accept(beast::error_code ec) {
+    if (ec) return;
+    std::weak_ptr<WsSession> weak = shared_from_this();
+    auto exec = ws_.get_executor();
+    // Called with the room's lock held: only queue; the session is locked on its strand.
+    auto sub = server_.service->subscribe(game_id_, token_, [weak, exec](std::string msg) {
+      net::post(exec, [weak, m = std::move(msg)]() mutable {
+        if (auto self = weak.lock()) self->send(std::move(m));
+      });
+    });
+    if (!sub) {
+      send(Json{{"type", "error"},
+                {"ok", false},
+                {"error", {{"code", "bad_token"}, {"message", sub.error().message}}}}
+               .dump());
+      closing_ = true;
+      return;
+    }
+    sub_ = *sub;
+    do_read();
+  }
+
+  void do_read() {
+    ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+  }
+
+  void on_read(beast::error_code ec, size_t) {
+    if (ec) return;  // closed, or too big (Beast closes with 1009 itself)
+    const std::string text = beast::buffers_to_string(buffer_.data());
+    buffer_.consume(buffer_.size());
+    send(handle_message(text).dump());
+    do_read();
+  }
+
+  Json handle_message(const std::string& text) {
+    const Json msg = Json::parse(text, nullptr, false);
+    auto reply = [&](const ApiResult& r) {
+      Json out = r.body;
+      out["type"] = "result";
+      out["status"] = r.status;
+      if (msg.is_object() && msg.contains("request_id")) out["request_id"] = msg["request_id"];
+      return out;
+    };
+    if (msg.is_discarded() || !msg.is_object() || !msg.contains("type") || !msg["type"].is_string())
+      return reply(api_error(400, "bad_json", "a message must be a JSON object with a string 'type'"));
+    const std::string type = msg["type"].get<std::string>();
+    auto& svc = *server_.service;
+    try {
+      if (type == "action") {
+        if (!msg.contains("action") || !msg["action"].is_string())
+          return reply(api_error(400, "bad_request", "field 'action' (string) is required"));
+        return reply(svc.act(game_id_, token_, msg["action"].get<std::string>()));
+      }
+      if (type == "undo") return reply(svc.undo(game_id_, token_));
+      if (type == "resign") return reply(svc.resign(game_id_, token_));
+      if (type == "view") return reply(svc.view(game_id_, token_));
+      if (type == "query") {
+        if (!msg.contains("query") || !msg["query"].is_string())
+          return reply(api_error(400, "bad_request", "field 'query' (string) is required"));
+        return reply(svc.query(game_id_, token_, msg["query"].get<std::string>()));
+      }
+      if (type == "ping") return reply(ApiResult{200, Json{{"ok", true}, {"pong", true}}});
+    } catch (const std::exception& e) {
+      return reply(api_error(500, "internal", std::string("internal error: ") + e.what()));
+    }
+    return reply(api_error(400, "bad_request", "unknown message type '" + type + "'"));
+  }
+
+  void send(std::string msg) {
+    queue_.push_back(std::move(msg));
+    if (queue_.size() == 1) do_write();
+  }
+
+  void do_write() {
+    ws_.text(true);
+    ws_.async_write(net::buffer(queue_.front()),
+                    beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+  }
+
+  void on_write(beast::error_code ec, size_t) {
+    if (ec) return;
+    queue_.pop_front();
+    if (!queue_.empty()) {
+      do_write();
+    } else if (closing_) {
+      ws_.async_close(websocket::close_code::policy_error, [self = shared_from_this()](beast::error_code) {});
+    }
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  Server::Impl& server_;
+  beast::flat_buffer buffer_;
+  std::deque<std::string> queue_;
+  std::string game_id_, token_;
+  int sub_ = 0;
+  bool closing_ = false;
+};
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(tcp::socket&& socket, Server::Impl& server) : stream_(std::move(socket)), server_(server) {}
+
+  void run() {
+    net::dispatch(stream_.get_executor(),
+                  beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
+  }
+
+ private:
+  void do_read() {
+    parser_.emplace();
+    parser_->body_limit(kMaxMessageBytes);
+    parser_->header_limit(16 * 1024);
+    stream_.expires_after(std::chrono::seconds(60));
+    http::async_read(stream_, buffer_, *parser_,
+                     beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+  }
+
+  void on_read(beast::error_code ec, size_t) {
+    if (ec == http::error::end_of_stream) {
+      beast::error_code ignored;
+      stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+      return;
+    }
+    if (ec == http::error::body_limit || ec == http::error::header_limit) {
+      Request dummy;
+      dummy.version(11);
+      dummy.keep_alive(false);
+      Response res = json_response(dummy, api_error(413, "too_large",
+                                                    "the request is larger than the limit of " +
+                                                        std::to_string(kMaxMessageBytes) + " bytes"));
+      res.keep_alive(false);
+      return write(std::move(res));
+    }
+    if (ec) return;
+    Request req = parser_->release();
+    if (websocket::is_upgrade(req)) {
+      stream_.expires_never();
+      std::make_shared<WsSession>(stream_.release_socket(), server_)->run(std::move(req));
+      return;
+    }
+    write(server_.handle(req));
+  }
+
+  void write(Response res) {
+    auto sp = std::make_shared<Response>(std::move(res));
+    http::async_write(stream_, *sp, [self = shared_from_this(), sp](beast::error_code ec, size_t) {
+      if (ec) return;
+      if (sp->need_eof()) {
+        beast::error_code ignored;
+        self->stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+        return;
+      }
+      self->do_read();
+    });
+  }
+
+  beast::tcp_stream stream_;
+  Server::Impl& server_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+};
+
+void do_accept(Server::Impl& impl) {
+  impl.acceptor->async_accept(net::make_strand(impl.ioc), [&impl](beast::error_code ec, tcp::socket socket) {
+    if (ec) {
+      if (ec == net::error::operation_aborted || !impl.acceptor->is_open()) return;
+    } else {
+      std::make_shared<HttpSession>(std::move(socket), impl)->run();
+    }
+    do_accept(impl);
+  });
+}
+
+}  // namespace
+
+Server::Server(std::shared_ptr<Service> service, ServerOptions opts)
+    : impl_(std::make_unique<Impl>(std::move(service), std::move(opts))) {}
+
+Server::~Server() { stop(); }
+
+Status Server::start() {
+  auto& i = *impl_;
+  beast::error_code ec;
+  const auto addr = net::ip::make_address(i.opts.host, ec);
+  if (ec) return Error{"bad listen address '" + i.opts.host + "': " + ec.message(), "", "--host"};
+  const tcp::endpoint ep{addr, i.opts.port};
+  i.acceptor.emplace(i.ioc);
+  if (i.acceptor->open(ep.protocol(), ec); ec) return Error{"cannot open socket: " + ec.message(), "", ""};
+  if (i.acceptor->set_option(net::socket_base::reuse_address(true), ec); ec)
+    return Error{"cannot set SO_REUSEADDR: " + ec.message(), "", ""};
+  if (i.acceptor->bind(ep, ec); ec)
+    return Error{"cannot listen on " + i.opts.host + ":" + std::to_string(i.opts.port) + ": " + ec.message(),
+                 "", ""};
+  if (i.acceptor->listen(net::socket_base::max_listen_connections, ec); ec)
+    return Error{"cannot listen: " + ec.message(), "", ""};
+  i.bound_port = i.acceptor->local_endpoint().port();
+  do_accept(i);
+  i.running = true;
+  for (int t = 0; t < std::max(1, i.opts.io_threads); ++t) i.threads.emplace_back([&i] { i.ioc.run(); });
+  return Status::ok();
+}
+
+uint16_t Server::port() const { return impl_->bound_port; }
+
+void Server::stop() {
+  auto& i = *impl_;
+  if (!i.running) return;
+  i.running = false;
+  net::post(i.ioc, [&i] {
+    beast::error_code ec;
+    if (i.acceptor) i.acceptor->close(ec);
+  });
+  i.ioc.stop();
+  for (auto& t : i.threads) t.join();
+  i.threads.clear();
+}
+
+}  // namespace steppe::server

@@ -1,0 +1,897 @@
+#include "server/service.h"
+
+#include <algorithm>
+#include <boost/asio/post.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <chrono>
+#include <condition_variable>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "ai/agent.h"
+
+namespace steppe::server {
+
+using Clock = std::chrono::steady_clock;
+
+struct Service::Pool {
+  explicit Pool(int n) : pool(static_cast<size_t>(n < 1 ? 1 : n)) {}
+  boost::asio::thread_pool pool;
+};
+
+struct Service::Room {
+  std::mutex mu;
+  std::condition_variable idle_cv;
+  StoredGame meta;
+  std::shared_ptr<const Game> game;
+  std::unique_ptr<State> state;  // null when unavailable
+  std::string unavailable;       // why this stored game cannot be played here
+  std::vector<StoredAction> actions;
+  struct Logged {
+    Event event;
+    int action_index;  // the action that produced it
+  };
+  std::vector<Logged> events;
+  uint64_t version = 0;  // bumped by every change of state, log or status
+
+  // The agent at the side to move, if any.
+  bool thinking = false;
+  int thinking_side = -1;
+  Clock::time_point thinking_since;
+  uint64_t agent_job = 0;  // a finished job whose id differs from this was cancelled
+  bool agent_paused = false;
+  std::string agent_error;
+  double last_agent_ms = 0;
+
+  struct Sub {
+    int side;
+    Push push;
+    size_t sent = 0;  // how many of the side's visible events it has been sent
+  };
+  std::map<int, Sub> subs;
+};
+
+namespace {
+
+class RoomSink final : public EventSink {
+ public:
+  RoomSink(Service::Room& room, int action_index) : room_(room), index_(action_index) {}
+  void emit(Event e) override { room_.events.push_back({std::move(e), index_}); }
+
+ private:
+  Service::Room& room_;
+  int index_;
+};
+
+std::string random_hex(size_t bytes) {
+  static thread_local std::random_device rd;
+  static const char* digits = "0123456789abcdef";
+  std::string s;
+  for (size_t i = 0; i < bytes; ++i) {
+    const unsigned v = rd() & 0xFFu;
+    s += digits[v >> 4];
+    s += digits[v & 15u];
+  }
+  return s;
+}
+
+std::string now_iso() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+// Token comparison in time independent of where the strings differ.
+bool same_secret(const std::string& a, const std::string& b) {
+  if (a.size() != b.size() || a.empty()) return false;
+  unsigned char d = 0;
+  for (size_t i = 0; i < a.size(); ++i) d = static_cast<unsigned char>(d | (a[i] ^ b[i]));
+  return d == 0;
+}
+
+bool visible(const Event& e, int side) {
+  return side >= 0 && side < 32 && ((e.visible_to >> side) & 1u) != 0;
+}
+
+std::vector<std::string> split_words(std::string_view s) {
+  std::vector<std::string> w;
+  std::istringstream in{std::string(s)};
+  std::string t;
+  while (in >> t) w.push_back(t);
+  return w;
+}
+
+Json event_json(const Service::Room::Logged& l, size_t seq) {
+  Json j{{"seq", seq},           {"kind", l.event.kind},       {"text", l.event.text},
+         {"rule", l.event.rule}, {"reveals", l.event.reveals}, {"action_index", l.action_index}};
+  if (!l.event.data.is_null()) j["data"] = l.event.data;
+  return j;
+}
+
+std::vector<Json> visible_events(const Service::Room& r, int side) {
+  std::vector<Json> out;
+  for (const auto& l : r.events)
+    if (visible(l.event, side)) out.push_back(event_json(l, out.size()));
+  return out;
+}
+
+std::string side_name(const Service::Room& r, int side) {
+  if (r.game == nullptr) return "side " + std::to_string(side);
+  const auto names = r.game->side_names();
+  return side >= 0 && static_cast<size_t>(side) < names.size() ? names[static_cast<size_t>(side)]
+                                                               : "side " + std::to_string(side);
+}
+
+const StoredSeat* seat_of(const Service::Room& r, int side) {
+  for (const auto& s : r.meta.seats)
+    if (s.side == side) return &s;
+  return nullptr;
+}
+
+int side_for_token(const Service::Room& r, const std::string& token) {
+  int found = -1;
+  for (const auto& s : r.meta.seats)
+    if (s.kind == "human" && same_secret(s.token, token)) found = s.side;
+  return found;
+}
+
+bool is_active(const Service::Room& r) { return r.state != nullptr && r.meta.status == "active"; }
+
+Json public_info(const Service::Room& r) {
+  Json sides = Json::array();
+  for (const auto& s : r.meta.seats)
+    sides.push_back({{"side", s.side}, {"name", side_name(r, s.side)}, {"kind", s.kind}, {"agent", s.agent}});
+  std::string scenario_name = r.meta.scenario;
+  if (r.game != nullptr)
+    for (const auto& sc : r.game->scenarios())
+      if (sc.id == r.meta.scenario) scenario_name = sc.name;
+  Json j{{"id", r.meta.id},
+         {"game", r.meta.game},
+         {"game_name", r.game != nullptr ? r.game->name() : r.meta.game},
+         {"scenario", r.meta.scenario},
+         {"scenario_name", scenario_name},
+         {"status", r.unavailable.empty() ? r.meta.status : "unavailable"},
+         {"created", r.meta.created},
+         {"sides", sides},
+         {"actions_count", r.actions.size()}};
+  if (!r.unavailable.empty()) j["unavailable"] = r.unavailable;
+  if (!r.meta.result.is_null()) j["result"] = r.meta.result;
+  if (r.state != nullptr) {
+    const int p = r.state->current_player();
+    j["current_player"] = p;
+    if (p >= 0) j["current_side"] = side_name(r, p);
+  }
+  return j;
+}
+
+bool can_undo(const Service::Room& r, int side) {
+  if (!is_active(r) || r.actions.empty()) return false;
+  const auto& last = r.actions.back();
+  if (last.side != side) return false;
+  // Undo never goes back past an event that revealed something (a die roll, a hidden unit).
+  for (const auto& l : r.events)
+    if (l.action_index == last.index && l.event.reveals) return false;
+  return true;
+}
+
+Json agent_json(const Service::Room& r) {
+  Json j{{"thinking", r.thinking}, {"paused", r.agent_paused}, {"last_ms", r.last_agent_ms}};
+  if (r.thinking) {
+    j["side"] = r.thinking_side;
+    j["side_name"] = side_name(r, r.thinking_side);
+    j["elapsed_ms"] =
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - r.thinking_since).count();
+    if (const auto* s = seat_of(r, r.thinking_side)) j["agent"] = s->agent;
+  }
+  if (!r.agent_error.empty()) j["error"] = r.agent_error;
+  return j;
+}
+
+// Everything a seat may know now. Built only from observation(side), public facts (whose
+// turn it is, the seats, the status) and that side's own legal actions.
+Json seat_view(const Service::Room& r, int side, const ServiceOptions& opts) {
+  Json j = public_info(r);
+  j["side"] = side;
+  j["side_name"] = side_name(r, side);
+  j["can_undo"] = can_undo(r, side);
+  j["agent"] = agent_json(r);
+  j["log_count"] = visible_events(r, side).size();
+  if (r.state == nullptr) return j;
+  j["observation"] = r.state->observation(side);
+  const bool my_turn = is_active(r) && r.state->current_player() == side;
+  j["your_turn"] = my_turn;
+  Json legal = Json::array();
+  if (my_turn) {
+    std::vector<Action> acts;
+    r.state->legal_actions(acts);
+    for (size_t i = 0; i < acts.size() && i < opts.max_legal_actions; ++i) {
+      const std::string text = r.state->action_to_string(acts[i]);
+      legal.push_back({{"text", text}, {"words", split_words(text)}});
+    }
+    if (acts.size() > opts.max_legal_actions) j["legal_truncated"] = acts.size();
+  }
+  j["legal_actions"] = std::move(legal);
+  return j;
+}
+
+void notify_idle(Service::Room& r) { r.idle_cv.notify_all(); }
+
+}  // namespace
+
+ApiResult api_error(int status, const std::string& code, const std::string& message,
+                    const std::string& rule) {
+  Json e{{"code", code}, {"message", message}};
+  if (!rule.empty()) e["rule"] = rule;
+  return {status, Json{{"ok", false}, {"error", e}}};
+}
+
+namespace {
+ApiResult from_error(int status, const std::string& code, const Error& e) {
+  return api_error(status, code, e.where.empty() ? e.message : e.where + ": " + e.message, e.rule);
+}
+ApiResult ok(Json body) {
+  body["ok"] = true;
+  return {200, std::move(body)};
+}
+}  // namespace
+
+// The operations on one room that need the service (store, pool, options).
+struct RoomOps {
+  // Sends each subscriber of the room what is new for its side. Caller holds r.mu.
+  static void push_updates(Service& svc, Service::Room& r) {
+    for (auto& [id, sub] : r.subs) {
+      (void)id;
+      const auto evs = visible_events(r, sub.side);
+      Json msg{{"type", "update"}, {"view", seat_view(r, sub.side, svc.opts_)}};
+      const bool reset = sub.sent > evs.size();
+      msg["reset"] = reset;
+      Json fresh = Json::array();
+      for (size_t i = reset ? 0 : sub.sent; i < evs.size(); ++i) fresh.push_back(evs[i]);
+      msg["events"] = std::move(fresh);
+      sub.sent = evs.size();
+      sub.push(msg.dump());
+    }
+  }
+
+  // Replays stored actions from the scenario start. Caller holds r.mu (or owns r).
+  static Status rebuild(Service::Room& r) {
+    auto st = r.game->new_state(r.meta.scenario, r.meta.seed);
+    if (!st) return st.error();
+    r.state = std::move(st).value();
+    r.events.clear();
+    for (const auto& a : r.actions) {
+      auto parsed = r.state->parse_action(a.text);
+      if (!parsed)
+        return Error{"stored action " + std::to_string(a.index) + " '" + a.text +
+                         "' no longer parses: " + parsed.error().to_string(),
+                     "", ""};
+      if (r.state->current_player() != a.side)
+        return Error{"stored action " + std::to_string(a.index) + " was made by side " +
+                         std::to_string(a.side) + " but replay has side " +
+                         std::to_string(r.state->current_player()) + " to move",
+                     "", ""};
+      RoomSink sink(r, a.index);
+      r.state->set_event_sink(&sink);
+      Status s = r.state->apply(*parsed);
+      r.state->set_event_sink(nullptr);
+      if (!s.is_ok())
+        return Error{"stored action " + std::to_string(a.index) + " '" + a.text +
+                         "' is refused on replay: " + s.error().to_string(),
+                     "", ""};
+    }
+    return Status::ok();
+  }
+
+  // Applies `a` for `side`: checks, makes it durable, then changes the state. Caller
+  // holds r.mu. On any refusal nothing changes.
+  static ApiResult apply(Service& svc, Service::Room& r, int side, const Action& a) {
+    if (r.state == nullptr)
+      return api_error(409, "unavailable", "this game cannot be played here: " + r.unavailable);
+    if (r.meta.status != "active")
+      return api_error(409, "game_over", "the game is over (" + r.meta.status + ")");
+    const int to_move = r.state->current_player();
+    if (to_move != side)
+      return api_error(
+          409, "not_your_turn",
+          "it is not " + side_name(r, side) + "'s turn: " +
+              (to_move >= 0 ? side_name(r, to_move) + " is to move" : std::string("nobody is to move")));
+    if (Status s = r.state->check(a); !s.is_ok()) return from_error(422, "illegal_action", s.error());
+    const std::string text = r.state->action_to_string(a);
+    const StoredAction stored{static_cast<int>(r.actions.size()), side, text};
+    if (Status s = svc.store_->append_action(r.meta.id, stored); !s.is_ok())
+      return from_error(503, "storage_failed", s.error());
+    RoomSink sink(r, stored.index);
+    r.state->set_event_sink(&sink);
+    Status applied = r.state->apply(a);
+    r.state->set_event_sink(nullptr);
+    if (!applied.is_ok()) {
+      // check() passed a moment ago, so this is a bug in the game; keep the log honest by
+      // rebuilding from what is stored.
+      (void)svc.store_->truncate_actions(r.meta.id, stored.index);
+      (void)rebuild(r);
+      return from_error(500, "internal", applied.error());
+    }
+    r.actions.push_back(stored);
+    ++r.version;
+    ++r.agent_job;
+    if (r.state->is_terminal()) {
+      r.meta.status = "finished";
+      r.meta.result = r.state->result();
+      if (Status s = svc.store_->set_status(r.meta.id, r.meta.status, r.meta.result); !s.is_ok())
+        return from_error(503, "storage_failed", s.error());
+    }
+    return ok(Json{{"action", text}, {"index", stored.index}});
+  }
+
+  // Starts the agent of the side to move, if that side is an agent seat. Caller holds r.mu.
+  static void schedule_agent(Service& svc, const std::shared_ptr<Service::Room>& room) {
+    Service::Room& r = *room;
+    if (svc.stopping_ || !is_active(r) || r.thinking || r.agent_paused) return;
+    const int side = r.state->current_player();
+    const StoredSeat* seat = seat_of(r, side);
+    if (seat == nullptr || seat->kind != "agent") return;
+    r.thinking = true;
+    r.thinking_side = side;
+    r.thinking_since = Clock::now();
+    r.agent_error.clear();
+    const uint64_t job = ++r.agent_job;
+    std::shared_ptr<const State> snapshot(r.state->clone());
+    const std::string spec = seat->agent;
+    const uint64_t seed =
+        splitmix64(r.meta.seed ^ splitmix64(r.actions.size() * 31 + static_cast<uint64_t>(side)));
+    boost::asio::post(svc.pool_->pool, [&svc, room, snapshot, spec, seed, job, side] {
+      std::string error;
+      Action chosen;
+      const auto t0 = Clock::now();
+      auto agent = make_agent(spec, seed);
+      if (!agent)
+        error = agent.error().to_string();
+      else
+        chosen = (*agent)->choose(*snapshot);
+      const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+      std::lock_guard lock(room->mu);
+      Service::Room& rr = *room;
+      if (rr.agent_job != job) return;  // cancelled, or the position changed meanwhile
+      rr.thinking = false;
+      rr.last_agent_ms = ms;
+      if (error.empty()) {
+        ApiResult res = apply(svc, rr, side, chosen);
+        if (res.status != 200) error = res.body["error"].value("message", "refused");
+      }
+      if (!error.empty()) {
+        rr.agent_error = "agent '" + spec + "' failed: " + error;
+        rr.agent_paused = true;
+      }
+      push_updates(svc, rr);
+      schedule_agent(svc, room);
+      notify_idle(rr);
+    });
+  }
+};
+
+Service::Service(GameCatalog catalog, std::unique_ptr<GameStore> store, ServiceOptions opts)
+    : catalog_(std::move(catalog)),
+      store_(std::move(store)),
+      opts_(opts),
+      pool_(std::make_unique<Pool>(opts.agent_threads)) {}
+
+Service::~Service() { shutdown(); }
+
+void Service::shutdown() {
+  if (stopping_.exchange(true)) return;
+  {
+    std::lock_guard lock(rooms_mu_);
+    for (auto& [id, r] : rooms_) {
+      (void)id;
+      std::lock_guard rl(r->mu);
+      ++r->agent_job;
+      r->thinking = false;
+      r->subs.clear();
+      notify_idle(*r);
+    }
+  }
+  pool_->pool.join();
+}
+
+const CatalogEntry* Service::find_title(const std::string& game_id) const {
+  for (const auto& e : catalog_)
+    if (e.id == game_id) return &e;
+  return nullptr;
+}
+
+std::shared_ptr<Service::Room> Service::find_room(const std::string& id) {
+  std::lock_guard lock(rooms_mu_);
+  auto it = rooms_.find(id);
+  return it == rooms_.end() ? nullptr : it->second;
+}
+
+int Service::resume_all() {
+  auto games = store_->list_games();
+  if (!games) return 0;
+  int resumed = 0;
+  for (auto& g : *games) {
+    auto room = std::make_shared<Room>();
+    room->meta = g;
+    const CatalogEntry* title = find_title(g.game);
+    if (title == nullptr || title->game == nullptr) {
+      room->unavailable = "game '" + g.game + "' is not installed" +
+                          (title != nullptr ? " (" + title->load_error + ")" : std::string());
+    } else if (title->game->rules_hash() != g.rules_hash) {
+      room->game = title->game;
+      room->unavailable = "the rules data changed since this game was created (rules hash " + g.rules_hash +
+                          ", installed " + title->game->rules_hash() + ")";
+    } else {
+      room->game = title->game;
+      auto acts = store_->actions(g.id);
+      if (!acts) {
+        room->unavailable = acts.error().to_string();
+      } else {
+        room->actions = std::move(acts).value();
+        if (Status s = RoomOps::rebuild(*room); !s.is_ok()) {
+          room->state.reset();
+          room->unavailable = s.error().to_string();
+        } else {
+          ++resumed;
+        }
+      }
+    }
+    std::lock_guard lock(rooms_mu_);
+    rooms_[g.id] = room;
+  }
+  std::lock_guard lock(rooms_mu_);
+  for (auto& [id, r] : rooms_) {
+    (void)id;
+    std::lock_guard rl(r->mu);
+    RoomOps::schedule_agent(*this, r);
+  }
+  return resumed;
+}
+
+ApiResult Service::health() const {
+  return ok(
+      Json{{"version", STEPPE_VERSION}, {"store", store_->describe()}, {"games_installed", catalog_.size()}});
+}
+
+ApiResult Service::catalog() const {
+  Json games = Json::array();
+  for (const auto& e : catalog_) {
+    Json g{{"id", e.id}, {"name", e.name}, {"available", e.game != nullptr}};
+    if (e.game == nullptr) {
+      g["error"] = e.load_error;
+    } else {
+      g["sides"] = e.game->side_names();
+      Json sc = Json::array();
+      for (const auto& s : e.game->scenarios())
+        sc.push_back({{"id", s.id},
+                      {"name", s.name},
+                      {"description", s.description},
+                      {"first_turn", s.first_turn},
+                      {"last_turn", s.last_turn}});
+      g["scenarios"] = sc;
+    }
+    games.push_back(std::move(g));
+  }
+  return ok(Json{{"games", games}, {"agents", Json::array({"random"})}});
+}
+
+ApiResult Service::catalog_map(const std::string& game_id) const {
+  const CatalogEntry* e = find_title(game_id);
+  if (e == nullptr) return api_error(404, "unknown_game", "no game '" + game_id + "' is installed");
+  if (e->game == nullptr) return api_error(409, "unavailable", e->load_error);
+  return ok(Json{{"map", e->game->map_json()}});
+}
+
+ApiResult Service::list_games() {
+  std::vector<std::shared_ptr<Room>> rooms;
+  {
+    std::lock_guard lock(rooms_mu_);
+    for (auto& [id, r] : rooms_) rooms.push_back(r);
+  }
+  Json list = Json::array();
+  for (auto& r : rooms) {
+    std::lock_guard lock(r->mu);
+    list.push_back(public_info(*r));
+  }
+  return ok(Json{{"games", list}});
+}
+
+ApiResult Service::create_game(const Json& req) {
+  if (!req.is_object()) return api_error(400, "bad_request", "the request body must be a JSON object");
+  if (!req.contains("game") || !req["game"].is_string())
+    return api_error(400, "bad_request", "field 'game' (string) is required");
+  const std::string game_id = req["game"].get<std::string>();
+  const CatalogEntry* title = find_title(game_id);
+  if (title == nullptr) return api_error(404, "unknown_game", "no game '" + game_id + "' is installed");
+  if (title->game == nullptr)
+    return api_error(409, "unavailable", "game '" + game_id + "': " + title->load_error);
+  const auto& game = title->game;
+  std::string scenario;
+  if (req.contains("scenario")) {
+    if (!req["scenario"].is_string())
+      return api_error(400, "bad_request", "field 'scenario' must be a string");
+    scenario = req["scenario"].get<std::string>();
+  } else {
+    const auto scs = game->scenarios();
+    if (scs.empty()) return api_error(400, "bad_request", "field 'scenario' is required");
+    scenario = scs.front().id;
+  }
+  uint64_t seed = 0;
+  if (req.contains("seed")) {
+    if (!req["seed"].is_number_unsigned() && !req["seed"].is_number_integer())
+      return api_error(400, "bad_request", "field 'seed' must be a non-negative integer");
+    if (req["seed"].is_number_integer() && req["seed"].get<int64_t>() < 0)
+      return api_error(400, "bad_request", "field 'seed' must be a non-negative integer");
+    seed = req["seed"].get<uint64_t>();
+  } else {
+    std::random_device rd;
+    seed = (static_cast<uint64_t>(rd()) << 32) ^ rd();
+  }
+  const auto sides = game->side_names();
+  StoredGame g;
+  g.game = game_id;
+  g.scenario = scenario;
+  g.seed = seed;
+  g.rules_hash = game->rules_hash();
+  g.created = now_iso();
+  for (size_t i = 0; i < sides.size(); ++i) g.seats.push_back({static_cast<int>(i), "human", "", ""});
+  if (req.contains("seats")) {
+    const Json& seats = req["seats"];
+    if (!seats.is_array() || seats.size() != sides.size())
+      return api_error(
+          400, "bad_request",
+          "field 'seats' must be an array with one entry per side (" + std::to_string(sides.size()) + ")");
+    for (size_t i = 0; i < seats.size(); ++i) {
+      const Json& s = seats[i];
+      const std::string path = "seats[" + std::to_string(i) + "]";
+      if (!s.is_object() || !s.contains("kind") || !s["kind"].is_string())
+        return api_error(400, "bad_request", path + ".kind must be \"human\" or \"agent\"");
+      const std::string kind = s["kind"].get<std::string>();
+      if (kind == "agent") {
+        const std::string spec =
+            s.contains("agent") && s["agent"].is_string() ? s["agent"].get<std::string>() : "random";
+        if (auto a = make_agent(spec, 0); !a) return from_error(400, "bad_request", a.error());
+        g.seats[i].kind = "agent";
+        g.seats[i].agent = spec;
+      } else if (kind != "human") {
+        return api_error(400, "bad_request",
+                         path + ".kind must be \"human\" or \"agent\", not \"" + kind + "\"");
+      }
+    }
+  }
+  for (auto& s : g.seats)
+    if (s.kind == "human") s.token = random_hex(16);
+  auto room = std::make_shared<Room>();
+  room->game = game;
+  auto st = game->new_state(scenario, seed);
+  if (!st) return from_error(400, "bad_scenario", st.error());
+  room->state = std::move(st).value();
+  {
+    std::lock_guard lock(rooms_mu_);
+    do g.id = random_hex(6);
+    while (rooms_.count(g.id) != 0);
+  }
+  room->meta = g;
+  if (Status s = store_->create_game(g); !s.is_ok()) return from_error(503, "storage_failed", s.error());
+  Json seats = Json::array();
+  for (const auto& s : g.seats) {
+    Json j{{"side", s.side}, {"name", sides[static_cast<size_t>(s.side)]}, {"kind", s.kind}};
+    if (s.kind == "agent") j["agent"] = s.agent;
+    if (!s.token.empty()) {
+      j["token"] = s.token;
+      j["join_path"] = "/play/" + g.id + "?token=" + s.token;
+    }
+    seats.push_back(std::move(j));
+  }
+  Json info;
+  {
+    std::lock_guard lock(rooms_mu_);
+    rooms_[g.id] = room;
+  }
+  {
+    std::lock_guard lock(room->mu);
+    info = public_info(*room);
+    RoomOps::schedule_agent(*this, room);
+  }
+  return ok(Json{{"game", info}, {"seats", seats}, {"seed", seed}});
+}
+
+#define STEPPE_FIND_ROOM(id)                                                                    \
+  auto room = find_room(id);                                                                    \
+  if (room == nullptr) return api_error(404, "unknown_game", "no game with id '" + (id) + "'"); \
+  std::unique_lock lock(room->mu);                                                              \
+  Room& r = *room
+
+#define STEPPE_SEAT(token)                   \
+  const int side = side_for_token(r, token); \
+  if (side < 0) return api_error(403, "bad_token", "this token is not a seat of game '" + r.meta.id + "'")
+
+ApiResult Service::game_info(const std::string& id) {
+  STEPPE_FIND_ROOM(id);
+  return ok(Json{{"game", public_info(r)}});
+}
+
+ApiResult Service::game_map(const std::string& id) {
+  STEPPE_FIND_ROOM(id);
+  if (r.game == nullptr) return api_error(409, "unavailable", r.unavailable);
+  return ok(Json{{"map", r.game->map_json()}});
+}
+
+ApiResult Service::view(const std::string& id, const std::string& token) {
+  STEPPE_FIND_ROOM(id);
+  STEPPE_SEAT(token);
+  return ok(Json{{"view", seat_view(r, side, opts_)}});
+}
+
+ApiResult Service::act(const std::string& id, const std::string& token, const std::string& action_text) {
+  STEPPE_FIND_ROOM(id);
+  STEPPE_SEAT(token);
+  if (r.state == nullptr)
+    return api_error(409, "unavailable", "this game cannot be played here: " + r.unavailable);
+  if (r.meta.status != "active")
+    return api_error(409, "game_over", "the game is over (" + r.meta.status + ")");
+  if (r.state->current_player() != side) {
+    const int p = r.state->current_player();
+    return api_error(409, "not_your_turn",
+                     "it is not " + side_name(r, side) + "'s turn: " +
+                         (p >= 0 ? side_name(r, p) + " is to move" : std::string("nobody is to move")));
+  }
+  auto parsed = r.state->parse_action(action_text);
+  if (!parsed) return from_error(400, "bad_action", parsed.error());
+  ApiResult res = RoomOps::apply(*this, r, side, *parsed);
+  if (res.status != 200) return res;
+  RoomOps::push_updates(*this, r);
+  RoomOps::schedule_agent(*this, room);
+  res.body["view"] = seat_view(r, side, opts_);
+  return res;
+}
+
+ApiResult Service::undo(const std::string& id, const std::string& token) {
+  STEPPE_FIND_ROOM(id);
+  STEPPE_SEAT(token);
+  if (!can_undo(r, side)) {
+    std::string why = "nothing to undo";
+    if (!is_active(r))
+      why = "the game is not active";
+    else if (!r.actions.empty() && r.actions.back().side != side)
+      why = "the last action was not " + side_name(r, side) + "'s";
+    else if (!r.actions.empty())
+      why = "the last action revealed information (a die roll or a hidden unit), so it cannot be taken back";
+    return api_error(409, "cannot_undo", why);
+  }
+  const int last = r.actions.back().index;
+  if (Status s = store_->truncate_actions(r.meta.id, last); !s.is_ok())
+    return from_error(503, "storage_failed", s.error());
+  const StoredAction undone = r.actions.back();
+  r.actions.pop_back();
+  if (Status s = RoomOps::rebuild(r); !s.is_ok()) {
+    r.state.reset();
+    r.unavailable = s.error().to_string();
+    return from_error(500, "internal", s.error());
+  }
+  ++r.version;
+  ++r.agent_job;
+  r.thinking = false;
+  RoomOps::push_updates(*this, r);
+  RoomOps::schedule_agent(*this, room);
+  notify_idle(r);
+  return ok(Json{{"undone", undone.text}, {"view", seat_view(r, side, opts_)}});
+}
+
+ApiResult Service::resign(const std::string& id, const std::string& token) {
+  STEPPE_FIND_ROOM(id);
+  STEPPE_SEAT(token);
+  if (!is_active(r)) return api_error(409, "game_over", "the game is not active (" + r.meta.status + ")");
+  Json result{{"resigned", side_name(r, side)}, {"turn_actions", r.actions.size()}};
+  if (r.meta.seats.size() == 2) result["winner"] = side_name(r, 1 - side);
+  if (Status s = store_->set_status(r.meta.id, "resigned", result); !s.is_ok())
+    return from_error(503, "storage_failed", s.error());
+  r.meta.status = "resigned";
+  r.meta.result = result;
+  ++r.version;
+  ++r.agent_job;
+  r.thinking = false;
+  RoomOps::push_updates(*this, r);
+  notify_idle(r);
+  return ok(Json{{"view", seat_view(r, side, opts_)}});
+}
+
+ApiResult Service::log(const std::string& id, const std::string& token, size_t since) {
+  STEPPE_FIND_ROOM(id);
+  STEPPE_SEAT(token);
+  const auto evs = visible_events(r, side);
+  Json out = Json::array();
+  for (size_t i = since; i < evs.size(); ++i) out.push_back(evs[i]);
+  Json own = Json::array();
+  for (const auto& a : r.actions)
+    if (a.side == side) own.push_back({{"index", a.index}, {"text", a.text}});
+  return ok(Json{{"events", out}, {"count", evs.size()}, {"own_actions", own}});
+}
+
+ApiResult Service::replay(const std::string& id, const std::string& token, int step) {
+  Room scratch;
+  int side = -1;
+  {
+    STEPPE_FIND_ROOM(id);
+    const int s = side_for_token(r, token);
+    if (s < 0) return api_error(403, "bad_token", "this token is not a seat of game '" + r.meta.id + "'");
+    side = s;
+    if (r.game == nullptr) return api_error(409, "unavailable", r.unavailable);
+    if (step < 0 || static_cast<size_t>(step) > r.actions.size())
+      return api_error(
+          400, "bad_request",
+          "step must be between 0 and " + std::to_string(r.actions.size()) + ", not " + std::to_string(step));
+    scratch.meta = r.meta;
+    scratch.game = r.game;
+    scratch.actions.assign(r.actions.begin(), r.actions.begin() + step);
+  }
+  // Replayed outside the room's lock: a long replay never blocks the game.
+  if (Status s = RoomOps::rebuild(scratch); !s.is_ok()) return from_error(500, "internal", s.error());
+  Json evs = Json::array();
+  size_t seq = 0;
+  for (const auto& l : scratch.events) {
+    if (!visible(l.event, side)) continue;
+    if (l.action_index == step - 1) evs.push_back(event_json(l, seq));
+    ++seq;
+  }
+  Json j{{"step", step},
+         {"observation", scratch.state->observation(side)},
+         {"events", evs},
+         {"current_player", scratch.state->current_player()}};
+  if (step > 0) {
+    const auto& a = scratch.actions.back();
+    j["action_side"] = a.side;
+    // Another side's action text may carry what that side alone knows; only events tell.
+    if (a.side == side) j["action"] = a.text;
+  }
+  return ok(std::move(j));
+}
+
+ApiResult Service::timeline(const std::string& id, const std::string& token) {
+  Room scratch;
+  int viewer = -1;
+  {
+    STEPPE_FIND_ROOM(id);
+    const int s = side_for_token(r, token);
+    if (s < 0) return api_error(403, "bad_token", "this token is not a seat of game '" + r.meta.id + "'");
+    if (r.game == nullptr) return api_error(409, "unavailable", r.unavailable);
+    viewer = s;
+    scratch.meta = r.meta;
+    scratch.game = r.game;
+  }
+  std::vector<StoredAction> all;
+  {
+    auto room = find_room(id);
+    std::lock_guard lock(room->mu);
+    all = room->actions;
+  }
+  // One replay; each point is taken from the seat's observation only.
+  auto st = scratch.game->new_state(scratch.meta.scenario, scratch.meta.seed);
+  if (!st) return from_error(500, "internal", st.error());
+  auto& state = *st;
+  Json points = Json::array();
+  auto point = [&](size_t step) {
+    const Json o = state->observation(viewer);
+    Json p{{"step", step}};
+    for (const char* k : {"turn", "phase", "vp"})
+      if (o.is_object() && o.contains(k)) p[k] = o[k];
+    points.push_back(std::move(p));
+  };
+  point(0);
+  for (size_t i = 0; i < all.size(); ++i) {
+    auto a = state->parse_action(all[i].text);
+    if (!a || !state->apply(*a).is_ok())
+      return api_error(500, "internal", "replay failed at action " + std::to_string(i));
+    point(i + 1);
+  }
+  return ok(Json{{"points", points}});
+}
+
+ApiResult Service::game_data(const std::string& game_id, const std::string& file) const {
+  const CatalogEntry* e = find_title(game_id);
+  if (e == nullptr) return api_error(404, "unknown_game", "no game '" + game_id + "' is installed");
+  bool good = file.size() > 5 && file.size() < 64 && file.ends_with(".json");
+  for (char c : file.substr(0, file.size() - 5))
+    if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) ||
+          c == '-'))
+      good = false;
+  if (!good)
+    return api_error(400, "bad_request",
+                     "a data file name is lower-case letters, digits and '-', ending in .json");
+  if (opts_.data_dir.empty()) return api_error(404, "not_found", "this server has no data directory");
+  const auto path = opts_.data_dir / game_id / file;
+  std::ifstream in(path);
+  if (!in) return api_error(404, "not_found", "no data file " + game_id + "/" + file);
+  Json j = Json::parse(in, nullptr, false);
+  if (j.is_discarded())
+    return api_error(500, "internal", "data file " + game_id + "/" + file + " is not valid JSON");
+  return ok(Json{{"data", std::move(j)}});
+}
+
+ApiResult Service::query(const std::string& id, const std::string& token, const std::string& query_text) {
+  STEPPE_FIND_ROOM(id);
+  STEPPE_SEAT(token);
+  if (r.state == nullptr) return api_error(409, "unavailable", r.unavailable);
+  auto words = split_words(query_text);
+  static const std::vector<std::string> allowed = {"odds", "raw-odds", "shifts", "column"};
+  if (words.empty() || std::find(allowed.begin(), allowed.end(), words[0]) == allowed.end())
+    return api_error(
+        400, "query_not_allowed",
+        "only combat previews are answered: 'odds ...', 'raw-odds ...', 'shifts ...', 'column ...'");
+  // Asked on a determinized copy: the answer can depend only on what this side may know.
+  auto copy = r.state->clone();
+  lock.unlock();
+  std::random_device rd;
+  copy->resample_hidden(side, (static_cast<uint64_t>(rd()) << 32) ^ rd());
+  auto res = copy->test_query(words);
+  if (!res) return from_error(422, "query_failed", res.error());
+  return ok(Json{{"answer", *res}});
+}
+
+ApiResult Service::agent_control(const std::string& id, const std::string& token,
+                                 const std::string& command) {
+  STEPPE_FIND_ROOM(id);
+  STEPPE_SEAT(token);
+  (void)side;
+  if (command == "cancel") {
+    if (!r.thinking) return api_error(409, "not_thinking", "no agent is thinking in this game");
+    ++r.agent_job;
+    r.thinking = false;
+    r.agent_paused = true;
+  } else if (command == "resume") {
+    r.agent_paused = false;
+    r.agent_error.clear();
+    RoomOps::schedule_agent(*this, room);
+  } else {
+    return api_error(400, "bad_request", "command must be 'cancel' or 'resume', not '" + command + "'");
+  }
+  RoomOps::push_updates(*this, r);
+  notify_idle(r);
+  return ok(Json{{"agent", agent_json(r)}});
+}
+
+ApiResult Service::debug_hash(const std::string& id) {
+  if (!opts_.debug_state)
+    return api_error(404, "not_found", "debug endpoints are disabled (serve --debug-state)");
+  STEPPE_FIND_ROOM(id);
+  if (r.state == nullptr) return api_error(409, "unavailable", r.unavailable);
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(r.state->state_hash()));
+  return ok(Json{{"state_hash", buf}, {"actions_count", r.actions.size()}});
+}
+
+Result<int> Service::subscribe(const std::string& id, const std::string& token, Push push) {
+  auto room = find_room(id);
+  if (room == nullptr) return Error{"no game with id '" + id + "'", "", ""};
+  std::lock_guard lock(room->mu);
+  const int side = side_for_token(*room, token);
+  if (side < 0) return Error{"this token is not a seat of game '" + id + "'", "", ""};
+  const int sub = next_sub_++;
+  room->subs[sub] = Room::Sub{side, std::move(push), 0};
+  // The first message: the whole view and the whole visible log.
+  auto& s = room->subs[sub];
+  const auto evs = visible_events(*room, side);
+  Json msg{{"type", "update"}, {"view", seat_view(*room, side, opts_)}, {"reset", true}, {"events", evs}};
+  s.sent = evs.size();
+  s.push(msg.dump());
+  return sub;
+}
+
+void Service::unsubscribe(const std::string& id, int subscription) {
+  auto room = find_room(id);
+  if (room == nullptr) return;
+  std::lock_guard lock(room->mu);
+  room->subs.erase(subscription);
+}
+
+bool Service::wait_idle(const std::string& id, int timeout_ms) {
+  auto room = find_room(id);
+  if (room == nullptr) return false;
+  std::unique_lock lock(room->mu);
+  return room->idle_cv.wait_for(lock, std::chrono::milliseconds(timeout_ms), [&] { return !room->thinking; });
+}
+
+}  // namespace steppe::server

@@ -1,0 +1,112 @@
+// The game service: every game the server hosts, its seats, agents and event log, behind
+// a transport-free API (HTTP and WebSocket in server.cpp only translate). The server is
+// authoritative: a client's action is text in the kernel notation, parsed and checked by
+// the game; anything sent to a seat is built from observation(side) and the events whose
+// visible_to includes that side, never from the full state.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "server/store.h"
+
+namespace steppe::server {
+
+// One game title the server can host. `game` is null when it failed to load
+// (`load_error` says why); such games are listed but cannot be created.
+struct CatalogEntry {
+  std::string id;
+  std::string name;
+  std::shared_ptr<const Game> game;
+  std::string load_error;
+};
+using GameCatalog = std::vector<CatalogEntry>;
+
+// An API answer: HTTP status and JSON body ({"ok": true, ...} or {"ok": false, "error": {...}}).
+struct ApiResult {
+  int status = 200;
+  Json body;
+};
+
+ApiResult api_error(int status, const std::string& code, const std::string& message,
+                    const std::string& rule = "");
+
+struct ServiceOptions {
+  int agent_threads = 1;
+  // Exposes the full-state hash (GET /api/games/{id}/debug/hash): for tests of replay and
+  // durability only, since a hash of the full state could be used to guess hidden
+  // information.
+  bool debug_state = false;
+  size_t max_legal_actions = 20000;  // more are cut off (the view says "legal_truncated")
+  // Where the games' public data files live (counters, map): served read-only as
+  // /api/catalog/{game}/data/{file}.json for the UI. Empty: not served.
+  std::filesystem::path data_dir;
+};
+
+class Service {
+ public:
+  Service(GameCatalog catalog, std::unique_ptr<GameStore> store, ServiceOptions opts = {});
+  ~Service();
+  Service(const Service&) = delete;
+  Service& operator=(const Service&) = delete;
+
+  // Loads every stored game and replays its actions. Games that cannot be replayed (game
+  // not installed, rules changed, action refused) stay listed as "unavailable" with the
+  // reason. Returns how many games were resumed.
+  int resume_all();
+  // Cancels thinking agents and waits for the worker pool.
+  void shutdown();
+
+  ApiResult health() const;
+  ApiResult catalog() const;
+  ApiResult catalog_map(const std::string& game_id) const;
+  ApiResult list_games();
+  ApiResult create_game(const Json& request);
+  ApiResult game_info(const std::string& id);
+  ApiResult game_map(const std::string& id);
+  ApiResult view(const std::string& id, const std::string& token);
+  ApiResult act(const std::string& id, const std::string& token, const std::string& action_text);
+  ApiResult undo(const std::string& id, const std::string& token);
+  ApiResult resign(const std::string& id, const std::string& token);
+  ApiResult log(const std::string& id, const std::string& token, size_t since);
+  ApiResult replay(const std::string& id, const std::string& token, int step);
+  ApiResult timeline(const std::string& id, const std::string& token);
+  ApiResult game_data(const std::string& game_id, const std::string& file) const;
+  ApiResult query(const std::string& id, const std::string& token, const std::string& query_text);
+  ApiResult agent_control(const std::string& id, const std::string& token, const std::string& command);
+  ApiResult debug_hash(const std::string& id);
+
+  // WebSocket push: `push` receives serialized JSON messages for the seat (called with
+  // an internal lock held: it must only queue). Returns the subscription id, or an error.
+  using Push = std::function<void(std::string)>;
+  Result<int> subscribe(const std::string& id, const std::string& token, Push push);
+  void unsubscribe(const std::string& id, int subscription);
+
+  // Waits until no agent is thinking in game `id` (tests), at most `timeout_ms`.
+  bool wait_idle(const std::string& id, int timeout_ms);
+
+  struct Room;
+
+ private:
+  std::shared_ptr<Room> find_room(const std::string& id);
+  const CatalogEntry* find_title(const std::string& game_id) const;
+
+  GameCatalog catalog_;
+  std::unique_ptr<GameStore> store_;
+  ServiceOptions opts_;
+  std::mutex rooms_mu_;
+  std::map<std::string, std::shared_ptr<Room>> rooms_;
+  struct Pool;
+  std::unique_ptr<Pool> pool_;
+  std::atomic<int> next_sub_{1};
+  std::atomic<bool> stopping_{false};
+
+  friend struct RoomOps;
+};
+
+}  // namespace steppe::server

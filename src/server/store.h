@@ -1,0 +1,75 @@
+// GameStore: where games and their accepted actions live, so that a server can be killed
+// at any moment and resume every game by replay. A game is saved as its set-up (game,
+// scenario, seed, rules hash, seats) plus the ordered log of accepted actions in the
+// kernel's notation; the state is never stored, it is recomputed.
+//
+// SQLite is the default backend (open_sqlite_store); the interface is kept free of SQL so
+// that a PostgreSQL backend can be added beside it.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernel/state.h"
+
+namespace steppe::server {
+
+// Who sits at one side of a game.
+struct StoredSeat {
+  int side = 0;
+  std::string kind;   // "human" or "agent"
+  std::string agent;  // agent spec for kind == "agent" ("random", "mcts:2000")
+  std::string token;  // secret join token (humans); empty for agents
+};
+
+struct StoredGame {
+  std::string id;
+  std::string game;      // game id ("bd")
+  std::string scenario;  // scenario id
+  uint64_t seed = 0;
+  std::string rules_hash;
+  std::vector<StoredSeat> seats;
+  std::string created;            // ISO-8601 UTC
+  std::string status = "active";  // "active", "finished", "resigned"
+  Json result;                    // null until the game ends
+};
+
+struct StoredAction {
+  int index = 0;  // 0-based position in the game's action log
+  int side = 0;
+  std::string text;  // kernel notation, exactly as State::action_to_string printed it
+};
+
+class GameStore {
+ public:
+  virtual ~GameStore() = default;
+  virtual std::string describe() const = 0;  // "sqlite:/path/to/steppe.db"
+
+  virtual Status create_game(const StoredGame& g) = 0;
+  virtual Result<std::vector<StoredGame>> list_games() = 0;
+  virtual Result<std::optional<StoredGame>> find_game(const std::string& id) = 0;
+  virtual Result<std::vector<StoredAction>> actions(const std::string& id) = 0;
+  // Durable when it returns ok: the action survives a crash or SIGKILL right after.
+  // Refuses an index that is not the next one of the game.
+  virtual Status append_action(const std::string& id, const StoredAction& a) = 0;
+  // Removes actions with index >= from_index (undo). Durable when it returns ok.
+  virtual Status truncate_actions(const std::string& id, int from_index) = 0;
+  virtual Status set_status(const std::string& id, const std::string& status, const Json& result) = 0;
+};
+
+// The schema version this build writes. A database with a higher user_version is
+// refused (it was written by a newer Steppe); lower versions are migrated forward.
+constexpr int kStoreSchemaVersion = 2;
+
+// Opens (creating if needed, with parent directories) an SQLite store at `path`, in WAL
+// mode with synchronous=FULL, migrating an older schema forward.
+Result<std::unique_ptr<GameStore>> open_sqlite_store(const std::filesystem::path& path);
+
+// $XDG_DATA_HOME/steppe/steppe.db, else ~/.local/share/steppe/steppe.db.
+std::filesystem::path default_db_path();
+
+}  // namespace steppe::server

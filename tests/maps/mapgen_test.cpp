@@ -1,0 +1,191 @@
+// The generator (tools/geo): projection maths, the fit, determinism, places where real
+// geography puts them, and clear errors on bad input.
+#include "geo/mapgen.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "kernel/hexgrid.h"
+
+namespace steppe::mapgen {
+namespace {
+
+namespace fs = std::filesystem;
+
+GeoFit bd_fit() {
+  auto doc = load_json_file("data/bd/grid.json");
+  EXPECT_TRUE(doc.is_ok());
+  const JsonReader g(*doc, "grid.json");
+  auto fit = GeoFit::from_json(g);
+  EXPECT_TRUE(fit.is_ok()) << fit.error().to_string();
+  return *fit;
+}
+
+TEST(Lcc, RoundTrip) {
+  Lcc p(30, 52, 47, 57, 6371);
+  for (double lon : {14.0, 30.0, 48.0})
+    for (double lat : {41.0, 52.0, 62.0}) {
+      const auto xy = p.forward(lon, lat);
+      const auto ll = p.inverse(xy[0], xy[1]);
+      EXPECT_NEAR(ll[0], lon, 1e-9);
+      EXPECT_NEAR(ll[1], lat, 1e-9);
+    }
+  // Scale: one degree of latitude is about 111 km.
+  const auto a = p.forward(30, 50), b = p.forward(30, 51);
+  EXPECT_NEAR(std::hypot(a[0] - b[0], a[1] - b[1]), 111.2, 1.5);
+}
+
+TEST(HexPlane, NearestHexIsTheHexItself) {
+  for (int r = 10; r <= 32; ++r)
+    for (int c = 0; c <= 24; ++c) {
+      const auto p = hex_plane_centre(r, c);
+      const auto h = hex_at_plane(p[0] + 0.3, p[1] - 0.2);
+      EXPECT_EQ(h[0], r);
+      EXPECT_EQ(h[1], c);
+    }
+}
+
+// The plane geometry agrees with the kernel's BD 2.2 adjacency: neighbours are exactly one
+// hex width apart.
+TEST(HexPlane, NeighboursAreOneHexApart) {
+  auto doc = load_json_file("data/bd/grid.json");
+  ASSERT_TRUE(doc.is_ok());
+  auto grid = HexGrid::from_json((*doc)["grid"], "grid.json");
+  ASSERT_TRUE(grid.is_ok());
+  for (int idx = 0; idx < grid->size(); ++idx)
+    for (int d = 0; d < 6; ++d) {
+      const int o = grid->neighbour(idx, d);
+      if (o < 0) continue;
+      const auto a = hex_plane_centre(grid->row(idx), grid->col(idx));
+      const auto b = hex_plane_centre(grid->row(o), grid->col(o));
+      EXPECT_NEAR(std::hypot(a[0] - b[0], a[1] - b[1]), 1.0, 1e-9);
+    }
+}
+
+TEST(GeoFit, AnchorsLandInTheirHexesAndInverseRoundTrips) {
+  const GeoFit fit = bd_fit();
+  ASSERT_GE(fit.residuals().size(), 17u);
+  for (const auto& r : fit.residuals()) {
+    EXPECT_EQ(r.placed_hex, r.hex) << r.name;
+    EXPECT_LT(r.affine_dist, 2.0) << r.name << ": the affine fit alone is off by more than 2 hexes";
+  }
+  EXPECT_LT(fit.affine_rms(), 1.0);
+  EXPECT_NEAR(fit.km_per_hex(), 95.0, 10.0);  // a 90 km-ish hex
+  for (double x : {2.0, 10.0, 20.0})
+    for (double y : {10.0, 20.0, 27.0}) {
+      const auto ll = fit.to_lonlat(x, y);
+      const auto p = fit.to_plane(ll[0], ll[1]);
+      EXPECT_NEAR(p[0], x, 1e-6);
+      EXPECT_NEAR(p[1], y, 1e-6);
+    }
+}
+
+// Every city that mattered in 1941-45 on the map sits within a hex of where the fitted
+// projection of its real coordinates puts it, and on land.
+TEST(Places, CitiesSitWhereRealGeographyPutsThem) {
+  const GeoFit fit = bd_fit();
+  auto map = load_json_file("data/bd/map.json");
+  ASSERT_TRUE(map.is_ok());
+  auto cities = load_json_file("data/geo/hist/cities_1941.json");
+  ASSERT_TRUE(cities.is_ok());
+  std::map<std::string, const Json*> hexes;
+  for (const auto& h : (*map)["hexes"]) hexes[h["id"].get<std::string>()] = &h;
+  const auto& place = (*map)["place_hexes"];
+  int checked = 0;
+  for (const auto& c : (*cities)["cities"]) {
+    const std::string name = c["name"];
+    const auto p = fit.to_plane(c["lonlat"][0].get<double>(), c["lonlat"][1].get<double>());
+    const auto rc = hex_at_plane(p[0], p[1]);
+    char id[8];
+    std::snprintf(id, sizeof id, "%02d%02d", rc[0], rc[1]);
+    if (!hexes.count(id)) continue;  // off the map
+    ++checked;
+    ASSERT_TRUE(place.contains(name)) << name << " is on the map but has no hex";
+    const std::string got = place[name];
+    const auto q = hex_plane_centre(std::stoi(got.substr(0, 2)), std::stoi(got.substr(2, 2)));
+    EXPECT_LE(std::hypot(q[0] - p[0], q[1] - p[1]), 1.0) << name << " placed in " << got;
+    const std::string t = (*hexes.at(got))["terrain"];
+    // City-rank places of the warring countries are on land (neutral Helsinki, on a
+    // mostly-water coast hex, is not checked).
+    const std::string country = c["country_1941"];
+    const bool city = c["kinds"].dump().find("\"city\"") != std::string::npos && country != "finland" &&
+                      country != "sweden" && country != "denmark";
+    if (city) {
+      EXPECT_TRUE(t != "all-sea" && t != "all-lake") << name << " in water hex " << got;
+    }
+  }
+  EXPECT_GT(checked, 150);
+}
+
+// Re-running the generator gives byte-identical output, equal to the committed map.
+TEST(Generate, DeterministicAndCommittedMapIsCurrent) {
+  auto a = generate(".", "bd", nullptr);
+  ASSERT_TRUE(a.is_ok()) << a.error().to_string();
+  auto b = generate(".", "bd", nullptr);
+  ASSERT_TRUE(b.is_ok());
+  const std::string da = dump_map(*a), db = dump_map(*b);
+  EXPECT_EQ(da, db);
+  std::ifstream f("data/bd/map.json", std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  EXPECT_TRUE(ss.str() == da) << "data/bd/map.json is stale: run `steppe mapgen bd`";
+}
+
+class BadInput : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fs::temp_directory_path() / ("steppe-mapgen-test-" + std::to_string(::getpid()));
+    fs::remove_all(root_);
+    fs::create_directories(root_ / "data" / "bd");
+    fs::create_directory_symlink(fs::absolute("data/geo"), root_ / "data" / "geo");
+    fs::copy_file("data/bd/grid.json", root_ / "data/bd/grid.json");
+  }
+  void TearDown() override { fs::remove_all(root_); }
+  void write_fixes(const std::string& text) { std::ofstream(root_ / "data/bd/map-fixes.json") << text; }
+  fs::path root_;
+};
+
+TEST_F(BadInput, FixNamingAnOffMapHexIsAnError) {
+  write_fixes(
+      R"({"reconstructed":true,"source":"t","fixes":[{"hex":"1024","field":"terrain","value":"clear","rule":"1.4"}]})");
+  auto r = generate(root_, "bd", nullptr);
+  ASSERT_FALSE(r.is_ok());
+  EXPECT_NE(r.error().to_string().find("map-fixes.json"), std::string::npos) << r.error().to_string();
+  EXPECT_NE(r.error().to_string().find("1024"), std::string::npos) << r.error().to_string();
+}
+
+TEST_F(BadInput, FixWithoutRuleOrUnknownTerrainIsAnError) {
+  write_fixes(
+      R"({"reconstructed":true,"source":"t","fixes":[{"hex":"2013","field":"terrain","value":"swamp","rule":"5.13"}]})");
+  auto r = generate(root_, "bd", nullptr);
+  ASSERT_FALSE(r.is_ok());
+  EXPECT_NE(r.error().to_string().find("swamp"), std::string::npos) << r.error().to_string();
+  write_fixes(
+      R"({"reconstructed":true,"source":"t","fixes":[{"hex":"2013","field":"terrain","value":"marsh"}]})");
+  r = generate(root_, "bd", nullptr);
+  ASSERT_FALSE(r.is_ok());
+  EXPECT_NE(r.error().to_string().find("rule"), std::string::npos) << r.error().to_string();
+}
+
+TEST_F(BadInput, NonAdjacentHexsideFixIsAnError) {
+  write_fixes(
+      R"({"reconstructed":true,"source":"t","fixes":[{"hexside":["3105","3107"],"features":["strait"],"rule":"10.14"}]})");
+  auto r = generate(root_, "bd", nullptr);
+  ASSERT_FALSE(r.is_ok());
+  EXPECT_NE(r.error().to_string().find("adjacent"), std::string::npos) << r.error().to_string();
+}
+
+TEST_F(BadInput, MissingGridFileNamesTheFile) {
+  fs::remove(root_ / "data/bd/grid.json");
+  auto r = generate(root_, "bd", nullptr);
+  ASSERT_FALSE(r.is_ok());
+  EXPECT_NE(r.error().to_string().find("grid.json"), std::string::npos) << r.error().to_string();
+}
+
+}  // namespace
+}  // namespace steppe::mapgen

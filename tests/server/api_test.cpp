@@ -1,0 +1,480 @@
+// The HTTP + WebSocket API over real loopback sockets, with the Duel test fixture: games,
+// seats and tokens, actions, refusals, undo, resign, agents, push updates, restart, and
+// that nothing sent to a seat carries the other side's hidden information.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "fixture_game.h"
+#include "server/server.h"
+#include "test_client.h"
+
+namespace fs = std::filesystem;
+using namespace steppe;
+using namespace steppe::server;
+using namespace steppe::testing;
+
+namespace {
+
+class ApiTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("steppe-api-" + std::to_string(getpid()) + "-" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "web" / "assets");
+    std::ofstream(dir_ / "web" / "index.html") << "<!doctype html><title>Steppe</title>";
+    std::ofstream(dir_ / "web" / "assets" / "app.js") << "console.log('steppe')";
+    std::ofstream(dir_ / "secret.txt") << "outside the web root";
+    fs::create_directories(dir_ / "data" / "duel");
+    std::ofstream(dir_ / "data" / "duel" / "counters.json")
+        << R"({"units": [{"label": "1R", "type": "infantry"}]})";
+    start();
+  }
+  void TearDown() override {
+    stop();
+    fs::remove_all(dir_);
+  }
+  void start() {
+    auto store = open_sqlite_store(dir_ / "steppe.db");
+    ASSERT_TRUE(store.is_ok()) << store.error().to_string();
+    ServiceOptions so;
+    so.debug_state = true;
+    so.data_dir = dir_ / "data";
+    service_ = std::make_shared<Service>(duel_catalog(), std::move(store).value(), so);
+    service_->resume_all();
+    ServerOptions o;
+    o.port = 0;
+    o.web_dir = dir_ / "web";
+    server_ = std::make_unique<Server>(service_, o);
+    ASSERT_TRUE(server_->start().is_ok());
+    port_ = server_->port();
+  }
+  void stop() {
+    if (server_) server_->stop();
+    server_.reset();
+    if (service_) service_->shutdown();
+    service_.reset();
+  }
+
+  struct Created {
+    std::string id;
+    std::string red, blue;  // tokens
+  };
+  Created create(const Json& seats = nullptr, const std::string& scenario = "short") {
+    Json req{{"game", "duel"}, {"scenario", scenario}, {"seed", 42}};
+    if (!seats.is_null()) req["seats"] = seats;
+    Reply r = http_post(port_, "/api/games", req);
+    EXPECT_EQ(r.status, 200) << r.raw;
+    Created c;
+    c.id = r.body["game"]["id"];
+    for (const auto& s : r.body["seats"]) {
+      if (!s.contains("token")) continue;
+      (s["side"] == 0 ? c.red : c.blue) = s["token"];
+    }
+    return c;
+  }
+  Reply act(const Created& g, const std::string& token, const std::string& action) {
+    return http_post(port_, "/api/games/" + g.id + "/action", Json{{"action", action}}, token);
+  }
+  std::string hash(const std::string& id) {
+    return http_get(port_, "/api/games/" + id + "/debug/hash").body["state_hash"];
+  }
+
+  fs::path dir_;
+  std::shared_ptr<Service> service_;
+  std::unique_ptr<Server> server_;
+  uint16_t port_ = 0;
+};
+
+}  // namespace
+
+TEST_F(ApiTest, HealthAndCatalogListTheFixture) {
+  EXPECT_EQ(http_get(port_, "/api/health").body["ok"], true);
+  Reply r = http_get(port_, "/api/catalog");
+  ASSERT_EQ(r.status, 200);
+  ASSERT_EQ(r.body["games"].size(), 1u);
+  EXPECT_EQ(r.body["games"][0]["id"], "duel");
+  EXPECT_EQ(r.body["games"][0]["sides"], Json::array({"Red", "Blue"}));
+  EXPECT_EQ(r.body["games"][0]["scenarios"][0]["description"], "Four turns on a row of eight hexes.");
+  EXPECT_EQ(http_get(port_, "/api/catalog/duel/map").body["map"]["hexes"].size(), 8u);
+}
+
+TEST_F(ApiTest, CreateGivesOneDistinctTokenPerHumanSide) {
+  Reply r = http_post(port_, "/api/games", Json{{"game", "duel"}, {"scenario", "short"}});
+  ASSERT_EQ(r.status, 200) << r.raw;
+  ASSERT_EQ(r.body["seats"].size(), 2u);
+  const std::string t0 = r.body["seats"][0]["token"], t1 = r.body["seats"][1]["token"];
+  EXPECT_EQ(t0.size(), 32u);
+  EXPECT_NE(t0, t1);
+  EXPECT_EQ(r.body["seats"][0]["join_path"],
+            "/play/" + r.body["game"]["id"].get<std::string>() + "?token=" + t0);
+  // The public listing never shows tokens.
+  Reply list = http_get(port_, "/api/games");
+  EXPECT_EQ(list.raw.find(t0), std::string::npos);
+  EXPECT_EQ(list.raw.find(t1), std::string::npos);
+  EXPECT_EQ(list.body["games"].size(), 1u);
+}
+
+TEST_F(ApiTest, ActionIsAppliedAndTheViewShowsIt) {
+  auto g = create();
+  Reply v = http_get(port_, "/api/games/" + g.id + "/view", g.red);
+  ASSERT_EQ(v.status, 200) << v.raw;
+  EXPECT_EQ(v.body["view"]["your_turn"], true);
+  EXPECT_EQ(v.body["view"]["legal_actions"][0]["text"], "move 0102");
+  EXPECT_EQ(v.body["view"]["legal_actions"][0]["words"], Json::array({"move", "0102"}));
+  Reply a = act(g, g.red, "move 0102");
+  ASSERT_EQ(a.status, 200) << a.raw;
+  EXPECT_EQ(a.body["view"]["observation"]["units"][0]["hex"], "0102");
+  EXPECT_EQ(a.body["view"]["your_turn"], false);
+  EXPECT_EQ(a.body["view"]["legal_actions"].size(), 0u);
+  Reply b = http_get(port_, "/api/games/" + g.id + "/view?token=" + g.blue);
+  EXPECT_EQ(b.body["view"]["your_turn"], true);
+  EXPECT_EQ(b.body["view"]["observation"]["units"][0]["hex"], "0102");
+}
+
+TEST_F(ApiTest, IllegalActionIsRefusedWithItsRuleAndChangesNothing) {
+  auto g = create();
+  const std::string before = hash(g.id);
+  Reply a = act(g, g.red, "move 0104");
+  EXPECT_EQ(a.status, 422);
+  EXPECT_EQ(a.body["error"]["code"], "illegal_action");
+  EXPECT_EQ(a.body["error"]["rule"], "F.2");
+  Reply p = act(g, g.red, "fly 0104");
+  EXPECT_EQ(p.status, 400);
+  EXPECT_EQ(p.body["error"]["code"], "bad_action");
+  EXPECT_EQ(hash(g.id), before);
+  EXPECT_EQ(http_get(port_, "/api/games/" + g.id).body["game"]["actions_count"], 0);
+}
+
+TEST_F(ApiTest, ActionOutOfTurnIsRefused) {
+  auto g = create();
+  const std::string before = hash(g.id);
+  Reply a = act(g, g.blue, "move 0107");
+  EXPECT_EQ(a.status, 409);
+  EXPECT_EQ(a.body["error"]["code"], "not_your_turn");
+  EXPECT_NE(a.body["error"]["message"].get<std::string>().find("Red is to move"), std::string::npos);
+  EXPECT_EQ(hash(g.id), before);
+}
+
+TEST_F(ApiTest, TokenActsOnlyForItsOwnSideAndGame) {
+  auto g1 = create();
+  auto g2 = create();
+  EXPECT_EQ(act(g1, "", "pass").status, 403);
+  EXPECT_EQ(act(g1, "0123456789abcdef0123456789abcdef", "pass").status, 403);
+  EXPECT_EQ(act(g1, g2.red, "pass").status, 403) << "a token of another game";
+  EXPECT_EQ(http_get(port_, "/api/games/" + g1.id + "/view", g2.blue).status, 403);
+  EXPECT_EQ(http_get(port_, "/api/games/" + g1.id + "/log", g2.red).status, 403);
+  // Red's token while Blue is to move cannot make Blue's move.
+  ASSERT_EQ(act(g1, g1.red, "pass").status, 200);
+  EXPECT_EQ(act(g1, g1.red, "move 0107").body["error"]["code"], "not_your_turn");
+  EXPECT_EQ(act(g1, g1.blue, "move 0107").status, 200);
+}
+
+TEST_F(ApiTest, BadRequestsGetClearJsonErrorsAndTheServerKeepsRunning) {
+  auto g = create();
+  const std::string before = hash(g.id);
+  Reply garbage = http_request(port_, http::verb::post, "/api/games", "{not json");
+  EXPECT_EQ(garbage.status, 400);
+  EXPECT_EQ(garbage.body["error"]["code"], "bad_json");
+  Reply array = http_request(port_, http::verb::post, "/api/games/" + g.id + "/action", "[1,2]", g.red);
+  EXPECT_EQ(array.status, 400);
+  EXPECT_EQ(http_get(port_, "/api/games/nosuchgame/view", g.red).body["error"]["code"], "unknown_game");
+  EXPECT_EQ(http_post(port_, "/api/games", Json{{"game", "chess"}}).status, 404);
+  EXPECT_EQ(
+      http_post(port_, "/api/games", Json{{"game", "duel"}, {"scenario", "nope"}}).body["error"]["code"],
+      "bad_scenario");
+  EXPECT_EQ(
+      http_post(port_, "/api/games", Json{{"game", "duel"}, {"seats", Json::array({{{"kind", "robot"}}})}})
+          .status,
+      400);
+  EXPECT_EQ(
+      http_post(port_, "/api/games",
+                Json{{"game", "duel"},
+                     {"seats", Json::array({{{"kind", "human"}}, {{"kind", "agent"}, {"agent", "oracle"}}})}})
+          .status,
+      400);
+  EXPECT_EQ(http_post(port_, "/api/games/" + g.id + "/action", Json{{"nothing", 1}}, g.red).status, 400);
+  Reply big = http_request(port_, http::verb::post, "/api/games/" + g.id + "/action",
+                           "{\"action\":\"" + std::string(70 * 1024, 'x') + "\"}", g.red);
+  EXPECT_EQ(big.status, 413);
+  EXPECT_EQ(big.body["error"]["code"], "too_large");
+  EXPECT_EQ(http_get(port_, "/api/nothing").status, 404);
+  EXPECT_EQ(http_request(port_, http::verb::delete_, "/api/games").status, 405);
+  EXPECT_EQ(hash(g.id), before);
+  EXPECT_EQ(act(g, g.red, "move 0102").status, 200) << "the server still plays";
+}
+
+TEST_F(ApiTest, UndoTakesBackOwnLastActionOnly) {
+  auto g = create();
+  const std::string start = hash(g.id);
+  ASSERT_EQ(act(g, g.red, "move 0102").status, 200);
+  Reply other = http_post(port_, "/api/games/" + g.id + "/undo", Json::object(), g.blue);
+  EXPECT_EQ(other.status, 409) << "Blue cannot undo Red's move";
+  Reply v = http_get(port_, "/api/games/" + g.id + "/view", g.red);
+  EXPECT_EQ(v.body["view"]["can_undo"], true);
+  Reply u = http_post(port_, "/api/games/" + g.id + "/undo", Json::object(), g.red);
+  ASSERT_EQ(u.status, 200) << u.raw;
+  EXPECT_EQ(u.body["undone"], "move 0102");
+  EXPECT_EQ(hash(g.id), start);
+  EXPECT_EQ(http_post(port_, "/api/games/" + g.id + "/undo", Json::object(), g.red).status, 409)
+      << "nothing left";
+}
+
+TEST_F(ApiTest, UndoIsRefusedAfterADieRoll) {
+  auto g = create();
+  ASSERT_EQ(act(g, g.red, "scout").status, 200);
+  Reply u = http_post(port_, "/api/games/" + g.id + "/undo", Json::object(), g.red);
+  EXPECT_EQ(u.status, 409);
+  EXPECT_NE(u.body["error"]["message"].get<std::string>().find("revealed"), std::string::npos);
+  Reply log = http_get(port_, "/api/games/" + g.id + "/log", g.blue);
+  ASSERT_GE(log.body["events"].size(), 1u);
+  EXPECT_EQ(log.body["events"][0]["kind"], "roll");
+  EXPECT_EQ(log.body["events"][0]["rule"], "F.4");
+}
+
+TEST_F(ApiTest, ResignEndsTheGame) {
+  auto g = create();
+  Reply r = http_post(port_, "/api/games/" + g.id + "/resign", Json::object(), g.red);
+  ASSERT_EQ(r.status, 200);
+  EXPECT_EQ(r.body["view"]["status"], "resigned");
+  EXPECT_EQ(r.body["view"]["result"]["winner"], "Blue");
+  EXPECT_EQ(act(g, g.red, "pass").body["error"]["code"], "game_over");
+}
+
+TEST_F(ApiTest, GamePlayedToTheEndIsFinished) {
+  auto g = create();
+  for (int i = 0; i < 8; ++i) ASSERT_EQ(act(g, i % 2 == 0 ? g.red : g.blue, "pass").status, 200);
+  Reply info = http_get(port_, "/api/games/" + g.id);
+  EXPECT_EQ(info.body["game"]["status"], "finished");
+  EXPECT_EQ(info.body["game"]["result"]["winner"], "draw");
+}
+
+TEST_F(ApiTest, AgentSeatPlaysByItself) {
+  auto g = create(Json::array({{{"kind", "human"}}, {{"kind", "agent"}, {"agent", "random"}}}));
+  EXPECT_TRUE(g.blue.empty()) << "an agent seat has no token";
+  for (int i = 0; i < 4; ++i) {
+    Reply a = act(g, g.red, "pass");
+    ASSERT_EQ(a.status, 200) << a.raw;
+    ASSERT_TRUE(service_->wait_idle(g.id, 5000));
+  }
+  Reply info = http_get(port_, "/api/games/" + g.id);
+  EXPECT_EQ(info.body["game"]["actions_count"], 8);
+  EXPECT_EQ(info.body["game"]["status"], "finished");
+}
+
+TEST_F(ApiTest, AgentAgainstAgentGameRunsToTheEnd) {
+  auto g = create(Json::array({{{"kind", "agent"}}, {{"kind", "agent"}}}), "long");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (http_get(port_, "/api/games/" + g.id).body["game"]["status"] == "active" &&
+         std::chrono::steady_clock::now() < deadline)
+    usleep(20000);
+  EXPECT_EQ(http_get(port_, "/api/games/" + g.id).body["game"]["actions_count"], 80);
+}
+
+TEST_F(ApiTest, WebSocketPushesUpdatesAndTakesActions) {
+  auto g = create();
+  WsClient blue(port_, "/api/games/" + g.id + "/ws?token=" + g.blue);
+  ASSERT_TRUE(blue.wait_count(1));
+  Json first = Json::parse(blue.messages[0]);
+  EXPECT_EQ(first["type"], "update");
+  EXPECT_EQ(first["view"]["side_name"], "Blue");
+  ASSERT_EQ(act(g, g.red, "move 0102").status, 200);
+  ASSERT_TRUE(blue.wait_count(2));
+  Json upd = Json::parse(blue.messages[1]);
+  EXPECT_EQ(upd["view"]["your_turn"], true);
+  ASSERT_GE(upd["events"].size(), 1u);
+  EXPECT_EQ(upd["events"][0]["text"], "Red moves 0101 -> 0102");
+  blue.send(Json{{"type", "action"}, {"action", "move 0107"}, {"request_id", 7}});
+  ASSERT_TRUE(blue.wait_for([](const auto& m) {
+    for (const auto& s : m)
+      if (Json::parse(s).value("type", "") == "result") return true;
+    return false;
+  }));
+  bool saw_result = false;
+  for (const auto& s : blue.messages) {
+    Json j = Json::parse(s);
+    if (j["type"] == "result") {
+      EXPECT_EQ(j["ok"], true) << s;
+      EXPECT_EQ(j["request_id"], 7);
+      saw_result = true;
+    }
+  }
+  EXPECT_TRUE(saw_result);
+  EXPECT_EQ(http_get(port_, "/api/games/" + g.id).body["game"]["actions_count"], 2);
+}
+
+TEST_F(ApiTest, WebSocketRefusesBadTokenAndBadMessages) {
+  auto g = create();
+  WsClient bad(port_, "/api/games/" + g.id + "/ws?token=nottoken");
+  ASSERT_TRUE(bad.wait_count(1));
+  EXPECT_EQ(Json::parse(bad.messages[0])["error"]["code"], "bad_token");
+  EXPECT_TRUE(bad.wait_for([&](const auto&) { return bad.closed; }));
+
+  WsClient red(port_, "/api/games/" + g.id + "/ws?token=" + g.red);
+  ASSERT_TRUE(red.wait_count(1));
+  red.send_raw("{{{ not json");
+  ASSERT_TRUE(red.wait_count(2));
+  EXPECT_EQ(Json::parse(red.messages[1])["error"]["code"], "bad_json");
+  red.send(Json{{"type", "action"}, {"action", "move 0105"}});
+  ASSERT_TRUE(red.wait_count(3));
+  EXPECT_EQ(Json::parse(red.messages[2])["error"]["rule"], "F.2");
+  // An oversized message closes that connection only.
+  red.send_raw(std::string(70 * 1024, ' '));
+  EXPECT_TRUE(red.wait_for([&](const auto&) { return red.closed; }));
+  EXPECT_EQ(act(g, g.red, "move 0102").status, 200);
+}
+
+// The central promise: nothing sent to Blue, by any route, contains Red's secret, while
+// the same routes do give it to Red (so the check can fail).
+TEST_F(ApiTest, NoMessageToASeatCarriesTheOtherSidesHiddenInformation) {
+  auto g = create();
+  WsClient red_ws(port_, "/api/games/" + g.id + "/ws?token=" + g.red);
+  WsClient blue_ws(port_, "/api/games/" + g.id + "/ws?token=" + g.blue);
+  ASSERT_TRUE(red_ws.wait_count(1));
+  ASSERT_TRUE(blue_ws.wait_count(1));
+  const Json red_view = Json::parse(red_ws.messages[0])["view"];
+  const Json blue_view = Json::parse(blue_ws.messages[0])["view"];
+  const std::string red_secret = std::to_string(red_view["observation"]["my_secret"].get<int>());
+  const std::string blue_secret = std::to_string(blue_view["observation"]["my_secret"].get<int>());
+  ASSERT_EQ(red_secret.size(), 9u);
+  ASSERT_NE(red_secret, blue_secret);
+
+  std::vector<std::string> to_red, to_blue;
+  // Red writes its secret into the log (a private event), then both play on.
+  const char* script[][2] = {{"r", "note"}, {"b", "note"}, {"r", "move 0102"}, {"b", "scout"}, {"r", "pass"}};
+  for (const auto& step : script) {
+    const bool red = step[0][0] == 'r';
+    Reply a = act(g, red ? g.red : g.blue, step[1]);
+    ASSERT_EQ(a.status, 200) << a.raw;
+    (red ? to_red : to_blue).push_back(a.raw);
+  }
+  for (int i = 0; i <= 5; ++i) {
+    to_red.push_back(http_get(port_, "/api/games/" + g.id + "/replay?step=" + std::to_string(i), g.red).raw);
+    to_blue.push_back(
+        http_get(port_, "/api/games/" + g.id + "/replay?step=" + std::to_string(i), g.blue).raw);
+  }
+  for (const char* path : {"/view", "/log", "/map", ""}) {
+    to_red.push_back(http_get(port_, "/api/games/" + g.id + path, g.red).raw);
+    to_blue.push_back(http_get(port_, "/api/games/" + g.id + path, g.blue).raw);
+  }
+  to_blue.push_back(
+      http_post(port_, "/api/games/" + g.id + "/query", Json{{"query", "odds 0102"}}, g.blue).raw);
+  to_blue.push_back(http_get(port_, "/api/games").raw);
+  red_ws.pump(300);
+  blue_ws.pump(300);
+  for (const auto& m : red_ws.messages) to_red.push_back(m);
+  for (const auto& m : blue_ws.messages) to_blue.push_back(m);
+
+  for (const auto& m : to_blue) EXPECT_EQ(m.find(red_secret), std::string::npos) << "leak to Blue: " << m;
+  for (const auto& m : to_red) EXPECT_EQ(m.find(blue_secret), std::string::npos) << "leak to Red: " << m;
+  // Positive control: the private note event did reach its owner.
+  bool red_saw_note = false;
+  for (const auto& m : red_ws.messages)
+    if (m.find("Red's secret code is " + red_secret) != std::string::npos) red_saw_note = true;
+  EXPECT_TRUE(red_saw_note);
+  // Blue's log has the public events but not Red's note.
+  Reply blue_log = http_get(port_, "/api/games/" + g.id + "/log", g.blue);
+  for (const auto& e : blue_log.body["events"]) EXPECT_NE(e["text"], "Red's secret code is " + red_secret);
+  EXPECT_EQ(blue_log.body["own_actions"].size(), 2u);
+}
+
+TEST_F(ApiTest, ReplayStepsThroughTheGame) {
+  auto g = create();
+  ASSERT_EQ(act(g, g.red, "move 0102").status, 200);
+  ASSERT_EQ(act(g, g.blue, "move 0107").status, 200);
+  Reply r0 = http_get(port_, "/api/games/" + g.id + "/replay?step=0", g.red);
+  EXPECT_EQ(r0.body["observation"]["units"][0]["hex"], "0101");
+  Reply r1 = http_get(port_, "/api/games/" + g.id + "/replay?step=1", g.red);
+  EXPECT_EQ(r1.body["observation"]["units"][0]["hex"], "0102");
+  EXPECT_EQ(r1.body["action"], "move 0102");
+  Reply r2 = http_get(port_, "/api/games/" + g.id + "/replay?step=2", g.red);
+  EXPECT_FALSE(r2.body.contains("action")) << "Blue's action text is not shown to Red";
+  EXPECT_EQ(r2.body["events"][0]["text"], "Blue moves 0108 -> 0107");
+  EXPECT_EQ(http_get(port_, "/api/games/" + g.id + "/replay?step=3", g.red).status, 400);
+}
+
+TEST_F(ApiTest, QueryAnswersOnlyOddsQuestions) {
+  auto g = create();
+  Reply q = http_post(port_, "/api/games/" + g.id + "/query", Json{{"query", "odds 0102"}}, g.red);
+  ASSERT_EQ(q.status, 200) << q.raw;
+  EXPECT_EQ(q.body["answer"], "1:1 against 0102");
+  EXPECT_EQ(http_post(port_, "/api/games/" + g.id + "/query", Json{{"query", "unit 1B hex"}}, g.red).status,
+            400);
+}
+
+TEST_F(ApiTest, RestartResumesEveryGameWithTheSameStateHash) {
+  auto g = create();
+  auto h = create(Json::array({{{"kind", "human"}}, {{"kind", "agent"}}}));
+  for (const char* a : {"move 0102", "move 0107", "scout", "note", "move 0103"})
+    ASSERT_EQ(
+        act(g,
+            http_get(port_, "/api/games/" + g.id + "/view", g.red).body["view"]["your_turn"] == true ? g.red
+                                                                                                     : g.blue,
+            a)
+            .status,
+        200);
+  ASSERT_EQ(act(h, h.red, "move 0102").status, 200);
+  ASSERT_TRUE(service_->wait_idle(h.id, 5000));
+  const std::string hg = hash(g.id), hh = hash(h.id);
+  const Json log_before = http_get(port_, "/api/games/" + g.id + "/log", g.blue).body["events"];
+  stop();
+  start();
+  EXPECT_EQ(hash(g.id), hg);
+  EXPECT_EQ(hash(h.id), hh);
+  EXPECT_EQ(http_get(port_, "/api/games/" + g.id + "/log", g.blue).body["events"], log_before);
+  EXPECT_EQ(http_get(port_, "/api/games").body["games"].size(), 2u);
+  EXPECT_EQ(act(g, g.blue, "pass").status, 200) << "play goes on after the restart";
+}
+
+TEST_F(ApiTest, GameOfAnUninstalledTitleIsListedAsUnavailable) {
+  auto g = create();
+  stop();
+  {
+    auto store = open_sqlite_store(dir_ / "steppe.db");
+    ASSERT_TRUE(store.is_ok());
+    auto svc = std::make_shared<Service>(GameCatalog{}, std::move(store).value());
+    EXPECT_EQ(svc->resume_all(), 0);
+    ApiResult info = svc->game_info(g.id);
+    EXPECT_EQ(info.body["game"]["status"], "unavailable");
+    EXPECT_EQ(svc->act(g.id, g.red, "pass").status, 409);
+  }
+  start();
+}
+
+TEST_F(ApiTest, ServesTheWebUiWithSinglePageFallbackAndNoTraversal) {
+  Reply index = http_get(port_, "/");
+  EXPECT_EQ(index.status, 200);
+  EXPECT_NE(index.raw.find("<title>Steppe</title>"), std::string::npos);
+  EXPECT_EQ(http_get(port_, "/play/abc123?token=x").status, 200) << "client-side route";
+  EXPECT_NE(http_get(port_, "/assets/app.js").raw.find("steppe"), std::string::npos);
+  EXPECT_EQ(http_get(port_, "/assets/missing.js").status, 404);
+  Reply trav = http_get(port_, "/../secret.txt");
+  EXPECT_EQ(trav.raw.find("outside the web root"), std::string::npos);
+  Reply trav2 = http_get(port_, "/assets/%2e%2e/%2e%2e/secret.txt");
+  EXPECT_EQ(trav2.raw.find("outside the web root"), std::string::npos);
+}
+
+TEST_F(ApiTest, TimelineGivesTurnPerStepFromTheObservation) {
+  auto g = create();
+  ASSERT_EQ(act(g, g.red, "pass").status, 200);
+  ASSERT_EQ(act(g, g.blue, "pass").status, 200);
+  Reply t = http_get(port_, "/api/games/" + g.id + "/timeline", g.blue);
+  ASSERT_EQ(t.status, 200) << t.raw;
+  ASSERT_EQ(t.body["points"].size(), 3u);
+  EXPECT_EQ(t.body["points"][0]["turn"], 1);
+  EXPECT_EQ(t.body["points"][2]["turn"], 2);
+  EXPECT_EQ(http_get(port_, "/api/games/" + g.id + "/timeline").status, 403);
+}
+
+TEST_F(ApiTest, PublicGameDataFilesAreServedByNameOnly) {
+  Reply d = http_get(port_, "/api/catalog/duel/data/counters.json");
+  ASSERT_EQ(d.status, 200) << d.raw;
+  EXPECT_EQ(d.body["data"]["units"][0]["label"], "1R");
+  EXPECT_EQ(http_get(port_, "/api/catalog/duel/data/missing.json").status, 404);
+  EXPECT_EQ(http_get(port_, "/api/catalog/duel/data/..%2Fsecret.json").status, 400);
+  EXPECT_EQ(http_get(port_, "/api/catalog/duel/data/Counters.json").status, 400);
+  EXPECT_EQ(http_get(port_, "/api/catalog/chess/data/counters.json").status, 404);
+}

@@ -1,0 +1,45 @@
+// Test-only server binary: the real Service and Server with the Duel fixture game, so
+// the kill-and-restart test can SIGKILL a separate process. Never installed.
+#include <csignal>
+#include <cstring>
+#include <iostream>
+
+#include "fixture_game.h"
+#include "server/server.h"
+
+int main(int argc, char** argv) {
+  std::string db;
+  uint16_t port = 0;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    if (std::strcmp(argv[i], "--db") == 0) db = argv[i + 1];
+    if (std::strcmp(argv[i], "--port") == 0) port = static_cast<uint16_t>(std::atoi(argv[i + 1]));
+  }
+  sigset_t stop;
+  sigemptyset(&stop);
+  sigaddset(&stop, SIGINT);
+  sigaddset(&stop, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop, nullptr);
+  auto store = steppe::server::open_sqlite_store(db);
+  if (!store) {
+    std::cerr << store.error().to_string() << "\n";
+    return 1;
+  }
+  steppe::server::ServiceOptions so;
+  so.debug_state = true;
+  auto service = std::make_shared<steppe::server::Service>(steppe::testing::duel_catalog(),
+                                                           std::move(store).value(), so);
+  service->resume_all();
+  steppe::server::ServerOptions o;
+  o.port = port;
+  steppe::server::Server srv(service, o);
+  if (auto s = srv.start(); !s.is_ok()) {
+    std::cerr << s.error().to_string() << "\n";
+    return 1;
+  }
+  std::cout << "Steppe is serving on http://127.0.0.1:" << srv.port() << "/" << std::endl;
+  int sig = 0;
+  sigwait(&stop, &sig);
+  srv.stop();
+  service->shutdown();
+  return 0;
+}

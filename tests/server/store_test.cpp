@@ -1,0 +1,238 @@
+// GameStore (SQLite): round trips, durability across reopen and SIGKILL, forward
+// migration, and refusal of databases it must not touch.
+#include "server/store.h"
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+
+namespace fs = std::filesystem;
+using namespace steppe;
+using namespace steppe::server;
+
+namespace {
+
+fs::path temp_dir(const std::string& name) {
+  fs::path p = fs::temp_directory_path() / ("steppe-store-" + name + "-" + std::to_string(getpid()));
+  fs::remove_all(p);
+  fs::create_directories(p);
+  return p;
+}
+
+StoredGame sample_game(const std::string& id) {
+  StoredGame g;
+  g.id = id;
+  g.game = "duel";
+  g.scenario = "short";
+  g.seed = 0xFEDCBA9876543210ULL;  // above INT64_MAX: must survive the int64 column
+  g.rules_hash = "duel-1";
+  g.seats = {{0, "human", "", "tok0"}, {1, "agent", "random", ""}};
+  g.created = "2026-11-23T00:00:00Z";
+  return g;
+}
+
+void exec_sql(const fs::path& db, const std::string& sql) {
+  sqlite3* h = nullptr;
+  ASSERT_EQ(sqlite3_open(db.c_str(), &h), SQLITE_OK);
+  char* err = nullptr;
+  ASSERT_EQ(sqlite3_exec(h, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
+  sqlite3_close(h);
+}
+
+int user_version(const fs::path& db) {
+  sqlite3* h = nullptr;
+  sqlite3_open(db.c_str(), &h);
+  sqlite3_stmt* st = nullptr;
+  sqlite3_prepare_v2(h, "PRAGMA user_version", -1, &st, nullptr);
+  sqlite3_step(st);
+  const int v = sqlite3_column_int(st, 0);
+  sqlite3_finalize(st);
+  sqlite3_close(h);
+  return v;
+}
+
+}  // namespace
+
+TEST(Store, CreatesDatabaseWithParentDirectoriesAndCurrentSchema) {
+  const fs::path dir = temp_dir("create");
+  const fs::path db = dir / "a" / "b" / "steppe.db";
+  auto s = open_sqlite_store(db);
+  ASSERT_TRUE(s.is_ok()) << s.error().to_string();
+  EXPECT_TRUE(fs::exists(db));
+  EXPECT_EQ(user_version(db), kStoreSchemaVersion);
+}
+
+TEST(Store, GameRoundTripKeepsEveryField) {
+  const fs::path db = temp_dir("roundtrip") / "s.db";
+  auto s = open_sqlite_store(db);
+  ASSERT_TRUE(s.is_ok());
+  ASSERT_TRUE((*s)->create_game(sample_game("g1")).is_ok());
+  auto found = (*s)->find_game("g1");
+  ASSERT_TRUE(found.is_ok());
+  ASSERT_TRUE(found->has_value());
+  const StoredGame& g = **found;
+  EXPECT_EQ(g.seed, 0xFEDCBA9876543210ULL);
+  EXPECT_EQ(g.rules_hash, "duel-1");
+  ASSERT_EQ(g.seats.size(), 2u);
+  EXPECT_EQ(g.seats[0].token, "tok0");
+  EXPECT_EQ(g.seats[1].agent, "random");
+  EXPECT_EQ(g.status, "active");
+  EXPECT_TRUE(g.result.is_null());
+  auto none = (*s)->find_game("nope");
+  ASSERT_TRUE(none.is_ok());
+  EXPECT_FALSE(none->has_value());
+  EXPECT_FALSE((*s)->create_game(sample_game("g1")).is_ok()) << "duplicate id must be refused";
+}
+
+TEST(Store, ActionsSurviveReopenInOrder) {
+  const fs::path db = temp_dir("reopen") / "s.db";
+  {
+    auto s = open_sqlite_store(db);
+    ASSERT_TRUE(s.is_ok());
+    ASSERT_TRUE((*s)->create_game(sample_game("g1")).is_ok());
+    for (int i = 0; i < 5; ++i)
+      ASSERT_TRUE((*s)->append_action("g1", {i, i % 2, "move " + std::to_string(i)}).is_ok());
+    ASSERT_TRUE((*s)->set_status("g1", "finished", Json{{"winner", "Red"}}).is_ok());
+  }
+  auto s = open_sqlite_store(db);
+  ASSERT_TRUE(s.is_ok());
+  auto acts = (*s)->actions("g1");
+  ASSERT_TRUE(acts.is_ok());
+  ASSERT_EQ(acts->size(), 5u);
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ((*acts)[static_cast<size_t>(i)].index, i);
+    EXPECT_EQ((*acts)[static_cast<size_t>(i)].side, i % 2);
+    EXPECT_EQ((*acts)[static_cast<size_t>(i)].text, "move " + std::to_string(i));
+  }
+  auto g = (*s)->find_game("g1");
+  EXPECT_EQ((**g).status, "finished");
+  EXPECT_EQ((**g).result["winner"], "Red");
+}
+
+TEST(Store, AppendRefusesGapDuplicateAndUnknownGame) {
+  auto s = open_sqlite_store(temp_dir("gap") / "s.db");
+  ASSERT_TRUE(s.is_ok());
+  ASSERT_TRUE((*s)->create_game(sample_game("g1")).is_ok());
+  ASSERT_TRUE((*s)->append_action("g1", {0, 0, "pass"}).is_ok());
+  EXPECT_FALSE((*s)->append_action("g1", {0, 0, "pass"}).is_ok()) << "duplicate index";
+  EXPECT_FALSE((*s)->append_action("g1", {2, 0, "pass"}).is_ok()) << "gap";
+  EXPECT_FALSE((*s)->append_action("nope", {0, 0, "pass"}).is_ok()) << "unknown game";
+  EXPECT_EQ((*s)->actions("g1")->size(), 1u);
+}
+
+TEST(Store, TruncateRemovesTheTail) {
+  auto s = open_sqlite_store(temp_dir("trunc") / "s.db");
+  ASSERT_TRUE(s.is_ok());
+  ASSERT_TRUE((*s)->create_game(sample_game("g1")).is_ok());
+  for (int i = 0; i < 4; ++i) ASSERT_TRUE((*s)->append_action("g1", {i, 0, "pass"}).is_ok());
+  ASSERT_TRUE((*s)->truncate_actions("g1", 2).is_ok());
+  EXPECT_EQ((*s)->actions("g1")->size(), 2u);
+  EXPECT_TRUE((*s)->append_action("g1", {2, 1, "scout"}).is_ok()) << "index 2 is next again";
+}
+
+TEST(Store, MigratesVersion1DatabaseForward) {
+  const fs::path db = temp_dir("migrate") / "old.db";
+  // A database as the first schema version wrote it.
+  exec_sql(db,
+           "CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, scenario TEXT NOT NULL, seed "
+           "INTEGER NOT NULL,"
+           " rules_hash TEXT NOT NULL, seats TEXT NOT NULL, created TEXT NOT NULL, status TEXT NOT NULL);"
+           "CREATE TABLE actions (game_id TEXT NOT NULL REFERENCES games(id), idx INTEGER NOT NULL,"
+           " side INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (game_id, idx));"
+           "INSERT INTO games VALUES "
+           "('old1','duel','short',7,'duel-1','[{\"side\":0,\"kind\":\"human\",\"token\":\"t\"}]',"
+           " '2026-01-01T00:00:00Z','active');"
+           "INSERT INTO actions VALUES ('old1',0,0,'move 0102');"
+           "PRAGMA application_id=1398034512; PRAGMA user_version=1;");
+  auto s = open_sqlite_store(db);
+  ASSERT_TRUE(s.is_ok()) << s.error().to_string();
+  EXPECT_EQ(user_version(db), kStoreSchemaVersion);
+  auto g = (*s)->find_game("old1");
+  ASSERT_TRUE(g.is_ok() && g->has_value());
+  EXPECT_EQ((**g).seed, 7u);
+  EXPECT_TRUE((**g).result.is_null());
+  auto acts = (*s)->actions("old1");
+  ASSERT_EQ(acts->size(), 1u);
+  EXPECT_EQ((*acts)[0].text, "move 0102");
+  ASSERT_TRUE((*s)->set_status("old1", "finished", Json{{"winner", "Blue"}}).is_ok()) << "v2 column usable";
+}
+
+TEST(Store, RefusesDatabaseFromNewerSchema) {
+  const fs::path db = temp_dir("newer") / "new.db";
+  exec_sql(db, "CREATE TABLE games (id TEXT); PRAGMA application_id=1398034512; PRAGMA user_version=99;");
+  auto s = open_sqlite_store(db);
+  ASSERT_FALSE(s.is_ok());
+  EXPECT_NE(s.error().message.find("newer"), std::string::npos) << s.error().to_string();
+  EXPECT_NE(s.error().message.find("99"), std::string::npos);
+  EXPECT_EQ(user_version(db), 99) << "a refused database is left untouched";
+}
+
+TEST(Store, RefusesSqliteFileOfAnotherApplication) {
+  const fs::path db = temp_dir("foreign") / "other.db";
+  exec_sql(db, "CREATE TABLE t (x); PRAGMA application_id=42;");
+  auto s = open_sqlite_store(db);
+  ASSERT_FALSE(s.is_ok());
+  EXPECT_NE(s.error().message.find("another application"), std::string::npos) << s.error().to_string();
+}
+
+TEST(Store, RefusesUnmarkedDatabaseWithAVersion) {
+  const fs::path db = temp_dir("unmarked") / "other.db";
+  exec_sql(db, "CREATE TABLE t (x); PRAGMA user_version=1;");
+  EXPECT_FALSE(open_sqlite_store(db).is_ok());
+}
+
+TEST(Store, RefusesAFileThatIsNotADatabase) {
+  const fs::path db = temp_dir("garbage") / "junk.db";
+  std::ofstream(db) << "this is not an SQLite database, just some text that is long enough to have a header";
+  auto s = open_sqlite_store(db);
+  ASSERT_FALSE(s.is_ok());
+  EXPECT_EQ(s.error().where, db.string());
+}
+
+// A child process appends actions and reports each acknowledged index through a pipe;
+// the parent kills it with SIGKILL mid-stream. Every acknowledged action must be there.
+TEST(Store, SigkillLosesNoAcknowledgedAction) {
+  const fs::path db = temp_dir("sigkill") / "s.db";
+  {
+    auto s = open_sqlite_store(db);
+    ASSERT_TRUE(s.is_ok());
+    ASSERT_TRUE((*s)->create_game(sample_game("g1")).is_ok());
+  }
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    close(fds[0]);
+    auto s = open_sqlite_store(db);
+    if (!s) _exit(2);
+    for (int i = 0; i < 100000; ++i) {
+      if (!(*s)->append_action("g1", {i, i % 2, "pass"}).is_ok()) _exit(3);
+      if (write(fds[1], &i, sizeof i) != sizeof i) _exit(4);
+    }
+    _exit(0);
+  }
+  close(fds[1]);
+  int last_ack = -1, v = 0;
+  // Let it run for a while, then kill it while it is writing.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(400);
+  while (std::chrono::steady_clock::now() < until && read(fds[0], &v, sizeof v) == sizeof v) last_ack = v;
+  kill(pid, SIGKILL);
+  while (read(fds[0], &v, sizeof v) == sizeof v) last_ack = v;
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "the writer should have been killed mid-stream";
+  ASSERT_GT(last_ack, 0);
+  auto s = open_sqlite_store(db);
+  ASSERT_TRUE(s.is_ok()) << s.error().to_string();
+  auto acts = (*s)->actions("g1");
+  ASSERT_TRUE(acts.is_ok());
+  EXPECT_GE(static_cast<int>(acts->size()), last_ack + 1);
+  for (size_t i = 0; i < acts->size(); ++i) ASSERT_EQ((*acts)[i].index, static_cast<int>(i));
+}

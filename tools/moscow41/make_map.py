@@ -1,0 +1,578 @@
+#!/usr/bin/env python3
+"""Builds data/moscow41/map.json: the reconstructed Moscow '41 area map.
+
+The rulebook text (seeds/002) lost the printed map. We rebuild it from real geography
+at the map's scale (1:1,000,000; board 86 x 62 cm = 860 km north-south by 620 km
+west-east), from every area number the text names (set-ups, examples) and from the
+historical fronts of July, October and November 1941:
+
+  * anchor areas: every area number the text uses, placed at a historical location that
+    fits its role in the set-ups (ANCHORS below, each with its reason);
+  * filler areas: the other numbers, on a hexagonal lattice of seed points (spacing
+    tuned so that exactly 171 numbered areas + 4 staging areas + the logo corner exist),
+    numbered in reading order (north to south, west to east);
+  * area polygons: Voronoi cells of the seed points (local equirectangular km), clipped
+    to the map frame; adjacency = cells sharing an edge;
+  * rivers: a border is a river border when the segment joining the two seed points
+    crosses one of the hand-traced river polylines (RIVERS);
+  * terrain: Yellow where the seed lies in a rough-terrain region (forest, swamp, hills;
+    ROUGH), Victory for the five Victory Areas, Staging for 16A/9A/4A/2A, else Green;
+  * cities: CITIES placed in the area containing them (one city per area);
+  * supply edges: cells touching the north/east/south frame edges;
+  * the two scenario front lines (White and Red Dashed Lines) as polylines; areas west of
+    them are German at set-up.
+
+Python 3 standard library only; deterministic (same output bytes on every run).
+Usage: tools/moscow41/make_map.py [output path]   (default data/moscow41/map.json)
+"""
+import json
+import math
+import os
+import sys
+
+SOURCE = ("reconstructed by tools/moscow41/make_map.py from real geography (1:1,000,000, "
+          "86x62 cm), the area numbers named in the rulebook set-ups and the 1941 fronts")
+
+# Map frame (lon/lat). 620 km W-E at 54.4N is ~9.6 deg; 860 km N-S is ~7.8 deg.
+WEST, EAST, SOUTH, NORTH = 29.8, 39.8, 50.5, 58.3
+LAT0 = 54.4
+KX = 111.32 * math.cos(math.radians(LAT0))  # km per degree of longitude
+KY = 110.57                                   # km per degree of latitude
+
+
+def to_km(lon, lat):
+  return ((lon - WEST) * KX, (lat - SOUTH) * KY)
+
+
+def to_ll(x, y):
+  return (round(WEST + x / KX, 4), round(SOUTH + y / KY, 4))
+
+
+W_KM, H_KM = to_km(EAST, NORTH)
+
+# ---------------------------------------------------------------------------------------
+# Anchors: (id, lon, lat, name, why). Every area number the rulebook names is here.
+ANCHORS = [
+    ("4", 33.24, 57.98, "Valdai", "Red Star area (Last Gasp), NW Front Yellow block (Typhoon, Last Gasp)"),
+    ("14", 32.47, 57.64, "Demyansk", "German 16th Army HQ in Last Gasp: the Demyansk salient"),
+    ("15", 33.38, 57.52, "Lake Seliger", "Red Star area; NW Front Yellow block"),
+    ("17", 33.10, 57.12, "Ostashkov", "Red Star area; NW Front Yellow block"),
+    ("18", 34.57, 57.58, "Vyshny Volochek", "Soviet NW Front HQ in Typhoon, behind the Seliger line"),
+    ("20", 33.55, 56.80, "Selizharovo", "Soviet Red block in Last Gasp (22nd Army sector)"),
+    ("28", 31.18, 57.15, "Kholm", "Soviet NW HQ in July; German 16th Army HQ in Typhoon"),
+    ("31", 35.00, 57.02, "Torzhok", "Red Star area: the German thrust to Mednoye/Torzhok, Oct 1941"),
+    ("32", 34.15, 57.12, "Kuvshinovo", "Soviet NW Front HQ in Last Gasp"),
+    ("33", 35.65, 57.35, "Likhoslavl", "Soviet Red block in Last Gasp (Kalinin Front)"),
+    ("34", 36.60, 57.55, "Rameshki", "Soviet Red block in Last Gasp"),
+    ("35", 37.60, 57.35, "Kashin", "Soviet Red block in Last Gasp"),
+    ("36", 36.50, 57.00, "Kushalino", "Soviet Kalinin Front HQ in Last Gasp, east of Kalinin"),
+    ("37", 37.35, 56.82, "Kimry", "Soviet Red block in Last Gasp"),
+    ("41", 31.64, 56.50, "Toropets", "Soviet Airborne Corps (Remnant) in the campaign"),
+    ("42", 32.10, 56.22, "Zapadnaya Dvina", "German 9th Army HQ in Typhoon"),
+    ("45", 34.28, 55.83, "Sychevka", "Soviet Kalinin Front HQ in Typhoon (Reserve Front armies)"),
+    ("46", 34.33, 56.26, "Rzhev", "Soviet White Army in the campaign (Rzhev-Vyazma line)"),
+    ("49", 36.73, 56.33, "Klin", "Soviet Blue block in Last Gasp"),
+    ("50", 37.75, 56.45, "Dmitrov", "Soviet Blue block in Last Gasp"),
+    ("53", 31.20, 55.62, "Velizh", "German 2nd Fliegerkorps in Typhoon"),
+    ("58", 34.95, 56.55, "Staritsa", "German 9th Army HQ in Last Gasp"),
+    ("59", 35.95, 56.03, "Volokolamsk", "German 3rd Panzer Gruppe HQ in Last Gasp"),
+    ("61", 36.55, 56.05, "Istra", "Soviet Blue block in Last Gasp"),
+    ("62", 37.45, 56.12, "Solnechnogorsk", "Soviet Blue block in Last Gasp"),
+    ("63", 37.62, 55.75, "Moscow", "Moscow is Area 63 (OR 14.3)"),
+    ("66", 31.51, 55.27, "Demidov", "Balkan Cross: 3rd Panzer Gruppe spearhead, July 1941"),
+    ("67", 32.25, 55.40, "Dukhovshchina", "Balkan Cross: Hoth in July; 3rd Pz Gruppe HQ in Typhoon"),
+    ("68", 32.75, 55.02, "Yartsevo", "Soviet DL in the campaign (Rokossovsky's group); Scenario 1 objective"),
+    ("70", 34.30, 55.21, "Vyazma", "Soviet DL in the campaign; Western Front HQ in Typhoon; combat example"),
+    ("71", 35.00, 55.55, "Gzhatsk", "German 4th Pz Gruppe HQ and 2FK in Last Gasp"),
+    ("72", 36.03, 55.50, "Mozhaysk", "behind the German line in Last Gasp"),
+    ("73", 36.86, 55.73, "Zvenigorod", "Soviet White Army (campaign), Blue block (Last Gasp)"),
+    ("74", 36.73, 55.39, "Naro-Fominsk", "Soviet Western Front HQ in Last Gasp; Typhoon White block"),
+    ("75", 38.45, 55.85, "Noginsk", "Soviet Blue block in Last Gasp"),
+    ("76", 39.25, 55.55, "Yegoryevsk", "Soviet Blue block in Last Gasp"),
+    ("84", 36.47, 55.01, "Maloyaroslavets", "German 4th Army HQ in Last Gasp"),
+    ("85", 37.55, 55.40, "Podolsk", "Soviet Blue block in Last Gasp"),
+    ("89", 31.35, 54.52, "Krasny", "Balkan Cross: Guderian in July"),
+    ("90", 32.04, 54.78, "Smolensk", "Balkan Cross; Victory Area; German 4th Army HQ in Typhoon"),
+    ("91", 33.18, 54.57, "Yelnia", "Soviet Airborne Corps (Remnant) in the campaign; Scenario 1 objective"),
+    ("93", 35.23, 54.74, "Yukhnov", "German 8th Fliegerkorps in Last Gasp"),
+    ("95", 30.33, 53.90, "Mogilev", "Guderian example: a battle in 95, adjacent to 100 (the Mogilev pocket)"),
+    ("96", 37.41, 54.92, "Serpukhov", "Soviet Blue block in Last Gasp"),
+    ("100", 31.00, 53.92, "Chausy", "Balkan Cross: Red cavalry and tank, 24th Pz Corps over the Dnepr"),
+    ("101", 32.86, 53.95, "Roslavl", "German 4th Pz Gruppe HQ in Typhoon"),
+    ("108", 37.62, 54.19, "Tula", "Victory Area; Soviet Blue block (50th Army) in Last Gasp"),
+    ("114", 32.85, 53.06, "Mglin", "German 2nd Army HQ in Typhoon"),
+    ("117", 34.37, 53.25, "Bryansk", "Soviet Bryansk Front HQ in Typhoon; German 2nd Army HQ in Last Gasp"),
+    ("121", 38.25, 54.40, "Venev", "Soviet Blue block in Last Gasp"),
+    ("122", 38.75, 53.95, "Mikhailov", "Soviet Green block in Last Gasp"),
+    ("127", 30.40, 52.35, "Rechitsa", "German 8th Fliegerkorps in Typhoon"),
+    ("128", 31.00, 52.44, "Gomel", "Soviet Central Front HQ in the campaign"),
+    ("134", 37.45, 53.75, "Plavsk", "German 2nd Panzer Gruppe HQ in Last Gasp, south of Tula"),
+    ("135", 39.10, 53.30, "Skopin", "Soviet Green block in Last Gasp"),
+    ("137", 38.50, 52.62, "Yelets", "Soviet Bryansk Front HQ in Last Gasp"),
+    ("147", 38.35, 52.05, "Zadonsk", "Soviet Green block in Last Gasp"),
+    ("154", 33.92, 51.68, "Glukhov", "German 2nd Panzer Gruppe HQ in Typhoon"),
+    ("159", 37.95, 51.55, "Kastornoye", "Soviet Green block in Last Gasp"),
+    ("170", 37.70, 50.85, "Stary Oskol", "Soviet Green block in Last Gasp"),
+    ("171", 38.80, 50.95, "Ostrogozhsk", "Soviet Green block in Last Gasp"),
+    # German Staging Areas on the west edge (2.4.4), one per army's axis of advance.
+    ("16A", 30.05, 56.85, "16A Staging Area (Nevel-Velikie Luki)", "German Staging Area (2.4.4)"),
+    ("9A", 30.05, 55.55, "9A Staging Area (Vitebsk)", "German Staging Area (2.4.4)"),
+    ("4A", 30.05, 54.55, "4A Staging Area (Orsha)", "German Staging Area (2.4.4)"),
+    ("2A", 30.05, 53.15, "2A Staging Area (Rogachev)", "German Staging Area (2.4.4)"),
+]
+LOGO = (39.45, 50.85)  # the unplayable logo area in the south-east corner (2.0)
+
+VICTORY = {"63": "Moscow", "90": "Smolensk", "108": "Tula"}
+VICTORY_BY_CITY = ["Kursk", "Voronezh"]  # placed by coordinates
+STAGING = {"16A", "9A", "4A", "2A"}
+
+# Cities (2.4.5): name, lon, lat. One per area; Chernigov and Romny are the two special
+# cities that decide Kiev (13.2). Victory Areas are listed too (they are heavy urban).
+CITIES = [
+    ("Moscow", 37.62, 55.75), ("Smolensk", 32.04, 54.78), ("Tula", 37.62, 54.19),
+    ("Kursk", 36.19, 51.73), ("Voronezh", 39.20, 51.67),
+    ("Chernigov", 31.29, 51.49), ("Romny", 33.47, 50.75),
+    ("Kalinin", 35.90, 56.86), ("Kaluga", 36.26, 54.51), ("Naro-Fominsk", 36.73, 55.39),
+    ("Vyazma", 34.30, 55.21), ("Rzhev", 34.33, 56.26), ("Mogilev", 30.33, 53.90),
+    ("Gomel", 31.00, 52.44), ("Bryansk", 34.37, 53.25), ("Orel", 36.07, 52.97),
+    ("Roslavl", 32.86, 53.95), ("Mozhaysk", 36.03, 55.50), ("Serpukhov", 37.41, 54.92),
+    ("Kolomna", 38.77, 55.08), ("Ryazan", 39.74, 54.63), ("Yelets", 38.50, 52.62),
+    ("Klin", 36.73, 56.33), ("Staraya Russa", 31.35, 57.99), ("Vyshny Volochek", 34.57, 57.58),
+    ("Konotop", 33.20, 51.24), ("Sumy", 34.80, 50.91), ("Novgorod-Seversky", 33.27, 52.00),
+    ("Velikie Luki", 30.52, 56.34), ("Torzhok", 34.96, 57.04),
+]
+SPECIAL_CITIES = {"Chernigov", "Romny"}
+
+# Towns: scenery only (2.4 note), used to name filler areas.
+TOWNS = [
+    ("Shimsk", 30.72, 58.20), ("Lychkovo", 32.42, 57.93), ("Bologoye", 34.05, 57.88),
+    ("Udomlya", 35.00, 57.88), ("Bezhetsk", 36.70, 57.78), ("Krasny Kholm", 37.12, 58.06),
+    ("Uglich", 38.33, 57.53), ("Rybinsk", 38.85, 58.05), ("Dno", 29.97, 57.83),
+    ("Loknya", 30.15, 56.83), ("Porkhov", 29.56, 57.77), ("Andreapol", 32.27, 56.65),
+    ("Nelidovo", 32.78, 56.22), ("Olenino", 33.48, 56.21), ("Zubtsov", 34.58, 56.18),
+    ("Lotoshino", 35.64, 56.23), ("Konakovo", 36.77, 56.70), ("Taldom", 37.53, 56.73),
+    ("Kalyazin", 37.85, 57.24), ("Sergiev Posad", 38.13, 56.31), ("Aleksandrov", 38.70, 56.40),
+    ("Kirzhach", 38.87, 56.15), ("Nevel", 29.92, 56.02), ("Usvyaty", 30.95, 55.75),
+    ("Ilino", 31.85, 55.95), ("Bely", 32.94, 55.83), ("Kholm-Zhirkovsky", 33.50, 55.50),
+    ("Novodugino", 34.28, 55.65), ("Gzhatsk", 35.00, 55.55), ("Ruza", 36.20, 55.70),
+    ("Orekhovo-Zuyevo", 38.98, 55.80), ("Shatura", 39.54, 55.58), ("Rudnya", 31.10, 54.94),
+    ("Liozno", 30.80, 55.02), ("Dorogobuzh", 33.29, 54.92), ("Semlevo", 33.95, 54.85),
+    ("Temkino", 35.01, 55.10), ("Medyn", 35.86, 54.97), ("Borovsk", 36.49, 55.21),
+    ("Kashira", 38.15, 54.85), ("Zaraysk", 38.88, 54.76), ("Shklov", 30.30, 54.21),
+    ("Gorki", 30.99, 54.29), ("Monastyrshchina", 31.83, 54.34), ("Pochinok", 32.44, 54.41),
+    ("Spas-Demensk", 34.02, 54.41), ("Kirov", 34.31, 54.08), ("Sukhinichi", 35.33, 54.10),
+    ("Kozelsk", 35.78, 54.04), ("Aleksin", 37.07, 54.50), ("Stalinogorsk", 38.27, 54.01),
+    ("Bykhov", 30.25, 53.52), ("Propoisk", 30.90, 53.38), ("Krichev", 31.71, 53.71),
+    ("Khislavichi", 32.17, 54.19), ("Zhukovka", 33.73, 53.53), ("Lyudinovo", 34.45, 53.87),
+    ("Belev", 36.13, 53.81), ("Odoev", 36.68, 53.94), ("Bogoroditsk", 38.13, 53.77),
+    ("Yefremov", 38.12, 53.15), ("Zhlobin", 30.05, 52.90), ("Chechersk", 30.91, 52.92),
+    ("Kostyukovichi", 32.05, 53.35), ("Klintsy", 32.24, 52.75), ("Pochep", 33.47, 52.93),
+    ("Karachev", 34.97, 53.12), ("Bolkhov", 36.01, 53.44), ("Mtsensk", 36.56, 53.28),
+    ("Chern", 36.91, 53.45), ("Novozybkov", 31.93, 52.54), ("Starodub", 32.56, 52.58),
+    ("Trubchevsk", 33.77, 52.58), ("Navlya", 34.50, 52.83), ("Kromy", 35.70, 52.69),
+    ("Livny", 37.60, 52.43), ("Novosil", 37.04, 52.97), ("Dankov", 39.14, 53.26),
+    ("Lebedyan", 39.15, 53.02), ("Loyev", 30.80, 51.94), ("Gorodnya", 31.60, 51.89),
+    ("Shostka", 33.48, 51.87), ("Sevsk", 34.48, 52.15), ("Dmitriev", 35.14, 52.13),
+    ("Fatezh", 35.86, 52.09), ("Maloarkhangelsk", 36.50, 52.40), ("Kolpny", 37.03, 52.23),
+    ("Terbuny", 38.28, 52.15), ("Nezhin", 31.88, 51.05), ("Bakhmach", 32.82, 51.18),
+    ("Baturin", 32.88, 51.34), ("Putivl", 33.87, 51.33), ("Rylsk", 34.68, 51.57),
+    ("Lgov", 35.26, 51.66), ("Oboyan", 36.28, 51.21), ("Tim", 37.11, 51.62),
+    ("Korocha", 37.16, 50.81), ("Nizhnedevitsk", 38.37, 51.54), ("Kozelets", 31.12, 50.91),
+    ("Priluki", 32.39, 50.59), ("Lokhvitsa", 33.27, 50.36), ("Lebedin", 34.48, 50.59),
+    ("Belgorod", 36.59, 50.60), ("Zadonsk", 38.93, 52.39), ("Kursk-east", 36.90, 51.90),
+]
+
+# Rough terrain (Yellow) regions: lon/lat boxes (forest, swamp, hills).
+ROUGH = [
+    ("Valdai Hills, Demyansk swamps and the Seliger lakes", 32.0, 56.9, 34.2, 58.3),
+    ("Lovat swamps around Kholm", 30.8, 57.0, 31.8, 57.8),
+    ("Toropets-Andreapol forests (upper Western Dvina)", 31.3, 55.9, 33.0, 56.9),
+    ("Bely-Olenino-Sychevka forests", 32.6, 55.6, 34.6, 56.4),
+    ("Vyazma-Yukhnov forests and the Ugra", 33.8, 54.6, 35.6, 55.4),
+    ("Zhizdra forests", 34.6, 53.8, 35.8, 54.4),
+    ("Bryansk forests", 33.3, 52.6, 35.2, 53.9),
+    ("Polesie marshes (Pripyat fringe)", 29.8, 51.3, 30.9, 52.5),
+    ("Moscow western forest belt (Istra-Zvenigorod)", 36.3, 55.6, 37.2, 56.1),
+    ("Meshchera swamps", 38.6, 55.0, 39.8, 56.0),
+]
+
+# Rivers (hand-traced from real geography at ~5 km accuracy), lon/lat polylines.
+RIVERS = {
+    "Dnepr": [(33.55, 55.75), (33.45, 55.35), (33.30, 54.95), (32.70, 54.85), (32.04, 54.78),
+              (31.50, 54.65), (30.90, 54.60), (30.40, 54.50), (30.35, 54.20), (30.33, 53.90),
+              (30.25, 53.52), (30.05, 53.10), (30.05, 52.90), (30.40, 52.36), (30.80, 51.95),
+              (30.60, 51.30), (30.55, 50.50)],
+    "Desna": [(33.00, 54.55), (33.45, 54.10), (33.73, 53.53), (34.37, 53.25), (34.10, 52.90),
+              (33.77, 52.58), (33.40, 52.20), (33.27, 52.00), (32.60, 51.60), (31.95, 51.60),
+              (31.30, 51.50), (30.90, 51.10), (30.60, 50.60)],
+    "Sozh": [(32.30, 54.60), (32.00, 54.20), (31.70, 53.70), (31.40, 53.20), (31.00, 52.45),
+             (30.80, 51.95)],
+    "Seym": [(36.60, 51.80), (36.19, 51.70), (35.26, 51.66), (34.68, 51.57), (33.80, 51.40),
+             (33.00, 51.50), (32.60, 51.55)],
+    "Oka": [(36.00, 52.40), (36.07, 52.97), (36.10, 53.40), (36.13, 53.80), (36.27, 54.52),
+            (37.07, 54.50), (37.41, 54.92), (38.15, 54.85), (38.77, 55.08), (39.30, 54.90),
+            (39.74, 54.63), (39.80, 54.60)],
+    "Ugra": [(33.30, 54.75), (34.00, 54.65), (34.80, 54.60), (35.23, 54.74), (35.80, 54.55),
+             (36.20, 54.55)],
+    "Moskva": [(35.40, 55.60), (36.03, 55.50), (36.40, 55.60), (36.86, 55.73), (37.30, 55.78),
+               (37.62, 55.75), (38.00, 55.60), (38.40, 55.40), (38.77, 55.08)],
+    "Volga": [(32.60, 57.20), (33.10, 57.00), (33.45, 56.85), (34.00, 56.50), (34.33, 56.26),
+              (34.58, 56.18), (34.93, 56.50), (35.50, 56.80), (35.90, 56.86), (36.40, 56.75),
+              (37.17, 56.73), (37.85, 57.24), (38.33, 57.53), (38.85, 58.05), (39.20, 58.30)],
+    "Western Dvina": [(32.60, 56.95), (32.27, 56.65), (32.08, 56.26), (31.60, 55.90), (31.20, 55.60),
+                      (30.73, 55.40), (30.20, 55.19), (29.80, 55.30)],
+    "Lovat": [(30.40, 55.90), (30.52, 56.34), (30.90, 56.80), (31.18, 57.15), (31.30, 57.60),
+              (31.50, 58.10), (31.50, 58.30)],
+    "Don": [(38.25, 53.95), (38.60, 53.50), (38.70, 53.00), (38.93, 52.40), (39.10, 51.90),
+            (39.10, 51.50), (39.30, 51.00), (39.50, 50.50)],
+    "Sosna": [(36.80, 52.50), (37.60, 52.45), (38.50, 52.62), (38.95, 52.45)],
+}
+
+# Scenario fronts, north to south (lon/lat). The German side is west of the line.
+FRONTS = {
+    "typhoon": {
+        "name": "White Dashed Line (front of 1 October 1941)",
+        "line": [(31.80, 58.30), (32.00, 57.95), (32.85, 57.75), (32.85, 57.35), (32.60, 57.00),
+                 (32.90, 56.60), (32.60, 56.00), (32.85, 55.60), (33.00, 55.10), (32.85, 54.70),
+                 (33.20, 54.20), (33.35, 53.80), (33.40, 53.20), (33.50, 52.70), (33.70, 52.20),
+                 (34.30, 51.80), (34.40, 51.40), (34.50, 50.50)],
+    },
+    "last-gasp": {
+        "name": "Red Dashed Line (front of mid-November 1941)",
+        "line": [(31.80, 58.30), (32.00, 57.95), (32.75, 57.80), (32.90, 57.45), (32.80, 57.05),
+                 (33.20, 56.70), (33.75, 56.55), (33.90, 56.85), (34.60, 56.95), (35.50, 57.05), (36.15, 57.00),
+                 (36.30, 56.75), (36.45, 56.45), (36.20, 56.20), (36.25, 55.95), (36.55, 55.55),
+                 (36.45, 55.25), (36.90, 55.00), (37.05, 54.70), (36.95, 54.40), (37.35, 54.05),
+                 (37.90, 54.00), (38.30, 53.60), (38.10, 53.05), (37.70, 52.50), (37.30, 51.90),
+                 (37.20, 51.20), (37.30, 50.50)],
+    },
+}
+
+# Road to Leningrad (2.2, 10.9): 10 boxes. Pskov first, Novgorod then Pushkin, Leningrad
+# last (text); the others follow Army Group North's historical route.
+ROAD = [("R1", "Pskov", False), ("R2", "Porkhov", True), ("R3", "Dno", True),
+        ("R4", "Soltsy", True), ("R5", "Shimsk", True), ("R6", "Novgorod", False),
+        ("R7", "Pushkin", False), ("R8", "Mga", True), ("R9", "Shlisselburg", True),
+        ("R10", "Leningrad", False)]
+
+# Campaign set-up icons (Soviet, 28): colour, type, area (one block per icon). July 1941 positions of the
+# NW Front (Yellow), Central Front (Light Blue) and the reserve/western armies (White).
+ICONS = [
+    ("yellow", "infantry", "2"), ("yellow", "infantry", "11"), ("yellow", "tank", "14"),
+    ("lightblue", "infantry", "95"), ("lightblue", "infantry", "97"), ("lightblue", "infantry", "99"),
+    ("lightblue", "infantry", "107"), ("lightblue", "infantry", "127"), ("lightblue", "tank", "98"),
+    ("lightblue", "tank", "116"),
+    ("white", "infantry", "38"), ("white", "infantry", "39"), ("white", "infantry", "42"),
+    ("white", "infantry", "48"), ("white", "infantry", "52"), ("white", "infantry", "53"),
+    ("white", "infantry", "57"), ("white", "infantry", "60"), ("white", "infantry", "78"),
+    ("white", "infantry", "79"), ("white", "infantry", "86"), ("white", "infantry", "101"),
+    ("white", "infantry", "103"),
+    ("white", "tank", "54"), ("white", "tank", "64"), ("white", "tank", "68"), ("white", "tank", "80"),
+    ("white", "tank", "102"),
+]
+
+
+# ---------------------------------------------------------------------------------------
+def clip(poly, a, b, c):
+  """Keeps the part of convex polygon `poly` where a*x + b*y <= c."""
+  out = []
+  n = len(poly)
+  for i in range(n):
+    p, q = poly[i], poly[(i + 1) % n]
+    fp = a * p[0] + b * p[1] - c
+    fq = a * q[0] + b * q[1] - c
+    if fp <= 0:
+      out.append(p)
+    if (fp < 0 < fq) or (fq < 0 < fp):
+      t = fp / (fp - fq)
+      out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
+  return out
+
+
+def voronoi(seeds):
+  frame = [(0.0, 0.0), (W_KM, 0.0), (W_KM, H_KM), (0.0, H_KM)]
+  cells = []
+  for i, (xi, yi) in enumerate(seeds):
+    poly = list(frame)
+    # Nearest first keeps polygons small while clipping.
+    order = sorted(range(len(seeds)), key=lambda j: (seeds[j][0] - xi) ** 2 + (seeds[j][1] - yi) ** 2)
+    for j in order:
+      if j == i:
+        continue
+      xj, yj = seeds[j]
+      d2 = (xj - xi) ** 2 + (yj - yi) ** 2
+      if poly and d2 > 4 * max((px - xi) ** 2 + (py - yi) ** 2 for px, py in poly) + 1e-9:
+        break  # no farther seed can cut this cell
+      a, b = xj - xi, yj - yi
+      c = (xj * xj + yj * yj - xi * xi - yi * yi) / 2.0
+      poly = clip(poly, a, b, c)
+    cells.append(poly)
+  return cells
+
+
+def shared_edge(pi, pj, si, sj, tol=1e-6):
+  """Length of the common border of cells i and j (points equidistant to both seeds)."""
+  pts = []
+  for (x, y) in pi:
+    di = math.hypot(x - si[0], y - si[1])
+    dj = math.hypot(x - sj[0], y - sj[1])
+    if abs(di - dj) < 1e-4 * max(1.0, di):
+      pts.append((x, y))
+  if len(pts) < 2:
+    return 0.0
+  best = 0.0
+  for a in range(len(pts)):
+    for b in range(a + 1, len(pts)):
+      best = max(best, math.hypot(pts[a][0] - pts[b][0], pts[a][1] - pts[b][1]))
+  return best
+
+
+def seg_cross(p1, p2, q1, q2):
+  def orient(a, b, c):
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+  d1, d2 = orient(q1, q2, p1), orient(q1, q2, p2)
+  d3, d4 = orient(p1, p2, q1), orient(p1, p2, q2)
+  return (d1 > 0) != (d2 > 0) and (d3 > 0) != (d4 > 0)
+
+
+def point_in_poly(pt, poly):
+  x, y = pt
+  inside = False
+  n = len(poly)
+  for i in range(n):
+    x1, y1 = poly[i]
+    x2, y2 = poly[(i + 1) % n]
+    if (y1 > y) != (y2 > y):
+      xin = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+      if x < xin:
+        inside = not inside
+  return inside
+
+
+def german_polygon(line):
+  """The German side of a front: the line closed around the west edge."""
+  pts = [to_km(lon, lat) for lon, lat in line]
+  return pts + [to_km(WEST - 1.0, SOUTH - 0.01), to_km(WEST - 1.0, NORTH + 0.01)]
+
+
+def build():
+  anchors = [(aid, to_km(lon, lat), name, why) for aid, lon, lat, name, why in ANCHORS]
+  fixed = [p for _, p, _, _ in anchors] + [to_km(*LOGO)]
+  anchored_numbers = {aid for aid, *_ in ANCHORS if aid not in STAGING}
+  free_numbers = [str(n) for n in range(1, 172) if str(n) not in anchored_numbers]
+  want = len(free_numbers)
+
+  # Hexagonal lattice; pick the spacing (deterministic scan) that leaves exactly `want`
+  # lattice points farther than `clear` km from every anchor.
+  def lattice(d, clear):
+    pts = []
+    row = 0
+    y = H_KM - d * 0.45
+    while y > 0:
+      x = (d * 0.5 if row % 2 else 0.0) + d * 0.35
+      while x < W_KM:
+        if all((x - fx) ** 2 + (y - fy) ** 2 >= clear * clear for fx, fy in fixed):
+          pts.append((row, x, y))
+        x += d
+      y -= d * math.sqrt(3) / 2
+      row += 1
+    return pts
+
+  chosen = None
+  for k in range(0, 3000):
+    d = 50.0 + k * 0.01
+    pts = lattice(d, 0.62 * d)
+    if len(pts) == want:
+      chosen = (d, pts)
+      break
+  if chosen is None:
+    sys.exit("no lattice spacing gives exactly %d filler areas" % want)
+  d, pts = chosen
+  pts.sort(key=lambda p: (p[0], p[1]))  # reading order: row north->south, then west->east
+
+  ids, seeds, names, why = [], [], [], []
+  for aid, p, name, reason in anchors:
+    ids.append(aid); seeds.append(p); names.append(name); why.append(reason)
+  for num, (_, x, y) in zip(free_numbers, pts):
+    ids.append(num); seeds.append((x, y)); names.append(None); why.append(None)
+  ids.append("logo"); seeds.append(to_km(*LOGO)); names.append(None); why.append(None)
+
+  cells = voronoi(seeds)
+  idx = {aid: i for i, aid in enumerate(ids)}
+
+  def containing(lon, lat):
+    p = to_km(lon, lat)
+    best = min(range(len(seeds)), key=lambda i: (seeds[i][0] - p[0]) ** 2 + (seeds[i][1] - p[1]) ** 2)
+    return ids[best]
+
+  # Cities and towns.
+  city_of = {}
+  for name, lon, lat in CITIES:
+    if not (WEST < lon < EAST and SOUTH < lat < NORTH):
+      continue
+    aid = containing(lon, lat)
+    if aid in city_of or aid in STAGING or aid == "logo":
+      continue
+    city_of[aid] = name
+  town_names = {}
+  for name, lon, lat in TOWNS:
+    if not (WEST < lon < EAST and SOUTH < lat < NORTH):
+      continue
+    aid = containing(lon, lat)
+    town_names.setdefault(aid, []).append(name)
+
+  german = {k: german_polygon(v["line"]) for k, v in FRONTS.items()}
+
+  areas = []
+  for i, aid in enumerate(ids):
+    if aid == "logo":
+      continue
+    lon, lat = to_ll(*seeds[i])
+    poly = [list(to_ll(x, y)) for x, y in cells[i]]
+    if aid in STAGING:
+      terrain = "staging"
+    elif aid in VICTORY or city_of.get(aid) in VICTORY_BY_CITY:
+      terrain = "victory"
+    else:
+      terrain = "green"
+      for _, x0, y0, x1, y1 in ROUGH:
+        if x0 <= lon <= x1 and y0 <= lat <= y1:
+          terrain = "yellow"
+    name = names[i] or city_of.get(aid) or (town_names.get(aid) or [None])[0] or ("Area " + aid)
+    features = []
+    city = city_of.get(aid)
+    if city:
+      features.append("special_city" if city in SPECIAL_CITIES else "city")
+    if aid == containing(31.3, 58.25):
+      features.append("lake_ilmen")
+    # Which frame edges the cell touches (for the red-border supply sources, 2.1).
+    edges = set()
+    for (x1, y1), (x2, y2) in zip(cells[i], cells[i][1:] + cells[i][:1]):
+      if abs(y1 - H_KM) < 1e-6 and abs(y2 - H_KM) < 1e-6 and abs(x1 - x2) > 1: edges.add("north")
+      if abs(y1) < 1e-6 and abs(y2) < 1e-6 and abs(x1 - x2) > 1: edges.add("south")
+      if abs(x1 - W_KM) < 1e-6 and abs(x2 - W_KM) < 1e-6 and abs(y1 - y2) > 1: edges.add("east")
+      if abs(x1) < 1e-6 and abs(x2) < 1e-6 and abs(y1 - y2) > 1: edges.add("west")
+    side = {k: ("german" if point_in_poly(seeds[i], g) else "soviet") for k, g in german.items()}
+    a = {"id": aid, "name": name, "terrain": terrain, "features": features,
+         "centre": [lon, lat], "polygon": poly, "edges": sorted(edges)}
+    if city:
+      a["city"] = city
+    towns = [t for t in town_names.get(aid, []) if t != name]
+    if towns:
+      a["towns"] = towns
+    a["front_side"] = side
+    a["reconstructed"] = True
+    a["source"] = ("area number named in the rulebook; placed at " + names[i] + ": " + why[i]) if why[i] \
+        else SOURCE + "; filler area numbered in reading order"
+    areas.append(a)
+
+  # Supply icons (2.1, 2.2). North edge cells W->E (the north-east corner cell included):
+  # first 5 light blue (cut by Shlisselburg), next 5 blue (cut by Leningrad). South edge:
+  # the 7 easternmost cells carry the orange icon (cut by Kiev); the westernmost south-edge
+  # cells, facing Army Group South, are not red border. East edge cells are permanent
+  # sources. `supply` lists every source tag of the area.
+  north = sorted([a for a in areas if "north" in a["edges"]], key=lambda a: a["centre"][0])
+  south = sorted([a for a in areas if "south" in a["edges"] and "east" not in a["edges"]
+                  and a["terrain"] != "staging"], key=lambda a: a["centre"][0])
+  for a in areas:
+    a["supply"] = []
+  for k, a in enumerate(north[-10:]):
+    a["supply"].append("shlisselburg" if k < 5 else "leningrad")
+  for a in south[-7:]:
+    a["supply"].append("kiev")
+  for a in areas:
+    if "east" in a["edges"]:
+      a["supply"].append("east")
+    if a["terrain"] == "staging":
+      a["supply"].append("german")
+
+  # Adjacency and rivers.
+  conns = []
+  live = [i for i, aid in enumerate(ids) if aid != "logo"]
+  for ii, i in enumerate(live):
+    for j in live[ii + 1:]:
+      if shared_edge(cells[i], cells[j], seeds[i], seeds[j]) < 2.0:
+        continue
+      rivers = []
+      for rname, line in RIVERS.items():
+        pl = [to_km(lon, lat) for lon, lat in line]
+        if any(seg_cross(seeds[i], seeds[j], pl[k], pl[k + 1]) for k in range(len(pl) - 1)):
+          rivers.append(rname)
+      types = ["land"] + (["river"] if rivers else [])
+      c = {"a": ids[i], "b": ids[j], "types": types}
+      if rivers:
+        c["rivers"] = rivers
+      conns.append(c)
+
+  def key(aid):
+    return (0, int(aid)) if aid.isdigit() else (1, aid)
+
+  areas.sort(key=lambda a: key(a["id"]))
+  for c in conns:
+    if key(c["a"]) > key(c["b"]):
+      c["a"], c["b"] = c["b"], c["a"]
+  conns.sort(key=lambda c: (key(c["a"]), key(c["b"])))
+
+  boxes = [{"id": "rastenburg", "name": "Rastenburg", "kind": "rastenburg",
+            "reconstructed": False, "source": "2.2"},
+           {"id": "kiev", "name": "Kiev", "kind": "kiev", "victory": True, "reconstructed": False,
+            "source": "2.2, 13.2"}]
+  for k, (bid, name, recon) in enumerate(ROAD):
+    b = {"id": bid, "name": name, "kind": "road", "road_index": k + 1}
+    if name == "Leningrad":
+      b["victory"] = True
+    if name == "Shlisselburg":
+      b["shlisselburg"] = True
+    b["reconstructed"] = recon
+    b["source"] = ("reconstructed: Army Group North's route Pskov-Luga/Shimsk-Novgorod-Pushkin-"
+                   "Mga-Shlisselburg-Leningrad; the text fixes only Pskov (1), Novgorod->Pushkin, "
+                   "Leningrad (10) and that Shlisselburg is on the road") if recon else "2.2, 10.9"
+    boxes.append(b)
+  for k in range(len(ROAD) - 1):
+    conns.append({"a": ROAD[k][0], "b": ROAD[k + 1][0], "types": ["road_to_leningrad"]})
+
+  icons = []
+  for colour, utype, aid in ICONS:
+    icons.append({"area": aid, "colour": colour, "type": utype})
+
+  doc = {
+      "format": "steppe-areamap-1",
+      "game": "moscow41",
+      "reconstructed": True,
+      "source": SOURCE,
+      "frame": {"west": WEST, "east": EAST, "south": SOUTH, "north": NORTH,
+                "scale_km_per_cm": 10, "lattice_spacing_km": round(d, 2)},
+      "terrain_types": ["green", "yellow", "victory", "staging"],
+      "area_features": ["city", "special_city", "lake_ilmen"],
+      "connection_types": ["land", "river", "road_to_leningrad"],
+      "areas": areas,
+      "boxes": boxes,
+      "connections": conns,
+      "rivers": [{"name": n, "line": [list(p) for p in l]} for n, l in RIVERS.items()],
+      "rough_regions": [{"name": n, "box": [x0, y0, x1, y1]} for n, x0, y0, x1, y1 in ROUGH],
+      "fronts": {k: {"name": v["name"], "line": [list(p) for p in v["line"]]} for k, v in FRONTS.items()},
+      "setup_icons": {"reconstructed": True,
+                      "source": "July 1941 positions of the NW Front (Yellow), Central Front "
+                                "(Light Blue) and reserve armies (White); 20 infantry + 8 tank icons "
+                                "(campaign set-up step 8)",
+                      "icons": icons},
+  }
+  return doc
+
+
+def main():
+  out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+      os.path.dirname(os.path.abspath(__file__)), "..", "..", "data", "moscow41", "map.json")
+  doc = build()
+  text = json.dumps(doc, indent=None, separators=(",", ":"), sort_keys=False)
+  # One area / connection per line keeps diffs readable.
+  text = text.replace("},{\"id\"", "},\n{\"id\"").replace("},{\"a\"", "},\n{\"a\"")
+  with open(out, "w") as f:
+    f.write(text + "\n")
+  n_areas = len(doc["areas"])
+  print("wrote %s: %d areas, %d boxes, %d connections" % (out, n_areas, len(doc["boxes"]),
+                                                          len(doc["connections"])))
+
+
+if __name__ == "__main__":
+  main()

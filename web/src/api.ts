@@ -1,0 +1,154 @@
+// The server's JSON API (docs/api.md). Every call resolves to the body or throws ApiError.
+
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    public code: string,
+    message: string,
+    public rule?: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call(method: string, path: string, body?: unknown, token?: string): Promise<any> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers['Authorization'] = `Bearer ${token}`;
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let json: any;
+  try {
+    json = await res.json();
+  } catch {
+    throw new ApiError(res.status, 'bad_response', `the server answered ${res.status} without JSON`);
+  }
+  if (!json.ok) {
+    const e = json.error ?? {};
+    throw new ApiError(res.status, e.code ?? 'error', e.message ?? 'request failed', e.rule);
+  }
+  return json;
+}
+
+export interface ScenarioInfo {
+  id: string;
+  name: string;
+  description: string;
+  first_turn: number;
+  last_turn: number;
+}
+export interface CatalogGame {
+  id: string;
+  name: string;
+  available: boolean;
+  error?: string;
+  sides?: string[];
+  scenarios?: ScenarioInfo[];
+}
+export interface SeatInfo {
+  side: number;
+  name: string;
+  kind: 'human' | 'agent';
+  agent?: string;
+  token?: string;
+  join_path?: string;
+}
+export interface LegalAction {
+  text: string;
+  words: string[];
+}
+export interface LogEvent {
+  seq: number;
+  kind: string;
+  text: string;
+  rule: string;
+  reveals: boolean;
+  action_index: number;
+  data?: any;
+}
+export interface GameInfo {
+  id: string;
+  game: string;
+  game_name: string;
+  scenario: string;
+  scenario_name: string;
+  status: string;
+  created: string;
+  sides: { side: number; name: string; kind: string; agent: string }[];
+  actions_count: number;
+  current_player?: number;
+  current_side?: string;
+  result?: any;
+  unavailable?: string;
+}
+export interface SeatView extends GameInfo {
+  side: number;
+  side_name: string;
+  can_undo: boolean;
+  your_turn?: boolean;
+  observation?: any;
+  legal_actions?: LegalAction[];
+  legal_truncated?: number;
+  log_count: number;
+  agent: { thinking: boolean; paused: boolean; side?: number; side_name?: string; elapsed_ms?: number; agent?: string; error?: string };
+}
+
+export const api = {
+  catalog: () => call('GET', '/api/catalog') as Promise<{ games: CatalogGame[]; agents: string[] }>,
+  gameData: (game: string, file: string) => call('GET', `/api/catalog/${game}/data/${file}`).then((r) => r.data),
+  catalogMap: (game: string) => call('GET', `/api/catalog/${game}/map`).then((r) => r.map),
+  games: () => call('GET', '/api/games').then((r) => r.games as GameInfo[]),
+  create: (req: unknown) => call('POST', '/api/games', req) as Promise<{ game: GameInfo; seats: SeatInfo[]; seed: number }>,
+  info: (id: string) => call('GET', `/api/games/${id}`).then((r) => r.game as GameInfo),
+  map: (id: string) => call('GET', `/api/games/${id}/map`).then((r) => r.map),
+  view: (id: string, token: string) => call('GET', `/api/games/${id}/view`, undefined, token).then((r) => r.view as SeatView),
+  act: (id: string, token: string, action: string) =>
+    call('POST', `/api/games/${id}/action`, { action }, token) as Promise<{ action: string; view: SeatView }>,
+  undo: (id: string, token: string) => call('POST', `/api/games/${id}/undo`, {}, token),
+  resign: (id: string, token: string) => call('POST', `/api/games/${id}/resign`, {}, token),
+  log: (id: string, token: string, since = 0) =>
+    call('GET', `/api/games/${id}/log?since=${since}`, undefined, token) as Promise<{ events: LogEvent[]; count: number }>,
+  replay: (id: string, token: string, step: number) => call('GET', `/api/games/${id}/replay?step=${step}`, undefined, token),
+  timeline: (id: string, token: string) =>
+    call('GET', `/api/games/${id}/timeline`, undefined, token).then((r) => r.points as { step: number; turn?: number; phase?: string; vp?: unknown }[]),
+  query: (id: string, token: string, query: string) =>
+    call('POST', `/api/games/${id}/query`, { query }, token).then((r) => r.answer as string),
+  agent: (id: string, token: string, command: 'cancel' | 'resume') => call('POST', `/api/games/${id}/agent`, { command }, token),
+};
+
+// Live updates for one seat, reconnecting after a drop.
+export class SeatSocket {
+  private ws?: WebSocket;
+  private closed = false;
+  private retry = 500;
+  constructor(
+    private id: string,
+    private token: string,
+    private onUpdate: (msg: { view: SeatView; events: LogEvent[]; reset: boolean }) => void,
+    private onStatus: (connected: boolean) => void,
+  ) {
+    this.open();
+  }
+  private open() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${proto}//${location.host}/api/games/${this.id}/ws?token=${encodeURIComponent(this.token)}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 500;
+      this.onStatus(true);
+    };
+    ws.onmessage = (e) => {
+      const msg = JSON.parse(e.data);
+      if (msg.type === 'update') this.onUpdate(msg);
+    };
+    ws.onclose = () => {
+      this.onStatus(false);
+      if (this.closed) return;
+      setTimeout(() => this.open(), this.retry);
+      this.retry = Math.min(this.retry * 2, 8000);
+    };
+  }
+  close() {
+    this.closed = true;
+    this.ws?.close();
+  }
+}

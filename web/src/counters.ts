@@ -1,0 +1,90 @@
+// NATO-style counters: side colour, unit-type symbol, size marker, factors.
+import { Counter } from './model';
+import { el } from './svg';
+
+// Colour-blind-safe side colours (blue / orange families), readable with white text.
+export const SIDE_COLORS = ['#4a6f8f', '#c4622d', '#6b8e23', '#8e5b9e'];
+export const SIDE_TEXT = ['#ffffff', '#ffffff', '#ffffff', '#ffffff'];
+
+type Symbol = 'infantry' | 'armor' | 'mech' | 'cavalry' | 'mountain' | 'airborne' | 'fortress' | 'artillery' | 'hq';
+
+export function symbolOf(type?: string, label = ''): Symbol {
+  const t = (type ?? '').toLowerCase();
+  if (/tank|panzer|tiger|armou?r/.test(t)) return 'armor';
+  if (/mech|kampfgruppe|cm-group|motor/.test(t)) return 'mech';
+  if (/cav/.test(t)) return 'cavalry';
+  if (/mountain/.test(t)) return 'mountain';
+  if (/airborne|paratroop|para/.test(t)) return 'airborne';
+  if (/fortress|coastal-command|fortified/.test(t)) return 'fortress';
+  if (/artillery|counter-fire/.test(t)) return 'artillery';
+  if (!t) {
+    if (/Pz|TA|TC|MC/.test(label)) return 'armor';
+    if (/Cav|CC/.test(label)) return 'cavalry';
+  }
+  return 'infantry';
+}
+
+export function sizeMarker(size?: string, type?: string): string {
+  if (size) return size;
+  const t = (type ?? '').toLowerCase();
+  if (/army/.test(t)) return 'XXXX';
+  if (/corps|panzer/.test(t)) return 'XXX';
+  return '';
+}
+
+// Draws one counter of side `c.sideIndex` centred at (x, y), `s` wide.
+export function drawCounter(parent: Element, c: Counter, x: number, y: number, s: number, opts: { selected?: boolean; hiddenCount?: number } = {}) {
+  const g = el('g', { class: 'counter' + (opts.selected ? ' selected' : ''), transform: `translate(${x - s / 2},${y - s / 2})` }, parent);
+  const fill = SIDE_COLORS[c.sideIndex % SIDE_COLORS.length];
+  el('rect', { x: 0.03 * s, y: 0.05 * s, width: s, height: s, rx: 0.08 * s, fill: 'rgba(0,0,0,0.35)' }, g);
+  el('rect', { width: s, height: s, rx: 0.08 * s, fill, stroke: opts.selected ? '#ffd400' : '#1b1b1b', 'stroke-width': opts.selected ? 0.09 * s : 0.03 * s }, g);
+  // The unit-type box.
+  const bw = 0.56 * s;
+  const bh = 0.36 * s;
+  const bx = (s - bw) / 2;
+  const by = 0.24 * s;
+  const ink = SIDE_TEXT[c.sideIndex % SIDE_TEXT.length];
+  const sw = 0.035 * s;
+  el('rect', { x: bx, y: by, width: bw, height: bh, fill: 'none', stroke: ink, 'stroke-width': sw }, g);
+  const sym = symbolOf(c.type, c.label);
+  const line = (x1: number, y1: number, x2: number, y2: number) =>
+    el('line', { x1, y1, x2, y2, stroke: ink, 'stroke-width': sw }, g);
+  if (sym === 'infantry' || sym === 'mech' || sym === 'mountain' || sym === 'airborne') {
+    line(bx, by, bx + bw, by + bh);
+    line(bx, by + bh, bx + bw, by);
+  }
+  if (sym === 'armor' || sym === 'mech')
+    el('ellipse', { cx: s / 2, cy: by + bh / 2, rx: bw * 0.34, ry: bh * 0.3, fill: 'none', stroke: ink, 'stroke-width': sw }, g);
+  if (sym === 'cavalry') line(bx, by + bh, bx + bw, by);
+  if (sym === 'mountain')
+    el('polygon', { points: `${s / 2 - bw * 0.14},${by + bh} ${s / 2},${by + bh * 0.7} ${s / 2 + bw * 0.14},${by + bh}`, fill: ink }, g);
+  if (sym === 'airborne')
+    el('path', { d: `M ${s / 2 - bw * 0.22} ${by + bh * 0.85} Q ${s / 2 - bw * 0.11} ${by + bh * 0.6} ${s / 2} ${by + bh * 0.85} Q ${s / 2 + bw * 0.11} ${by + bh * 0.6} ${s / 2 + bw * 0.22} ${by + bh * 0.85}`, fill: 'none', stroke: ink, 'stroke-width': sw }, g);
+  if (sym === 'fortress') {
+    line(bx + bw * 0.2, by + bh * 0.75, bx + bw * 0.8, by + bh * 0.75);
+    for (let i = 0; i < 3; i++) el('rect', { x: bx + bw * (0.2 + i * 0.24), y: by + bh * 0.35, width: bw * 0.12, height: bh * 0.4, fill: ink }, g);
+  }
+  if (sym === 'artillery') el('circle', { cx: s / 2, cy: by + bh / 2, r: bh * 0.14, fill: ink }, g);
+  const size = sizeMarker(c.size, c.type);
+  if (size) el('text', { x: s / 2, y: by - 0.03 * s, 'text-anchor': 'middle', 'font-size': 0.15 * s, fill: ink, 'font-weight': 700, 'letter-spacing': 0.01 * s }, g).textContent = size;
+  const name = el('text', { x: s / 2, y: by + bh + 0.16 * s, 'text-anchor': 'middle', 'font-size': 0.15 * s, fill: ink, 'font-weight': 600 }, g);
+  name.textContent = c.label.length > 7 ? c.label.slice(0, 7) : c.label;
+  const factors = c.attack !== undefined && c.defense !== undefined ? `${c.attack}-${c.defense}` : c.mp !== undefined ? `mp ${c.mp}` : '';
+  if (factors) el('text', { x: s / 2, y: s - 0.06 * s, 'text-anchor': 'middle', 'font-size': 0.2 * s, fill: ink, 'font-weight': 700 }, g).textContent = factors;
+  if (opts.hiddenCount && opts.hiddenCount > 0) {
+    el('circle', { cx: s * 0.92, cy: s * 0.08, r: 0.16 * s, fill: '#111', stroke: '#fff', 'stroke-width': 0.02 * s }, g);
+    el('text', { x: s * 0.92, y: s * 0.13, 'text-anchor': 'middle', 'font-size': 0.16 * s, fill: '#fff', 'font-weight': 700 }, g).textContent = `+${opts.hiddenCount}`;
+  }
+  const title = el('title', {}, g);
+  title.textContent = describeCounter(c);
+  return g;
+}
+
+export function describeCounter(c: Counter): string {
+  const parts = [c.side, c.label];
+  if (c.name) parts.push(`(${c.name})`);
+  if (c.type) parts.push(c.type.replace(/-/g, ' '));
+  if (c.attack !== undefined && c.defense !== undefined) parts.push(`${c.attack}-${c.defense}`);
+  if (c.mp !== undefined) parts.push(`${c.mp} MP left`);
+  return parts.join(' ');
+}

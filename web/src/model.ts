@@ -1,0 +1,235 @@
+// What the UI draws, normalised from a game's map data and a seat's observation, so
+// that the drawing code does not depend on one game's JSON shapes.
+import { GridDef, normalizeGrid, parseHexId } from './hexgrid';
+
+export interface MapHex {
+  id: string;
+  row: number;
+  col: number;
+  terrain: string;
+  name?: string;
+  features: string[];
+  country?: string;
+  control?: string;
+  vp?: number;
+}
+export interface MapData {
+  grid: GridDef;
+  hexes: MapHex[];
+  byId: Map<string, MapHex>;
+  hexsides: { a: string; b: string; features: string[] }[];
+  railways: string[][];
+  countries: Record<string, { name: string; control?: string }>;
+  areas: MapArea[];
+}
+export interface MapArea {
+  id: string;
+  name?: string;
+  terrain: string;
+  polygon: [number, number][]; // projected to map units
+  centre: [number, number];
+}
+
+// Area maps (lon/lat polygons): an equirectangular projection scaled so that one degree
+// of latitude is 12 map units (a hex has radius 1), north up.
+function projectAreas(raw: any[]): MapArea[] {
+  const lats = raw.flatMap((a) => (a.polygon ?? []).map((p: number[]) => p[1]));
+  const lons = raw.flatMap((a) => (a.polygon ?? []).map((p: number[]) => p[0]));
+  if (!lats.length) return [];
+  const lat0 = (Math.min(...lats) + Math.max(...lats)) / 2;
+  const lon0 = (Math.min(...lons) + Math.max(...lons)) / 2;
+  const k = 12;
+  const cos = Math.cos((lat0 * Math.PI) / 180);
+  const proj = (p: number[]): [number, number] => [(p[0] - lon0) * cos * k, (lat0 - p[1]) * k];
+  return raw
+    .filter((a) => Array.isArray(a.polygon) && a.polygon.length >= 3)
+    .map((a) => {
+      const poly = a.polygon.map(proj);
+      const c = Array.isArray(a.centre) ? proj(a.centre) : poly.reduce((s: number[], p: number[]) => [s[0] + p[0] / poly.length, s[1] + p[1] / poly.length], [0, 0]);
+      return { id: String(a.id), name: a.name, terrain: String(a.terrain ?? 'clear'), polygon: poly, centre: c as [number, number] };
+    });
+}
+
+export function buildMap(raw: any, extra?: any): MapData {
+  // The rich map file (map.json) when the game has one, with the game's own map_json
+  // filling in what it adds (VP hexes, names).
+  const base = extra && Array.isArray(extra.hexes) ? extra : raw;
+  const hexes: MapHex[] = [];
+  const byId = new Map<string, MapHex>();
+  for (const h of base.hexes ?? []) {
+    const rc = parseHexId(String(h.id));
+    if (!rc) continue;
+    const features: string[] = Array.isArray(h.features) ? [...h.features] : [];
+    if (h.city && !features.includes('city')) features.push('city');
+    const hex: MapHex = {
+      id: String(h.id),
+      row: rc.row,
+      col: rc.col,
+      terrain: String(h.terrain ?? 'clear'),
+      name: h.name ?? (typeof h.city === 'string' && h.city ? h.city : undefined),
+      features,
+      country: h.country,
+      control: h.control,
+      vp: h.vp,
+    };
+    hexes.push(hex);
+    byId.set(hex.id, hex);
+  }
+  if (base !== raw)
+    for (const h of raw?.hexes ?? []) {
+      const hex = byId.get(String(h.id));
+      if (!hex) continue;
+      if (h.vp) hex.vp = h.vp;
+      if (typeof h.city === 'string' && h.city && !hex.name) hex.name = h.city;
+    }
+  const grid = normalizeGrid(base.grid ?? raw?.grid, hexes.map((h) => h.id));
+  const hexsides = (base.hexsides ?? []).map((s: any) => ({ a: String(s.hexes[0]), b: String(s.hexes[1]), features: s.features ?? [] }));
+  return {
+    grid,
+    hexes,
+    byId,
+    hexsides,
+    railways: base.railways ?? [],
+    countries: base.countries ?? {},
+    areas: projectAreas(Array.isArray(base.areas) ? base.areas : []),
+  };
+}
+
+export interface Counter {
+  label: string;
+  side: string;
+  sideIndex: number;
+  type?: string;
+  size?: string;
+  attack?: number;
+  defense?: number;
+  move?: number;
+  mp?: number;
+  name?: string;
+}
+export interface Stack {
+  hex: string;
+  side: string;
+  sideIndex: number;
+  count: number;
+  units: Counter[];
+}
+
+export interface CounterInfo {
+  label: string;
+  side: string;
+  type?: string;
+  size?: string;
+  attack?: number;
+  defense?: number;
+  name?: string;
+}
+
+// Stacks from an observation: BD's {stacks: [{hex, side, count, units: [{unit}]}]} or a
+// flat {units: [{side, hex, ...}]}.
+export function stacksOf(obs: any, sides: string[], counters: Map<string, CounterInfo>): Stack[] {
+  const sideIndex = (s: any) => (typeof s === 'number' ? s : Math.max(0, sides.findIndex((n) => n.toLowerCase() === String(s).toLowerCase())));
+  const enrich = (label: string, side: number, u: any): Counter => {
+    const info = counters.get(`${sides[side]?.toLowerCase()}:${label}`) ?? counters.get(`*:${label}`);
+    return {
+      label,
+      side: sides[side] ?? String(side),
+      sideIndex: side,
+      type: u.type ?? info?.type,
+      size: u.size ?? info?.size,
+      attack: u.attack ?? info?.attack,
+      defense: u.defense ?? info?.defense,
+      move: u.move,
+      mp: u.mp,
+      name: u.name ?? info?.name,
+    };
+  };
+  const out: Stack[] = [];
+  if (Array.isArray(obs?.stacks)) {
+    for (const s of obs.stacks) {
+      const si = sideIndex(s.side);
+      const units = (s.units ?? []).map((u: any) => enrich(String(u.unit ?? u.label ?? u.name ?? '?'), si, u));
+      out.push({ hex: String(s.hex), side: sides[si] ?? String(s.side), sideIndex: si, count: s.count ?? units.length, units });
+    }
+  } else if (Array.isArray(obs?.own)) {
+    // Block games: own blocks, enemy blocks revealed, and counts of hidden enemy blocks.
+    const me = sideIndex(obs.viewer);
+    const enemy = sides.length === 2 ? 1 - me : me;
+    const byLoc = new Map<string, Stack>();
+    const add = (loc: string, si: number, u?: any, hidden = 0) => {
+      const key = `${si}:${loc}`;
+      let st = byLoc.get(key);
+      if (!st) {
+        st = { hex: loc, side: sides[si] ?? String(si), sideIndex: si, count: 0, units: [] };
+        byLoc.set(key, st);
+        out.push(st);
+      }
+      if (u) st.units.push(enrich(String(u.id), si, { ...u, attack: u.strength, defense: undefined }));
+      st.count += u ? 1 : hidden;
+    };
+    for (const b of obs.own) if (!/^(pool|oob|destroyed|surrendered|unplaced)/.test(String(b.at))) add(String(b.at), me, b);
+    for (const b of obs.enemy_revealed ?? []) add(String(b.at), enemy, b);
+    for (const [loc, h] of Object.entries(obs.enemy_hidden ?? {})) add(loc, enemy, undefined, Number((h as any).blocks ?? 0));
+  } else if (Array.isArray(obs?.units)) {
+    const byHex = new Map<string, Stack>();
+    for (const u of obs.units) {
+      const si = sideIndex(u.side);
+      const hex = String(u.hex);
+      let st = byHex.get(hex);
+      if (!st) {
+        st = { hex, side: sides[si] ?? String(u.side), sideIndex: si, count: 0, units: [] };
+        byHex.set(hex, st);
+        out.push(st);
+      }
+      st.units.push(enrich(String(u.name ?? u.label ?? u.unit ?? '?'), si, u));
+      st.count++;
+    }
+  }
+  return out;
+}
+
+export function counterIndex(data: any): Map<string, CounterInfo> {
+  const m = new Map<string, CounterInfo>();
+  for (const u of data?.units ?? []) {
+    const info: CounterInfo = { label: u.label, side: u.side, type: u.type, size: u.size, attack: u.attack, defense: u.defense, name: u.name };
+    m.set(`${String(u.side).toLowerCase()}:${u.label}`, info);
+    if (!m.has(`*:${u.label}`)) m.set(`*:${u.label}`, info);
+  }
+  return m;
+}
+
+// Legal actions read for the map: moves (unit, path), attacks (target hex), the rest.
+export interface MoveOption {
+  unit?: string;
+  path: string[];
+  dest: string;
+  text: string;
+}
+export interface AttackOption {
+  target: string;
+  text: string;
+  verb: string;
+}
+export function classify(actions: { text: string; words: string[] }[]) {
+  const moves: MoveOption[] = [];
+  const attacks: AttackOption[] = [];
+  const other: { text: string; words: string[] }[] = [];
+  const isHex = (w: string) => /^\d{4}$/.test(w);
+  for (const a of actions) {
+    const w = a.words;
+    if (w[0] === 'move' && w.length >= 2) {
+      const unit = isHex(w[1]) ? undefined : w[1];
+      const path = w.slice(unit ? 2 : 1).filter(isHex);
+      if (path.length) {
+        moves.push({ unit, path, dest: path[path.length - 1], text: a.text });
+        continue;
+      }
+    }
+    if ((w[0] === 'attack' || w[0] === 'mobile-assault' || w[0] === 'assault') && w.length >= 2 && isHex(w[1])) {
+      attacks.push({ target: w[1], text: a.text, verb: w[0] });
+      continue;
+    }
+    other.push(a);
+  }
+  return { moves, attacks, other };
+}

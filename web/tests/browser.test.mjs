@@ -1,0 +1,207 @@
+// Browser tests in real Chromium (Debian's /usr/bin/chromium driven by playwright-core)
+// against a running `steppe serve` at STEPPE_URL (run-browser-tests.sh starts one).
+// With no game installed they are skipped, and say so.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const BASE = process.env.STEPPE_URL ?? 'http://127.0.0.1:8080';
+const SHOTS = process.env.STEPPE_SCREENSHOTS; // directory for screenshots, optional
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+async function api(method, path, body, token) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const r = await fetch(BASE + path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  return r.json();
+}
+
+const catalog = await api('GET', '/api/catalog');
+const game = catalog.games.find((g) => g.available && g.id === 'bd') ?? catalog.games.find((g) => g.available);
+const skip = game ? false : 'skipped: no game installed';
+if (skip) console.log('# skipped: no game installed (the browser tests need a registered game)');
+
+async function launch() {
+  const profile = mkdtempSync(join(tmpdir(), 'steppe-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1400, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return { context, close: async () => { await context.close(); rmSync(profile, { recursive: true, force: true }); } };
+}
+
+// Plays the side to move through phases that offer no move, until some side can move a
+// unit; returns that side and the move.
+async function findMove(id, tokens) {
+  for (let i = 0; i < 400; i++) {
+    const info = (await api('GET', `/api/games/${id}`)).game;
+    const side = info.current_player;
+    if (side < 0) return null;
+    const v = (await api('GET', `/api/games/${id}/view`, undefined, tokens[side])).view;
+    const move = v.legal_actions.find((a) => a.words[0] === 'move' && a.words.length >= 3);
+    if (move) return { side, move };
+    const next = v.legal_actions.find((a) => a.words[0] === 'end-phase') ?? v.legal_actions[0];
+    if (!next) return null;
+    const r = await api('POST', `/api/games/${id}/action`, { action: next.text }, tokens[side]);
+    assert.ok(r.ok, JSON.stringify(r));
+  }
+  return null;
+}
+
+async function shot(page, name) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, name) });
+}
+
+async function clickHex(page, hex) {
+  const box = await page.locator(`svg.map polygon.hex[data-hex="${hex}"]`).boundingBox();
+  assert.ok(box, `hex ${hex} is on screen`);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+test('create a game in the browser, move a unit, reload and find the same state; the other side sees only what it may', { skip, timeout: 180000 }, async () => {
+  const { context, close } = await launch();
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(BASE + '/');
+    await page.selectOption('#game', game.id);
+    const scenario = game.scenarios.find((s) => s.id !== 'empty') ?? game.scenarios[0];
+    await page.selectOption('#scenario', scenario.id);
+    await page.click('summary:has-text("Options")');
+    await page.fill('#seed', '7');
+    await shot(page, 'new-game.png');
+    await page.click('#create');
+    await page.waitForSelector('.join-url');
+    const urls = await page.$$eval('.join-url', (els) => els.map((e) => e.value));
+    assert.equal(urls.length, game.sides.length, 'one join link per human side');
+    const tokens = urls.map((u) => new URL(u).searchParams.get('token'));
+    const id = new URL(urls[0]).pathname.split('/')[2];
+    assert.notEqual(tokens[0], tokens[1]);
+
+    const found = await findMove(id, tokens);
+    assert.ok(found, 'some side can move a unit');
+    const { side, move } = found;
+    const unit = move.words[1];
+    const dest = move.words[move.words.length - 1];
+    await page.goto(urls[side]);
+    await page.waitForSelector('svg.map polygon.hex');
+    await page.click('button:has-text("Fit")');
+    const from = await page.locator(`svg.map g.counter[data-unit="${unit}"]`).first().getAttribute('data-hex');
+    assert.ok(from, `unit ${unit} is drawn`);
+    await clickHex(page, from);
+    // Select exactly this unit in the stack viewer, then its reachable hexes are shaded.
+    await page.click(`#stack-viewer button[data-unit="${unit}"]`);
+    await page.waitForSelector('svg.map polygon.reach');
+    await clickHex(page, dest);
+    await page.waitForSelector('#confirm-move');
+    await shot(page, 'move-preview.png');
+    // The click may pick another legal path to the same hex; any of them ends in dest.
+    await page.click('#confirm-move');
+    await page.waitForSelector(`svg.map g.counter[data-unit="${unit}"][data-hex="${dest}"]`);
+    await page.reload();
+    await page.waitForSelector(`svg.map g.counter[data-unit="${unit}"][data-hex="${dest}"]`);
+    const after = (await api('GET', `/api/games/${id}/view`, undefined, tokens[side])).view;
+    assert.ok(after.observation.stacks.some((s) => s.hex === dest && s.units.some((u) => u.unit === unit)), 'the server has the unit in its new hex');
+    await shot(page, 'map.png');
+
+    // The other side in a second browser context. Whichever side has units the other may
+    // not see (BD 11.7: the German sees only the top unit of a Soviet stack, and no RVGK)
+    // is the owner; the other side's browser must receive none of them.
+    const views = [];
+    for (const t of tokens) views.push((await api('GET', `/api/games/${id}/view`, undefined, t)).view.observation);
+    const hiddenFrom = (owner, viewer) => {
+      const seen = new Set();
+      for (const s of views[viewer].stacks ?? []) for (const u of s.units) seen.add(`${s.hex}:${u.unit}`);
+      const out = [];
+      for (const s of views[owner].stacks ?? []) for (const u of s.units) if (s.side === views[owner].viewer && !seen.has(`${s.hex}:${u.unit}`)) out.push(u.unit);
+      for (const l of views[owner].boxes?.[views[owner].viewer]?.rvgk ?? []) out.push(l);
+      // A label also shown openly elsewhere (the dead pile, another stack) is not a secret.
+      const open = JSON.stringify(views[viewer]);
+      return out.filter((l) => !open.includes(`"${l}"`));
+    };
+    const other = hiddenFrom(0, 1).length >= hiddenFrom(1, 0).length ? 1 : 0;
+    const hidden = hiddenFrom(1 - other, other);
+    if (game.id === 'bd') assert.ok(hidden.length > 0, 'BD has Soviet units the German may not see, so the check is not vacuous');
+    const second = await launch();
+    try {
+      const p2 = await second.context.newPage();
+      const received = [];
+      p2.on('response', async (r) => {
+        if (r.url().includes('/api/games/')) received.push(await r.text().catch(() => ''));
+      });
+      p2.on('websocket', (ws) => ws.on('framereceived', (f) => received.push(String(f.payload))));
+      await p2.goto(urls[other]);
+      await p2.waitForSelector('svg.map polygon.hex');
+      await p2.waitForTimeout(800);
+      const dom = await p2.content();
+      for (const label of hidden) {
+        const needle = `"unit":"${label}"`;
+        for (const m of received) assert.ok(!m.includes(needle), `hidden unit ${label} reached the other side: ${m.slice(0, 200)}`);
+        assert.ok(!dom.includes(`data-unit="${label}"`), `hidden unit ${label} is drawn for the other side`);
+      }
+      assert.ok(!received.some((m) => m.includes(tokens[1 - other])), "the other side never sees this side's token");
+      console.log(`# checked ${hidden.length} hidden unit(s) against ${received.length} message(s) to the other side`);
+    } finally {
+      await second.close();
+    }
+    assert.deepEqual(errors, [], 'no page errors');
+  } finally {
+    await close();
+  }
+});
+
+test('combat preview and replay viewer render', { skip, timeout: 180000 }, async () => {
+  const { context, close } = await launch();
+  try {
+    const c = await api('POST', '/api/games', { game: game.id, scenario: (game.scenarios.find((s) => s.id !== 'empty') ?? game.scenarios[0]).id, seed: 11 });
+    const id = c.game.id;
+    const tokens = c.seats.map((s) => s.token);
+    // Advance with the first legal action (moves included) until an attack is offered.
+    let attack = null;
+    for (let i = 0; i < 400 && !attack; i++) {
+      const info = (await api('GET', `/api/games/${id}`)).game;
+      if (info.current_player < 0) break;
+      const v = (await api('GET', `/api/games/${id}/view`, undefined, tokens[info.current_player])).view;
+      attack = v.legal_actions.find((a) => a.words[0] === 'attack' || a.words[0] === 'mobile-assault');
+      if (attack) {
+        attack = { side: info.current_player, action: attack };
+        break;
+      }
+      const nonMove = v.legal_actions.find((a) => a.words[0] === 'end-phase') ?? v.legal_actions[0];
+      await api('POST', `/api/games/${id}/action`, { action: nonMove.text }, tokens[info.current_player]);
+    }
+    const page = await context.newPage();
+    if (attack) {
+      await page.goto(`${BASE}/play/${id}?token=${tokens[attack.side]}`);
+      await page.waitForSelector('svg.map polygon.hex');
+      await page.click('button:has-text("Fit")');
+      await clickHex(page, attack.action.words[1]);
+      await page.waitForSelector('#combat .odds');
+      await page.waitForFunction(() => [...document.querySelectorAll('#combat .odds')].some((e) => e.textContent !== '…'));
+      await shot(page, 'combat.png');
+      await page.click('#combat button.primary');
+      await page.waitForTimeout(800);
+      await shot(page, 'combat-result.png');
+    } else {
+      console.log('# no attack was offered within 400 actions; combat screenshot not taken');
+    }
+    await page.goto(`${BASE}/replay/${id}?token=${tokens[0]}`);
+    await page.waitForSelector('#step-label');
+    const label = await page.textContent('#step-label');
+    assert.match(label, /^Step \d+ of \d+/);
+    await page.fill('#replay-step', '1');
+    await page.dispatchEvent('#replay-step', 'input');
+    await page.waitForFunction(() => document.querySelector('#step-label')?.textContent?.startsWith('Step 1 '));
+    await shot(page, 'replay.png');
+  } finally {
+    await close();
+  }
+});
