@@ -1708,8 +1708,9 @@ void BdState::next_player_turn() {
   const int side = phase_side();
   if (side == kSoviet) markers_.osupply = {{-1, -1, -1}};  // 7.12 removed at the end of the player turn
   if (side == first_player_) {
-    order_[other(side)] = kOrderNone;
-    enter_phase(other(side) == kGerman ? kGermanOrder : kSovietOrder);
+    const int second = side == kGerman ? kSoviet : kGerman;  // spelled out: GCC 12 -Warray-bounds
+    order_[second] = kOrderNone;
+    enter_phase(second == kGerman ? kGermanOrder : kSovietOrder);
     return;
   }
   victory_check();
