@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The whole check, as CI runs it (.ci/run): installs what is missing, builds Release and
-# an ASan+UBSan Debug build, runs ctest on both, checks clang-format over src/ tests/
-# bench/ fuzz/ tools/, and runs each fuzz target briefly. Exits non-zero on any failure
-# (every stage runs even after a failure, so one run shows everything that is wrong).
+# an ASan+UBSan Debug build, runs ctest on both, builds the web UI and runs its unit tests
+# (vitest) and browser tests (headless Chromium against a real `steppe serve`), checks
+# clang-format over src/ tests/ bench/ fuzz/ tools/, and runs each fuzz target briefly.
+# Exits non-zero on any failure (every stage runs even after a failure, so one run shows
+# everything that is wrong); the last line counts every test run: `N passed, N failed`.
 #   JOBS=N          parallel build/test jobs (default 2)
 #   FUZZ_SECONDS=N  seconds per fuzz target (default 20; 0 skips fuzzing)
 #   SKIP_ASAN=1     skip the sanitizer build (local quick runs only)
@@ -13,6 +15,25 @@ JOBS="${JOBS:-2}"
 FUZZ_SECONDS="${FUZZ_SECONDS:-20}"
 failed=()
 start_all=$(date +%s)
+passed_total=0
+failed_total=0
+log_dir="$(mktemp -d)"
+trap 'rm -rf "$log_dir"' EXIT
+
+count() {  # count PASSED FAILED: adds a stage's test counts to the closing line
+  passed_total=$((passed_total + $1))
+  failed_total=$((failed_total + $2))
+}
+
+ctest_counted() {  # ctest_counted ARGS...: runs ctest, shows its output, counts its tests
+  local out="$log_dir/ctest.out" rc total bad
+  ctest "$@" 2>&1 | tee "$out"
+  rc=${PIPESTATUS[0]}
+  # "100% tests passed, 0 tests failed out of 239"
+  read -r bad total < <(sed -nE 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\1 \2/p' "$out" | tail -1)
+  if [ -n "${total:-}" ]; then count $((total - bad)) "$bad"; else count 0 1; fi
+  return "$rc"
+}
 
 stage() {  # stage NAME COMMAND...: runs a stage, records its time and a failure
   local name="$1"; shift
@@ -31,14 +52,40 @@ bash scripts/deps.sh || { echo "test.sh: cannot install dependencies" >&2; exit 
 release() {
   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null &&
     nice cmake --build build -j"$JOBS" &&
-    ctest --test-dir build -j"$JOBS" --output-on-failure --timeout 600
+    ctest_counted --test-dir build -j"$JOBS" --output-on-failure --timeout 600
 }
 
 asan() {
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DSTEPPE_SANITIZE=ON -DSTEPPE_BENCH=OFF >/dev/null &&
     nice cmake --build build-asan -j"$JOBS" &&
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-      ctest --test-dir build-asan -j"$JOBS" --output-on-failure --timeout 900
+      ctest_counted --test-dir build-asan -j"$JOBS" --output-on-failure --timeout 900
+}
+
+node_counted() {  # node_counted COMMAND...: runs a node test runner, counts "# pass N"/"# fail N"
+  local out="$log_dir/node.out" rc p f
+  "$@" 2>&1 | tee "$out"
+  rc=${PIPESTATUS[0]}
+  p=$(sed -nE 's/^# pass ([0-9]+)$/\1/p' "$out" | tail -1)
+  f=$(sed -nE 's/^# fail ([0-9]+)$/\1/p' "$out" | tail -1)
+  if [ -n "$p" ]; then count "$p" "${f:-0}"; else count 0 1; fi
+  return "$rc"
+}
+
+web_unit() {  # the UI's TypeScript unit tests (vitest), after `npm ci` and a type-checked build
+  bash scripts/build-web.sh || return 1
+  local out="$log_dir/vitest.out" rc p f
+  (cd web && npx vitest run --reporter=default) 2>&1 | tee "$out"
+  rc=${PIPESTATUS[0]}
+  # "      Tests  5 passed (5)" or "Tests  1 failed | 4 passed (5)"
+  p=$(sed -nE 's/.*Tests .* ([0-9]+) passed.*/\1/p' "$out" | tail -1)
+  f=$(sed -nE 's/.*Tests +([0-9]+) failed.*/\1/p' "$out" | tail -1)
+  if [ -n "$p$f" ]; then count "${p:-0}" "${f:-0}"; else count 0 1; fi
+  return "$rc"
+}
+
+browser() {  # real Chromium against a real `steppe serve` (web/tests/run-browser-tests.sh)
+  node_counted bash web/tests/run-browser-tests.sh build/src/cli/steppe
 }
 
 format_check() {
@@ -71,12 +118,20 @@ fuzz() {
 
 stage "release build + ctest" release
 if [ "${SKIP_ASAN:-0}" != "1" ]; then stage "asan+ubsan build + ctest" asan; fi
+stage "web unit tests" web_unit
+stage "browser tests" browser
 stage "clang-format" format_check
 stage "fuzz" fuzz
 
 echo "=== total $(( $(date +%s) - start_all )) s"
+status=0
 if [ ${#failed[@]} -gt 0 ]; then
   echo "test.sh: FAILED: ${failed[*]}"
-  exit 1
+  status=1
+  # A failed stage that ran no counted test (a build, the format check) still counts once.
+  [ "$failed_total" -eq 0 ] && failed_total=${#failed[@]}
+else
+  echo "test.sh: all stages passed"
 fi
-echo "test.sh: all stages passed"
+echo "$passed_total passed, $failed_total failed"
+exit "$status"

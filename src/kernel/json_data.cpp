@@ -49,6 +49,13 @@ Result<Json> parse_json_text(std::string_view text, const std::string& origin) {
     return Error{"JSON syntax error at line " + std::to_string(line) + ", column " + std::to_string(col) +
                      " (byte " + std::to_string(byte) + "): " + what,
                  "", origin};
+  } catch (const Json::exception& e) {
+    // Not a syntax error but a value the parser cannot hold, e.g. a number that overflows
+    // a double (nlohmann's out_of_range 406): still bad input, never an escaping exception.
+    std::string what = e.what();
+    const auto close = what.find("] ");
+    if (close != std::string::npos) what = what.substr(close + 2);
+    return Error{"JSON value out of range: " + what, "", origin};
   }
 }
 

@@ -13,6 +13,15 @@ TEST(JsonData, SyntaxErrorNamesFileLineAndColumn) {
   EXPECT_NE(r.error().message.find("column"), std::string::npos) << r.error().message;
 }
 
+// Found by fuzz_json_data (fuzz/corpus/json_data/number-overflow.json): a number too large
+// for a double made nlohmann throw out_of_range, which escaped parse_json_text.
+TEST(JsonData, NumberOverflowIsAnErrorNotAnException) {
+  auto r = parse_json_text("{\"x\": 4444444e4444444}", "overflow.json");
+  ASSERT_FALSE(r.is_ok());
+  EXPECT_EQ(r.error().where, "overflow.json");
+  EXPECT_NE(r.error().message.find("out of range"), std::string::npos) << r.error().message;
+}
+
 TEST(JsonData, MissingFileIsAnError) {
   auto r = load_json_file("tests/kernel/data/no_such_file.json");
   ASSERT_FALSE(r.is_ok());
