@@ -1,9 +1,9 @@
 #include "games/all_games.h"
 
+#include <cstdlib>
+
 #include "games/bd/bd_game.h"
 #include "games/moscow41/moscow41.h"
-
-#include <cstdlib>
 
 namespace steppe {
 
