@@ -311,17 +311,27 @@ steppe::Status load_map(BdData& d, const std::filesystem::path& file) {
         if (g == "south") x.zone = kZoneSouth;
       }
     }
-    x.vp =
-        h.boolean_or("vp", false) || h.integer_or("vp_value", 0) > 0 || h.boolean_or("oil", false) || x.city;
+    // The flat keys below (hand-written test maps) add to what "features", "control" and
+    // "regions" said; a key that is absent leaves the value alone. (They used to reset zone,
+    // area, fortified and west_of_start_line for every hex of the generated map, and drop the
+    // VP of oil fields and the USIR: rules 4.2, 5.15, 7.4, 11.21 saw none of them.)
+    x.vp = x.vp || h.boolean_or("vp", false) || h.integer_or("vp_value", 0) > 0 ||
+           h.boolean_or("oil", false) || x.city;
     x.country = country_from(h.str_or("country", ""));
-    const std::string z = h.str_or("zone", "");
-    x.zone = z == "north" ? kZoneNorth : z == "south" ? kZoneSouth : kZoneNone;
-    const std::string a = h.str_or("area", "");
-    x.area = a == "DP" ? kAreaDP : a == "R" ? kAreaR : a == "CS" ? kAreaCS : kAreaNone;
-    const std::string f = h.str_or("fortified", "");
-    x.fortified = f == "soviet" ? int8_t{kSoviet} : f == "german" ? int8_t{kGerman} : int8_t{-1};
+    if (h.has("zone")) {
+      const std::string z = h.str("zone");
+      x.zone = z == "north" ? kZoneNorth : z == "south" ? kZoneSouth : kZoneNone;
+    }
+    if (h.has("area")) {
+      const std::string a = h.str("area");
+      x.area = a == "DP" ? kAreaDP : a == "R" ? kAreaR : a == "CS" ? kAreaCS : kAreaNone;
+    }
+    if (h.has("fortified")) {
+      const std::string f = h.str("fortified");
+      x.fortified = f == "soviet" ? int8_t{kSoviet} : f == "german" ? int8_t{kGerman} : int8_t{-1};
+    }
     if (auto c = h.opt("coastal")) x.coastal = !c->json().is_boolean() || c->as_bool();
-    x.west_of_start_line = h.boolean_or("west_of_start_line", false);
+    if (h.has("west_of_start_line")) x.west_of_start_line = h.boolean_or("west_of_start_line", false);
     if (auto rv = h.opt("rivers")) x.river = dir_mask(*rv);
     if (auto rv = h.opt("lake_sides")) x.lake_side = dir_mask(*rv);
     if (auto rv = h.opt("sea_sides")) x.sea_side = dir_mask(*rv);

@@ -9,10 +9,19 @@
 
 #include "games/bd/bd_game.h"
 #include "kernel/json_data.h"
+#include "kernel/notation.h"
 
 namespace bd {
 
 namespace {
+
+// A whole decimal integer within [lo, hi] from a scenario-test word; nullopt for "3x", "",
+// overflow or out of range, so a typo in a test file is an error, never a silent 0.
+std::optional<int> int_in(const std::string& word, int lo, int hi) {
+  const auto v = steppe::parse_int(word);
+  if (!v || *v < lo || *v > hi) return std::nullopt;
+  return static_cast<int>(*v);
+}
 
 constexpr const char* kPhaseNames[] = {
     "setup",           "german-admin",   "soviet-admin",   "german-order",
@@ -3497,9 +3506,9 @@ Status BdState::set_word(const std::vector<std::string>& w) {
   auto hex_at = [&](size_t i) { return i < w.size() ? parse_hex(w[i]) : -1; };
   const std::string& k = w[0];
   if (k == "turn" && w.size() == 2) {
-    const int t = std::atoi(w[1].c_str());
-    if (t < 1 || t > 32) return bad("turn must be 1..32");
-    turn_ = t;
+    const auto t = int_in(w[1], 1, 32);
+    if (!t) return bad("turn must be 1..32, not '" + w[1] + "'");
+    turn_ = *t;
     begin_turn();
     return Status::ok();
   }
@@ -3512,7 +3521,9 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     return Status::ok();
   }
   if (k == "last-turn" && w.size() == 2) {
-    last_turn_ = std::clamp(std::atoi(w[1].c_str()), 1, 32);
+    const auto t = int_in(w[1], 1, 32);
+    if (!t) return bad("last-turn must be 1..32, not '" + w[1] + "'");
+    last_turn_ = *t;
     return Status::ok();
   }
   if (k == "phase" && w.size() == 2) {
@@ -3576,18 +3587,22 @@ Status BdState::set_word(const std::vector<std::string>& w) {
         }
         if (val.empty()) return bad("'" + key + "' needs a value");
         ++i;
+        const auto n = int_in(val, -99, 99);
+        const bool numeric_key = key == "attack" || key == "defense" || key == "cf" || key == "shifts";
+        if (numeric_key && !n && !(val == "d6" && (key == "attack" || key == "defense")))
+          return bad("'" + key + "' needs a number, not '" + val + "'");
         if (key == "attack")
-          d.attack = val == "d6" ? kRolled : std::atoi(val.c_str());
+          d.attack = val == "d6" ? kRolled : *n;
         else if (key == "defense")
-          d.defense = val == "d6" ? kRolled : std::atoi(val.c_str());
+          d.defense = val == "d6" ? kRolled : *n;
         else if (key == "cf")
-          d.attack = d.defense = std::atoi(val.c_str());
+          d.attack = d.defense = *n;
         else if (key == "class")
           d.cls = val == "mech" ? kMech : val == "static" ? kStatic : kNonMech;
         else if (key == "nation")
           d.nation = val;
         else if (key == "shifts")
-          d.support_shifts = std::atoi(val.c_str());
+          d.support_shifts = *n;
         else if (key == "zone")
           d.zone = val == "north" ? kZoneNorth : kZoneSouth;
         else if (key == "type") {
@@ -3624,15 +3639,19 @@ Status BdState::set_word(const std::vector<std::string>& w) {
   if (k == "trrt" && w.size() == 3) {
     const int u = find_label(w[1]);
     if (u < 0) return bad("unknown unit '" + w[1] + "'");
+    const auto t = int_in(w[2], 1, 32);
+    if (!t) return bad("arrival turn must be 1..32, not '" + w[2] + "'");
     units_[static_cast<size_t>(u)].where = kTrrt;
     units_[static_cast<size_t>(u)].hex = -1;
-    units_[static_cast<size_t>(u)].turn = static_cast<int8_t>(std::atoi(w[2].c_str()));
+    units_[static_cast<size_t>(u)].turn = static_cast<int8_t>(*t);
     return Status::ok();
   }
   if (k == "mp" && w.size() == 3) {
     const int u = find_label(w[1]);
     if (u < 0) return bad("unknown unit '" + w[1] + "'");
-    units_[static_cast<size_t>(u)].mp = static_cast<int8_t>(std::atoi(w[2].c_str()));
+    const auto mp = int_in(w[2], -1, 99);
+    if (!mp) return bad("mp must be a number, not '" + w[2] + "'");
+    units_[static_cast<size_t>(u)].mp = static_cast<int8_t>(*mp);
     movers_.assign(1, static_cast<int16_t>(u));
     return Status::ok();
   }
@@ -3654,7 +3673,9 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     return Status::ok();
   }
   if (k == "vp" && w.size() == 2) {
-    vp_ = std::atoi(w[1].c_str());
+    const auto v = int_in(w[1], -999, 999);
+    if (!v) return bad("vp must be a number, not '" + w[1] + "'");
+    vp_ = *v;
     return Status::ok();
   }
   if (k == "paulus" && w.size() == 2) {
@@ -3671,11 +3692,15 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     return Status::ok();
   }
   if (k == "luftwaffe" && w.size() == 2) {
-    markers_.luftwaffe_left = static_cast<int8_t>(std::atoi(w[1].c_str()));
+    const auto n = int_in(w[1], 0, 99);
+    if (!n) return bad("luftwaffe must be 0..99, not '" + w[1] + "'");
+    markers_.luftwaffe_left = static_cast<int8_t>(*n);
     return Status::ok();
   }
   if (k == "dice") {
-    for (size_t i = 1; i < w.size(); ++i) dice_.force(std::atoi(w[i].c_str()));
+    for (size_t i = 1; i < w.size(); ++i)
+      if (!int_in(w[i], 1, 6)) return bad("a forced die is 1..6, not '" + w[i] + "'");
+    for (size_t i = 1; i < w.size(); ++i) dice_.force(*int_in(w[i], 1, 6));
     return Status::ok();
   }
   if (k == "marker" && w.size() >= 3) {
@@ -3698,7 +3723,9 @@ Status BdState::set_word(const std::vector<std::string>& w) {
       markers_.aerial = static_cast<int16_t>(h);
     else if (m == "fortified-area") {
       markers_.fa_hex = static_cast<int16_t>(h);
-      markers_.fa_turn = static_cast<int8_t>(w.size() > 3 ? std::atoi(w[3].c_str()) : turn_ - 1);
+      const auto t = w.size() > 3 ? int_in(w[3], 0, 32) : std::optional<int>(turn_ - 1);
+      if (!t) return bad("fortified-area turn must be 0..32, not '" + w[3] + "'");
+      markers_.fa_turn = static_cast<int8_t>(*t);
     } else
       return bad("unknown marker '" + m + "'");
     return Status::ok();
@@ -3842,7 +3869,7 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
   if (k == "result") return last_result_.empty() ? std::string("none") : last_result_;
   if (k == "last-odds") return odds_label(last_odds_);
   if (k == "crt" && w.size() == 3) {
-    const int die = std::atoi(w[2].c_str());
+    const int die = int_in(w[2], 1, 6).value_or(0);
     int idx = -999;
     for (int i = data_->crt.min_index; i <= data_->crt.max_index; ++i)
       if (odds_label(i) == w[1]) idx = i;

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "kernel/json_data.h"
+#include "kernel/notation.h"
 
 namespace moscow41 {
 
@@ -1891,7 +1892,10 @@ Status Moscow41State::test_set(const std::vector<std::string>& w) {
     if (b < 0 || n < 0) return Error{"place BLOCK AREA [STRENGTH]: unknown block or area", "", ""};
     int level = 0;
     if (w.size() == 4) {
-      const int st = std::stoi(w[3]);
+      const auto parsed = steppe::parse_int(w[3]);
+      if (!parsed || *parsed < 0 || *parsed > 99)
+        return Error{"place BLOCK AREA STRENGTH: strength must be a number, not '" + w[3] + "'", "", ""};
+      const int st = static_cast<int>(*parsed);
       const auto& lv = def(b).levels;
       auto it = std::find(lv.begin(), lv.end(), st);
       if (it == lv.end()) return Error{"block " + w[1] + " has no strength " + w[3], "", ""};
@@ -1928,7 +1932,9 @@ Status Moscow41State::test_set(const std::vector<std::string>& w) {
       }
   }
   if (k == "turn" && w.size() == 2) {
-    turn_ = std::clamp(std::stoi(w[1]), 1, 6);
+    const auto t = steppe::parse_int(w[1]);
+    if (!t || *t < 1 || *t > 6) return Error{"turn must be 1..6, not '" + w[1] + "'", "", ""};
+    turn_ = static_cast<int>(*t);
     return Status::ok();
   }
   if ((k == "active" || k == "initiative") && w.size() == 2 && parse_side(w[1]) != kNoSide) {
@@ -1937,11 +1943,15 @@ Status Moscow41State::test_set(const std::vector<std::string>& w) {
     return Status::ok();
   }
   if (k == "surrendered" && w.size() == 2) {
-    surrendered_soviet_ = std::stoi(w[1]);
+    const auto n = steppe::parse_int(w[1]);
+    if (!n || *n < 0 || *n > 999) return Error{"surrendered must be a count, not '" + w[1] + "'", "", ""};
+    surrendered_soviet_ = static_cast<int>(*n);
     return Status::ok();
   }
   if (k == "destroyed" && w.size() == 2) {
-    destroyed_german_ = std::stoi(w[1]);
+    const auto n = steppe::parse_int(w[1]);
+    if (!n || *n < 0 || *n > 999) return Error{"destroyed must be a count, not '" + w[1] + "'", "", ""};
+    destroyed_german_ = static_cast<int>(*n);
     return Status::ok();
   }
   if (k == "kiev" && w.size() == 2) {

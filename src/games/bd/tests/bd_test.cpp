@@ -61,6 +61,27 @@ void set(bd::BdState& s, const std::string& text) {
   ASSERT_TRUE(st.is_ok()) << text << ": " << st.error().to_string();
 }
 
+// A scenario-test file with a number typo ("turn 3x") is refused with a message naming the
+// word; it used to be read by atoi as 3 (or 0) without a word.
+TEST(BdScenarioWords, BadNumbersAreRefusedNotGuessed) {
+  auto s = fresh();
+  for (const auto& words : std::vector<std::vector<std::string>>{{"turn", "3x"},
+                                                                 {"turn", ""},
+                                                                 {"turn", "99"},
+                                                                 {"last-turn", "x"},
+                                                                 {"vp", "12a"},
+                                                                 {"dice", "4", "seven"},
+                                                                 {"dice", "0"},
+                                                                 {"luftwaffe", "-1"}}) {
+    const auto st = s->test_set(words);
+    ASSERT_FALSE(st.is_ok()) << words[0] << " " << words[1];
+    EXPECT_NE(st.error().message.find(words.back() == "seven" ? "seven" : words[1]), std::string::npos)
+        << st.error().message;
+  }
+  set(*s, "turn 3");
+  EXPECT_EQ(q(*s, "turn"), "3");
+}
+
 TEST(BdGrid, NeighboursFollowTheRulebookExamples) {
   // 11.27: west of 2403 is 2404, north-west is 2303; 7.11 distances; digest 2.2 checks.
   EXPECT_EQ(bd::hex_id(bd::neighbour(bd::parse_hex("2403"), bd::kW)), "2404");
@@ -95,6 +116,27 @@ TEST(BdData, TablesLoadAndCarryTheKnownCell) {
   EXPECT_EQ(d.crt.results.size(), 12u);
   EXPECT_EQ(d.crt.results[static_cast<size_t>(4 - d.crt.min_index)][4], bd::kBB);  // 11.25: 5:1, die 5
   EXPECT_EQ(d.places.moscow, bd::parse_hex("1606"));
+}
+
+// The generated map's "features", "regions" and "control" reach the rules: the loader used
+// to reset them with absent flat keys (oil fields and the USIR lost their VP, every zone,
+// supply area, fortified line and start line was wiped).
+TEST(BdData, GeneratedMapFeaturesReachTheRules) {
+  const auto& d = game().data();
+  auto hex = [&](const char* id) -> const bd::HexInfo& {
+    return d.hexes[static_cast<size_t>(bd::parse_hex(id))];
+  };
+  EXPECT_TRUE(hex("3103").vp) << "Maikop oil, 4.2";
+  EXPECT_TRUE(hex("2922").vp) << "Ploesti oil, 4.2";
+  EXPECT_TRUE(hex("2419").vp) << "USIR, 4.2";
+  EXPECT_EQ(hex("2804").area, bd::kAreaR) << "Rostov, 7.4";
+  EXPECT_EQ(hex("3103").area, bd::kAreaDP) << "Maikop, 7.4";
+  EXPECT_EQ(hex("3104").area, bd::kAreaCS) << "7.4";
+  EXPECT_EQ(hex("2804").zone, bd::kZoneSouth);
+  EXPECT_EQ(hex("1606").zone, bd::kZoneNorth) << "Moscow";
+  EXPECT_EQ(hex("1111").fortified, bd::kSoviet) << "11.21";
+  EXPECT_TRUE(hex("2220").west_of_start_line) << "Warsaw, 5.15";
+  EXPECT_FALSE(hex("1606").west_of_start_line);
 }
 
 TEST(BdData, BadTableIsRefusedNamingFileAndField) {

@@ -37,6 +37,18 @@ TEST(Moscow41State, EveryLegalActionChecksAndRoundTripsNotation) {
   }
 }
 
+// Set-up words with a number typo are refused with a message; they used to throw
+// std::invalid_argument out of std::stoi ("internal error: stoi" from the CLI).
+TEST(Moscow41State, BadNumbersInSetUpWordsAreRefused) {
+  auto s = start("empty");
+  for (const auto& words : std::vector<std::vector<std::string>>{
+           {"turn", "x"}, {"turn", "9"}, {"surrendered", "2a"}, {"destroyed", ""}}) {
+    const auto st = s->test_set(words);
+    ASSERT_FALSE(st.is_ok()) << words[0] << " " << words[1];
+    EXPECT_NE(st.error().message.find("'" + words[1] + "'"), std::string::npos) << st.error().message;
+  }
+}
+
 TEST(Moscow41State, RefusedActionLeavesStateUnchanged) {
   auto s = start("campaign", 3);
   const uint64_t h = s->state_hash();
