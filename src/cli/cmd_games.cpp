@@ -43,10 +43,12 @@ CommandRegistrar map_cmd("map", [](CLI::App& app) {
   auto args = std::make_shared<GameArgs>();
   auto* sub = app.add_subcommand("map", "print a game's map (or one hex/area) as JSON");
   sub->add_option("game", args->game, "game id")->required();
-  sub->add_option("--hex", args->hex, "one hex or area id: describe just that location");
+  auto* hex_opt = sub->add_option("--hex", args->hex, "one hex or area id: describe just that location");
   add_data_option(sub, args->data);
-  sub->callback([args] {
+  sub->callback([args, hex_opt] {
     auto g = load_game_or_fail("map", args->game, args->data);
+    if (hex_opt->count() > 0 && args->hex.empty())
+      fail("map", "--hex needs a hex or area id, not an empty string");
     if (args->hex.empty()) {
       std::cout << g->map_json().dump(1) << "\n";
       return;

@@ -29,16 +29,58 @@ steppe::Result<std::unique_ptr<steppe::State>> BdGame::new_state(const std::stri
   return std::unique_ptr<steppe::State>(std::move(st));
 }
 
+namespace {
+
+// What the rules see of one hex (HexInfo), named as map.json names it. `full` adds the
+// neighbours and the per-hexside features (for `steppe map bd --hex ID`).
+steppe::Json hex_record(const HexInfo& x, int h, bool full) {
+  static constexpr const char* kTerrain[] = {"clear",         "rough",   "marsh",
+                                             "desert-steppe", "all-sea", "all-lake"};
+  static constexpr const char* kCountry[] = {
+      "",         "ussr",    "baltic",  "greater-germany", "general-government",
+      "slovakia", "hungary", "romania", "yugoslavia",      "bulgaria",
+      "other"};
+  static constexpr const char* kArea[] = {"", "DP", "R", "CS"};
+  static constexpr const char* kZone[] = {"", "north", "south"};
+  steppe::Json j{{"id", hex_id(h)}, {"terrain", kTerrain[x.terrain]}};
+  if (!x.name.empty()) j["name"] = x.name;
+  steppe::Json features = steppe::Json::array();
+  if (x.city) features.push_back("city");
+  if (x.vp) features.push_back("vp");  // 4.2: city, oil field or USIR
+  if (x.coastal) features.push_back("coastal");
+  if (x.fortified >= 0) features.push_back("fortified-line");
+  if (!features.empty() || full) j["features"] = features;
+  if (x.vp) j["vp"] = 1;
+  if (x.city) j["city"] = x.name;
+  if (x.country != kCountryNone) j["country"] = kCountry[x.country];
+  if (x.initial_control >= 0) j["control"] = x.initial_control == kGerman ? "german" : "soviet";  // 3.6
+  if (x.fortified >= 0) j["fortified_by"] = x.fortified == kGerman ? "german" : "soviet";         // 11.21
+  if (x.zone != kZoneNone) j["zone"] = kZone[x.zone];                                             // 5.6
+  if (x.area != kAreaNone) j["supply_area"] = kArea[x.area];                                      // 7.4
+  if (x.west_of_start_line) j["west_of_start_line"] = true;                                       // 5.15
+  if (!full) return j;
+  steppe::Json nb = steppe::Json::object();
+  steppe::Json sides = steppe::Json::object();
+  for (int d = 0; d < 6; ++d) {
+    if (neighbour(h, d) >= 0) nb[dir_name(d)] = hex_id(neighbour(h, d));
+    steppe::Json f = steppe::Json::array();
+    if ((x.river >> d & 1) != 0) f.push_back("river");
+    if ((x.lake_side >> d & 1) != 0) f.push_back("all-lake");
+    if ((x.sea_side >> d & 1) != 0) f.push_back("all-sea");
+    if (!f.empty()) sides[dir_name(d)] = f;
+  }
+  j["neighbours"] = nb;
+  j["hexsides"] = sides;
+  return j;
+}
+
+}  // namespace
+
 steppe::Json BdGame::map_json() const {
   steppe::Json hexes = steppe::Json::array();
-  const char* tn[] = {"clear", "rough", "marsh", "desert-steppe", "all-sea", "all-lake"};
   for (int i = 0; i < kNumHexes; ++i) {
     const HexInfo& h = data_->hexes[static_cast<size_t>(i)];
-    if (!h.on_map) continue;
-    steppe::Json j{{"id", hex_id(i)}, {"terrain", tn[h.terrain]}};
-    if (h.city) j["city"] = h.name;
-    if (h.vp) j["vp"] = 1;
-    hexes.push_back(j);
+    if (h.on_map) hexes.push_back(hex_record(h, i, false));
   }
   return steppe::Json{{"game", "bd"}, {"grid", "RRCC"}, {"hexes", hexes}};
 }
@@ -47,13 +89,7 @@ steppe::Result<steppe::Json> BdGame::describe_location(const std::string& id) co
   const int h = parse_hex(id);
   if (h < 0 || !data_->hexes[static_cast<size_t>(h)].on_map)
     return steppe::Error{"'" + id + "' is not a hex of the Barbarossa Deluxe map", "", ""};
-  const HexInfo& x = data_->hexes[static_cast<size_t>(h)];
-  const char* tn[] = {"clear", "rough", "marsh", "desert-steppe", "all-sea", "all-lake"};
-  steppe::Json nb = steppe::Json::object();
-  for (int d = 0; d < 6; ++d)
-    if (neighbour(h, d) >= 0) nb[dir_name(d)] = hex_id(neighbour(h, d));
-  return steppe::Json{
-      {"id", id}, {"terrain", tn[x.terrain]}, {"city", x.name}, {"vp", x.vp}, {"neighbours", nb}};
+  return hex_record(data_->hexes[static_cast<size_t>(h)], h, true);
 }
 
 steppe::Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& data_dir) {
