@@ -205,7 +205,9 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
         showToast((e as Error).message, 'error');
       }
     });
-    const endVerb = (view.legal_actions ?? []).find((a) => ['end-phase', 'end', 'pass', 'done'].includes(a.words[0]));
+    // Only the bare verb ends a phase: Moscow '41's "pass move B AREA" is a pass that also
+    // moves a block, and the button must never play a move the player did not choose.
+    const endVerb = (view.legal_actions ?? []).find((a) => a.words.length === 1 && ['end-phase', 'end', 'pass', 'done'].includes(a.words[0]));
     const end = h('button', { id: 'end-phase', class: 'primary' }, endVerb ? labelOf(endVerb.text) : 'End phase');
     if (!endVerb) end.setAttribute('disabled', '');
     end.addEventListener('click', () => {
