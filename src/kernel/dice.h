@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace steppe {
@@ -28,7 +29,11 @@ class Dice {
     if (!forced_.empty()) {
       const int v = forced_.front();
       forced_.erase(forced_.begin());
-      return v;
+      if (v >= 1 && v <= sides) return v;
+      // A forced value the die cannot show (a test's `dice 9` met by a d6) would index past
+      // a table; the roll is clamped and remembered so the test runner can fail the test.
+      if (misfit_ == 0) misfit_sides_ = sides, misfit_ = v;
+      return v < 1 ? 1 : sides;
     }
     const uint64_t r = splitmix64(seed_ ^ splitmix64(n));
     // Top 32 bits times sides, shifted: bias below 2^-26 for any die we use.
@@ -41,6 +46,13 @@ class Dice {
   void force(int value) { forced_.push_back(value); }
   bool has_forced() const { return !forced_.empty(); }
   void clear_forced() { forced_.clear(); }
+  // The first forced value since the last call that did not fit its die, as {value, sides};
+  // {0, 0} when every forced roll fitted. Clears it.
+  std::pair<int, int> take_misfit() {
+    const std::pair<int, int> m{misfit_, misfit_sides_};
+    misfit_ = misfit_sides_ = 0;
+    return m;
+  }
 
   uint64_t seed() const { return seed_; }
   uint64_t counter() const { return counter_; }
@@ -51,6 +63,7 @@ class Dice {
   uint64_t seed_ = 0;
   uint64_t counter_ = 0;
   std::vector<int> forced_;
+  int misfit_ = 0, misfit_sides_ = 0;
 };
 
 }  // namespace steppe

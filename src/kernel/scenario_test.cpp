@@ -249,6 +249,9 @@ class Runner {
       sink_.events.clear();
       Status s = state_->apply(*a);
       if (!s.is_ok()) return fail(l, "a legal action", "refused: " + s.error().to_string());
+      if (const auto [value, sides] = state_->dice().take_misfit(); value != 0)
+        return fail(l, "forced rolls that fit their dice",
+                    "forced roll " + std::to_string(value) + " met a d" + std::to_string(sides));
       ++res_.checks;
       return true;
     }
@@ -422,6 +425,7 @@ ScenarioSummary run_scenario_paths(const std::vector<std::filesystem::path>& pat
     ScenarioResult r = run_scenario_file(f, env);
     (r.passed ? sum.passed : sum.failed)++;
     sum.results.push_back(std::move(r));
+    if (env.on_file_done) env.on_file_done(sum.results.size(), files.size());
   }
   return sum;
 }

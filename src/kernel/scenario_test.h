@@ -60,6 +60,9 @@ using AgentChooser =
 struct ScenarioEnv {
   GameProvider games;
   AgentChooser agents;  // may be empty: `expect agent` lines then fail, saying so
+  // Called after each file of run_scenario_paths with (files done, files in all); may be
+  // empty. The CLI draws its progress bar with it.
+  std::function<void(size_t, size_t)> on_file_done;
 };
 
 struct ScenarioFailure {

@@ -88,6 +88,17 @@ TEST(ScenarioRunner, WrongValueReportsExpectedAndActual) {
   EXPECT_EQ(r.failure->to_string(), "t.scn:3: expect pos red = 3\n  expected: 3\n  actual:   2");
 }
 
+// `dice 9` met by a d6 used to reach the game as a 9 (BD read past its CRT row); now the
+// roll is clamped and the test fails, naming the value and the die.
+TEST(ScenarioRunner, ForcedRollTheDieCannotShowFailsTheTest) {
+  RaceGame g;
+  auto r = run_text(g, "game race\nscenario short\ndice 9\ndo roll\n");
+  ASSERT_FALSE(r.passed);
+  EXPECT_EQ(r.failure->line, 4);
+  EXPECT_EQ(r.failure->actual, "forced roll 9 met a d6") << r.failure->to_string();
+  EXPECT_TRUE(run_text(g, "game race\nscenario short\ndice 6\ndo roll\nexpect pos red = 6\n").passed);
+}
+
 TEST(ScenarioRunner, IllegalChecksCitationAndUnchangedState) {
   RaceGame g;
   EXPECT_TRUE(run_text(g, "game race\nillegal step 3 cites R2\n").passed);
