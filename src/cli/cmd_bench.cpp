@@ -6,8 +6,12 @@
 //             a node is one applied action (its legal actions are generated each time).
 //   search:   MCTS with a fixed iteration budget from each scenario's start; a node is
 //             one tree node the search created.
+#include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <memory>
+#include <utility>
+#include <vector>
 
 #include "ai/agent.h"
 #include "ai/mcts.h"
@@ -32,11 +36,19 @@ void run(const BenchArgs& a) {
   int64_t nodes = 0;
   uint64_t signature = 0;  // hash of every final state: shows the positions were the same
   const auto t0 = std::chrono::steady_clock::now();
+  std::vector<std::pair<std::string, std::unique_ptr<Game>>> games;
+  int64_t steps = 0;
   for (const auto& entry : installed_games()) {
-    auto g = load_game_or_fail("bench", entry.id, a.data);
+    games.emplace_back(entry.id, load_game_or_fail("bench", entry.id, a.data));
+    steps += std::min<int64_t>(static_cast<int64_t>(games.back().second->scenarios().size()), a.scenarios);
+  }
+  Progress progress("bench", steps);
+  int64_t step = 0;
+  for (const auto& [id, g] : games) {
     auto scens = g->scenarios();
     if (static_cast<int>(scens.size()) > a.scenarios) scens.resize(static_cast<size_t>(a.scenarios));
     for (const auto& sc : scens) {
+      progress.update(step++, id + "/" + sc.id);
       int64_t scen_nodes = 0;
       for (int p = 0; p < a.playouts; ++p) {
         auto st = g->new_state(sc.id, static_cast<uint64_t>(p + 1));
@@ -47,7 +59,7 @@ void run(const BenchArgs& a) {
           (*st)->legal_actions(acts);
           if (acts.empty()) break;
           if (!(*st)->apply(acts[static_cast<size_t>(rng.below(static_cast<int>(acts.size())))]).is_ok())
-            fail("bench", "a listed legal action was refused in " + entry.id + "/" + sc.id);
+            fail("bench", "a listed legal action was refused in " + id + "/" + sc.id);
           ++scen_nodes;
         }
         signature = splitmix64(signature ^ (*st)->state_hash());
@@ -61,10 +73,12 @@ void run(const BenchArgs& a) {
         scen_nodes += static_cast<int64_t>(agent.last_stats().nodes);
         signature = splitmix64(signature ^ act.hash());
       }
-      std::cout << entry.id << "/" << sc.id << ": " << scen_nodes << " nodes\n";
+      progress.update(step);
+      std::cout << id << "/" << sc.id << ": " << scen_nodes << " nodes\n";
       nodes += scen_nodes;
     }
   }
+  progress.finish();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::cout << "===========================\n";
   std::cout << "Total time (ms) : " << static_cast<int64_t>(secs * 1000.0) << "\n";

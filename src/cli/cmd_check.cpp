@@ -2,6 +2,7 @@
 // "N passed, N failed"; exits 1 if any failed.
 #include <iostream>
 #include <map>
+#include <memory>
 
 #include "cli/cli_util.h"
 #include "cli/command.h"
@@ -37,8 +38,14 @@ CommandRegistrar check_cmd("check", [](CLI::App& app) {
       return p;
     };
     env.agents = steppe_agent_chooser();
+    auto progress = std::make_shared<std::unique_ptr<Progress>>();
+    env.on_file_done = [progress](size_t done, size_t total) {
+      if (!*progress) *progress = std::make_unique<Progress>("check", static_cast<int64_t>(total));
+      (*progress)->update(static_cast<int64_t>(done));
+    };
     std::vector<std::filesystem::path> paths(a->paths.begin(), a->paths.end());
     const ScenarioSummary sum = run_scenario_paths(paths, env);
+    if (*progress) (*progress)->finish();
     for (const auto& r : sum.results) {
       if (!r.passed)
         std::cout << "FAIL " << r.failure->to_string() << "\n";

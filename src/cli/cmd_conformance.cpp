@@ -32,7 +32,10 @@ CommandRegistrar conformance_cmd("conformance", [](CLI::App& app) {
   add_data_option(sub, a->data);
   sub->callback([a] {
     auto g = load_game_or_fail("conformance", a->game, a->data);
-    const ConformanceReport r = run_conformance(*g, a->scenario, a->playouts, a->seed, a->max_actions);
+    Progress progress("conformance", a->playouts);
+    const ConformanceReport r = run_conformance(*g, a->scenario, a->playouts, a->seed, a->max_actions,
+                                                [&progress](int done, int) { progress.update(done); });
+    progress.finish();
     std::cout << r.summary() << "\n";
     if (!r.ok()) throw CLI::RuntimeError(1);
   });

@@ -261,13 +261,14 @@ std::string ConformanceReport::summary() const {
 }
 
 ConformanceReport run_conformance(const Game& game, const std::string& scenario, int playouts, uint64_t seed,
-                                  int max_actions) {
+                                  int max_actions, const std::function<void(int, int)>& on_playout_done) {
   ConformanceReport r;
   Checker c(game, scenario, r);
   if (game.side_names().empty()) c.fail("game", "side_names() is empty");
   for (int i = 0; i < playouts; ++i) {
     ++r.playouts;
     c.playout(i, splitmix64(seed + static_cast<uint64_t>(i)), max_actions);
+    if (on_playout_done) on_playout_done(i + 1, playouts);
   }
   return r;
 }

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -40,7 +41,8 @@ struct ConformanceReport {
 
 // Plays `playouts` random games of `scenario` (each seeded from `seed`), each cut after
 // `max_actions` actions, checking the contract above along the way.
+// `on_playout_done(done, playouts)`, if given, is called after each playout (progress bars).
 ConformanceReport run_conformance(const Game& game, const std::string& scenario, int playouts, uint64_t seed,
-                                  int max_actions);
+                                  int max_actions, const std::function<void(int, int)>& on_playout_done = {});
 
 }  // namespace steppe
