@@ -267,13 +267,20 @@ Result<std::unique_ptr<Match>> Match::from_save_json(const Json& save, const Gam
   auto m = Match::start(game, h.scenario, h.seed);
   if (!m) return save_error(where + ": /scenario", m.error().to_string());
   Match& match = **m;
+  // The rules data is checked above; the engine's code is not, so a save from another
+  // version that stops replaying says which versions met.
+  const std::string engine_note =
+      h.engine_version == STEPPE_VERSION
+          ? std::string()
+          : " (the save was written by Steppe " + h.engine_version + ", this is Steppe " STEPPE_VERSION ")";
   auto verify = [&](size_t n) -> Status {
     const uint64_t got = n == 0 ? match.initial_hash_ : match.log_[n - 1].hash_after;
     for (const auto& [after, hv] : checks)
       if (after == n && hv != got)
         return save_error(where, "replay diverged: after action " + std::to_string(n) +
                                      " the state hash is " + hash_to_hex(got) + " but the save recorded " +
-                                     hash_to_hex(hv) + " (the save was edited, or the engine changed)");
+                                     hash_to_hex(hv) + " (the save was edited, or the engine changed)" +
+                                     engine_note);
     return Status::ok();
   };
   if (Status s = verify(0); !s.is_ok()) return s.error();
@@ -287,14 +294,15 @@ Result<std::unique_ptr<Match>> Match::from_save_json(const Json& save, const Gam
     auto a = match.state_->parse_action(text);
     if (!a) return save_error(at, "action '" + text + "' does not parse: " + a.error().to_string());
     Status s = match.apply(*a);
-    if (!s.is_ok()) return save_error(at, "action '" + text + "' is refused: " + s.error().to_string());
+    if (!s.is_ok())
+      return save_error(at, "action '" + text + "' is refused: " + s.error().to_string() + engine_note);
     if (Status v = verify(i + 1); !v.is_ok()) return v.error();
   }
   if (final_hash) {
     const uint64_t got = match.log_.empty() ? match.initial_hash_ : match.log_.back().hash_after;
     if (got != *final_hash)
       return save_error(where, "replay diverged: the final state hash is " + hash_to_hex(got) +
-                                   " but the save recorded " + hash_to_hex(*final_hash));
+                                   " but the save recorded " + hash_to_hex(*final_hash) + engine_note);
   }
   return m;
 }

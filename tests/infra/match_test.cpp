@@ -156,6 +156,16 @@ TEST(Saves, TamperedSaveIsDetected) {
   ASSERT_FALSE(refused.is_ok());
   EXPECT_NE(refused.error().to_string().find("R2"), std::string::npos) << refused.error().to_string();
   EXPECT_NE(refused.error().where.find("/actions/0"), std::string::npos);
+  EXPECT_EQ(loaded.error().message.find("written by Steppe"), std::string::npos)  // same engine: no note
+      << loaded.error().to_string();
+
+  // A save from another engine version that no longer replays names both versions.
+  j["engine_version"] = "0.0.1";
+  auto old = Match::from_save_json(j, g);
+  ASSERT_FALSE(old.is_ok());
+  EXPECT_NE(old.error().message.find("written by Steppe 0.0.1, this is Steppe " STEPPE_VERSION),
+            std::string::npos)
+      << old.error().to_string();
 }
 
 TEST(Saves, GarbageGetsClearErrorsNeverACrash) {
