@@ -2,8 +2,6 @@
 // being sent; after a restart every acknowledged action is there and the state hash equals
 // a fresh replay of the stored log.
 #include <gtest/gtest.h>
-#include <poll.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -12,6 +10,7 @@
 #include <random>
 #include <thread>
 
+#include "child_server.h"
 #include "fixture_game.h"
 #include "test_client.h"
 
@@ -20,70 +19,6 @@ using namespace steppe;
 using namespace steppe::testing;
 
 namespace {
-
-struct Proc {
-  pid_t pid = -1;
-  uint16_t port = 0;
-};
-
-// Starts `argv`, waits for its "serving on http://127.0.0.1:PORT/" line.
-Proc spawn(const std::vector<std::string>& args) {
-  int fds[2];
-  if (pipe(fds) != 0) return {};
-  const pid_t pid = fork();
-  if (pid == 0) {
-    dup2(fds[1], STDOUT_FILENO);
-    close(fds[0]);
-    close(fds[1]);
-    std::vector<char*> argv;
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  close(fds[1]);
-  Proc p{pid, 0};
-  std::string out;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  while (std::chrono::steady_clock::now() < deadline) {
-    pollfd pfd{fds[0], POLLIN, 0};
-    if (poll(&pfd, 1, 200) <= 0) continue;
-    char buf[256];
-    const ssize_t n = read(fds[0], buf, sizeof buf);
-    if (n <= 0) break;
-    out.append(buf, static_cast<size_t>(n));
-    const auto at = out.find("127.0.0.1:");
-    if (at != std::string::npos && out.find('/', at) != std::string::npos) {
-      p.port = static_cast<uint16_t>(std::stoi(out.substr(at + 10)));
-      break;
-    }
-  }
-  close(fds[0]);  // the child's later output goes to a closed pipe: it must not print more
-  return p;
-}
-
-[[maybe_unused]] void kill_hard(Proc& p) {
-  if (p.pid <= 0) return;
-  kill(p.pid, SIGKILL);
-  int st = 0;
-  waitpid(p.pid, &st, 0);
-  p.pid = -1;
-}
-
-[[maybe_unused]] void stop_gently(Proc& p) {
-  if (p.pid <= 0) return;
-  kill(p.pid, SIGTERM);
-  int st = 0;
-  waitpid(p.pid, &st, 0);
-  p.pid = -1;
-}
-
-[[maybe_unused]] fs::path temp_dir(const std::string& name) {
-  fs::path p = fs::temp_directory_path() / ("steppe-kill-" + name + "-" + std::to_string(getpid()));
-  fs::remove_all(p);
-  fs::create_directories(p);
-  return p;
-}
 
 std::string hex_hash(uint64_t h) {
   char buf[24];
@@ -114,9 +49,9 @@ std::string hex_hash(uint64_t h) {
 }  // namespace
 
 TEST(KillRestart, SigkillMidGameLosesNoAcknowledgedActionAndReplaysToTheSameHash) {
-  const fs::path dir = temp_dir("fixture");
+  const fs::path dir = server_temp_dir("fixture");
   const std::string db = (dir / "steppe.db").string();
-  Proc p = spawn({STEPPE_FIXTURE_SERVE, "--db", db, "--port", "0"});
+  ChildServer p = spawn_server({STEPPE_FIXTURE_SERVE, "--db", db, "--port", "0"});
   ASSERT_GT(p.port, 0) << "fixture server did not start";
   Reply c = http_post(p.port, "/api/games", Json{{"game", "duel"}, {"scenario", "endless"}, {"seed", 9}});
   ASSERT_EQ(c.status, 200) << c.raw;
@@ -144,13 +79,11 @@ TEST(KillRestart, SigkillMidGameLosesNoAcknowledgedActionAndReplaysToTheSameHash
     acked.push_back(action);
   }
   killer.join();
-  int st = 0;
-  waitpid(p.pid, &st, 0);
-  p.pid = -1;
+  p.reap();
   ASSERT_TRUE(killed.load());
   ASSERT_GT(acked.size(), 0u) << "no action was acknowledged before the kill";
 
-  Proc q = spawn({STEPPE_FIXTURE_SERVE, "--db", db, "--port", "0"});
+  ChildServer q = spawn_server({STEPPE_FIXTURE_SERVE, "--db", db, "--port", "0"});
   ASSERT_GT(q.port, 0) << "fixture server did not restart";
   Reply info = http_get(q.port, "/api/games/" + id);
   ASSERT_EQ(info.status, 200) << info.raw;
@@ -167,5 +100,5 @@ TEST(KillRestart, SigkillMidGameLosesNoAcknowledgedActionAndReplaysToTheSameHash
   EXPECT_EQ(
       http_post(q.port, "/api/games/" + id + "/action", Json{{"action", "pass"}}, tokens[to_move]).status,
       200);
-  stop_gently(q);
+  q.stop_gently();
 }

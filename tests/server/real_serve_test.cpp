@@ -1,14 +1,11 @@
 // Kill-and-restart durability with the real `steppe serve` binary and the first
 // installed game (skipped, saying so, while no game is installed).
 #include <gtest/gtest.h>
-#include <poll.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <csignal>
 #include <filesystem>
 #include <iostream>
 
+#include "child_server.h"
 #include "games/all_games.h"
 #include "server/store.h"
 #include "test_client.h"
@@ -18,70 +15,6 @@ using namespace steppe;
 using namespace steppe::testing;
 
 namespace {
-
-struct Proc {
-  pid_t pid = -1;
-  uint16_t port = 0;
-};
-
-// Starts `argv`, waits for its "serving on http://127.0.0.1:PORT/" line.
-Proc spawn(const std::vector<std::string>& args) {
-  int fds[2];
-  if (pipe(fds) != 0) return {};
-  const pid_t pid = fork();
-  if (pid == 0) {
-    dup2(fds[1], STDOUT_FILENO);
-    close(fds[0]);
-    close(fds[1]);
-    std::vector<char*> argv;
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  close(fds[1]);
-  Proc p{pid, 0};
-  std::string out;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  while (std::chrono::steady_clock::now() < deadline) {
-    pollfd pfd{fds[0], POLLIN, 0};
-    if (poll(&pfd, 1, 200) <= 0) continue;
-    char buf[256];
-    const ssize_t n = read(fds[0], buf, sizeof buf);
-    if (n <= 0) break;
-    out.append(buf, static_cast<size_t>(n));
-    const auto at = out.find("127.0.0.1:");
-    if (at != std::string::npos && out.find('/', at) != std::string::npos) {
-      p.port = static_cast<uint16_t>(std::stoi(out.substr(at + 10)));
-      break;
-    }
-  }
-  close(fds[0]);  // the child's later output goes to a closed pipe: it must not print more
-  return p;
-}
-
-[[maybe_unused]] void kill_hard(Proc& p) {
-  if (p.pid <= 0) return;
-  kill(p.pid, SIGKILL);
-  int st = 0;
-  waitpid(p.pid, &st, 0);
-  p.pid = -1;
-}
-
-[[maybe_unused]] void stop_gently(Proc& p) {
-  if (p.pid <= 0) return;
-  kill(p.pid, SIGTERM);
-  int st = 0;
-  waitpid(p.pid, &st, 0);
-  p.pid = -1;
-}
-
-[[maybe_unused]] fs::path temp_dir(const std::string& name) {
-  fs::path p = fs::temp_directory_path() / ("steppe-kill-" + name + "-" + std::to_string(getpid()));
-  fs::remove_all(p);
-  fs::create_directories(p);
-  return p;
-}
 
 std::string hex_hash(uint64_t h) {
   char buf[24];
@@ -118,9 +51,9 @@ std::string hex_hash(uint64_t h) {
 
 // The same with the real `steppe serve` and the first installed game.
 TEST(KillRestart, RealSteppeServeSurvivesSigkill) {
-  const fs::path dir = temp_dir("real");
+  const fs::path dir = server_temp_dir("real");
   const std::string db = (dir / "steppe.db").string();
-  Proc p = spawn({STEPPE_SERVE_BIN, "serve", "--db", db, "--port", "0", "--debug-state"});
+  ChildServer p = spawn_server({STEPPE_SERVE_BIN, "serve", "--db", db, "--port", "0", "--debug-state"});
   ASSERT_GT(p.port, 0) << "steppe serve did not start";
   Reply cat = http_get(p.port, "/api/catalog");
   std::string game_id;
@@ -130,7 +63,7 @@ TEST(KillRestart, RealSteppeServeSurvivesSigkill) {
       break;
     }
   if (game_id.empty()) {
-    stop_gently(p);
+    p.stop_gently();
     GTEST_SKIP() << "skipped: no game installed";
   }
   auto game = load_game(game_id, default_data_dir());
@@ -164,22 +97,23 @@ TEST(KillRestart, RealSteppeServeSurvivesSigkill) {
   }
   ASSERT_GE(acked, 10u) << "the scenario should offer actions from the start";
   const std::string before = http_get(p.port, "/api/games/" + id + "/debug/hash").body["state_hash"];
-  kill_hard(p);
-  Proc q = spawn({STEPPE_SERVE_BIN, "serve", "--db", db, "--port", "0", "--debug-state"});
+  p.kill_hard();
+  ChildServer q = spawn_server({STEPPE_SERVE_BIN, "serve", "--db", db, "--port", "0", "--debug-state"});
   ASSERT_GT(q.port, 0);
   EXPECT_EQ(http_get(q.port, "/api/games/" + id + "/debug/hash").body["state_hash"], before);
   size_t replayed = 0;
   EXPECT_EQ(replay_hash(**game, db, id, &replayed), before);
   EXPECT_EQ(replayed, acked);
-  stop_gently(q);
+  q.stop_gently();
 }
 
 // With the installed games: nothing sent to one side carries a unit the other side's own
 // observation shows but this side's observation does not (BD 11.7: the German sees only
 // the top unit of a Soviet stack and nothing of the RVGK).
 TEST(InstalledGames, SeatViewsCarryNoUnitHiddenFromThatSide) {
-  const fs::path dir = temp_dir("hidden");
-  Proc p = spawn({STEPPE_SERVE_BIN, "serve", "--db", (dir / "steppe.db").string(), "--port", "0"});
+  const fs::path dir = server_temp_dir("hidden");
+  ChildServer p =
+      spawn_server({STEPPE_SERVE_BIN, "serve", "--db", (dir / "steppe.db").string(), "--port", "0"});
   ASSERT_GT(p.port, 0);
   Reply cat = http_get(p.port, "/api/catalog");
   int checked_games = 0;
@@ -242,6 +176,6 @@ TEST(InstalledGames, SeatViewsCarryNoUnitHiddenFromThatSide) {
     }
     ++checked_games;
   }
-  stop_gently(p);
+  p.stop_gently();
   if (checked_games == 0) GTEST_SKIP() << "skipped: no game installed";
 }
