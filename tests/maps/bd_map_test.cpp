@@ -99,6 +99,10 @@ TEST_F(BdMap, Rule4_2_OilFieldsAndUsir) {
     EXPECT_TRUE(land(id)) << id;
   }
   EXPECT_TRUE(feature("2419", "industrial"));
+  // 4.2 names them: Maikop 3103, Nagykanizsa 2922, Ploesti 3015.
+  EXPECT_EQ(map_->name(hex("3103")), "Maikop");
+  EXPECT_EQ(map_->name(hex("2922")), "Nagykanizsa");
+  EXPECT_EQ(map_->name(hex("3015")), "Ploesti");
   // Exactly three oil fields on the map (4.2).
   int oil = 0;
   const int fi = map_->hex_features().find("oil");
@@ -164,7 +168,7 @@ TEST_F(BdMap, Rule4_6_DneprSegmentIsContinuous) {
     for (int d = 0; d < 6; ++d) {
       const int o = grid.neighbour(h, d);
       if (o > h && map_->on_map(o) && map_->hexside_has(h, o, river) && map_->hexside_name(h, o) == "Dnepr")
-        dnepr.push_back({h, o});
+        dnepr.emplace_back(h, o);
     }
   }
   ASSERT_FALSE(dnepr.empty());
@@ -194,6 +198,91 @@ TEST_F(BdMap, Rule12_13_LeningradSiegeHexes) {
 
 TEST_F(BdMap, Rule4_11_CaucasusExitRowIsRough) {
   for (const char* id : {"3200", "3201", "3202", "3203", "3204"}) EXPECT_EQ(terrain(id), "rough") << id;
+}
+
+// 4.11: "the rough terrain hex-row on the map's southeastern edge (3200-3204)": exactly those
+// five hexes, rough, on the south edge (row 32, the last row) and running east from 3200.
+TEST_F(BdMap, Rule4_11_CaucasusExitRegionIsExactly3200To3204) {
+  const std::set<std::string> want = {"3200", "3201", "3202", "3203", "3204"};
+  EXPECT_EQ(region("caucasus_exit"), want);
+  for (const auto& id : want) {
+    EXPECT_EQ(terrain(id), "rough") << id;
+    EXPECT_EQ(map_->grid().row(hex(id)), map_->grid().last_row()) << id << " on the south edge";
+    EXPECT_EQ(control(id), "soviet") << id;
+  }
+}
+
+// 8.26: "any of the four Bulgarian hexes on the map's south edge (3215-3218)".
+TEST_F(BdMap, Rule8_26_BulgarianEdgeIsExactlyFourBulgarianSouthEdgeHexes) {
+  const std::set<std::string> want = {"3215", "3216", "3217", "3218"};
+  EXPECT_EQ(region("bulgarian_edge"), want);
+  for (const auto& id : want) {
+    EXPECT_TRUE(land(id)) << id;
+    EXPECT_EQ(map_->grid().row(hex(id)), map_->grid().last_row()) << id << " on the south edge";
+    EXPECT_EQ(map_->country_name(hex(id)), "bulgaria") << id;
+    // 3.6 gives Bulgaria to neither side at the start.
+    EXPECT_EQ(control(id), "neutral") << id;
+  }
+  // 8.3: the Yugoslav south-edge hexes run 3023 to 3219, so the Bulgarian stretch ends at 3218.
+  EXPECT_EQ(map_->country_name(hex("3219")), "yugoslavia");
+}
+
+// 7.9: Soviet supply sources are "any and all ... hexes along the eastern map edge from 1000
+// south to 3200, inclusive, except for the four desert-steppe hexes (2700 to 3000)".
+TEST_F(BdMap, Rule7_9_SovietSupplyEdgeIsTheEastEdgeLessTheDesertSteppe) {
+  std::set<std::string> want;
+  for (int r = 10; r <= 32; ++r)
+    if (r < 27 || r > 30) want.insert(std::to_string(r) + "00");
+  EXPECT_EQ(want.size(), 19u);
+  EXPECT_EQ(region("soviet_supply_edge"), want);
+  for (const auto& id : want) {
+    EXPECT_TRUE(land(id)) << id;
+    EXPECT_EQ(control(id), "soviet") << id;
+  }
+}
+
+// 8.10: RVGK units "may also exit the box via board-edge supply source hexes from 1000 to
+// 2600, inclusive".
+TEST_F(BdMap, Rule8_10_RvgkExitEdgeIs1000To2600) {
+  std::set<std::string> want;
+  for (int r = 10; r <= 26; ++r) want.insert(std::to_string(r) + "00");
+  const auto rvgk = region("rvgk_exit_edge");
+  EXPECT_EQ(rvgk, want);
+  const auto supply = region("soviet_supply_edge");
+  for (const auto& id : rvgk) EXPECT_TRUE(supply.count(id)) << id << " is a supply source hex (8.10)";
+}
+
+// 7.3 / 8.3: the German supply sources are the west edge hexes 1724 to 2924, "German-controlled"
+// when the 12th Army enters there: every one is land of a country the German controls (3.6).
+TEST_F(BdMap, Rule7_3_GermanSupplyEdgeIsGermanControlledLand) {
+  std::set<std::string> want;
+  for (int r = 17; r <= 29; ++r) want.insert(std::to_string(r) + "24");
+  EXPECT_EQ(region("german_supply_edge"), want);
+  for (const auto& id : want) {
+    EXPECT_TRUE(land(id)) << id;
+    EXPECT_FALSE(map_->country_name(hex(id)).empty()) << id << " has no country";
+    EXPECT_EQ(control(id), "german") << id;
+  }
+}
+
+// Every land hex lies in a 1941 country (so its start control is defined by 3.6), and every
+// city hex is land.
+TEST_F(BdMap, EveryLandHexHasACountryAndEveryCityIsOnLand) {
+  const int city = map_->hex_features().find("city");
+  for (int h = 0; h < map_->size(); ++h) {
+    if (!map_->on_map(h)) continue;
+    const std::string id = map_->id(h);
+    if (land(id)) {
+      EXPECT_FALSE(map_->country_name(h).empty()) << id;
+    }
+    if (map_->has_feature(h, city)) {
+      EXPECT_TRUE(land(id)) << id << " " << map_->name(h);
+    }
+  }
+  // Helsinki's hex is mostly sea at this scale but keeps its land, as a coastal city hex.
+  EXPECT_EQ(map_->name(hex("1014")), "Helsinki");
+  EXPECT_TRUE(land("1014"));
+  EXPECT_TRUE(feature("1014", "coastal"));
 }
 
 TEST_F(BdMap, Rule7_9_ExactlyFourDesertSteppeHexesOnTheEastEdge) {

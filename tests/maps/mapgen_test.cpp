@@ -110,16 +110,37 @@ TEST(Places, CitiesSitWhereRealGeographyPutsThem) {
     const auto q = hex_plane_centre(std::stoi(got.substr(0, 2)), std::stoi(got.substr(2, 2)));
     EXPECT_LE(std::hypot(q[0] - p[0], q[1] - p[1]), 1.0) << name << " placed in " << got;
     const std::string t = (*hexes.at(got))["terrain"];
-    // City-rank places of the warring countries are on land (neutral Helsinki, on a
-    // mostly-water coast hex, is not checked).
-    const std::string country = c["country_1941"];
-    const bool city = c["kinds"].dump().find("\"city\"") != std::string::npos && country != "finland" &&
-                      country != "sweden" && country != "denmark";
+    // Every city-rank place is on land (a mostly-water coast hex such as Helsinki's 1014 keeps
+    // its land: grid.json cities.city_hex_min_land_share).
+    const bool city = c["kinds"].dump().find("\"city\"") != std::string::npos;
     if (city) {
       EXPECT_TRUE(t != "all-sea" && t != "all-lake") << name << " in water hex " << got;
     }
   }
   EXPECT_GT(checked, 150);
+}
+
+// The sample lattice grid.json asks for is the one the docs describe: 84 points, all inside
+// the hexagon, symmetric about the centre.
+TEST(Sampling, GridJsonLatticeGives84PointsInsideTheHex) {
+  auto doc = load_json_file("data/bd/grid.json");
+  ASSERT_TRUE(doc.is_ok());
+  const double step = (*doc)["sampling"]["lattice_step_hexes"].get<double>();
+  const auto pts = hex_sample_offsets(step);
+  EXPECT_EQ(pts.size(), 84u);
+  const double r = 1.0 / std::sqrt(3.0);
+  double sx = 0, sy = 0;
+  for (const auto& p : pts) {
+    EXPECT_LE(std::abs(p[0]), 0.5);
+    EXPECT_LE(std::abs(p[1]), r * (1.0 - std::abs(p[0])) + 1e-12);
+    sx += p[0];
+    sy += p[1];
+  }
+  EXPECT_NEAR(sx, 0.0, 1e-9);
+  EXPECT_NEAR(sy, 0.0, 1e-9);
+  // Finer lattices sample more; every lattice has at least a point per quadrant.
+  EXPECT_GT(hex_sample_offsets(0.05).size(), pts.size());
+  EXPECT_EQ(hex_sample_offsets(0.5).size(), 4u);
 }
 
 // Re-running the generator gives byte-identical output, equal to the committed map.
@@ -178,6 +199,45 @@ TEST_F(BadInput, NonAdjacentHexsideFixIsAnError) {
   auto r = generate(root_, "bd", nullptr);
   ASSERT_FALSE(r.is_ok());
   EXPECT_NE(r.error().to_string().find("adjacent"), std::string::npos) << r.error().to_string();
+}
+
+// A city-rank place in a hex with too little land is refused, naming the place and the hex:
+// Helsinki (1014) has 19% land, so demanding half the hex be land makes it an error.
+TEST_F(BadInput, CityInAMostlyWaterHexIsAnError) {
+  write_fixes(R"({"reconstructed":true,"source":"t","fixes":[]})");
+  auto doc = load_json_file(root_ / "data/bd/grid.json");
+  ASSERT_TRUE(doc.is_ok());
+  Json grid = *doc;
+  grid["cities"]["city_hex_min_land_share"] = 0.5;
+  std::ofstream(root_ / "data/bd/grid.json") << grid.dump(1);
+  auto r = generate(root_, "bd", nullptr);
+  ASSERT_FALSE(r.is_ok());
+  EXPECT_NE(r.error().to_string().find("Helsinki"), std::string::npos) << r.error().to_string();
+  EXPECT_NE(r.error().to_string().find("1014"), std::string::npos) << r.error().to_string();
+}
+
+// A fix that turns a city hex into sea is refused: no city, port or oil field in water.
+TEST_F(BadInput, FixTurningACityHexToSeaIsAnError) {
+  write_fixes(
+      R"({"reconstructed":true,"source":"t","fixes":[{"hex":"2911","field":"terrain","value":"all-sea","rule":"t"}]})");
+  auto r = generate(root_, "bd", nullptr);
+  ASSERT_FALSE(r.is_ok());
+  EXPECT_NE(r.error().to_string().find("2911"), std::string::npos) << r.error().to_string();
+  EXPECT_NE(r.error().to_string().find("land hex"), std::string::npos) << r.error().to_string();
+}
+
+// The terrain vocabulary comes from grid.json; one without a type the generator produces
+// is refused.
+TEST_F(BadInput, TerrainTypesWithoutAllSeaIsAnError) {
+  write_fixes(R"({"reconstructed":true,"source":"t","fixes":[]})");
+  auto doc = load_json_file(root_ / "data/bd/grid.json");
+  ASSERT_TRUE(doc.is_ok());
+  Json grid = *doc;
+  grid["terrain_types"] = Json::array({"clear", "rough", "marsh", "desert-steppe", "all-lake"});
+  std::ofstream(root_ / "data/bd/grid.json") << grid.dump(1);
+  auto r = generate(root_, "bd", nullptr);
+  ASSERT_FALSE(r.is_ok());
+  EXPECT_NE(r.error().to_string().find("all-sea"), std::string::npos) << r.error().to_string();
 }
 
 TEST_F(BadInput, MissingGridFileNamesTheFile) {

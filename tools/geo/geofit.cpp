@@ -79,6 +79,22 @@ std::array<int, 2> hex_at_plane(double x, double y) {
   return {ri, col};
 }
 
+std::vector<std::array<double, 2>> hex_sample_offsets(double step) {
+  std::vector<std::array<double, 2>> out;
+  if (!(step > 0)) return out;
+  // Pointy-top hexagon of width 1: circumradius 1/sqrt(3); inside when |x| <= 1/2 and
+  // |y| <= R (1 - |x|). Lattice points at (i + 1/2) step, none on the centre lines.
+  const double circumradius = 1.0 / std::sqrt(3.0);
+  const int ny = static_cast<int>(std::floor(circumradius / step - 0.5));
+  const int nx = static_cast<int>(std::floor(0.5 / step - 0.5));
+  for (int j = -ny - 1; j <= ny; ++j)
+    for (int i = -nx - 1; i <= nx; ++i) {
+      const double dx = (i + 0.5) * step, dy = (j + 0.5) * step;
+      if (std::abs(dy) <= circumradius * (1.0 - std::abs(dx))) out.push_back({dx, dy});
+    }
+  return out;
+}
+
 Result<GeoFit> GeoFit::from_json(const JsonReader& grid) {
   GeoFit fit;
   auto pj = grid.at("projection");

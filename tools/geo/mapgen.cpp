@@ -282,19 +282,19 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
       const int r0 = static_cast<int>(std::floor((mask.north - sd[1]) / mask.step));
       std::vector<std::pair<int, int>> stack;
       for (int dr = -3; dr <= 3; ++dr)
-        for (int dc = -3; dc <= 3; ++dc) stack.push_back({r0 + dr, c0 + dc});
+        for (int dc = -3; dc <= 3; ++dc) stack.emplace_back(r0 + dr, c0 + dc);
       while (!stack.empty()) {
         auto [r, c] = stack.back();
         stack.pop_back();
         if (r < 0 || c < 0 || r >= mask.nrows || c >= mask.ncols) continue;
-        auto& px = mask.v[static_cast<size_t>(r * mask.ncols + c)];
+        auto& px = mask.v[static_cast<size_t>(r) * static_cast<size_t>(mask.ncols) + static_cast<size_t>(c)];
         if (px != 2) continue;
         px = 1;
         ++filled;
-        stack.push_back({r + 1, c});
-        stack.push_back({r - 1, c});
-        stack.push_back({r, c + 1});
-        stack.push_back({r, c - 1});
+        stack.emplace_back(r + 1, c);
+        stack.emplace_back(r - 1, c);
+        stack.emplace_back(r, c + 1);
+        stack.emplace_back(r, c - 1);
       }
     }
     say("reservoir " + res.str("name") + ": " + std::to_string(filled) + " lake pixels turned to land");
@@ -389,19 +389,78 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
     return -1;
   };
 
+  // ---- terrain vocabulary ------------------------------------------------------------
+  // The terrain types of the game (grid.json), in output order; the generator itself
+  // produces "all-sea", "all-lake" and "rough", so those must be among them.
+  const std::vector<std::string> terrain_types = g.at("terrain_types").as_str_list();
+  const std::set<std::string> terrain_set(terrain_types.begin(), terrain_types.end());
+  for (const char* needed : {"all-sea", "all-lake", "rough"})
+    if (!terrain_set.count(needed))
+      g.at("terrain_types").fail(std::string("must include \"") + needed + "\" (the generator produces it)");
+  for (const auto& z : zones)
+    if (!terrain_set.count(z.terrain))
+      return Error{"zone " + z.name + " has terrain \"" + z.terrain + "\", which is not in " + grid_rel +
+                       " terrain_types",
+                   "", terrain_rel};
+  if (!g.ok()) return g.error();
+
+  // ---- cities (read before the terrain pass: a city hex is never all water) ----------
+  auto cf = g.at("cities");
+  const double label_min = cf.number("name_every_hex_min_pop_k");
+  // A hex holding a city-rank place stays a (coastal) land hex even when its water share
+  // reaches sea_share / lake_share, as long as this share of its samples is land; with
+  // less land the place is an error to correct in the cities overlay or the fixes.
+  const double city_min_land = cf.number("city_hex_min_land_share");
+  if (g.ok() && !(city_min_land > 0 && city_min_land <= 1))
+    cf.at("city_hex_min_land_share").fail_value("must be a share of the hex above 0 and at most 1");
+  std::map<std::string, std::set<std::string>> feature_names;  // feature -> city names
+  if (auto fn = cf.opt("feature_names"))
+    for (const auto& [feat, names] : fn->members()) {
+      auto v = names.as_str_list();
+      feature_names[feat] = std::set<std::string>(v.begin(), v.end());
+    }
+  if (!g.ok()) return g.error();
+  struct Place {
+    std::string name;
+    double pop;
+    bool city;
+    P2 plane;
+    std::vector<std::string> kinds;
+  };
+  std::vector<Place> places;
+  std::map<std::array<int, 2>, std::string> city_rank_at;  // (row, col) -> first city-rank place
+  {
+    auto d = load(root, cities_rel);
+    if (!d) return d.error();
+    JsonReader cj(*d, cities_rel);
+    cj.check_reconstructed();
+    for (const auto& c : cj.at("cities").elements()) {
+      const auto ll = c.at("lonlat");
+      Place k{c.str("name"), c.number("pop_1939_k"), false,
+              fit.to_plane(ll.at(0).as_number(), ll.at(1).as_number()), c.str_list("kinds")};
+      k.city = std::find(k.kinds.begin(), k.kinds.end(), "city") != k.kinds.end();
+      if (k.city) city_rank_at.emplace(hex_at_plane(k.plane[0], k.plane[1]), k.name);
+      places.push_back(k);
+    }
+    if (!cj.ok()) return cj.error();
+  }
+
   // ---- hexes and per-hex sampling -------------------------------------------------
   auto tj = g.at("terrain");
   const double sea_share = tj.number("sea_share"), lake_share = tj.number("lake_share");
   const double rough_mean = tj.number("rough_mean_elev_m"), rough_p90 = tj.number("rough_p90_elev_m");
   const double rough_relief = tj.number("rough_relief_m"), overlay_share = tj.number("overlay_share");
+  const std::string default_terrain = tj.str_or("default", "clear");
+  if (g.ok() && !terrain_set.count(default_terrain)) tj.at("default").fail_value("not one of terrain_types");
+  const double sample_step = g.at("sampling").number("lattice_step_hexes");
+  if (g.ok() && (sample_step < 0.02 || sample_step > 0.5))
+    g.at("sampling").at("lattice_step_hexes").fail_value("must be between 0.02 and 0.5 hex widths");
   if (!g.ok()) return g.error();
   std::vector<Hex> hexes;
   std::map<std::string, size_t> by_id;
   std::vector<int> hex_of_index(static_cast<size_t>(grid.size()), -1);
-  std::vector<P2> offsets;
-  for (double dy = -0.55; dy <= 0.551; dy += 0.1)
-    for (double dx = -0.45; dx <= 0.451; dx += 0.1)
-      if (std::abs(dy) <= 0.57735 - std::abs(dx) * 0.57735) offsets.push_back({dx, dy});
+  const std::vector<P2> offsets = hex_sample_offsets(sample_step);
+  say("sampling: " + std::to_string(offsets.size()) + " points per hex");
   for (int r = grid.first_row(); r <= grid.last_row(); ++r) {
     for (int c = grid.first_col(); c <= max_col[r]; ++c) {
       Hex h;
@@ -443,12 +502,21 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
         h.elev_p10 = elev[elev.size() / 10];
       }
       const double n = h.n;
-      if (h.sea / n >= sea_share) {
+      const auto city_here = city_rank_at.find(std::array<int, 2>{r, c});
+      const bool keep_land = city_here != city_rank_at.end() && h.land / n >= city_min_land;
+      if (city_here != city_rank_at.end() && !keep_land &&
+          (h.sea / n >= sea_share || h.lake / n >= lake_share))
+        return Error{"city " + city_here->second + " falls in hex " + h.id + ", which is " +
+                         std::to_string(static_cast<int>(std::lround(100.0 * (h.sea + h.lake) / n))) +
+                         "% water, and a city hex needs cities.city_hex_min_land_share of land: correct the "
+                         "place's lonlat or kinds",
+                     "", cities_rel};
+      if (!keep_land && h.sea / n >= sea_share) {
         h.terrain = "all-sea";
-      } else if (h.lake / n >= lake_share) {
+      } else if (!keep_land && h.lake / n >= lake_share) {
         h.terrain = "all-lake";
       } else {
-        std::string t = tj.str_or("default", "clear");
+        std::string t = default_terrain;
         bool zoned = false;
         for (const auto& [z, cnt] : zcount)
           if (cnt / static_cast<double>(h.land) >= overlay_share) {
@@ -558,10 +626,6 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
           if (major_rivers.count(nm)) s.features.insert("major-river");
         }
       }
-      if (!h.country.empty() && !o->country.empty() && h.country != o->country) {
-        s.features.insert("border");
-        s.border_between = {std::min(h.country, o->country), std::max(h.country, o->country)};
-      }
       n_river += s.features.count("river") ? 1 : 0;
       n_sea += s.features.count("all-sea") ? 1 : 0;
       n_lake += s.features.count("all-lake") ? 1 : 0;
@@ -572,40 +636,12 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
       std::to_string(n_lake) + " all-lake");
 
   // ---- cities ---------------------------------------------------------------------
-  auto cf = g.at("cities");
-  const double label_min = cf.number("name_every_hex_min_pop_k");
-  std::map<std::string, std::set<std::string>> feature_names;  // feature -> city names
-  if (auto fn = cf.opt("feature_names"))
-    for (const auto& [feat, names] : fn->members()) {
-      auto v = names.as_str_list();
-      feature_names[feat] = std::set<std::string>(v.begin(), v.end());
-    }
-  if (!g.ok()) return g.error();
   std::map<std::string, P2> station_plane;
   std::map<std::string, std::string> city_hex;
   {
-    auto d = load(root, cities_rel);
-    if (!d) return d.error();
-    JsonReader cj(*d, cities_rel);
-    cj.check_reconstructed();
-    struct C {
-      std::string name;
-      double pop;
-      bool city;
-      P2 plane;
-      std::vector<std::string> kinds;
-    };
-    std::vector<C> cs;
-    for (const auto& c : cj.at("cities").elements()) {
-      const auto ll = c.at("lonlat");
-      C k{c.str("name"), c.number("pop_1939_k"), false,
-          fit.to_plane(ll.at(0).as_number(), ll.at(1).as_number()), c.str_list("kinds")};
-      k.city = std::find(k.kinds.begin(), k.kinds.end(), "city") != k.kinds.end();
-      cs.push_back(k);
-    }
-    if (!cj.ok()) return cj.error();
+    std::vector<Place> cs = places;
     // Largest first, so the hex name goes to the biggest city in it.
-    std::stable_sort(cs.begin(), cs.end(), [](const C& a, const C& b) {
+    std::stable_sort(cs.begin(), cs.end(), [](const Place& a, const Place& b) {
       if (a.city != b.city) return a.city;
       return a.pop > b.pop;
     });
@@ -734,7 +770,9 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
     if (auto edge = spec.opt("edge")) {
       const std::string e = edge->as_str(), from = spec.str("from"), to = spec.str("to");
       if (!by_id.count(from) || !by_id.count(to)) {
-        spec.fail("edge range " + from + "-" + to + " names a hex that is not on the map");
+        std::string msg = "edge range ";
+        msg.append(from).append("-").append(to).append(" names a hex that is not on the map");
+        spec.fail(msg);
         continue;
       }
       const Hex &a = hexes[by_id[from]], &b = hexes[by_id[to]];
@@ -754,8 +792,6 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
   // ---- fixes (last) ---------------------------------------------------------------
   const std::string fixes_rel = g.str("fixes");
   Json fixes_applied = Json::array();
-  static const std::set<std::string> kTerrain = {"clear",         "rough",   "marsh",
-                                                 "desert-steppe", "all-sea", "all-lake"};
   {
     auto d = load(root, fixes_rel);
     if (!d) return d.error();
@@ -775,7 +811,8 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
         const auto& val = f.json().contains("value") ? f.json()["value"] : Json();
         if (field == "terrain") {
           const std::string t = f.str("value");
-          if (!kTerrain.count(t)) f.at("value").fail_value("unknown terrain");
+          if (!terrain_set.count(t))
+            f.at("value").fail_value("unknown terrain (not in grid.json terrain_types)");
           h.terrain = t;
         } else if (field == "name") {
           h.name = f.str("value");
@@ -812,9 +849,7 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
         Side& s = sides[side_key(a.id, b.id)];
         if (f.has("features")) {
           const auto feats = f.str_list("features");
-          const bool keep_border = s.features.count("border") > 0;
           s.features = std::set<std::string>(feats.begin(), feats.end());
-          if (keep_border) s.features.insert("border");
         }
         if (f.has("name")) s.name = f.str("name");
       } else if (f.has("region")) {
@@ -831,6 +866,19 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
     }
     if (!fj.ok()) return fj.error();
   }
+  // Border hexsides, after the fixes so that a corrected country or a hex a fix turned to
+  // land counts: between two land hexes whose countries differ.
+  for (auto& h : hexes) {
+    if (h.water() || h.country.empty()) continue;
+    const int idx = grid.index(h.row, h.col);
+    for (int d = 0; d < HexGrid::kDirections; ++d) {
+      const Hex* o = hex_at_idx(grid.neighbour(idx, d));
+      if (!o || o->id < h.id || o->water() || o->country.empty() || o->country == h.country) continue;
+      Side& s = sides[side_key(h.id, o->id)];
+      s.features.insert("border");
+      s.border_between = {std::min(h.country, o->country), std::max(h.country, o->country)};
+    }
+  }
   // Complements (after the fixes, so a hex a fix turned to land counts) ("north" = every land hex not in
   // "south"), after all the direct regions.
   for (const auto& [name, spec] : g.at("regions").members()) {
@@ -844,9 +892,27 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
       if (!h.water() && !regions[of].count(h.id)) regions[name].insert(h.id);
   }
   if (!g.ok()) return g.error();
-  // Derived regions, after the fixes so that a corrected country counts.
+  // Regions of whole countries ("all_of_country"), after the fixes so that a corrected
+  // country counts.
+  for (const auto& [name, spec] : g.at("regions").members()) {
+    const std::string of = spec.str_or("all_of_country", "");
+    if (of.empty()) continue;
+    if (std::none_of(countries.begin(), countries.end(), [&](const Country& k) { return k.id == of; })) {
+      spec.at("all_of_country").fail_value("not a country of " + countries_rel);
+      continue;
+    }
+    for (const auto& h : hexes)
+      if (!h.water() && h.country == of) regions[name].insert(h.id);
+  }
+  if (!g.ok()) return g.error();
+  // No place that gives its hex a feature may end in water (a fix can turn a hex to water).
   for (const auto& h : hexes)
-    if (h.country == "lithuania") regions["lithuania"].insert(h.id);
+    if (h.water())
+      for (const char* f : {"city", "port", "oil", "capital", "industrial"})
+        if (h.features.count(f))
+          return Error{"hex " + h.id + " (" + h.name + ") is " + h.terrain + " but has the feature " + f +
+                           ": a city, port, oil field, capital or industrial area needs a land hex",
+                       "", fixes_rel};
   for (auto it = sides.begin(); it != sides.end();)
     it = it->second.features.empty() ? sides.erase(it) : std::next(it);
   say("fixes applied: " + std::to_string(fixes_applied.size()));
@@ -859,7 +925,7 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
   out["source"] =
       "generated by steppe mapgen from data/geo (see data/geo/SOURCES.md), data/geo/hist overlays, " +
       grid_rel + " and " + fixes_rel;
-  out["terrain_types"] = {"clear", "rough", "marsh", "desert-steppe", "all-sea", "all-lake"};
+  out["terrain_types"] = terrain_types;
   out["hex_features"] = {"city", "port", "oil", "capital", "industrial", "fortified-line", "coastal"};
   out["hexside_features"] = {"river", "major-river", "all-lake", "all-sea", "strait", "border"};
   out["geo_fit"] = fit.to_json();

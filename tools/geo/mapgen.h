@@ -35,6 +35,11 @@ std::array<double, 2> hex_plane_centre(int row, int col);
 // Nearest hex (row, col) to a plane point.
 std::array<int, 2> hex_at_plane(double x, double y);
 
+// Sample points of one hex, as offsets from its centre in the hex plane: the square lattice
+// of spacing `step` (hex widths) whose points sit half a step off the centre lines, clipped
+// to the hexagon. grid.json's sampling.lattice_step_hexes 0.1 gives 84 points.
+std::vector<std::array<double, 2>> hex_sample_offsets(double step);
+
 struct AnchorResidual {
   std::string hex, name;
   double lon = 0, lat = 0;

@@ -145,7 +145,9 @@ Result<std::string> render_svg(const Json& map, const std::filesystem::path& roo
     if (f.count("border")) {
       const auto& ha = *hexes[ids[0]].j;
       const auto& hb = *hexes[ids[1]].j;
-      const bool front = ha.value("control", "") != hb.value("control", "");
+      // Thick only where German meets Soviet control (the legend's "thick = German/Soviet").
+      const std::string ca = ha.value("control", ""), cb = hb.value("control", "");
+      const bool front = ca != cb && (ca == "german" || ca == "soviet") && (cb == "german" || cb == "soviet");
       borders << "<line stroke-width=\"" << (front ? 3.2 : 1.6) << "\" x1=\"" << x1 << "\" y1=\"" << y1
               << "\" x2=\"" << x2 << "\" y2=\"" << y2 << "\"/>\n";
     }
