@@ -604,6 +604,105 @@ steppe::Status load_counters(BdData& d, const std::filesystem::path& file) {
   return steppe::Status::ok();
 }
 
+// "control": the hex control at the start of a scenario, over the 3.6 default (the 1941
+// borders), which is right only for the 1941 and the 1942 What If starts. The later
+// scenarios start on a front deep inside the USSR (12.14/12.15, 13.6, 14.6/14.7, 14.9):
+//   "german_front": one hex per map row, the easternmost German-held hex of that row;
+//                   every hex of the row at or west of it (column >= its column) that 3.6
+//                   gives the Soviet starts German;
+//   "german", "soviet": single hexes over that (pockets on either side of the front).
+// The object must say where it comes from ("rule", or "reconstructed": true + "source").
+void read_control(const BdData& d, const JsonReader& c, ScenarioDef& s) {
+  if (!c.is_object()) {
+    c.fail_value("control must be an object (german_front, german, soviet)");
+    return;
+  }
+  c.check_reconstructed();
+  if (!c.has("rule") && !c.is_reconstructed())
+    c.fail("control needs a \"rule\" or \"reconstructed\": true with a \"source\"");
+  auto on_map = [&](const JsonReader& e, int h) {
+    if (h < 0) return false;  // read_hex reported it
+    if (d.map_loaded && !d.hexes[static_cast<size_t>(h)].on_map) {
+      e.fail_value("hex is not on the map");
+      return false;
+    }
+    return true;
+  };
+  std::array<int8_t, kNumHexes> ctl{};  // what this object says, -1: nothing
+  ctl.fill(-1);
+  if (auto f = c.opt("german_front")) {
+    std::array<bool, kRows> row_seen{};
+    for (const JsonReader& e : f->elements()) {
+      const int h = read_hex(e);
+      if (!on_map(e, h)) continue;
+      const int row = hex_row(h);
+      if (row_seen[static_cast<size_t>(row - kFirstRow)]) {
+        e.fail_value("row " + std::to_string(row) + " has a front hex already (one per row)");
+        continue;
+      }
+      row_seen[static_cast<size_t>(row - kFirstRow)] = true;
+      for (int col = hex_col(h); col <= kLastCol; ++col) {
+        const int x = hex_index(row, col);
+        if (x < 0) continue;
+        const HexInfo& hi = d.hexes[static_cast<size_t>(x)];
+        if (hi.on_map && start_control_3_6(hi) == kSoviet) ctl[static_cast<size_t>(x)] = kGerman;
+      }
+    }
+  }
+  std::array<bool, kNumHexes> listed{};
+  for (const auto& [key, side] : {std::pair<const char*, int8_t>{"german", int8_t{kGerman}},
+                                  std::pair<const char*, int8_t>{"soviet", int8_t{kSoviet}}}) {
+    auto list = c.opt(key);
+    if (!list) continue;
+    for (const JsonReader& e : list->elements()) {
+      const int h = read_hex(e);
+      if (!on_map(e, h)) continue;
+      if (listed[static_cast<size_t>(h)]) {
+        e.fail_value("hex listed twice in control (german and soviet lists together)");
+        continue;
+      }
+      listed[static_cast<size_t>(h)] = true;
+      ctl[static_cast<size_t>(h)] = side;
+    }
+  }
+  s.german_control.clear();
+  s.soviet_control.clear();
+  for (int h = 0; h < kNumHexes; ++h) {
+    if (ctl[static_cast<size_t>(h)] == kGerman) s.german_control.push_back(h);
+    if (ctl[static_cast<size_t>(h)] == kSoviet) s.soviet_control.push_back(h);
+  }
+}
+
+// Set-up entries: a free-placement zone must exist (a misspelt one would leave the unit
+// with nowhere to go); 3.1/3.6 a fixed set-up places each unit in a hex its own side
+// controls at the start: a unit standing in enemy territory means the control data or the
+// set-up is wrong (and placing it would silently move the front).
+void check_setup(const BdData& d, const JsonReader& r, const ScenarioDef& s) {
+  std::array<int, kNumHexes> ctl{};
+  for (int h = 0; h < kNumHexes; ++h)
+    ctl[static_cast<size_t>(h)] = start_control_3_6(d.hexes[static_cast<size_t>(h)]);
+  for (int h : s.german_control) ctl[static_cast<size_t>(h)] = kGerman;
+  for (int h : s.soviet_control) ctl[static_cast<size_t>(h)] = kSoviet;
+  auto setup = r.opt("setup");
+  if (!setup) return;
+  const auto entries = setup->elements();
+  for (size_t i = 0; i < entries.size() && i < s.setup.size(); ++i) {
+    const SetupEntry& e = s.setup[i];
+    if (!e.zone.empty() && !s.zones.count(e.zone) && !d.places.zones.count(e.zone) && e.zone != "romania" &&
+        e.zone != "Rom" && e.zone != "any-german" && e.zone != "any-soviet" && e.zone != "german-occupied")
+      entries[i].at("zone").fail_value(
+          "unknown set-up zone (not in this file's \"zones\", places.json or the built-in romania, "
+          "any-german, any-soviet, german-occupied)");
+    if (e.hex < 0 || e.unit < 0) continue;
+    const int side = d.units[static_cast<size_t>(e.unit)].side;
+    if (d.map_loaded && ctl[static_cast<size_t>(e.hex)] != side)
+      entries[i].at("hex").fail_value(
+          std::string(side_name(side)) + " unit " + d.units[static_cast<size_t>(e.unit)].id +
+          " set up in a hex that starts " + side_name(ctl[static_cast<size_t>(e.hex)]) +
+          "-controlled (3.6; see \"control\")");
+  }
+}
+
 steppe::Status load_scenarios(BdData& d, const std::filesystem::path& dir) {
   if (!std::filesystem::is_directory(dir)) return steppe::Status::ok();
   std::vector<std::filesystem::path> files;
@@ -650,10 +749,7 @@ steppe::Status load_scenarios(BdData& d, const std::filesystem::path& dir) {
     }
     if (auto z = r.opt("zones"))
       for (auto& [name, list] : z->members()) s.zones[name] = read_hex_list(list);
-    if (auto c = r.opt("control")) {
-      if (auto g = c->opt("german"); g && g->is_array()) s.german_control = read_hex_list(*g);
-      if (auto g = c->opt("soviet"); g && g->is_array()) s.soviet_control = read_hex_list(*g);
-    }
+    if (auto c = r.opt("control")) read_control(d, *c, s);
     if (auto m = r.opt("markers"))
       for (const JsonReader& e : m->elements()) {
         int h = -1;
@@ -661,6 +757,7 @@ steppe::Status load_scenarios(BdData& d, const std::filesystem::path& dir) {
         s.markers.emplace_back(e.str("marker"), h);
       }
     s.special_rules = r.str_list_or_empty("special_rules");
+    if (r.ok()) check_setup(d, r, s);
     if (!r.ok()) return r.error();
     d.scenarios.push_back(std::move(s));
   }
@@ -668,6 +765,24 @@ steppe::Status load_scenarios(BdData& d, const std::filesystem::path& dir) {
 }
 
 }  // namespace
+
+int start_control_3_6(const HexInfo& h) {
+  if (h.initial_control >= 0) return h.initial_control;
+  switch (h.country) {
+    case kGreaterGermany:
+    case kGeneralGovernment:
+    case kSlovakia:
+    case kHungary:
+    case kRomania:
+    case kYugoslavia:
+      return kGerman;
+    case kUssr:
+    case kBaltic:
+      return kSoviet;
+    default:
+      return kNoSide;
+  }
+}
 
 UnitType type_from_name(const std::string& s, bool& ok) {
   for (const auto& tn : kTypeNames)

@@ -192,6 +192,9 @@ struct ScenarioDef {
   int vp_start = 14;
   std::vector<SetupEntry> setup;
   std::map<std::string, std::vector<int>> zones;
+  // Start-of-scenario hex control over the 3.6 default ("control" in the file): the
+  // "german_front" rows expanded at load time plus the explicit lists. Applied before
+  // the set-up places any unit.
   std::vector<int> german_control, soviet_control;
   std::vector<std::pair<std::string, int>> markers;  // (marker, hex)
   std::vector<std::string> special_rules;
@@ -227,6 +230,10 @@ struct BdData {
   const TurnInfo& turn(int t) const { return turns[static_cast<size_t>(std::clamp(t, 1, 32) - 1)]; }
   int find_unit(std::string_view key) const;  // -1 if unknown
 };
+
+// 3.6: who controls a hex at the start of the Grand Campaign (by country, or the map's
+// generated "control"); kNoSide for neutral and unknown countries.
+int start_control_3_6(const HexInfo& h);
 
 // Loads everything under data_dir/bd (map.json optional until the maps helper lands:
 // without it the map is the full 23x25 box of clear hexes).

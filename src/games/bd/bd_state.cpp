@@ -91,17 +91,8 @@ BdState::BdState(const BdGame& game, std::shared_ptr<const BdData> data, uint64_
   units_.assign(defs_->size(), UnitSt{});
   vp_start_ = vp_ = data_->vp_start;
   // 3.6: initial control by country.
-  for (int h = 0; h < kNumHexes; ++h) {
-    const Country c = hx(h).country;
-    uint8_t s = kNoSide;
-    if (c == kGreaterGermany || c == kGeneralGovernment || c == kSlovakia || c == kHungary || c == kRomania ||
-        c == kYugoslavia)
-      s = kGerman;
-    else if (c == kUssr || c == kBaltic)
-      s = kSoviet;
-    if (hx(h).initial_control >= 0) s = static_cast<uint8_t>(hx(h).initial_control);
-    control_[static_cast<size_t>(h)] = s;
-  }
+  for (int h = 0; h < kNumHexes; ++h)
+    control_[static_cast<size_t>(h)] = static_cast<uint8_t>(start_control_3_6(hx(h)));
 }
 
 const steppe::Game& BdState::game() const { return *game_; }
@@ -126,6 +117,8 @@ Status BdState::setup_scenario(const ScenarioDef* sc) {
   first_player_ = sc->first_player;
   vp_start_ = vp_ = sc->vp_start;
   turn_ = sc->first_turn;
+  // The scenario's start front (12.14/12.15, 13.6, 14.6/14.7, 14.9) before any unit is
+  // placed, so that placing units neither moves the front nor scores VP.
   for (int h : sc->german_control) control_[static_cast<size_t>(h)] = kGerman;
   for (int h : sc->soviet_control) control_[static_cast<size_t>(h)] = kSoviet;
   std::vector<bool> listed(units_.size(), false);
@@ -135,7 +128,7 @@ Status BdState::setup_scenario(const ScenarioDef* sc) {
     if (e.hex >= 0) {
       if (!hx(e.hex).on_map)
         return steppe::Error{"set-up hex " + hex_id(e.hex) + " is not on the map", "3.1", sc->id};
-      place(e.unit, e.hex);
+      place(e.unit, e.hex, true);
     } else if (!e.zone.empty()) {
       u.where = kToSetUp;
       setup_zone_.emplace_back(static_cast<int16_t>(e.unit), e.zone);
@@ -351,16 +344,23 @@ void BdState::end_game(int winner, const std::string& why, const std::string& ru
   log("victory", std::string(side_name(winner)) + " wins: " + why, rule);
 }
 
-void BdState::place(int u, int hex) {
+void BdState::place(int u, int hex, bool setting_up) {
   UnitSt& s = units_[static_cast<size_t>(u)];
   s.where = kOnMap;
   s.hex = static_cast<int16_t>(hex);
   s.order = next_order_++;
   s.flags = static_cast<uint16_t>(s.flags & ~kFlagRevealed);
   mark_dirty();
-  if (phase_ != kSetupPhase || true) {
-    if (control_[static_cast<size_t>(hex)] != def(u).side) set_control(hex, def(u).side);
+  if (control_[static_cast<size_t>(hex)] == def(u).side) return;
+  if (setting_up) {
+    // 3.6 a unit controls its own hex, but a set-up placement is the start position, not
+    // a capture: the scenario states its opening VP (3.2, 12.3), so no VP and no 4.3/4.15.
+    control_[static_cast<size_t>(hex)] = def(u).side;
+    log("control", std::string(side_name(def(u).side)) + " sets up in " + hex_id(hex) + " and controls it",
+        "3.6", def(u).side == kSoviet ? (1u << kSoviet) : 0xFFFFFFFFu);  // as the set-up itself (11.7)
+    return;
   }
+  set_control(hex, def(u).side);
 }
 
 void BdState::move_to(int u, int hex) {
@@ -2003,6 +2003,13 @@ void BdState::zone_hexes(const std::string& zone, std::vector<int>& out) const {
     } else if (zone == "any-german") {
       if (data_->map_loaded ? control_[static_cast<size_t>(h)] == kGerman : hex_col(h) >= 13)
         out.push_back(h);
+    } else if (zone == "german-occupied") {
+      // 13.7 "anywhere west of the Soviet front line": the German-held part of the USSR
+      // and the Baltic states, not the 1941 Reich and its allies (ruling BD-15).
+      const Country c = hx(h).country;
+      if (data_->map_loaded ? control_[static_cast<size_t>(h)] == kGerman && (c == kUssr || c == kBaltic)
+                            : hex_col(h) >= 13)
+        out.push_back(h);
     } else if (zone == "any-soviet") {
       if (data_->map_loaded ? control_[static_cast<size_t>(h)] == kSoviet : hex_col(h) <= 11)
         out.push_back(h);
@@ -2779,7 +2786,7 @@ void BdState::do_apply(const Action& a) {
       log("marker", std::string("offensive supply ") + "ABC"[a.args[0]] + " at " + hex_id(a.args[1]), "7.12");
       break;
     case kSetup:
-      place(a.args[0], a.args[1]);
+      place(a.args[0], a.args[1], true);
       log("setup", label(a.args[0]) + " sets up in " + hex_id(a.args[1]), "3.3",
           def(a.args[0]).side == kSoviet ? (1u << kSoviet) : 0xFFFFFFFFu);
       {

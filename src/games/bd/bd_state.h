@@ -269,7 +269,7 @@ class BdState : public steppe::State {
   // Control & VP (3.6, 4.x).
   void set_control(int hex, int side);
   void eliminate(int u, const char* rule);
-  void place(int u, int hex);
+  void place(int u, int hex, bool setting_up = false);  // setting_up: no VP (3.2, 12.3)
   void move_to(int u, int hex);
   void log(const std::string& kind, const std::string& text, const std::string& rule,
            uint32_t vis = 0xFFFFFFFFu) const;

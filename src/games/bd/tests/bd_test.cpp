@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 
 #include "games/bd/bd_game.h"
 #include "games/bd/bd_state.h"
@@ -158,6 +159,138 @@ TEST(BdData, BadTableIsRefusedNamingFileAndField) {
   EXPECT_NE(g.error().to_string().find("crt.json"), std::string::npos) << g.error().to_string();
   EXPECT_NE(g.error().to_string().find("/results/3/2"), std::string::npos) << g.error().to_string();
   fs::remove_all(tmp);
+}
+
+// A copy of data/bd (with scenarios/) whose one scenario file is edited by `edit`; returns
+// the load error text ("" if it loaded).
+std::string load_with_edited_scenario(const std::string& scenario,
+                                      const std::function<void(steppe::Json&)>& edit) {
+  namespace fs = std::filesystem;
+  const fs::path tmp = fs::temp_directory_path() / "bd_bad_scenario";
+  fs::remove_all(tmp);
+  fs::create_directories(tmp);
+  fs::copy(fs::path(STEPPE_DEFAULT_DATA_DIR) / "bd", tmp / "bd", fs::copy_options::recursive);
+  const fs::path file = tmp / "bd" / "scenarios" / (scenario + ".json");
+  auto doc = steppe::load_json_file(file);
+  if (!doc) return "cannot read " + file.string();
+  steppe::Json j = *doc;
+  edit(j);
+  std::ofstream(file) << j.dump();
+  auto g = bd::load_game(tmp);
+  fs::remove_all(tmp);
+  return g.is_ok() ? std::string() : g.error().to_string();
+}
+
+// The start-of-scenario control ("control" of scenarios/<id>.json) is validated like every
+// other field: the error names the file, the field path and the value.
+TEST(BdData, BadScenarioControlIsRefusedNamingFileFieldAndValue) {
+  std::string e = load_with_edited_scenario("road-back", [](steppe::Json& j) {
+    j["control"]["german_front"][4] = "1310";  // row 13 twice (1311 is there already)
+  });
+  EXPECT_NE(e.find("road-back.json"), std::string::npos) << e;
+  EXPECT_NE(e.find("/control/german_front/4"), std::string::npos) << e;
+  EXPECT_NE(e.find("1310"), std::string::npos) << e;
+
+  e = load_with_edited_scenario("citadel", [](steppe::Json& j) { j["control"]["german"] = {"2311", "99x"}; });
+  EXPECT_NE(e.find("citadel.json"), std::string::npos) << e;
+  EXPECT_NE(e.find("/control/german/1"), std::string::npos) << e;
+  EXPECT_NE(e.find("99x"), std::string::npos) << e;
+
+  e = load_with_edited_scenario("citadel", [](steppe::Json& j) { j["control"].erase("source"); });
+  EXPECT_NE(e.find("/control"), std::string::npos) << e;
+  EXPECT_NE(e.find("source"), std::string::npos) << e;
+  e = load_with_edited_scenario("citadel", [](steppe::Json& j) {
+    j["control"].erase("rule");
+    j["control"].erase("reconstructed");
+  });
+  EXPECT_NE(e.find("/control"), std::string::npos) << e;
+  EXPECT_NE(e.find("needs a \"rule\""), std::string::npos) << e;
+
+  // Without its control the Road Back set-up puts German corps in Soviet territory (3.6).
+  e = load_with_edited_scenario("road-back", [](steppe::Json& j) { j.erase("control"); });
+  EXPECT_NE(e.find("road-back.json"), std::string::npos) << e;
+  EXPECT_NE(e.find("/hex"), std::string::npos) << e;
+  EXPECT_NE(e.find("starts soviet-controlled"), std::string::npos) << e;
+
+  e = load_with_edited_scenario("blue-kremlin", [](steppe::Json& j) { j["setup"][0]["zone"] = "nowhere"; });
+  EXPECT_NE(e.find("/setup/0/zone"), std::string::npos) << e;
+  EXPECT_NE(e.find("nowhere"), std::string::npos) << e;
+
+  EXPECT_EQ(load_with_edited_scenario("road-back", [](steppe::Json&) {}), "");
+}
+
+// Each later scenario starts on its own front (12.14/12.15, 13.6/13.7, 14.6/14.7, 14.9) with
+// the VP its section states: the fixed set-up neither moves the front nor scores.
+TEST(BdScenario, LaterScenariosStartOnTheirFrontWithTheStatedVp) {
+  const auto& d = game().data();
+  for (const auto& sc : d.scenarios) {
+    auto s = fresh(sc.id);
+    std::array<int, bd::kNumHexes> want{};
+    for (int h = 0; h < bd::kNumHexes; ++h)
+      want[static_cast<size_t>(h)] = bd::start_control_3_6(d.hexes[static_cast<size_t>(h)]);
+    for (int h : sc.german_control) want[static_cast<size_t>(h)] = bd::kGerman;
+    for (int h : sc.soviet_control) want[static_cast<size_t>(h)] = bd::kSoviet;
+    for (int h = 0; h < bd::kNumHexes; ++h)
+      EXPECT_EQ(s->control(h), want[static_cast<size_t>(h)]) << sc.id << " " << bd::hex_id(h);
+    EXPECT_EQ(s->vp(), sc.vp_start) << sc.id;
+    EXPECT_TRUE(s->check_invariants().is_ok()) << sc.id;
+  }
+  auto rb = fresh("road-back");
+  EXPECT_EQ(rb->vp(), 33) << "12.3";
+  for (const char* city : {"2311", "1813", "1415", "2911", "3108", "2607"})  // Kiev .. Dnepropetrovsk
+    EXPECT_EQ(rb->control(bd::parse_hex(city)), bd::kGerman) << "road-back " << city;
+  // 14.4: the Soviet must take 7 cities that started German; Soviet cities held by the
+  // German at the start of Citadel are far more than that.
+  auto ci = fresh("citadel");
+  int german_soviet_cities = 0;
+  for (int h = 0; h < bd::kNumHexes; ++h) {
+    const auto& x = d.hexes[static_cast<size_t>(h)];
+    if (x.city && (x.country == bd::kUssr || x.country == bd::kBaltic) && ci->control(h) == bd::kGerman)
+      ++german_soviet_cities;
+  }
+  EXPECT_GE(german_soviet_cities, 15);
+}
+
+// 13.7: the German free set-up of Blue & Kremlin is "west of the Soviet front line" in the
+// East (BD-15), never 1941 Germany, Poland, Romania or Yugoslavia; setting up scores nothing.
+TEST(BdScenario, BlueKremlinGermanSetUpIsTheOccupiedEast) {
+  const auto& d = game().data();
+  for (uint64_t seed : {1u, 2u}) {
+    auto s = fresh("blue-kremlin", seed);
+    std::array<uint8_t, bd::kNumHexes> start{};
+    for (int h = 0; h < bd::kNumHexes; ++h)
+      start[static_cast<size_t>(h)] = static_cast<uint8_t>(s->control(h));
+    std::vector<steppe::Action> acts;
+    uint64_t x = seed;
+    int placed = 0;
+    while (s->phase() == bd::kSetupPhase) {
+      s->legal_actions(acts);
+      ASSERT_FALSE(acts.empty());
+      for (const auto& a : acts) {
+        const std::string t = s->action_to_string(a);
+        const int h = bd::parse_hex(t.substr(t.size() - 4));
+        ASSERT_GE(h, 0) << t;
+        const auto c = d.hexes[static_cast<size_t>(h)].country;
+        EXPECT_TRUE(c == bd::kUssr || c == bd::kBaltic) << t;
+        EXPECT_EQ(s->control(h), bd::kGerman) << t;
+      }
+      x = steppe::splitmix64(x);
+      ASSERT_TRUE(s->apply(acts[x % acts.size()]).is_ok());
+      ++placed;
+    }
+    EXPECT_GT(placed, 40);
+    EXPECT_EQ(s->vp(), 0);
+    for (int h = 0; h < bd::kNumHexes; ++h)
+      EXPECT_EQ(s->control(h), start[static_cast<size_t>(h)]) << bd::hex_id(h);
+  }
+  auto s = fresh("blue-kremlin");
+  auto near_front = s->parse_action("setup 3R 2408");
+  auto poland = s->parse_action("setup 3R 2117");
+  ASSERT_TRUE(near_front.is_ok() && poland.is_ok());
+  EXPECT_TRUE(s->check(*near_front).is_ok());
+  auto st = s->check(*poland);
+  ASSERT_FALSE(st.is_ok());
+  EXPECT_EQ(st.error().rule, "3.3");
 }
 
 TEST(BdState, IllegalActionLeavesStateUnchangedAndCitesRule) {
