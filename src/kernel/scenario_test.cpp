@@ -246,6 +246,12 @@ class Runner {
       const std::string text = join_words(w, 1);
       auto a = state_->parse_action(text);
       if (!a) return fail(l, "a legal action", "does not parse: " + a.error().to_string());
+      // Logs and saves hold the printed form: it must read back as the same action.
+      const std::string printed = state_->action_to_string(*a);
+      auto again = state_->parse_action(printed);
+      if (!again || !(*again == *a))
+        return fail(l, "the action printed as text that reads back as itself",
+                    "printed as '" + printed + "'");
       sink_.events.clear();
       Status s = state_->apply(*a);
       if (!s.is_ok()) return fail(l, "a legal action", "refused: " + s.error().to_string());

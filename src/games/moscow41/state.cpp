@@ -1602,6 +1602,9 @@ std::string Moscow41State::action_to_string(const Action& a) const {
       return "blitz " + bid(a.args[0]) + " " + nid(a.args[1]);
     case kVExploit:
       return "exploit";
+    case kVAir:  // 10.10: air LWHQ AREA HE111 STUKA
+      return "air " + bid(a.args[0]) + " " + nid(a.args[1]) + " " + std::to_string(a.args[2]) + " " +
+             std::to_string(a.args[3]);
     default:
       return "?";
   }
