@@ -62,7 +62,7 @@ SATELLITE = {"satellite-army", "communist-satellite-army"}
 BOXES = {"dead", "dead-permanent", "rvgk", "caucasus", "out-of-play", "trrt"}
 BUILTIN_ZONES = {"AGN": ["1517", "1617", "1716"], "AGC": ["1817", "1917", "2017", "2116"],
                  "AGS": ["2216", "2315", "2416", "2516"]}
-BUILTIN_FREE_ZONES = {"romania", "any-german"}
+BUILTIN_FREE_ZONES = {"romania", "any-german", "german-occupied", "any-soviet"}
 
 
 def factor_ok(v):
@@ -660,7 +660,8 @@ for sid, t in TEXT.items():
         for uid in ids:
             check(byunit.get(uid, {}).get("box") == box, sid, f"{t['rule']}: {uid} must be in box '{box}'")
     for uid in t.get("free", []):
-        check(byunit.get(uid, {}).get("zone") == "any-german", sid, f"13.7: {uid} must be in the German free set-up")
+        check(byunit.get(uid, {}).get("zone") in ("any-german", "german-occupied"), sid,
+              f"13.7: {uid} must be in the German free set-up")
     hcm = sorted(m["hex"] for m in s.get("markers", []) if m.get("marker") == "hero-city" and "hex" in m)
     check(hcm == sorted(t["hcm"]), sid, f"hero city markers {hcm}, text {sorted(t['hcm'])}")
     if "fa" in t:
