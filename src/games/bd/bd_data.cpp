@@ -440,6 +440,18 @@ steppe::Status load_tables(BdData& d, const std::filesystem::path& dir) {
     d.tec.ma_shift = static_cast<int>(ma.integer("shift"));
     if (!r.ok()) return r.error();
   }
+  // stacking.json (6.3, 6.4, 8.30)
+  {
+    const auto file = dir / "stacking.json";
+    auto doc = steppe::load_json_file(file);
+    if (!doc) return doc.error();
+    JsonReader r(*doc, file.string());
+    r.check_reconstructed();
+    d.stacking.units_per_hex = r.int_in("units_per_hex", 1, 99);
+    d.stacking.satellite_armies_per_hex = r.int_in("satellite_armies_per_hex", 0, 99);
+    d.stacking.cavalry_groups_per_hex = r.int_in("cavalry_groups_per_hex", 0, 99);
+    if (!r.ok()) return r.error();
+  }
   // calendar.json (5.8, 5.9), trrt.json, victory.json
   d.turns.assign(32, TurnInfo{});
   {

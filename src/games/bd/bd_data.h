@@ -212,8 +212,17 @@ struct MarkerArrival {
   int side = kSoviet, turn = 0, count = 1, range = 0;
 };
 
+// stacking.json: the limits of 6.3, 6.4 and 8.30 (which units are free of 6.3 is the
+// counter's own property, UnitDef::free_stacking).
+struct StackingLimits {
+  int units_per_hex = 5;             // 6.3
+  int satellite_armies_per_hex = 1;  // 6.4
+  int cavalry_groups_per_hex = 1;    // 8.30
+};
+
 struct BdData {
   std::array<HexInfo, kNumHexes> hexes;
+  StackingLimits stacking;
   bool map_loaded = false;
   std::vector<UnitDef> units;
   std::map<std::string, int> unit_by_key;  // lower-case label and id -> index

@@ -249,10 +249,16 @@ Status BdState::stacking_ok(int hex, int side, const std::vector<int>& adding) c
     if (!d.free_stacking()) ++count;
   }
   (void)side;
-  if (count > 5)
-    return rerr("6.3", "hex " + hex_id(hex) + " would hold " + std::to_string(count) + " units (limit 5)");
-  if (sats > 1) return rerr("6.4", "hex " + hex_id(hex) + " would hold more than one satellite army");
-  if (cav > 1) return rerr("8.30", "hex " + hex_id(hex) + " would hold more than one cavalry group");
+  const StackingLimits& lim = data_->stacking;  // data/bd/stacking.json
+  if (count > lim.units_per_hex)
+    return rerr("6.3", "hex " + hex_id(hex) + " would hold " + std::to_string(count) + " units (limit " +
+                           std::to_string(lim.units_per_hex) + ")");
+  if (sats > lim.satellite_armies_per_hex)
+    return rerr("6.4", "hex " + hex_id(hex) + " would hold " + std::to_string(sats) +
+                           " satellite armies (limit " + std::to_string(lim.satellite_armies_per_hex) + ")");
+  if (cav > lim.cavalry_groups_per_hex)
+    return rerr("8.30", "hex " + hex_id(hex) + " would hold " + std::to_string(cav) +
+                            " cavalry groups (limit " + std::to_string(lim.cavalry_groups_per_hex) + ")");
   return Status::ok();
 }
 

@@ -161,6 +161,37 @@ TEST(BdData, BadTableIsRefusedNamingFileAndField) {
   fs::remove_all(tmp);
 }
 
+// 6.3-6.5 limits are data (stacking.json): an owner's edit changes the rule, and a bad value
+// is refused naming the file and field.
+TEST(BdData, StackingLimitsComeFromStackingJson) {
+  namespace fs = std::filesystem;
+  const fs::path tmp = fs::temp_directory_path() / "bd_stacking_data";
+  fs::remove_all(tmp);
+  fs::create_directories(tmp / "bd");
+  for (const auto& e : fs::directory_iterator(fs::path(STEPPE_DEFAULT_DATA_DIR) / "bd"))
+    if (e.path().extension() == ".json") fs::copy_file(e.path(), tmp / "bd" / e.path().filename());
+  auto edit = [&](const steppe::Json& value) {
+    auto doc = steppe::load_json_file(tmp / "bd" / "stacking.json");
+    ASSERT_TRUE(doc.is_ok());
+    steppe::Json j = *doc;
+    j["units_per_hex"] = value;
+    std::ofstream(tmp / "bd" / "stacking.json") << j.dump();
+  };
+  EXPECT_EQ(game().data().stacking.units_per_hex, 5);  // 6.3 as printed
+  edit(3);
+  {
+    auto g = bd::load_game(tmp);
+    ASSERT_TRUE(g.is_ok()) << g.error().to_string();
+    EXPECT_EQ(static_cast<const bd::BdGame&>(**g).data().stacking.units_per_hex, 3);
+  }
+  edit("five");
+  auto bad = bd::load_game(tmp);
+  ASSERT_FALSE(bad.is_ok());
+  EXPECT_NE(bad.error().to_string().find("stacking.json"), std::string::npos) << bad.error().to_string();
+  EXPECT_NE(bad.error().to_string().find("units_per_hex"), std::string::npos) << bad.error().to_string();
+  fs::remove_all(tmp);
+}
+
 // A copy of data/bd (with scenarios/) whose one scenario file is edited by `edit`; returns
 // the load error text ("" if it loaded).
 std::string load_with_edited_scenario(const std::string& scenario,
