@@ -2,7 +2,8 @@
 # The whole check, as CI runs it (.ci/run): installs what is missing, builds Release and
 # an ASan+UBSan Debug build, runs ctest on both, builds the web UI and runs its unit tests
 # (vitest) and browser tests (headless Chromium against a real `steppe serve`), checks
-# clang-format over src/ tests/ bench/ fuzz/ tools/, and runs each fuzz target briefly.
+# clang-format over src/ tests/ bench/ fuzz/ tools/ and clang-tidy over src/ tools/
+# (scripts/tidy.sh), and runs each fuzz target briefly.
 # Exits non-zero on any failure (every stage runs even after a failure, so one run shows
 # everything that is wrong); the last line counts every test run: `N passed, N failed`.
 #   JOBS=N          parallel build/test jobs (default 2)
@@ -121,6 +122,7 @@ if [ "${SKIP_ASAN:-0}" != "1" ]; then stage "asan+ubsan build + ctest" asan; fi
 stage "web unit tests" web_unit
 stage "browser tests" browser
 stage "clang-format" format_check
+stage "clang-tidy" bash scripts/tidy.sh build
 stage "fuzz" fuzz
 
 echo "=== total $(( $(date +%s) - start_all )) s"

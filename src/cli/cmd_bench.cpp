@@ -51,7 +51,7 @@ void run(const BenchArgs& a) {
       progress.update(step++, id + "/" + sc.id);
       int64_t scen_nodes = 0;
       for (int p = 0; p < a.playouts; ++p) {
-        auto st = g->new_state(sc.id, static_cast<uint64_t>(p + 1));
+        auto st = g->new_state(sc.id, static_cast<uint64_t>(p) + 1);
         if (!st) fail("bench", st.error().to_string());
         Dice rng(splitmix64(static_cast<uint64_t>(p) + 17));
         std::vector<Action> acts;

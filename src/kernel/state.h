@@ -141,7 +141,7 @@ class State {
   // the match's log.
   State(const State& o) : dice_(o.dice_) {}
   State& operator=(const State& o) {
-    dice_ = o.dice_;
+    if (this != &o) dice_ = o.dice_;
     return *this;
   }
 

@@ -297,7 +297,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     if (sub_ != 0) server_.service->unsubscribe(game_id_, sub_);
   }
 
-  void run(Request req) {
+  void run(const Request& req) {
     const Target t = parse_target(req.target());
     game_id_ = t.segments.size() >= 3 ? t.segments[2] : "";
     auto it = t.query.find("token");
@@ -445,7 +445,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     Request req = parser_->release();
     if (websocket::is_upgrade(req)) {
       stream_.expires_never();
-      std::make_shared<WsSession>(stream_.release_socket(), server_)->run(std::move(req));
+      std::make_shared<WsSession>(stream_.release_socket(), server_)->run(req);
       return;
     }
     write(server_.handle(req));

@@ -12,7 +12,7 @@
 namespace steppe::server {
 
 // Any request or WebSocket message larger than this is refused (413 / close 1009).
-constexpr size_t kMaxMessageBytes = 64 * 1024;
+constexpr size_t kMaxMessageBytes = size_t{64} * 1024;
 
 struct ServerOptions {
   std::string host = "127.0.0.1";

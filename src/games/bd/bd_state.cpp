@@ -927,10 +927,8 @@ int BdState::attack_factor_total(const Battle& b, bool roll_dice, std::vector<in
     } else {
       if (sup == kSupOos)
         div = 4;  // 7.22
-      else if (sup == kSupGarrison)
-        div = 2;
-      else if (sup == kSupOverland && !offensive_ok(u))
-        div = 2;  // 7.9
+      else if (sup == kSupGarrison || (sup == kSupOverland && !offensive_ok(u)))
+        div = 2;  // 7.22 garrison supply; 7.9 overland supply without offensive supply
     }
     const int so = order_[kSoviet];
     if (d.type == kShockArmy && (so == kFightMove || so == kFightFight) && sup == kSupOverland &&
@@ -3460,6 +3458,7 @@ void BdState::resample_hidden(int viewer, uint64_t seed) {
   uint64_t x = seed;
   for (auto& group : slots) {
     std::vector<UnitSt> st;
+    st.reserve(group.size());
     for (int u : group) st.push_back(unit(u));
     for (size_t i = st.size(); i > 1; --i) {
       x = steppe::splitmix64(x);

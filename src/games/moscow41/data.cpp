@@ -135,7 +135,7 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
                  "2.0", map_file};
   {
     JsonReader r(m.json(), map_file);
-    for (JsonReader ic : r.at("setup_icons").at("icons").elements()) {
+    for (const JsonReader& ic : r.at("setup_icons").at("icons").elements()) {
       const std::string area = ic.str("area");
       if (m.find(area) < 0) ic.at("area").fail_value("unknown area");
       g->icons_.push_back({area, ic.str("colour"), ic.str("type")});
@@ -184,7 +184,7 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
   if (!rdoc) return rdoc.error();
   {
     JsonReader r(*rdoc, roster_file);
-    for (JsonReader b : r.at("blocks").elements()) {
+    for (const JsonReader& b : r.at("blocks").elements()) {
       b.check_reconstructed();
       BlockDef d;
       d.id = b.str("id");
@@ -231,7 +231,7 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
           d.cost.push_back(g->tables_.replacement[static_cast<size_t>(std::max(f, 0))]);
         }
       } else {
-        for (JsonReader l : b.at("levels").elements()) d.levels.push_back(l.as_int_in(0, 4));
+        for (const JsonReader& l : b.at("levels").elements()) d.levels.push_back(l.as_int_in(0, 4));
         if (d.levels.empty() || d.levels[0] != max) b.at("levels").fail_value("levels must start at max");
         for (size_t k = 0; k < d.levels.size(); ++k) {
           d.fire.push_back(kDouble);  // HQ stars are white (4.2.2)
@@ -248,7 +248,7 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
           v.fail("\"" + a + "\" is not a German Staging Area");
       g->staging_.emplace_back(colour, std::move(areas));
     }
-    for (JsonReader bo : r.at("bombers").at("list").elements()) {
+    for (const JsonReader& bo : r.at("bombers").at("list").elements()) {
       g->bomber_fk_.push_back(bo.str("fk"));
       g->bomber_type_.push_back(bo.str("type"));
     }
@@ -281,7 +281,7 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     r.check_reconstructed();
     // Every block and area named in the set-up must exist.
     for (const char* side : {"soviet", "german"}) {
-      for (JsonReader step : r.at("setup").at(side).elements()) {
+      for (const JsonReader& step : r.at("setup").at(side).elements()) {
         for (const std::string& b : step.str_list_or_empty("blocks"))
           if (g->block_index(b) < 0) step.at("blocks").fail("unknown block \"" + b + "\"");
         for (const char* key : {"areas", "dl"})

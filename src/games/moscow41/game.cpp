@@ -78,9 +78,8 @@ Status Moscow41State::setup(const std::string& scenario) {
   const Json& control = d["control"];
   for (int n = 0; n < g_.map().area_count(); ++n) {
     int c = kSoviet;
-    if (ad(n).terrain == kStaging)
-      c = kGerman;
-    else if (control.contains("german") && json_match(control["german"], g_.map().id(n)))
+    if (ad(n).terrain == kStaging ||
+        (control.contains("german") && json_match(control["german"], g_.map().id(n))))
       c = kGerman;
     else if (control.contains("front")) {
       const std::string f = control["front"];
@@ -157,7 +156,7 @@ Status Moscow41State::setup(const std::string& scenario) {
     }
     return v;
   };
-  auto random_area = [&](std::vector<int> cands, int side) -> int {
+  auto random_area = [&](const std::vector<int>& cands, int side) -> int {
     std::vector<int> ok;
     for (int n : cands)
       if (stack_ok(side, n, 1)) ok.push_back(n);

@@ -1818,6 +1818,7 @@ void Moscow41State::resample_hidden(int viewer, uint64_t seed) {
   }
   if (hid.size() < 2) return;
   std::vector<BlockState> pos;
+  pos.reserve(hid.size());
   for (int b : hid) pos.push_back(block(b));
   uint64_t x = seed;
   std::vector<size_t> perm(hid.size());
