@@ -245,7 +245,7 @@ void MctsAgent::rollout(State& state, std::vector<double>& values, bool legal_re
   heuristics_->evaluate(state, values);
 }
 
-Action MctsAgent::choose(const State& state) {
+Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) {
   if (heuristics_game_ != &state.game()) {
     heuristics_ = make_heuristics(state.game());
     heuristics_game_ = &state.game();
@@ -271,11 +271,25 @@ Action MctsAgent::choose(const State& state) {
 
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
-  const auto deadline = start + std::chrono::microseconds(static_cast<int64_t>(config_.time_ms * 1000.0));
+  bool timed = config_.time_ms > 0;
+  auto deadline = start + std::chrono::microseconds(static_cast<int64_t>(config_.time_ms * 1000.0));
+  if (limits.deadline) {
+    deadline = timed ? std::min(deadline, *limits.deadline) : *limits.deadline;
+    timed = true;
+  }
+  if (limits.progress != nullptr) {
+    limits.progress->budget.store(config_.iterations, std::memory_order_relaxed);
+    limits.progress->iterations.store(0, std::memory_order_relaxed);
+  }
   int it = 0;
   for (;; ++it) {
     if (config_.iterations > 0 && it >= config_.iterations) break;
-    if (config_.time_ms > 0 && (it & 7) == 0 && it > 0 && Clock::now() >= deadline) break;
+    // Neither check changes what an uncut search does, so iteration budgets stay
+    // deterministic. The clock is read every 8 simulations (cheap games run millions a
+    // second); the stop flag, a relaxed load, every time.
+    if (timed && (it & 7) == 0 && it > 0 && Clock::now() >= deadline) break;
+    if (limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) break;
+    if (limits.progress != nullptr) limits.progress->iterations.store(it, std::memory_order_relaxed);
 
     std::unique_ptr<State> sim = state.clone();
     sim->resample_hidden(root_player, mix(decision_seed, static_cast<uint64_t>(it)));
@@ -334,6 +348,7 @@ Action MctsAgent::choose(const State& state) {
   }
 
   stats_.iterations = it;
+  if (limits.progress != nullptr) limits.progress->iterations.store(it, std::memory_order_relaxed);
   stats_.nodes = nodes_.size();
   stats_.edges = edges_.size();
   const Node& root = nodes_[0];
@@ -367,7 +382,7 @@ Action MctsAgent::choose(const State& state) {
 // ---------------------------------------------------------------------------------------
 // Greedy
 
-Action GreedyAgent::choose(const State& state) {
+Action GreedyAgent::choose_within(const State& state, const SearchLimits& limits) {
   if (heuristics_game_ != &state.game()) {
     heuristics_ = make_heuristics(state.game());
     heuristics_game_ = &state.game();
@@ -377,7 +392,15 @@ Action GreedyAgent::choose(const State& state) {
   state.legal_actions(legal_);
   double best_value = -1e300;
   best_.clear();
+  if (limits.progress != nullptr) {
+    limits.progress->budget.store(static_cast<int64_t>(legal_.size()), std::memory_order_relaxed);
+    limits.progress->iterations.store(0, std::memory_order_relaxed);
+  }
   for (size_t i = 0; i < legal_.size(); ++i) {
+    if (limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) break;
+    if (limits.deadline && (i & 7) == 7 && std::chrono::steady_clock::now() >= *limits.deadline) break;
+    if (limits.progress != nullptr)
+      limits.progress->iterations.store(static_cast<int64_t>(i), std::memory_order_relaxed);
     // The same determinization for every candidate (common random numbers), and never
     // the true state's hidden information.
     std::unique_ptr<State> c = state.clone();

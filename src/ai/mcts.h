@@ -73,7 +73,11 @@ class MctsAgent final : public Agent {
  public:
   MctsAgent(MctsConfig config, uint64_t seed);
   std::string name() const override { return config_.spec(); }
-  Action choose(const State& state) override;
+  Action choose(const State& state) override { return choose_within(state, SearchLimits{}); }
+  // Stops between simulations when limits.stop is set or limits.deadline has passed
+  // (whichever comes first with the configured budget), then plays the best root edge so
+  // far; limits.progress counts the simulations.
+  Action choose_within(const State& state, const SearchLimits& limits) override;
   // Statistics of the last choose() (for tests, benchmarks and `--verbose` tools).
   const MctsStats& last_stats() const { return stats_; }
   const MctsConfig& config() const { return config_; }
@@ -137,7 +141,10 @@ class GreedyAgent final : public Agent {
  public:
   explicit GreedyAgent(uint64_t seed) : seed_(seed), rng_(seed ^ 0x6772656564ULL) {}
   std::string name() const override { return "greedy"; }
-  Action choose(const State& state) override;
+  Action choose(const State& state) override { return choose_within(state, SearchLimits{}); }
+  // Stops trying candidates when limits.stop is set or the deadline has passed, and plays
+  // the best candidate tried so far (the first legal action when none was).
+  Action choose_within(const State& state, const SearchLimits& limits) override;
 
  private:
   uint64_t seed_;

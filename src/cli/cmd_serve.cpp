@@ -17,7 +17,8 @@ struct ServeArgs {
   std::string db;
   std::string web;
   std::string data;
-  int agent_threads = 1;
+  int agent_threads = 0;  // 0: max(2, hardware threads)
+  double agent_ms = 5000;
   bool debug_state = false;
 };
 
@@ -63,6 +64,7 @@ void run_serve(const ServeArgs& a) {
   if (catalog.empty()) std::cerr << "steppe serve: warning: no game is installed yet\n";
   server::ServiceOptions sopts;
   sopts.agent_threads = a.agent_threads;
+  sopts.agent_budget_ms = a.agent_ms;
   sopts.debug_state = a.debug_state;
   sopts.data_dir = data;
   auto service = std::make_shared<server::Service>(std::move(catalog), std::move(store).value(), sopts);
@@ -100,9 +102,15 @@ const CommandRegistrar kServe{
       sub->add_option("--db", args->db, "SQLite database (default $XDG_DATA_HOME/steppe/steppe.db)");
       sub->add_option("--web", args->web, "Directory of the built web UI (web/dist)");
       sub->add_option("--data", args->data, "Game data directory (default: data/)");
-      sub->add_option("--agent-threads", args->agent_threads, "Worker threads for computer opponents")
+      sub->add_option("--agent-threads", args->agent_threads,
+                      "Worker threads for searching computer opponents (0: max(2, hardware threads))")
           ->capture_default_str()
-          ->check(CLI::Range(1, 64));
+          ->check(CLI::Range(0, 64));
+      sub->add_option("--agent-ms", args->agent_ms,
+                      "Time budget of one computer decision in milliseconds (0: none); the search then "
+                      "plays the best move found so far")
+          ->capture_default_str()
+          ->check(CLI::Range(0.0, 3.6e6));
       sub->add_flag("--debug-state", args->debug_state,
                     "Expose full-state hashes (tests only: may leak hidden information)");
       sub->callback([args] { run_serve(*args); });

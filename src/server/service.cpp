@@ -8,6 +8,7 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "ai/agent.h"
 
@@ -19,6 +20,18 @@ struct Service::Pool {
   explicit Pool(int n) : pool(static_cast<size_t>(n < 1 ? 1 : n)) {}
   boost::asio::thread_pool pool;
 };
+
+namespace {
+// One agent decision: its stop flag (cancel, undo, resign, shutdown) and its progress,
+// shared by the room and the worker running it.
+struct AgentJob {
+  std::atomic<bool> stop{false};
+  SearchProgress progress;
+  double budget_ms = 0;  // the server's time budget (0 = none)
+};
+
+int default_agent_threads() { return std::max(2, static_cast<int>(std::thread::hardware_concurrency())); }
+}  // namespace
 
 struct Service::Room {
   std::mutex mu;
@@ -39,7 +52,8 @@ struct Service::Room {
   bool thinking = false;
   int thinking_side = -1;
   Clock::time_point thinking_since;
-  uint64_t agent_job = 0;  // a finished job whose id differs from this was cancelled
+  uint64_t agent_job = 0;         // a finished job whose id differs from this was cancelled
+  std::shared_ptr<AgentJob> job;  // the running decision, if any
   bool agent_paused = false;
   std::string agent_error;
   double last_agent_ms = 0;
@@ -186,6 +200,11 @@ Json agent_json(const Service::Room& r) {
     j["elapsed_ms"] =
         std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - r.thinking_since).count();
     if (const auto* s = seat_of(r, r.thinking_side)) j["agent"] = s->agent;
+    if (r.job != nullptr) {
+      j["iterations"] = r.job->progress.iterations.load(std::memory_order_relaxed);
+      j["budget"] = r.job->progress.budget.load(std::memory_order_relaxed);
+      j["budget_ms"] = r.job->budget_ms;
+    }
   }
   if (!r.agent_error.empty()) j["error"] = r.agent_error;
   return j;
@@ -219,6 +238,13 @@ Json seat_view(const Service::Room& r, int side, const ServiceOptions& opts) {
 }
 
 void notify_idle(Service::Room& r) { r.idle_cv.notify_all(); }
+
+// Forgets the running decision and tells its search to stop. Caller holds r.mu.
+void stop_agent(Service::Room& r) {
+  ++r.agent_job;
+  if (r.job != nullptr) r.job->stop.store(true);
+  r.job.reset();
+}
 
 }  // namespace
 
@@ -317,7 +343,7 @@ struct RoomOps {
     }
     r.actions.push_back(stored);
     ++r.version;
-    ++r.agent_job;
+    stop_agent(r);
     if (r.state->is_terminal()) {
       r.meta.status = "finished";
       r.meta.result = r.state->result();
@@ -339,24 +365,40 @@ struct RoomOps {
     r.thinking_since = Clock::now();
     r.agent_error.clear();
     const uint64_t job = ++r.agent_job;
+    auto ctl = std::make_shared<AgentJob>();
+    ctl->budget_ms = svc.opts_.agent_budget_ms;
+    r.job = ctl;
     std::shared_ptr<const State> snapshot(r.state->clone());
     const std::string spec = seat->agent;
     const uint64_t seed =
         splitmix64(r.meta.seed ^ splitmix64(r.actions.size() * 31 + static_cast<uint64_t>(side)));
-    boost::asio::post(svc.pool_->pool, [&svc, room, snapshot, spec, seed, job, side] {
+    // `random` decides in microseconds: its own lane, so that no search delays it.
+    auto& lane = spec == "random" ? svc.quick_pool_->pool : svc.pool_->pool;
+    boost::asio::post(lane, [&svc, room, snapshot, spec, seed, job, side, ctl] {
+      ++svc.agents_running_;
       std::string error;
       Action chosen;
       const auto t0 = Clock::now();
-      auto agent = make_agent(spec, seed);
-      if (!agent)
-        error = agent.error().to_string();
-      else
-        chosen = (*agent)->choose(*snapshot);
+      // The budget runs from when the decision starts, not from when it was queued.
+      SearchLimits limits;
+      limits.stop = &ctl->stop;
+      limits.progress = &ctl->progress;
+      if (ctl->budget_ms > 0)
+        limits.deadline = t0 + std::chrono::microseconds(static_cast<int64_t>(ctl->budget_ms * 1000.0));
+      if (!ctl->stop.load()) {
+        auto agent = make_agent(spec, seed);
+        if (!agent)
+          error = agent.error().to_string();
+        else
+          chosen = (*agent)->choose_within(*snapshot, limits);
+      }
       const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
       std::lock_guard lock(room->mu);
+      --svc.agents_running_;
       Service::Room& rr = *room;
       if (rr.agent_job != job) return;  // cancelled, or the position changed meanwhile
       rr.thinking = false;
+      rr.job.reset();
       rr.last_agent_ms = ms;
       if (error.empty()) {
         ApiResult res = apply(svc, rr, side, chosen);
@@ -376,8 +418,44 @@ struct RoomOps {
 Service::Service(GameCatalog catalog, std::unique_ptr<GameStore> store, ServiceOptions opts)
     : catalog_(std::move(catalog)),
       store_(std::move(store)),
-      opts_(opts),
-      pool_(std::make_unique<Pool>(opts.agent_threads)) {}
+      opts_(std::move(opts)),
+      pool_(std::make_unique<Pool>(opts_.agent_threads > 0 ? opts_.agent_threads : default_agent_threads())),
+      quick_pool_(std::make_unique<Pool>(1)) {
+  ticker_ = std::thread([this] { tick_progress(); });
+}
+
+const std::vector<std::string>& Service::offered_agents() {
+  static const std::vector<std::string> agents{"random", "mcts:easy", "mcts:normal"};
+  return agents;
+}
+
+// While an agent thinks, its progress (elapsed time, simulations) reaches the seats'
+// sockets twice a second as {"type": "agent", "agent": {...}}: a small message, not the
+// whole view.
+void Service::tick_progress() {
+  std::unique_lock lock(ticker_mu_);
+  while (!stopping_) {
+    ticker_cv_.wait_for(lock, std::chrono::milliseconds(500), [this] { return stopping_.load(); });
+    if (stopping_) break;
+    std::vector<std::shared_ptr<Room>> rooms;
+    {
+      std::lock_guard rl(rooms_mu_);
+      for (auto& [id, r] : rooms_) {
+        (void)id;
+        rooms.push_back(r);
+      }
+    }
+    for (auto& r : rooms) {
+      std::lock_guard rl(r->mu);
+      if (!r->thinking || r->subs.empty()) continue;
+      const std::string msg = Json{{"type", "agent"}, {"agent", agent_json(*r)}}.dump();
+      for (auto& [sid, sub] : r->subs) {
+        (void)sid;
+        sub.push(msg);
+      }
+    }
+  }
+}
 
 Service::~Service() { shutdown(); }
 
@@ -388,12 +466,18 @@ void Service::shutdown() {
     for (auto& [id, r] : rooms_) {
       (void)id;
       std::lock_guard rl(r->mu);
-      ++r->agent_job;
+      stop_agent(*r);
       r->thinking = false;
       r->subs.clear();
       notify_idle(*r);
     }
   }
+  {
+    std::lock_guard lock(ticker_mu_);
+    ticker_cv_.notify_all();
+  }
+  if (ticker_.joinable()) ticker_.join();
+  quick_pool_->pool.join();
   pool_->pool.join();
 }
 
@@ -475,7 +559,7 @@ ApiResult Service::catalog() const {
     }
     games.push_back(std::move(g));
   }
-  return ok(Json{{"games", games}, {"agents", Json::array({"random"})}});
+  return ok(Json{{"games", games}, {"agents", offered_agents()}, {"agent_budget_ms", opts_.agent_budget_ms}});
 }
 
 ApiResult Service::catalog_map(const std::string& game_id) const {
@@ -673,7 +757,7 @@ ApiResult Service::undo(const std::string& id, const std::string& token) {
     return from_error(500, "internal", s.error());
   }
   ++r.version;
-  ++r.agent_job;
+  stop_agent(r);
   r.thinking = false;
   RoomOps::push_updates(*this, r);
   RoomOps::schedule_agent(*this, room);
@@ -692,7 +776,7 @@ ApiResult Service::resign(const std::string& id, const std::string& token) {
   r.meta.status = "resigned";
   r.meta.result = result;
   ++r.version;
-  ++r.agent_job;
+  stop_agent(r);
   r.thinking = false;
   RoomOps::push_updates(*this, r);
   notify_idle(r);
@@ -838,7 +922,7 @@ ApiResult Service::agent_control(const std::string& id, const std::string& token
   (void)side;
   if (command == "cancel") {
     if (!r.thinking) return api_error(409, "not_thinking", "no agent is thinking in this game");
-    ++r.agent_job;
+    stop_agent(r);
     r.thinking = false;
     r.agent_paused = true;
   } else if (command == "resume") {

@@ -6,11 +6,13 @@
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "server/store.h"
@@ -37,7 +39,13 @@ ApiResult api_error(int status, const std::string& code, const std::string& mess
                     const std::string& rule = "");
 
 struct ServiceOptions {
-  int agent_threads = 1;
+  // Worker threads for searching agents (mcts, greedy); 0 = max(2, hardware threads).
+  // The `random` agent runs on a lane of its own, so it never queues behind a search.
+  int agent_threads = 0;
+  // Wall-time budget of one agent decision, milliseconds (0 = none): the search then
+  // plays the best move found so far. Bounds how long a game's turn, and a queued job
+  // of another game, can wait for an agent.
+  double agent_budget_ms = 5000;
   // Exposes the full-state hash (GET /api/games/{id}/debug/hash): for tests of replay and
   // durability only, since a hash of the full state could be used to guess hidden
   // information.
@@ -89,6 +97,11 @@ class Service {
 
   // Waits until no agent is thinking in game `id` (tests), at most `timeout_ms`.
   bool wait_idle(const std::string& id, int timeout_ms);
+  // Agent decisions executing on a worker thread right now, including ones cancelled but
+  // not yet stopped (tests: a cancelled search must actually stop).
+  int agents_running() const { return agents_running_.load(); }
+  // The agent specs offered to clients (GET /api/catalog "agents").
+  static const std::vector<std::string>& offered_agents();
 
   struct Room;
 
@@ -102,7 +115,13 @@ class Service {
   std::mutex rooms_mu_;
   std::map<std::string, std::shared_ptr<Room>> rooms_;
   struct Pool;
-  std::unique_ptr<Pool> pool_;
+  std::unique_ptr<Pool> pool_;        // searching agents
+  std::unique_ptr<Pool> quick_pool_;  // `random`: never queued behind a search
+  std::atomic<int> agents_running_{0};
+  void tick_progress();
+  std::mutex ticker_mu_;
+  std::condition_variable ticker_cv_;
+  std::thread ticker_;  // pushes agent progress to the sockets
   std::atomic<int> next_sub_{1};
   std::atomic<bool> stopping_{false};
 

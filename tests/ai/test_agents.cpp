@@ -1,5 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
+#include <thread>
+
 #include "ai/agent.h"
 #include "ai/heuristics.h"
 #include "ai/mcts.h"
@@ -191,6 +195,81 @@ TEST(Mcts, TimeBudgetStopsTheSearch) {
   const Action x = a.choose(*s);
   EXPECT_TRUE(s->check(x).is_ok());
   EXPECT_GT(a.last_stats().iterations, 0);
+}
+
+TEST(Mcts, DeadlineInTheLimitsStopsAnUnboundedSearchWithALegalMove) {
+  NimGame g("test-nim-plain");
+  auto s = nim_state(g, "big");
+  // One hour of budget in the spec: only the caller's 200 ms deadline can end it.
+  ai::MctsAgent a(ai::parse_mcts_options("iters=0:ms=3600000").value(), 1);
+  SearchProgress progress;
+  SearchLimits limits;
+  limits.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(200);
+  limits.progress = &progress;
+  const auto t0 = std::chrono::steady_clock::now();
+  const Action x = a.choose_within(*s, limits);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(30));
+  EXPECT_TRUE(s->check(x).is_ok());
+  EXPECT_GT(a.last_stats().iterations, 0);
+  EXPECT_EQ(progress.iterations.load(), a.last_stats().iterations);
+  EXPECT_EQ(progress.budget.load(), 0) << "no iteration budget";
+}
+
+TEST(Mcts, StopFlagFromAnotherThreadEndsAnUnboundedSearch) {
+  NimGame g("test-nim-plain");
+  auto s = nim_state(g, "big");
+  ai::MctsAgent a(ai::parse_mcts_options("iters=0:ms=3600000").value(), 1);
+  std::atomic<bool> stop{false};
+  SearchProgress progress;
+  SearchLimits limits;
+  limits.stop = &stop;
+  limits.progress = &progress;
+  std::atomic<bool> returned{false};
+  Action x;
+  std::thread searcher([&] {
+    x = a.choose_within(*s, limits);
+    returned = true;
+  });
+  // Progress is visible from this thread while the search runs.
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (progress.iterations.load() < 100 && std::chrono::steady_clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  EXPECT_GE(progress.iterations.load(), 100);
+  EXPECT_FALSE(returned.load()) << "an hour's budget cannot be over yet";
+  stop = true;
+  searcher.join();  // hangs (the test times out) if the flag is not observed
+  EXPECT_TRUE(s->check(x).is_ok());
+  EXPECT_GE(a.last_stats().iterations, 100);
+}
+
+TEST(Mcts, UnusedLimitsChangeNothing) {
+  // An iteration budget that the limits do not cut replays exactly as choose() does.
+  NimGame g("test-nim-plain");
+  auto s = nim_state(g, "big");
+  ai::MctsAgent a(ai::parse_mcts_options("iters=300").value(), 9);
+  ai::MctsAgent b(ai::parse_mcts_options("iters=300").value(), 9);
+  std::atomic<bool> stop{false};
+  SearchProgress progress;
+  SearchLimits limits;
+  limits.stop = &stop;
+  limits.deadline = std::chrono::steady_clock::now() + std::chrono::hours(1);
+  limits.progress = &progress;
+  EXPECT_EQ(a.choose(*s), b.choose_within(*s, limits));
+  ASSERT_EQ(a.last_stats().root.size(), b.last_stats().root.size());
+  for (size_t i = 0; i < a.last_stats().root.size(); ++i)
+    EXPECT_EQ(a.last_stats().root[i].visits, b.last_stats().root[i].visits);
+  EXPECT_EQ(progress.iterations.load(), 300);
+  EXPECT_EQ(progress.budget.load(), 300);
+}
+
+TEST(Greedy, StopFlagSetBeforehandStillGivesALegalMove) {
+  NimGame g("test-nim-plain");
+  auto s = nim_state(g, "big");
+  ai::GreedyAgent a(3);
+  std::atomic<bool> stop{true};
+  SearchLimits limits;
+  limits.stop = &stop;
+  EXPECT_TRUE(s->check(a.choose_within(*s, limits)).is_ok());
 }
 
 // The guesser cannot see the card. Guessing is worth -1/3 on average, passing 0; an agent

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 
 #include "fixture_game.h"
 #include "server/server.h"
@@ -42,6 +43,8 @@ class ApiTest : public ::testing::Test {
     ASSERT_TRUE(store.is_ok()) << store.error().to_string();
     ServiceOptions so;
     so.debug_state = true;
+    so.agent_threads = agent_threads_;
+    so.agent_budget_ms = agent_budget_ms_;
     so.data_dir = dir_ / "data";
     service_ = std::make_shared<Service>(duel_catalog(), std::move(store).value(), so);
     service_->resume_all();
@@ -83,6 +86,31 @@ class ApiTest : public ::testing::Test {
     return http_get(port_, "/api/games/" + id + "/debug/hash").body["state_hash"];
   }
 
+  // Restarts the server with these agent options (the tests of agent scheduling).
+  void restart_with(int agent_threads, double agent_budget_ms) {
+    stop();
+    agent_threads_ = agent_threads;
+    agent_budget_ms_ = agent_budget_ms;
+    start();
+  }
+  Json agent_of(const Created& g, const std::string& token) {
+    return http_get(port_, "/api/games/" + g.id + "/view", token).body["view"]["agent"];
+  }
+  int actions_count(const Created& g) {
+    return http_get(port_, "/api/games/" + g.id).body["game"]["actions_count"].get<int>();
+  }
+  // Polls `pred` every 10 ms for up to `seconds`.
+  static bool eventually(const std::function<bool()>& pred, int seconds = 30) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+    while (!pred()) {
+      if (std::chrono::steady_clock::now() >= deadline) return false;
+      usleep(10000);
+    }
+    return true;
+  }
+
+  int agent_threads_ = 0;
+  double agent_budget_ms_ = 5000;
   fs::path dir_;
   std::shared_ptr<Service> service_;
   std::unique_ptr<Server> server_;
@@ -272,6 +300,111 @@ TEST_F(ApiTest, AgentAgainstAgentGameRunsToTheEnd) {
          std::chrono::steady_clock::now() < deadline)
     usleep(20000);
   EXPECT_EQ(http_get(port_, "/api/games/" + g.id).body["game"]["actions_count"], 80);
+}
+
+// A search that would run for an hour (its spec's own budget) is cut by the server's
+// per-decision budget and still plays a legal move.
+TEST_F(ApiTest, ServerTimeBudgetEndsAnMctsDecisionWithALegalMove) {
+  restart_with(0, 200);
+  auto g = create(
+      Json::array({{{"kind", "human"}}, {{"kind", "agent"}, {"agent", "mcts:iters=0:ms=3600000"}}}), "long");
+  ASSERT_EQ(act(g, g.red, "move 0102").status, 200);
+  ASSERT_TRUE(service_->wait_idle(g.id, 30000)) << "the 200 ms budget did not stop the search";
+  EXPECT_EQ(actions_count(g), 2) << "the agent's move was refused or never made";
+  const Json agent = agent_of(g, g.red);
+  EXPECT_EQ(agent["thinking"], false);
+  EXPECT_FALSE(agent.contains("error")) << agent.dump();
+  EXPECT_EQ(http_get(port_, "/api/games/" + g.id + "/view", g.red).body["view"]["your_turn"], true);
+}
+
+// Cancel stops the search itself (its worker returns), not only the use of its result.
+TEST_F(ApiTest, CancelStopsARunningSearch) {
+  restart_with(0, 0);  // no server budget: only the cancel can end this search
+  auto g = create(
+      Json::array({{{"kind", "human"}}, {{"kind", "agent"}, {"agent", "mcts:iters=0:ms=3600000"}}}), "long");
+  ASSERT_EQ(act(g, g.red, "move 0102").status, 200);
+  // Progress (simulations done) reaches the seats' view while it thinks.
+  ASSERT_TRUE(eventually([&] {
+    const Json a = agent_of(g, g.red);
+    return a["thinking"] == true && a.value("iterations", 0) > 0;
+  })) << agent_of(g, g.red).dump();
+  const Json thinking = agent_of(g, g.red);
+  EXPECT_EQ(thinking["budget"], 0) << "an unbounded search has no iteration budget";
+  EXPECT_EQ(thinking["agent"], "mcts:iters=0:ms=3600000");
+  EXPECT_EQ(service_->agents_running(), 1);
+  Reply c = http_post(port_, "/api/games/" + g.id + "/agent", Json{{"command", "cancel"}}, g.red);
+  ASSERT_EQ(c.status, 200) << c.raw;
+  EXPECT_EQ(c.body["agent"]["paused"], true);
+  EXPECT_TRUE(eventually([&] { return service_->agents_running() == 0; }))
+      << "the cancelled search is still running";
+  EXPECT_EQ(actions_count(g), 1) << "a cancelled decision plays nothing";
+}
+
+// One worker thread for searches, busy with a search that never ends by itself: a
+// `random` seat in another game still moves.
+TEST_F(ApiTest, ThinkingAgentDoesNotStarveAnotherGame) {
+  restart_with(1, 0);
+  auto slow = create(
+      Json::array({{{"kind", "human"}}, {{"kind", "agent"}, {"agent", "mcts:iters=0:ms=3600000"}}}), "long");
+  ASSERT_EQ(act(slow, slow.red, "move 0102").status, 200);
+  ASSERT_TRUE(eventually([&] { return service_->agents_running() == 1; }));
+  auto quick = create(Json::array({{{"kind", "human"}}, {{"kind", "agent"}, {"agent", "random"}}}), "long");
+  ASSERT_EQ(act(quick, quick.red, "move 0102").status, 200);
+  ASSERT_TRUE(service_->wait_idle(quick.id, 30000));
+  EXPECT_EQ(actions_count(quick), 2) << "the random agent did not move";
+  EXPECT_EQ(agent_of(slow, slow.red)["thinking"], true) << "the long search is still going";
+  EXPECT_EQ(actions_count(slow), 1);
+}
+
+// With one worker and two never-ending searches, the per-decision budget lets both games
+// move in turn.
+TEST_F(ApiTest, TimeBudgetLetsQueuedSearchesTakeTurns) {
+  restart_with(1, 300);
+  const Json seats =
+      Json::array({{{"kind", "human"}}, {{"kind", "agent"}, {"agent", "mcts:iters=0:ms=3600000"}}});
+  auto a = create(seats, "long");
+  auto b = create(seats, "long");
+  ASSERT_EQ(act(a, a.red, "move 0102").status, 200);
+  ASSERT_EQ(act(b, b.red, "move 0102").status, 200);
+  ASSERT_TRUE(service_->wait_idle(a.id, 30000));
+  ASSERT_TRUE(service_->wait_idle(b.id, 30000));
+  EXPECT_EQ(actions_count(a), 2);
+  EXPECT_EQ(actions_count(b), 2);
+}
+
+TEST_F(ApiTest, CatalogOffersMctsPresetsAndEachCanTakeASeat) {
+  Reply r = http_get(port_, "/api/catalog");
+  ASSERT_EQ(r.status, 200);
+  EXPECT_EQ(r.body["agents"], Json::array({"random", "mcts:easy", "mcts:normal"}));
+  EXPECT_EQ(r.body["agent_budget_ms"], 5000);
+  for (const auto& spec : r.body["agents"]) {
+    auto g = create(Json::array({{{"kind", "human"}}, {{"kind", "agent"}, {"agent", spec}}}));
+    ASSERT_EQ(act(g, g.red, "move 0102").status, 200) << spec;
+    ASSERT_TRUE(service_->wait_idle(g.id, 30000)) << spec;
+    EXPECT_EQ(actions_count(g), 2) << spec;
+  }
+}
+
+TEST_F(ApiTest, WebSocketReportsAgentProgress) {
+  restart_with(0, 0);
+  auto g = create(
+      Json::array({{{"kind", "human"}}, {{"kind", "agent"}, {"agent", "mcts:iters=0:ms=3600000"}}}), "long");
+  WsClient red(port_, "/api/games/" + g.id + "/ws?token=" + g.red);
+  ASSERT_TRUE(red.wait_count(1));
+  ASSERT_EQ(act(g, g.red, "move 0102").status, 200);
+  ASSERT_TRUE(red.wait_for(
+      [](const auto& m) {
+        for (const auto& s : m) {
+          const Json j = Json::parse(s);
+          if (j.value("type", "") == "agent" && j["agent"]["thinking"] == true &&
+              j["agent"].value("iterations", 0) > 0)
+            return true;
+        }
+        return false;
+      },
+      10000));
+  EXPECT_EQ(http_post(port_, "/api/games/" + g.id + "/agent", Json{{"command", "cancel"}}, g.red).status,
+            200);
 }
 
 TEST_F(ApiTest, WebSocketPushesUpdatesAndTakesActions) {
