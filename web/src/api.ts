@@ -89,11 +89,26 @@ export interface SeatView extends GameInfo {
   legal_actions?: LegalAction[];
   legal_truncated?: number;
   log_count: number;
-  agent: { thinking: boolean; paused: boolean; side?: number; side_name?: string; elapsed_ms?: number; agent?: string; error?: string };
+  agent: AgentStatus;
+}
+
+// The computer seat's state; while it thinks: time so far, simulations done and the
+// iteration budget (0 = time-bounded) and the server's time budget per decision.
+export interface AgentStatus {
+  thinking: boolean;
+  paused: boolean;
+  side?: number;
+  side_name?: string;
+  elapsed_ms?: number;
+  agent?: string;
+  iterations?: number;
+  budget?: number;
+  budget_ms?: number;
+  error?: string;
 }
 
 export const api = {
-  catalog: () => call('GET', '/api/catalog') as Promise<{ games: CatalogGame[]; agents: string[] }>,
+  catalog: () => call('GET', '/api/catalog') as Promise<{ games: CatalogGame[]; agents: string[]; agent_budget_ms?: number }>,
   gameData: (game: string, file: string) => call('GET', `/api/catalog/${game}/data/${file}`).then((r) => r.data),
   catalogMap: (game: string) => call('GET', `/api/catalog/${game}/map`).then((r) => r.map),
   games: () => call('GET', '/api/games').then((r) => r.games as GameInfo[]),
@@ -125,6 +140,7 @@ export class SeatSocket {
     private token: string,
     private onUpdate: (msg: { view: SeatView; events: LogEvent[]; reset: boolean }) => void,
     private onStatus: (connected: boolean) => void,
+    private onAgent?: (agent: AgentStatus) => void,
   ) {
     this.open();
   }
@@ -139,6 +155,7 @@ export class SeatSocket {
     ws.onmessage = (e) => {
       const msg = JSON.parse(e.data);
       if (msg.type === 'update') this.onUpdate(msg);
+      else if (msg.type === 'agent') this.onAgent?.(msg.agent);
     };
     ws.onclose = () => {
       this.onStatus(false);

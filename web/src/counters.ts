@@ -69,8 +69,27 @@ export function drawCounter(parent: Element, c: Counter, x: number, y: number, s
   if (size) el('text', { x: s / 2, y: by - 0.03 * s, 'text-anchor': 'middle', 'font-size': 0.15 * s, fill: ink, 'font-weight': 700, 'letter-spacing': 0.01 * s }, g).textContent = size;
   const name = el('text', { x: s / 2, y: by + bh + 0.16 * s, 'text-anchor': 'middle', 'font-size': 0.15 * s, fill: ink, 'font-weight': 600 }, g);
   name.textContent = c.label.length > 7 ? c.label.slice(0, 7) : c.label;
-  const factors = c.attack !== undefined && c.defense !== undefined ? `${c.attack}-${c.defense}` : c.mp !== undefined ? `mp ${c.mp}` : '';
+  const factors = c.attack !== undefined && c.defense !== undefined ? `${c.attack}-${c.defense}` : c.mp !== undefined && c.mp >= 0 ? `mp ${c.mp}` : '';
   if (factors) el('text', { x: s / 2, y: s - 0.06 * s, 'text-anchor': 'middle', 'font-size': 0.2 * s, fill: ink, 'font-weight': 700 }, g).textContent = factors;
+  // Step state: a block's strength as pips along the bottom (filled = steps left), a
+  // reduced counter with a diagonal band and an "R".
+  if (!factors && c.steps !== undefined) {
+    const max = Math.max(c.maxSteps ?? c.steps, c.steps, 1);
+    const pw = Math.min(0.16, 0.8 / max) * s;
+    const x0 = s / 2 - (pw * max) / 2;
+    const steps = el('g', { class: 'steps', 'data-steps': `${c.steps}/${max}` }, g);
+    for (let i = 0; i < max; i++)
+      el('rect', { x: x0 + i * pw + 0.01 * s, y: s - 0.19 * s, width: pw - 0.02 * s, height: 0.11 * s, fill: i < c.steps ? ink : 'none', stroke: ink, 'stroke-width': 0.02 * s }, steps);
+  }
+  if (c.reduced) {
+    el('path', { d: `M ${0.62 * s} 0 L ${s} 0 L ${s} ${0.38 * s} Z`, fill: '#ffd400', class: 'reduced-band' }, g);
+    el('text', { x: 0.88 * s, y: 0.17 * s, 'text-anchor': 'middle', 'font-size': 0.14 * s, fill: '#111', 'font-weight': 700 }, g).textContent = 'R';
+  }
+  if (c.isolated) {
+    // Out of supply: a white "U" disc (text as well as colour) at the bottom-left corner.
+    el('circle', { cx: 0.13 * s, cy: 0.87 * s, r: 0.12 * s, fill: '#fff', stroke: '#111', 'stroke-width': 0.02 * s, class: 'isolated-mark' }, g);
+    el('text', { x: 0.13 * s, y: 0.915 * s, 'text-anchor': 'middle', 'font-size': 0.14 * s, fill: '#b3121b', 'font-weight': 700 }, g).textContent = 'U';
+  }
   if (opts.hiddenCount && opts.hiddenCount > 0) {
     el('circle', { cx: s * 0.92, cy: s * 0.08, r: 0.16 * s, fill: '#111', stroke: '#fff', 'stroke-width': 0.02 * s }, g);
     el('text', { x: s * 0.92, y: s * 0.13, 'text-anchor': 'middle', 'font-size': 0.16 * s, fill: '#fff', 'font-weight': 700 }, g).textContent = `+${opts.hiddenCount}`;
@@ -85,6 +104,9 @@ export function describeCounter(c: Counter): string {
   if (c.name) parts.push(`(${c.name})`);
   if (c.type) parts.push(c.type.replace(/-/g, ' '));
   if (c.attack !== undefined && c.defense !== undefined) parts.push(`${c.attack}-${c.defense}`);
-  if (c.mp !== undefined) parts.push(`${c.mp} MP left`);
+  if (c.steps !== undefined) parts.push(c.maxSteps !== undefined ? `${c.steps} of ${c.maxSteps} steps` : `${c.steps} steps`);
+  if (c.reduced) parts.push('reduced');
+  if (c.isolated) parts.push('isolated (out of supply)');
+  if (c.mp !== undefined && c.mp >= 0) parts.push(`${c.mp} MP left`);
   return parts.join(' ');
 }

@@ -15,8 +15,11 @@ export async function renderHome(app: HTMLElement) {
   page.append(h('div', { class: 'home-grid' }, form, h('div', {}, created, list)));
 
   let catalog: CatalogGame[] = [];
+  let agents: string[] = ['random'];
   try {
-    catalog = (await api.catalog()).games;
+    const c = await api.catalog();
+    catalog = c.games;
+    if (c.agents?.length) agents = c.agents;
   } catch (e) {
     form.append(h('p', { class: 'error' }, `Cannot reach the server: ${(e as Error).message}`));
     return;
@@ -26,12 +29,20 @@ export async function renderHome(app: HTMLElement) {
     form.append(h('p', { class: 'empty', id: 'no-games' }, 'No game is installed on this server yet.'));
     for (const g of catalog.filter((x) => !x.available)) form.append(h('p', { class: 'error' }, `${g.name}: ${g.error}`));
   } else {
-    buildForm(form, playable, created);
+    buildForm(form, playable, agents, created);
   }
   await fillList(list);
 }
 
-function buildForm(form: HTMLElement, games: CatalogGame[], created: HTMLElement) {
+// A readable name for an agent spec the server offers ("mcts:easy" -> "Computer (search, easy)").
+export function agentLabel(spec: string): string {
+  if (spec === 'random') return 'Computer (random)';
+  const [name, ...opts] = spec.split(':');
+  const kind = name === 'mcts' ? 'search' : name;
+  return `Computer (${[kind, ...opts].join(', ')})`;
+}
+
+function buildForm(form: HTMLElement, games: CatalogGame[], agents: string[], created: HTMLElement) {
   const gameSel = h('select', { id: 'game', name: 'game' });
   for (const g of games) gameSel.append(h('option', { value: g.id }, g.name));
   const scenSel = h('select', { id: 'scenario', name: 'scenario' });
@@ -66,7 +77,7 @@ function buildForm(form: HTMLElement, games: CatalogGame[], created: HTMLElement
           h('span', { class: `side-chip side-${i}` }, name),
           (() => {
             const sel = h('select', { 'data-side': String(i), 'aria-label': `${name} played by` });
-            sel.append(h('option', { value: 'human' }, 'Human'), h('option', { value: 'agent:random' }, 'Computer (random)'));
+            sel.append(h('option', { value: 'human' }, 'Human'), ...agents.map((a) => h('option', { value: `agent:${a}` }, agentLabel(a))));
             return sel;
           })(),
         ),
@@ -85,7 +96,7 @@ function buildForm(form: HTMLElement, games: CatalogGame[], created: HTMLElement
     e.preventDefault();
     err.textContent = '';
     const seatReq = [...seats.querySelectorAll('select')].map((s) =>
-      s.value === 'human' ? { kind: 'human' } : { kind: 'agent', agent: s.value.split(':')[1] },
+      s.value === 'human' ? { kind: 'human' } : { kind: 'agent', agent: s.value.slice('agent:'.length) },
     );
     const req: any = { game: gameSel.value, scenario: scenSel.value, seats: seatReq };
     if (seed.value !== '') req.seed = Number(seed.value);

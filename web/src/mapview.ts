@@ -165,6 +165,22 @@ export class MapView {
       el('polygon', { points: area.polygon.map((p) => p.join(',')).join(' '), fill: areaFill[area.terrain] ?? TERRAIN_COLORS[area.terrain] ?? '#efe9d2', stroke: '#6b6454', 'stroke-width': 0.06, class: 'area', 'data-hex': area.id }, terrain);
       const t = el('text', { x: area.centre[0], y: area.centre[1] + 0.9, 'text-anchor': 'middle', class: 'place-name' }, places);
       t.textContent = area.name ?? area.id;
+      el('text', { x: area.centre[0], y: area.centre[1] - 0.75, 'text-anchor': 'middle', class: 'hex-id area-id' }, ids).textContent = area.id;
+    }
+    // Area maps: rivers as lines, and the river crossings between areas marked on the
+    // shared border (a short blue bar across the line joining the two centres).
+    const areaRivers = el('g', { class: 'area-rivers' }, this.world);
+    this.world.insertBefore(areaRivers, rails);
+    for (const r of this.map.rivers) {
+      const d = r.line.map((p, i) => `${i ? 'L' : 'M'}${p[0].toFixed(3)} ${p[1].toFixed(3)}`).join(' ');
+      const path = el('path', { d, fill: 'none', stroke: '#2b7bd0', 'stroke-width': 0.22, 'stroke-linejoin': 'round', 'stroke-linecap': 'round', class: 'river', 'pointer-events': 'none' }, areaRivers);
+      if (r.name) el('title', {}, path).textContent = r.name;
+    }
+    for (const c of this.map.connections) {
+      if (!c.types.includes('road_to_leningrad')) continue;
+      const a = this.centres.get(c.a);
+      const b = this.centres.get(c.b);
+      if (a && b) el('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: '#6b3d1f', 'stroke-width': 0.12, 'stroke-dasharray': '0.3 0.15', class: 'road', 'pointer-events': 'none' }, rails);
     }
     if (Number.isFinite(minX)) this.bounds = { x: minX, y: minY, w: maxX - minX, h: maxY - minY };
   }
@@ -184,16 +200,22 @@ export class MapView {
     for (const st of stacks) {
       const c = this.centre(st.hex);
       if (!c) continue;
-      const shown = st.units.length ? st.units : [{ label: '?', side: st.side, sideIndex: st.sideIndex }];
-      const n = Math.min(shown.length, 3);
-      // Draw bottom-up, offset like a physical stack; the top unit is last.
-      for (let i = n - 1; i >= 0; i--) {
+      const units = st.units.length ? st.units : [{ label: '?', side: st.side, sideIndex: st.sideIndex }];
+      // The selected unit on top; the rest in the observation's order.
+      const shown = [...units.filter((u) => u.label === selectedUnit), ...units.filter((u) => u.label !== selectedUnit)];
+      // Draw bottom-up, offset like a physical stack; the top unit is last. Units beyond
+      // the third lie under it (counted on the top counter's badge) but are still drawn, so
+      // every unit on the map has its element.
+      for (let i = shown.length - 1; i >= 0; i--) {
         const u = shown[i];
-        const off = i * 0.1;
-        const g = drawCounter(this.counterLayer, u, c.x + off, c.y + off - 0.05, 1.05, {
+        // Areas are several hexes wide: draw blocks bigger there so their steps read.
+        const size = this.map.areas.length ? 2.2 : 1.05;
+        const off = Math.min(i, 2) * 0.1 * size;
+        const g = drawCounter(this.counterLayer, u, c.x + off, c.y + off - 0.05 * size, size, {
           selected: selectedUnit === u.label,
           hiddenCount: i === 0 ? st.count - shown.length + (shown.length > 3 ? shown.length - 3 : 0) : 0,
         });
+        if (i >= 3) g.setAttribute('aria-hidden', 'true');
         g.setAttribute('data-hex', st.hex);
         g.setAttribute('data-unit', u.label);
       }
@@ -207,19 +229,38 @@ export class MapView {
     g.setAttribute('class', 'control');
     this.world.insertBefore(g, this.overlay);
     for (const id of hexes) {
-      const c = this.centre(id);
-      if (!c) continue;
-      el('polygon', { points: hexCorners(c, 0.9).map((p) => `${p.x},${p.y}`).join(' '), fill: 'none', stroke: SIDE_COLORS[side], 'stroke-width': 0.08, opacity: 0.55, 'pointer-events': 'none' }, g);
+      const pts = this.outline(id, 0.9);
+      if (!pts) continue;
+      el('polygon', { points: pts, fill: 'none', stroke: SIDE_COLORS[side], 'stroke-width': 0.08, opacity: 0.55, 'pointer-events': 'none' }, g);
     }
   }
 
   // reach: hexes a selected unit can end in; targets: hexes that can be attacked; path:
   // a previewed move.
-  setOverlay(o: { reach?: Iterable<string>; targets?: Iterable<string>; path?: string[]; selectedHex?: string; battle?: string }) {
+  // The outline of a hex or an area, shrunk by `k` about its centre.
+  private outline(id: string, k: number): string | null {
+    const area = this.map.areas.find((a) => a.id === id);
+    if (area) {
+      const [cx, cy] = area.centre;
+      const s = k < 1 ? 0.96 : 1;
+      return area.polygon.map(([x, y]) => `${cx + (x - cx) * s},${cy + (y - cy) * s}`).join(' ');
+    }
+    const c = this.centre(id);
+    return c ? hexCorners(c, k).map((p) => `${p.x},${p.y}`).join(' ') : null;
+  }
+
+  // reach: where a selected unit can end; cost: a label for each of them (hexes or MP).
+  setOverlay(o: { reach?: Iterable<string>; cost?: Map<string, string>; targets?: Iterable<string>; path?: string[]; selectedHex?: string; battle?: string }) {
     this.overlay.replaceChildren();
     for (const id of o.reach ?? []) {
+      const pts = this.outline(id, 0.92);
+      if (pts) el('polygon', { points: pts, class: 'reach', 'data-hex': id }, this.overlay);
+      const label = o.cost?.get(id);
       const c = this.centre(id);
-      if (c) el('polygon', { points: hexCorners(c, 0.92).map((p) => `${p.x},${p.y}`).join(' '), class: 'reach', 'data-hex': id }, this.overlay);
+      if (label && c) {
+        const t = el('text', { x: c.x, y: c.y + 0.8, 'text-anchor': 'middle', class: 'reach-cost', 'data-hex': id }, this.overlay);
+        t.textContent = label;
+      }
     }
     for (const id of o.targets ?? []) {
       const c = this.centre(id);
@@ -228,8 +269,8 @@ export class MapView {
       el('path', { d: `M${c.x - 0.95} ${c.y} h0.35 M${c.x + 0.6} ${c.y} h0.35 M${c.x} ${c.y - 0.95} v0.35 M${c.x} ${c.y + 0.6} v0.35`, class: 'target-cross' }, this.overlay);
     }
     if (o.selectedHex) {
-      const c = this.centre(o.selectedHex);
-      if (c) el('polygon', { points: hexCorners(c, 0.97).map((p) => `${p.x},${p.y}`).join(' '), class: 'selected-hex' }, this.overlay);
+      const pts = this.outline(o.selectedHex, 0.97);
+      if (pts) el('polygon', { points: pts, class: 'selected-hex' }, this.overlay);
     }
     if (o.battle) {
       const c = this.centre(o.battle);
@@ -249,7 +290,7 @@ export class MapView {
     if (!id) return;
     const c = this.centre(id);
     if (!c) return;
-    el('polygon', { points: hexCorners(c, 1).map((p) => `${p.x},${p.y}`).join(' '), class: 'kbd-cursor' }, this.cursorLayer);
+    el('polygon', { points: this.outline(id, 1) ?? '', class: 'kbd-cursor' }, this.cursorLayer);
     const margin = 2;
     if (follow && (c.x < this.view.x + margin || c.x > this.view.x + this.view.w - margin || c.y < this.view.y + margin || c.y > this.view.y + this.view.h - margin))
       this.centreOn(id);

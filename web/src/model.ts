@@ -21,6 +21,9 @@ export interface MapData {
   railways: string[][];
   countries: Record<string, { name: string; control?: string }>;
   areas: MapArea[];
+  // Area maps: rivers as projected polylines, and the connections between areas.
+  rivers: { name?: string; line: [number, number][] }[];
+  connections: { a: string; b: string; types: string[]; rivers?: string[] }[];
 }
 export interface MapArea {
   id: string;
@@ -28,26 +31,40 @@ export interface MapArea {
   terrain: string;
   polygon: [number, number][]; // projected to map units
   centre: [number, number];
+  features: string[];
+  supply?: string[];
 }
 
 // Area maps (lon/lat polygons): an equirectangular projection scaled so that one degree
 // of latitude is 12 map units (a hex has radius 1), north up.
-function projectAreas(raw: any[]): MapArea[] {
+function projectAreas(raw: any[], rivers: any[] = []): { areas: MapArea[]; rivers: MapData['rivers'] } {
   const lats = raw.flatMap((a) => (a.polygon ?? []).map((p: number[]) => p[1]));
   const lons = raw.flatMap((a) => (a.polygon ?? []).map((p: number[]) => p[0]));
-  if (!lats.length) return [];
+  if (!lats.length) return { areas: [], rivers: [] };
   const lat0 = (Math.min(...lats) + Math.max(...lats)) / 2;
   const lon0 = (Math.min(...lons) + Math.max(...lons)) / 2;
   const k = 12;
   const cos = Math.cos((lat0 * Math.PI) / 180);
   const proj = (p: number[]): [number, number] => [(p[0] - lon0) * cos * k, (lat0 - p[1]) * k];
-  return raw
+  const areas = raw
     .filter((a) => Array.isArray(a.polygon) && a.polygon.length >= 3)
     .map((a) => {
       const poly = a.polygon.map(proj);
       const c = Array.isArray(a.centre) ? proj(a.centre) : poly.reduce((s: number[], p: number[]) => [s[0] + p[0] / poly.length, s[1] + p[1] / poly.length], [0, 0]);
-      return { id: String(a.id), name: a.name, terrain: String(a.terrain ?? 'clear'), polygon: poly, centre: c as [number, number] };
+      return {
+        id: String(a.id),
+        name: a.name,
+        terrain: String(a.terrain ?? 'clear'),
+        polygon: poly,
+        centre: c as [number, number],
+        features: Array.isArray(a.features) ? a.features.map(String) : [],
+        supply: Array.isArray(a.supply) ? a.supply.map(String) : undefined,
+      };
     });
+  const lines = rivers
+    .filter((r) => Array.isArray(r?.line) && r.line.length >= 2)
+    .map((r) => ({ name: r.name, line: r.line.map(proj) }));
+  return { areas, rivers: lines };
 }
 
 export function buildMap(raw: any, extra?: any): MapData {
@@ -84,6 +101,7 @@ export function buildMap(raw: any, extra?: any): MapData {
     }
   const grid = normalizeGrid(base.grid ?? raw?.grid, hexes.map((h) => h.id));
   const hexsides = (base.hexsides ?? []).map((s: any) => ({ a: String(s.hexes[0]), b: String(s.hexes[1]), features: s.features ?? [] }));
+  const projected = projectAreas(Array.isArray(base.areas) ? base.areas : [], Array.isArray(base.rivers) ? base.rivers : []);
   return {
     grid,
     hexes,
@@ -91,7 +109,11 @@ export function buildMap(raw: any, extra?: any): MapData {
     hexsides,
     railways: base.railways ?? [],
     countries: base.countries ?? {},
-    areas: projectAreas(Array.isArray(base.areas) ? base.areas : []),
+    areas: projected.areas,
+    rivers: projected.rivers,
+    connections: (Array.isArray(base.connections) ? base.connections : [])
+      .filter((c: any) => c && c.a !== undefined && c.b !== undefined)
+      .map((c: any) => ({ a: String(c.a), b: String(c.b), types: Array.isArray(c.types) ? c.types.map(String) : [], rivers: c.rivers })),
   };
 }
 
@@ -106,6 +128,15 @@ export interface Counter {
   move?: number;
   mp?: number;
   name?: string;
+  // Step state where the observation gives it: a block's current strength (steps) and
+  // its maximum, or a reduced/flipped flag.
+  steps?: number;
+  maxSteps?: number;
+  reduced?: boolean;
+  // Supply where the observation gives it (Moscow '41 blocks: isolated or not).
+  isolated?: boolean;
+  revealed?: boolean;
+  acted?: boolean;
 }
 export interface Stack {
   hex: string;
@@ -113,6 +144,8 @@ export interface Stack {
   sideIndex: number;
   count: number;
   units: Counter[];
+  // Hidden enemy blocks known to be isolated (Moscow '41's enemy_hidden.isolated).
+  isolatedHidden?: number;
 }
 
 export interface CounterInfo {
@@ -123,6 +156,7 @@ export interface CounterInfo {
   attack?: number;
   defense?: number;
   name?: string;
+  maxSteps?: number;
 }
 
 // Stacks from an observation: BD's {stacks: [{hex, side, count, units: [{unit}]}]} or a
@@ -131,6 +165,10 @@ export function stacksOf(obs: any, sides: string[], counters: Map<string, Counte
   const sideIndex = (s: any) => (typeof s === 'number' ? s : Math.max(0, sides.findIndex((n) => n.toLowerCase() === String(s).toLowerCase())));
   const enrich = (label: string, side: number, u: any): Counter => {
     const info = counters.get(`${sides[side]?.toLowerCase()}:${label}`) ?? counters.get(`*:${label}`);
+    const num = (x: any) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
+    // BD reports mp -1 for "not tracked": only a non-negative number is movement left.
+    const mp = num(u.mp) !== undefined && u.mp >= 0 ? u.mp : undefined;
+    const reduced = typeof u.reduced === 'boolean' ? u.reduced : typeof u.flipped === 'boolean' ? u.flipped : u.face === 'back' || u.side_up === 'reduced' ? true : undefined;
     return {
       label,
       side: sides[side] ?? String(side),
@@ -140,8 +178,14 @@ export function stacksOf(obs: any, sides: string[], counters: Map<string, Counte
       attack: u.attack ?? info?.attack,
       defense: u.defense ?? info?.defense,
       move: u.move,
-      mp: u.mp,
+      mp,
       name: u.name ?? info?.name,
+      steps: num(u.steps) ?? num(u.strength),
+      maxSteps: num(u.max_steps) ?? num(u.max_strength) ?? info?.maxSteps,
+      reduced,
+      isolated: typeof u.isolated === 'boolean' ? u.isolated : typeof u.supplied === 'boolean' ? !u.supplied : undefined,
+      revealed: typeof u.revealed === 'boolean' ? u.revealed : undefined,
+      acted: typeof u.acted === 'boolean' ? u.acted : undefined,
     };
   };
   const out: Stack[] = [];
@@ -156,7 +200,7 @@ export function stacksOf(obs: any, sides: string[], counters: Map<string, Counte
     const me = sideIndex(obs.viewer);
     const enemy = sides.length === 2 ? 1 - me : me;
     const byLoc = new Map<string, Stack>();
-    const add = (loc: string, si: number, u?: any, hidden = 0) => {
+    const add = (loc: string, si: number, u?: any, hidden = 0, isolatedHidden = 0) => {
       const key = `${si}:${loc}`;
       let st = byLoc.get(key);
       if (!st) {
@@ -166,10 +210,11 @@ export function stacksOf(obs: any, sides: string[], counters: Map<string, Counte
       }
       if (u) st.units.push(enrich(String(u.id), si, { ...u, attack: u.strength, defense: undefined }));
       st.count += u ? 1 : hidden;
+      if (isolatedHidden) st.isolatedHidden = (st.isolatedHidden ?? 0) + isolatedHidden;
     };
     for (const b of obs.own) if (!/^(pool|oob|destroyed|surrendered|unplaced)/.test(String(b.at))) add(String(b.at), me, b);
     for (const b of obs.enemy_revealed ?? []) add(String(b.at), enemy, b);
-    for (const [loc, h] of Object.entries(obs.enemy_hidden ?? {})) add(loc, enemy, undefined, Number((h as any).blocks ?? 0));
+    for (const [loc, h] of Object.entries(obs.enemy_hidden ?? {})) add(loc, enemy, undefined, Number((h as any).blocks ?? 0), Number((h as any).isolated ?? 0));
   } else if (Array.isArray(obs?.units)) {
     const byHex = new Map<string, Stack>();
     for (const u of obs.units) {
@@ -188,13 +233,17 @@ export function stacksOf(obs: any, sides: string[], counters: Map<string, Counte
   return out;
 }
 
-export function counterIndex(data: any): Map<string, CounterInfo> {
+// Counter facts from the game's data: BD's counters.json ({units: [...]}) or a block
+// game's roster.json ({blocks: [{id, side, name, kind, type, max}]}).
+export function counterIndex(data: any, roster?: any): Map<string, CounterInfo> {
   const m = new Map<string, CounterInfo>();
-  for (const u of data?.units ?? []) {
-    const info: CounterInfo = { label: u.label, side: u.side, type: u.type, size: u.size, attack: u.attack, defense: u.defense, name: u.name };
-    m.set(`${String(u.side).toLowerCase()}:${u.label}`, info);
-    if (!m.has(`*:${u.label}`)) m.set(`*:${u.label}`, info);
-  }
+  const put = (info: CounterInfo) => {
+    m.set(`${String(info.side).toLowerCase()}:${info.label}`, info);
+    if (!m.has(`*:${info.label}`)) m.set(`*:${info.label}`, info);
+  };
+  for (const u of data?.units ?? []) put({ label: u.label, side: u.side, type: u.type, size: u.size, attack: u.attack, defense: u.defense, name: u.name });
+  for (const b of roster?.blocks ?? [])
+    put({ label: String(b.id), side: b.side, type: b.type ?? b.kind ?? undefined, name: b.name !== b.id ? b.name : undefined, maxSteps: typeof b.max === 'number' ? b.max : undefined });
   return m;
 }
 
@@ -204,19 +253,30 @@ export interface MoveOption {
   path: string[];
   dest: string;
   text: string;
+  // Moscow '41: the move also ends the player's impulse ("pass move B AREA").
+  pass?: boolean;
 }
 export interface AttackOption {
   target: string;
   text: string;
   verb: string;
 }
-export function classify(actions: { text: string; words: string[] }[]) {
+// `areas`: the ids of an area map's areas; there "move B AREA" and Moscow '41's
+// "pass move B AREA" (a pass that also moves one block) are moves of block B to AREA.
+export function classify(actions: { text: string; words: string[] }[], areas?: Set<string>) {
   const moves: MoveOption[] = [];
   const attacks: AttackOption[] = [];
   const other: { text: string; words: string[] }[] = [];
   const isHex = (w: string) => /^\d{4}$/.test(w);
   for (const a of actions) {
     const w = a.words;
+    if (areas && areas.size) {
+      const i = w[0] === 'move' ? 0 : w[0] === 'pass' && w[1] === 'move' ? 1 : -1;
+      if (i >= 0 && w.length === i + 3 && areas.has(w[i + 2])) {
+        moves.push({ unit: w[i + 1], path: [w[i + 2]], dest: w[i + 2], text: a.text, pass: i === 1 });
+        continue;
+      }
+    }
     if (w[0] === 'move' && w.length >= 2) {
       const unit = isHex(w[1]) ? undefined : w[1];
       const path = w.slice(unit ? 2 : 1).filter(isHex);

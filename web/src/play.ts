@@ -1,7 +1,7 @@
 // The play page of one seat: map with counters, turn/phase/VP, orders (move with
 // reachable hexes and path preview, combat with odds preview), legal actions, the
 // adjudication log, VP plot, undo / end phase / resign, and a keyboard hex cursor.
-import { api, ApiError, CatalogGame, LogEvent, SeatSocket, SeatView } from './api';
+import { AgentStatus, api, ApiError, CatalogGame, LogEvent, SeatSocket, SeatView } from './api';
 import { describeCounter, SIDE_COLORS } from './counters';
 import { neighbourId } from './hexgrid';
 import { describeHex, MapView } from './mapview';
@@ -14,13 +14,16 @@ export function announce(text: string) {
   if (a) a.textContent = text;
 }
 
-export async function loadMapAndCounters(gameId: string, id: string): Promise<{ map: MapData; counters: Map<string, CounterInfo> }> {
-  const [raw, rich, counters] = await Promise.all([
+export async function loadMapAndCounters(gameId: string, id: string): Promise<{ map: MapData; counters: Map<string, CounterInfo>; calendar?: any }> {
+  const [raw, rich, counters, calendar] = await Promise.all([
     api.map(id),
     api.gameData(gameId, 'map.json').catch(() => undefined),
     api.gameData(gameId, 'counters.json').catch(() => undefined),
+    api.gameData(gameId, 'calendar.json').catch(() => undefined),
   ]);
-  return { map: buildMap(raw, rich), counters: counterIndex(counters) };
+  // Block games keep their blocks (with maximum strength) in roster.json.
+  const roster = counters ? undefined : await api.gameData(gameId, 'roster.json').catch(() => undefined);
+  return { map: buildMap(raw, rich), counters: counterIndex(counters, roster), calendar };
 }
 
 export async function renderPlay(app: HTMLElement, id: string, token: string) {
@@ -41,7 +44,8 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
   const title = catalog.games.find((g) => g.id === view.game);
   const scenario = title?.scenarios?.find((s) => s.id === view.scenario);
   const sides = view.sides.map((s) => s.name);
-  const { map: mapData, counters } = await loadMapAndCounters(view.game, id);
+  const { map: mapData, counters, calendar } = await loadMapAndCounters(view.game, id);
+  const areaIds = new Set(mapData.areas.map((a) => a.id));
 
   // Layout.
   const top = h('header', { class: 'topbar' });
@@ -72,9 +76,10 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
   const actionsPanel = h('section', { class: 'panel actions-panel' });
   const logPanel = h('section', { class: 'panel log-panel' });
   const vpPanel = h('section', { class: 'panel vp-panel' });
-  side.append(hexPanel, ordersPanel, actionsPanel, vpPanel, logPanel);
+  const reinfPanel = h('section', { class: 'panel reinf-panel', 'aria-label': 'Reinforcements', id: 'reinforcements' });
+  side.append(hexPanel, ordersPanel, actionsPanel, reinfPanel, vpPanel, logPanel);
 
-  const legal = () => classify(view.legal_actions ?? []);
+  const legal = () => classify(view.legal_actions ?? [], areaIds);
   const ownSideIndex = () => view.side;
 
   function showToast(text: string, kind: 'info' | 'error' = 'info') {
@@ -90,7 +95,10 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       const r = await api.act(id, token, text);
       pendingMove = null;
       combatTarget = null;
-      applyView(r.view);
+      // The WebSocket may already have brought a newer view (a computer opponent that
+      // answered before this response arrived): never go back to an older one.
+      if ((r.view.actions_count ?? 0) >= (view.actions_count ?? 0)) applyView(r.view);
+      else render();
       announce(`Done: ${r.action}`);
     } catch (e) {
       const err = e as ApiError;
@@ -105,14 +113,28 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     render();
   }
 
+  // Hexes entered by a move (its path may or may not start with the unit's own hex).
+  function hexCount(m: MoveOption): number {
+    return dedupePath(stackOf(selectedUnit)?.hex, m.path).length - 1;
+  }
+
+  function placeName(id: string): string | undefined {
+    return mapData.byId.get(id)?.name ?? mapData.areas.find((a) => a.id === id)?.name;
+  }
+
   function stackAt(hex: string | null) {
     return hex ? stacks.find((s) => s.hex === hex) : undefined;
   }
 
   function hexText(hex: string): string {
-    const parts = [describeHex(mapData.byId.get(hex), hex)];
+    const area = mapData.areas.find((a) => a.id === hex);
+    const parts = [area ? `Area ${area.id}${area.name ? `, ${area.name}` : ''}, ${area.terrain}${area.features.length ? `, ${area.features.join(', ').replace(/_/g, ' ')}` : ''}` : describeHex(mapData.byId.get(hex), hex)];
     const obs = view.observation ?? {};
     if (Array.isArray(obs.german_controls)) parts.push(obs.german_controls.includes(hex) ? `${sides[0]} controlled` : `${sides[1] ?? 'other'} controlled`);
+    const ctl = obs.areas?.[hex]?.control;
+    if (ctl) parts.push(`${cap(String(ctl))} controlled`);
+    const sup = supplyText(hex);
+    if (sup) parts.push(`supply: ${sup}`);
     const st = stackAt(hex);
     if (st) {
       parts.push(`${st.side} stack of ${st.count}: ` + st.units.map((u) => describeCounter(u)).join('; ') + (st.count > st.units.length ? `; ${st.count - st.units.length} hidden` : ''));
@@ -130,6 +152,42 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     const m = legal().moves.find((x) => (x.unit === selectedUnit || x.unit === undefined) && x.dest === hex);
     const from = stackOf(selectedUnit)?.hex;
     mv.setOverlay({ ...overlayBase(), path: m ? dedupePath(from, m.path) : undefined });
+  }
+
+  // What the observation says about supply at a hex or area: Moscow '41 marks each block
+  // isolated or not (and counts isolated hidden enemy blocks); BD marks offensive supply.
+  function supplyText(hex: string): string {
+    const obs = view.observation ?? {};
+    const parts: string[] = [];
+    const st = stackAt(hex);
+    const others = stacks.filter((s) => s.hex === hex && s !== st);
+    for (const s of [st, ...others]) {
+      if (!s) continue;
+      const known = s.units.filter((u) => u.isolated !== undefined);
+      const iso = known.filter((u) => u.isolated).map((u) => u.label);
+      if (known.length) parts.push(iso.length ? `${cap(s.side)}: ${iso.join(', ')} isolated` : `${cap(s.side)}: in supply`);
+      if (s.isolatedHidden) parts.push(`${cap(s.side)}: ${s.isolatedHidden} hidden block(s) isolated`);
+    }
+    const off = obs.markers?.offensive_supply;
+    if (Array.isArray(off) && off.some((x: any) => String(x?.hex ?? x) === hex)) parts.push('offensive supply marker');
+    const area = mapData.areas.find((a) => a.id === hex);
+    if (area?.supply?.length) parts.push(`supply icon (${area.supply.join(", ")})`);
+    return parts.join('; ');
+  }
+
+  // A label for each destination: movement points when the move says (none of the games
+  // reports MP left or a move's cost yet), else the fewest hexes a legal path takes.
+  function costLabels(): Map<string, string> {
+    const out = new Map<string, string>();
+    if (mapData.areas.length) return out;
+    const from = stackOf(selectedUnit)?.hex;
+    const best = new Map<string, number>();
+    for (const m of movesOfSelected()) {
+      const n = dedupePath(from, m.path).length - 1;
+      if (n > 0 && n < (best.get(m.dest) ?? Infinity)) best.set(m.dest, n);
+    }
+    for (const [d, n] of best) out.set(d, `${n} hex${n === 1 ? '' : 'es'}`);
+    return out;
   }
 
   function stackOf(unit: string | null) {
@@ -150,7 +208,7 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
   function overlayBase() {
     const reach = new Set(movesOfSelected().map((m) => m.dest));
     const targets = new Set(legal().attacks.map((a) => a.target));
-    return { reach, targets, selectedHex: selectedHex ?? undefined, battle: view.observation?.battle?.target };
+    return { reach, cost: costLabels(), targets, selectedHex: selectedHex ?? undefined, battle: view.observation?.battle?.target };
   }
 
   function clickHex(hex: string) {
@@ -193,7 +251,7 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     if (scenario && scenario.last_turn - scenario.first_turn < 60)
       for (let t = scenario.first_turn; t <= scenario.last_turn; t++)
         track.append(h('li', { class: t === turn ? 'now' : t < turn ? 'past' : '' , title: `Turn ${t}` }, String(t)));
-    const whose = view.status !== 'active' ? `Game ${view.status}` : view.your_turn ? 'Your move' : view.agent?.thinking ? `${cap(view.agent.side_name ?? '')} (computer) is thinking… ${Math.round((view.agent.elapsed_ms ?? 0) / 100) / 10}s` : `${cap(view.current_side ?? '')} to move`;
+    const whose = view.status !== 'active' ? `Game ${view.status}` : view.your_turn ? 'Your move' : view.agent?.thinking ? `${cap(view.agent.side_name ?? '')} (computer) is thinking… ${thinkingText(view.agent)}` : `${cap(view.current_side ?? '')} to move`;
     const undo = h('button', { id: 'undo', title: 'Take back your last action (not past a die roll)' }, 'Undo');
     if (!view.can_undo) undo.setAttribute('disabled', '');
     undo.addEventListener('click', async () => {
@@ -242,7 +300,8 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       h('div', { class: 'title' }, h('strong', {}, view.game_name), h('span', {}, view.scenario_name)),
       h('span', { class: `side-chip side-${view.side}`, id: 'my-side' }, `You: ${view.side_name}`),
       h('div', { class: 'status-block' },
-        h('span', { class: 'turn', id: 'turn' }, turn !== undefined ? `Turn ${turn}${obs.months ? ` (${obs.months})` : ''}` : ''),
+        h('span', { class: 'turn', id: 'turn' }, turn !== undefined ? `Turn ${turn}${obs.months ? ` (${obs.months})` : obs.month ? ` (${obs.month})` : ''}` : ''),
+        weatherChip(),
         obs.phase ? h('span', { class: 'phase', id: 'phase' }, String(obs.phase).replace(/-/g, ' ')) : null,
         obs.vp !== undefined ? h('span', { class: 'vp', id: 'vp' }, `VP ${vpText(obs.vp)}`) : null,
         h('span', { class: 'whose' + (view.your_turn ? ' mine' : ''), id: 'whose' }, whose),
@@ -252,6 +311,19 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     );
     if (view.agent?.error) top.append(h('p', { class: 'error' }, view.agent.error));
     if (view.status !== 'active' && view.result) top.append(h('p', { class: 'result', id: 'result' }, `Result: ${JSON.stringify(view.result)}`));
+  }
+
+  // Weather and forecast where the observation carries them (Moscow '41); BD has no
+  // weather rules, so its chip gives the calendar's kind of turn (single or double month).
+  function weatherChip() {
+    const obs = view.observation ?? {};
+    if (obs.weather !== undefined) {
+      const fc = obs.forecast !== undefined ? ` · forecast box ${obs.forecast}` : '';
+      return h('span', { class: `weather weather-${String(obs.weather).toLowerCase()}`, id: 'weather', title: 'Weather (the forecast box rises each German impulse from October; a roll at or under it changes the weather)' }, `${weatherIcon(String(obs.weather))} ${cap(String(obs.weather))}${fc}`);
+    }
+    const cal = Array.isArray(calendar?.turns) ? calendar.turns.find((t: any) => t.turn === obs.turn) : undefined;
+    if (cal?.type) return h('span', { class: 'weather', id: 'weather', title: 'This game has no weather rules; double turns cover two months' }, `${cap(String(cal.type))} turn · no weather rules`);
+    return null;
   }
 
   function fitBtn() {
@@ -269,7 +341,7 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     const mh = mapData.byId.get(hex);
     const dl = h('dl', { id: 'hex-info' });
     const row = (k: string, v: string) => dl.append(h('dt', {}, k), h('dd', {}, v));
-    row('Hex', hex + (mh?.name ? ` ${mh.name}` : ''));
+    if (!areaIds.has(hex)) row('Hex', hex + (mh?.name ? ` ${mh.name}` : ''));
     if (mh) {
       row('Terrain', mh.terrain.replace(/-/g, ' '));
       if (mh.features.length) row('Features', mh.features.join(', '));
@@ -277,6 +349,14 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     }
     const obs = view.observation ?? {};
     if (Array.isArray(obs.german_controls)) row('Control', obs.german_controls.includes(hex) ? sides[0] : sides[1] ?? '');
+    const area = mapData.areas.find((a) => a.id === hex);
+    if (area) {
+      row('Area', `${area.id}${area.name ? ` ${area.name}` : ''}`);
+      row('Terrain', area.terrain + (area.features.length ? ` (${area.features.join(', ').replace(/_/g, ' ')})` : ''));
+    }
+    if (obs.areas?.[hex]?.control) row('Control', cap(String(obs.areas[hex].control)));
+    const sup = supplyText(hex);
+    if (sup) row('Supply', sup);
     const sidesHere = mapData.hexsides.filter((s) => (s.a === hex || s.b === hex) && s.features.length);
     if (sidesHere.length) row('Hexsides', sidesHere.map((s) => `${s.a === hex ? s.b : s.a}: ${s.features.join('/')}`).join('; '));
     hexPanel.append(dl);
@@ -287,7 +367,7 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       for (const u of st.units) {
         const mine = st.sideIndex === ownSideIndex();
         const canMove = mine && legal().moves.some((m) => m.unit === u.label);
-        const b = h('button', { class: 'unit-row' + (u.label === selectedUnit ? ' selected' : ''), 'data-unit': u.label, style: `border-left: 6px solid ${SIDE_COLORS[st.sideIndex]}` }, h('strong', {}, u.label), ` ${u.name ?? ''} `, h('span', { class: 'factors' }, u.attack !== undefined ? `${u.attack}-${u.defense}` : ''), u.mp !== undefined ? h('span', { class: 'mp' }, ` ${u.mp} MP`) : null, canMove ? h('span', { class: 'can-move' }, ' can move') : null);
+        const b = h('button', { class: 'unit-row' + (u.label === selectedUnit ? ' selected' : ''), 'data-unit': u.label, style: `border-left: 6px solid ${SIDE_COLORS[st.sideIndex]}` }, h('strong', {}, u.label), ` ${u.name ?? ''} `, h('span', { class: 'factors' }, u.attack !== undefined && u.defense !== undefined ? `${u.attack}-${u.defense}` : ''), u.steps !== undefined ? h('span', { class: 'steps' }, ` ${stepText(u)}`) : null, u.reduced ? h('span', { class: 'reduced' }, ' reduced') : null, u.isolated ? h('span', { class: 'isolated' }, ' isolated') : null, u.mp !== undefined && u.mp >= 0 ? h('span', { class: 'mp' }, ` ${u.mp} MP`) : null, canMove ? h('span', { class: 'can-move' }, ' can move') : null);
         if (mine)
           b.addEventListener('click', () => {
             selectedUnit = u.label;
@@ -311,9 +391,9 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     }
     if (pendingMove) {
       const m = pendingMove;
-      ordersPanel.append(h('h3', {}, 'Move'), h('p', {}, `${m.unit ?? 'Unit'}: ${m.path.join(' → ')}`));
+      ordersPanel.append(h('h3', {}, 'Move'), h('p', {}, `${m.unit ?? 'Unit'}: ${dedupePath(stackOf(selectedUnit)?.hex, m.path).join(' → ')}`));
       confirmBar.replaceChildren(
-        h('span', {}, `Move ${m.unit ?? ''} to ${m.dest}${mapData.byId.get(m.dest)?.name ? ` (${mapData.byId.get(m.dest)!.name})` : ''}, ${m.path.length} hex${m.path.length === 1 ? '' : 'es'}`),
+        h('span', {}, `${m.pass ? 'Pass and move' : 'Move'} ${m.unit ?? ''} to ${m.dest}${placeName(m.dest) ? ` (${placeName(m.dest)})` : ''}${areaIds.has(m.dest) ? '' : `, ${hexCount(m)} hex${hexCount(m) === 1 ? '' : 'es'}`}`),
         (() => {
           const ok = h('button', { class: 'primary', id: 'confirm-move' }, 'Confirm (Enter)');
           ok.addEventListener('click', () => act(m.text));
@@ -331,7 +411,8 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       confirmBar.removeAttribute('hidden');
     } else if (selectedUnit) {
       const n = movesOfSelected().length;
-      ordersPanel.append(h('h3', {}, 'Orders'), h('p', { id: 'selected-unit' }, n ? `${selectedUnit}: ${new Set(movesOfSelected().map((m) => m.dest)).size} reachable hexes (shaded). Click one to preview the path.` : `${selectedUnit} cannot move now.`));
+      const where = areaIds.size ? 'areas' : 'hexes';
+      ordersPanel.append(h('h3', {}, 'Orders'), h('p', { id: 'selected-unit' }, n ? `${selectedUnit}: ${new Set(movesOfSelected().map((m) => m.dest)).size} reachable ${where} (shaded). Click one to preview the ${areaIds.size ? 'move' : 'path'}.` : `${selectedUnit} cannot move now.`));
     }
     if (combatTarget) {
       const opts = legal().attacks.filter((a) => a.target === combatTarget);
@@ -398,6 +479,37 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     fill();
   }
 
+  // Units arriving on later turns: BD's boxes.<side>.trrt ({unit, turn}), the viewer's
+  // side only (the server sends no other side's queue it may not see).
+  function renderReinforcements() {
+    const obs = view.observation ?? {};
+    const mine = obs.boxes?.[obs.viewer ?? view.side_name?.toLowerCase()] ?? obs.boxes?.[view.side_name];
+    const queue: { unit: string; turn: number }[] = Array.isArray(mine?.trrt) ? mine.trrt.filter((r: any) => r && r.unit !== undefined) : [];
+    if (!queue.length) {
+      reinfPanel.replaceChildren();
+      reinfPanel.setAttribute('hidden', '');
+      return;
+    }
+    reinfPanel.removeAttribute('hidden');
+    const byTurn = new Map<number, string[]>();
+    for (const r of queue) byTurn.set(Number(r.turn), [...(byTurn.get(Number(r.turn)) ?? []), String(r.unit)]);
+    const turns = [...byTurn.keys()].sort((a, b) => a - b);
+    const months = (t: number) => (Array.isArray(calendar?.turns) ? calendar.turns.find((c: any) => c.turn === t)?.months : undefined);
+    const dl = h('dl', { class: 'reinf-list' });
+    for (const t of turns) {
+      const units = byTurn.get(t)!;
+      const chips = units.map((u) => {
+        const info = counters.get(`${String(obs.viewer ?? '').toLowerCase()}:${u}`) ?? counters.get(`*:${u}`);
+        const title = [info?.name, info?.type?.replace(/-/g, ' '), info?.attack !== undefined ? `${info.attack}-${info.defense}` : ''].filter(Boolean).join(', ');
+        return h('span', { class: 'reinf-unit', title: title || u, 'data-unit': u }, u);
+      });
+      dl.append(h('dt', { class: t === Number(obs.turn) + 1 ? 'next' : '' }, `Turn ${t}${months(t) ? ` (${months(t)})` : ''}`), h('dd', {}, ...chips));
+    }
+    reinfPanel.replaceChildren(
+      h('details', { open: '' }, h('summary', {}, `Reinforcements (${queue.length} unit${queue.length === 1 ? '' : 's'})`), dl),
+    );
+  }
+
   let vpTimer = 0;
   function renderVp() {
     clearTimeout(vpTimer);
@@ -416,6 +528,9 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     mv.setStacks(stacks, selectedUnit ?? undefined);
     const obs = view.observation ?? {};
     if (Array.isArray(obs.german_controls)) mv.setControl(obs.german_controls, 0);
+    else if (obs.areas && typeof obs.areas === 'object')
+      mv.setControl(Object.entries(obs.areas).filter(([, a]: [string, any]) => String(a?.control).toLowerCase() === sides[0]?.toLowerCase()).map(([k]) => k), 0);
+    renderReinforcements();
     mv.setOverlay({ ...overlayBase(), path: pendingMove ? dedupePath(stackOf(selectedUnit)?.hex, pendingMove.path) : undefined });
     renderHexPanel(selectedHex ?? cursor);
     renderOrders();
@@ -437,14 +552,35 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     cancel.addEventListener('click', () => dlg.remove());
   }
 
+  // Area maps: the connected area lying closest to a compass direction (W, NE, ...).
+  function areaNeighbour(from: string, dir: string): string | null {
+    const angle: Record<string, number> = { E: 0, NE: -60, NW: -120, W: 180, SW: 120, SE: 60 };
+    const a = mv.centre(from);
+    if (!a) return null;
+    const want = ((angle[dir] ?? 0) * Math.PI) / 180;
+    let best: string | null = null;
+    let bestScore = -Infinity;
+    for (const c of mapData.connections) {
+      const other = c.a === from ? c.b : c.b === from ? c.a : null;
+      const b = other ? mv.centre(other) : null;
+      if (!other || !b) continue;
+      const score = Math.cos(Math.atan2(b.y - a.y, b.x - a.x) - want);
+      if (score > bestScore && score > 0.3) {
+        bestScore = score;
+        best = other;
+      }
+    }
+    return best;
+  }
+
   // Keyboard: a hex cursor whose contents are read out.
   mapBox.addEventListener('keydown', (e) => {
     const dirs: Record<string, string> = { ArrowLeft: 'W', ArrowRight: 'E', ArrowUp: e.shiftKey ? 'NE' : 'NW', ArrowDown: e.shiftKey ? 'SW' : 'SE', q: 'NW', e: 'NE', a: 'W', d: 'E', z: 'SW', c: 'SE' };
     if (e.key in dirs) {
       e.preventDefault();
-      const start = cursor ?? selectedHex ?? stacks.find((s) => s.sideIndex === ownSideIndex())?.hex ?? mapData.hexes[0]?.id;
+      const start = cursor ?? selectedHex ?? stacks.find((s) => s.sideIndex === ownSideIndex() && mv.centre(s.hex))?.hex ?? mapData.hexes[0]?.id ?? mapData.areas[0]?.id;
       if (!start) return;
-      const next = cursor ? neighbourId(mapData.grid, start, dirs[e.key], (x) => mapData.byId.has(x)) : start;
+      const next = cursor ? (areaIds.size ? areaNeighbour(start, dirs[e.key]) : neighbourId(mapData.grid, start, dirs[e.key], (x) => mapData.byId.has(x))) : start;
       if (!next) {
         announce('Edge of the map.');
         return;
@@ -497,13 +633,42 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       if (msg.events.length) renderVp();
     },
     (up) => root.classList.toggle('offline', !up),
+    (agent) => {
+      // Progress ticks while the computer thinks: only the top bar changes.
+      if (!view.agent?.thinking || !agent.thinking) return;
+      view = { ...view, agent };
+      renderTop();
+    },
   );
+}
+
+// "2.1s of 5s · 340/1000 simulations": the time and, for a search, how far it got.
+export function thinkingText(a: AgentStatus): string {
+  const secs = (ms: number) => `${Math.round(ms / 100) / 10}s`;
+  let t = secs(a.elapsed_ms ?? 0);
+  if (a.budget_ms) t += ` of ${secs(a.budget_ms)}`;
+  if (a.iterations) t += ` · ${a.iterations}${a.budget ? `/${a.budget}` : ''} simulations`;
+  return t;
 }
 
 // VP as a number, or per side ({"german": 3, "soviet": 5}).
 export function vpText(vp: unknown): string {
   if (vp && typeof vp === 'object') return Object.entries(vp as Record<string, unknown>).map(([k, v]) => `${cap(k)} ${v}`).join(' · ');
   return String(vp);
+}
+
+export function weatherIcon(w: string): string {
+  const x = w.toLowerCase();
+  if (/snow|frost|winter/.test(x)) return '❄';
+  if (/mud|rain/.test(x)) return '☂';
+  if (/sun|clear|dry|fair/.test(x)) return '☀';
+  return '☁';
+}
+
+// A block's strength as steps: "3/4 steps".
+export function stepText(u: { steps?: number; maxSteps?: number }): string {
+  if (u.steps === undefined) return '';
+  return u.maxSteps !== undefined ? `${u.steps}/${u.maxSteps} steps` : `${u.steps} steps`;
 }
 
 export function cap(s: string): string {

@@ -1,25 +1,36 @@
 // A small VP-by-step line chart with turn boundaries.
 import { el } from './svg';
 
+const SERIES_COLORS = ['#6fa8dc', '#e8894f', '#9acd32', '#c39bd3'];
+
 export function vpPlot(raw: { step: number; turn?: number; vp?: unknown }[]): SVGSVGElement {
-  // Per-side VP ({"german": 3, "soviet": 5}) is plotted as the first side's total.
-  const points = raw.map((p) => ({
-    ...p,
-    vp: typeof p.vp === 'number' ? p.vp : p.vp && typeof p.vp === 'object' ? Number(Object.values(p.vp as object)[0]) : undefined,
-  }));
+  // A number is one line; per-side VP ({"german": 3, "soviet": 5}) is one line per side.
+  const names: string[] = [];
+  for (const p of raw)
+    if (p.vp && typeof p.vp === 'object') for (const k of Object.keys(p.vp as object)) if (!names.includes(k)) names.push(k);
+  const series = names.length ? names : ['vp'];
+  const valueOf = (p: { vp?: unknown }, k: string): number | undefined => {
+    if (typeof p.vp === 'number') return k === series[0] ? p.vp : undefined;
+    if (p.vp && typeof p.vp === 'object') {
+      const v = Number((p.vp as Record<string, unknown>)[k]);
+      return Number.isFinite(v) ? v : undefined;
+    }
+    return undefined;
+  };
+  const points = raw.map((p) => ({ ...p, vp: valueOf(p, series[0]), all: series.map((k) => valueOf(p, k)) }));
   const W = 320, H = 140, L = 34, B = 22, T = 8, R = 8;
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.setAttribute('class', 'vp-plot');
   svg.setAttribute('role', 'img');
-  const withVp = points.filter((p) => typeof p.vp === 'number');
+  const withVp = points.filter((p) => p.all.some((v) => typeof v === 'number'));
   if (withVp.length === 0) {
     svg.setAttribute('aria-label', 'No victory points in this game');
     el('text', { x: W / 2, y: H / 2, 'text-anchor': 'middle', class: 'axis' }, svg).textContent = 'No VP track in this game';
     return svg;
   }
   const maxStep = Math.max(1, ...withVp.map((p) => p.step));
-  const vps = withVp.map((p) => p.vp!);
+  const vps = withVp.flatMap((p) => p.all.filter((v): v is number => typeof v === 'number'));
   let lo = Math.min(0, ...vps), hi = Math.max(1, ...vps);
   if (hi === lo) hi = lo + 1;
   const x = (s: number) => L + ((W - L - R) * s) / maxStep;
@@ -35,8 +46,21 @@ export function vpPlot(raw: { step: number; turn?: number; vp?: unknown }[]): SV
   }
   el('text', { x: 4, y: y(hi) + 8, class: 'axis' }, svg).textContent = String(hi);
   el('text', { x: 4, y: y(lo), class: 'axis' }, svg).textContent = String(lo);
-  el('polyline', { points: withVp.map((p) => `${x(p.step)},${y(p.vp!)}`).join(' '), class: 'vp-line' }, svg);
   const last = withVp[withVp.length - 1];
-  svg.setAttribute('aria-label', `Victory points by move: now ${last.vp}, lowest ${Math.min(...vps)}, highest ${Math.max(...vps)}`);
+  const labels: string[] = [];
+  series.forEach((k, i) => {
+    const pts = withVp.filter((p) => typeof p.all[i] === 'number');
+    if (!pts.length) return;
+    const colour = SERIES_COLORS[i % SERIES_COLORS.length];
+    el('polyline', { points: pts.map((p) => `${x(p.step)},${y(p.all[i]!)}`).join(' '), class: `vp-line vp-line-${i}`, 'data-series': k, style: `stroke: ${colour}`, 'stroke-dasharray': i ? '5 3' : '' }, svg);
+    if (series.length > 1) {
+      // Legend: a dash pattern as well as a colour, so it reads without colour.
+      const lx = L + 6 + i * 90;
+      el('line', { x1: lx, y1: T + 4, x2: lx + 16, y2: T + 4, style: `stroke: ${colour}; stroke-width: 2`, 'stroke-dasharray': i ? '5 3' : '' }, svg);
+      el('text', { x: lx + 20, y: T + 8, class: 'axis legend' }, svg).textContent = `${k.charAt(0).toUpperCase()}${k.slice(1)} ${last.all[i] ?? ''}`;
+    }
+    labels.push(`${k === 'vp' ? '' : `${k} `}now ${last.all[i] ?? 'n/a'}`);
+  });
+  svg.setAttribute('aria-label', `Victory points by move: ${labels.join(', ')}; lowest ${Math.min(...vps)}, highest ${Math.max(...vps)}`);
   return svg;
 }

@@ -187,8 +187,21 @@ test('combat preview and replay viewer render', { skip, timeout: 180000 }, async
       await page.waitForSelector('#combat .odds');
       await page.waitForFunction(() => [...document.querySelectorAll('#combat .odds')].some((e) => e.textContent !== '…'));
       await shot(page, 'combat.png');
+      const logBefore = await page.$$eval('#log li.ev', (els) => els.length);
       await page.click('#combat button.primary');
-      await page.waitForTimeout(800);
+      // The result arrives over the WebSocket: a toast with the die and the rule, and new
+      // combat / roll lines in the log, each citing a rule section (§N.N).
+      await page.waitForFunction(
+        (n) => [...document.querySelectorAll('#log li.ev')].slice(n).some((li) => /ev-(combat|roll)/.test(li.className) && /§\d/.test(li.querySelector('.rule')?.textContent ?? '')),
+        logBefore,
+        { timeout: 15000 },
+      );
+      const fresh = await page.$$eval('#log li.ev', (els, n) => els.slice(n).map((e) => ({ cls: e.className, text: e.textContent })), logBefore);
+      const result = fresh.find((e) => /ev-combat/.test(e.cls) && /die \d/.test(e.text)) ?? fresh.find((e) => /ev-roll/.test(e.cls));
+      assert.ok(result, `a combat result is logged: ${JSON.stringify(fresh)}`);
+      assert.match(result.text, /§\d+(\.\d+)*/, 'the result cites a rule');
+      const toast = await page.textContent('.toast');
+      assert.match(toast ?? '', /(rolled|die) \d.*\(§\d/, `the result is shown in a toast: ${toast}`);
       await shot(page, 'combat-result.png');
     } else {
       console.log('# no attack was offered within 400 actions; combat screenshot not taken');
@@ -201,6 +214,83 @@ test('combat preview and replay viewer render', { skip, timeout: 180000 }, async
     await page.dispatchEvent('#replay-step', 'input');
     await page.waitForFunction(() => document.querySelector('#step-label')?.textContent?.startsWith('Step 1 '));
     await shot(page, 'replay.png');
+  } finally {
+    await close();
+  }
+});
+
+test('play against the random agent: the computer answers in the browser', { skip, timeout: 240000 }, async () => {
+  const { context, close } = await launch();
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    // New game from the start page with the second side played by the computer.
+    await page.goto(BASE + '/');
+    await page.selectOption('#game', game.id);
+    const scenario = game.scenarios.find((s) => s.id !== 'empty') ?? game.scenarios[0];
+    await page.selectOption('#scenario', scenario.id);
+    await page.selectOption('select[data-side="1"]', 'agent:random');
+    await page.click('summary:has-text("Options")');
+    await page.fill('#seed', '3');
+    await page.click('#create');
+    await page.waitForSelector('.join-url');
+    const urls = await page.$$eval('.join-url', (els) => els.map((e) => e.value));
+    assert.equal(urls.length, 1, 'one join link: the computer side has none');
+    const id = new URL(urls[0]).pathname.split('/')[2];
+    const info0 = (await api('GET', `/api/games/${id}`)).game;
+    assert.equal(info0.sides[1].kind, 'agent');
+    await page.click('a[data-play-side="0"]');
+    await page.waitForSelector('svg.map polygon.hex');
+
+    // Play our side through the UI's action list (ending phases where offered) until it
+    // is the computer's turn.
+    let mine = 0;
+    for (let tries = 0; tries < 200; tries++) {
+      const info = (await api('GET', `/api/games/${id}`)).game;
+      if (info.current_player !== 0 || info.status !== 'active') break;
+      const listed = await page.waitForSelector('#action-list button.action', { timeout: 10000 }).then(() => true, () => false);
+      if (!listed) {
+        await shot(page, 'vs-agent-stuck.png');
+        const v = (await api('GET', `/api/games/${id}/view`, undefined, new URL(urls[0]).searchParams.get('token'))).view;
+        assert.fail(`no action listed in the page; the server offers ${v.legal_actions.length} (${v.legal_actions.slice(0, 3).map((a) => a.text)}), current ${v.current_player}, page says ${await page.textContent('#whose')}`);
+      }
+      const actions = await page.$$eval('#action-list button.action', (els) => els.map((e) => e.getAttribute('data-action')));
+      const pick = actions.find((a) => a === 'end-phase') ?? actions[0];
+      const clicked = await page.click(`#action-list button.action[data-action="${pick}"]`, { timeout: 3000 }).then(() => true, () => false);
+      if (!clicked) continue;
+      // The list re-renders on every update; a click that lost its button is retried.
+      for (let w = 0; w < 50; w++) {
+        const now = (await api('GET', `/api/games/${id}`)).game;
+        if (now.actions_count > info.actions_count) {
+          mine++;
+          break;
+        }
+        await page.waitForTimeout(100);
+      }
+    }
+    const handedOver = (await api('GET', `/api/games/${id}`)).game;
+    assert.equal(handedOver.status, 'active');
+    assert.ok(mine > 0, 'we played some actions');
+    // The computer moves on its own and hands the turn back; the page follows over the
+    // WebSocket without a reload.
+    const back = await page.waitForFunction(() => document.querySelector('#whose')?.textContent === 'Your move', undefined, { timeout: 60000 }).then(() => true, () => false);
+    if (!back) {
+      await shot(page, 'vs-agent-stuck.png');
+      const g = (await api('GET', `/api/games/${id}`)).game;
+      assert.fail(`the turn did not come back: page says "${await page.textContent('#whose')}", server ${JSON.stringify({ current: g.current_player, count: g.actions_count, status: g.status })}, ours ${mine}`);
+    }
+    const after = (await api('GET', `/api/games/${id}`)).game;
+    assert.equal(after.current_player, 0, 'the turn came back to us');
+    assert.ok(after.actions_count > mine, `the computer played (${after.actions_count} actions, ${mine} ours)`);
+    const token = new URL(urls[0]).searchParams.get('token');
+    const log = (await api('GET', `/api/games/${id}/log`, undefined, token)).events;
+    // The page's log catches up with the server's, the computer's events included.
+    await page.waitForFunction((n) => document.querySelectorAll('#log li.ev').length >= n, Math.min(log.length, 300), { timeout: 15000 });
+    // The last action was the computer's (it handed the turn back), and it is logged.
+    assert.ok(log.some((e) => e.action_index === after.actions_count - 1), "the computer's action is in the log");
+    await shot(page, 'vs-agent.png');
+    assert.deepEqual(errors, [], 'no page errors');
   } finally {
     await close();
   }
