@@ -93,6 +93,78 @@ TEST_F(BdMap, NamedCitiesSitInTheirHexes) {
   }
 }
 
+// Every oblast (or republic/krai) centre of the Soviet west in June 1941 that lies on the
+// map has its place on it (a city hex or a named place in `place_hexes`), 1941 names.
+TEST_F(BdMap, EverySovietOblastCentreOf1941IsPlaced) {
+  const Json& places = map_->json()["place_hexes"];
+  for (const char* name : {"Leningrad",
+                           "Novgorod",
+                           "Pskov",
+                           "Moscow",
+                           "Kalinin",
+                           "Smolensk",
+                           "Orel",
+                           "Tula",
+                           "Ryazan",
+                           "Kursk",
+                           "Voronezh",
+                           "Yaroslavl",
+                           "Ivanovo",
+                           "Gorky",
+                           "Vologda",
+                           "Tambov",
+                           "Penza",
+                           "Saratov",
+                           "Stalingrad",
+                           "Rostov",
+                           "Krasnodar",
+                           "Ordzhonikidze",
+                           "Voroshilovsk",
+                           "Kiev",
+                           "Kharkov",
+                           "Poltava",
+                           "Chernigov",
+                           "Sumy",
+                           "Zhitomir",
+                           "Vinnitsa",
+                           "Kamenets-Podolsky",
+                           "Kirovograd",
+                           "Nikolayev",
+                           "Odessa",
+                           "Dnepropetrovsk",
+                           "Zaporozhye",
+                           "Stalino",
+                           "Voroshilovgrad",
+                           "Lvov",
+                           "Stanislav",
+                           "Drohobych",
+                           "Tarnopol",
+                           "Rovno",
+                           "Lutsk",
+                           "Chernovtsy",
+                           "Izmail",
+                           "Kishinev",
+                           "Minsk",
+                           "Gomel",
+                           "Mogilev",
+                           "Vitebsk",
+                           "Polotsk",
+                           "Pinsk",
+                           "Brest",
+                           "Bialystok",
+                           "Baranovichi",
+                           "Vileyka",
+                           "Mozyr",
+                           "Riga",
+                           "Tallinn",
+                           "Kaunas",
+                           "Vilnius",
+                           "Simferopol"}) {
+    ASSERT_TRUE(places.contains(name)) << name << " is not placed on the map";
+    EXPECT_TRUE(land(places[name].get<std::string>())) << name;
+  }
+}
+
 TEST_F(BdMap, Rule4_2_OilFieldsAndUsir) {
   for (const char* id : {"3103", "2922", "3015"}) {
     EXPECT_TRUE(feature(id, "oil")) << id;
