@@ -4,10 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "ai/agent.h"
 #include "ai/mcts.h"
 #include "games/all_games.h"
+#include "kernel/scenario_test.h"
 
 namespace steppe {
 namespace {
@@ -48,6 +50,34 @@ TEST(AgentsOnBd, MctsIsDeterministicOnBd) {
   auto a = make_agent("mcts:iters=8:rollout=4", 9).value();
   auto b = make_agent("mcts:iters=8:rollout=4", 9).value();
   EXPECT_EQ(s->action_to_string(a->choose(*s)), s->action_to_string(b->choose(*s)));
+}
+
+// AI regression scenarios (tests/ai/bd/*.scn): each pins the choice of an agent in a
+// position where players expect a sensible move (issue 7). Small budgets keep them fast.
+TEST(AgentsOnBd, EveryAiScenarioTestFilePasses) {
+  auto game = load_game("bd", default_data_dir());
+  if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();
+  const Game* g = game.value().get();
+  ScenarioEnv env;
+  env.games = [g](const std::string& id) -> Result<const Game*> {
+    if (id != "bd") return Error{"only bd here", "", ""};
+    return g;
+  };
+  // The same budget convention as `steppe check`: `budget B` is the mcts iteration count.
+  env.agents = [](const std::string& name, uint64_t seed, int budget, const State& s) -> Result<Action> {
+    std::string spec = name;
+    if (budget > 0 && name.rfind("mcts", 0) == 0 && name.find("iters=") == std::string::npos)
+      spec += ":iters=" + std::to_string(budget);
+    auto agent = make_agent(spec, seed);
+    if (!agent) return agent.error();
+    return (*agent)->choose(s);
+  };
+  const std::filesystem::path dir =
+      std::filesystem::path(STEPPE_DEFAULT_DATA_DIR).parent_path() / "tests/ai/bd";
+  auto sum = run_scenario_paths({dir}, env);
+  EXPECT_GE(sum.passed, 3);
+  for (const auto& r : sum.results)
+    EXPECT_TRUE(r.passed) << r.file << ": " << (r.failure ? r.failure->to_string() : std::string("failed"));
 }
 
 }  // namespace

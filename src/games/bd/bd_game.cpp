@@ -1,5 +1,7 @@
 #include "games/bd/bd_game.h"
 
+#include "ai/heuristics.h"
+#include "games/bd/ai_heuristics.h"
 #include "games/bd/bd_state.h"
 
 namespace bd {
@@ -95,6 +97,8 @@ steppe::Result<steppe::Json> BdGame::describe_location(const std::string& id) co
 steppe::Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& data_dir) {
   auto d = load_data(data_dir);
   if (!d) return d.error();
+  // The agents' BD knowledge (docs/ai.md): registered here, where it is certainly linked.
+  steppe::ai::register_heuristics("bd", &make_bd_heuristics);
   return std::unique_ptr<steppe::Game>(std::make_unique<BdGame>(*d));
 }
 

@@ -194,6 +194,11 @@ class BdState : public steppe::State {
   int num_units() const { return static_cast<int>(units_.size()); }
   int supply_of(int u) const;
   int winner() const { return winner_; }
+  // Read access for the AI heuristics (src/games/bd/ai_heuristics.cpp).
+  const BdData& data() const { return *data_; }
+  const HexInfo& hex_info(int h) const { return hx(h); }
+  int start_control(int hex) const { return start_control_[static_cast<size_t>(hex)]; }
+  const std::string& scenario_id() const { return scenario_id_; }
 
  protected:
   void do_apply(const Action& a) override;

@@ -1,0 +1,162 @@
+// Barbarossa Deluxe engine speed (issue 7's performance suite, docs/performance.md):
+// legal-action generation and apply per phase, clone of a mid-game state next to a memcpy
+// of as many bytes, and one random Grand Campaign playout.
+#include <benchmark/benchmark.h>
+
+#include <cstring>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ai/agent.h"
+#include "games/all_games.h"
+#include "games/bd/bd_state.h"
+
+namespace {
+
+const steppe::Game* bd_game() {
+  static std::unique_ptr<steppe::Game> game = [] {
+    auto g = steppe::load_game("bd", steppe::default_data_dir());
+    return g ? std::move(g).value() : nullptr;
+  }();
+  return game.get();
+}
+
+// The Grand Campaign (seed 7) after `random` has played `decisions` decisions.
+std::unique_ptr<steppe::State> bd_position(int decisions) {
+  const steppe::Game* g = bd_game();
+  if (g == nullptr) return nullptr;
+  auto st = g->new_state("grand-campaign", 7);
+  if (!st) return nullptr;
+  auto s = std::move(st).value();
+  auto random = steppe::make_agent("random", 3).value();
+  for (int i = 0; i < decisions && !s->is_terminal(); ++i)
+    if (!s->apply(random->choose(*s)).is_ok()) break;
+  return s;
+}
+
+// The first position of each phase (and pending decision) met in a random Grand Campaign,
+// keyed by a readable name.
+const std::map<std::string, std::unique_ptr<steppe::State>>& phase_positions() {
+  static const auto positions = [] {
+    std::map<std::string, std::unique_ptr<steppe::State>> out;
+    const steppe::Game* g = bd_game();
+    if (g == nullptr) return out;
+    auto s = g->new_state("grand-campaign", 7).value();
+    auto random = steppe::make_agent("random", 3).value();
+    std::vector<steppe::Action> legal;
+    for (int i = 0; i < 4000 && !s->is_terminal(); ++i) {
+      const auto* bd = dynamic_cast<const bd::BdState*>(s.get());
+      s->legal_actions(legal);
+      std::string key = bd::phase_name(bd->phase());
+      bool attack = false;
+      for (const auto& a : legal)
+        if (a.verb == bd::kAttackFrom || a.verb == bd::kMobileAssault) attack = true;
+      if (attack) key += "+attacks";
+      if (out.find(key) == out.end() && legal.size() > 1) out.emplace(key, s->clone());
+      if (!s->apply(random->choose(*s)).is_ok()) break;
+    }
+    return out;
+  }();
+  return positions;
+}
+
+void BM_BdLegalActions(benchmark::State& bs, const steppe::State* s) {
+  std::vector<steppe::Action> legal;
+  for (auto _ : bs) {
+    s->legal_actions(legal);
+    benchmark::DoNotOptimize(legal.data());
+  }
+  bs.counters["actions"] = static_cast<double>(legal.size());
+}
+
+// Clone + apply of the first legal action (the clone alone is BM_BdClone).
+void BM_BdCloneApply(benchmark::State& bs, const steppe::State* s) {
+  std::vector<steppe::Action> legal;
+  s->legal_actions(legal);
+  const steppe::Action a = legal.back();
+  for (auto _ : bs) {
+    auto c = s->clone();
+    benchmark::DoNotOptimize(c->apply(a).is_ok());
+  }
+  bs.SetLabel(s->action_to_string(a));
+}
+
+// Bytes a BdState owns: the object plus its unit vector (the other vectors are empty or
+// a few entries in a mid-game position).
+size_t state_bytes(const steppe::State& s) {
+  const auto& bd = dynamic_cast<const bd::BdState&>(s);
+  return sizeof(bd::BdState) + static_cast<size_t>(bd.num_units()) * sizeof(bd::UnitSt);
+}
+
+void BM_BdClone(benchmark::State& bs) {
+  auto s = bd_position(150);
+  if (!s) {
+    bs.SkipWithError("BD not available");
+    return;
+  }
+  for (auto _ : bs) {
+    auto c = s->clone();
+    benchmark::DoNotOptimize(c.get());
+  }
+  bs.counters["bytes"] = static_cast<double>(state_bytes(*s));
+}
+BENCHMARK(BM_BdClone);
+
+// The floor for a clone: one allocation and a memcpy of the same number of bytes.
+void BM_BdMemcpySameBytes(benchmark::State& bs) {
+  auto s = bd_position(150);
+  if (!s) {
+    bs.SkipWithError("BD not available");
+    return;
+  }
+  const size_t n = state_bytes(*s);
+  std::vector<char> src(n, 1);
+  for (auto _ : bs) {
+    auto dst = std::make_unique_for_overwrite<char[]>(n);
+    std::memcpy(dst.get(), src.data(), n);
+    benchmark::DoNotOptimize(dst.get());
+    benchmark::ClobberMemory();
+  }
+  bs.counters["bytes"] = static_cast<double>(n);
+}
+BENCHMARK(BM_BdMemcpySameBytes);
+
+// One whole Grand Campaign played by `random` against itself, a new seed each iteration.
+void BM_BdRandomGrandCampaign(benchmark::State& bs) {
+  const steppe::Game* g = bd_game();
+  if (g == nullptr) {
+    bs.SkipWithError("BD not available");
+    return;
+  }
+  uint64_t seed = 1;
+  int64_t decisions = 0;
+  int64_t games = 0;
+  for (auto _ : bs) {
+    auto s = g->new_state("grand-campaign", seed).value();
+    auto random = steppe::make_agent("random", seed).value();
+    ++seed;
+    for (int i = 0; i < 200000 && !s->is_terminal(); ++i) {
+      if (!s->apply(random->choose(*s)).is_ok()) break;
+      ++decisions;
+    }
+    ++games;
+  }
+  bs.counters["decisions/game"] =
+      static_cast<double>(decisions) / static_cast<double>(std::max<int64_t>(1, games));
+}
+BENCHMARK(BM_BdRandomGrandCampaign)->Unit(benchmark::kMillisecond);
+
+// Per-phase cases, registered at start-up from the positions of one random game.
+const bool registered = [] {
+  for (const auto& [name, s] : phase_positions()) {
+    benchmark::RegisterBenchmark(("BM_BdLegalActions/" + name).c_str(), BM_BdLegalActions, s.get())
+        ->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark(("BM_BdCloneApply/" + name).c_str(), BM_BdCloneApply, s.get())
+        ->Unit(benchmark::kMicrosecond);
+  }
+  return true;
+}();
+
+}  // namespace
