@@ -65,22 +65,30 @@ async function clickHex(page, hex) {
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
+// Fills the start page's new-game form for the installed game's first real scenario
+// (`opponent`, e.g. 'agent:random', takes the second side), creates the game, and returns
+// the join links the page shows.
+async function createGameFromStartPage(page, { seed, opponent, screenshot } = {}) {
+  await page.goto(BASE + '/');
+  await page.selectOption('#game', game.id);
+  const scenario = game.scenarios.find((s) => s.id !== 'empty') ?? game.scenarios[0];
+  await page.selectOption('#scenario', scenario.id);
+  if (opponent) await page.selectOption('select[data-side="1"]', opponent);
+  await page.click('summary:has-text("Options")');
+  await page.fill('#seed', String(seed));
+  if (screenshot) await shot(page, screenshot);
+  await page.click('#create');
+  await page.waitForSelector('.join-url');
+  return page.$$eval('.join-url', (els) => els.map((e) => e.value));
+}
+
 test('create a game in the browser, move a unit, reload and find the same state; the other side sees only what it may', { skip, timeout: 180000 }, async () => {
   const { context, close } = await launch();
   try {
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(BASE + '/');
-    await page.selectOption('#game', game.id);
-    const scenario = game.scenarios.find((s) => s.id !== 'empty') ?? game.scenarios[0];
-    await page.selectOption('#scenario', scenario.id);
-    await page.click('summary:has-text("Options")');
-    await page.fill('#seed', '7');
-    await shot(page, 'new-game.png');
-    await page.click('#create');
-    await page.waitForSelector('.join-url');
-    const urls = await page.$$eval('.join-url', (els) => els.map((e) => e.value));
+    const urls = await createGameFromStartPage(page, { seed: 7, screenshot: 'new-game.png' });
     assert.equal(urls.length, game.sides.length, 'one join link per human side');
     const tokens = urls.map((u) => new URL(u).searchParams.get('token'));
     const id = new URL(urls[0]).pathname.split('/')[2];
@@ -226,16 +234,7 @@ test('play against the random agent: the computer answers in the browser', { ski
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     // New game from the start page with the second side played by the computer.
-    await page.goto(BASE + '/');
-    await page.selectOption('#game', game.id);
-    const scenario = game.scenarios.find((s) => s.id !== 'empty') ?? game.scenarios[0];
-    await page.selectOption('#scenario', scenario.id);
-    await page.selectOption('select[data-side="1"]', 'agent:random');
-    await page.click('summary:has-text("Options")');
-    await page.fill('#seed', '3');
-    await page.click('#create');
-    await page.waitForSelector('.join-url');
-    const urls = await page.$$eval('.join-url', (els) => els.map((e) => e.value));
+    const urls = await createGameFromStartPage(page, { seed: 3, opponent: 'agent:random' });
     assert.equal(urls.length, 1, 'one join link: the computer side has none');
     const id = new URL(urls[0]).pathname.split('/')[2];
     const info0 = (await api('GET', `/api/games/${id}`)).game;
