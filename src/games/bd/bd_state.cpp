@@ -3667,6 +3667,13 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     movers_.assign(1, static_cast<int16_t>(u));
     return Status::ok();
   }
+  if (k == "reveal" && w.size() == 2) {  // 11.7: as an odds calculation would show it to the German
+    const int u = find_label(w[1]);
+    if (u < 0) return bad("unknown unit '" + w[1] + "'");
+    units_[static_cast<size_t>(u)].flags |= kFlagRevealed;
+    mark_dirty();
+    return Status::ok();
+  }
   if (k == "supply" && w.size() == 3) {
     const int u = find_label(w[1]);
     if (u < 0) return bad("unknown unit '" + w[1] + "'");
@@ -3819,7 +3826,8 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
     if (w[2] == "supply") return std::string(supply_name(unit_supply(u)));
     if (w[2] == "offensive") return std::string(offensive_ok(u) ? "yes" : "no");
     if (w[2] == "attacked") return std::string(s.flags & kFlagAttacked ? "yes" : "no");
-    return bad("unit <label> hex|where|mp|mf|supply|offensive|attacked");
+    if (w[2] == "revealed") return std::string(s.flags & kFlagRevealed ? "yes" : "no");
+    return bad("unit <label> hex|where|mp|mf|supply|offensive|attacked|revealed");
   }
   if (k == "hex" && w.size() == 3 && w[2] == "units") {
     const int h = parse_hex(w[1]);

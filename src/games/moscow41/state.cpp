@@ -1941,6 +1941,19 @@ Status Moscow41State::test_set(const std::vector<std::string>& w) {
     turn_ = static_cast<int>(*t);
     return Status::ok();
   }
+  // Block status for tests: `reveal B` shows a block to the enemy as combat would (1.5);
+  // `isolated B yes|no` sets the isolation the logistics phase would find (11.0).
+  if ((k == "reveal" && w.size() == 2) || (k == "isolated" && w.size() == 3)) {
+    const int b = g_.block_index(w[1]);
+    if (b < 0) return Error{"unknown block '" + w[1] + "'", "", ""};
+    if (k == "reveal") {
+      bs(b).revealed = true;
+    } else {
+      if (w[2] != "yes" && w[2] != "no") return Error{"isolated BLOCK yes|no, not '" + w[2] + "'", "", ""};
+      bs(b).isolated = w[2] == "yes";
+    }
+    return Status::ok();
+  }
   if ((k == "active" || k == "initiative") && w.size() == 2 && parse_side(w[1]) != kNoSide) {
     (k == "active" ? active_ : initiative_) = parse_side(w[1]);
     if (k == "active") phase_ = Phase::kImpulse;

@@ -387,6 +387,20 @@ TEST(BdState, ObservationHidesSovietStackBelowTheTop) {
   EXPECT_NE(so.find("17A"), std::string::npos);
 }
 
+// 11.7: a Soviet unit revealed at an odds calculation is shown to the German; the
+// scenario-test word `reveal` sets that status, `unit U revealed` reads it.
+TEST(BdState, RevealedSovietUnitIsVisibleToTheGerman) {
+  auto s = fresh();
+  set(*s, "place soviet 16A 2403 cf 3");
+  set(*s, "place soviet 20A 2403 cf 3");
+  EXPECT_EQ(q(*s, "unit 20A revealed"), "no");
+  EXPECT_EQ(s->observation(bd::kGerman).dump().find("20A"), std::string::npos);
+  set(*s, "reveal 20A");
+  EXPECT_EQ(q(*s, "unit 20A revealed"), "yes");
+  EXPECT_NE(s->observation(bd::kGerman).dump().find("20A"), std::string::npos);
+  EXPECT_FALSE(s->test_set({"reveal", "99Z"}).is_ok());
+}
+
 TEST(BdState, RandomGrandCampaignRunsToTheEnd) {
   for (uint64_t seed : {1u, 2u, 3u}) {
     auto s = fresh("grand-campaign", seed);

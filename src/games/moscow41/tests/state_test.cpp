@@ -49,6 +49,27 @@ TEST(Moscow41State, BadNumbersInSetUpWordsAreRefused) {
   }
 }
 
+// Set-up words for block status: `reveal B` (1.5) and `isolated B yes|no` (11.0), read
+// back by the `block B revealed|isolated` queries; a bad block or value is refused.
+TEST(Moscow41State, RevealAndIsolatedSetUpWords) {
+  auto s = start("campaign");
+  std::string block;
+  for (int b = 0; b < static_cast<int>(game().blocks().size()); ++b)
+    if (s->block(b).loc >= 0) {
+      block = game().blocks()[static_cast<size_t>(b)].id;
+      break;
+    }
+  ASSERT_FALSE(block.empty());
+  ASSERT_TRUE(s->test_set({"reveal", block}).is_ok());
+  EXPECT_EQ(*s->test_query({"block", block, "revealed"}), "yes");
+  ASSERT_TRUE(s->test_set({"isolated", block, "yes"}).is_ok());
+  EXPECT_EQ(*s->test_query({"block", block, "isolated"}), "yes");
+  ASSERT_TRUE(s->test_set({"isolated", block, "no"}).is_ok());
+  EXPECT_EQ(*s->test_query({"block", block, "isolated"}), "no");
+  EXPECT_FALSE(s->test_set({"isolated", block, "maybe"}).is_ok());
+  EXPECT_FALSE(s->test_set({"reveal", "NoSuchBlock"}).is_ok());
+}
+
 TEST(Moscow41State, RefusedActionLeavesStateUnchanged) {
   auto s = start("campaign", 3);
   const uint64_t h = s->state_hash();
