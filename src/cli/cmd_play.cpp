@@ -61,6 +61,7 @@ void run(const PlayArgs& a) {
   // play; hot-seat, everything.
   const int human_view = agent ? (a.side == 0 ? 1 : 0) : -1;
   std::vector<Action> acts;
+  std::string last_turn_side;  // the situation is shown when a side's turn begins; `sit` any time
   while (true) {
     const State& s = match.state();
     if (s.is_terminal()) {
@@ -78,9 +79,14 @@ void run(const PlayArgs& a) {
       continue;
     }
     const int viewer = side;  // the side to move looks at the board (hot-seat: players take turns)
-    std::cout << "\n"
-              << sides[static_cast<size_t>(side)] << " to move. " << summary_line(s.observation(viewer))
-              << "\n";
+    const Json obs = s.observation(viewer);
+    const std::string turn_side =
+        obs.is_object() ? obs.value("turn", Json()).dump() + "/" + std::to_string(side) : "";
+    if (turn_side != last_turn_side) {
+      last_turn_side = turn_side;
+      std::cout << "\n" << g->describe_situation(obs);
+    }
+    std::cout << "\n" << sides[static_cast<size_t>(side)] << " to move. " << summary_line(obs) << "\n";
     s.legal_actions(acts);
     const size_t shown = std::min(acts.size(), static_cast<size_t>(std::max(a.list, 0)));
     for (size_t i = 0; i < shown; ++i)
@@ -93,7 +99,27 @@ void run(const PlayArgs& a) {
     if (w.empty()) continue;
     if (w[0] == "quit" || w[0] == "exit") return;
     if (w[0] == "help") {
-      std::cout << "a number or an action in notation; undo; save FILE; log; obs; quit\n";
+      std::cout << "a number or an action in notation; find WORD... (list the actions containing every "
+                   "word); sit (the situation); undo; save FILE; log; obs; quit\n";
+      continue;
+    }
+    if (w[0] == "sit" || w[0] == "situation") {
+      const std::string text = g->describe_situation(s.observation(viewer));
+      std::cout << (text.empty() ? s.observation(viewer).dump(1) + "\n" : text);
+      continue;
+    }
+    if (w[0] == "find" && w.size() > 1) {
+      // Thousands of legal actions in a movement phase: list the ones naming a unit or hex.
+      size_t found = 0;
+      for (size_t i = 0; i < acts.size(); ++i) {
+        const std::string text = s.action_to_string(acts[i]);
+        const auto aw = split_words(text);
+        bool all = true;
+        for (size_t k = 1; k < w.size() && all; ++k) all = std::find(aw.begin(), aw.end(), w[k]) != aw.end();
+        if (!all) continue;
+        if (++found <= 60) std::cout << "  " << i + 1 << ". " << text << "\n";
+      }
+      std::cout << found << " action(s)" << (found > 60 ? " (first 60 shown)" : "") << "\n";
       continue;
     }
     if (w[0] == "obs") {

@@ -70,6 +70,13 @@ class Game {
   // Map data for the UI and `steppe map`: the whole map, and one location (hex or area).
   virtual Json map_json() const = 0;
   virtual Result<Json> describe_location(const std::string& id) const = 0;
+  // What one side sees, as lines of text for the terminal (`steppe play`), drawn only from
+  // that side's `observation` so it can show nothing hidden. Empty: the game has none, and
+  // the terminal shows the observation's scalars only.
+  virtual std::string describe_situation(const Json& observation) const {
+    (void)observation;
+    return {};
+  }
 };
 
 class State {

@@ -1,5 +1,8 @@
 #include "games/bd/bd_game.h"
 
+#include <map>
+#include <string>
+
 #include "ai/heuristics.h"
 #include "games/bd/ai_heuristics.h"
 #include "games/bd/bd_state.h"
@@ -92,6 +95,63 @@ steppe::Result<steppe::Json> BdGame::describe_location(const std::string& id) co
   if (h < 0 || !data_->hexes[static_cast<size_t>(h)].on_map)
     return steppe::Error{"'" + id + "' is not a hex of the Barbarossa Deluxe map", "", ""};
   return hex_record(data_->hexes[static_cast<size_t>(h)], h, true);
+}
+
+// The terminal's view of a side's observation: the turn, each side's stacks by hex (a
+// Soviet stack the German sees only the top of shows "+N hidden", 11.7), markers, the
+// side's reinforcement track and dead pile.
+std::string BdGame::describe_situation(const steppe::Json& o) const {
+  if (!o.is_object()) return {};
+  std::string out = "Game Turn " + std::to_string(o.value("turn", 0)) + " (" +
+                    o.value("months", std::string()) + "), phase " + o.value("phase", std::string()) +
+                    ", German VP " + std::to_string(o.value("vp", 0)) + "\n";
+  for (const char* side : {"german", "soviet"}) {
+    std::string line;
+    int stacks = 0;
+    for (const auto& st : o.value("stacks", steppe::Json::array())) {
+      if (st.value("side", std::string()) != side) continue;
+      ++stacks;
+      line += "  " + st.value("hex", std::string()) + ":";
+      int shown = 0;
+      for (const auto& u : st.value("units", steppe::Json::array())) {
+        line += " " + u.value("unit", std::string("?"));
+        ++shown;
+      }
+      const int count = st.value("count", shown);
+      if (count > shown) line += " +" + std::to_string(count - shown) + " hidden";
+      line += "\n";
+    }
+    out += std::string(side) + " (" + std::to_string(stacks) + " stacks)\n" + line;
+  }
+  const steppe::Json m = o.value("markers", steppe::Json::object());
+  std::string marks;
+  auto list = [](const steppe::Json& a) {
+    std::string s;
+    for (const auto& x : a) s += (s.empty() ? "" : " ") + (x.is_string() ? x.get<std::string>() : x.dump());
+    return s;
+  };
+  if (!m.value("hero_cities", steppe::Json::array()).empty())
+    marks += " hero cities " + list(m["hero_cities"]) + ";";
+  if (!m.value("fortress_cities", steppe::Json::array()).empty())
+    marks += " fortress cities " + list(m["fortress_cities"]) + ";";
+  if (m.contains("fortified_area") && m["fortified_area"].is_string())
+    marks += " fortified area " + m["fortified_area"].get<std::string>() + ";";
+  if (m.contains("luftwaffe_left")) marks += " Luftwaffe markers left " + m["luftwaffe_left"].dump() + ";";
+  if (!marks.empty()) out += "markers:" + marks + "\n";
+  const std::string viewer = o.value("viewer", std::string());
+  const steppe::Json box = o.value("boxes", steppe::Json::object()).value(viewer, steppe::Json::object());
+  std::map<int, std::string> arrivals;
+  for (const auto& e : box.value("trrt", steppe::Json::array()))
+    arrivals[e.value("turn", 0)] += " " + e.value("unit", std::string());
+  if (!arrivals.empty()) {
+    out += "reinforcements:";
+    for (const auto& [turn, units] : arrivals) out += " GT" + std::to_string(turn) + ":" + units + ";";
+    out += "\n";
+  }
+  if (!box.value("dead", steppe::Json::array()).empty()) out += "dead: " + list(box["dead"]) + "\n";
+  if (box.value("rvgk_count", 0) > 0)
+    out += "RVGK box: " + list(box.value("rvgk", steppe::Json::array())) + "\n";
+  return out;
 }
 
 steppe::Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& data_dir) {

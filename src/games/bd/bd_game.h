@@ -21,6 +21,7 @@ class BdGame : public steppe::Game {
   std::string rules_hash() const override { return data_->rules_hash; }
   steppe::Json map_json() const override;
   steppe::Result<steppe::Json> describe_location(const std::string& id) const override;
+  std::string describe_situation(const steppe::Json& observation) const override;
   const BdData& data() const { return *data_; }
 
  private:
