@@ -140,13 +140,21 @@ TEST(BdData, GeneratedMapFeaturesReachTheRules) {
   EXPECT_FALSE(hex("1606").west_of_start_line);
 }
 
-TEST(BdData, BadTableIsRefusedNamingFileAndField) {
+// A scratch data directory holding a copy of data/bd's top-level JSON files (the tables;
+// no scenarios), for tests that edit one file and load the game from it.
+std::filesystem::path copy_of_bd_tables(const std::string& name) {
   namespace fs = std::filesystem;
-  const fs::path tmp = fs::temp_directory_path() / "bd_bad_data";
+  const fs::path tmp = fs::temp_directory_path() / name;
   fs::remove_all(tmp);
   fs::create_directories(tmp / "bd");
   for (const auto& e : fs::directory_iterator(fs::path(STEPPE_DEFAULT_DATA_DIR) / "bd"))
     if (e.path().extension() == ".json") fs::copy_file(e.path(), tmp / "bd" / e.path().filename());
+  return tmp;
+}
+
+TEST(BdData, BadTableIsRefusedNamingFileAndField) {
+  namespace fs = std::filesystem;
+  const fs::path tmp = copy_of_bd_tables("bd_bad_data");
   {
     auto doc = steppe::load_json_file(tmp / "bd" / "crt.json");
     ASSERT_TRUE(doc.is_ok());
@@ -165,11 +173,7 @@ TEST(BdData, BadTableIsRefusedNamingFileAndField) {
 // is refused naming the file and field.
 TEST(BdData, StackingLimitsComeFromStackingJson) {
   namespace fs = std::filesystem;
-  const fs::path tmp = fs::temp_directory_path() / "bd_stacking_data";
-  fs::remove_all(tmp);
-  fs::create_directories(tmp / "bd");
-  for (const auto& e : fs::directory_iterator(fs::path(STEPPE_DEFAULT_DATA_DIR) / "bd"))
-    if (e.path().extension() == ".json") fs::copy_file(e.path(), tmp / "bd" / e.path().filename());
+  const fs::path tmp = copy_of_bd_tables("bd_stacking_data");
   auto edit = [&](const steppe::Json& value) {
     auto doc = steppe::load_json_file(tmp / "bd" / "stacking.json");
     ASSERT_TRUE(doc.is_ok());
