@@ -32,7 +32,7 @@ ctest_counted() {  # ctest_counted ARGS...: runs ctest, shows its output, counts
   rc=${PIPESTATUS[0]}
   # "100% tests passed, 0 tests failed out of 239"
   read -r bad total < <(sed -nE 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\1 \2/p' "$out" | tail -1)
-  if [ -n "${total:-}" ]; then count $((total - bad)) "$bad"; else count 0 1; fi
+  if [ -n "${total:-}" ]; then count $((total - bad)) "$bad"; else count 0 1; echo "test.sh: could not read the test count above" >&2; return 1; fi
   return "$rc"
 }
 
@@ -69,19 +69,21 @@ node_counted() {  # node_counted COMMAND...: runs a node test runner, counts "# 
   rc=${PIPESTATUS[0]}
   p=$(sed -nE 's/^# pass ([0-9]+)$/\1/p' "$out" | tail -1)
   f=$(sed -nE 's/^# fail ([0-9]+)$/\1/p' "$out" | tail -1)
-  if [ -n "$p" ]; then count "$p" "${f:-0}"; else count 0 1; fi
+  if [ -n "$p" ]; then count "$p" "${f:-0}"; else count 0 1; echo "test.sh: could not read the test count above" >&2; return 1; fi
   return "$rc"
 }
 
 web_unit() {  # the UI's TypeScript unit tests (vitest), after `npm ci` and a type-checked build
   bash scripts/build-web.sh || return 1
   local out="$log_dir/vitest.out" rc p f
-  (cd web && npx vitest run --reporter=default) 2>&1 | tee "$out"
+  (cd web && NO_COLOR=1 npx vitest run --reporter=default) 2>&1 | tee "$out"
   rc=${PIPESTATUS[0]}
-  # "      Tests  5 passed (5)" or "Tests  1 failed | 4 passed (5)"
+  # "      Tests  5 passed (5)" or "Tests  1 failed | 4 passed (5)"; colour codes removed first
+  # (vitest colours its summary when CI=true even into a pipe).
+  sed -i -E 's/\x1b\[[0-9;]*m//g' "$out"
   p=$(sed -nE 's/.*Tests .* ([0-9]+) passed.*/\1/p' "$out" | tail -1)
   f=$(sed -nE 's/.*Tests +([0-9]+) failed.*/\1/p' "$out" | tail -1)
-  if [ -n "$p$f" ]; then count "${p:-0}" "${f:-0}"; else count 0 1; fi
+  if [ -n "$p$f" ]; then count "${p:-0}" "${f:-0}"; else count 0 1; echo "test.sh: could not read the test count above" >&2; return 1; fi
   return "$rc"
 }
 
