@@ -759,6 +759,29 @@ steppe::Status load_scenarios(BdData& d, const std::filesystem::path& dir) {
         s.setup.push_back(se);
       }
     }
+    // Scenario reinforcements (e.g. Manstein's Gambit's 2nd Para, 4.17): they wait on the
+    // turn record track and enter by the normal rules of 8.1 on their turn.
+    if (auto re = r.opt("reinforcements")) {
+      for (const JsonReader& e : re->elements()) {
+        SetupEntry se;
+        se.unit = d.find_unit(e.str("unit"));
+        if (se.unit < 0) {
+          if (e.has("unit")) e.at("unit").fail_value("unknown unit (not in counters.json)");
+          continue;
+        }
+        if (seen[static_cast<size_t>(se.unit)]) {
+          e.at("unit").fail_value("unit listed twice in the set-up and reinforcements");
+          continue;
+        }
+        seen[static_cast<size_t>(se.unit)] = true;
+        se.box = "trrt";
+        se.turn = e.int_in("turn", 1, 32);
+        const std::string where = e.str_or("where", "west-edge");
+        if (where != "west-edge" && where != "east-edge")
+          e.at("where").fail_value("only \"west-edge\" and \"east-edge\" (normal 8.1 entry) are supported");
+        s.setup.push_back(se);
+      }
+    }
     if (auto z = r.opt("zones"))
       for (auto& [name, list] : z->members()) s.zones[name] = read_hex_list(list);
     if (auto c = r.opt("control")) read_control(d, *c, s);

@@ -144,7 +144,7 @@ TEST(BdData, GeneratedMapFeaturesReachTheRules) {
 // no scenarios), for tests that edit one file and load the game from it.
 std::filesystem::path copy_of_bd_tables(const std::string& name) {
   namespace fs = std::filesystem;
-  const fs::path tmp = fs::temp_directory_path() / name;
+  fs::path tmp = fs::temp_directory_path() / name;
   fs::remove_all(tmp);
   fs::create_directories(tmp / "bd");
   for (const auto& e : fs::directory_iterator(fs::path(STEPPE_DEFAULT_DATA_DIR) / "bd"))
@@ -389,6 +389,13 @@ TEST(BdState, ObservationHidesSovietStackBelowTheTop) {
   const auto so = s->observation(bd::kSoviet).dump();
   EXPECT_NE(so.find("20A"), std::string::npos);
   EXPECT_NE(so.find("17A"), std::string::npos);
+}
+
+// 4.17: Manstein's Gambit's scenario reinforcement (2nd Para) waits on the turn record
+// track for GT18 instead of staying out of play (the scenario's "reinforcements" list).
+TEST(BdScenario, MansteinsGambitSecondParaIsAReinforcement) {
+  auto s = fresh("mansteins-gambit");
+  EXPECT_EQ(q(*s, "unit 2Para where"), "trrt");
 }
 
 // 11.7: a Soviet unit revealed at an odds calculation is shown to the German; the
