@@ -602,7 +602,10 @@ void Moscow41State::place_reinforcement(int b) {
     }
   }
   if (cands.empty()) {
-    log("reinforce", d.id + " cannot be placed and returns to the pool", "5.0");
+    // 1.5: the enemy learns that a reinforcement could not be placed, not which block it was.
+    log_hidden(d.side, "reinforce", d.id + " cannot be placed and returns to the pool",
+               std::string(side_name(d.side)) + " reinforcement cannot be placed and returns to the pool",
+               "5.0");
     return;
   }
   const int at = cands[static_cast<size_t>(dice_.below(static_cast<int>(cands.size())))];
