@@ -45,6 +45,12 @@ std::optional<int64_t> parse_int(std::string_view text) {
   return v;
 }
 
+std::optional<int> parse_int_in(std::string_view text, int lo, int hi) {
+  const auto v = parse_int(text);
+  if (!v || *v < lo || *v > hi) return std::nullopt;
+  return static_cast<int>(*v);
+}
+
 std::optional<uint64_t> parse_uint(std::string_view text) {
   if (text.empty() || text[0] == '-') return std::nullopt;
   uint64_t v = 0;

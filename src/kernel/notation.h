@@ -19,6 +19,8 @@ std::string_view trim(std::string_view text);
 // Whole-string decimal integer (optional leading '-'); nullopt on anything else,
 // including overflow, so "3x" or "" are never read as numbers.
 std::optional<int64_t> parse_int(std::string_view text);
+// The same, and within [lo, hi]: nullopt outside it (scenario-test words, set-up values).
+std::optional<int> parse_int_in(std::string_view text, int lo, int hi);
 std::optional<uint64_t> parse_uint(std::string_view text);
 // 16 lowercase hex digits, and back (nullopt unless exactly 1..16 hex digits).
 std::string hash_to_hex(uint64_t h);

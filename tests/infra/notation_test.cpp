@@ -16,6 +16,12 @@ TEST(Notation, StrictIntegers) {
   EXPECT_FALSE(parse_int("3x").has_value());
   EXPECT_FALSE(parse_int("").has_value());
   EXPECT_FALSE(parse_int("99999999999999999999999").has_value());
+  EXPECT_EQ(parse_int_in("6", 1, 6), 6);
+  EXPECT_EQ(parse_int_in("1", 1, 6), 1);
+  EXPECT_FALSE(parse_int_in("7", 1, 6).has_value());
+  EXPECT_FALSE(parse_int_in("0", 1, 6).has_value());
+  EXPECT_FALSE(parse_int_in("3x", 1, 6).has_value());
+  EXPECT_FALSE(parse_int_in("99999999999", 0, 99).has_value());
   EXPECT_FALSE(parse_uint("-1").has_value());
 }
 

@@ -413,9 +413,8 @@ steppe::Status load_tables(BdData& d, const std::filesystem::path& dir) {
     JsonReader r(*doc, file.string());
     r.check_reconstructed();
     JsonReader t = r.at("terrain");
-    const char* names[] = {"clear", "rough", "marsh", "desert-steppe", "all-sea", "all-lake"};
     for (int i = 0; i < kNumTerrain; ++i) {
-      JsonReader e = t.at(names[i]);
+      JsonReader e = t.at(terrain_name(static_cast<Terrain>(i)));
       e.check_reconstructed();
       d.tec.prohibited[i] = e.boolean_or("prohibited", false);
       if (!d.tec.prohibited[i]) {
@@ -700,8 +699,8 @@ void check_setup(const BdData& d, const JsonReader& r, const ScenarioDef& s) {
   const auto entries = setup->elements();
   for (size_t i = 0; i < entries.size() && i < s.setup.size(); ++i) {
     const SetupEntry& e = s.setup[i];
-    if (!e.zone.empty() && !s.zones.count(e.zone) && !d.places.zones.count(e.zone) && e.zone != "romania" &&
-        e.zone != "Rom" && e.zone != "any-german" && e.zone != "any-soviet" && e.zone != "german-occupied")
+    if (!e.zone.empty() && !s.zones.count(e.zone) && !d.places.zones.count(e.zone) &&
+        !builtin_setup_zone(e.zone))
       entries[i].at("zone").fail_value(
           "unknown set-up zone (not in this file's \"zones\", places.json or the built-in romania, "
           "any-german, any-soviet, german-occupied)");
@@ -800,6 +799,25 @@ steppe::Status load_scenarios(BdData& d, const std::filesystem::path& dir) {
 }
 
 }  // namespace
+
+const char* terrain_name(Terrain t) {
+  static constexpr const char* kNames[kNumTerrain] = {"clear",         "rough",   "marsh",
+                                                      "desert-steppe", "all-sea", "all-lake"};
+  return t < kNumTerrain ? kNames[t] : "?";
+}
+
+const char* country_name(Country c) {
+  static constexpr const char* kNames[] = {
+      "",         "ussr",    "baltic",  "greater-germany", "general-government",
+      "slovakia", "hungary", "romania", "yugoslavia",      "bulgaria",
+      "other"};
+  return c <= kCountryOther ? kNames[c] : "?";
+}
+
+bool builtin_setup_zone(const std::string& zone) {
+  return zone == "romania" || zone == "Rom" || zone == "any-german" || zone == "any-soviet" ||
+         zone == "german-occupied";
+}
 
 int start_control_3_6(const HexInfo& h) {
   if (h.initial_control >= 0) return h.initial_control;

@@ -240,6 +240,13 @@ struct BdData {
   int find_unit(std::string_view key) const;  // -1 if unknown
 };
 
+// Names as map.json and terrain.json spell them ("" for kCountryNone).
+const char* terrain_name(Terrain t);
+const char* country_name(Country c);
+// The free set-up zones BdState::zone_hexes knows without a scenario "zones" list:
+// romania (or Rom), any-german, any-soviet, german-occupied.
+bool builtin_setup_zone(const std::string& zone);
+
 // 3.6: who controls a hex at the start of the Grand Campaign (by country, or the map's
 // generated "control"); kNoSide for neutral and unknown countries.
 int start_control_3_6(const HexInfo& h);

@@ -39,15 +39,9 @@ namespace {
 // What the rules see of one hex (HexInfo), named as map.json names it. `full` adds the
 // neighbours and the per-hexside features (for `steppe map bd --hex ID`).
 steppe::Json hex_record(const HexInfo& x, int h, bool full) {
-  static constexpr const char* kTerrain[] = {"clear",         "rough",   "marsh",
-                                             "desert-steppe", "all-sea", "all-lake"};
-  static constexpr const char* kCountry[] = {
-      "",         "ussr",    "baltic",  "greater-germany", "general-government",
-      "slovakia", "hungary", "romania", "yugoslavia",      "bulgaria",
-      "other"};
   static constexpr const char* kArea[] = {"", "DP", "R", "CS"};
   static constexpr const char* kZone[] = {"", "north", "south"};
-  steppe::Json j{{"id", hex_id(h)}, {"terrain", kTerrain[x.terrain]}};
+  steppe::Json j{{"id", hex_id(h)}, {"terrain", terrain_name(x.terrain)}};
   if (!x.name.empty()) j["name"] = x.name;
   steppe::Json features = steppe::Json::array();
   if (x.city) features.push_back("city");
@@ -57,7 +51,7 @@ steppe::Json hex_record(const HexInfo& x, int h, bool full) {
   if (!features.empty() || full) j["features"] = features;
   if (x.vp) j["vp"] = 1;
   if (x.city) j["city"] = x.name;
-  if (x.country != kCountryNone) j["country"] = kCountry[x.country];
+  if (x.country != kCountryNone) j["country"] = country_name(x.country);
   if (x.initial_control >= 0) j["control"] = x.initial_control == kGerman ? "german" : "soviet";  // 3.6
   if (x.fortified >= 0) j["fortified_by"] = x.fortified == kGerman ? "german" : "soviet";         // 11.21
   if (x.zone != kZoneNone) j["zone"] = kZone[x.zone];                                             // 5.6

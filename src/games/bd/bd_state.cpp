@@ -15,14 +15,6 @@ namespace bd {
 
 namespace {
 
-// A whole decimal integer within [lo, hi] from a scenario-test word; nullopt for "3x", "",
-// overflow or out of range, so a typo in a test file is an error, never a silent 0.
-std::optional<int> int_in(const std::string& word, int lo, int hi) {
-  const auto v = steppe::parse_int(word);
-  if (!v || *v < lo || *v > hi) return std::nullopt;
-  return static_cast<int>(*v);
-}
-
 constexpr const char* kPhaseNames[] = {
     "setup",           "german-admin",   "soviet-admin",   "german-order",
     "german-phase-b",  "german-phase-c", "soviet-order",   "soviet-offensive-supply",
@@ -3518,7 +3510,7 @@ Status BdState::set_word(const std::vector<std::string>& w) {
   auto hex_at = [&](size_t i) { return i < w.size() ? parse_hex(w[i]) : -1; };
   const std::string& k = w[0];
   if (k == "turn" && w.size() == 2) {
-    const auto t = int_in(w[1], 1, 32);
+    const auto t = steppe::parse_int_in(w[1], 1, 32);
     if (!t) return bad("turn must be 1..32, not '" + w[1] + "'");
     turn_ = *t;
     begin_turn();
@@ -3533,7 +3525,7 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     return Status::ok();
   }
   if (k == "last-turn" && w.size() == 2) {
-    const auto t = int_in(w[1], 1, 32);
+    const auto t = steppe::parse_int_in(w[1], 1, 32);
     if (!t) return bad("last-turn must be 1..32, not '" + w[1] + "'");
     last_turn_ = *t;
     return Status::ok();
@@ -3599,7 +3591,7 @@ Status BdState::set_word(const std::vector<std::string>& w) {
         }
         if (val.empty()) return bad("'" + key + "' needs a value");
         ++i;
-        const auto n = int_in(val, -99, 99);
+        const auto n = steppe::parse_int_in(val, -99, 99);
         const bool numeric_key = key == "attack" || key == "defense" || key == "cf" || key == "shifts";
         if (numeric_key && !n && !(val == "d6" && (key == "attack" || key == "defense")))
           return bad("'" + key + "' needs a number, not '" + val + "'");
@@ -3651,7 +3643,7 @@ Status BdState::set_word(const std::vector<std::string>& w) {
   if (k == "trrt" && w.size() == 3) {
     const int u = find_label(w[1]);
     if (u < 0) return bad("unknown unit '" + w[1] + "'");
-    const auto t = int_in(w[2], 1, 32);
+    const auto t = steppe::parse_int_in(w[2], 1, 32);
     if (!t) return bad("arrival turn must be 1..32, not '" + w[2] + "'");
     units_[static_cast<size_t>(u)].where = kTrrt;
     units_[static_cast<size_t>(u)].hex = -1;
@@ -3661,7 +3653,7 @@ Status BdState::set_word(const std::vector<std::string>& w) {
   if (k == "mp" && w.size() == 3) {
     const int u = find_label(w[1]);
     if (u < 0) return bad("unknown unit '" + w[1] + "'");
-    const auto mp = int_in(w[2], -1, 99);
+    const auto mp = steppe::parse_int_in(w[2], -1, 99);
     if (!mp) return bad("mp must be a number, not '" + w[2] + "'");
     units_[static_cast<size_t>(u)].mp = static_cast<int8_t>(*mp);
     movers_.assign(1, static_cast<int16_t>(u));
@@ -3692,7 +3684,7 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     return Status::ok();
   }
   if (k == "vp" && w.size() == 2) {
-    const auto v = int_in(w[1], -999, 999);
+    const auto v = steppe::parse_int_in(w[1], -999, 999);
     if (!v) return bad("vp must be a number, not '" + w[1] + "'");
     vp_ = *v;
     return Status::ok();
@@ -3711,15 +3703,19 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     return Status::ok();
   }
   if (k == "luftwaffe" && w.size() == 2) {
-    const auto n = int_in(w[1], 0, 99);
+    const auto n = steppe::parse_int_in(w[1], 0, 99);
     if (!n) return bad("luftwaffe must be 0..99, not '" + w[1] + "'");
     markers_.luftwaffe_left = static_cast<int8_t>(*n);
     return Status::ok();
   }
   if (k == "dice") {
-    for (size_t i = 1; i < w.size(); ++i)
-      if (!int_in(w[i], 1, 6)) return bad("a forced die is 1..6, not '" + w[i] + "'");
-    for (size_t i = 1; i < w.size(); ++i) dice_.force(*int_in(w[i], 1, 6));
+    std::vector<int> rolls;  // all or none: a bad word forces nothing
+    for (size_t i = 1; i < w.size(); ++i) {
+      const auto v = steppe::parse_int_in(w[i], 1, 6);
+      if (!v) return bad("a forced die is 1..6, not '" + w[i] + "'");
+      rolls.push_back(*v);
+    }
+    for (int v : rolls) dice_.force(v);
     return Status::ok();
   }
   if (k == "marker" && w.size() >= 3) {
@@ -3742,7 +3738,7 @@ Status BdState::set_word(const std::vector<std::string>& w) {
       markers_.aerial = static_cast<int16_t>(h);
     else if (m == "fortified-area") {
       markers_.fa_hex = static_cast<int16_t>(h);
-      const auto t = w.size() > 3 ? int_in(w[3], 0, 32) : std::optional<int>(turn_ - 1);
+      const auto t = w.size() > 3 ? steppe::parse_int_in(w[3], 0, 32) : std::optional<int>(turn_ - 1);
       if (!t) return bad("fortified-area turn must be 0..32, not '" + w[3] + "'");
       markers_.fa_turn = static_cast<int8_t>(*t);
     } else
@@ -3759,10 +3755,9 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     HexInfo& x = hx_mut(h);
     const std::string v = w.size() > 2 ? w[2] : "";
     if (k == "terrain") {
-      const char* names[] = {"clear", "rough", "marsh", "desert-steppe", "all-sea", "all-lake"};
       int t = -1;
       for (int i = 0; i < kNumTerrain; ++i)
-        if (v == names[i]) t = i;
+        if (v == terrain_name(static_cast<Terrain>(i))) t = i;
       if (t < 0) return bad("unknown terrain '" + v + "'");
       x.terrain = static_cast<Terrain>(t);
     } else if (k == "city") {
@@ -3889,7 +3884,7 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
   if (k == "result") return last_result_.empty() ? std::string("none") : last_result_;
   if (k == "last-odds") return odds_label(last_odds_);
   if (k == "crt" && w.size() == 3) {
-    const int die = int_in(w[2], 1, 6).value_or(0);
+    const int die = steppe::parse_int_in(w[2], 1, 6).value_or(0);
     int idx = -999;
     for (int i = data_->crt.min_index; i <= data_->crt.max_index; ++i)
       if (odds_label(i) == w[1]) idx = i;

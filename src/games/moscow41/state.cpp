@@ -1899,12 +1899,11 @@ Status Moscow41State::test_set(const std::vector<std::string>& w) {
     if (b < 0 || n < 0) return Error{"place BLOCK AREA [STRENGTH]: unknown block or area", "", ""};
     int level = 0;
     if (w.size() == 4) {
-      const auto parsed = steppe::parse_int(w[3]);
-      if (!parsed || *parsed < 0 || *parsed > 99)
+      const auto st = steppe::parse_int_in(w[3], 0, 99);
+      if (!st)
         return Error{"place BLOCK AREA STRENGTH: strength must be a number, not '" + w[3] + "'", "", ""};
-      const int st = static_cast<int>(*parsed);
       const auto& lv = def(b).levels;
-      auto it = std::find(lv.begin(), lv.end(), st);
+      auto it = std::find(lv.begin(), lv.end(), *st);
       if (it == lv.end()) return Error{"block " + w[1] + " has no strength " + w[3], "", ""};
       level = static_cast<int>(it - lv.begin());
     }
@@ -1939,9 +1938,9 @@ Status Moscow41State::test_set(const std::vector<std::string>& w) {
       }
   }
   if (k == "turn" && w.size() == 2) {
-    const auto t = steppe::parse_int(w[1]);
-    if (!t || *t < 1 || *t > 6) return Error{"turn must be 1..6, not '" + w[1] + "'", "", ""};
-    turn_ = static_cast<int>(*t);
+    const auto t = steppe::parse_int_in(w[1], 1, 6);
+    if (!t) return Error{"turn must be 1..6, not '" + w[1] + "'", "", ""};
+    turn_ = *t;
     return Status::ok();
   }
   // Block status for tests: `reveal B` shows a block to the enemy as combat would (1.5);
@@ -1963,15 +1962,15 @@ Status Moscow41State::test_set(const std::vector<std::string>& w) {
     return Status::ok();
   }
   if (k == "surrendered" && w.size() == 2) {
-    const auto n = steppe::parse_int(w[1]);
-    if (!n || *n < 0 || *n > 999) return Error{"surrendered must be a count, not '" + w[1] + "'", "", ""};
-    surrendered_soviet_ = static_cast<int>(*n);
+    const auto n = steppe::parse_int_in(w[1], 0, 999);
+    if (!n) return Error{"surrendered must be a count, not '" + w[1] + "'", "", ""};
+    surrendered_soviet_ = *n;
     return Status::ok();
   }
   if (k == "destroyed" && w.size() == 2) {
-    const auto n = steppe::parse_int(w[1]);
-    if (!n || *n < 0 || *n > 999) return Error{"destroyed must be a count, not '" + w[1] + "'", "", ""};
-    destroyed_german_ = static_cast<int>(*n);
+    const auto n = steppe::parse_int_in(w[1], 0, 999);
+    if (!n) return Error{"destroyed must be a count, not '" + w[1] + "'", "", ""};
+    destroyed_german_ = *n;
     return Status::ok();
   }
   if (k == "kiev" && w.size() == 2) {
