@@ -104,8 +104,8 @@ void run(const PlayArgs& a) {
       continue;
     }
     if (w[0] == "sit" || w[0] == "situation") {
-      const std::string text = g->describe_situation(s.observation(viewer));
-      std::cout << (text.empty() ? s.observation(viewer).dump(1) + "\n" : text);
+      const std::string text = g->describe_situation(obs);
+      std::cout << (text.empty() ? obs.dump(1) + "\n" : text);
       continue;
     }
     if (w[0] == "find" && w.size() > 1) {
@@ -123,7 +123,7 @@ void run(const PlayArgs& a) {
       continue;
     }
     if (w[0] == "obs") {
-      std::cout << s.observation(viewer).dump(1) << "\n";
+      std::cout << obs.dump(1) << "\n";
       continue;
     }
     if (w[0] == "log") {
