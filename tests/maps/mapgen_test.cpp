@@ -8,6 +8,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 #include "kernel/hexgrid.h"
@@ -168,6 +169,14 @@ class BadInput : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(root_); }
   void write_fixes(const std::string& text) { std::ofstream(root_ / "data/bd/map-fixes.json") << text; }
+  // Rewrites the scratch copy of grid.json with one edit applied.
+  void edit_grid(const std::function<void(Json&)>& edit) {
+    auto doc = load_json_file(root_ / "data/bd/grid.json");
+    ASSERT_TRUE(doc.is_ok()) << doc.error().to_string();
+    Json grid = *doc;
+    edit(grid);
+    std::ofstream(root_ / "data/bd/grid.json") << grid.dump(1);
+  }
   fs::path root_;
 };
 
@@ -205,11 +214,7 @@ TEST_F(BadInput, NonAdjacentHexsideFixIsAnError) {
 // Helsinki (1014) has 19% land, so demanding half the hex be land makes it an error.
 TEST_F(BadInput, CityInAMostlyWaterHexIsAnError) {
   write_fixes(R"({"reconstructed":true,"source":"t","fixes":[]})");
-  auto doc = load_json_file(root_ / "data/bd/grid.json");
-  ASSERT_TRUE(doc.is_ok());
-  Json grid = *doc;
-  grid["cities"]["city_hex_min_land_share"] = 0.5;
-  std::ofstream(root_ / "data/bd/grid.json") << grid.dump(1);
+  edit_grid([](Json& grid) { grid["cities"]["city_hex_min_land_share"] = 0.5; });
   auto r = generate(root_, "bd", nullptr);
   ASSERT_FALSE(r.is_ok());
   EXPECT_NE(r.error().to_string().find("Helsinki"), std::string::npos) << r.error().to_string();
@@ -230,11 +235,9 @@ TEST_F(BadInput, FixTurningACityHexToSeaIsAnError) {
 // is refused.
 TEST_F(BadInput, TerrainTypesWithoutAllSeaIsAnError) {
   write_fixes(R"({"reconstructed":true,"source":"t","fixes":[]})");
-  auto doc = load_json_file(root_ / "data/bd/grid.json");
-  ASSERT_TRUE(doc.is_ok());
-  Json grid = *doc;
-  grid["terrain_types"] = Json::array({"clear", "rough", "marsh", "desert-steppe", "all-lake"});
-  std::ofstream(root_ / "data/bd/grid.json") << grid.dump(1);
+  edit_grid([](Json& grid) {
+    grid["terrain_types"] = Json::array({"clear", "rough", "marsh", "desert-steppe", "all-lake"});
+  });
   auto r = generate(root_, "bd", nullptr);
   ASSERT_FALSE(r.is_ok());
   EXPECT_NE(r.error().to_string().find("all-sea"), std::string::npos) << r.error().to_string();
