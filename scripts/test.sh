@@ -21,9 +21,15 @@ failed_total=0
 log_dir="$(mktemp -d)"
 trap 'rm -rf "$log_dir"' EXIT
 
-count() {  # count PASSED FAILED: adds a stage's test counts to the closing line
-  passed_total=$((passed_total + $1))
-  failed_total=$((failed_total + $2))
+count() {  # count READ PASSED FAILED: adds a stage's test counts to the closing line; an
+  # empty READ (the runner's summary was not found) counts one failure and fails the stage
+  if [ -z "$1" ]; then
+    failed_total=$((failed_total + 1))
+    echo "test.sh: could not read the test count above" >&2
+    return 1
+  fi
+  passed_total=$((passed_total + $2))
+  failed_total=$((failed_total + $3))
 }
 
 ctest_counted() {  # ctest_counted ARGS...: runs ctest, shows its output, counts its tests
@@ -32,7 +38,7 @@ ctest_counted() {  # ctest_counted ARGS...: runs ctest, shows its output, counts
   rc=${PIPESTATUS[0]}
   # "100% tests passed, 0 tests failed out of 239"
   read -r bad total < <(sed -nE 's/.* ([0-9]+) tests? failed out of ([0-9]+).*/\1 \2/p' "$out" | tail -1)
-  if [ -n "${total:-}" ]; then count $((total - bad)) "$bad"; else count 0 1; echo "test.sh: could not read the test count above" >&2; return 1; fi
+  count "${total:-}" "$((${total:-0} - ${bad:-0}))" "${bad:-0}" || return 1
   return "$rc"
 }
 
@@ -69,7 +75,7 @@ node_counted() {  # node_counted COMMAND...: runs a node test runner, counts "# 
   rc=${PIPESTATUS[0]}
   p=$(sed -nE 's/^# pass ([0-9]+)$/\1/p' "$out" | tail -1)
   f=$(sed -nE 's/^# fail ([0-9]+)$/\1/p' "$out" | tail -1)
-  if [ -n "$p" ]; then count "$p" "${f:-0}"; else count 0 1; echo "test.sh: could not read the test count above" >&2; return 1; fi
+  count "$p" "${p:-0}" "${f:-0}" || return 1
   return "$rc"
 }
 
@@ -83,7 +89,7 @@ web_unit() {  # the UI's TypeScript unit tests (vitest), after `npm ci` and a ty
   sed -i -E 's/\x1b\[[0-9;]*m//g' "$out"
   p=$(sed -nE 's/.*Tests .* ([0-9]+) passed.*/\1/p' "$out" | tail -1)
   f=$(sed -nE 's/.*Tests +([0-9]+) failed.*/\1/p' "$out" | tail -1)
-  if [ -n "$p$f" ]; then count "${p:-0}" "${f:-0}"; else count 0 1; echo "test.sh: could not read the test count above" >&2; return 1; fi
+  count "$p$f" "${p:-0}" "${f:-0}" || return 1
   return "$rc"
 }
 

@@ -32,7 +32,10 @@ class Dice {
       if (v >= 1 && v <= sides) return v;
       // A forced value the die cannot show (a test's `dice 9` met by a d6) would index past
       // a table; the roll is clamped and remembered so the test runner can fail the test.
-      if (misfit_ == 0) misfit_sides_ = sides, misfit_ = v;
+      if (misfit_ == 0) {
+        misfit_ = v;
+        misfit_sides_ = sides;
+      }
       return v < 1 ? 1 : sides;
     }
     const uint64_t r = splitmix64(seed_ ^ splitmix64(n));
