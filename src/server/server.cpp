@@ -4,6 +4,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -133,6 +134,7 @@ struct Server::Impl {
   net::io_context ioc;
   std::optional<tcp::acceptor> acceptor;
   std::vector<std::thread> threads;
+  std::unique_ptr<net::thread_pool> workers;  // runs handle() and the WebSocket messages
   uint16_t bound_port = 0;
   bool running = false;
 
@@ -336,10 +338,17 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
   void on_read(beast::error_code ec, size_t) {
     if (ec) return;  // closed, or too big (Beast closes with 1009 itself)
-    const std::string text = beast::buffers_to_string(buffer_.data());
+    std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
-    send(handle_message(text).dump());
-    do_read();
+    // Handle on a worker; the next read starts once the reply is queued, so a connection's
+    // messages are answered in order.
+    net::post(*server_.workers, [self = shared_from_this(), text = std::move(text)] {
+      std::string reply = self->handle_message(text).dump();
+      net::post(self->ws_.get_executor(), [self, reply = std::move(reply)]() mutable {
+        self->send(std::move(reply));
+        self->do_read();
+      });
+    });
   }
 
   Json handle_message(const std::string& text) {
@@ -448,7 +457,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       std::make_shared<WsSession>(stream_.release_socket(), server_)->run(req);
       return;
     }
-    write(server_.handle(req));
+    // Handle on a worker, write back on this connection's strand (see worker_threads).
+    net::post(*server_.workers, [self = shared_from_this(), req = std::move(req)] {
+      Response res = self->server_.handle(req);
+      net::post(self->stream_.get_executor(),
+                [self, res = std::move(res)]() mutable { self->write(std::move(res)); });
+    });
   }
 
   void write(Response res) {
@@ -504,6 +518,9 @@ Status Server::start() {
   if (i.acceptor->listen(net::socket_base::max_listen_connections, ec); ec)
     return Error{"cannot listen: " + ec.message(), "", ""};
   i.bound_port = i.acceptor->local_endpoint().port();
+  const int hw = static_cast<int>(std::thread::hardware_concurrency());
+  const int workers = i.opts.worker_threads > 0 ? i.opts.worker_threads : std::max(4, 2 * hw);
+  i.workers = std::make_unique<net::thread_pool>(static_cast<size_t>(workers));
   do_accept(i);
   i.running = true;
   for (int t = 0; t < std::max(1, i.opts.io_threads); ++t) i.threads.emplace_back([&i] { i.ioc.run(); });
@@ -523,6 +540,10 @@ void Server::stop() {
   i.ioc.stop();
   for (auto& t : i.threads) t.join();
   i.threads.clear();
+  // Requests being handled finish (their replies go nowhere: the I/O loop has stopped), so no
+  // worker touches the service after stop() returns.
+  i.workers->join();
+  i.workers.reset();
 }
 
 }  // namespace steppe::server

@@ -19,6 +19,11 @@ struct ServerOptions {
   uint16_t port = 8080;           // 0: any free port (see Server::port())
   std::filesystem::path web_dir;  // the built UI (web/dist); empty: API only
   int io_threads = 2;
+  // Requests are handled on these threads, not on the I/O threads: a request that waits for
+  // a game's lock or an SQLite commit must not stop the I/O threads from accepting and reading
+  // other connections. 0: max(4, 2 x hardware threads), since most of a request's time is spent
+  // waiting for a lock or the disk, not computing.
+  int worker_threads = 0;
 };
 
 class Server {
