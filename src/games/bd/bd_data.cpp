@@ -11,12 +11,6 @@ using steppe::JsonReader;
 const char* side_name(int side) { return side == kGerman ? "german" : side == kSoviet ? "soviet" : "none"; }
 
 // ---------------------------------------------------------------- grid (digest 2.2)
-int hex_index(int row, int col) {
-  if (row < kFirstRow || row > kLastRow || col < kFirstCol || col > kLastCol) return -1;
-  return (row - kFirstRow) * kCols + (col - kFirstCol);
-}
-int hex_row(int idx) { return kFirstRow + idx / kCols; }
-int hex_col(int idx) { return kFirstCol + idx % kCols; }
 
 int parse_hex(std::string_view id) {
   if (id.size() != 4) return -1;
@@ -36,36 +30,6 @@ std::string hex_id(int idx) {
   s[2] = static_cast<char>('0' + c / 10);
   s[3] = static_cast<char>('0' + c % 10);
   return s;
-}
-
-// W = (r, c+1), E = (r, c-1); even rows: NW (r-1, c), NE (r-1, c-1), SW (r+1, c),
-// SE (r+1, c-1); odd rows shift those one column west (digest 2.2, checked on 11.27).
-int neighbour(int idx, int dir) {
-  if (idx < 0 || idx >= kNumHexes) return -1;
-  const int r = hex_row(idx), c = hex_col(idx);
-  const int odd = r & 1;
-  switch (dir) {
-    case kE:
-      return hex_index(r, c - 1);
-    case kW:
-      return hex_index(r, c + 1);
-    case kNW:
-      return hex_index(r - 1, c + odd);
-    case kNE:
-      return hex_index(r - 1, c - 1 + odd);
-    case kSW:
-      return hex_index(r + 1, c + odd);
-    case kSE:
-      return hex_index(r + 1, c - 1 + odd);
-    default:
-      return -1;
-  }
-}
-
-int direction(int from, int to) {
-  for (int d = 0; d < 6; ++d)
-    if (neighbour(from, d) == to && to >= 0) return d;
-  return -1;
 }
 
 int hex_distance(int a, int b) {
@@ -172,7 +136,7 @@ Result<UnitDef> parse_unit_reader(const JsonReader& u) {
     d.side = kSoviet;
   else if (u.has("side"))
     u.at("side").fail_value("side must be \"german\" or \"soviet\"");
-  d.nation = u.str_or("nation", d.side == kGerman ? "german" : "soviet");
+  d.set_nation(u.str_or("nation", d.side == kGerman ? "german" : "soviet"));
   const std::string cls = u.str("class");
   if (cls == "mech")
     d.cls = kMech;
@@ -863,6 +827,19 @@ Result<UnitDef> parse_unit(const Json& j, const std::string& where) {
   return parse_unit_reader(r);
 }
 
+std::vector<int> entry_candidates_of(const BdData& d, const std::array<HexInfo, kNumHexes>& hexes, int side) {
+  std::vector<int> out;
+  const auto& edge = side == kGerman ? d.places.german_edge : d.places.soviet_edge;
+  for (int h : edge)  // 8.1 friendly edge supply hexes
+    if (h >= 0 && hexes[static_cast<size_t>(h)].on_map &&
+        !d.tec.prohibited[hexes[static_cast<size_t>(h)].terrain])
+      out.push_back(h);
+  for (int h = 0; h < kNumHexes; ++h)  // 8.1 friendly cities with overland supply
+    if (hexes[static_cast<size_t>(h)].city && std::find(out.begin(), out.end(), h) == out.end())
+      out.push_back(h);
+  return out;
+}
+
 Result<std::shared_ptr<const BdData>> load_data(const std::filesystem::path& data_dir) {
   auto d = std::make_shared<BdData>();
   const auto dir = data_dir / "bd";
@@ -875,6 +852,9 @@ Result<std::shared_ptr<const BdData>> load_data(const std::filesystem::path& dat
   auto h = steppe::rules_hash_of_dir(dir);
   if (!h) return h.error();
   d->rules_hash = *h;
+  for (int side : {kGerman, kSoviet})
+    d->entry_candidates[static_cast<size_t>(side)] = entry_candidates_of(*d, d->hexes, side);
+  d->entry_candidates_built = true;
   return std::shared_ptr<const BdData>(std::move(d));
 }
 

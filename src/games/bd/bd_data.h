@@ -32,13 +32,58 @@ constexpr int kFirstRow = 10, kLastRow = 32, kFirstCol = 0, kLastCol = 24;
 constexpr int kRows = kLastRow - kFirstRow + 1, kCols = kLastCol - kFirstCol + 1;
 constexpr int kNumHexes = kRows * kCols;
 enum Dir : uint8_t { kE = 0, kNE = 1, kNW = 2, kW = 3, kSW = 4, kSE = 5 };
-int hex_index(int row, int col);  // -1 outside the box
-int hex_row(int idx);
-int hex_col(int idx);
+constexpr int hex_index(int row, int col) {  // -1 outside the box
+  if (row < kFirstRow || row > kLastRow || col < kFirstCol || col > kLastCol) return -1;
+  return (row - kFirstRow) * kCols + (col - kFirstCol);
+}
+constexpr int hex_row(int idx) { return kFirstRow + idx / kCols; }
+constexpr int hex_col(int idx) { return kFirstCol + idx % kCols; }
 int parse_hex(std::string_view id);  // -1 if not a hex id of the grid
 std::string hex_id(int idx);
-int neighbour(int idx, int dir);  // -1 off-grid
-int direction(int from, int to);  // -1 if not adjacent
+
+// W = (r, c+1), E = (r, c-1); even rows: NW (r-1, c), NE (r-1, c-1), SW (r+1, c),
+// SE (r+1, c-1); odd rows shift those one column west (digest 2.2, checked on 11.27).
+constexpr int neighbour_by_rule(int idx, int dir) {
+  if (idx < 0 || idx >= kNumHexes) return -1;
+  const int r = hex_row(idx), c = hex_col(idx);
+  const int odd = r & 1;
+  switch (dir) {
+    case kE:
+      return hex_index(r, c - 1);
+    case kW:
+      return hex_index(r, c + 1);
+    case kNW:
+      return hex_index(r - 1, c + odd);
+    case kNE:
+      return hex_index(r - 1, c - 1 + odd);
+    case kSW:
+      return hex_index(r + 1, c + odd);
+    case kSE:
+      return hex_index(r + 1, c - 1 + odd);
+    default:
+      return -1;
+  }
+}
+// The same, as a table built at compile time: movement and supply searches ask for
+// neighbours millions of times per playout.
+inline constexpr auto kNeighbourTable = [] {
+  std::array<std::array<int16_t, 6>, kNumHexes> t{};
+  for (int h = 0; h < kNumHexes; ++h)
+    for (int d = 0; d < 6; ++d)
+      t[static_cast<size_t>(h)][static_cast<size_t>(d)] = static_cast<int16_t>(neighbour_by_rule(h, d));
+  return t;
+}();
+constexpr int neighbour(int idx, int dir) {  // -1 off-grid
+  if (static_cast<unsigned>(idx) >= static_cast<unsigned>(kNumHexes) || static_cast<unsigned>(dir) >= 6u)
+    return -1;
+  return kNeighbourTable[static_cast<size_t>(idx)][static_cast<size_t>(dir)];
+}
+constexpr int direction(int from, int to) {  // -1 if not adjacent
+  if (to < 0) return -1;
+  for (int d = 0; d < 6; ++d)
+    if (neighbour(from, d) == to) return d;
+  return -1;
+}
 int hex_distance(int a, int b);
 const char* dir_name(int d);
 
@@ -122,7 +167,8 @@ constexpr int kRolled = -1;  // combat factor "d6", rolled per battle (8.4, 8.35
 struct UnitDef {
   std::string id, label, name;
   uint8_t side = kGerman;
-  std::string nation;
+  std::string nation;  // see set_nation
+  bool axis_satellite_ = false;
   UnitClass cls = kNonMech;
   UnitType type = kInfantry;
   int attack = 0, defense = 0;  // kRolled for "d6"
@@ -134,7 +180,13 @@ struct UnitDef {
   int entry_turn = 0;  // 0 = none
   int entry_hex = -1;
   int counterpart = -1;  // unit index
-  bool axis_satellite() const { return nation == "hungarian" || nation == "italian" || nation == "romanian"; }
+  // Cached by set_nation (set the nation only through it): the move search asks for every
+  // hex it tries (10.22).
+  bool axis_satellite() const { return axis_satellite_; }
+  void set_nation(std::string n) {
+    nation = std::move(n);
+    axis_satellite_ = nation == "hungarian" || nation == "italian" || nation == "romanian";
+  }
   // 6.4: one satellite army per hex, either side.
   bool satellite_army() const { return type == kSatelliteArmy || type == kCommunistSatelliteArmy; }
   // 6.5: units that do not count against the 5-unit limit.
@@ -236,9 +288,17 @@ struct BdData {
   std::vector<int> moscow_mods_hex, moscow_mods_value;
   int moscow_surrender_at = 5;
   std::string rules_hash;
+  // 8.1 entry hexes of units without a fixed entry hex, per side, on this map: the side's
+  // edge supply hexes a unit may stand in, then every other city (BdState checks control,
+  // supply and stacking). Built once by load_data (entry_candidates_of).
+  std::array<std::vector<int>, 2> entry_candidates;
+  bool entry_candidates_built = false;
   const TurnInfo& turn(int t) const { return turns[static_cast<size_t>(std::clamp(t, 1, 32) - 1)]; }
   int find_unit(std::string_view key) const;  // -1 if unknown
 };
+
+// BdData::entry_candidates of `side` for these hexes (the map a state may have edited).
+std::vector<int> entry_candidates_of(const BdData& d, const std::array<HexInfo, kNumHexes>& hexes, int side);
 
 // Names as map.json and terrain.json spell them ("" for kCountryNone).
 const char* terrain_name(Terrain t);

@@ -90,7 +90,8 @@ BdState::BdState(const BdGame& game, std::shared_ptr<const BdData> data, uint64_
 const steppe::Game& BdState::game() const { return *game_; }
 
 HexInfo& BdState::hx_mut(int h) {
-  if (map_.get() == &data_->hexes) map_ = std::make_shared<std::array<HexInfo, kNumHexes>>(*map_);
+  if (map_.get() == &data_->hexes && data_->entry_candidates_built)
+    map_ = std::make_shared<std::array<HexInfo, kNumHexes>>(*map_);
   return const_cast<HexInfo&>((*map_)[static_cast<size_t>(h)]);  // unique copy made above
 }
 
@@ -538,9 +539,12 @@ int BdState::mf_of(int u) const {
 
 // Cost for unit u to enter `to` from adjacent `from`; -1 when prohibited.
 int BdState::enter_cost(int u, int from, int to) const {
-  const UnitDef& d = def(u);
   const int dir = direction(from, to);
-  if (dir < 0) return -1;
+  return dir < 0 ? -1 : enter_cost_dir(u, from, to, dir);
+}
+
+int BdState::enter_cost_dir(int u, int from, int to, int dir) const {
+  const UnitDef& d = def(u);
   const HexInfo& a = hx(from);
   const HexInfo& b = hx(to);
   if (!b.on_map) return -1;                         // 10.21 leaving the map is not offered
@@ -669,7 +673,7 @@ void BdState::reach(int u, std::array<int16_t, kNumHexes>& best,
       for (int dd = 0; dd < 6; ++dd) {
         const int n = neighbour(h, dd);
         if (n < 0) continue;
-        const int c = enter_cost(u, h, n);
+        const int c = enter_cost_dir(u, h, n, dd);
         if (c < 0) continue;
         int rem = left - c;
         if (rem < 0) {
@@ -1948,19 +1952,26 @@ void BdState::entry_hexes(int u, std::vector<int>& out) const {
     out.push_back(d.entry_hex);
     return;
   }
-  const auto& edge = side == kGerman ? data_->places.german_edge : data_->places.soviet_edge;
-  for (int h : edge)
-    if (h >= 0 && hx(h).on_map && !data_->tec.prohibited[hx(h).terrain]) out.push_back(h);
-  for (int h = 0; h < kNumHexes; ++h)  // 8.1 friendly cities with overland supply
-    if (hx(h).city && std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
+  // 8.1: edge supply hexes and cities, fixed by the map (a scenario test may have edited it).
+  if (map_.get() == &data_->hexes && data_->entry_candidates_built)
+    out = data_->entry_candidates[static_cast<size_t>(side)];
+  else
+    out = entry_candidates_of(*data_, *map_, side);
+}
+
+bool BdState::is_entry_hex(int u, int hex) const {
+  const UnitDef& d = def(u);
+  if (d.entry_hex >= 0) return hex == d.entry_hex;  // 8.2, 8.3, 8.33
+  if (hx(hex).city) return true;                    // 8.1
+  const auto& edge = d.side == kGerman ? data_->places.german_edge : data_->places.soviet_edge;
+  return hx(hex).on_map && !data_->tec.prohibited[hx(hex).terrain] &&
+         std::find(edge.begin(), edge.end(), hex) != edge.end();
 }
 
 Status BdState::check_entry(int u, int hex) const {
   const UnitDef& d = def(u);
   if (hex < 0 || hex >= kNumHexes || !hx(hex).on_map) return rerr("8.1", "not a map hex");
-  std::vector<int> ok;
-  entry_hexes(u, ok);
-  if (std::find(ok.begin(), ok.end(), hex) == ok.end())
+  if (!is_entry_hex(u, hex))
     return rerr("8.1", d.label + " may enter only at a friendly edge supply hex or a supplied friendly city");
   if (control_[static_cast<size_t>(hex)] != d.side)
     return rerr("8.1", hex_id(hex) + " is not friendly-controlled");
@@ -3569,7 +3580,7 @@ Status BdState::set_word(const std::vector<std::string>& w) {
         d.id = std::string(side == kGerman ? "de-" : "su-") + "test-" + w[2];
         d.name = w[2];
         d.side = static_cast<uint8_t>(side);
-        d.nation = side == kGerman ? "german" : "soviet";
+        d.set_nation(side == kGerman ? "german" : "soviet");
         // Defaults by label: "4Pz" a 4-3 panzer corps, "3T" a tank army, else 3-3 / 2-2 foot.
         const bool pz = w[2].size() > 2 && w[2].substr(w[2].size() - 2) == "Pz";
         const bool tank = side == kSoviet && !w[2].empty() && (w[2].back() == 'T');
@@ -3604,7 +3615,7 @@ Status BdState::set_word(const std::vector<std::string>& w) {
         else if (key == "class")
           d.cls = val == "mech" ? kMech : val == "static" ? kStatic : kNonMech;
         else if (key == "nation")
-          d.nation = val;
+          d.set_nation(val);
         else if (key == "shifts")
           d.support_shifts = *n;
         else if (key == "zone")

@@ -230,7 +230,8 @@ class BdState : public steppe::State {
 
   // Movement (10.x).
   int mf_of(int u) const;
-  int enter_cost(int u, int from, int to) const;  // -1 prohibited
+  int enter_cost(int u, int from, int to) const;               // -1 prohibited
+  int enter_cost_dir(int u, int from, int to, int dir) const;  // the same, `to` = neighbour(from, dir)
   Status check_move(const Action& a) const;
   void gen_moves(std::vector<Action>& out) const;
   void reach(int u, std::array<int16_t, kNumHexes>& best, std::array<int16_t, kNumHexes>& parent) const;
@@ -263,6 +264,7 @@ class BdState : public steppe::State {
 
   // Admin (8.x).
   void entry_hexes(int u, std::vector<int>& out) const;
+  bool is_entry_hex(int u, int hex) const;  // hex is among entry_hexes(u)
   Status check_entry(int u, int hex) const;
   void begin_turn();
   void end_phase();
