@@ -47,6 +47,19 @@ struct Service::Room {
   };
   std::vector<Logged> events;
   uint64_t version = 0;  // bumped by every change of state, log or status
+  uint64_t undos = 0;    // bumped by every undo: a timeline built before it is stale
+
+  // Timeline points per viewing side, extended as actions come instead of replaying the
+  // whole game for every request (Service::timeline). Its own lock: the replay runs
+  // without the room's.
+  struct Timeline {
+    std::mutex mu;
+    uint64_t undos = 0;
+    size_t steps = 0;              // actions replayed into `state`
+    std::unique_ptr<State> state;  // null: start again
+    Json points = Json::array();
+  };
+  std::map<int, std::shared_ptr<Timeline>> timelines;
 
   // The agent at the side to move, if any.
   bool thinking = false;
@@ -751,6 +764,7 @@ ApiResult Service::undo(const std::string& id, const std::string& token) {
     return from_error(503, "storage_failed", s.error());
   const StoredAction undone = r.actions.back();
   r.actions.pop_back();
+  ++r.undos;
   if (Status s = RoomOps::rebuild(r); !s.is_ok()) {
     r.state.reset();
     r.unavailable = s.error().to_string();
@@ -835,43 +849,54 @@ ApiResult Service::replay(const std::string& id, const std::string& token, int s
 }
 
 ApiResult Service::timeline(const std::string& id, const std::string& token) {
-  Room scratch;
   int viewer = -1;
+  std::shared_ptr<const Game> game;
+  StoredGame meta;
+  std::vector<StoredAction> all;
+  uint64_t undos = 0;
+  std::shared_ptr<Room::Timeline> tl;
   {
     STEPPE_FIND_ROOM(id);
     const int s = side_for_token(r, token);
     if (s < 0) return api_error(403, "bad_token", "this token is not a seat of game '" + r.meta.id + "'");
     if (r.game == nullptr) return api_error(409, "unavailable", r.unavailable);
     viewer = s;
-    scratch.meta = r.meta;
-    scratch.game = r.game;
+    game = r.game;
+    meta = r.meta;
+    all = r.actions;
+    undos = r.undos;
+    auto& slot = r.timelines[s];
+    if (!slot) slot = std::make_shared<Room::Timeline>();
+    tl = slot;
   }
-  std::vector<StoredAction> all;
-  {
-    auto room = find_room(id);
-    std::lock_guard lock(room->mu);
-    all = room->actions;
-  }
-  // One replay; each point is taken from the seat's observation only.
-  auto st = scratch.game->new_state(scratch.meta.scenario, scratch.meta.seed);
-  if (!st) return from_error(500, "internal", st.error());
-  auto& state = *st;
-  Json points = Json::array();
+  std::lock_guard lock(tl->mu);
+  // Each point is taken from the seat's observation only.
   auto point = [&](size_t step) {
-    const Json o = state->observation(viewer);
+    const Json o = tl->state->observation(viewer);
     Json p{{"step", step}};
     for (const char* k : {"turn", "phase", "vp"})
       if (o.is_object() && o.contains(k)) p[k] = o[k];
-    points.push_back(std::move(p));
+    tl->points.push_back(std::move(p));
   };
-  point(0);
-  for (size_t i = 0; i < all.size(); ++i) {
-    auto a = state->parse_action(all[i].text);
-    if (!a || !state->apply(*a).is_ok())
+  if (tl->state == nullptr || tl->undos != undos || tl->steps > all.size()) {
+    auto st = game->new_state(meta.scenario, meta.seed);
+    if (!st) return from_error(500, "internal", st.error());
+    tl->state = std::move(st).value();
+    tl->undos = undos;
+    tl->steps = 0;
+    tl->points = Json::array();
+    point(0);
+  }
+  for (size_t i = tl->steps; i < all.size(); ++i) {
+    auto a = tl->state->parse_action(all[i].text);
+    if (!a || !tl->state->apply(*a).is_ok()) {
+      tl->state.reset();
       return api_error(500, "internal", "replay failed at action " + std::to_string(i));
+    }
+    tl->steps = i + 1;
     point(i + 1);
   }
-  return ok(Json{{"points", points}});
+  return ok(Json{{"points", tl->points}});
 }
 
 ApiResult Service::game_data(const std::string& game_id, const std::string& file) const {

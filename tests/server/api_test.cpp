@@ -682,6 +682,33 @@ TEST_F(ApiTest, TimelineGivesTurnPerStepFromTheObservation) {
   EXPECT_EQ(http_get(port_, "/api/games/" + g.id + "/timeline").status, 403);
 }
 
+// The server keeps each seat's timeline and extends it as actions come; an undo makes it
+// start again from the first action.
+TEST_F(ApiTest, TimelineFollowsNewActionsAndUndo) {
+  auto g = create();
+  auto points = [&] {
+    Reply t = http_get(port_, "/api/games/" + g.id + "/timeline", g.blue);
+    EXPECT_EQ(t.status, 200) << t.raw;
+    return t.body["points"];
+  };
+  ASSERT_EQ(act(g, g.red, "move 0102").status, 200);
+  EXPECT_EQ(points().size(), 2u);
+  ASSERT_EQ(act(g, g.blue, "pass").status, 200);
+  Json p = points();
+  ASSERT_EQ(p.size(), 3u);
+  EXPECT_EQ(p[2]["turn"], 2);
+  ASSERT_EQ(act(g, g.red, "pass").status, 200);
+  ASSERT_EQ(http_post(port_, "/api/games/" + g.id + "/undo", Json::object(), g.red).status, 200);
+  p = points();
+  ASSERT_EQ(p.size(), 3u) << "the undone action is not in the timeline";
+  ASSERT_EQ(act(g, g.red, "pass").status, 200);
+  ASSERT_EQ(act(g, g.blue, "pass").status, 200);
+  p = points();
+  ASSERT_EQ(p.size(), 5u);
+  for (size_t i = 0; i < p.size(); ++i) EXPECT_EQ(p[i]["step"], i);
+  EXPECT_EQ(p[4]["turn"], 3);
+}
+
 TEST_F(ApiTest, PublicGameDataFilesAreServedByNameOnly) {
   Reply d = http_get(port_, "/api/catalog/duel/data/counters.json");
   ASSERT_EQ(d.status, 200) << d.raw;
