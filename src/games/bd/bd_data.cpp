@@ -491,6 +491,61 @@ steppe::Status load_tables(BdData& d, const std::filesystem::path& dir) {
     }
     for (const JsonReader& row : ms.at("table").elements())
       if (row.str("result") == "surrender") d.moscow_surrender_at = row.int_in("min", 1, 99);
+    VictoryRules& vr = d.victory;
+    auto vp_roll = [](const JsonReader& x) {
+      VpRoll v;
+      v.divide = x.int_in("divide", 1, 6);
+      v.add = x.int_in("add", -6, 6);
+      return v;
+    };
+    for (const JsonReader& e : r.at("early_loss").elements()) {  // 4.7, 4.8
+      EarlyLoss l;
+      l.hex = read_hex(e.at("hex"));
+      l.name = e.str("name");
+      l.rule = e.str("rule");
+      l.before_turn = e.int_in("before_turn", 1, 33);
+      l.roll = vp_roll(e);
+      vr.early_loss.push_back(l);
+    }
+    vr.baltic_after = r.at("baltic_states").int_in("after_turn", 0, 32);  // 4.5
+    vr.baltic_vp = r.at("baltic_states").int_in("vp", -99, 99);
+    JsonReader dn = r.at("dnepr");  // 4.6
+    vr.dnepr_after = dn.int_in("after_turn", 0, 32);
+    vr.dnepr_vp = dn.int_in("vp", -99, 99);
+    auto mark_dnepr = [&](int h) {
+      if (h >= 0) d.hexes[static_cast<size_t>(h)].dnepr = true;
+    };
+    for (const JsonReader& side : dn.at("hexsides").elements()) {
+      const std::vector<int> pair = read_hex_list(side);
+      if (pair.size() != 2 || pair[0] < 0 || pair[1] < 0 || direction(pair[0], pair[1]) < 0) {
+        side.fail("a Dnepr hexside is two adjacent hexes (4.6)");
+        continue;
+      }
+      for (int h : pair) mark_dnepr(h);
+    }
+    for (int h : read_hex_list(dn.at("all_sides"))) {  // Kiev, Dnepropetrovsk: all six sides
+      mark_dnepr(h);
+      for (int side = 0; side < 6; ++side) mark_dnepr(neighbour(h, side));
+    }
+    JsonReader so = r.at("summer_offensive_1943");  // 4.4
+    for (const JsonReader& t : so.at("turns").elements()) vr.summer_turns.push_back(t.as_int_in(1, 32));
+    vr.summer_roll = vp_roll(so);
+    JsonReader ko = r.at("kiev_option");  // 4.21
+    vr.kiev_hex = read_hex(ko.at("hex"));
+    vr.kiev_by_turn = ko.int_in("by_turn", 0, 32);
+    vr.kiev_roll = vp_roll(ko);
+    JsonReader wo = r.at("watch_on_the_oder");  // 4.18, 4.19
+    vr.watch_choose_turn = wo.int_in("choose_turn", 1, 32);
+    vr.watch_reveal_turn = wo.int_in("reveal_turn", 1, 32);
+    vr.oder_cities = wo.int_in("cities_taken", 1, 99);
+    vr.oder_one_city_units = wo.int_in("one_city_units", 0, 999);
+    vr.oder_units_alone = wo.int_in("units_alone", 0, 999);
+    vr.oder_big_cf = wo.int_in("big_unit_above_cf", 0, 99);
+    vr.oder_repl_mech = wo.at("oder_replacements").int_in("mech", 0, 20);
+    vr.oder_repl_non = wo.at("oder_replacements").int_in("non-mech", 0, 20);
+    vr.oder_mech_mf = wo.int_in("oder_mech_mf", 0, 30);
+    vr.oder_luftwaffe_extra = wo.int_in("oder_luftwaffe_extra", 0, 20);
+    vr.oder_units = wo.str_list_or_empty("oder_units");
     for (const JsonReader& v : r.at("victory_check_chart").elements()) {
       v.check_reconstructed();
       const int n = v.int_in("turn", 1, 32);
@@ -848,6 +903,11 @@ Result<std::shared_ptr<const BdData>> load_data(const std::filesystem::path& dat
   if (auto s = load_map(*d, dir / "map.json"); !s) return s.error();
   if (auto s = load_tables(*d, dir); !s) return s.error();
   if (auto s = load_counters(*d, dir / "counters.json"); !s) return s.error();
+  if (!d->units.empty())
+    for (const auto& label : d->victory.oder_units)  // 4.18 special reinforcements
+      if (d->find_unit(label) < 0)
+        return Error{"victory.json watch_on_the_oder names unknown unit '" + label + "'", "4.18",
+                     (dir / "victory.json").string()};
   if (auto s = load_scenarios(*d, dir / "scenarios"); !s) return s.error();
   auto h = steppe::rules_hash_of_dir(dir);
   if (!h) return h.error();

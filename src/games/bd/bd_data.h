@@ -119,6 +119,7 @@ struct HexInfo {
   bool west_of_start_line = false;
   int8_t initial_control = -1;                     // 3.6 as generated on the map (-1: by country)
   uint8_t river = 0, lake_side = 0, sea_side = 0;  // bit d = hexside in direction d
+  bool dnepr = false;  // borders the Dnepr between Kiev and 2809/2908 (4.6, victory.json)
 };
 
 // ---- Counters
@@ -272,6 +273,35 @@ struct StackingLimits {
   int cavalry_groups_per_hex = 1;    // 8.30
 };
 
+// A VP die roll of section 4: ceil(d6 / divide) + add (4.4, 4.7, 4.8, 4.21).
+struct VpRoll {
+  int divide = 1, add = 0;
+};
+
+// 4.7 / 4.8: a hex whose first Soviet capture before a turn costs a rolled VP debit.
+struct EarlyLoss {
+  int hex = -1;
+  std::string name, rule;
+  int before_turn = 27;
+  VpRoll roll;
+};
+
+// victory.json: the section 4 VP events beyond the per-hex values.
+struct VictoryRules {
+  std::vector<EarlyLoss> early_loss;                                     // 4.7, 4.8
+  int baltic_after = 13, baltic_vp = -3;                                 // 4.5
+  int dnepr_after = 13, dnepr_vp = -1;                                   // 4.6 (the hexes: HexInfo::dnepr)
+  std::vector<int> summer_turns;                                         // 4.4 declaration turns
+  VpRoll summer_roll{2, 0};                                              // 4.4 debit
+  int kiev_hex = -1, kiev_by_turn = 3;                                   // 4.21 option
+  VpRoll kiev_roll{1, -1};                                               // 4.21
+  int watch_choose_turn = 28, watch_reveal_turn = 30;                    // 4.18
+  int oder_cities = 2, oder_one_city_units = 10, oder_units_alone = 20;  // 4.19
+  int oder_big_cf = 3;                                                   // 4.19 CF above: counts 2
+  int oder_repl_mech = 4, oder_repl_non = 4, oder_mech_mf = 6, oder_luftwaffe_extra = 2;  // 4.18
+  std::vector<std::string> oder_units;                                                    // 4.18
+};
+
 struct BdData {
   std::array<HexInfo, kNumHexes> hexes;
   StackingLimits stacking;
@@ -287,6 +317,7 @@ struct BdData {
   int vp_start = 14;
   std::vector<int> moscow_mods_hex, moscow_mods_value;
   int moscow_surrender_at = 5;
+  VictoryRules victory;
   std::string rules_hash;
   // 8.1 entry hexes of units without a fixed entry hex, per side, on this map: the side's
   // edge supply hexes a unit may stand in, then every other city (BdState checks control,

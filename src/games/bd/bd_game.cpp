@@ -1,5 +1,6 @@
 #include "games/bd/bd_game.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 
@@ -17,8 +18,22 @@ std::vector<steppe::ScenarioInfo> BdGame::scenarios() const {
   return out;
 }
 
-steppe::Result<std::unique_ptr<steppe::State>> BdGame::new_state(const std::string& scenario,
+// "grand-campaign+forgiveness-points+kiev-vp": a scenario with optional rules agreed
+// before play (4.20, 4.21); the whole string is what saves and replays record.
+steppe::Result<std::unique_ptr<steppe::State>> BdGame::new_state(const std::string& scenario_and_options,
                                                                  uint64_t seed) const {
+  std::vector<std::string> options;
+  std::string scenario = scenario_and_options;
+  if (const size_t plus = scenario.find('+'); plus != std::string::npos) {
+    std::string rest = scenario.substr(plus + 1);
+    scenario.resize(plus);
+    size_t at = 0;
+    while (at <= rest.size()) {
+      const size_t next = std::min(rest.find('+', at), rest.size());
+      options.push_back(rest.substr(at, next - at));
+      at = next + 1;
+    }
+  }
   const ScenarioDef* sc = nullptr;
   if (scenario != "empty") {
     for (const auto& s : data_->scenarios)
@@ -30,6 +45,8 @@ steppe::Result<std::unique_ptr<steppe::State>> BdGame::new_state(const std::stri
     }
   }
   auto st = std::make_unique<BdState>(*this, data_, seed);
+  for (const auto& o : options)
+    if (auto s = st->set_option(o, true); !s) return s.error();
   if (auto s = st->setup_scenario(sc); !s) return s.error();
   return std::unique_ptr<steppe::State>(std::move(st));
 }

@@ -52,7 +52,9 @@ constexpr const char* kVerbNames[] = {"",
                                       "aerial-supply",
                                       "strategic",
                                       "emergency-rvgk",
-                                      "no-emergency-rvgk"};
+                                      "no-emergency-rvgk",
+                                      "summer-offensive",
+                                      "watch"};
 constexpr const char* kOrderNames[] = {"none", "move-fight", "fight-move", "fight-fight"};
 
 steppe::Error rerr(const char* rule, std::string msg) { return steppe::Error{std::move(msg), rule, ""}; }
@@ -183,6 +185,23 @@ Status BdState::setup_scenario(const ScenarioDef* sc) {
 // First phase after set-up: the Mutual Administrative Phase, except Citadel (14.2: the
 // Soviet Player Turn of GT19, no RVGK phase) and The Road Back (12.2: GT13 is one Soviet
 // Prepared Assault Phase).
+const std::vector<std::string>& BdState::option_names() {
+  static const std::vector<std::string> names{"forgiveness-points", "kiev-vp"};
+  return names;
+}
+
+Status BdState::set_option(const std::string& name, bool on) {
+  if (name == "forgiveness-points") {
+    opt_forgiveness_ = on;  // 4.20
+  } else if (name == "kiev-vp") {
+    opt_kiev_ = on;  // 4.21
+  } else {
+    return steppe::Error{"unknown option '" + name + "' (options: forgiveness-points, kiev-vp)", "4.20", ""};
+  }
+  mark_dirty();
+  return Status::ok();
+}
+
 void BdState::start_play() {
   begin_turn();
   if (start_mode_ == 1) {
@@ -288,9 +307,15 @@ void BdState::set_control(int hex, int side) {
   mark_dirty();
   log("control", std::string(side_name(side)) + " takes control of " + hex_id(hex), "3.6");
   const HexInfo& h = hx(hex);
-  if (!h.vp) return;
+  if (!h.vp) {
+    territory_vp_checks();
+    return;
+  }
   int delta = side == kGerman ? 1 : (old == kGerman ? -1 : 0);
-  if (delta == 0) return;
+  if (delta == 0) {
+    territory_vp_checks();
+    return;
+  }
   std::string rule = "4.2";
   // 4.3: capturing a Hero City is worth 2 (marker removed); losing a Fortress City costs 2.
   if (side == kGerman && hero_city(hex)) {
@@ -305,6 +330,30 @@ void BdState::set_control(int hex, int side) {
         std::find(markers_.fortress_city.begin(), markers_.fortress_city.end(), hex));
     vp_events_ -= 1;
   }
+  const VictoryRules& vr = data_->victory;
+  if (side == kGerman && hex == vr.kiev_hex && !kiev_taken_) {
+    kiev_taken_ = true;
+    // 4.21 (option): Kiev first taken by the end of GT3 is worth d6-1 instead.
+    if (opt_kiev_ && turn_ <= vr.kiev_by_turn) {
+      const int award = roll_vp(vr.kiev_roll, "Kiev VP roll (d6-1)", "4.21");
+      vp_events_ += award - delta;
+      delta = award;
+      rule = "4.21";
+    }
+  }
+  if (side == kSoviet && vp_schedule())
+    for (size_t i = 0; i < vr.early_loss.size() && i < 8; ++i) {
+      const EarlyLoss& l = vr.early_loss[i];
+      if (l.hex != hex || ((early_fallen_ >> i) & 1u) != 0) continue;
+      early_fallen_ = static_cast<uint8_t>(early_fallen_ | (1u << i));
+      // 4.7 / 4.8: first Soviet capture before GT27 costs ceil(d6/2)+1 instead of the normal VP.
+      if (turn_ < l.before_turn) {
+        const int debit = roll_vp(l.roll, l.name + " early loss roll", l.rule);
+        vp_events_ += -debit - delta;
+        delta = -debit;
+        rule = l.rule;
+      }
+    }
   vp_ += delta;
   log("vp",
       "German VP " + std::string(delta > 0 ? "+" : "") + std::to_string(delta) + " for " + hex_id(hex) +
@@ -332,6 +381,127 @@ void BdState::set_control(int hex, int side) {
        (scenario_id_ == "what-if-1942" && hex == data_->places.moscow))) {
     end_game(kGerman, "German control of " + hex_id(hex), scenario_id_ == "what-if-1942" ? "15.5" : "14.10");
   }
+  territory_vp_checks();
+}
+
+// The scenarios scored by the Victory Check Chart, where the German VP schedule of 4.4-4.10
+// applies (the Road Back continues the Grand Campaign, 12.3; `empty` is for tests).
+bool BdState::vp_schedule() const {
+  return scenario_id_ == "grand-campaign" || scenario_id_ == "road-back" || scenario_id_ == "empty";
+}
+
+// ceil(d6 / divide) + add, logged with the rule that calls for it.
+int BdState::roll_vp(const VpRoll& r, const std::string& what, const std::string& rule) {
+  const int die = roll(6, what, rule);
+  const int v = ceil_div(die, std::max(1, r.divide)) + r.add;
+  log("vp", what + ": " + std::to_string(die) + " gives " + std::to_string(v) + " VP", rule);
+  return v;
+}
+
+// 4.5 and 4.6: conditions looked at from the first instant after the end of GT13 (at the
+// start of GT14, then at every change of control), each at most once per game.
+void BdState::territory_vp_checks() {
+  if (!vp_schedule() || phase_ == kGameOver) return;
+  const VictoryRules& vr = data_->victory;
+  if (!baltic_lost_ && turn_ > vr.baltic_after) {
+    int baltic = 0, soviet = 0;
+    for (int h = 0; h < kNumHexes; ++h)
+      if (hx(h).on_map && hx(h).country == kBaltic) {
+        ++baltic;
+        soviet += control_[static_cast<size_t>(h)] == kSoviet ? 1 : 0;
+      }
+    if (baltic > 0 && soviet == baltic) {
+      baltic_lost_ = true;
+      vp_ += vr.baltic_vp;
+      vp_events_ += vr.baltic_vp;
+      log("vp",
+          "the Soviet controls every hex of the three Baltic states: German VP " +
+              std::to_string(vr.baltic_vp) + ", now " + std::to_string(vp_),
+          "4.5");
+    }
+  }
+  if (!dnepr_lost_ && turn_ > vr.dnepr_after) {
+    // 4.6 "no longer controls one or more hexes bordering the Dnepr": read as controls none
+    // of them (digest 9 item 14, ruling BD-V2).
+    int river = 0, german = 0;
+    for (int h = 0; h < kNumHexes; ++h)
+      if (hx(h).on_map && hx(h).dnepr) {
+        ++river;
+        german += control_[static_cast<size_t>(h)] == kGerman ? 1 : 0;
+      }
+    if (river > 0 && german == 0) {
+      dnepr_lost_ = true;
+      vp_ += vr.dnepr_vp;
+      vp_events_ += vr.dnepr_vp;
+      log("vp",
+          "the German controls no hex on the Dnepr between Kiev and 2809/2908: German VP " +
+              std::to_string(vr.dnepr_vp) + ", now " + std::to_string(vp_),
+          "4.6");
+    }
+  }
+}
+
+// 4.4: a declared offensive is judged at the end of its turn; without a success by the end
+// of GT19 (or at a failure, whichever comes first) the German loses ceil(d6/2) VP.
+void BdState::summer_offensive_check() {
+  const auto& turns = data_->victory.summer_turns;
+  if (!vp_schedule() || summer_done_ != 0 || turns.empty()) return;
+  bool fail = false;
+  if (summer_turn_ == turn_) {
+    bool kept = true;
+    int taken = 0;
+    for (int h = 0; h < kNumHexes; ++h) {
+      if (!hx(h).city) continue;
+      const int was = turn_start_control_[static_cast<size_t>(h)];
+      const int now = control_[static_cast<size_t>(h)];
+      if (was == kGerman && now != kGerman) kept = false;
+      if (was == kSoviet && now == kGerman) ++taken;
+    }
+    if (kept && taken >= 1) {
+      summer_done_ = 1;
+      log("victory",
+          "the 1943 summer offensive succeeds: every German city held and " + std::to_string(taken) +
+              " Soviet city taken",
+          "4.4");
+      return;
+    }
+    log("victory", "the 1943 summer offensive fails", "4.4");
+    fail = true;
+  } else if (summer_turn_ == 0 && turn_ == turns.back()) {
+    log("victory", "no 1943 summer offensive declared by the end of GT" + std::to_string(turn_), "4.4");
+    fail = true;
+  }
+  if (!fail) return;
+  summer_done_ = 2;
+  const int debit = roll_vp(data_->victory.summer_roll, "1943 summer offensive debit roll (d6/2)", "4.4");
+  vp_ -= debit;
+  vp_events_ -= debit;
+  log("vp", "German VP -" + std::to_string(debit) + ", now " + std::to_string(vp_), "4.4");
+}
+
+// 4.19: at the end of the German player turn of GT30 with Oder chosen, the game ends.
+bool BdState::watch_on_the_oder_check() {
+  const VictoryRules& vr = data_->victory;
+  bool kept = true;
+  int taken = 0;
+  for (int h = 0; h < kNumHexes; ++h) {
+    if (!hx(h).city) continue;
+    const int was = turn_start_control_[static_cast<size_t>(h)];
+    const int now = control_[static_cast<size_t>(h)];
+    if (was == kGerman && now != kGerman) kept = false;
+    if (was == kSoviet && now == kGerman) ++taken;
+  }
+  const bool win =
+      kept && (taken >= vr.oder_cities || (taken >= 1 && soviet_losses_ >= vr.oder_one_city_units) ||
+               soviet_losses_ >= vr.oder_units_alone);
+  const std::string why = std::string(kept ? "every German city held" : "a German city lost") + ", " +
+                          std::to_string(taken) + " Soviet cities taken, " + std::to_string(soviet_losses_) +
+                          " Soviet units eliminated";
+  if (win)
+    end_game(kGerman, "Watch on the Oder succeeds: " + why, "4.19");
+  else
+    end_game(kSoviet, "Watch on the Oder fails: " + why, "4.19");
+  return true;
 }
 
 void BdState::end_game(int winner, const std::string& why, const std::string& rule) {
@@ -387,6 +557,9 @@ void BdState::eliminate(int u, const char* rule) {
   s.hex = -1;
   s.mp = -1;
   mark_dirty();
+  if (d.side == kSoviet)  // 4.19: printed CF above 3 counts as two units
+    soviet_losses_ = static_cast<int16_t>(
+        soviet_losses_ + (std::max(d.attack, d.defense) > data_->victory.oder_big_cf ? 2 : 1));
   log("eliminate",
       std::string(side_name(d.side)) + " " + d.label + " eliminated" + (permanent ? " permanently" : ""),
       rule);
@@ -530,6 +703,7 @@ int BdState::mf_of(int u) const {
   if (scenario_id_ == "what-if-1942")
     mf = d.side == kGerman ? (d.cls == kMech ? 10 : 5) : (d.cls == kMech ? 8 : 4);
   const int sup = unit_supply(u);
+  if (d.side == kGerman && d.cls == kMech && oder_active()) mf = data_->victory.oder_mech_mf;  // 4.18
   if (sup == kSupOos || sup == kSupCoastal || sup == kSupAerial) mf /= 2;
   if (d.side == kGerman && d.cls == kMech && turn_ == 3 && paulus_ == 2)
     for (const auto& [h, r] : paulus_rolls_)
@@ -1669,11 +1843,36 @@ void BdState::begin_turn() {
   if (markers_.aerial_return == turn_) markers_.aerial_available = true;  // 7.7
   markers_.luftwaffe_left =
       static_cast<int8_t>(scenario_id_ == "what-if-1942" ? 3 : ti().luftwaffe);  // 11.23, 15.7
-  for (int s = 0; s < 2; ++s) {                                                  // 8.12
+  if (watch_ == 2 && turn_ == data_->victory.watch_reveal_turn)                  // 4.18 Oder: two more
+    markers_.luftwaffe_left =
+        static_cast<int8_t>(markers_.luftwaffe_left + data_->victory.oder_luftwaffe_extra);
+  for (int s = 0; s < 2; ++s) {  // 8.12
     repl_left_mech_[static_cast<size_t>(s)] = static_cast<int8_t>(ti().repl[s][kMech]);
     repl_left_non_[static_cast<size_t>(s)] = static_cast<int8_t>(ti().repl[s][kNonMech]);
   }
   if (scenario_id_ == "road-back" && turn_ == 13) repl_left_mech_ = repl_left_non_ = {0, 0};  // 12.4
+  turn_start_control_ = control_;                                                             // 4.4, 4.19
+  soviet_losses_ = 0;                                                                         // 4.19
+  const VictoryRules& vr = data_->victory;
+  if (turn_ == vr.watch_reveal_turn && watch_ != 0) {  // 4.18: the counter is uncovered
+    log("victory",
+        std::string("the German reveals his choice: Operation Watch on the ") +
+            (watch_ == 2 ? "Oder" : "Rhine"),
+        "4.18");
+    if (watch_ == 2) {
+      repl_left_mech_[kGerman] = static_cast<int8_t>(vr.oder_repl_mech);
+      repl_left_non_[kGerman] = static_cast<int8_t>(vr.oder_repl_non);
+      for (const auto& label : vr.oder_units) {
+        const int u = data_->find_unit(label);
+        if (u < 0 || u >= num_units()) continue;
+        UnitSt& us = units_[static_cast<size_t>(u)];
+        if (us.where == kOnMap || us.where == kDeadPerm) continue;
+        us.where = kTrrt;
+        us.turn = static_cast<int8_t>(turn_);
+        log("reinforcement", label + " arrives as an Oder special reinforcement", "4.18");
+      }
+    }
+  }
   german_moscow_at_start_ =
       data_->places.moscow >= 0 && control_[static_cast<size_t>(data_->places.moscow)] == kGerman;
   for (const auto& m : data_->markers) {
@@ -1715,6 +1914,7 @@ void BdState::begin_turn() {
 
 void BdState::next_player_turn() {
   const int side = phase_side();
+  if (side == kGerman && oder_active() && watch_on_the_oder_check()) return;  // 4.19
   if (side == kSoviet) markers_.osupply = {{-1, -1, -1}};  // 7.12 removed at the end of the player turn
   if (side == first_player_) {
     const int second = side == kGerman ? kSoviet : kGerman;  // spelled out: GCC 12 -Warray-bounds
@@ -1774,16 +1974,39 @@ void BdState::victory_check() {
         units_[static_cast<size_t>(u)].hex = -1;
         log("withdraw", def(u).label + " leaves the game", "8.28");
       }
+  summer_offensive_check();  // 4.4
   mark_dirty();
   const TurnInfo& t = ti();
   const bool chart = scenario_id_ == "grand-campaign" || scenario_id_ == "empty" ||
                      (scenario_id_ == "road-back" && turn_ >= 16);
   if (turn_ >= last_turn_ && scenario_victory()) return;
   if (turn_ >= last_turn_) {
-    // 4.1: no draws; the final check decides.
-    const int w = vp_ >= t.german_wins_at ? kGerman : kSoviet;
-    end_game(w, "final Victory Check with " + std::to_string(vp_) + " VP", "4.14");
+    // 4.1: no draws; the final check decides (4.20: net Forgiveness Points added).
+    const int total = vp_ + (opt_forgiveness_ ? fp_ : 0);
+    if (opt_forgiveness_ && fp_ != 0)
+      log("vp",
+          "Forgiveness Points " + std::string(fp_ > 0 ? "+" : "") + std::to_string(fp_) + ": final total " +
+              std::to_string(total),
+          "4.20");
+    const int w = total >= t.german_wins_at ? kGerman : kSoviet;
+    end_game(w, "final Victory Check with " + std::to_string(total) + " VP", "4.14");
     return;
+  }
+  if (chart && t.check && turn_ >= 3 && opt_forgiveness_) {
+    // 4.20 (option): instead of ending the game, record one FP per VP needed to bring the
+    // total back into the play-on range and move the VP track there (ruling BD-V3).
+    int n = 0;
+    if (vp_ >= t.german_wins_at) n = vp_ - (t.german_wins_at - 1);
+    if (vp_ <= t.soviet_wins_at) n = -(t.soviet_wins_at + 1 - vp_);
+    if (n != 0) {
+      fp_ += n;
+      vp_ -= n;
+      vp_events_ -= n;
+      log("vp",
+          "Forgiveness Points: " + std::string(n > 0 ? "+" : "") + std::to_string(n) + " FP (net " +
+              std::to_string(fp_) + "), play on with " + std::to_string(vp_) + " VP",
+          "4.20");
+    }
   }
   if (chart && t.check && turn_ >= 3) {
     if (vp_ >= t.german_wins_at) {
@@ -1802,6 +2025,7 @@ void BdState::victory_check() {
   ++turn_;
   begin_turn();
   enter_phase(kAdminGerman);
+  territory_vp_checks();  // 4.5, 4.6 "the first instant after the end of GT13"
 }
 
 // Scenario victory conditions checked at the end of the last turn.
@@ -2075,7 +2299,7 @@ Status BdState::check_order(int side, int order) const {
     if (order == kFightFight) {
       const bool y42 = ti().single && ti().year == 1942 && !ff_used_1942_;
       const bool y43 = ti().single && ti().year == 1943 && !ff_used_1943_;
-      if (!y42 && !y43)
+      if (!y42 && !y43 && !oder_active())  // 4.18 Oder turn
         return rerr("5.5", "German fight/fight only once in a 1942 and once in a 1943 single-month turn");
     }
   } else {
@@ -2092,6 +2316,8 @@ Status BdState::check_end_phase() const {
   if (phase_ == kSetupPhase) return rerr("3.1", "place every set-up unit first");
   if (phase_ == kAdminSoviet && withdraw_due_)
     return rerr("8.21", "withdraw a rifle army or decline the withdrawal first");
+  if (phase_ == kAdminGerman && vp_schedule() && turn_ == data_->victory.watch_choose_turn && watch_ == 0)
+    return rerr("4.18", "choose Operation Watch on the Rhine or on the Oder first (watch rhine | oder)");
   // 5.12: GT1-3 every Soviet unit adjacent to the enemy at the start of a PA phase attacks.
   if (is_assault_phase() && phase_side() == kSoviet && turn_ <= 3 && scenario_id_ != "what-if-1942") {
     std::vector<int> here;
@@ -2130,6 +2356,7 @@ Status BdState::check_inner(const Action& a) const {
       case kNoEmergencyRvgk:
       case kAdvanceDone:
       case kDeclineWithdraw:
+      case kSummerOffensive:
         want = 0;
         break;
       case kOrder:
@@ -2145,6 +2372,7 @@ Status BdState::check_inner(const Action& a) const {
       case kFortressCity:
       case kFortifiedArea:
       case kAerialSupply:
+      case kWatch:
         want = 1;
         break;
       case kEnter:
@@ -2415,6 +2643,20 @@ Status BdState::check_inner(const Action& a) const {
     }
     case kDeclineWithdraw:
       if (phase_ != kAdminSoviet || !withdraw_due_) return rerr("8.21", "no withdrawal due now");
+      return Status::ok();
+    case kSummerOffensive: {
+      const auto& turns = data_->victory.summer_turns;
+      if (!vp_schedule() || phase_ != kAdminGerman ||
+          std::find(turns.begin(), turns.end(), turn_) == turns.end())
+        return rerr("4.4", "the 1943 summer offensive is declared at the start of Game Turn 17, 18 or 19");
+      if (summer_turn_ != 0 || summer_done_ != 0) return rerr("4.4", "only one 1943 summer offensive");
+      return Status::ok();
+    }
+    case kWatch:
+      if (!vp_schedule() || phase_ != kAdminGerman || turn_ != data_->victory.watch_choose_turn)
+        return rerr("4.18", "Rhine or Oder is chosen at the start of Game Turn 28");
+      if (watch_ != 0) return rerr("4.18", "Rhine or Oder is already chosen");
+      if (a.args[0] != 1 && a.args[0] != 2) return rerr("4.18", "watch rhine | oder");
       return Status::ok();
     case kHeroCity: {
       if (a.nargs != 1 || a.args[0] < 0 || a.args[0] >= kNumHexes) return rerr("9.1", "hero-city <hex>");
@@ -2815,6 +3057,18 @@ void BdState::do_apply(const Action& a) {
       log("withdraw", label(a.args[0]) + " withdrawn until GT27", "8.21");
       break;
     }
+    case kSummerOffensive:
+      summer_turn_ = static_cast<int8_t>(turn_);
+      log("order", "the German declares his 1943 summer offensive", "4.4");
+      break;
+    case kWatch:
+      watch_ = static_cast<int8_t>(a.args[0]);
+      // 4.18: the choice stays under the coffee cup until GT30; only the German sees it.
+      log("order", std::string("Operation Watch on the ") + (a.args[0] == 2 ? "Oder" : "Rhine") + " chosen",
+          "4.18", 1u << kGerman);
+      log("order", "the German has chosen between Rhine and Oder (hidden until Game Turn 30)", "4.18",
+          1u << kSoviet);
+      break;
     case kDeclineWithdraw:
       withdraw_due_ = 0;
       vp_ += 1;
@@ -2930,6 +3184,11 @@ void BdState::legal_actions(std::vector<Action>& out) const {
       if (side == kSoviet && markers_.hero_left > 0)
         for (int h = 0; h < kNumHexes; ++h)
           if (hx(h).city) push_if(mk(kHeroCity, {h}));
+      if (side == kGerman) {
+        push_if(mk(kSummerOffensive, {}));  // 4.4
+        push_if(mk(kWatch, {1}));           // 4.18
+        push_if(mk(kWatch, {2}));
+      }
       push_if(mk(kEndPhase, {}));
       return;
     }
@@ -3064,6 +3323,9 @@ std::string BdState::action_to_string(const Action& a) const {
       break;
     case kLwDefend:
       s += a.args[0] == 1 ? " yes" : " no";
+      break;
+    case kWatch:
+      s += a.args[0] == 2 ? " oder" : a.args[0] == 1 ? " rhine" : " ?";
       break;
     default:
       break;
@@ -3212,6 +3474,11 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
     a.verb = kAdvanceDone;
   } else if (v == "decline-withdrawal" && t.size() == 1) {
     a.verb = kDeclineWithdraw;
+  } else if (v == "summer-offensive" && t.size() == 1) {
+    a.verb = kSummerOffensive;
+  } else if (v == "watch" && t.size() == 2 && (t[1] == "rhine" || t[1] == "oder")) {
+    a.verb = kWatch;
+    a.push(t[1] == "oder" ? 2 : 1);
   } else if (v == "convert-bb" && t.size() == 2 && (t[1] == "dr" || t[1] == "bb")) {
     a.verb = kBbChoice;
     a.push(t[1] == "dr" ? 1 : 0);
@@ -3223,7 +3490,8 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
         "unknown action (verbs: end-phase, move, attack, mobile-assault, order, paulus, zone, enter, "
         "replace, "
         "rvgk-in, rvgk-out, osupply, retreat, advance, advance-done, convert-bb, luftwaffe-defend, setup, "
-        "withdraw, decline-withdrawal, hero-city)");
+        "withdraw, decline-withdrawal, hero-city, fortress-city, fortified-area, aerial-supply, "
+        "advance-second, strategic, emergency-rvgk, no-emergency-rvgk, summer-offensive, watch)");
   }
   return a;
 }
@@ -3240,6 +3508,17 @@ Json BdState::observation(int side) const {
   o["phase"] = phase_name(phase_);
   o["current_player"] = current_player() >= 0 ? side_name(current_player()) : "none";
   o["vp"] = vp_;  // 11.7 the VP total is public
+  Json opts = Json::array();
+  if (opt_forgiveness_) opts.push_back("forgiveness-points");
+  if (opt_kiev_) opts.push_back("kiev-vp");
+  o["options"] = opts;
+  if (opt_forgiveness_) o["forgiveness_points"] = fp_;               // 4.20 recorded openly
+  if (summer_turn_ != 0) o["summer_offensive_turn"] = summer_turn_;  // 4.4 declared openly
+  // 4.18: the Rhine/Oder counter is hidden from the Soviet until GT30.
+  if (watch_ != 0 && (side == kGerman || turn_ >= data_->victory.watch_reveal_turn))
+    o["watch"] = watch_ == 2 ? "oder" : "rhine";
+  else if (watch_ != 0)
+    o["watch"] = "hidden";
   o["order"] = {kOrderNames[order_[0]], kOrderNames[order_[1]]};
   Json ctrl = Json::array();
   for (int h = 0; h < kNumHexes; ++h)
@@ -3329,6 +3608,16 @@ Json BdState::full_json() const {
   j["paulus"] = paulus_;
   j["zone1942"] = zone1942_;
   j["pending"] = static_cast<int>(pending_);
+  j["options"] = {{"forgiveness-points", opt_forgiveness_}, {"kiev-vp", opt_kiev_}};
+  j["section4"] = {{"fp", fp_},
+                   {"baltic_lost", baltic_lost_},
+                   {"dnepr_lost", dnepr_lost_},
+                   {"early_fallen", early_fallen_},
+                   {"kiev_taken", kiev_taken_},
+                   {"summer_turn", summer_turn_},
+                   {"summer_done", summer_done_},
+                   {"watch", watch_},
+                   {"soviet_losses", soviet_losses_}};
   j["dice"] = {{"seed", dice_.seed()}, {"counter", dice_.counter()}};
   Json units = Json::array();
   for (int u = 0; u < num_units(); ++u) {
@@ -3368,6 +3657,15 @@ void BdState::serialize(std::string& out) const {
   put(skip_rvgk_once_ * 2 + assault_only_);
   put(ff_used_1942_ * 4 + ff_used_1943_ * 2 + soviet_ff_used_);
   put(kerch_used_);
+  put(opt_forgiveness_ * 2 + opt_kiev_);
+  put(fp_);
+  put(baltic_lost_ * 2 + dnepr_lost_);
+  put(early_fallen_);
+  put(kiev_taken_);
+  put(summer_turn_);
+  put(summer_done_);
+  put(watch_);
+  put(soviet_losses_);
   put(static_cast<int64_t>(dice_.seed()));
   put(static_cast<int64_t>(dice_.counter()));
   for (int s = 0; s < 2; ++s) {
@@ -3387,6 +3685,7 @@ void BdState::serialize(std::string& out) const {
   out.append(reinterpret_cast<const char*>(control_.data()), control_.size());
   out.append(reinterpret_cast<const char*>(entered_.data()), entered_.size());
   out.append(reinterpret_cast<const char*>(start_control_.data()), start_control_.size());
+  out.append(reinterpret_cast<const char*>(turn_start_control_.data()), turn_start_control_.size());
   for (auto x : markers_.hero_city) put(x);
   put(-1);
   for (auto x : markers_.fortress_city) put(x);
@@ -3442,6 +3741,9 @@ uint64_t BdState::state_hash() const {
 // their slots within the same stacking category.
 void BdState::resample_hidden(int viewer, uint64_t seed) {
   dice_.reseed(seed);
+  // 4.18: the Soviet does not know which side of the Rhine/Oder counter is up.
+  if (viewer == kSoviet && watch_ != 0 && turn_ < data_->victory.watch_reveal_turn)
+    watch_ = static_cast<int8_t>(1 + (steppe::splitmix64(seed ^ 0x4f646572ULL) & 1u));
   if (viewer != kGerman) return;
   std::vector<int> here;
   std::vector<int> slots[4];
@@ -3700,6 +4002,10 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     vp_ = *v;
     return Status::ok();
   }
+  if (k == "option" && (w.size() == 2 || w.size() == 3)) {  // 4.20, 4.21
+    if (w.size() == 3 && w[2] != "on" && w[2] != "off") return bad("option NAME [on|off]");
+    return set_option(w[1], w.size() == 2 || w[2] == "on");
+  }
   if (k == "paulus" && w.size() == 2) {
     paulus_ = w[1] == "taken" || w[1] == "take" ? 1 : 2;
     return Status::ok();
@@ -3759,7 +4065,7 @@ Status BdState::set_word(const std::vector<std::string>& w) {
   // Map edits (copy-on-write): terrain, city, river, fortified, country, zone, area, coastal.
   if ((k == "terrain" || k == "city" || k == "river" || k == "fortified" || k == "country" || k == "zone" ||
        k == "area" || k == "coastal" || k == "west-of-start" || k == "lake-side" || k == "sea-side" ||
-       k == "offmap") &&
+       k == "offmap" || k == "dnepr") &&
       w.size() >= 2) {
     const int h = hex_at(1);
     if (h < 0) return bad("not a hex");
@@ -3806,6 +4112,8 @@ Status BdState::set_word(const std::vector<std::string>& w) {
       x.west_of_start_line = true;
     } else if (k == "offmap") {
       x.on_map = false;
+    } else if (k == "dnepr") {
+      x.dnepr = true;  // 4.6
     }
     return Status::ok();
   }
@@ -3920,6 +4228,14 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
     return std::string(side_name(control_[static_cast<size_t>(h)]));
   }
   if (k == "vp") return std::to_string(vp_);
+  if (k == "fp") return std::to_string(fp_);                                                    // 4.20
+  if (k == "watch") return std::string(watch_ == 2 ? "oder" : watch_ == 1 ? "rhine" : "none");  // 4.18
+  if (k == "summer-offensive")                                                                  // 4.4
+    return summer_done_ == 1   ? std::string("succeeded")
+           : summer_done_ == 2 ? std::string("debited")
+           : summer_turn_ != 0 ? "declared " + std::to_string(summer_turn_)
+                               : std::string("none");
+  if (k == "soviet-losses") return std::to_string(soviet_losses_);  // 4.19
   if (k == "winner") return std::string(winner_ == kNoSide ? "none" : side_name(winner_));
   if (k == "turn") return std::to_string(turn_);
   if (k == "phase") return std::string(phase_name(phase_));

@@ -48,6 +48,8 @@ enum Verb : uint16_t {
   kStrategic,        // strategic <unit> <hex>        (8.6, 8.7)
   kEmergencyRvgk,    // emergency-rvgk <unit> <hex> | no-emergency-rvgk (8.11)
   kNoEmergencyRvgk,
+  kSummerOffensive,  // summer-offensive                (4.4, German admin GT17-19)
+  kWatch,            // watch rhine | oder              (4.18, German admin GT28, secret)
   kNumVerbs
 };
 
@@ -181,6 +183,10 @@ class BdState : public steppe::State {
 
   // Scenario set-up (BdGame::new_state).
   Status setup_scenario(const ScenarioDef* sc);
+  // Optional rules agreed before play (BdGame::new_state "SCENARIO+OPTION...", the
+  // scenario-test word `option`): forgiveness-points (4.20), kiev-vp (4.21).
+  Status set_option(const std::string& name, bool on);
+  static const std::vector<std::string>& option_names();
   // Debug invariants (stacking, one place per unit, VP/control consistency).
   Status check_invariants() const;
 
@@ -272,6 +278,13 @@ class BdState : public steppe::State {
   void victory_check();
   bool scenario_victory();  // scenario conditions at the end; true if the game ended
   void arrivals();
+  // Section 4 VP events (4.4-4.8, 4.19-4.21).
+  bool vp_schedule() const;    // the scenario scores by the Victory Check Chart
+  void territory_vp_checks();  // 4.5, 4.6: first instant after GT13
+  int roll_vp(const VpRoll& r, const std::string& what, const std::string& rule);
+  void summer_offensive_check();   // 4.4 at the end of a game turn
+  bool watch_on_the_oder_check();  // 4.19 at the end of the GT30 German player turn
+  bool oder_active() const { return watch_ == 2 && turn_ == data_->victory.watch_reveal_turn; }
 
   // Control & VP (3.6, 4.x).
   void set_control(int hex, int side);
@@ -326,11 +339,22 @@ class BdState : public steppe::State {
   int winner_ = kNoSide;
   std::string end_reason_;
   // Per-turn / per-game flags.
-  int8_t paulus_ = 0;                    // 0 undecided, 1 taken, 2 declined (5.10)
-  int8_t zone1942_ = kZoneNone;          // 5.6
-  bool moscow_rolled_ = false;           // 4.15
-  bool german_moscow_at_start_ = false;  // 7.21
-  int8_t rvgk_moves_ = 0;                // 8.9
+  int8_t paulus_ = 0;            // 0 undecided, 1 taken, 2 declined (5.10)
+  int8_t zone1942_ = kZoneNone;  // 5.6
+  bool moscow_rolled_ = false;   // 4.15
+  // Section 4 events and options.
+  bool opt_forgiveness_ = false, opt_kiev_ = false;      // 4.20, 4.21 (optional rules)
+  int fp_ = 0;                                           // 4.20 net Forgiveness Points
+  bool baltic_lost_ = false, dnepr_lost_ = false;        // 4.5, 4.6 (once)
+  uint8_t early_fallen_ = 0;                             // 4.7/4.8: bit i = early_loss[i] has fallen
+  bool kiev_taken_ = false;                              // 4.21 the German has taken Kiev once
+  int8_t summer_turn_ = 0;                               // 4.4 turn of the declaration (0: none)
+  int8_t summer_done_ = 0;                               // 4.4 0 open, 1 succeeded, 2 VP debited
+  int8_t watch_ = 0;                                     // 4.18 0 not chosen, 1 Rhine, 2 Oder (secret)
+  int16_t soviet_losses_ = 0;                            // 4.19 Soviet units eliminated this turn (weighted)
+  std::array<uint8_t, kNumHexes> turn_start_control_{};  // control at the start of this game turn (4.4, 4.19)
+  bool german_moscow_at_start_ = false;                  // 7.21
+  int8_t rvgk_moves_ = 0;                                // 8.9
   std::array<int8_t, 2> repl_left_mech_{}, repl_left_non_{};
   int8_t withdrawals_done_ = 0;  // 8.21
   std::vector<int16_t> movers_;  // 10.2: only the units of the last move/MA may continue

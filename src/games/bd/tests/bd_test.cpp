@@ -413,8 +413,15 @@ TEST(BdState, RevealedSovietUnitIsVisibleToTheGerman) {
 }
 
 TEST(BdState, RandomGrandCampaignRunsToTheEnd) {
-  for (uint64_t seed : {1u, 2u, 3u}) {
-    auto s = fresh("grand-campaign", seed);
+  // With Forgiveness Points (4.20) no interim check ends the game, so the later VP events
+  // (4.4, 4.5, 4.6, 4.18/4.19) are played through with the VP invariant checked.
+  for (const auto& [scenario, seed] :
+       std::vector<std::pair<std::string, uint64_t>>{{"grand-campaign", 1},
+                                                     {"grand-campaign", 2},
+                                                     {"grand-campaign", 3},
+                                                     {"grand-campaign+forgiveness-points", 1},
+                                                     {"grand-campaign+forgiveness-points+kiev-vp", 3}}) {
+    auto s = fresh(scenario, seed);
     std::vector<steppe::Action> acts;
     uint64_t x = seed;
     int steps = 0;
@@ -430,6 +437,93 @@ TEST(BdState, RandomGrandCampaignRunsToTheEnd) {
     EXPECT_TRUE(s->is_terminal());
     EXPECT_TRUE(s->result().contains("winner"));
   }
+}
+
+// 4.6: the Dnepr hexes come from victory.json: both banks from Kiev down to the 2809/2908
+// hexside, plus every neighbour of Kiev and Dnepropetrovsk (all six sides count).
+TEST(BdVictory, DneprHexesAreTheKievToKhersonStretch) {
+  const auto& d = game().data();
+  auto dnepr = [&](const char* id) { return d.hexes[static_cast<size_t>(bd::parse_hex(id))].dnepr; };
+  for (const char* id : {"2311", "2310", "2411", "2607", "2608", "2809", "2908"})
+    EXPECT_TRUE(dnepr(id)) << id;
+  for (int dir = 0; dir < 6; ++dir) {
+    EXPECT_TRUE(d.hexes[static_cast<size_t>(bd::neighbour(bd::parse_hex("2311"), dir))].dnepr)
+        << "Kiev side " << dir;
+    EXPECT_TRUE(d.hexes[static_cast<size_t>(bd::neighbour(bd::parse_hex("2607"), dir))].dnepr)
+        << "DP side " << dir;
+  }
+  for (const char* id : {"1811", "2011", "2909", "3009"})
+    EXPECT_FALSE(dnepr(id)) << id << " is outside 2311-2809/2908";
+}
+
+// Optional rules ride on the scenario name (saves and replays record it whole) and are
+// refused by name when unknown.
+TEST(BdVictory, OptionsFollowTheScenarioName) {
+  auto s = fresh("grand-campaign+forgiveness-points+kiev-vp");
+  const auto o = s->observation(bd::kSoviet);
+  ASSERT_TRUE(o.contains("options"));
+  EXPECT_EQ(o["options"].size(), 2u);
+  EXPECT_EQ(o["scenario"], "grand-campaign");
+  auto bad = game().new_state("grand-campaign+no-such-rule", 1);
+  ASSERT_FALSE(bad.is_ok());
+  EXPECT_NE(bad.error().message.find("no-such-rule"), std::string::npos);
+  EXPECT_FALSE(game().new_state("grand-campaign+", 1).is_ok());
+  EXPECT_FALSE(s->test_set({"option", "kiev-vp", "maybe"}).is_ok());
+}
+
+// 4.18: the Rhine/Oder choice is under the coffee cup: the Soviet observation and log do not
+// show it until GT30, and the Soviet's determinization does not keep it.
+TEST(BdVictory, WatchChoiceIsHiddenFromTheSovietUntilGt30) {
+  auto s = fresh();
+  set(*s, "blank-map");
+  set(*s, "turn 28");
+  set(*s, "phase german-admin");
+  auto a = s->parse_action("watch oder");
+  ASSERT_TRUE(a.is_ok());
+  ASSERT_TRUE(s->apply(*a).is_ok());
+  EXPECT_EQ(s->observation(bd::kGerman)["watch"], "oder");
+  EXPECT_EQ(s->observation(bd::kSoviet)["watch"], "hidden");
+  EXPECT_EQ(s->observation(bd::kSoviet).dump().find("oder"), std::string::npos);
+  EXPECT_EQ(s->observation(bd::kSoviet).dump().find("Oder"), std::string::npos);
+  bool saw_rhine = false;
+  for (uint64_t seed = 1; seed < 20 && !saw_rhine; ++seed) {
+    auto c = s->clone();
+    c->resample_hidden(bd::kSoviet, seed);
+    saw_rhine = q(static_cast<bd::BdState&>(*c), "watch") == "rhine";
+  }
+  EXPECT_TRUE(saw_rhine) << "the Soviet's samples must not always know the choice";
+  set(*s, "turn 30");
+  EXPECT_EQ(s->observation(bd::kSoviet)["watch"], "oder");
+}
+
+}  // namespace
+
+namespace bd {
+class BdTestAccess {
+ public:
+  static void eliminate(BdState& s, int u) { s.eliminate(u, "11.26"); }
+};
+}  // namespace bd
+
+namespace {
+
+// T7 (4.19): Soviet units with printed CF 3, 5 and 7 eliminated count 1 + 2 + 2 = 5.
+TEST(BdVictory, OderCountsBigSovietUnitsTwice) {
+  auto s = fresh();
+  set(*s, "blank-map");
+  set(*s, "turn 30");
+  set(*s, "place soviet 16A 2010 cf 3");
+  set(*s, "place soviet 17A 2011 cf 5");
+  set(*s, "place soviet 18A 2012 cf 7");
+  EXPECT_EQ(q(*s, "soviet-losses"), "0");
+  for (const char* l : {"16A", "17A", "18A"}) {
+    int u = -1;
+    for (int i = 0; i < s->num_units(); ++i)
+      if (s->def(i).label == l) u = i;
+    ASSERT_GE(u, 0) << l;
+    bd::BdTestAccess::eliminate(*s, u);
+  }
+  EXPECT_EQ(q(*s, "soviet-losses"), "5");
 }
 
 class BdConformance : public ::testing::TestWithParam<std::string> {};
