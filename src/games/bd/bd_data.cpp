@@ -558,6 +558,7 @@ steppe::Status load_tables(BdData& d, const std::filesystem::path& dir) {
     p.budapest = read_hex(h.at("budapest"));
     p.riga = read_hex(h.at("riga"));
     p.usir = read_hex(h.at("usir"));
+    for (auto& [name, x] : h.members()) p.named[name] = read_hex(x);
     for (auto& [name, z] : r.at("zones").members()) p.zones[name] = read_hex_list(z);
     auto edge = [&](const char* key, std::vector<int>& out) {
       JsonReader e = r.at(key);

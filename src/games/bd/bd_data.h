@@ -204,6 +204,7 @@ struct Places {
   int moscow = -1, leningrad = -1, kiev = -1, stalingrad = -1, rostov = -1, dnepropetrovsk = -1;
   int sevastopol = -1, odessa = -1, bucharest = -1, ploesti = -1, budapest = -1, riga = -1, usir = -1;
   std::map<std::string, std::vector<int>> zones;  // AGN, AGC, AGS
+  std::map<std::string, int> named;               // every hex of places.json "hexes" by name (2.2)
   std::vector<int> german_edge, soviet_edge, rvgk_edge, gt1_marsh, kerch, sivash;
 };
 

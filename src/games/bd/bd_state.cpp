@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cctype>
 #include <cstring>
 #include <numeric>
 
@@ -3822,7 +3823,27 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
     if (w[2] == "offensive") return std::string(offensive_ok(u) ? "yes" : "no");
     if (w[2] == "attacked") return std::string(s.flags & kFlagAttacked ? "yes" : "no");
     if (w[2] == "revealed") return std::string(s.flags & kFlagRevealed ? "yes" : "no");
-    return bad("unit <label> hex|where|mp|mf|supply|offensive|attacked|revealed");
+    // 2.5 the printed counter (as this state has it: `place` properties replace them).
+    auto factor = [](int f) { return f == kRolled ? std::string("d6") : std::to_string(f); };
+    if (w[2] == "attack") return factor(def(u).attack);
+    if (w[2] == "defense") return factor(def(u).defense);
+    if (w[2] == "dotted") return std::string(def(u).dotted ? "yes" : "no");
+    if (w[2] == "setup") return def(u).setup_code.empty() ? std::string("none") : def(u).setup_code;
+    if (w[2] == "trrt") return s.where == kTrrt ? std::to_string(s.turn) : std::string("none");  // 3.3, 3.4
+    return bad(
+        "unit <label> hex|where|mp|mf|supply|offensive|attacked|revealed|attack|defense|dotted|setup|trrt");
+  }
+  if (k == "place" && w.size() == 2) {  // 2.2: a hex the rulebook names (places.json)
+    std::string key = w[1];
+    std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return std::tolower(c); });
+    const auto it = data_->places.named.find(key);
+    if (it == data_->places.named.end() || it->second < 0) return bad("no place named '" + w[1] + "'");
+    return hex_id(it->second);
+  }
+  if (k == "hex" && w.size() == 3 && w[2] == "name") {  // the map's name of the hex
+    const int h = parse_hex(w[1]);
+    if (h < 0) return bad("not a hex");
+    return hx(h).name.empty() ? std::string("none") : hx(h).name;
   }
   if (k == "hex" && w.size() == 3 && w[2] == "units") {
     const int h = parse_hex(w[1]);
