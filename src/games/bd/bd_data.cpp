@@ -578,6 +578,7 @@ steppe::Status load_tables(BdData& d, const std::filesystem::path& dir) {
     p.gt1_marsh = read_hex_list(r.at("gt1_marsh_as_clear").at("hexes"));
     p.kerch = read_hex_list(r.at("kerch").at("hexes"));
     p.sivash = read_hex_list(r.at("sivash").at("hexes"));
+    if (auto az = r.opt("azov_coast")) p.azov_coast = read_hex_list(az->at("hexes"));
     if (!r.ok()) return r.error();
   }
   return steppe::Status::ok();

@@ -206,6 +206,7 @@ struct Places {
   std::map<std::string, std::vector<int>> zones;  // AGN, AGC, AGS
   std::map<std::string, int> named;               // every hex of places.json "hexes" by name (2.2)
   std::vector<int> german_edge, soviet_edge, rvgk_edge, gt1_marsh, kerch, sivash;
+  std::vector<int> azov_coast;  // 7.5 coastal hexes on the Sea of Azov only
 };
 
 struct MarkerArrival {

@@ -495,10 +495,20 @@ int BdState::unit_supply(int u) const {
   if (d.side == kSoviet && hero_city(s.hex)) return kSupGarrison;  // 7.13
   if (d.side == kGerman && fortress_city(s.hex) &&
       (h.country == kGreaterGermany || h.country == kGeneralGovernment || h.country == kHungary))
-    return kSupGarrison;                                                 // 7.6
-  if (d.side == kGerman && markers_.aerial == s.hex) return kSupAerial;  // 7.7
-  if (d.side == kGerman && h.coastal) return kSupCoastal;                // 7.5
+    return kSupGarrison;                                                               // 7.6
+  if (d.side == kGerman && markers_.aerial == s.hex) return kSupAerial;                // 7.7
+  if (d.side == kGerman && h.coastal && coastal_supply_ok(s.hex)) return kSupCoastal;  // 7.5
   return kSupOos;
+}
+
+// 7.5: a German coastal hex on the Sea of Azov only gives coastal supply while the German
+// side controls both sides of the Kerch Straits (3105/3106).
+bool BdState::coastal_supply_ok(int hex) const {
+  const Places& pl = data_->places;
+  if (std::find(pl.azov_coast.begin(), pl.azov_coast.end(), hex) == pl.azov_coast.end()) return true;
+  for (int k : pl.kerch)
+    if (k < 0 || control_[static_cast<size_t>(k)] != kGerman) return false;
+  return true;
 }
 
 int BdState::supply_of(int u) const { return unit_supply(u); }

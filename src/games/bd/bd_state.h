@@ -226,6 +226,7 @@ class BdState : public steppe::State {
   void compute_supply() const;
   bool overland(int hex, int side) const;
   int unit_supply(int u) const;
+  bool coastal_supply_ok(int hex) const;  // 7.5 Azov coast needs both Kerch hexes
   int offensive_ok(int u) const;
 
   // Movement (10.x).
