@@ -577,6 +577,7 @@ steppe::Status load_tables(BdData& d, const std::filesystem::path& dir) {
     p.budapest = read_hex(h.at("budapest"));
     p.riga = read_hex(h.at("riga"));
     p.usir = read_hex(h.at("usir"));
+    for (auto& [name, x] : h.members()) p.named[name] = read_hex(x);
     for (auto& [name, z] : r.at("zones").members()) p.zones[name] = read_hex_list(z);
     auto edge = [&](const char* key, std::vector<int>& out) {
       JsonReader e = r.at(key);
@@ -596,6 +597,7 @@ steppe::Status load_tables(BdData& d, const std::filesystem::path& dir) {
     p.gt1_marsh = read_hex_list(r.at("gt1_marsh_as_clear").at("hexes"));
     p.kerch = read_hex_list(r.at("kerch").at("hexes"));
     p.sivash = read_hex_list(r.at("sivash").at("hexes"));
+    if (auto az = r.opt("azov_coast")) p.azov_coast = read_hex_list(az->at("hexes"));
     if (!r.ok()) return r.error();
   }
   return steppe::Status::ok();

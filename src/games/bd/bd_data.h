@@ -257,7 +257,9 @@ struct Places {
   int moscow = -1, leningrad = -1, kiev = -1, stalingrad = -1, rostov = -1, dnepropetrovsk = -1;
   int sevastopol = -1, odessa = -1, bucharest = -1, ploesti = -1, budapest = -1, riga = -1, usir = -1;
   std::map<std::string, std::vector<int>> zones;  // AGN, AGC, AGS
+  std::map<std::string, int> named;               // every hex of places.json "hexes" by name (2.2)
   std::vector<int> german_edge, soviet_edge, rvgk_edge, gt1_marsh, kerch, sivash;
+  std::vector<int> azov_coast;  // 7.5 coastal hexes on the Sea of Azov only
 };
 
 struct MarkerArrival {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cctype>
 #include <cstring>
 #include <numeric>
 
@@ -22,7 +23,8 @@ constexpr const char* kPhaseNames[] = {
     "german-strategic"};
 constexpr const char* kWhereNames[] = {"out-of-play", "map",      "dead", "dead-permanent",
                                        "rvgk",        "caucasus", "trrt", "to-set-up"};
-constexpr const char* kSupplyNames[] = {"overland", "garrison", "coastal", "aerial", "oos", "always", "none"};
+constexpr const char* kSupplyNames[] = {"overland", "garrison", "coastal", "aerial",
+                                        "oos",      "always",   "none",    "crimea"};
 constexpr const char* kVerbNames[] = {"",
                                       "end-phase",
                                       "move",
@@ -54,7 +56,8 @@ constexpr const char* kVerbNames[] = {"",
                                       "emergency-rvgk",
                                       "no-emergency-rvgk",
                                       "summer-offensive",
-                                      "watch"};
+                                      "watch",
+                                      "crimea-supply"};
 constexpr const char* kOrderNames[] = {"none", "move-fight", "fight-move", "fight-fight"};
 
 steppe::Error rerr(const char* rule, std::string msg) { return steppe::Error{std::move(msg), rule, ""}; }
@@ -65,7 +68,7 @@ int ceil_div(int a, int b) { return (a + b - 1) / b; }
 
 const char* where_name(int w) { return w >= 0 && w < 8 ? kWhereNames[w] : "?"; }
 const char* phase_name(int p) { return p >= 0 && p < kNumPhases ? kPhaseNames[p] : "?"; }
-const char* supply_name(int s) { return s >= 0 && s < 7 ? kSupplyNames[s] : "?"; }
+const char* supply_name(int s) { return s >= 0 && s < 8 ? kSupplyNames[s] : "?"; }
 int parse_phase(std::string_view s) {
   for (int i = 0; i < kNumPhases; ++i)
     if (s == kPhaseNames[i]) return i;
@@ -613,7 +616,7 @@ void BdState::compute_supply() const {
       const bool kerch = (a == pl.kerch[0] && b == pl.kerch[1]) || (a == pl.kerch[1] && b == pl.kerch[0]);
       const bool sivash =
           (a == pl.sivash[0] && b == pl.sivash[1]) || (a == pl.sivash[1] && b == pl.sivash[0]);
-      if (kerch) return side == kSoviet;   // 7.14 (German only as Crimea supply, not modelled: BD-5)
+      if (kerch) return side == kSoviet;   // 7.14 (German only as Crimea supply, compute_crimea: BD-5)
       if (sivash) return side == kSoviet;  // 7.14, 10.15
       if (x.sea_side & (1u << d)) return false;
       if (x.lake_side & (1u << d)) {
@@ -648,7 +651,56 @@ void BdState::compute_supply() const {
         queue.push_back(b);
       }
     }
+    if (side == kGerman) compute_crimea(passable);
   }
+}
+
+// 7.4 Crimea supply: while switched on and the German controls Sevastopol, up to five
+// German-side units in the CS area without overland supply that trace a path (CS hexes only,
+// across the Kerch but never the Sivash, 7.14) to Sevastopol are fully supplied. The text lets
+// the German declare which five when more are there; we take the five nearest Sevastopol
+// (then the top of a stack first), a ruling in docs/rulings.md.
+template <class Passable>
+void BdState::compute_crimea(const Passable& passable) const {
+  crimea_units_.clear();
+  const Places& pl = data_->places;
+  const int sev = pl.sevastopol;
+  if (!crimea_on_ || sev < 0 || control_[static_cast<size_t>(sev)] != kGerman || !passable(sev)) return;
+  std::array<int16_t, kNumHexes> dist{};
+  dist.fill(-1);
+  std::vector<int> queue{sev};
+  dist[static_cast<size_t>(sev)] = 0;
+  for (size_t qi = 0; qi < queue.size(); ++qi) {
+    const int a = queue[qi];
+    for (int d = 0; d < 6; ++d) {
+      const int b = neighbour(a, d);
+      if (b < 0 || dist[static_cast<size_t>(b)] >= 0 || hx(b).area != kAreaCS || !passable(b)) continue;
+      if (hx(a).zone != hx(b).zone) continue;  // 7.15
+      const bool kerch = (a == pl.kerch[0] && b == pl.kerch[1]) || (a == pl.kerch[1] && b == pl.kerch[0]);
+      const bool sivash =
+          (a == pl.sivash[0] && b == pl.sivash[1]) || (a == pl.sivash[1] && b == pl.sivash[0]);
+      if (sivash) continue;                                                                 // 7.14
+      if (!kerch && ((hx(a).sea_side >> d) & 1u || (hx(a).lake_side >> d) & 1u)) continue;  // 7.14
+      dist[static_cast<size_t>(b)] = static_cast<int16_t>(dist[static_cast<size_t>(a)] + 1);
+      queue.push_back(b);
+    }
+  }
+  std::vector<std::pair<int, uint32_t>> cand;  // (distance, stacking order) per unit
+  std::vector<int> ids;
+  for (size_t i = 0; i < units_.size(); ++i) {
+    const UnitSt& s = units_[i];
+    if (s.where != kOnMap || (*defs_)[i].side != kGerman) continue;
+    const auto h = static_cast<size_t>(s.hex);
+    if (dist[h] < 0 || sup_[kGerman][h]) continue;
+    ids.push_back(static_cast<int>(i));
+  }
+  std::sort(ids.begin(), ids.end(), [&](int x, int y) {
+    const UnitSt& a = units_[static_cast<size_t>(x)];
+    const UnitSt& b = units_[static_cast<size_t>(y)];
+    const int da = dist[static_cast<size_t>(a.hex)], db = dist[static_cast<size_t>(b.hex)];
+    return da != db ? da < db : a.order < b.order;
+  });
+  for (size_t i = 0; i < ids.size() && i < 5; ++i) crimea_units_.push_back(static_cast<int16_t>(ids[i]));
 }
 
 bool BdState::overland(int hex, int side) const {
@@ -668,10 +720,27 @@ int BdState::unit_supply(int u) const {
   if (d.side == kSoviet && hero_city(s.hex)) return kSupGarrison;  // 7.13
   if (d.side == kGerman && fortress_city(s.hex) &&
       (h.country == kGreaterGermany || h.country == kGeneralGovernment || h.country == kHungary))
-    return kSupGarrison;                                                 // 7.6
-  if (d.side == kGerman && markers_.aerial == s.hex) return kSupAerial;  // 7.7
-  if (d.side == kGerman && h.coastal) return kSupCoastal;                // 7.5
+    return kSupGarrison;                  // 7.6
+  if (d.side == kGerman && crimea_on_) {  // 7.4
+    compute_supply();
+    if (std::find(crimea_units_.begin(), crimea_units_.end(), u) != crimea_units_.end()) return kSupCrimea;
+  }
+  if (d.side == kGerman && markers_.aerial == s.hex) return kSupAerial;                // 7.7
+  if (d.side == kGerman && h.coastal && coastal_supply_ok(s.hex)) return kSupCoastal;  // 7.5
   return kSupOos;
+}
+
+// 7.5: a German coastal hex on the Sea of Azov only gives coastal supply while the German
+// side controls both sides of the Kerch Straits (3105/3106). 7.4: not in a game turn in which
+// Crimea supply was switched on, except on the Baltic (the coast north of the logistical
+// boundary).
+bool BdState::coastal_supply_ok(int hex) const {
+  const Places& pl = data_->places;
+  if (crimea_turn_ && hx(hex).zone != kZoneNorth) return false;
+  if (std::find(pl.azov_coast.begin(), pl.azov_coast.end(), hex) == pl.azov_coast.end()) return true;
+  for (int k : pl.kerch)
+    if (k < 0 || control_[static_cast<size_t>(k)] != kGerman) return false;
+  return true;
 }
 
 int BdState::supply_of(int u) const { return unit_supply(u); }
@@ -1060,7 +1129,7 @@ Status BdState::check_attack(int target, const std::vector<int>& atts, bool ma, 
       if (left < c)
         return rerr("10.25", def(u).label + " needs " + std::to_string(c) + " MP for this mobile assault");
       const int sup = unit_supply(u);
-      if (sup != kSupOverland && sup != kSupGarrison && sup != kSupAlways)
+      if (sup != kSupOverland && sup != kSupGarrison && sup != kSupAlways && sup != kSupCrimea)  // 7.4
         return rerr("10.26", def(u).label + " needs overland or garrison supply to mobile-assault");
       if (unit(u).mp >= 0 && std::find(movers_.begin(), movers_.end(), u) == movers_.end())
         return rerr("10.2", def(u).label + " already finished its move");
@@ -1624,7 +1693,7 @@ void BdState::ma_group(int u, int target, std::vector<int>& out) const {
     const int left = s.mp >= 0 ? s.mp : mf_of(x);
     if (c < 0 || left < c) continue;
     const int sup = unit_supply(x);
-    if (sup != kSupOverland && sup != kSupGarrison && sup != kSupAlways) continue;
+    if (sup != kSupOverland && sup != kSupGarrison && sup != kSupAlways && sup != kSupCrimea) continue;
     if (s.mp >= 0 && std::find(movers_.begin(), movers_.end(), x) == movers_.end()) continue;
     out.push_back(x);
   }
@@ -1840,6 +1909,7 @@ void BdState::begin_turn() {
   rvgk_moves_ = 0;
   order_ = {kOrderNone, kOrderNone};
   markers_.aerial = -1;
+  crimea_turn_ = crimea_on_;                                              // 7.4 the choice is per game turn
   if (markers_.aerial_return == turn_) markers_.aerial_available = true;  // 7.7
   markers_.luftwaffe_left =
       static_cast<int8_t>(scenario_id_ == "what-if-1942" ? 3 : ti().luftwaffe);  // 11.23, 15.7
@@ -2373,6 +2443,7 @@ Status BdState::check_inner(const Action& a) const {
       case kFortifiedArea:
       case kAerialSupply:
       case kWatch:
+      case kCrimeaSupply:
         want = 1;
         break;
       case kEnter:
@@ -2406,7 +2477,7 @@ Status BdState::check_inner(const Action& a) const {
   // Pending decisions first.
   switch (pending_) {
     case kPendLwDefend:
-      if (a.verb == kAerialSupply) break;  // 7.7 even after a Soviet attack is declared
+      if (a.verb == kAerialSupply || a.verb == kCrimeaSupply) break;  // 7.7, 7.4 at any instant
       if (a.verb != kLwDefend || a.nargs != 1)
         return rerr("11.23", "the German must decide on defensive Luftwaffe support");
       if (a.args[0] == 1 && markers_.luftwaffe_left <= 0) return rerr("11.23", "no Luftwaffe marker left");
@@ -2727,6 +2798,14 @@ Status BdState::check_inner(const Action& a) const {
         return rerr("7.7", "aerial supply goes to a hex with German-side units");
       return Status::ok();
     }
+    case kCrimeaSupply:  // 7.4 switched on and off at any time the German acts
+      if (current_player() != kGerman || (pending_ != kPendNone && pending_ != kPendLwDefend) ||
+          phase_ == kSetupPhase)
+        return rerr("7.4", "the German switches Crimea supply in his own decisions");
+      if (a.args[0] != 0 && a.args[0] != 1) return rerr("", "malformed choice");
+      if ((a.args[0] == 1) == crimea_on_)
+        return rerr("7.4", std::string("Crimea supply is already ") + (crimea_on_ ? "on" : "off"));
+      return Status::ok();
     case kFortifiedArea: {
       const int h = a.args[0];
       if (phase_ != kAdminSoviet || !markers_.fa_available)
@@ -2891,6 +2970,12 @@ void BdState::do_apply(const Action& a) {
           "8.6");
       move_to(a.args[0], a.args[1]);
       units_[static_cast<size_t>(a.args[0])].flags |= kFlagDone;
+      break;
+    case kCrimeaSupply:
+      crimea_on_ = a.args[0] == 1;
+      if (crimea_on_) crimea_turn_ = true;
+      mark_dirty();
+      log("supply", std::string("German Crimea supply switched ") + (crimea_on_ ? "on" : "off"), "7.4");
       break;
     case kAerialSupply:
       markers_.aerial = static_cast<int16_t>(a.args[0]);
@@ -3181,6 +3266,7 @@ void BdState::legal_actions(std::vector<Action>& out) const {
       if (side == kGerman && (markers_.fortress_left > 0 || markers_.fortress_restricted_left > 0))
         for (int h = 0; h < kNumHexes; ++h)
           if (hx(h).city) push_if(mk(kFortressCity, {h}));
+      if (side == kGerman) push_if(mk(kCrimeaSupply, {crimea_on_ ? 0 : 1}));  // 7.4 listed once a turn here
       if (side == kSoviet && markers_.hero_left > 0)
         for (int h = 0; h < kNumHexes; ++h)
           if (hx(h).city) push_if(mk(kHeroCity, {h}));
@@ -3313,6 +3399,9 @@ std::string BdState::action_to_string(const Action& a) const {
     case kAerialSupply:
       s += " " + H(0);
       break;
+    case kCrimeaSupply:
+      s += a.args[0] == 1 ? " on" : " off";
+      break;
     case kAdvance2:
     case kStrategic:
     case kEmergencyRvgk:
@@ -3424,6 +3513,9 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
   } else if (v == "paulus" && t.size() == 2 && (t[1] == "take" || t[1] == "decline")) {
     a.verb = kPaulus;
     a.push(t[1] == "take" ? 1 : 2);
+  } else if (v == "crimea-supply" && t.size() == 2 && (t[1] == "on" || t[1] == "off")) {
+    a.verb = kCrimeaSupply;
+    a.push(t[1] == "on" ? 1 : 0);
   } else if (v == "zone" && t.size() == 2 && (t[1] == "north" || t[1] == "south")) {
     a.verb = kZone1942;
     a.push(t[1] == "north" ? kZoneNorth : kZoneSouth);
@@ -3606,6 +3698,7 @@ Json BdState::full_json() const {
   j["winner"] = side_name(winner_);
   j["order"] = {kOrderNames[order_[0]], kOrderNames[order_[1]]};
   j["paulus"] = paulus_;
+  j["crimea_supply"] = crimea_on_;  // 7.4
   j["zone1942"] = zone1942_;
   j["pending"] = static_cast<int>(pending_);
   j["options"] = {{"forgiveness-points", opt_forgiveness_}, {"kiev-vp", opt_kiev_}};
@@ -3704,6 +3797,8 @@ void BdState::serialize(std::string& out) const {
   }
   put(markers_.aerial);
   put(markers_.luftwaffe_left);
+  put(crimea_on_);
+  put(crimea_turn_);
   for (auto m : movers_) put(m);
   put(-1);
   const Battle& b = battle_;
@@ -3983,9 +4078,10 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     const int u = find_label(w[1]);
     if (u < 0) return bad("unknown unit '" + w[1] + "'");
     int st = -1;
-    for (int i = 0; i < 7; ++i)
+    for (int i = 0; i < 8; ++i)
       if (w[2] == kSupplyNames[i]) st = i;
-    if (st < 0) return bad("supply state is overland, garrison, coastal, aerial, oos, always or none");
+    if (st < 0)
+      return bad("supply state is overland, garrison, coastal, aerial, oos, always, crimea or none");
     units_[static_cast<size_t>(u)].forced_supply = static_cast<uint8_t>(st);
     return Status::ok();
   }
@@ -4141,7 +4237,27 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
     if (w[2] == "offensive") return std::string(offensive_ok(u) ? "yes" : "no");
     if (w[2] == "attacked") return std::string(s.flags & kFlagAttacked ? "yes" : "no");
     if (w[2] == "revealed") return std::string(s.flags & kFlagRevealed ? "yes" : "no");
-    return bad("unit <label> hex|where|mp|mf|supply|offensive|attacked|revealed");
+    // 2.5 the printed counter (as this state has it: `place` properties replace them).
+    auto factor = [](int f) { return f == kRolled ? std::string("d6") : std::to_string(f); };
+    if (w[2] == "attack") return factor(def(u).attack);
+    if (w[2] == "defense") return factor(def(u).defense);
+    if (w[2] == "dotted") return std::string(def(u).dotted ? "yes" : "no");
+    if (w[2] == "setup") return def(u).setup_code.empty() ? std::string("none") : def(u).setup_code;
+    if (w[2] == "trrt") return s.where == kTrrt ? std::to_string(s.turn) : std::string("none");  // 3.3, 3.4
+    return bad(
+        "unit <label> hex|where|mp|mf|supply|offensive|attacked|revealed|attack|defense|dotted|setup|trrt");
+  }
+  if (k == "place" && w.size() == 2) {  // 2.2: a hex the rulebook names (places.json)
+    std::string key = w[1];
+    std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return std::tolower(c); });
+    const auto it = data_->places.named.find(key);
+    if (it == data_->places.named.end() || it->second < 0) return bad("no place named '" + w[1] + "'");
+    return hex_id(it->second);
+  }
+  if (k == "hex" && w.size() == 3 && w[2] == "name") {  // the map's name of the hex
+    const int h = parse_hex(w[1]);
+    if (h < 0) return bad("not a hex");
+    return hx(h).name.empty() ? std::string("none") : hx(h).name;
   }
   if (k == "hex" && w.size() == 3 && w[2] == "units") {
     const int h = parse_hex(w[1]);

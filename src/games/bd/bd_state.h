@@ -50,6 +50,7 @@ enum Verb : uint16_t {
   kNoEmergencyRvgk,
   kSummerOffensive,  // summer-offensive                (4.4, German admin GT17-19)
   kWatch,            // watch rhine | oder              (4.18, German admin GT28, secret)
+  kCrimeaSupply,     // crimea-supply on | off            (7.4)
   kNumVerbs
 };
 
@@ -83,7 +84,8 @@ enum SupplyState : uint8_t {
   kSupAerial,
   kSupOos,
   kSupAlways,
-  kSupNone
+  kSupNone,
+  kSupCrimea  // 7.4 (after kSupNone: older values keep their numbers)
 };
 const char* supply_name(int s);
 
@@ -230,8 +232,11 @@ class BdState : public steppe::State {
 
   // Supply (7.x).
   void compute_supply() const;
+  template <class Passable>
+  void compute_crimea(const Passable& passable) const;
   bool overland(int hex, int side) const;
   int unit_supply(int u) const;
+  bool coastal_supply_ok(int hex) const;  // 7.5 Azov coast needs both Kerch hexes
   int offensive_ok(int u) const;
 
   // Movement (10.x).
@@ -339,6 +344,8 @@ class BdState : public steppe::State {
   int winner_ = kNoSide;
   std::string end_reason_;
   // Per-turn / per-game flags.
+  bool crimea_on_ = false;       // 7.4 Crimea supply switched on
+  bool crimea_turn_ = false;     // 7.4 ... at some time this game turn: no Black Sea/Azov coastal supply
   int8_t paulus_ = 0;            // 0 undecided, 1 taken, 2 declined (5.10)
   int8_t zone1942_ = kZoneNone;  // 5.6
   bool moscow_rolled_ = false;   // 4.15
@@ -387,6 +394,7 @@ class BdState : public steppe::State {
   mutable uint64_t reach_version_ = 0;
   mutable std::array<int16_t, kNumHexes> reach_best_{}, reach_parent_{};
   mutable std::array<uint8_t, kNumHexes> sup_[2]{};
+  mutable std::vector<int16_t> crimea_units_;  // 7.4 units drawing Crimea supply now
 };
 
 }  // namespace bd
