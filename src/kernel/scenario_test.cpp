@@ -1,7 +1,9 @@
 #include "kernel/scenario_test.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <unordered_set>
 
@@ -83,6 +85,41 @@ Result<AgentLine> parse_agent_line(const std::vector<std::string>& w) {
   return a;
 }
 
+// play NAME [seed N] [budget B] [actions K]: the agent plays for the side to move, up to
+// K actions (default 1), while that side is still to move.
+struct PlayLine {
+  std::string agent;
+  uint64_t seed = 1;
+  int budget = 0;
+  int actions = 1;
+};
+
+Result<PlayLine> parse_play_line(const std::vector<std::string>& w) {
+  const std::string usage = "usage: play NAME [seed N] [budget B] [actions K]";
+  if (w.size() < 2) return Error{usage, "", ""};
+  PlayLine p;
+  p.agent = w[1];
+  for (size_t i = 2; i < w.size(); i += 2) {
+    if (i + 1 >= w.size()) return Error{"'" + w[i] + "' needs a value; " + usage, "", ""};
+    if (w[i] == "seed") {
+      auto s = parse_uint(w[i + 1]);
+      if (!s) return Error{"seed must be a non-negative integer, not '" + w[i + 1] + "'", "", ""};
+      p.seed = *s;
+    } else if (w[i] == "budget" || w[i] == "actions") {
+      auto b = parse_int(w[i + 1]);
+      const int64_t lo = w[i] == "budget" ? 0 : 1, hi = w[i] == "budget" ? 100000000 : 10000;
+      if (!b || *b < lo || *b > hi)
+        return Error{w[i] + " must be an integer " + std::to_string(lo) + ".." + std::to_string(hi) +
+                         ", not '" + w[i + 1] + "'",
+                     "", ""};
+      (w[i] == "budget" ? p.budget : p.actions) = static_cast<int>(*b);
+    } else {
+      return Error{"unexpected '" + w[i] + "'; " + usage, "", ""};
+    }
+  }
+  return p;
+}
+
 Status syntax_check(const ScenarioLine& l) {
   const auto& w = l.words;
   const std::string& k = w[0];
@@ -110,6 +147,7 @@ Status syntax_check(const ScenarioLine& l) {
     return need(!action.empty(), "illegal ACTION [cites RULE]");
   }
   if (k == "set") return need(w.size() >= 2, "set WORDS...");
+  if (k == "play") return parse_play_line(w).status();
   if (k == "expect") {
     if (w.size() >= 2 && w[1] == "agent") return parse_agent_line(w).status();
     if (w.size() >= 2 && w[1] == "winner")
@@ -304,9 +342,31 @@ class Runner {
       return true;
     }
     if (k == "expect") return expect(l);
+    if (k == "play") return play(l);
     // Bare game-specific set-up word ("place", "turn", "phase", "control", ...).
     Status s = state_->test_set(w);
     if (!s.is_ok()) return fail_msg(l, "set-up refused: " + s.error().to_string());
+    return true;
+  }
+
+  // The agent's actions are applied as `do` would, with seeds seed, seed+1, ...
+  bool play(const ScenarioLine& l) {
+    auto pl = parse_play_line(l.words);
+    if (!pl) return fail_msg(l, pl.error().message);
+    if (!env_.agents) return fail_msg(l, "no agents are available to this scenario runner");
+    if (state_->is_terminal()) return fail_msg(l, "the game is over; no agent can play");
+    const int side = state_->current_player();
+    sink_.events.clear();
+    for (int i = 0; i < pl->actions && !state_->is_terminal() && state_->current_player() == side; ++i) {
+      auto chosen = env_.agents(pl->agent, pl->seed + static_cast<uint64_t>(i), pl->budget, *state_);
+      if (!chosen) return fail_msg(l, "agent failed: " + chosen.error().to_string());
+      if (trace_play_) std::cerr << "play: " << state_->action_to_string(*chosen) << "\n";
+      Status s = state_->apply(*chosen);
+      if (!s.is_ok())
+        return fail(l, "a legal action from the agent",
+                    state_->action_to_string(*chosen) + " refused: " + s.error().to_string());
+    }
+    ++res_.checks;
     return true;
   }
 
@@ -375,6 +435,8 @@ class Runner {
 
   const ScenarioTest& t_;
   const ScenarioEnv& env_;
+  // STEPPE_TRACE_PLAY=1: `play` lines print each action they apply (writing an AI test).
+  const bool trace_play_ = std::getenv("STEPPE_TRACE_PLAY") != nullptr;
   ScenarioResult res_;
   std::string game_id_;
   std::string scenario_ = "empty";

@@ -164,6 +164,55 @@ double attack_value(const BdState& st, const View& v, const Action& a) {
   return sum / static_cast<double>(row.size());
 }
 
+// Victory hexes a side holds with none of its units in them while an enemy unit is within
+// kThreatHexes: the enemy may walk in on its next move (3.6 control, 4.2 VP). Each costs its
+// owner half of what losing it would (German positive). Without this the evaluation sees
+// no difference between a garrisoned city and an empty one, so agents walked the units in
+// front of a city away to chase a distant target (tests/ai/bd/keeps-its-city-covered*.scn).
+constexpr int kThreatHexes = 2;
+double threatened_vp(const BdState& st, double city_w) {
+  std::array<std::array<int16_t, kNumHexes>, 2> dist{};  // hex steps to the side's nearest unit
+  std::array<uint8_t, kNumHexes> own{};                  // a side's units in the hex (bit per side)
+  std::vector<int> frontier[2], next;
+  for (auto& d : dist) d.fill(-1);
+  for (int u = 0; u < st.num_units(); ++u) {
+    const UnitSt& s = st.unit(u);
+    const int side = st.def(u).side;
+    if (s.where != kOnMap || s.hex < 0 || side > kSoviet) continue;
+    own[static_cast<size_t>(s.hex)] |= static_cast<uint8_t>(1u << side);
+    if (dist[static_cast<size_t>(side)][static_cast<size_t>(s.hex)] < 0) {
+      dist[static_cast<size_t>(side)][static_cast<size_t>(s.hex)] = 0;
+      frontier[side].push_back(s.hex);
+    }
+  }
+  for (int side = 0; side < 2; ++side) {
+    auto& d = dist[static_cast<size_t>(side)];
+    for (int step = 1; step <= kThreatHexes && !frontier[side].empty(); ++step) {
+      next.clear();
+      for (int h : frontier[side])
+        for (int k = 0; k < 6; ++k) {
+          const int n = neighbour(h, k);
+          if (n < 0 || d[static_cast<size_t>(n)] >= 0 || !st.hex_info(n).on_map) continue;
+          d[static_cast<size_t>(n)] = static_cast<int16_t>(step);
+          next.push_back(n);
+        }
+      frontier[side].swap(next);
+    }
+  }
+  double x = 0;
+  for (int h = 0; h < kNumHexes; ++h) {
+    const HexInfo& hi = st.hex_info(h);
+    if (!hi.on_map || !hi.vp) continue;
+    const int owner = st.control(h);
+    if (owner != kGerman && owner != kSoviet) continue;
+    if (own[static_cast<size_t>(h)] & (1u << owner)) continue;
+    if (dist[static_cast<size_t>(other(owner))][static_cast<size_t>(h)] < 0) continue;
+    const double loss = 0.5 * (1.0 + (hi.city ? city_w : 0.0));
+    x += owner == kGerman ? -loss : loss;
+  }
+  return x;
+}
+
 // Weight of one action for the side to move (prior and rollout scoring).
 float score(const BdState& st, const View& v, const Action& a, bool others) {
   switch (a.verb) {
@@ -239,8 +288,10 @@ class BdHeuristics : public steppe::ai::Heuristics {
       ground += sign;
     }
     const bool chart = st->scenario_id() == "grand-campaign" || st->scenario_id() == "road-back";
-    x += (chart ? 0.3 : 1.5) * city_gain;
+    const double city_w = chart ? 0.3 : 1.5;
+    x += city_w * city_gain;
     x += 0.04 * ground;
+    x += threatened_vp(*st, city_w);
     // Combat strength: an eliminated average unit is worth about a third of a VP.
     double strength[2] = {0, 0};
     int n_units = 0, oos[2] = {0, 0};
