@@ -598,6 +598,8 @@ steppe::Status load_tables(BdData& d, const std::filesystem::path& dir) {
     p.kerch = read_hex_list(r.at("kerch").at("hexes"));
     p.sivash = read_hex_list(r.at("sivash").at("hexes"));
     if (auto az = r.opt("azov_coast")) p.azov_coast = read_hex_list(az->at("hexes"));
+    if (auto sm = r.opt("sea_movement"))
+      for (const JsonReader& sea : sm->elements()) p.sea_ports.push_back(read_hex_list(sea.at("ports")));
     if (!r.ok()) return r.error();
   }
   return steppe::Status::ok();

@@ -260,6 +260,9 @@ struct Places {
   std::map<std::string, int> named;               // every hex of places.json "hexes" by name (2.2)
   std::vector<int> german_edge, soviet_edge, rvgk_edge, gt1_marsh, kerch, sivash;
   std::vector<int> azov_coast;  // 7.5 coastal hexes on the Sea of Azov only
+  // 10.16 Black Sea, 10.17 Baltic: the ports between which one German infantry corps per
+  // movement phase may move by sea, per sea.
+  std::vector<std::vector<int>> sea_ports;
 };
 
 struct MarkerArrival {

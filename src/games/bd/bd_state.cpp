@@ -57,7 +57,8 @@ constexpr const char* kVerbNames[] = {"",
                                       "no-emergency-rvgk",
                                       "summer-offensive",
                                       "watch",
-                                      "crimea-supply"};
+                                      "crimea-supply",
+                                      "sea-move"};
 constexpr const char* kOrderNames[] = {"none", "move-fight", "fight-move", "fight-fight"};
 
 steppe::Error rerr(const char* rule, std::string msg) { return steppe::Error{std::move(msg), rule, ""}; }
@@ -843,7 +844,7 @@ Status BdState::check_move(const Action& a) const {
   if (s.where != kOnMap) return rerr("10.1", d.label + " is not on the map");
   if (d.cls == kStatic || d.type == kFortressCommand)
     return rerr("2.9", d.label + " is static and never moves");
-  if (d.type == kCoastalArmy) return rerr("10.34", "the ICA only switches ports (not modelled as a move)");
+  if (d.type == kCoastalArmy) return rerr("10.34", "the ICA moves only by switching ports: sea-move ICA HEX");
   if (s.flags & (kFlagDone | kFlagNoMove)) return rerr("10.2", d.label + " has finished moving this phase");
   if (s.flags & kFlagMaFailed)
     return rerr("10.28", d.label + " failed a mobile assault and stays in its launch hex");
@@ -1012,6 +1013,31 @@ int BdState::ma_cost(int u, int launch, int target) const {
   return cost;
 }
 
+// 10.34: each Soviet Movement Phase the ICA may switch between Soviet-controlled Odessa and
+// Sevastopol (it never enters one that has fallen).
+Status BdState::check_ica_switch(int u, int h) const {
+  const Places& pl = data_->places;
+  const UnitSt& s = unit(u);
+  if (!is_move_phase() || phase_side() != kSoviet)
+    return rerr("10.34", "the ICA switches ports in a Soviet Movement Phase");
+  if (s.where != kOnMap || (s.hex != pl.odessa && s.hex != pl.sevastopol))
+    return rerr("10.34", "the ICA is not in Odessa or Sevastopol");
+  if (s.flags & (kFlagDone | kFlagNoMove)) return rerr("10.34", "the ICA already switched ports this phase");
+  const int other_port = s.hex == pl.odessa ? pl.sevastopol : pl.odessa;
+  if (h != other_port) return rerr("10.34", "the ICA switches only between Odessa and Sevastopol");
+  if (control_[static_cast<size_t>(h)] != kSoviet || enemy_in(h, kSoviet))
+    return rerr("10.34", hex_id(h) + " has fallen: the ICA may not enter it");
+  std::vector<int> add{u};
+  return stacking_ok(h, kSoviet, add);
+}
+
+int BdState::sea_of(int hex) const {
+  const auto& seas = data_->places.sea_ports;
+  for (size_t i = 0; i < seas.size() && i < 8; ++i)
+    if (std::find(seas[i].begin(), seas[i].end(), hex) != seas[i].end()) return static_cast<int>(i);
+  return -1;
+}
+
 bool BdState::can_attack_unit(int u, int target, bool ma) const {
   const UnitSt& s = unit(u);
   const UnitDef& d = def(u);
@@ -1019,6 +1045,7 @@ bool BdState::can_attack_unit(int u, int target, bool ma) const {
   const int dir = direction(s.hex, target);
   if (dir < 0) return false;                                               // 11.2 adjacent only
   if (!ma && (s.flags & kFlagAttacked)) return false;                      // 11.3
+  if (s.flags & kFlagSeaMoved) return false;                               // 10.16
   if (d.type == kFortressCommand || d.type == kCoastalArmy) return false;  // 8.33, 10.34
   if (d.attack == 0 && d.support_shifts == 0) return false;                // 11.12
   const HexInfo& a = hx(s.hex);
@@ -1343,11 +1370,12 @@ void BdState::start_battle(const std::vector<int>& atts, int target, bool ma, bo
       UnitSt& s = units_[static_cast<size_t>(u)];
       const int left = s.mp >= 0 ? s.mp : mf_of(u);
       s.mp = static_cast<int8_t>(left - ma_cost(u, b.launch, target));
+      s.flags |= kFlagTurnAttacked;  // 10.16
       if (def(u).side == kSoviet) s.flags |= kFlagMaDone;
     }
     movers_.assign(atts.begin(), atts.end());
   } else {
-    for (int u : atts) units_[static_cast<size_t>(u)].flags |= kFlagAttacked;
+    for (int u : atts) units_[static_cast<size_t>(u)].flags |= kFlagAttacked | kFlagTurnAttacked;
     for (int i = 0; i < b.ndef; ++i)
       units_[static_cast<size_t>(b.def[static_cast<size_t>(i)])].flags |= kFlagDefended;
   }
@@ -1866,19 +1894,22 @@ Json BdState::result() const {
               {"reason", end_reason_}};
 }
 
-void BdState::clear_phase_flags() {
+void BdState::clear_phase_flags(bool new_player_turn) {
+  const uint16_t keep = new_player_turn ? kFlagRevealed : kFlagRevealed | kFlagSeaMoved | kFlagTurnAttacked;
   for (auto& s : units_) {
-    s.flags = static_cast<uint16_t>(s.flags & kFlagRevealed);
+    s.flags = static_cast<uint16_t>(s.flags & keep);
     s.mp = -1;
     s.start_hex = s.where == kOnMap ? s.hex : int16_t{-1};
   }
   movers_.clear();
   kerch_used_ = false;
+  sea_used_ = 0;
 }
 
 void BdState::enter_phase(Phase p) {
+  const int side_before = phase_side();
   phase_ = p;
-  clear_phase_flags();
+  clear_phase_flags(phase_side() != side_before);
   log("phase", std::string("Game Turn ") + std::to_string(turn_) + ": " + phase_name(p), "5.2");
   // 8.11: from GT3, once per German Movement Phase, the Soviet may place one RVGK unit in a
   // supplied Soviet city (offered at the start of the phase: ruling BD-14).
@@ -2449,6 +2480,7 @@ Status BdState::check_inner(const Action& a) const {
       case kEnter:
       case kAdvance2:
       case kStrategic:
+      case kSeaMove:
       case kEmergencyRvgk:
       case kReplace:
       case kRvgkOut:
@@ -2761,6 +2793,32 @@ Status BdState::check_inner(const Action& a) const {
       if (fortress_city(h)) return rerr("9.2", "already a Fortress City");
       return Status::ok();
     }
+    case kSeaMove: {  // 10.16 Black Sea, 10.17 Baltic, 10.34 the ICA
+      if (!unit_arg(0)) return rerr("10.16", "unknown unit");
+      const int u = a.args[0], h = a.args[1];
+      if (def(u).type == kCoastalArmy) return check_ica_switch(u, h);
+      if (!is_move_phase() || phase_side() != kGerman)
+        return rerr("10.16", "sea movement happens in a German Movement Phase");
+      const UnitDef& d = def(u);
+      const UnitSt& s = unit(u);
+      if (d.side != kGerman || d.type != kInfantry || s.where != kOnMap)
+        return rerr("10.16", d.label + " is not a German infantry corps on the map");
+      const int sea = sea_of(s.hex);
+      if (sea < 0 || s.start_hex != s.hex)
+        return rerr("10.16", d.label + " did not start the phase in a port of sea movement");
+      if (s.mp >= 0 || (s.flags & (kFlagDone | kFlagNoMove | kFlagMaFailed)))
+        return rerr("10.16", d.label + " has moved this phase: no sea movement");
+      if (s.flags & kFlagTurnAttacked)
+        return rerr("10.16", d.label + " attacked this player turn: no sea movement");
+      if (sea_used_ & (1u << sea)) return rerr("10.16", "one infantry corps per movement phase on this sea");
+      if (h < 0 || h >= kNumHexes || h == s.hex || sea_of(h) != sea)
+        return rerr("10.16", "the destination must be another port of the same sea");
+      if (control_[static_cast<size_t>(s.hex)] != kGerman || control_[static_cast<size_t>(h)] != kGerman)
+        return rerr("10.16", "both ports must be German-controlled");
+      if (enemy_in(h, kGerman)) return rerr("10.16", hex_id(h) + " holds enemy units");
+      std::vector<int> add{u};
+      return stacking_ok(h, kGerman, add);
+    }
     case kStrategic: {
       if (phase_ != kGermanStrategic)
         return rerr("8.6", "strategic movement happens in the German Strategic Movement Phase (GT9-29)");
@@ -2962,6 +3020,25 @@ void BdState::do_apply(const Action& a) {
     case kNoEmergencyRvgk:
       pending_ = kPendNone;
       break;
+    case kSeaMove: {
+      if (def(a.args[0]).type == kCoastalArmy) {  // 10.34
+        log("move",
+            label(a.args[0]) + " switches ports " + hex_id(unit(a.args[0]).hex) + " -> " + hex_id(a.args[1]),
+            "10.34");
+        move_to(a.args[0], a.args[1]);
+        units_[static_cast<size_t>(a.args[0])].flags |= kFlagDone;
+        break;
+      }
+      const int sea = sea_of(unit(a.args[0]).hex);
+      sea_used_ = static_cast<uint8_t>(sea_used_ | (1u << sea));
+      log("move",
+          label(a.args[0]) + " moves by sea " + hex_id(unit(a.args[0]).hex) + " -> " + hex_id(a.args[1]) +
+              "; it may not move on or attack this player turn",
+          sea == 0 ? "10.16" : "10.17");
+      move_to(a.args[0], a.args[1]);
+      units_[static_cast<size_t>(a.args[0])].flags |= kFlagDone | kFlagSeaMoved;
+      break;
+    }
     case kStrategic:
       strat_used_ = static_cast<int8_t>(strat_used_ + strategic_cost(a.args[0]));
       log("move",
@@ -3327,6 +3404,19 @@ void BdState::legal_actions(std::vector<Action>& out) const {
     case kSovietB:
     case kSovietC:
       if (is_move_phase()) gen_moves(out);
+      if (is_move_phase() && phase_side() == kSoviet)  // 10.34
+        for (int u = 0; u < num_units(); ++u)
+          if (def(u).type == kCoastalArmy && unit(u).where == kOnMap)
+            for (int h : {data_->places.odessa, data_->places.sevastopol})
+              if (h >= 0 && h != unit(u).hex) push_if(mk(kSeaMove, {u, h}));
+      if (is_move_phase() && phase_side() == kGerman)  // 10.16, 10.17
+        for (int u = 0; u < num_units(); ++u) {
+          if (def(u).type != kInfantry || def(u).side != kGerman || unit(u).where != kOnMap) continue;
+          const int sea = sea_of(unit(u).hex);
+          if (sea < 0) continue;
+          for (int h : data_->places.sea_ports[static_cast<size_t>(sea)])
+            if (h != unit(u).hex) push_if(mk(kSeaMove, {u, h}));
+        }
       gen_attacks(out);
       if (phase_side() == kGerman && (markers_.fortress_left > 0 || markers_.fortress_restricted_left > 0))
         for (int h = 0; h < kNumHexes; ++h)
@@ -3405,6 +3495,7 @@ std::string BdState::action_to_string(const Action& a) const {
     case kAdvance2:
     case kStrategic:
     case kEmergencyRvgk:
+    case kSeaMove:
       s += " " + U(0) + " " + H(1);
       break;
     case kBbChoice:
@@ -3554,8 +3645,12 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
                                     : kFortifiedArea;
     if (!H(1, h)) return bad("not a hex");
     a.push(h);
-  } else if ((v == "advance-second" || v == "strategic" || v == "emergency-rvgk") && t.size() == 3) {
-    a.verb = v == "strategic" ? kStrategic : v == "emergency-rvgk" ? kEmergencyRvgk : kAdvance2;
+  } else if ((v == "advance-second" || v == "strategic" || v == "emergency-rvgk" || v == "sea-move") &&
+             t.size() == 3) {
+    a.verb = v == "strategic"        ? kStrategic
+             : v == "emergency-rvgk" ? kEmergencyRvgk
+             : v == "sea-move"       ? kSeaMove
+                                     : kAdvance2;
     if (!U(1, u)) return bad("unknown unit");
     if (!H(2, h)) return bad("not a hex");
     a.push(u);
@@ -3750,6 +3845,7 @@ void BdState::serialize(std::string& out) const {
   put(skip_rvgk_once_ * 2 + assault_only_);
   put(ff_used_1942_ * 4 + ff_used_1943_ * 2 + soviet_ff_used_);
   put(kerch_used_);
+  put(sea_used_);
   put(opt_forgiveness_ * 2 + opt_kiev_);
   put(fp_);
   put(baltic_lost_ * 2 + dnepr_lost_);

@@ -51,6 +51,7 @@ enum Verb : uint16_t {
   kSummerOffensive,  // summer-offensive                (4.4, German admin GT17-19)
   kWatch,            // watch rhine | oder              (4.18, German admin GT28, secret)
   kCrimeaSupply,     // crimea-supply on | off            (7.4)
+  kSeaMove,          // sea-move <unit> <hex>              (10.16, 10.17)
   kNumVerbs
 };
 
@@ -108,6 +109,9 @@ enum UnitFlag : uint16_t {
   kFlagMaDone = 32,      // Soviet: made its one MA this phase (10.24)
   kFlagMaFailed = 64,    // Soviet MA survivors stay in the launch hex (10.28)
   kFlagNoMove = 128,     // placed by emergency RVGK etc.: no further move this phase
+  // Kept through the phases of one player turn (cleared when the Soviet's begins):
+  kFlagSeaMoved = 256,      // moved by sea: no other move or attack this player turn (10.16)
+  kFlagTurnAttacked = 512,  // attacked this player turn: may not then move by sea (10.16)
 };
 
 struct UnitSt {
@@ -251,6 +255,8 @@ class BdState : public steppe::State {
   // Combat (11.x).
   Status check_attack(int target, const std::vector<int>& atts, bool ma, bool lw) const;
   Status collect_attack_from(const Action& a, std::vector<int>& atts) const;
+  int sea_of(int hex) const;
+  Status check_ica_switch(int u, int h) const;  // index in Places::sea_ports, -1 if not a port
   bool can_attack_unit(int u, int target, bool ma) const;
   void compute_odds(Battle& b, bool roll_factors);
   int attack_factor_total(const Battle& b, bool roll, std::vector<int>* per_unit);
@@ -268,7 +274,7 @@ class BdState : public steppe::State {
   int ma_cost(int u, int launch, int target) const;
   void zone_hexes(const std::string& zone, std::vector<int>& out) const;
   void next_player_turn();
-  void clear_phase_flags();
+  void clear_phase_flags(bool new_player_turn = true);
   void start_play();
   int strategic_cost(int u) const;
   void strategic_reach(int u, std::vector<uint8_t>& ok) const;
@@ -367,6 +373,7 @@ class BdState : public steppe::State {
   std::vector<int16_t> movers_;  // 10.2: only the units of the last move/MA may continue
   std::vector<std::pair<int16_t, int8_t>> paulus_rolls_;  // 5.10 MF loss per hex (GT3)
   bool kerch_used_ = false;                               // 10.14 one stack per movement phase
+  uint8_t sea_used_ = 0;  // 10.16, 10.17: bit i = a corps moved on Places::sea_ports[i] this phase
   bool ff_used_1942_ = false, ff_used_1943_ = false, soviet_ff_used_ = false;  // 5.5
   std::vector<std::pair<int16_t, std::string>> setup_zone_;                    // free set-up (3.3)
   int8_t withdraw_due_ = 0;
