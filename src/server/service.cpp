@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <boost/asio/post.hpp>
 #include <boost/asio/thread_pool.hpp>
+#include <cctype>
 #include <chrono>
 #include <condition_variable>
 #include <fstream>
+#include <map>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -847,11 +849,31 @@ ApiResult Service::timeline(const std::string& id, const std::string& token) {
     scratch.game = r.game;
   }
   std::vector<StoredAction> all;
+  // Losses per side up to each action, from the events this seat sees whose data carries
+  // {"loss": {"side", "units", "steps"}} (BD's eliminations).
+  std::map<int, std::map<std::string, std::pair<int, int>>> loss_at;  // action index -> side -> units, steps
+  bool has_losses = false;
   {
     auto room = find_room(id);
     std::lock_guard lock(room->mu);
     all = room->actions;
+    for (const auto& l : room->events) {
+      if (!visible(l.event, viewer) || !l.event.data.is_object() || !l.event.data.contains("loss")) continue;
+      const Json& x = l.event.data["loss"];
+      if (!x.is_object() || !x.contains("side") || !x["side"].is_string()) continue;
+      auto& cell = loss_at[l.action_index][x["side"].get<std::string>()];
+      cell.first += x.value("units", 0);
+      cell.second += x.value("steps", 0);
+      has_losses = true;
+    }
   }
+  std::map<std::string, std::pair<int, int>> losses_so_far;
+  if (has_losses)
+    for (const auto& name : scratch.game->side_names()) {
+      std::string lower = name;
+      for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      losses_so_far[lower] = {0, 0};
+    }
   // One replay; each point is taken from the seat's observation only.
   auto st = scratch.game->new_state(scratch.meta.scenario, scratch.meta.seed);
   if (!st) return from_error(500, "internal", st.error());
@@ -862,6 +884,11 @@ ApiResult Service::timeline(const std::string& id, const std::string& token) {
     Json p{{"step", step}};
     for (const char* k : {"turn", "phase", "vp"})
       if (o.is_object() && o.contains(k)) p[k] = o[k];
+    if (has_losses) {
+      Json l = Json::object();
+      for (const auto& [side, n] : losses_so_far) l[side] = Json{{"units", n.first}, {"steps", n.second}};
+      p["losses"] = std::move(l);
+    }
     points.push_back(std::move(p));
   };
   point(0);
@@ -869,6 +896,11 @@ ApiResult Service::timeline(const std::string& id, const std::string& token) {
     auto a = state->parse_action(all[i].text);
     if (!a || !state->apply(*a).is_ok())
       return api_error(500, "internal", "replay failed at action " + std::to_string(i));
+    if (auto it = loss_at.find(all[i].index); it != loss_at.end())
+      for (const auto& [side, n] : it->second) {
+        losses_so_far[side].first += n.first;
+        losses_so_far[side].second += n.second;
+      }
     point(i + 1);
   }
   return ok(Json{{"points", points}});
@@ -900,11 +932,12 @@ ApiResult Service::query(const std::string& id, const std::string& token, const 
   STEPPE_SEAT(token);
   if (r.state == nullptr) return api_error(409, "unavailable", r.unavailable);
   auto words = split_words(query_text);
-  static const std::vector<std::string> allowed = {"odds", "raw-odds", "shifts", "column"};
+  // Combat previews (odds, shifts with their reasons) and movement costs ("reach UNIT").
+  static const std::vector<std::string> allowed = {"odds", "raw-odds", "shifts", "column", "combat", "reach"};
   if (words.empty() || std::find(allowed.begin(), allowed.end(), words[0]) == allowed.end())
-    return api_error(
-        400, "query_not_allowed",
-        "only combat previews are answered: 'odds ...', 'raw-odds ...', 'shifts ...', 'column ...'");
+    return api_error(400, "query_not_allowed",
+                     "only combat previews and movement costs are answered: 'odds ...', 'raw-odds ...', "
+                     "'shifts ...', 'column ...', 'combat ...', 'reach UNIT'");
   // Asked on a determinized copy: the answer can depend only on what this side may know.
   auto copy = r.state->clone();
   lock.unlock();
