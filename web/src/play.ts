@@ -172,7 +172,10 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       const iso = known.filter((u) => u.isolated).map((u) => u.label);
       if (known.length) parts.push(iso.length ? `${cap(s.side)}: ${iso.join(', ')} isolated` : `${cap(s.side)}: in supply`);
       const named = s.units.filter((u) => u.supply !== undefined);
-      if (named.length) parts.push(`${cap(s.side)}: ` + named.map((u) => `${u.label} ${supplyDescription(u)}`).join(', '));
+      // Units with the same state together: "Soviet: 23A, 42A overland supply".
+      const groups = new Map<string, string[]>();
+      for (const u of named) groups.set(supplyDescription(u), [...(groups.get(supplyDescription(u)) ?? []), u.label]);
+      if (named.length) parts.push(`${cap(s.side)}: ` + [...groups].map(([d, l]) => `${l.join(', ')} ${d}`).join('; '));
       if (s.isolatedHidden) parts.push(`${cap(s.side)}: ${s.isolatedHidden} hidden block(s) isolated`);
     }
     const off = obs.markers?.offensive_supply;

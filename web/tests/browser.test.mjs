@@ -255,6 +255,14 @@ test('combat preview and replay viewer render', { skip, timeout: 180000 }, async
     await page.fill('#replay-step', '1');
     await page.dispatchEvent('#replay-step', 'input');
     await page.waitForFunction(() => document.querySelector('#step-label')?.textContent?.startsWith('Step 1 '));
+    // The replay's losses plot covers the steps up to the one shown.
+    const points = (await api('GET', `/api/games/${id}/timeline`, undefined, tokens[0])).points;
+    if (points.some((p) => p.losses)) {
+      await page.waitForSelector('svg.loss-plot');
+      const upTo1 = points[1].losses ?? {};
+      const aria = await page.getAttribute('svg.loss-plot', 'aria-label');
+      for (const [s, n] of Object.entries(upTo1)) assert.ok(aria.includes(`totals:`) && aria.includes(`${s} ${n.steps}`), aria);
+    }
     await shot(page, 'replay.png');
   } finally {
     await close();
