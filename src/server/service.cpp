@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <boost/asio/post.hpp>
 #include <boost/asio/thread_pool.hpp>
+#include <cctype>
 #include <chrono>
 #include <condition_variable>
 #include <fstream>
+#include <map>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -58,6 +60,8 @@ struct Service::Room {
     size_t steps = 0;              // actions replayed into `state`
     std::unique_ptr<State> state;  // null: start again
     Json points = Json::array();
+    bool has_losses = false;                            // points carry "losses"
+    std::map<std::string, std::pair<int, int>> losses;  // side -> units, steps up to `steps`
   };
   std::map<int, std::shared_ptr<Timeline>> timelines;
 
@@ -855,6 +859,10 @@ ApiResult Service::timeline(const std::string& id, const std::string& token) {
   std::vector<StoredAction> all;
   uint64_t undos = 0;
   std::shared_ptr<Room::Timeline> tl;
+  // Losses per side up to each action, from the events this seat sees whose data carries
+  // {"loss": {"side", "units", "steps"}} (BD's eliminations).
+  std::map<int, std::map<std::string, std::pair<int, int>>> loss_at;  // action index -> side -> units, steps
+  bool has_losses = false;
   {
     STEPPE_FIND_ROOM(id);
     const int s = side_for_token(r, token);
@@ -865,6 +873,15 @@ ApiResult Service::timeline(const std::string& id, const std::string& token) {
     meta = r.meta;
     all = r.actions;
     undos = r.undos;
+    for (const auto& l : r.events) {
+      if (!visible(l.event, viewer) || !l.event.data.is_object() || !l.event.data.contains("loss")) continue;
+      const Json& x = l.event.data["loss"];
+      if (!x.is_object() || !x.contains("side") || !x["side"].is_string()) continue;
+      auto& cell = loss_at[l.action_index][x["side"].get<std::string>()];
+      cell.first += x.value("units", 0);
+      cell.second += x.value("steps", 0);
+      has_losses = true;
+    }
     auto& slot = r.timelines[s];
     if (!slot) slot = std::make_shared<Room::Timeline>();
     tl = slot;
@@ -876,15 +893,29 @@ ApiResult Service::timeline(const std::string& id, const std::string& token) {
     Json p{{"step", step}};
     for (const char* k : {"turn", "phase", "vp"})
       if (o.is_object() && o.contains(k)) p[k] = o[k];
+    if (tl->has_losses) {
+      Json l = Json::object();
+      for (const auto& [side, n] : tl->losses) l[side] = Json{{"units", n.first}, {"steps", n.second}};
+      p["losses"] = std::move(l);
+    }
     tl->points.push_back(std::move(p));
   };
-  if (tl->state == nullptr || tl->undos != undos || tl->steps > all.size()) {
+  // Start again after an undo, and when the first loss appears (the points so far lack it).
+  if (tl->state == nullptr || tl->undos != undos || tl->steps > all.size() || has_losses != tl->has_losses) {
     auto st = game->new_state(meta.scenario, meta.seed);
     if (!st) return from_error(500, "internal", st.error());
     tl->state = std::move(st).value();
     tl->undos = undos;
     tl->steps = 0;
     tl->points = Json::array();
+    tl->has_losses = has_losses;
+    tl->losses.clear();
+    if (has_losses)
+      for (const auto& name : game->side_names()) {
+        std::string lower = name;
+        for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        tl->losses[lower] = {0, 0};
+      }
     point(0);
   }
   for (size_t i = tl->steps; i < all.size(); ++i) {
@@ -893,6 +924,11 @@ ApiResult Service::timeline(const std::string& id, const std::string& token) {
       tl->state.reset();
       return api_error(500, "internal", "replay failed at action " + std::to_string(i));
     }
+    if (auto it = loss_at.find(all[i].index); it != loss_at.end())
+      for (const auto& [side, n] : it->second) {
+        tl->losses[side].first += n.first;
+        tl->losses[side].second += n.second;
+      }
     tl->steps = i + 1;
     point(i + 1);
   }
@@ -925,11 +961,12 @@ ApiResult Service::query(const std::string& id, const std::string& token, const 
   STEPPE_SEAT(token);
   if (r.state == nullptr) return api_error(409, "unavailable", r.unavailable);
   auto words = split_words(query_text);
-  static const std::vector<std::string> allowed = {"odds", "raw-odds", "shifts", "column"};
+  // Combat previews (odds, shifts with their reasons) and movement costs ("reach UNIT").
+  static const std::vector<std::string> allowed = {"odds", "raw-odds", "shifts", "column", "combat", "reach"};
   if (words.empty() || std::find(allowed.begin(), allowed.end(), words[0]) == allowed.end())
-    return api_error(
-        400, "query_not_allowed",
-        "only combat previews are answered: 'odds ...', 'raw-odds ...', 'shifts ...', 'column ...'");
+    return api_error(400, "query_not_allowed",
+                     "only combat previews and movement costs are answered: 'odds ...', 'raw-odds ...', "
+                     "'shifts ...', 'column ...', 'combat ...', 'reach UNIT'");
   // Asked on a determinized copy: the answer can depend only on what this side may know.
   auto copy = r.state->clone();
   lock.unlock();

@@ -709,6 +709,36 @@ TEST_F(ApiTest, TimelineFollowsNewActionsAndUndo) {
   EXPECT_EQ(p[4]["turn"], 3);
 }
 
+// The losses plot: the timeline counts the losses a seat's events carry, per side and step,
+// and never one the seat may not see (the fixture's "note" is a private loss).
+TEST_F(ApiTest, TimelineCountsOnlyTheLossesTheSeatMaySee) {
+  auto g = create();
+  ASSERT_EQ(act(g, g.red, "pass").status, 200);
+  ASSERT_EQ(act(g, g.blue, "note").status, 200);
+  ASSERT_EQ(act(g, g.red, "note").status, 200);
+  Reply b = http_get(port_, "/api/games/" + g.id + "/timeline", g.blue);
+  ASSERT_EQ(b.status, 200) << b.raw;
+  ASSERT_EQ(b.body["points"].size(), 4u);
+  EXPECT_EQ(b.body["points"][1]["losses"]["blue"]["units"], 0);
+  EXPECT_EQ(b.body["points"][2]["losses"]["blue"]["units"], 1);
+  EXPECT_EQ(b.body["points"][2]["losses"]["blue"]["steps"], 2);
+  EXPECT_EQ(b.body["points"][3]["losses"]["red"]["units"], 0) << "Red's private loss reached Blue";
+  Reply r = http_get(port_, "/api/games/" + g.id + "/timeline", g.red);
+  ASSERT_EQ(r.status, 200) << r.raw;
+  EXPECT_EQ(r.body["points"][3]["losses"]["red"]["units"], 1);
+  EXPECT_EQ(r.body["points"][3]["losses"]["blue"]["units"], 0);
+}
+
+// Combat previews with their reasons and movement costs are answered; other questions not.
+TEST_F(ApiTest, QueryAnswersCombatAndReachButNotOtherQuestions) {
+  auto g = create();
+  EXPECT_NE(http_post(port_, "/api/games/" + g.id + "/query", Json{{"query", "combat 0102"}}, g.red).status,
+            400);
+  EXPECT_NE(http_post(port_, "/api/games/" + g.id + "/query", Json{{"query", "reach 1R"}}, g.red).status,
+            400);
+  EXPECT_EQ(http_post(port_, "/api/games/" + g.id + "/query", Json{{"query", "vp"}}, g.red).status, 400);
+}
+
 TEST_F(ApiTest, PublicGameDataFilesAreServedByNameOnly) {
   Reply d = http_get(port_, "/api/catalog/duel/data/counters.json");
   ASSERT_EQ(d.status, 200) << d.raw;

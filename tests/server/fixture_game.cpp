@@ -173,6 +173,8 @@ class DuelState final : public State {
         e.kind = "note";
         e.text = name + "'s secret code is " + std::to_string(secret_[side]);
         e.visible_to = 1u << side;
+        // A private loss (for the timeline's losses): only its own side may count it.
+        e.data = Json{{"loss", {{"side", side == 0 ? "red" : "blue"}, {"units", 1}, {"steps", 2}}}};
         emit(e);
         break;
       default:

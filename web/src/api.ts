@@ -124,7 +124,7 @@ export const api = {
     call('GET', `/api/games/${id}/log?since=${since}`, undefined, token) as Promise<{ events: LogEvent[]; count: number }>,
   replay: (id: string, token: string, step: number) => call('GET', `/api/games/${id}/replay?step=${step}`, undefined, token),
   timeline: (id: string, token: string) =>
-    call('GET', `/api/games/${id}/timeline`, undefined, token).then((r) => r.points as { step: number; turn?: number; phase?: string; vp?: unknown }[]),
+    call('GET', `/api/games/${id}/timeline`, undefined, token).then((r) => r.points as { step: number; turn?: number; phase?: string; vp?: unknown; losses?: Record<string, { units?: number; steps?: number }> }[]),
   query: (id: string, token: string, query: string) =>
     call('POST', `/api/games/${id}/query`, { query }, token).then((r) => r.answer as string),
   agent: (id: string, token: string, command: 'cancel' | 'resume') => call('POST', `/api/games/${id}/agent`, { command }, token),

@@ -90,6 +90,12 @@ export function drawCounter(parent: Element, c: Counter, x: number, y: number, s
     el('circle', { cx: 0.13 * s, cy: 0.87 * s, r: 0.12 * s, fill: '#fff', stroke: '#111', 'stroke-width': 0.02 * s, class: 'isolated-mark' }, g);
     el('text', { x: 0.13 * s, y: 0.915 * s, 'text-anchor': 'middle', 'font-size': 0.14 * s, fill: '#b3121b', 'font-weight': 700 }, g).textContent = 'U';
   }
+  const mark = supplyMark(c);
+  if (mark) {
+    // BD supply (7.2, 7.8): a letter disc at the bottom-left corner, text as well as colour.
+    el('circle', { cx: 0.13 * s, cy: 0.87 * s, r: 0.12 * s, fill: '#fff', stroke: '#111', 'stroke-width': 0.02 * s, class: 'supply-mark', 'data-supply': c.supply ?? '' }, g);
+    el('text', { x: 0.13 * s, y: 0.915 * s, 'text-anchor': 'middle', 'font-size': 0.14 * s, fill: mark.letter === 'U' ? '#b3121b' : '#111', 'font-weight': 700 }, g).textContent = mark.letter;
+  }
   if (opts.hiddenCount && opts.hiddenCount > 0) {
     el('circle', { cx: s * 0.92, cy: s * 0.08, r: 0.16 * s, fill: '#111', stroke: '#fff', 'stroke-width': 0.02 * s }, g);
     el('text', { x: s * 0.92, y: s * 0.13, 'text-anchor': 'middle', 'font-size': 0.16 * s, fill: '#fff', 'font-weight': 700 }, g).textContent = `+${opts.hiddenCount}`;
@@ -97,6 +103,28 @@ export function drawCounter(parent: Element, c: Counter, x: number, y: number, s
   const title = el('title', {}, g);
   title.textContent = describeCounter(c);
   return g;
+}
+
+// The supply states worth a mark on the counter (full overland supply needs none).
+const SUPPLY_TEXT: Record<string, { letter: string; text: string }> = {
+  oos: { letter: 'U', text: 'out of supply (7.16: movement and combat halved)' },
+  garrison: { letter: 'G', text: 'garrison supply (7.6, 7.13)' },
+  coastal: { letter: 'C', text: 'coastal supply (7.5)' },
+  aerial: { letter: 'A', text: 'aerial supply (7.7)' },
+};
+
+export function supplyMark(c: Counter): { letter: string; text: string } | null {
+  if (c.isolated) return null; // drawn as the block games' isolated mark
+  return c.supply ? SUPPLY_TEXT[c.supply] ?? null : null;
+}
+
+// Readable supply state of a unit ("out of supply (7.16 ...)"), or '' when not given.
+export function supplyDescription(c: Counter): string {
+  if (c.supply === undefined) return '';
+  const base = SUPPLY_TEXT[c.supply]?.text ?? (c.supply === 'overland' ? 'overland supply' : c.supply === 'always' ? 'always in supply' : `supply ${c.supply}`);
+  if (c.offensive === false) return `${base}, no offensive supply (7.10: attack halved)`;
+  if (c.offensive === true) return `${base}, offensive supply (7.10)`;
+  return base;
 }
 
 export function describeCounter(c: Counter): string {
@@ -107,6 +135,9 @@ export function describeCounter(c: Counter): string {
   if (c.steps !== undefined) parts.push(c.maxSteps !== undefined ? `${c.steps} of ${c.maxSteps} steps` : `${c.steps} steps`);
   if (c.reduced) parts.push('reduced');
   if (c.isolated) parts.push('isolated (out of supply)');
+  const sup = supplyDescription(c);
+  if (sup) parts.push(sup);
+  if (c.mf !== undefined) parts.push(`MF ${c.mf}`);
   if (c.mp !== undefined && c.mp >= 0) parts.push(`${c.mp} MP left`);
   return parts.join(' ');
 }

@@ -135,6 +135,12 @@ export interface Counter {
   reduced?: boolean;
   // Supply where the observation gives it (Moscow '41 blocks: isolated or not).
   isolated?: boolean;
+  // BD's supply state by name (7.2, 7.8: overland, garrison, coastal, aerial, oos,
+  // always) and, for a Soviet unit from GT7, whether it has offensive supply (7.10).
+  supply?: string;
+  offensive?: boolean;
+  // Movement allowance this phase of a unit that may move now.
+  mf?: number;
   revealed?: boolean;
   acted?: boolean;
 }
@@ -184,6 +190,9 @@ export function stacksOf(obs: any, sides: string[], counters: Map<string, Counte
       maxSteps: num(u.max_steps) ?? num(u.max_strength) ?? info?.maxSteps,
       reduced,
       isolated: typeof u.isolated === 'boolean' ? u.isolated : typeof u.supplied === 'boolean' ? !u.supplied : undefined,
+      supply: typeof u.supply === 'string' ? u.supply : undefined,
+      offensive: typeof u.offensive === 'boolean' ? u.offensive : undefined,
+      mf: num(u.mf),
       revealed: typeof u.revealed === 'boolean' ? u.revealed : undefined,
       acted: typeof u.acted === 'boolean' ? u.acted : undefined,
     };

@@ -2,12 +2,13 @@
 // reachable hexes and path preview, combat with odds preview), legal actions, the
 // adjudication log, VP plot, undo / end phase / resign, and a keyboard hex cursor.
 import { AgentStatus, api, ApiError, CatalogGame, LogEvent, SeatSocket, SeatView } from './api';
-import { describeCounter, SIDE_COLORS } from './counters';
+import { describeCounter, SIDE_COLORS, supplyDescription } from './counters';
 import { neighbourId } from './hexgrid';
 import { describeHex, MapView } from './mapview';
 import { buildMap, classify, counterIndex, CounterInfo, MapData, MoveOption, Stack, stacksOf } from './model';
 import { h } from './svg';
-import { vpPlot } from './vpplot';
+import { combatSummary, parseCombat, parseReach, shiftLines } from './preview';
+import { lossPlot, vpPlot } from './vpplot';
 
 export function announce(text: string) {
   const a = document.getElementById('announce');
@@ -64,6 +65,10 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
   let combatTarget: string | null = null;
   let logFilter = '';
   let logKind = 'all';
+  // The game's MP cost of each hex the selected unit can reach (the `reach UNIT` query),
+  // fetched once per unit and position.
+  let reachKey = '';
+  let reachData: ReturnType<typeof parseReach> = null;
 
   const mv = new MapView(mapBox, mapData, {
     onHexClick: (hex) => clickHex(hex),
@@ -166,6 +171,11 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       const known = s.units.filter((u) => u.isolated !== undefined);
       const iso = known.filter((u) => u.isolated).map((u) => u.label);
       if (known.length) parts.push(iso.length ? `${cap(s.side)}: ${iso.join(', ')} isolated` : `${cap(s.side)}: in supply`);
+      const named = s.units.filter((u) => u.supply !== undefined);
+      // Units with the same state together: "Soviet: 23A, 42A overland supply".
+      const groups = new Map<string, string[]>();
+      for (const u of named) groups.set(supplyDescription(u), [...(groups.get(supplyDescription(u)) ?? []), u.label]);
+      if (named.length) parts.push(`${cap(s.side)}: ` + [...groups].map(([d, l]) => `${l.join(', ')} ${d}`).join('; '));
       if (s.isolatedHidden) parts.push(`${cap(s.side)}: ${s.isolatedHidden} hidden block(s) isolated`);
     }
     const off = obs.markers?.offensive_supply;
@@ -175,11 +185,19 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     return parts.join('; ');
   }
 
-  // A label for each destination: movement points when the move says (none of the games
-  // reports MP left or a move's cost yet), else the fewest hexes a legal path takes.
+  // A label for each destination: its MP cost when the game gives it (BD's `reach`
+  // query), else the fewest hexes a legal path takes.
   function costLabels(): Map<string, string> {
     const out = new Map<string, string>();
     if (mapData.areas.length) return out;
+    const rd = reachOfSelected();
+    if (rd) {
+      for (const m of movesOfSelected()) {
+        const c = rd.hexes.get(m.dest);
+        if (c) out.set(m.dest, `${c.cost} MP`);
+      }
+      if (out.size) return out;
+    }
     const from = stackOf(selectedUnit)?.hex;
     const best = new Map<string, number>();
     for (const m of movesOfSelected()) {
@@ -188,6 +206,28 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     }
     for (const [d, n] of best) out.set(d, `${n} hex${n === 1 ? '' : 'es'}`);
     return out;
+  }
+
+  function reachOfSelected() {
+    return reachData && selectedUnit && reachData.unit === selectedUnit && reachKey === `${selectedUnit}:${view.actions_count}` ? reachData : null;
+  }
+
+  // Asks the game for the MP cost of each hex the selected unit can reach (once per unit
+  // and position); the map and the orders redraw when the answer comes.
+  function ensureReach() {
+    if (!selectedUnit || mapData.areas.length || !view.your_turn || !movesOfSelected().length) return;
+    const key = `${selectedUnit}:${view.actions_count}`;
+    if (key === reachKey) return;
+    reachKey = key;
+    reachData = null;
+    api
+      .query(id, token, `reach ${selectedUnit}`)
+      .then((a) => {
+        if (reachKey !== key) return;
+        reachData = parseReach(a);
+        if (reachData) render();
+      })
+      .catch(() => undefined);
   }
 
   function stackOf(unit: string | null) {
@@ -367,7 +407,7 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       for (const u of st.units) {
         const mine = st.sideIndex === ownSideIndex();
         const canMove = mine && legal().moves.some((m) => m.unit === u.label);
-        const b = h('button', { class: 'unit-row' + (u.label === selectedUnit ? ' selected' : ''), 'data-unit': u.label, style: `border-left: 6px solid ${SIDE_COLORS[st.sideIndex]}` }, h('strong', {}, u.label), ` ${u.name ?? ''} `, h('span', { class: 'factors' }, u.attack !== undefined && u.defense !== undefined ? `${u.attack}-${u.defense}` : ''), u.steps !== undefined ? h('span', { class: 'steps' }, ` ${stepText(u)}`) : null, u.reduced ? h('span', { class: 'reduced' }, ' reduced') : null, u.isolated ? h('span', { class: 'isolated' }, ' isolated') : null, u.mp !== undefined && u.mp >= 0 ? h('span', { class: 'mp' }, ` ${u.mp} MP`) : null, canMove ? h('span', { class: 'can-move' }, ' can move') : null);
+        const b = h('button', { class: 'unit-row' + (u.label === selectedUnit ? ' selected' : ''), 'data-unit': u.label, style: `border-left: 6px solid ${SIDE_COLORS[st.sideIndex]}` }, h('strong', {}, u.label), ` ${u.name ?? ''} `, h('span', { class: 'factors' }, u.attack !== undefined && u.defense !== undefined ? `${u.attack}-${u.defense}` : ''), u.steps !== undefined ? h('span', { class: 'steps' }, ` ${stepText(u)}`) : null, u.reduced ? h('span', { class: 'reduced' }, ' reduced') : null, u.isolated ? h('span', { class: 'isolated' }, ' isolated') : null, u.supply !== undefined ? h('span', { class: 'supply' + (u.supply === 'oos' ? ' oos' : ''), 'data-supply': u.supply }, ` · ${supplyDescription(u)}`) : null, u.mf !== undefined ? h('span', { class: 'mf' }, ` · MF ${u.mf}`) : null, u.mp !== undefined && u.mp >= 0 ? h('span', { class: 'mp' }, ` ${u.mp} MP`) : null, canMove ? h('span', { class: 'can-move' }, ' can move') : null);
         if (mine)
           b.addEventListener('click', () => {
             selectedUnit = u.label;
@@ -377,8 +417,16 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
         stackBox.append(b);
       }
       if (st.count > st.units.length) stackBox.append(h('p', { class: 'hint' }, `${st.count - st.units.length} more unit(s) you cannot see.`));
+      // BD: every unit has one step (Old Hands Note to 2.12), so no counter shows a reduced side.
+      if (obs.steps_per_unit === 1) stackBox.append(h('p', { class: 'hint steps-note' }, 'Steps: each unit has one step; it is in play or eliminated, never reduced (2.12).'));
     }
     hexPanel.append(stackBox);
+  }
+
+  // ", 3 MP (7 left)" for a destination when the game gave the selected unit's costs.
+  function moveCostText(dest: string): string {
+    const c = reachOfSelected()?.hexes.get(dest);
+    return c ? `, ${c.cost} MP (${c.left} left)` : '';
   }
 
   function renderOrders() {
@@ -393,7 +441,7 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       const m = pendingMove;
       ordersPanel.append(h('h3', {}, 'Move'), h('p', {}, `${m.unit ?? 'Unit'}: ${dedupePath(stackOf(selectedUnit)?.hex, m.path).join(' → ')}`));
       confirmBar.replaceChildren(
-        h('span', {}, `${m.pass ? 'Pass and move' : 'Move'} ${m.unit ?? ''} to ${m.dest}${placeName(m.dest) ? ` (${placeName(m.dest)})` : ''}${areaIds.has(m.dest) ? '' : `, ${hexCount(m)} hex${hexCount(m) === 1 ? '' : 'es'}`}`),
+        h('span', { id: 'move-summary' }, `${m.pass ? 'Pass and move' : 'Move'} ${m.unit ?? ''} to ${m.dest}${placeName(m.dest) ? ` (${placeName(m.dest)})` : ''}${areaIds.has(m.dest) ? '' : `, ${hexCount(m)} hex${hexCount(m) === 1 ? '' : 'es'}`}${moveCostText(m.dest)}`),
         (() => {
           const ok = h('button', { class: 'primary', id: 'confirm-move' }, 'Confirm (Enter)');
           ok.addEventListener('click', () => act(m.text));
@@ -412,7 +460,8 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     } else if (selectedUnit) {
       const n = movesOfSelected().length;
       const where = areaIds.size ? 'areas' : 'hexes';
-      ordersPanel.append(h('h3', {}, 'Orders'), h('p', { id: 'selected-unit' }, n ? `${selectedUnit}: ${new Set(movesOfSelected().map((m) => m.dest)).size} reachable ${where} (shaded). Click one to preview the ${areaIds.size ? 'move' : 'path'}.` : `${selectedUnit} cannot move now.`));
+      const rd = reachOfSelected();
+      ordersPanel.append(h('h3', {}, 'Orders'), h('p', { id: 'selected-unit' }, n ? `${selectedUnit}: ${new Set(movesOfSelected().map((m) => m.dest)).size} reachable ${where} (shaded${rd ? ', each with its MP cost' : ''}).${rd ? ` ${rd.mp} MP to spend.` : ''} Click one to preview the ${areaIds.size ? 'move' : 'path'}.` : `${selectedUnit} cannot move now.`));
     }
     if (combatTarget) {
       const opts = legal().attacks.filter((a) => a.target === combatTarget);
@@ -420,14 +469,33 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       const st = stackAt(combatTarget);
       if (st) box.append(h('p', {}, `Defender: ${st.units.map((u) => describeCounter(u)).join('; ')}${st.count > st.units.length ? ` + ${st.count - st.units.length} unseen` : ''}`));
       const ul = h('ul', { class: 'combat-options' });
+      const unseen = st ? st.count - st.units.length : 0;
       for (const o of opts.slice(0, 24)) {
         const odds = h('span', { class: 'odds' }, '…');
+        const detail = h('div', { class: 'combat-detail' });
         const go = h('button', { class: 'primary' }, 'Attack');
         go.addEventListener('click', () => act(o.text));
-        ul.append(h('li', {}, h('code', {}, labelOf(o.text)), odds, go));
-        Promise.all([api.query(id, token, `odds ${o.text}`).catch(() => null), api.query(id, token, `shifts ${o.text}`).catch(() => null)]).then(([od, sh]) => {
-          odds.textContent = od ? `odds ${od}${sh && sh !== 'none' ? `, shifts ${sh}` : ''}` : 'odds: n/a';
-        });
+        ul.append(h('li', {}, h('code', {}, labelOf(o.text)), odds, go, detail));
+        // The game's preview: factors, odds, every shift with its reason and rule, and
+        // the final column; older answers (odds and net shifts only) as a fallback.
+        api
+          .query(id, token, `combat ${o.text}`)
+          .then((a) => parseCombat(a))
+          .catch(() => null)
+          .then(async (p) => {
+            if (p) {
+              odds.textContent = combatSummary(p);
+              const lines = shiftLines(p);
+              detail.replaceChildren(
+                h('ul', { class: 'shift-list' }, ...(lines.length ? lines.map((l) => h('li', {}, l)) : [h('li', {}, 'no column shifts')])),
+                p.attackers.length ? h('p', { class: 'hint' }, `Attack factors: ${p.attackers.map((x) => `${x.unit} ${x.factor}${x.supply && x.supply !== 'overland' && x.supply !== 'always' ? ` (${x.supply})` : ''}`).join(', ')}`) : '',
+                unseen > 0 ? h('p', { class: 'hint' }, `The defence counts ${unseen} unit(s) you cannot see as a guess; they are revealed when the attack is made (11.7).`) : '',
+              );
+              return;
+            }
+            const [od, sh] = await Promise.all([api.query(id, token, `odds ${o.text}`).catch(() => null), api.query(id, token, `shifts ${o.text}`).catch(() => null)]);
+            odds.textContent = od ? `odds ${od}${sh && sh !== 'none' ? `, shifts ${sh}` : ''}` : 'odds: n/a';
+          });
       }
       if (opts.length > 24) ul.append(h('li', { class: 'hint' }, `${opts.length - 24} more in the action list.`));
       box.append(ul);
@@ -517,6 +585,8 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       try {
         const pts = await api.timeline(id, token);
         vpPanel.replaceChildren(h('h3', {}, 'Victory points'), vpPlot(pts));
+        // Losses where the game reports them (BD's eliminations).
+        if (pts.some((p) => p.losses)) vpPanel.append(h('h3', {}, 'Losses per turn (steps)'), lossPlot(pts));
       } catch {
         vpPanel.replaceChildren();
       }
@@ -531,6 +601,7 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     else if (obs.areas && typeof obs.areas === 'object')
       mv.setControl(Object.entries(obs.areas).filter(([, a]: [string, any]) => String(a?.control).toLowerCase() === sides[0]?.toLowerCase()).map(([k]) => k), 0);
     renderReinforcements();
+    ensureReach();
     mv.setOverlay({ ...overlayBase(), path: pendingMove ? dedupePath(stackOf(selectedUnit)?.hex, pendingMove.path) : undefined });
     renderHexPanel(selectedHex ?? cursor);
     renderOrders();

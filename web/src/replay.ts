@@ -6,7 +6,7 @@ import { MapView } from './mapview';
 import { stacksOf } from './model';
 import { announce, labelOf, loadMapAndCounters, vpText } from './play';
 import { h } from './svg';
-import { vpPlot } from './vpplot';
+import { lossPlot, vpPlot } from './vpplot';
 
 export async function renderReplay(app: HTMLElement, id: string, token: string) {
   const root = h('div', { class: 'play replay' });
@@ -69,6 +69,8 @@ export async function renderReplay(app: HTMLElement, id: string, token: string) 
     if (!r.events.length) ol.append(h('li', { class: 'hint' }, 'No events you could see.'));
     evPanel.replaceChildren(h('h3', {}, 'What happened'), ol);
     vpPanel.replaceChildren(h('h3', {}, 'Victory points'), vpPlot(points.slice(0, step + 1).length > 1 ? points : points));
+    // Losses per turn up to the step shown (the game's eliminations, as the seat saw them).
+    if (points.some((p) => p.losses)) vpPanel.append(h('h3', {}, 'Losses per turn (steps)'), lossPlot(points.slice(0, step + 1)));
     announce(stepLabel.textContent ?? '');
   }
   slider.addEventListener('input', () => show(Number(slider.value)));

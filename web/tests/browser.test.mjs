@@ -108,8 +108,21 @@ test('create a game in the browser, move a unit, reload and find the same state;
     // Select exactly this unit in the stack viewer, then its reachable hexes are shaded.
     await page.click(`#stack-viewer button[data-unit="${unit}"]`);
     await page.waitForSelector('svg.map polygon.reach');
+    // The stack viewer gives each unit's supply state (BD 7.2/7.8) and the one-step note (2.12).
+    if (game.id === 'bd') {
+      const sup = await page.textContent(`#stack-viewer button[data-unit="${unit}"] .supply`);
+      assert.match(sup ?? '', /supply/, `the stack viewer shows ${unit}'s supply: ${sup}`);
+      assert.match((await page.textContent('#stack-viewer .steps-note')) ?? '', /one step/);
+      // Each reachable hex is labelled with its MP cost, as the game computes it (reach query).
+      await page.waitForSelector('svg.map text.reach-cost');
+      await page.waitForFunction(() => [...document.querySelectorAll('svg.map text.reach-cost')].every((t) => /^\d+ MP$/.test(t.textContent ?? '')));
+      const reach = JSON.parse((await api('POST', `/api/games/${id}/query`, { query: `reach ${unit}` }, tokens[side])).answer);
+      const label = await page.textContent(`svg.map text.reach-cost[data-hex="${dest}"]`);
+      assert.equal(label, `${reach.hexes[dest].cost} MP`, 'the map shows the game\'s MP cost of the destination');
+    }
     await clickHex(page, dest);
     await page.waitForSelector('#confirm-move');
+    if (game.id === 'bd') assert.match((await page.textContent('#move-summary')) ?? '', /, \d+ MP \(\d+ left\)$/, 'the confirm bar gives the move\'s MP cost');
     await shot(page, 'move-preview.png');
     // The click may pick another legal path to the same hex; any of them ends in dest.
     await page.click('#confirm-move');
@@ -194,6 +207,17 @@ test('combat preview and replay viewer render', { skip, timeout: 180000 }, async
       await clickHex(page, attack.action.words[1]);
       await page.waitForSelector('#combat .odds');
       await page.waitForFunction(() => [...document.querySelectorAll('#combat .odds')].some((e) => e.textContent !== '…'));
+      if (game.id === 'bd') {
+        // Before committing: the odds, every shift with its reason and rule, the final column.
+        await page.waitForSelector('#combat .shift-list li');
+        const odds = await page.textContent('#combat .odds');
+        assert.match(odds ?? '', /^\d+ vs \d+ = .*, shifts (0|\d+[LR]) → final \S+/, `odds preview: ${odds}`);
+        const shifts = await page.$$eval('#combat li:first-child .shift-list li', (els) => els.map((e) => e.textContent));
+        for (const l of shifts) assert.ok(l === 'no column shifts' || /^\d+[LR] .+ §\d+(\.\d+)*$/.test(l), `a shift with its reason and rule: ${l}`);
+        const preview = JSON.parse((await api('POST', `/api/games/${id}/query`, { query: `combat ${attack.action.text}` }, tokens[attack.side])).answer);
+        const first = await page.textContent('#combat li:first-child code');
+        if (first?.toLowerCase() === attack.action.text.replace(/-/g, ' ').toLowerCase()) assert.equal(shifts.length, Math.max(1, preview.shifts.length));
+      }
       await shot(page, 'combat.png');
       const logBefore = await page.$$eval('#log li.ev', (els) => els.length);
       await page.click('#combat button.primary');
@@ -211,6 +235,16 @@ test('combat preview and replay viewer render', { skip, timeout: 180000 }, async
       const toast = await page.textContent('.toast');
       assert.match(toast ?? '', /(rolled|die) \d.*\(§\d/, `the result is shown in a toast: ${toast}`);
       await shot(page, 'combat-result.png');
+      // Losses per turn: when the timeline reports any, the plot shows the same totals.
+      const tl = (await api('GET', `/api/games/${id}/timeline`, undefined, tokens[attack.side])).points;
+      const last = tl[tl.length - 1];
+      if (game.id === 'bd') assert.ok(last.losses, 'BD reports losses in the timeline');
+      if (last.losses) {
+        await page.waitForSelector('svg.loss-plot');
+        const aria = await page.getAttribute('svg.loss-plot', 'aria-label');
+        for (const [s, n] of Object.entries(last.losses)) assert.ok(aria.includes(`${s} ${n.steps}`), `losses plot total for ${s} (${n.steps}): ${aria}`);
+        console.log(`# losses so far: ${JSON.stringify(last.losses)}`);
+      }
     } else {
       console.log('# no attack was offered within 400 actions; combat screenshot not taken');
     }
@@ -221,6 +255,14 @@ test('combat preview and replay viewer render', { skip, timeout: 180000 }, async
     await page.fill('#replay-step', '1');
     await page.dispatchEvent('#replay-step', 'input');
     await page.waitForFunction(() => document.querySelector('#step-label')?.textContent?.startsWith('Step 1 '));
+    // The replay's losses plot covers the steps up to the one shown.
+    const points = (await api('GET', `/api/games/${id}/timeline`, undefined, tokens[0])).points;
+    if (points.some((p) => p.losses)) {
+      await page.waitForSelector('svg.loss-plot');
+      const upTo1 = points[1].losses ?? {};
+      const aria = await page.getAttribute('svg.loss-plot', 'aria-label');
+      for (const [s, n] of Object.entries(upTo1)) assert.ok(aria.includes(`totals:`) && aria.includes(`${s} ${n.steps}`), aria);
+    }
     await shot(page, 'replay.png');
   } finally {
     await close();

@@ -564,9 +564,16 @@ void BdState::eliminate(int u, const char* rule) {
   if (d.side == kSoviet)  // 4.19: printed CF above 3 counts as two units
     soviet_losses_ = static_cast<int16_t>(
         soviet_losses_ + (std::max(d.attack, d.defense) > data_->victory.oder_big_cf ? 2 : 1));
-  log("eliminate",
-      std::string(side_name(d.side)) + " " + d.label + " eliminated" + (permanent ? " permanently" : ""),
-      rule);
+  if (sink_ != nullptr) {
+    steppe::Event e;
+    e.kind = "eliminate";
+    e.text =
+        std::string(side_name(d.side)) + " " + d.label + " eliminated" + (permanent ? " permanently" : "");
+    e.rule = rule;
+    // For the losses plot: one unit, one step (every unit has one step, 2.12).
+    e.data = Json{{"loss", {{"side", side_name(d.side)}, {"units", 1}, {"steps", 1}}}};
+    emit(std::move(e));
+  }
   if (d.type == kOversizedRifleArmy && turn_ <= 3 && d.counterpart >= 0) {  // 8.22
     s.where = kDeadPerm;
     units_[static_cast<size_t>(d.counterpart)].where = kDead;
@@ -1238,29 +1245,37 @@ int BdState::defense_factor_total(const Battle& b, bool roll_dice, std::vector<i
   return total;
 }
 
-// Column shifts, positive = right (attacker's favour). Digest 5.2.
-int BdState::shifts_for(const Battle& b) const {
+// Column shifts, positive = right (attacker's favour). Digest 5.2. `why`, when given,
+// receives one {shift, reason, rule} per shift that applies (the combat preview).
+int BdState::shifts_for(const Battle& b, Json* why) const {
   const HexInfo& t = hx(b.target);
   const Places& pl = data_->places;
   const int att = b.attacker, dfd = other(att);
   int s = 0;
+  auto add = [&](int n, const std::string& reason, const char* rule) {
+    if (n == 0) return;
+    s += n;
+    if (why) why->push_back(Json{{"shift", n}, {"reason", reason}, {"rule", rule}});
+  };
   Terrain ter = t.terrain;
   if (ter == kMarsh && att == kGerman && turn_ == 1 &&
       std::find(pl.gt1_marsh.begin(), pl.gt1_marsh.end(), b.target) != pl.gt1_marsh.end())
     ter = kClear;  // 5.13
   if (ter == kMarsh) {
-    if (!b.is_ma) s += data_->tec.shift[kMarsh];  // 11.15 1R for PAs
+    if (!b.is_ma) add(data_->tec.shift[kMarsh], "marsh (prepared assault)", "11.15");
   } else {
-    s += data_->tec.shift[ter];  // 11.14 rough 1L
+    add(data_->tec.shift[ter], std::string(terrain_name(ter)) + " terrain", "11.14");
   }
   const bool hc_fc = hero_city(b.target) || fortress_city(b.target);
   if (hc_fc)
-    s += data_->tec.fortress_shift;  // 9.6
+    add(data_->tec.fortress_shift, hero_city(b.target) ? "Hero City" : "Fortress City", "9.6");
   else if (t.city)
-    s += data_->tec.city_shift;                        // 11.20
-  if (t.fortified == dfd) s += data_->tec.line_shift;  // 11.21
+    add(data_->tec.city_shift, "city", "11.20");
+  if (t.fortified == dfd) add(data_->tec.line_shift, "defender's fortified line", "11.21");
   const bool fa = dfd == kSoviet && fa_effect(b.target);
-  if (fa) s += markers_.fa_turn == turn_ ? data_->tec.fa_first : data_->tec.fa_later;  // 8.18
+  if (fa)
+    add(markers_.fa_turn == turn_ ? data_->tec.fa_first : data_->tec.fa_later,
+        markers_.fa_turn == turn_ ? "Fortified Area (turn placed)" : "Fortified Area", "8.18");
   // 11.16 rivers: all attackers across river hexsides (or an MA across one).
   bool all_river = true;
   int adjacent = 0;
@@ -1276,7 +1291,7 @@ int BdState::shifts_for(const Battle& b) const {
     dirs = static_cast<uint8_t>(dirs | (1u << d));
   }
   if (turn_ == 1 && att == kGerman) all_river = false;  // 10.18 GT1 German ignore rivers
-  if (all_river && adjacent > 0) s -= 1;
+  if (all_river && adjacent > 0) add(-1, "every attacker across a river", "11.16");
   // 11.24 concentric: opposite hexes, three alternating hexes, or more than three hexes.
   if (!b.is_ma && !hc_fc && !(fa && markers_.fa_turn != turn_) &&
       !(att == kSoviet && t.city && !fortress_city(b.target))) {
@@ -1284,25 +1299,29 @@ int BdState::shifts_for(const Battle& b) const {
     for (int d = 0; d < 3; ++d)
       if (((dirs >> d) & 1u) && ((dirs >> (d + 3)) & 1u)) conc = true;
     if ((dirs & 0b010101) == 0b010101 || (dirs & 0b101010) == 0b101010) conc = true;
-    if (conc) s += 1;
+    if (conc) add(1, "concentric attack", "11.24");
   }
   if (b.is_ma) {
-    s += data_->tec.ma_shift;                                  // 10.32
-    if (att == kGerman && turn_ == 4 && paulus_ == 2) s -= 1;  // 5.10: 2L instead of 1L
+    add(data_->tec.ma_shift, "mobile assault", "10.32");
+    if (att == kGerman && turn_ == 4 && paulus_ == 2)
+      add(-1, "Paulus Pause declined: mobile assaults 2L on GT4", "5.10");
   } else if (att == kGerman) {
     const int o = order_[kGerman];
-    if (o == kFightMove && ti().single && ti().year == 1941) s += 1;  // 5.6
+    if (o == kFightMove && ti().single && ti().year == 1941)
+      add(1, "fight/move in a 1941 single-month turn", "5.6");
     if (o == kFightMove && ti().single && ti().year == 1942 && zone1942_ != kZoneNone && t.zone == zone1942_)
-      s += 1;
-    if (o == kFightFight && phase_ == kGermanB) s += 1;  // 5.6
-    if (turn_ == 4 && paulus_ == 2) s -= 1;              // 5.10
-    if (turn_ == 5 && paulus_ == 2) s -= 2;
+      add(1, "fight/move in the chosen 1942 zone", "5.6");
+    if (o == kFightFight && phase_ == kGermanB) add(1, "first combat phase of fight/fight", "5.6");
+    if (turn_ == 4 && paulus_ == 2) add(-1, "Paulus Pause declined (GT4)", "5.10");
+    if (turn_ == 5 && paulus_ == 2) add(-2, "Paulus Pause declined (GT5)", "5.10");
   } else {
-    if (order_[kSoviet] == kMoveFight && !(scenario_id_ == "road-back" && turn_ == 13)) s -= 1;  // 5.7, 12.2
+    if (order_[kSoviet] == kMoveFight && !(scenario_id_ == "road-back" && turn_ == 13))
+      add(-1, "Soviet move/fight", "5.7");  // 12.2
   }
-  if (turn_ == 1 && att == kSoviet && t.west_of_start_line) s -= 1;  // 5.15
-  if (b.lw_attack) s += 1;                                           // 11.23
-  if (b.lw_defend) s -= 1;
+  if (turn_ == 1 && att == kSoviet && t.west_of_start_line)
+    add(-1, "Soviet attack west of the start line on GT1", "5.15");
+  if (b.lw_attack) add(1, "Luftwaffe supports the attack", "11.23");
+  if (b.lw_defend) add(-1, "Luftwaffe supports the defence", "11.23");
   // 8.31 Tigers (max one shift per battle), 8.32 one shift per CM group.
   bool tiger = false;
   int cm = 0;
@@ -1315,16 +1334,17 @@ int BdState::shifts_for(const Battle& b) const {
   if (att == kGerman) {
     for (int i = 0; i < b.natt; ++i) scan(b.att[static_cast<size_t>(i)], 1);
     for (int u : tu) scan(u, -1);
-    if (tiger) s += 1;
-    s += cm < 0 ? cm : 0;
+    if (tiger) add(1, "Tiger battalion", "8.31");
+    add(cm < 0 ? cm : 0, "Soviet CM group(s) defending", "8.32");
   } else {
     for (int i = 0; i < b.natt; ++i) scan(b.att[static_cast<size_t>(i)], 1);
     for (int u : tu) scan(u, -1);
-    if (tiger) s -= 1;
-    s += cm > 0 ? cm : 0;
+    if (tiger) add(-1, "Tiger battalion defending", "8.31");
+    add(cm > 0 ? cm : 0, "Soviet CM group(s) attacking", "8.32");
   }
   // 11.33 a solo Axis satellite defending inside the USSR.
-  if (att == kSoviet && b.ndef == 1 && def(b.def[0]).axis_satellite() && t.country == kUssr) s += 1;
+  if (att == kSoviet && b.ndef == 1 && def(b.def[0]).axis_satellite() && t.country == kUssr)
+    add(1, "lone Axis satellite defending in the USSR", "11.33");
   return s;
 }
 
@@ -3707,6 +3727,9 @@ Json BdState::observation(int side) const {
   else if (watch_ != 0)
     o["watch"] = "hidden";
   o["order"] = {kOrderNames[order_[0]], kOrderNames[order_[1]]};
+  // Old Hands Note to 2.12: every unit has one step; it is in play or eliminated, never
+  // reduced, so the counters carry no step state.
+  o["steps_per_unit"] = 1;
   Json ctrl = Json::array();
   for (int h = 0; h < kNumHexes; ++h)
     if (control_[static_cast<size_t>(h)] == kGerman) ctrl.push_back(hex_id(h));
@@ -3727,6 +3750,14 @@ Json BdState::observation(int side) const {
       if (hidden && i > 0 && !(unit(u).flags & kFlagRevealed)) continue;
       Json j{{"unit", label(u)}};
       if (s == side) j["mp"] = unit(u).mp;
+      // 7.2, 7.8: the supply state of every unit this side sees (it follows from the
+      // public map, markers and units); from GT7 a Soviet unit in overland supply may
+      // lack offensive supply (7.10), which halves its attack (7.22).
+      const int sup = unit_supply(u);
+      j["supply"] = supply_name(sup);
+      if (s == kSoviet && sup == kSupOverland && turn_ >= 7) j["offensive"] = offensive_ok(u) != 0;
+      // 2.11, 7.16: the movement allowance of a unit that may move now (halved OOS).
+      if (s == side && is_move_phase() && phase_side() == side) j["mf"] = mf_of(u);
       list.push_back(j);
     }
     st["units"] = list;
@@ -4364,8 +4395,24 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
     for (int u : here) out += (out.empty() ? "" : " ") + label(u);
     return out.empty() ? std::string("none") : out;
   }
+  if (k == "reach" && w.size() == 2) {
+    // The cheapest MP cost of every hex the unit can reach now (10.1, 10.3, 10.14), as
+    // JSON for the UI: {"unit", "hex", "mp", "hexes": {"2403": {"cost", "left"}}}.
+    const int u = find_label(w[1]);
+    if (u < 0) return bad("unknown unit '" + w[1] + "'");
+    if (unit(u).where != kOnMap) return bad(w[1] + " is not on the map");
+    std::array<int16_t, kNumHexes> best{}, parent{};
+    reach(u, best, parent);
+    const int budget = unit(u).mp >= 0 ? unit(u).mp : mf_of(u);
+    Json hexes = Json::object();
+    for (int h = 0; h < kNumHexes; ++h)
+      if (h != unit(u).hex && best[static_cast<size_t>(h)] >= 0)
+        hexes[hex_id(h)] =
+            Json{{"cost", budget - best[static_cast<size_t>(h)]}, {"left", best[static_cast<size_t>(h)]}};
+    return Json{{"unit", label(u)}, {"hex", hex_id(unit(u).hex)}, {"mp", budget}, {"hexes", hexes}}.dump();
+  }
   if ((k == "odds" || k == "raw-odds" || k == "shifts" || k == "attack-strength" || k == "defense-strength" ||
-       k == "column") &&
+       k == "column" || k == "combat") &&
       w.size() >= 4) {
     std::vector<std::string> t{"attack"};
     size_t start = 1;
@@ -4404,6 +4451,37 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
       if (b.is_ma || !(unit(dd).flags & kFlagRetreatedIn)) b.def[b.ndef++] = static_cast<int16_t>(dd);
     if (b.ndef == 0) return bad("no defenders in " + hex_id(b.target));
     tmp.compute_odds(b, false);
+    if (k == "combat") {
+      // The whole preview as JSON: factors, raw odds, every shift with its reason and rule,
+      // and the final column (11.8-11.11). Rolled factors (8.4, 8.35) count 3 here.
+      Json shifts = Json::array();
+      tmp.shifts_for(b, &shifts);
+      std::vector<int> per;
+      tmp.attack_factor_total(b, false, &per);
+      Json atts_j = Json::array();
+      for (int i = 0; i < b.natt; ++i) {
+        const int u = b.att[static_cast<size_t>(i)];
+        atts_j.push_back(Json{{"unit", label(u)},
+                              {"factor", i < static_cast<int>(per.size()) ? per[static_cast<size_t>(i)] : 0},
+                              {"supply", supply_name(tmp.unit_supply(u))}});
+      }
+      std::string final_col = b.raw_index == 99 || b.final_index > data_->crt.max_index ? "auto-DE"
+                              : b.final_index < data_->crt.min_index                    ? "auto-AE"
+                                                                     : odds_label(b.final_index);
+      return Json{{"attack", b.attack},
+                  {"defense", b.defense},
+                  {"defenders", b.ndef},
+                  {"raw", b.raw_index == 99 ? std::string("auto-DE") : odds_label(b.raw_index)},
+                  {"raw_rule", b.raw_index == 99       ? "11.10"
+                               : b.attack >= b.defense ? "11.8"
+                                                       : "11.9"},
+                  {"shifts", shifts},
+                  {"total_shift", b.shifts},
+                  {"final", final_col},
+                  {"final_rule", "11.11"},
+                  {"attackers", atts_j}}
+          .dump();
+    }
     if (k == "attack-strength") return std::to_string(b.attack);
     if (k == "defense-strength") return std::to_string(b.defense);
     if (k == "shifts") return std::to_string(b.shifts);

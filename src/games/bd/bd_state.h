@@ -261,7 +261,7 @@ class BdState : public steppe::State {
   void compute_odds(Battle& b, bool roll_factors);
   int attack_factor_total(const Battle& b, bool roll, std::vector<int>* per_unit);
   int defense_factor_total(const Battle& b, bool roll, std::vector<int>* per_unit);
-  int shifts_for(const Battle& b) const;
+  int shifts_for(const Battle& b, Json* why = nullptr) const;
   void start_battle(const std::vector<int>& atts, int target, bool ma, bool lw);
   void resolve_battle();
   void apply_result(int res);

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 
 #include "games/bd/bd_game.h"
 #include "games/bd/bd_state.h"
@@ -389,6 +390,113 @@ TEST(BdState, ObservationHidesSovietStackBelowTheTop) {
   const auto so = s->observation(bd::kSoviet).dump();
   EXPECT_NE(so.find("20A"), std::string::npos);
   EXPECT_NE(so.find("17A"), std::string::npos);
+}
+
+// 7.2, 7.8, 11.7: each unit a side sees carries its supply state (the German sees no
+// Soviet unit below the top one, nor its supply); only the moving side's own units carry
+// their movement allowance (halved out of supply, 7.16); every unit has one step (2.12).
+TEST(BdState, ObservationGivesSupplyOfVisibleUnitsAndMfOfTheMover) {
+  auto s = fresh();
+  set(*s, "blank-map");
+  set(*s, "turn 10");
+  set(*s, "phase german-movement");
+  set(*s, "place german 4Pz 2405");
+  set(*s, "supply 4Pz oos");
+  set(*s, "place german 3Pz 2406");
+  set(*s, "supply 3Pz overland");
+  set(*s, "place soviet 16A 2403 cf 3");
+  set(*s, "supply 16A overland");
+  set(*s, "place soviet 20A 2403 cf 3");
+  set(*s, "supply 20A oos");
+  auto unit_in = [](const steppe::Json& o, const std::string& label) {
+    for (const auto& st : o["stacks"])
+      for (const auto& u : st["units"])
+        if (u["unit"] == label) return u;
+    return steppe::Json();
+  };
+  const auto g = s->observation(bd::kGerman);
+  EXPECT_EQ(g["steps_per_unit"], 1);
+  EXPECT_EQ(unit_in(g, "4Pz")["supply"], "oos");
+  EXPECT_EQ(unit_in(g, "3Pz")["supply"], "overland");
+  EXPECT_EQ(unit_in(g, "16A")["supply"], "overland");
+  // 7.10: no offensive supply marker in range on GT10.
+  EXPECT_EQ(unit_in(g, "16A")["offensive"], false);
+  EXPECT_TRUE(unit_in(g, "20A").is_null());
+  EXPECT_EQ(g.dump().find("20A"), std::string::npos);
+  ASSERT_TRUE(unit_in(g, "4Pz").contains("mf"));
+  EXPECT_EQ(std::to_string(unit_in(g, "4Pz")["mf"].get<int>()), q(*s, "unit 4Pz mf"));
+  EXPECT_EQ(unit_in(g, "4Pz")["mf"].get<int>() * 2, unit_in(g, "3Pz")["mf"].get<int>());
+  EXPECT_FALSE(unit_in(g, "16A").contains("mf"));
+  const auto so = s->observation(bd::kSoviet);
+  EXPECT_EQ(unit_in(so, "20A")["supply"], "oos");
+  EXPECT_EQ(unit_in(so, "4Pz")["supply"], "oos");
+  EXPECT_FALSE(unit_in(so, "4Pz").contains("mf")) << "the Soviet sees no German movement allowance";
+  EXPECT_FALSE(unit_in(so, "20A").contains("mf")) << "not the Soviet movement phase";
+}
+
+// Every shift of the combat preview carries its reason and rule, and they add up to the
+// shifts the battle uses (11.14 rough terrain 1L, 11.24 concentric 1R, 11.23 Luftwaffe 1R).
+TEST(BdState, CombatPreviewListsEveryShiftWithItsRule) {
+  auto s = fresh();
+  set(*s, "blank-map");
+  set(*s, "turn 14");
+  set(*s, "phase german-assault");
+  set(*s, "terrain 2403 rough");
+  set(*s, "place soviet D1 2403 cf 3");
+  set(*s, "place german A1 2404 cf 9");
+  set(*s, "place german A2 2402 cf 3");
+  const auto j = steppe::Json::parse(q(*s, "combat attack 2403 from 2404 2402 lw"));
+  EXPECT_EQ(j["attack"], 12);
+  EXPECT_EQ(j["defense"], 3);
+  EXPECT_EQ(j["raw"], "4:1");
+  std::map<std::string, int> by_rule;
+  int sum = 0;
+  for (const auto& x : j["shifts"]) {
+    by_rule[x["rule"].get<std::string>()] += x["shift"].get<int>();
+    sum += x["shift"].get<int>();
+    EXPECT_FALSE(x["reason"].get<std::string>().empty());
+  }
+  EXPECT_EQ(by_rule["11.14"], -1);
+  EXPECT_EQ(by_rule["11.24"], 1);
+  EXPECT_EQ(by_rule["11.23"], 1);
+  EXPECT_EQ(by_rule.size(), 3u);
+  EXPECT_EQ(sum, j["total_shift"].get<int>());
+  EXPECT_EQ(std::to_string(sum), q(*s, "shifts attack 2403 from 2404 2402 lw"));
+  EXPECT_EQ(j["final"], q(*s, "odds attack 2403 from 2404 2402 lw"));
+  EXPECT_EQ(j["final"], "5:1");
+  ASSERT_EQ(j["attackers"].size(), 2u);
+}
+
+// The MP cost of each hex a unit can reach now (10.1): every legal move's destination is
+// there, at the cost of its path (clear 1 MP per hex on the blank map).
+TEST(BdState, ReachGivesTheMpCostOfEveryLegalDestination) {
+  auto s = fresh();
+  set(*s, "blank-map");
+  set(*s, "turn 10");
+  set(*s, "phase german-movement");
+  set(*s, "place german 4Pz 2405");
+  set(*s, "place soviet 16A 2402 cf 3");
+  const auto j = steppe::Json::parse(q(*s, "reach 4Pz"));
+  EXPECT_EQ(std::to_string(j["mp"].get<int>()), q(*s, "unit 4Pz mf"));
+  EXPECT_EQ(j["hexes"]["2404"]["cost"], 1);
+  EXPECT_EQ(j["hexes"]["2403"]["cost"], 2);
+  EXPECT_EQ(j["hexes"]["2403"]["left"], j["mp"].get<int>() - 2);
+  EXPECT_FALSE(j["hexes"].contains("2402")) << "an enemy hex is never entered by a move (10.4)";
+  std::vector<steppe::Action> acts;
+  s->legal_actions(acts);
+  int moves = 0;
+  for (const auto& a : acts) {
+    const std::string text = s->action_to_string(a);
+    if (text.rfind("move 4Pz ", 0) != 0) continue;
+    ++moves;
+    const std::string dest = text.substr(text.rfind(' ') + 1);
+    ASSERT_TRUE(j["hexes"].contains(dest)) << text;
+    // Clear terrain everywhere: the cost is the number of hexes entered.
+    const int entered = static_cast<int>(std::count(text.begin(), text.end(), ' ')) - 2;
+    EXPECT_EQ(j["hexes"][dest]["cost"], entered) << text;
+  }
+  EXPECT_EQ(moves, static_cast<int>(j["hexes"].size()));
+  EXPECT_NE(q(*s, "reach 99Z").rfind("ERROR", 0), std::string::npos);
 }
 
 // 4.17: Manstein's Gambit's scenario reinforcement (2nd Para) waits on the turn record
