@@ -777,9 +777,17 @@ void Moscow41State::apply_hits(int side, int node, int hits, int absorb) {
 void Moscow41State::resolve_battle(int node) {
   const int att = active_, dfn = 1 - active_;
   // 10.12.1 Showdown.
-  for (int s : {att, dfn})
-    for (int b : pieces(s, node)) bs(b).revealed = true;
-  log("reveal", "showdown in " + g_.map().id(node), "10.12.1", true);
+  // The log names what both players now see: every block in the area, at its strength.
+  std::string shown;
+  for (int s : {att, dfn}) {
+    std::string list;
+    for (int b : pieces(s, node)) {
+      bs(b).revealed = true;
+      list += (list.empty() ? " " : ", ") + def(b).id + " (" + std::to_string(strength(b)) + ")";
+    }
+    if (!list.empty()) shown += (shown.empty() ? ": " : "; ") + std::string(side_name(s)) + list;
+  }
+  log("reveal", "showdown in " + g_.map().id(node) + shown, "10.12.1", true);
   const AreaDef& a = ad(node);
   // 10.13 absorb: Yellow +1; controlled city +1 or Victory +2; controlled DL +1; max 3.
   int absorb = 0;
