@@ -4,6 +4,9 @@
 
 #include <filesystem>
 #include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
 
 #include "child_server.h"
 #include "games/all_games.h"
@@ -178,4 +181,202 @@ TEST(InstalledGames, SeatViewsCarryNoUnitHiddenFromThatSide) {
   }
   p.stop_gently();
   if (checked_games == 0) GTEST_SKIP() << "skipped: no game installed";
+}
+
+namespace {
+
+// Every string (object keys and values) anywhere in `j`.
+void strings_in(const Json& j, std::set<std::string>& out) {
+  if (j.is_string()) {
+    out.insert(j.get<std::string>());
+  } else if (j.is_object()) {
+    for (const auto& [k, v] : j.items()) {
+      out.insert(k);
+      strings_in(v, out);
+    }
+  } else if (j.is_array()) {
+    for (const auto& v : j) strings_in(v, out);
+  }
+}
+
+// The words of an event text, without the punctuation around them.
+std::set<std::string> words_of(const std::string& text) {
+  std::set<std::string> out;
+  std::istringstream in(text);
+  for (std::string w; in >> w;) {
+    while (!w.empty() && std::string(",.:;()'").find(w.back()) != std::string::npos) w.pop_back();
+    while (!w.empty() && std::string("(").find(w.front()) != std::string::npos) w.erase(0, 1);
+    if (!w.empty()) out.insert(w);
+  }
+  return out;
+}
+
+bool on_map(const std::string& at) {
+  return at != "pool" && at != "oob-n" && at != "oob-k" && at != "destroyed" && at != "surrendered" &&
+         at != "unplaced";
+}
+
+}  // namespace
+
+// Moscow '41 fog of war (1.5) through the real server: play random legal actions and, after
+// each, compare what each seat is sent with what the other seat owns. A block that is on
+// the map and not revealed (its owner's view says so) must not be named anywhere in the
+// other seat's view (HTTP or WebSocket), and that seat gets only a count per area for it:
+// no id, strength or type. Events that reveal nothing (moves, DLs, reinforcements...) must
+// never name an enemy block the seat has not seen revealed, eliminated or named by a
+// revealing event (combat rolls and showdowns are public, 10.12.1).
+TEST(InstalledGames, Moscow41SeatsAreSentNoHiddenEnemyBlock) {
+  const fs::path dir = server_temp_dir("m41fog");
+  ChildServer p =
+      spawn_server({STEPPE_SERVE_BIN, "serve", "--db", (dir / "steppe.db").string(), "--port", "0"});
+  ASSERT_GT(p.port, 0);
+  bool installed = false;
+  const Reply cat = http_get(p.port, "/api/catalog");  // named: the loop must not outlive it
+  for (const auto& g : cat.body["games"])
+    installed = installed || (g["id"] == "moscow41" && g["available"] == true);
+  if (!installed) {
+    p.stop_gently();
+    GTEST_SKIP() << "skipped: moscow41 is not installed";
+  }
+  Reply c =
+      http_post(p.port, "/api/games", Json{{"game", "moscow41"}, {"scenario", "campaign"}, {"seed", 3}});
+  ASSERT_EQ(c.status, 200) << c.raw;
+  const std::string id = c.body["game"]["id"];
+  std::vector<std::string> tokens;
+  for (const auto& s : c.body["seats"]) tokens.push_back(s["token"]);
+  ASSERT_EQ(tokens.size(), 2u);
+  WsClient ws0(p.port, "/api/games/" + id + "/ws?token=" + tokens[0]);
+  WsClient ws1(p.port, "/api/games/" + id + "/ws?token=" + tokens[1]);
+  WsClient* ws[2] = {&ws0, &ws1};
+  std::vector<std::string> sent[2];    // raw messages to each seat, checked at the end
+  std::set<std::string> seen[2];       // enemy ids each seat has legitimately seen
+  std::set<std::string> enemy_ids[2];  // the other side's block ids
+  size_t hidden_checked = 0, views_checked = 0;
+  uint64_t x = 12345;
+  // After `n` actions: each seat's view over HTTP and the update its socket got for the
+  // n-th action, both checked against the other seat's own (HTTP) view.
+  auto check_views = [&](size_t n, const std::string& when) {
+    Json view[2], pushed[2];
+    for (int s = 0; s < 2; ++s) {
+      Reply v = http_get(p.port, "/api/games/" + id + "/view", tokens[static_cast<size_t>(s)]);
+      ASSERT_EQ(v.status, 200) << v.raw;
+      view[s] = v.body["view"];
+      sent[s].push_back(v.raw);
+      auto has_n = [&](const std::vector<std::string>& ms) {
+        for (const auto& m : ms) {
+          const Json j = Json::parse(m, nullptr, false);
+          if (j.is_object() && j.contains("view") && j["view"].value("actions_count", size_t{0}) == n) {
+            pushed[s] = j["view"];
+            return true;
+          }
+        }
+        return false;
+      };
+      ASSERT_TRUE(ws[s]->wait_for(has_n)) << when << ": no socket update for side " << s;
+      for (const auto& m : ws[s]->messages) sent[s].push_back(m);
+      ws[s]->messages.clear();
+    }
+    for (int k = 0; k < 4; ++k) {
+      const int v = k % 2, owner = 1 - v;
+      const Json& seat = k < 2 ? view[v] : pushed[v];
+      const Json& mine = view[owner]["observation"];
+      const Json& theirs = seat["observation"];
+      ASSERT_TRUE(mine.contains("own") && theirs.contains("enemy_hidden")) << when;
+      std::set<std::string> strings;
+      strings_in(seat, strings);
+      std::map<std::string, int> hidden_per_area;
+      std::map<std::string, Json> revealed;
+      for (const auto& b : mine["own"]) {
+        const std::string bid = b["id"];
+        enemy_ids[v].insert(bid);
+        const std::string at = b["at"];
+        if (!on_map(at)) continue;
+        if (b["revealed"] == true) {
+          revealed[bid] = b;
+          seen[v].insert(bid);
+          continue;
+        }
+        ++hidden_per_area[at];
+        ++hidden_checked;
+        EXPECT_EQ(strings.count(bid), 0u) << when << ": hidden " << bid << " named to side " << v;
+      }
+      // What the seat gets for the hidden blocks: a count (and isolated count) per area.
+      std::map<std::string, int> counted;
+      for (const auto& [area, h] : theirs["enemy_hidden"].items()) {
+        for (const auto& [field, val] : h.items())
+          EXPECT_TRUE(field == "blocks" || field == "isolated")
+              << when << ": hidden block field '" << field << "'";
+        counted[area] = h.value("blocks", 0);
+      }
+      EXPECT_EQ(counted, hidden_per_area) << when << ": side " << v;
+      // What it gets for the revealed ones: exactly the revealed blocks, at their strength.
+      for (const auto& e : theirs["enemy_revealed"]) {
+        const std::string bid = e["id"];
+        ASSERT_EQ(revealed.count(bid), 1u) << when << ": " << bid << " shown to side " << v;
+        EXPECT_EQ(e["strength"], revealed[bid]["strength"]) << when;
+        EXPECT_EQ(e["at"], revealed[bid]["at"]) << when;
+      }
+      for (const auto& e : theirs["enemy_eliminated"]) seen[v].insert(e.get<std::string>());
+      ++views_checked;
+    }
+  };
+  check_views(0, "start");
+  for (int i = 0; i < 200; ++i) {
+    const int to_move = http_get(p.port, "/api/games/" + id).body["game"].value("current_player", -1);
+    if (to_move < 0) break;
+    const auto side = static_cast<size_t>(to_move);
+    Reply v = http_get(p.port, "/api/games/" + id + "/view", tokens[side]);
+    const Json& legal = v.body["view"]["legal_actions"];
+    if (legal.empty()) break;
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    const Json& pick = legal[static_cast<size_t>((x >> 33) % legal.size())];
+    Reply r = http_post(p.port, "/api/games/" + id + "/action", Json{{"action", pick["text"]}}, tokens[side]);
+    ASSERT_EQ(r.status, 200) << r.raw;
+    sent[side].push_back(r.raw);
+    check_views(static_cast<size_t>(i) + 1,
+                "after action " + std::to_string(i) + " '" + pick["text"].get<std::string>() + "'");
+    if (::testing::Test::HasFatalFailure()) break;
+  }
+  // The log, the timeline and a few replay points, then the events of every message.
+  for (int s = 0; s < 2; ++s) {
+    const std::string& t = tokens[static_cast<size_t>(s)];
+    for (const char* path : {"/log", "/timeline", ""})
+      sent[s].push_back(http_get(p.port, "/api/games/" + id + path, t).raw);
+    for (int step : {0, 20, 80, 160})
+      sent[s].push_back(http_get(p.port, "/api/games/" + id + "/replay?step=" + std::to_string(step), t).raw);
+  }
+  size_t events_checked = 0;
+  for (int v = 0; v < 2; ++v) {
+    // First the revealing events: what they name has been shown to the seat.
+    std::vector<Json> events;
+    for (const auto& m : sent[v]) {
+      const Json j = Json::parse(m, nullptr, false);
+      std::vector<const Json*> stack{&j};
+      while (!stack.empty()) {
+        const Json* e = stack.back();
+        stack.pop_back();
+        if (e->is_object() && e->contains("kind") && e->contains("text") && e->contains("reveals")) {
+          events.push_back(*e);
+          continue;
+        }
+        if (e->is_object() || e->is_array())
+          for (const auto& child : *e) stack.push_back(&child);
+      }
+    }
+    for (const auto& e : events)
+      if (e["reveals"] == true)
+        for (const auto& w : words_of(e["text"])) seen[v].insert(w);
+    for (const auto& e : events) {
+      if (e["reveals"] == true) continue;
+      ++events_checked;
+      for (const auto& w : words_of(e["text"]))
+        EXPECT_FALSE(enemy_ids[v].count(w) != 0 && seen[v].count(w) == 0)
+            << "side " << v << " was told of unseen enemy block " << w << ": " << e["text"];
+    }
+  }
+  std::cout << "[ info     ] moscow41: " << views_checked << " seat views, " << hidden_checked
+            << " hidden blocks, " << events_checked << " non-revealing events checked\n";
+  EXPECT_GT(hidden_checked, 1000u) << "the check must not be vacuous";
+  EXPECT_GT(events_checked, 50u);
+  p.stop_gently();
 }

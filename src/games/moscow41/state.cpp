@@ -224,6 +224,8 @@ void Moscow41State::reduce(int b, bool surrender) {
   if (d.id == "Hitler") return;  // 4.2.4: Hitler cannot be eliminated
   s.revealed = s.activated = s.isolated = s.face_up = false;
   if (d.side == kGerman) {
+    // Hoepner destroyed (10.17): nobody advances on the Road any more (docs/rulings.md).
+    if (d.id == "HQ4Pg" && s.loc >= 0 && !is_area(s.loc)) hoepner_road_ = -1;
     s.loc = kLocDestroyed;
     ++destroyed_german_;
     log("eliminate", d.id + " is destroyed for good", surrender ? "9.3" : "10.14.3");
@@ -775,9 +777,17 @@ void Moscow41State::apply_hits(int side, int node, int hits, int absorb) {
 void Moscow41State::resolve_battle(int node) {
   const int att = active_, dfn = 1 - active_;
   // 10.12.1 Showdown.
-  for (int s : {att, dfn})
-    for (int b : pieces(s, node)) bs(b).revealed = true;
-  log("reveal", "showdown in " + g_.map().id(node), "10.12.1", true);
+  // The log names what both players now see: every block in the area, at its strength.
+  std::string shown;
+  for (int s : {att, dfn}) {
+    std::string list;
+    for (int b : pieces(s, node)) {
+      bs(b).revealed = true;
+      list += (list.empty() ? " " : ", ") + def(b).id + " (" + std::to_string(strength(b)) + ")";
+    }
+    if (!list.empty()) shown += (shown.empty() ? ": " : "; ") + std::string(side_name(s)) + list;
+  }
+  log("reveal", "showdown in " + g_.map().id(node) + shown, "10.12.1", true);
   const AreaDef& a = ad(node);
   // 10.13 absorb: Yellow +1; controlled city +1 or Victory +2; controlled DL +1; max 3.
   int absorb = 0;
@@ -1102,14 +1112,13 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
   out.clear();
   if (phase_ == Phase::kOver) return;
   std::vector<Action> cand;
-  auto add_moves = [&](uint16_t verb, int b, bool engage, bool hq_act, int pass_mode) {
+  auto add_moves = [&](uint16_t verb, int b, bool engage, bool hq_act) {
     // The destinations come from reachable(), so one check() of the block's other
     // conditions stands for all of them (check_move would accept each).
     bool first = true;
     for (const auto& p : reachable(b, engage, hq_act)) {
       Action a;
       a.verb = verb;
-      if (pass_mode >= 0) a.push(pass_mode);
       a.push(b);
       a.push(p.back());
       if (first && !check(a).is_ok()) return;
@@ -1124,13 +1133,9 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
       cand.push_back(make(kVLogActivate));
       break;
     case Phase::kImpulse:
-      cand.push_back(make(kVPass, {0}));
-      for (int b = 0; b < nb; ++b) {
-        if (def(b).side != active_ || !is_area(block(b).loc)) continue;
-        if (!in_supply_area(active_, block(b).loc)) continue;
-        add_moves(kVPass, b, false, false, 1);
-        if (check_dl(b).is_ok()) cand.push_back(make(kVPass, {2, b}));
-      }
+      // 3.0: the impulse is first one of three choices (Tactical, Strategic, Pass); the
+      // Pass's one block move or DL comes after, in its own Command Segment (6.0, 12.0).
+      cand.push_back(make(kVPass));
       cand.push_back(make(kVTactical));
       cand.push_back(make(kVStrategic));
       cand.push_back(make(kVReinforce));
@@ -1139,14 +1144,23 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
       for (int b = 0; b < nb; ++b) {
         if (def(b).side != active_ || !def(b).is_hq() || block(b).activated) continue;
         cand.push_back(make(kVActivate, {b}));
-        if (!block(b).isolated) add_moves(kVActivate, b, false, true, -1);
+        if (!block(b).isolated) add_moves(kVActivate, b, false, true);
       }
       cand.push_back(make(kVEndActivation));
       break;
     case Phase::kCommand:
+      if (impulse_ == ImpulseKind::kPass) {  // 12.0: one block moves (no engaging) or builds a DL
+        for (int b = 0; b < nb; ++b) {
+          if (def(b).side != active_ || !is_area(block(b).loc) || block(b).isolated) continue;
+          add_moves(kVMove, b, false, false);
+          cand.push_back(make(kVBuildDl, {b}));
+        }
+        cand.push_back(make(kVEndCombat));
+        break;
+      }
       for (int b = 0; b < nb; ++b) {
         if (def(b).side != active_ || block(b).acted || block(b).isolated) continue;
-        add_moves(kVMove, b, true, false, -1);
+        add_moves(kVMove, b, true, false);
         cand.push_back(make(kVBuildDl, {b}));
         if (block(b).activated && def(b).kind == Kind::kHq)
           for (int y : g_.adjacency()[static_cast<size_t>(std::max(0, block(b).loc))])
@@ -1182,7 +1196,7 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
       } else {
         for (int b = 0; b < nb; ++b)
           if (def(b).side == active_ && def(b).fast && !block(b).acted && !block(b).isolated)
-            add_moves(kVMove, b, false, false, -1);
+            add_moves(kVMove, b, false, false);
       }
       cand.push_back(make(kVEndCombat));
       break;
@@ -1218,19 +1232,11 @@ Status Moscow41State::check(const Action& a) const {
     case kVLogActivate:
       if (phase_ != Phase::kLogistics) return rule_error("7.0", "not in the Logistics Phase");
       return Status::ok();
-    case kVPass: {
+    case kVPass:
       if (phase_ != Phase::kImpulse) return rule_error("6.0", "a Pass is chosen at the start of an impulse");
-      if (a.nargs < 1) return rule_error("12.0", "malformed pass");
-      if (a.args[0] == 0) return a.nargs == 1 ? Status::ok() : rule_error("12.0", "malformed pass");
-      const int b = block_arg(1);
-      if (!own(b)) return rule_error("12.0", "a Pass moves one of your own blocks");
-      if (!is_area(block(b).loc) || !in_supply_area(active_, block(b).loc))
-        return rule_error("9.1", "isolated blocks cannot move or build DLs");
-      if (a.args[0] == 1)
-        return a.nargs == 3 ? check_move(b, a.args[2], false, false) : rule_error("", "malformed pass");
-      if (a.args[0] == 2 && a.nargs == 2) return check_dl(b);
-      return rule_error("12.0", "malformed pass");
-    }
+      // The block a Pass moves is chosen in the Pass's Command Segment (move / dl / end).
+      return a.nargs == 0 ? Status::ok()
+                          : rule_error("12.0", "'pass' takes no arguments; move or dl after it");
     case kVTactical: {
       if (phase_ != Phase::kImpulse) return rule_error("6.0", "not at the start of an impulse");
       for (int b = 0; b < nb; ++b)
@@ -1256,7 +1262,8 @@ Status Moscow41State::check(const Action& a) const {
       if (!own(b) || !def(b).is_hq()) return rule_error("10.1", "only your own HQs are activated");
       if (block(b).activated) return rule_error("10.1", "that HQ is already activated");
       if (block(b).isolated) return rule_error("9.1", "isolated HQs cannot be activated");
-      const bool on_road = def(b).id == "HQ4Pg" && hoepner_road_ >= 0;
+      const bool on_road = def(b).id == "HQ4Pg" && hoepner_road_ >= 0 &&
+                           block(b).loc == g_.road()[static_cast<size_t>(hoepner_road_)];
       if (def(b).kind == Kind::kLwHq) {
         bool tactical = false;
         for (int h = 0; h < nb; ++h)
@@ -1297,6 +1304,13 @@ Status Moscow41State::check(const Action& a) const {
       if (!own(b)) return rule_error("10.7", "not one of your blocks");
       if (block(b).acted) return rule_error("10.7", "each block performs one action");
       if (block(b).isolated) return rule_error("9.1", "isolated blocks cannot act");
+      if (impulse_ == ImpulseKind::kPass) {
+        // 12.0: one block, up to its full MP, without engaging (disengaging allowed); or a
+        // Combat Block reduced to build a DL. Boxes are left only by their own rules.
+        if (!is_area(block(b).loc)) return rule_error("12.0", "a Pass moves a block on the map");
+        if (a.verb == kVBuildDl) return a.nargs == 1 ? check_dl(b) : rule_error("4.1", "malformed dl");
+        return a.nargs == 2 ? check_move(b, a.args[1], false, false) : rule_error("", "malformed move");
+      }
       if (impulse_ == ImpulseKind::kTactical && !commanded(b))
         return rule_error("10.3", def(b).id + " is not in the Tactical Range of an appropriate activated HQ");
       if (impulse_ == ImpulseKind::kStrategic && actions_left_ <= 0)
@@ -1327,6 +1341,7 @@ Status Moscow41State::check(const Action& a) const {
     }
     case kVEndCommands:
       if (phase_ != Phase::kCommand) return rule_error("10.7", "not in the Command Segment");
+      if (impulse_ == ImpulseKind::kPass) return rule_error("12.0", "no Combat in a Pass ('end' ends it)");
       return Status::ok();
     case kVAir: {
       if (phase_ != Phase::kCommand || impulse_ != ImpulseKind::kTactical)
@@ -1367,6 +1382,7 @@ Status Moscow41State::check(const Action& a) const {
       return Status::ok();
     case kVEndCombat:
       if (phase_ == Phase::kBlitz || phase_ == Phase::kExploit) return Status::ok();
+      if (phase_ == Phase::kCommand && impulse_ == ImpulseKind::kPass) return Status::ok();  // 12.0
       if (phase_ != Phase::kCombat) return rule_error("10.11", "not in the Combat Segment");
       if (mandatory_battles_left())
         return rule_error("10.11", "battles in newly contested areas are mandatory");
@@ -1390,20 +1406,10 @@ void Moscow41State::do_apply(const Action& a) {
       }
       break;
     case kVPass:
+      // 6.0: Bad Weather and Supply Checks first, then the Command Segment (12.0).
       start_impulse(ImpulseKind::kPass);
       log("impulse", std::string(side_name(active_)) + " passes", "12.0");
-      if (a.args[0] == 1) {
-        follow(a.args[1], a.args[2], false, false);
-        log_hidden(
-            active_, "move", def(a.args[1]).id + " moves to " + g_.map().id(block(a.args[1]).loc),
-            std::string("a ") + side_name(active_) + " block moves to " + g_.map().id(block(a.args[1]).loc),
-            "12.0");
-      } else if (a.args[0] == 2) {
-        bs(a.args[1]).level++;
-        as(block(a.args[1]).loc).dl = active_;
-        log("dl", "a Defensive Line is built in " + g_.map().id(block(a.args[1]).loc), "4.1");
-      }
-      end_impulse();
+      phase_ = Phase::kCommand;
       break;
     case kVTactical:
       start_impulse(ImpulseKind::kTactical);
@@ -1448,21 +1454,25 @@ void Moscow41State::do_apply(const Action& a) {
     case kVEndActivation:
       phase_ = Phase::kCommand;
       break;
-    case kVMove:
-      follow(a.args[0], a.args[1], phase_ != Phase::kExploit, false);
+    case kVMove: {
+      const bool pass = impulse_ == ImpulseKind::kPass && phase_ == Phase::kCommand;
+      follow(a.args[0], a.args[1], phase_ != Phase::kExploit && !pass, false);
       bs(a.args[0]).acted = true;
       if (impulse_ == ImpulseKind::kStrategic || phase_ == Phase::kExploit) --actions_left_;
       log_hidden(
           active_, "move", def(a.args[0]).id + " moves to " + g_.map().id(block(a.args[0]).loc),
           std::string("a ") + side_name(active_) + " block moves to " + g_.map().id(block(a.args[0]).loc),
-          "10.8");
+          pass ? "12.0" : "10.8");
+      if (pass) end_impulse();  // 12.0: a Pass moves at most one block, and has no combat
       break;
+    }
     case kVBuildDl:
       bs(a.args[0]).level++;
       bs(a.args[0]).acted = true;
       as(block(a.args[0]).loc).dl = active_;
       if (impulse_ == ImpulseKind::kStrategic) --actions_left_;
       log("dl", "a Defensive Line is built in " + g_.map().id(block(a.args[0]).loc), "4.1");
+      if (impulse_ == ImpulseKind::kPass) end_impulse();  // 12.0: instead of the one move
       break;
     case kVAir: {
       int he = a.args[2], st = a.args[3];
@@ -1568,12 +1578,6 @@ std::string Moscow41State::action_to_string(const Action& a) const {
     case kVLogActivate:
       return "logistics activate";
     case kVPass:
-      if (a.nargs >= 1 && a.args[0] == 1) {
-        s = "pass move " + bid(a.args[1]);
-        path(2);
-        return s;
-      }
-      if (a.nargs >= 2 && a.args[0] == 2) return "pass dl " + bid(a.args[1]);
       return "pass";
     case kVTactical:
       return "ti";
@@ -1638,18 +1642,8 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
   bool ok = true;
   if (v == "logistics" && w.size() == 2 && (w[1] == "pause" || w[1] == "activate")) {
     a.verb = w[1] == "pause" ? kVLogPause : kVLogActivate;
-  } else if (v == "pass") {
+  } else if (v == "pass" && w.size() == 1) {
     a.verb = kVPass;
-    if (w.size() == 1)
-      a.push(0);
-    else if (w[1] == "move" && w.size() >= 4) {
-      a.push(1);
-      ok = add_block(w[2]) && add_nodes(3);
-    } else if (w[1] == "dl" && w.size() == 3) {
-      a.push(2);
-      ok = add_block(w[2]);
-    } else
-      ok = false;
   } else if (v == "ti" && w.size() == 1) {
     a.verb = kVTactical;
   } else if (v == "si" && w.size() == 1) {

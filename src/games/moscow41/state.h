@@ -23,7 +23,7 @@ enum class ImpulseKind { kNone, kPass, kTactical, kStrategic, kStrategicReinforc
 enum Verb : uint16_t {
   kVLogPause = 1,
   kVLogActivate,
-  kVPass,       // args: mode (0 nothing, 1 move, 2 dl), block, path...
+  kVPass,       // declare a Pass (12.0); then move / dl / end in its Command Segment
   kVTactical,   // declare a Tactical Impulse (10.0)
   kVStrategic,  // Strategic Impulse option A (11.0)
   kVReinforce,  // Strategic Impulse option B (11.0)

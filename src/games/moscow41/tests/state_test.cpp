@@ -1,4 +1,5 @@
 // Fog of war, action legality, determinism and random play-outs.
+#include <algorithm>
 #include <sstream>
 
 #include "games/moscow41/tests/common.h"
@@ -27,14 +28,28 @@ void playout(Moscow41State& s, int n, uint64_t seed) {
 TEST(Moscow41State, EveryLegalActionChecksAndRoundTripsNotation) {
   auto s = start("campaign", 3);
   std::vector<steppe::Action> acts;
+  auto round_trip = [&]() {
+    for (const auto& a : acts) {
+      EXPECT_TRUE(s->check(a).is_ok());
+      auto p = s->parse_action(s->action_to_string(a));
+      ASSERT_TRUE(p) << s->action_to_string(a);
+      EXPECT_EQ(*p, a) << s->action_to_string(a);
+    }
+  };
+  // 3.0: an impulse starts with one choice among A. Tactical, B. Strategic (two options,
+  // 11.0; the Germans hold the disc) and C. Pass; the blocks act only after it.
+  s->legal_actions(acts);
+  std::vector<std::string> names;
+  names.reserve(acts.size());
+  for (const auto& a : acts) names.push_back(s->action_to_string(a));
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"pass", "si", "si reinforce", "ti"}));
+  round_trip();
+  // 12.0: in the Pass's Command Segment, one block's moves and DLs, and "end".
+  ASSERT_TRUE(s->apply(*s->parse_action("pass")).is_ok());
   s->legal_actions(acts);
   ASSERT_GT(acts.size(), 10u);
-  for (const auto& a : acts) {
-    EXPECT_TRUE(s->check(a).is_ok());
-    auto p = s->parse_action(s->action_to_string(a));
-    ASSERT_TRUE(p) << s->action_to_string(a);
-    EXPECT_EQ(*p, a) << s->action_to_string(a);
-  }
+  round_trip();
 }
 
 // Set-up words with a number typo are refused with a message; they used to throw
@@ -76,7 +91,7 @@ TEST(Moscow41State, RefusedActionLeavesStateUnchanged) {
   auto a = s->parse_action("battle 63");
   ASSERT_TRUE(a);
   EXPECT_FALSE(s->apply(*a).is_ok());
-  auto m = s->parse_action("pass move 24PzK 63");
+  auto m = s->parse_action("move 24PzK 63");  // no block acts before the impulse is chosen
   ASSERT_TRUE(m);
   steppe::Status st = s->apply(*m);
   EXPECT_FALSE(st.is_ok());
@@ -192,7 +207,7 @@ TEST(Moscow41State, WholeGamesReachTheEnd) {
       const steppe::Action* pick = &acts[x % acts.size()];
       if ((x >> 20) % 2 == 0)
         for (const auto& a : acts)
-          if (a.verb == kVPass && a.nargs == 1) pick = &a;
+          if (a.verb == kVPass || a.verb == kVEndCombat) pick = &a;  // lean towards ending
       ASSERT_TRUE(s->apply(*pick).is_ok());
       saw_weather_change = saw_weather_change || s->weather() != kSunny;
       ++steps;
