@@ -3,6 +3,7 @@
 // of as many bytes, and one random Grand Campaign playout.
 #include <benchmark/benchmark.h>
 
+#include <array>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -122,6 +123,71 @@ void BM_BdMemcpySameBytes(benchmark::State& bs) {
   bs.counters["bytes"] = static_cast<double>(n);
 }
 BENCHMARK(BM_BdMemcpySameBytes);
+
+// BD's whole-map overland supply trace (7.3-7.20), both sides, in a mid-game position.
+void BM_BdSupplyTrace(benchmark::State& bs) {
+  auto s = bd_position(150);
+  if (!s) {
+    bs.SkipWithError("BD not available");
+    return;
+  }
+  const auto& bd = dynamic_cast<const bd::BdState&>(*s);
+  for (auto _ : bs) {
+    bd.retrace_supply();
+    benchmark::DoNotOptimize(bd.supply_of(0));
+  }
+}
+BENCHMARK(BM_BdSupplyTrace);
+
+// Its floor: a bare breadth-first search per side over the same hex graph, from the same
+// edge sources, through every on-map hex that is not all-sea and holds no enemy unit
+// (none of the rules' refinements: logistical areas, lakes, fortifications, DP/R, Kerch).
+void BM_BdBareBfsBothSides(benchmark::State& bs) {
+  auto s = bd_position(150);
+  if (!s) {
+    bs.SkipWithError("BD not available");
+    return;
+  }
+  const auto& bd = dynamic_cast<const bd::BdState&>(*s);
+  std::array<uint8_t, bd::kNumHexes> occ{};
+  occ.fill(bd::kNoSide);
+  for (int u = 0; u < bd.num_units(); ++u)
+    if (bd.unit(u).where == bd::kOnMap) occ[static_cast<size_t>(bd.unit(u).hex)] = bd.def(u).side;
+  std::array<uint8_t, bd::kNumHexes> seen{};
+  std::array<int16_t, bd::kNumHexes> queue{};
+  size_t supplied = 0;
+  for (auto _ : bs) {
+    supplied = 0;
+    for (int side = 0; side < 2; ++side) {
+      seen.fill(0);
+      size_t head = 0, tail = 0;
+      auto open = [&](int h) {
+        const bd::HexInfo& x = bd.hex_info(h);
+        const uint8_t o = occ[static_cast<size_t>(h)];
+        return x.on_map && x.terrain != bd::kAllSea && (o == bd::kNoSide || o == side);
+      };
+      const auto& sources = side == bd::kGerman ? bd.data().places.german_edge : bd.data().places.soviet_edge;
+      for (int h : sources)
+        if (h >= 0 && !seen[static_cast<size_t>(h)] && open(h)) {
+          seen[static_cast<size_t>(h)] = 1;
+          queue[tail++] = static_cast<int16_t>(h);
+        }
+      while (head < tail) {
+        const int a = queue[head++];
+        for (int d = 0; d < 6; ++d) {
+          const int b = bd::neighbour(a, d);
+          if (b < 0 || seen[static_cast<size_t>(b)] || !open(b)) continue;
+          seen[static_cast<size_t>(b)] = 1;
+          queue[tail++] = static_cast<int16_t>(b);
+        }
+      }
+      supplied += tail;
+    }
+    benchmark::DoNotOptimize(supplied);
+  }
+  bs.counters["supplied"] = static_cast<double>(supplied);
+}
+BENCHMARK(BM_BdBareBfsBothSides);
 
 // One whole Grand Campaign played by `random` against itself, a new seed each iteration.
 void BM_BdRandomGrandCampaign(benchmark::State& bs) {

@@ -93,6 +93,28 @@ void BM_SupplyTraceWholeMap(benchmark::State& state) {
 }
 BENCHMARK(BM_SupplyTraceWholeMap);
 
+// The tracer against BM_BareBfsSameGraph on equal terms: its rule reads the same
+// precomputed blocked array, so the difference is the tracer's own work (callbacks,
+// stamps, distances, paths), not the cost of asking the units who stands where.
+void BM_SupplyTracePrecomputedRule(benchmark::State& state) {
+  const HexMap& m = bd_map();
+  const Position& p = position();
+  const int n = m.size();
+  std::vector<uint8_t> blocked(n);
+  for (int i = 0; i < n; ++i) blocked[i] = (!m.on_map(i) || p.units.occupied_by_other_side(i, 0)) ? 1 : 0;
+  steppe::SupplyTracer t;
+  const auto rule = [&](int node) {
+    return blocked[node] ? steppe::SupplyEntry::kBlocked : steppe::SupplyEntry::kOpen;
+  };
+  const auto any = [](int, int, int) { return true; };
+  for (auto _ : state) {
+    t.trace(m.graph(), p.sources, rule, any);
+    benchmark::DoNotOptimize(t.supplied_nodes().size());
+  }
+  state.counters["supplied"] = static_cast<double>(t.supplied_nodes().size());
+}
+BENCHMARK(BM_SupplyTracePrecomputedRule);
+
 // The floor: a plain BFS over the grid's neighbour table with a precomputed blocked
 // array (no callbacks, no stamps, buffers reused).
 void BM_BareBfsSameGraph(benchmark::State& state) {

@@ -596,7 +596,7 @@ void BdState::compute_supply() const {
   for (int side = 0; side < 2; ++side) {
     auto& sup = sup_[side];
     sup.fill(0);
-    std::vector<int> queue;
+    std::array<int16_t, kNumHexes> queue;  // each hex enters once (marked in `sup` first)
     auto passable = [&](int h) {
       const HexInfo& x = hx(h);
       if (!x.on_map) return false;
@@ -619,13 +619,15 @@ void BdState::compute_supply() const {
       const Area a = hx(h).area;
       return a == kAreaR ? 2 : a == kAreaDP ? 1 : 0;
     };
-    auto crossing_ok = [&](int a, int b, int d) {
-      const HexInfo& x = hx(a);
-      const bool kerch = (a == pl.kerch[0] && b == pl.kerch[1]) || (a == pl.kerch[1] && b == pl.kerch[0]);
-      const bool sivash =
-          (a == pl.sivash[0] && b == pl.sivash[1]) || (a == pl.sivash[1] && b == pl.sivash[0]);
-      if (kerch) return side == kSoviet;   // 7.14 (German only as Crimea supply, compute_crimea: BD-5)
-      if (sivash) return side == kSoviet;  // 7.14, 10.15
+    // `strait_a`: a is an end of the Kerch or Sivash crossing (rare: skip the pair tests).
+    auto crossing_ok = [&](int a, int b, int d, const HexInfo& x, bool strait_a) {
+      if (strait_a) {
+        const bool kerch = (a == pl.kerch[0] && b == pl.kerch[1]) || (a == pl.kerch[1] && b == pl.kerch[0]);
+        const bool sivash =
+            (a == pl.sivash[0] && b == pl.sivash[1]) || (a == pl.sivash[1] && b == pl.sivash[0]);
+        if (kerch) return side == kSoviet;   // 7.14 (German only as Crimea supply, compute_crimea: BD-5)
+        if (sivash) return side == kSoviet;  // 7.14, 10.15
+      }
       if (x.sea_side & (1u << d)) return false;
       if (x.lake_side & (1u << d)) {
         const HexInfo& y = hx(b);
@@ -637,26 +639,29 @@ void BdState::compute_supply() const {
       return true;
     };
     const auto& sources = side == kGerman ? pl.german_edge : pl.soviet_edge;
+    size_t tail = 0;
     for (int s : sources) {
-      if (s < 0 || !passable(s)) continue;
+      if (s < 0 || sup[static_cast<size_t>(s)] || !passable(s)) continue;
       if (tier(s) != 0 && side == kGerman) continue;
       sup[static_cast<size_t>(s)] = 1;
-      queue.push_back(s);
+      queue[tail++] = static_cast<int16_t>(s);
     }
-    for (size_t qi = 0; qi < queue.size(); ++qi) {
+    for (size_t qi = 0; qi < tail; ++qi) {
       const int a = queue[qi];
+      const HexInfo& xa = hx(a);
+      const bool strait_a = a == pl.kerch[0] || a == pl.kerch[1] || a == pl.sivash[0] || a == pl.sivash[1];
       for (int d = 0; d < 6; ++d) {
         const int b = neighbour(a, d);
         if (b < 0 || sup[static_cast<size_t>(b)] || !passable(b)) continue;
-        if (hx(a).zone != hx(b).zone) continue;  // 7.15
-        if (!crossing_ok(a, b, d)) continue;
+        if (xa.zone != hx(b).zone) continue;  // 7.15
+        if (!crossing_ok(a, b, d, xa, strait_a)) continue;
         const int ta = tier(a), tb = tier(b);
         if (tb > ta) {  // 7.4: into DP only through Dnepropetrovsk, into R only through Rostov
           if (tb == 1 && b != pl.dnepropetrovsk) continue;
           if (tb == 2 && (b != pl.rostov || ta != 1)) continue;
         }
         sup[static_cast<size_t>(b)] = 1;
-        queue.push_back(b);
+        queue[tail++] = static_cast<int16_t>(b);
       }
     }
     if (side == kGerman) compute_crimea(passable);

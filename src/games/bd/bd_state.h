@@ -205,6 +205,11 @@ class BdState : public steppe::State {
   const UnitDef& def(int u) const { return (*defs_)[static_cast<size_t>(u)]; }
   int num_units() const { return static_cast<int>(units_.size()); }
   int supply_of(int u) const;
+  // Traces overland supply for both sides again, as after any change (bench/ measures it).
+  void retrace_supply() const {
+    supply_dirty_ = true;
+    compute_supply();
+  }
   int winner() const { return winner_; }
   // Read access for the AI heuristics (src/games/bd/ai_heuristics.cpp).
   const BdData& data() const { return *data_; }
