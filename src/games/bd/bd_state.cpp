@@ -150,6 +150,7 @@ Status BdState::setup_scenario(const ScenarioDef* sc) {
   for (size_t i = 0; i < units_.size(); ++i) {
     if (listed[i]) continue;
     const UnitDef& d = (*defs_)[i];
+    if (d.type == kCommunistSatelliteArmy) continue;  // 8.24-8.26: they arrive when triggered
     if (d.entry_turn > 0 && d.entry_turn > sc->first_turn) {
       units_[i].where = kTrrt;
       units_[i].turn = static_cast<int8_t>(d.entry_turn);
@@ -383,15 +384,108 @@ bool BdState::enters_in_situ(int u) const {
   return (d.type == kKampfgruppe && d.entry_hex < 0) || d.type == kEmergency || d.type == kMechGroup;
 }
 
+// 8.24 Polish and 8.25 Romanian communist armies: triggered the first time a Soviet unit in
+// regular overland supply moves adjacent to the General Government / to Bucharest (each hex
+// of the move counts; its supply is judged at the end of the move: ruling BD-21).
+void BdState::communist_triggers(int u, const std::vector<int>& path) {
+  if (def(u).side != kSoviet || unit(u).where != kOnMap) return;
+  if (polish_triggered_ && romania_defected_) return;
+  if (unit_supply(u) != kSupOverland) return;
+  auto near = [&](int h, auto pred) {
+    if (pred(h)) return true;
+    for (int d = 0; d < 6; ++d) {
+      const int n = neighbour(h, d);
+      if (n >= 0 && pred(n)) return true;
+    }
+    return false;
+  };
+  bool poland = false, romania = false;
+  const int buc = data_->places.bucharest;
+  for (int h : path) {
+    poland |= near(h, [&](int x) { return hx(x).country == kGeneralGovernment; });
+    romania |= buc >= 0 && near(h, [&](int x) { return x == buc; });
+  }
+  auto find_nation = [&](const char* nation, std::vector<int>& out) {
+    out.clear();
+    for (int x = 0; x < num_units(); ++x)
+      if (def(x).nation == nation && unit(x).where == kOutOfPlay) out.push_back(x);
+  };
+  std::vector<int> units;
+  if (poland && !polish_triggered_) {
+    polish_triggered_ = true;
+    find_nation("polish-communist", units);
+    for (int p : units) {
+      const int first = def(p).entry_turn;  // 8.24: GT13, the counter's entry turn
+      if (turn_ < first) {                  // 8.24 never before GT13: a normal reinforcement then
+        units_[static_cast<size_t>(p)].where = kTrrt;
+        units_[static_cast<size_t>(p)].turn = static_cast<int8_t>(first);
+        log("reinforcement",
+            label(p) + " will arrive as a reinforcement on Game Turn " + std::to_string(first), "8.24");
+        continue;
+      }
+      // Atop the triggering stack, else the nearest Soviet-occupied overland-supplied hex
+      // with room (ties: the lowest hex number).
+      std::vector<int> add{p};
+      int best = -1, best_d = 1 << 20;
+      for (int h = 0; h < kNumHexes; ++h) {
+        if (occupant_side(h) != kSoviet || !overland(h, kSoviet) || !stacking_ok(h, kSoviet, add).is_ok())
+          continue;
+        const int dist = hex_distance(h, unit(u).hex);
+        if (dist < best_d) {
+          best = h;
+          best_d = dist;
+        }
+      }
+      if (best < 0) {
+        units_[static_cast<size_t>(p)].where = kTrrt;
+        units_[static_cast<size_t>(p)].turn = static_cast<int8_t>(turn_ + 1);
+        log("reinforcement", label(p) + " finds no room and arrives next turn", "8.24");
+        continue;
+      }
+      place(p, best);
+      units_[static_cast<size_t>(p)].flags |= kFlagDone;  // it appears; it does not move on this phase
+      log("reinforcement", label(p) + " appears in " + hex_id(best), "8.24");
+    }
+  }
+  if (romania && !romania_defected_) {
+    romania_defected_ = true;
+    log("defection", "Romania defects to the Soviet side", "8.25");
+    for (int x = 0; x < num_units(); ++x) {  // 1) the Axis Romanian armies leave for good
+      if (def(x).nation != "romanian" || !def(x).satellite_army()) continue;
+      UnitSt& s = units_[static_cast<size_t>(x)];
+      if (s.where == kDeadPerm || s.where == kOutOfPlay) continue;
+      s = UnitSt{};
+      s.where = kDeadPerm;
+      log("defection", label(x) + " is removed from play", "8.25");
+    }
+    mark_dirty();
+    find_nation("romanian-communist", units);
+    // 2) and 3): 1RC next turn, 4RC the turn after, never before their counters' entry turns
+    // (GT14 and GT15, the turns of a trigger on or before GT13).
+    int next = turn_ + 1;
+    for (int x : units) {
+      const int t = std::max(next, def(x).entry_turn);
+      units_[static_cast<size_t>(x)].where = kTrrt;
+      units_[static_cast<size_t>(x)].turn = static_cast<int8_t>(t);
+      log("reinforcement", label(x) + " will enter at Bucharest on Game Turn " + std::to_string(t), "8.25");
+      next = t + 1;
+    }
+  }
+}
+
 // 8.15: the Romanian 3rd/4th Army's first death in overland supply puts it d6 boxes ahead
 // on the TRRT (no replacement step); any other death is permanent.
 void BdState::returns_once(int u, int sup) {
   UnitSt& s = units_[static_cast<size_t>(u)];
   const bool used = std::find(returned_once_.begin(), returned_once_.end(), u) != returned_once_.end();
-  if (used || sup != kSupOverland) {
+  if (used || sup != kSupOverland || romania_defected_) {
     s.where = kDeadPerm;
     log("eliminate",
-        label(u) + (used ? " has already returned once" : " was not in overland supply") + ": gone for good",
+        label(u) +
+            (used                ? " has already returned once"
+             : romania_defected_ ? " cannot return: Romania has defected"
+                                 : " was not in overland supply") +
+            ": gone for good",
         "8.15");
     return;
   }
@@ -2263,7 +2357,8 @@ void BdState::end_phase() {
     case kAdminSoviet:
       for (int u = 0; u < num_units(); ++u)  // 8.1 Soviet delayed reinforcements wait in the RVGK
         if (unit(u).where == kTrrt && unit(u).turn <= turn_ && def(u).side == kSoviet &&
-            !converts_on_arrival(u)) {  // 8.19, 8.20 conversions wait on the TRRT (ruling BD-16)
+            !converts_on_arrival(u) &&
+            def(u).entry_hex < 0) {  // 8.19, 8.20 conversions wait on the TRRT (ruling BD-16)
           units_[static_cast<size_t>(u)].where = kRvgk;
           log("reinforcement", def(u).label + " delayed into the RVGK", "8.1", 1u << kSoviet);
         }
@@ -2359,8 +2454,11 @@ Status BdState::check_entry(int u, int hex) const {
     return rerr("8.1", d.label + " may enter only at a friendly edge supply hex or a supplied friendly city");
   }
   if (control_[static_cast<size_t>(hex)] != d.side)
-    return rerr("8.1", hex_id(hex) + " is not friendly-controlled");
+    return rerr(d.nation == "romanian-communist" ? "8.25" : "8.1",
+                hex_id(hex) + " is not friendly-controlled");
   if (enemy_in(hex, d.side)) return rerr("8.1", hex_id(hex) + " holds enemy units");
+  if (d.side == kSoviet && d.entry_hex >= 0 && !overland(hex, kSoviet))
+    return rerr(d.nation == "romanian-communist" ? "8.25" : "8.1", hex_id(hex) + " has no overland supply");
   if (hx(hex).city && d.entry_hex < 0 && !enters_in_situ(u)) {
     const auto& edge = d.side == kGerman ? data_->places.german_edge : data_->places.soviet_edge;
     if (std::find(edge.begin(), edge.end(), hex) == edge.end() && !overland(hex, d.side))
@@ -3048,6 +3146,7 @@ void BdState::do_apply(const Action& a) {
     case kAdvance:
       move_to(a.args[0], battle_.target);
       log("advance", label(a.args[0]) + " advances into " + hex_id(battle_.target), "11.30");
+      communist_triggers(a.args[0], std::vector<int>{battle_.target});  // 8.24, 8.25
       for (int i = 0; i < battle_.nadv; ++i)
         if (battle_.adv[static_cast<size_t>(i)] == a.args[0]) battle_.adv[static_cast<size_t>(i)] = -1;
       if (second_advance_ok(a.args[0]) && battle_.nadv2 < kMaxBattleUnits)
@@ -3056,6 +3155,7 @@ void BdState::do_apply(const Action& a) {
     case kAdvance2:
       move_to(a.args[0], a.args[1]);
       log("advance", label(a.args[0]) + " advances a second hex into " + hex_id(a.args[1]), "11.32");
+      communist_triggers(a.args[0], std::vector<int>{a.args[1]});  // 8.24, 8.25
       for (int i = 0; i < battle_.nadv2; ++i)
         if (battle_.adv2[static_cast<size_t>(i)] == a.args[0]) battle_.adv2[static_cast<size_t>(i)] = -1;
       break;
@@ -3130,6 +3230,10 @@ void BdState::do_apply(const Action& a) {
       s.mp = static_cast<int8_t>(std::max(0, left));
       log("move", std::string(side_name(def(u).side)) + " " + label(u) + " moves " + path, "10.1",
           def(u).side == kSoviet ? (1u << kSoviet) : 0xFFFFFFFFu);
+      if (def(u).side == kSoviet) {  // 8.24, 8.25
+        std::vector<int> hexes(a.args.begin() + 2, a.args.begin() + a.nargs);
+        communist_triggers(u, hexes);
+      }
       break;
     }
     case kAttackFrom:
@@ -3978,6 +4082,7 @@ void BdState::serialize(std::string& out) const {
   put(combout_left_);
   for (auto x : returned_once_) put(x);
   put(-1);
+  put(polish_triggered_ * 2 + romania_defected_);
   out.append(reinterpret_cast<const char*>(insitu_.data()), insitu_.size());
   for (auto m : movers_) put(m);
   put(-1);

@@ -312,6 +312,8 @@ class BdState : public steppe::State {
   // 8.2, 8.4, 8.27: units entered in situ on a friendly-occupied hex.
   bool enters_in_situ(int u) const;
   void returns_once(int u, int sup);  // 8.15 a Romanian army's one return from the dead pile
+  // 8.24 / 8.25: a Soviet unit in overland supply has moved through `path` (its hexes).
+  void communist_triggers(int u, const std::vector<int>& path);
   void end_game(int winner, const std::string& why, const std::string& rule);
   void serialize(std::string& out) const;
   void mark_dirty() const {
@@ -376,6 +378,8 @@ class BdState : public steppe::State {
   uint8_t combout_done_ = 0;                 // 8.16: bit 0 the 1943 comb-out made, bit 1 the 1944 one
   int8_t combout_left_ = 0;                  // 8.16: bonus non-mech steps left this German order segment
   std::vector<int16_t> returned_once_;       // 8.15: Romanian armies already returned once
+  bool polish_triggered_ = false;            // 8.24
+  bool romania_defected_ = false;            // 8.25
   std::vector<int16_t> movers_;              // 10.2: only the units of the last move/MA may continue
   std::vector<std::pair<int16_t, int8_t>> paulus_rolls_;  // 5.10 MF loss per hex (GT3)
   bool kerch_used_ = false;                               // 10.14 one stack per movement phase
