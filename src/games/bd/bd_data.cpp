@@ -159,6 +159,7 @@ Result<UnitDef> parse_unit_reader(const JsonReader& u) {
   d.attack_circled = u.boolean_or("attack_circled", false);
   d.support_shifts = static_cast<int>(u.integer_or("support_shifts", 0));
   d.dotted = u.boolean_or("dotted", false);
+  d.returns_once = u.boolean_or("returns_once", false);
   const std::string zone = u.str_or("zone", "");
   d.zone = zone == "north" ? kZoneNorth : zone == "south" ? kZoneSouth : kZoneNone;
   if (auto sc = u.opt("setup_code")) {

@@ -176,6 +176,7 @@ struct UnitDef {
   bool attack_circled = false;  // 8.29
   int support_shifts = 0;       // 8.31, 8.32
   bool dotted = false;          // 2.5, 8.12
+  bool returns_once = false;    // 8.15: back d6 turns after its first death in overland supply
   Zone zone = kZoneNone;        // 8.2, 8.30
   std::string setup_code;
   int entry_turn = 0;  // 0 = none

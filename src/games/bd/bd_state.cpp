@@ -58,7 +58,10 @@ constexpr const char* kVerbNames[] = {"",
                                       "summer-offensive",
                                       "watch",
                                       "crimea-supply",
-                                      "sea-move"};
+                                      "sea-move",
+                                      "convert",
+                                      "comb-out",
+                                      "east-wall"};
 constexpr const char* kOrderNames[] = {"none", "move-fight", "fight-move", "fight-fight"};
 
 steppe::Error rerr(const char* rule, std::string msg) { return steppe::Error{std::move(msg), rule, ""}; }
@@ -151,6 +154,7 @@ Status BdState::setup_scenario(const ScenarioDef* sc) {
   for (size_t i = 0; i < units_.size(); ++i) {
     if (listed[i]) continue;
     const UnitDef& d = (*defs_)[i];
+    if (d.type == kCommunistSatelliteArmy) continue;  // 8.24-8.26: they arrive when triggered
     if (d.entry_turn > 0 && d.entry_turn > sc->first_turn) {
       units_[i].where = kTrrt;
       units_[i].turn = static_cast<int8_t>(d.entry_turn);
@@ -289,6 +293,214 @@ bool BdState::fa_effect(int hex) const {
   if (markers_.fa_hex < 0) return false;
   return hex == markers_.fa_hex || hex_distance(hex, markers_.fa_hex) == 1;
 }
+bool BdState::east_wall(int hex) const {
+  return std::find(markers_.east_wall.begin(), markers_.east_wall.end(), hex) != markers_.east_wall.end();
+}
+
+// 8.5 (and 11.21): one counter per hex, in a German-controlled, overland-supplied non-city
+// hex inside the USSR or the Baltic states; stacking and enemy adjacency do not matter.
+Status BdState::check_east_wall(int h) const {
+  if (phase_ != kAdminGerman || markers_.east_wall_left <= 0)
+    return rerr("8.5", "East Wall counters are placed when they arrive (GT19 German administrative segment)");
+  if (h < 0 || h >= kNumHexes || !hx(h).on_map || data_->tec.prohibited[hx(h).terrain])
+    return rerr("8.5", "not a land hex of the map");
+  const HexInfo& x = hx(h);
+  if (x.country != kUssr && x.country != kBaltic)
+    return rerr("8.5", "East Wall counters go inside the USSR or the Baltic states");
+  if (x.city) return rerr("8.5", "East Wall counters never go in a city hex");
+  if (control_[static_cast<size_t>(h)] != kGerman || !overland(h, kGerman))
+    return rerr("8.5", hex_id(h) + " is not a German-controlled hex with overland supply");
+  if (east_wall(h)) return rerr("8.5", "no more than one East Wall counter per hex");
+  return Status::ok();
+}
+
+// 8.19: the tank army whose Guards version u is (the tank army's counterpart), or -1.
+int BdState::guards_tank_namesake(int u) const {
+  if (def(u).type != kGuardsTankArmy) return -1;
+  for (int t = 0; t < num_units(); ++t)
+    if (def(t).type == kTankArmy && def(t).counterpart == u) return t;
+  return -1;
+}
+
+// 8.19 / 8.20: Guards and Shock armies arrive by converting a rifle army, a Guards tank
+// army by converting its namesake; neither enters by 8.1 nor waits in the RVGK. A Guards
+// tank army whose namesake has left play for good arrives as an ordinary reinforcement
+// (ruling BD-16).
+bool BdState::converts_on_arrival(int u) const {
+  const UnitDef& d = def(u);
+  if (d.side != kSoviet) return false;
+  if (d.type == kGuardsArmy || d.type == kShockArmy) return true;
+  const int t = guards_tank_namesake(u);
+  if (t < 0) return false;
+  return unit(t).where != kOutOfPlay && unit(t).where != kDeadPerm;
+}
+
+// 8.19: a due Guards tank army replaces its namesake on the map (in overland supply), in
+// the dead pile or in the RVGK (ruling BD-16); a namesake out of overland supply waits.
+void BdState::guards_tank_conversions() {
+  for (int g = 0; g < num_units(); ++g) {
+    if (def(g).type != kGuardsTankArmy) continue;
+    if (unit(g).where != kTrrt || unit(g).turn > turn_) continue;
+    const int t = guards_tank_namesake(g);
+    if (t < 0) continue;
+    const UnitSt& ts = unit(t);
+    std::string where;
+    uint32_t vis = 0xFFFFFFFFu;
+    if (ts.where == kOnMap) {
+      if (unit_supply(t) != kSupOverland) continue;
+      where = "in " + hex_id(ts.hex);
+    } else if (ts.where == kDead) {
+      where = "in the dead pile";
+    } else if (ts.where == kRvgk) {
+      where = "in the RVGK";
+      vis = 1u << kSoviet;  // 11.7 the RVGK is hidden
+    } else {
+      continue;
+    }
+    units_[static_cast<size_t>(g)] = ts;  // hex, stack order, MP and flags carry over
+    units_[static_cast<size_t>(t)] = UnitSt{};
+    mark_dirty();
+    log("convert", label(t) + " becomes " + label(g) + " " + where + " (no replacement step)", "8.19", vis);
+  }
+}
+
+// 8.20: any one overland-supplied ordinary rifle army on the map makes way for a due Guards
+// or Shock army.
+Status BdState::check_convert(int g, int r) const {
+  if (phase_ != kAdminSoviet)
+    return rerr("8.20", "Guards and Shock armies arrive in the Soviet administrative segment");
+  const UnitDef& gd = def(g);
+  if (gd.side != kSoviet || (gd.type != kGuardsArmy && gd.type != kShockArmy))
+    return rerr("8.20", gd.label + " is not a Guards or Shock army");
+  if (unit(g).where != kTrrt || unit(g).turn > turn_)
+    return rerr("8.20", gd.label + " is not a reinforcement due now");
+  const UnitDef& rd = def(r);
+  if (rd.side != kSoviet || rd.type != kRifleArmy)
+    return rerr("8.20", rd.label + " is not an ordinary (non-Guards, non-Shock) rifle army");
+  if (unit(r).where != kOnMap) return rerr("8.20", rd.label + " is not on the map");
+  if (unit_supply(r) != kSupOverland) return rerr("8.20", rd.label + " is not in overland supply");
+  return Status::ok();
+}
+
+// 8.2 KG (without a printed hex), 8.4 emergency units, 8.27 Mechanized Group Popov.
+bool BdState::enters_in_situ(int u) const {
+  const UnitDef& d = def(u);
+  return (d.type == kKampfgruppe && d.entry_hex < 0) || d.type == kEmergency || d.type == kMechGroup;
+}
+
+// 8.24 Polish and 8.25 Romanian communist armies: triggered the first time a Soviet unit in
+// regular overland supply moves adjacent to the General Government / to Bucharest (each hex
+// of the move counts; its supply is judged at the end of the move: ruling BD-21).
+void BdState::communist_triggers(int u, const std::vector<int>& path) {
+  if (def(u).side != kSoviet || unit(u).where != kOnMap) return;
+  if (polish_triggered_ && romania_defected_) return;
+  if (unit_supply(u) != kSupOverland) return;
+  auto near = [&](int h, auto pred) {
+    if (pred(h)) return true;
+    for (int d = 0; d < 6; ++d) {
+      const int n = neighbour(h, d);
+      if (n >= 0 && pred(n)) return true;
+    }
+    return false;
+  };
+  bool poland = false, romania = false;
+  const int buc = data_->places.bucharest;
+  for (int h : path) {
+    poland |= near(h, [&](int x) { return hx(x).country == kGeneralGovernment; });
+    romania |= buc >= 0 && near(h, [&](int x) { return x == buc; });
+  }
+  auto find_nation = [&](const char* nation, std::vector<int>& out) {
+    out.clear();
+    for (int x = 0; x < num_units(); ++x)
+      if (def(x).nation == nation && unit(x).where == kOutOfPlay) out.push_back(x);
+  };
+  std::vector<int> units;
+  if (poland && !polish_triggered_) {
+    polish_triggered_ = true;
+    find_nation("polish-communist", units);
+    for (int p : units) {
+      const int first = def(p).entry_turn;  // 8.24: GT13, the counter's entry turn
+      if (turn_ < first) {                  // 8.24 never before GT13: a normal reinforcement then
+        units_[static_cast<size_t>(p)].where = kTrrt;
+        units_[static_cast<size_t>(p)].turn = static_cast<int8_t>(first);
+        log("reinforcement",
+            label(p) + " will arrive as a reinforcement on Game Turn " + std::to_string(first), "8.24");
+        continue;
+      }
+      // Atop the triggering stack, else the nearest Soviet-occupied overland-supplied hex
+      // with room (ties: the lowest hex number).
+      std::vector<int> add{p};
+      int best = -1, best_d = 1 << 20;
+      for (int h = 0; h < kNumHexes; ++h) {
+        if (occupant_side(h) != kSoviet || !overland(h, kSoviet) || !stacking_ok(h, kSoviet, add).is_ok())
+          continue;
+        const int dist = hex_distance(h, unit(u).hex);
+        if (dist < best_d) {
+          best = h;
+          best_d = dist;
+        }
+      }
+      if (best < 0) {
+        units_[static_cast<size_t>(p)].where = kTrrt;
+        units_[static_cast<size_t>(p)].turn = static_cast<int8_t>(turn_ + 1);
+        log("reinforcement", label(p) + " finds no room and arrives next turn", "8.24");
+        continue;
+      }
+      place(p, best);
+      units_[static_cast<size_t>(p)].flags |= kFlagDone;  // it appears; it does not move on this phase
+      log("reinforcement", label(p) + " appears in " + hex_id(best), "8.24");
+    }
+  }
+  if (romania && !romania_defected_) {
+    romania_defected_ = true;
+    log("defection", "Romania defects to the Soviet side", "8.25");
+    for (int x = 0; x < num_units(); ++x) {  // 1) the Axis Romanian armies leave for good
+      if (def(x).nation != "romanian" || !def(x).satellite_army()) continue;
+      UnitSt& s = units_[static_cast<size_t>(x)];
+      if (s.where == kDeadPerm || s.where == kOutOfPlay) continue;
+      s = UnitSt{};
+      s.where = kDeadPerm;
+      log("defection", label(x) + " is removed from play", "8.25");
+    }
+    mark_dirty();
+    find_nation("romanian-communist", units);
+    // 2) and 3): 1RC next turn, 4RC the turn after, never before their counters' entry turns
+    // (GT14 and GT15, the turns of a trigger on or before GT13).
+    int next = turn_ + 1;
+    for (int x : units) {
+      const int t = std::max(next, def(x).entry_turn);
+      units_[static_cast<size_t>(x)].where = kTrrt;
+      units_[static_cast<size_t>(x)].turn = static_cast<int8_t>(t);
+      log("reinforcement", label(x) + " will enter at Bucharest on Game Turn " + std::to_string(t), "8.25");
+      next = t + 1;
+    }
+  }
+}
+
+// 8.15: the Romanian 3rd/4th Army's first death in overland supply puts it d6 boxes ahead
+// on the TRRT (no replacement step); any other death is permanent.
+void BdState::returns_once(int u, int sup) {
+  UnitSt& s = units_[static_cast<size_t>(u)];
+  const bool used = std::find(returned_once_.begin(), returned_once_.end(), u) != returned_once_.end();
+  if (used || sup != kSupOverland || romania_defected_) {
+    s.where = kDeadPerm;
+    log("eliminate",
+        label(u) +
+            (used                ? " has already returned once"
+             : romania_defected_ ? " cannot return: Romania has defected"
+                                 : " was not in overland supply") +
+            ": gone for good",
+        "8.15");
+    return;
+  }
+  const int r = roll(6, label(u) + " return delay", "8.15");
+  returned_once_.push_back(static_cast<int16_t>(u));
+  s.where = kTrrt;
+  s.turn = static_cast<int8_t>(std::min(turn_ + r, 99));
+  log("reinforcement",
+      label(u) + " returns on Game Turn " + std::to_string(turn_ + r) + " (d6 = " + std::to_string(r) + ")",
+      "8.15");
+}
 
 void BdState::log(const std::string& kind, const std::string& text, const std::string& rule,
                   uint32_t vis) const {
@@ -310,6 +522,10 @@ void BdState::set_control(int hex, int side) {
   control_[static_cast<size_t>(hex)] = static_cast<uint8_t>(side);
   mark_dirty();
   log("control", std::string(side_name(side)) + " takes control of " + hex_id(hex), "3.6");
+  if (side == kSoviet && turn_ > 4 && east_wall(hex)) {  // 11.21 destroyed when first occupied
+    markers_.east_wall.erase(std::find(markers_.east_wall.begin(), markers_.east_wall.end(), hex));
+    log("marker", "the East Wall counter in " + hex_id(hex) + " is destroyed", "11.21");
+  }
   const HexInfo& h = hx(hex);
   if (!h.vp) {
     territory_vp_checks();
@@ -561,7 +777,8 @@ void BdState::eliminate(int u, const char* rule) {
   s.hex = -1;
   s.mp = -1;
   mark_dirty();
-  if (d.side == kSoviet)  // 4.19: printed CF above 3 counts as two units
+  if (d.returns_once && !permanent) returns_once(u, sup);  // 8.15
+  if (d.side == kSoviet)                                   // 4.19: printed CF above 3 counts as two units
     soviet_losses_ = static_cast<int16_t>(
         soviet_losses_ + (std::max(d.attack, d.defense) > data_->victory.oder_big_cf ? 2 : 1));
   if (sink_ != nullptr) {
@@ -578,6 +795,7 @@ void BdState::eliminate(int u, const char* rule) {
     s.where = kDeadPerm;
     units_[static_cast<size_t>(d.counterpart)].where = kDead;
   }
+  if (d.type == kTankArmy && d.counterpart >= 0) guards_tank_conversions();  // 8.19 a waiting conversion
 }
 
 // ======================================================================= supply (7.x)
@@ -610,8 +828,9 @@ void BdState::compute_supply() const {
       if (side == kGerman && control_[static_cast<size_t>(h)] == kSoviet &&
           (x.fortified == kSoviet || h == markers_.fa_hex))
         return false;  // 7.20
-      if (side == kSoviet && control_[static_cast<size_t>(h)] == kGerman && x.fortified == kGerman)
-        return false;  // 7.20
+      if (side == kSoviet && control_[static_cast<size_t>(h)] == kGerman &&
+          (x.fortified == kGerman || (!markers_.east_wall.empty() && east_wall(h))))
+        return false;  // 7.20 (East Wall counters, 8.5)
       return true;
     };
     auto tier = [&](int h) {
@@ -1276,7 +1495,10 @@ int BdState::shifts_for(const Battle& b, Json* why) const {
     add(data_->tec.fortress_shift, hero_city(b.target) ? "Hero City" : "Fortress City", "9.6");
   else if (t.city)
     add(data_->tec.city_shift, "city", "11.20");
-  if (t.fortified == dfd) add(data_->tec.line_shift, "defender's fortified line", "11.21");
+  if (t.fortified == dfd)
+    add(data_->tec.line_shift, "defender's fortified line", "11.21");
+  else if (dfd == kGerman && east_wall(b.target))
+    add(data_->tec.line_shift, "East Wall", "8.5, 11.21");
   const bool fa = dfd == kSoviet && fa_effect(b.target);
   if (fa)
     add(markers_.fa_turn == turn_ ? data_->tec.fa_first : data_->tec.fa_later,
@@ -1936,6 +2158,9 @@ void BdState::enter_phase(Phase p) {
   phase_ = p;
   clear_phase_flags(phase_side() != side_before);
   log("phase", std::string("Game Turn ") + std::to_string(turn_) + ": " + phase_name(p), "5.2");
+  // 8.19: due Guards tank conversions happen in the Mutual Administrative Phase, or the
+  // moment a waiting namesake is back in overland supply (checked at each phase start).
+  guards_tank_conversions();
   // 8.11: from GT3, once per German Movement Phase, the Soviet may place one RVGK unit in a
   // supplied Soviet city (offered at the start of the phase: ruling BD-14).
   if (is_move_phase() && phase_side() == kGerman && turn_ >= 3) {
@@ -1962,6 +2187,8 @@ void BdState::enter_phase(Phase p) {
 
 void BdState::begin_turn() {
   entered_.fill(0);
+  insitu_.fill(0);
+  markers_.east_wall_left = 0;
   rvgk_moves_ = 0;
   order_ = {kOrderNone, kOrderNone};
   markers_.aerial = -1;
@@ -2006,8 +2233,10 @@ void BdState::begin_turn() {
         m.turn == turn_ || (turn_ == first_turn_ && m.turn < first_turn_ && m.marker == "offensive-supply");
     if (!now) continue;
     if (m.marker == "hero-city" && m.turn == turn_)
-      markers_.hero_left = static_cast<int8_t>(markers_.hero_left + m.count);              // 9.1
-    if (m.marker == "fortified-area" && m.turn == turn_) markers_.fa_available = true;     // 8.18
+      markers_.hero_left = static_cast<int8_t>(markers_.hero_left + m.count);           // 9.1
+    if (m.marker == "fortified-area" && m.turn == turn_) markers_.fa_available = true;  // 8.18
+    if (m.marker == "east-wall" && m.turn == turn_)
+      markers_.east_wall_left = static_cast<int8_t>(m.count);                              // 8.5
     if (m.marker == "aerial-supply" && m.turn == turn_) markers_.aerial_available = true;  // 7.7
     if (m.marker == "fortress-city" && m.turn == turn_ && m.turn >= 28)
       markers_.fortress_restricted_left = static_cast<int8_t>(markers_.fortress_restricted_left + m.count);
@@ -2247,11 +2476,17 @@ void BdState::end_phase() {
           units_[static_cast<size_t>(u)].where = kOutOfPlay;
           log("reinforcement", def(u).label + " forfeited (not entered on time)", "8.1");
         }
+      if (markers_.east_wall_left > 0)
+        log("marker", std::to_string(markers_.east_wall_left) + " East Wall counters found no legal hex",
+            "8.5");
+      markers_.east_wall_left = 0;
       enter_phase(kAdminSoviet);
       return;
     case kAdminSoviet:
       for (int u = 0; u < num_units(); ++u)  // 8.1 Soviet delayed reinforcements wait in the RVGK
-        if (unit(u).where == kTrrt && unit(u).turn <= turn_ && def(u).side == kSoviet) {
+        if (unit(u).where == kTrrt && unit(u).turn <= turn_ && def(u).side == kSoviet &&
+            !converts_on_arrival(u) &&
+            def(u).entry_hex < 0) {  // 8.19, 8.20 conversions wait on the TRRT (ruling BD-16)
           units_[static_cast<size_t>(u)].where = kRvgk;
           log("reinforcement", def(u).label + " delayed into the RVGK", "8.1", 1u << kSoviet);
         }
@@ -2302,6 +2537,11 @@ void BdState::entry_hexes(int u, std::vector<int>& out) const {
     out.push_back(d.entry_hex);
     return;
   }
+  if (enters_in_situ(u)) {  // 8.2, 8.4, 8.27 friendly-occupied hexes (8.4: German cities too)
+    for (int h = 0; h < kNumHexes; ++h)
+      if (is_entry_hex(u, h)) out.push_back(h);
+    return;
+  }
   // 8.1: edge supply hexes and cities, fixed by the map (a scenario test may have edited it).
   if (map_.get() == &data_->hexes && data_->entry_candidates_built)
     out = data_->entry_candidates[static_cast<size_t>(side)];
@@ -2312,7 +2552,11 @@ void BdState::entry_hexes(int u, std::vector<int>& out) const {
 bool BdState::is_entry_hex(int u, int hex) const {
   const UnitDef& d = def(u);
   if (d.entry_hex >= 0) return hex == d.entry_hex;  // 8.2, 8.3, 8.33
-  if (hx(hex).city) return true;                    // 8.1
+  if (enters_in_situ(u))                            // 8.2, 8.27 in situ; 8.4 also any German city
+    return hx(hex).on_map &&
+           (occupant_side(hex) == d.side ||
+            (d.type == kEmergency && hx(hex).city && control_[static_cast<size_t>(hex)] == kGerman));
+  if (hx(hex).city) return true;  // 8.1
   const auto& edge = d.side == kGerman ? data_->places.german_edge : data_->places.soviet_edge;
   return hx(hex).on_map && !data_->tec.prohibited[hx(hex).terrain] &&
          std::find(edge.begin(), edge.end(), hex) != edge.end();
@@ -2321,12 +2565,29 @@ bool BdState::is_entry_hex(int u, int hex) const {
 Status BdState::check_entry(int u, int hex) const {
   const UnitDef& d = def(u);
   if (hex < 0 || hex >= kNumHexes || !hx(hex).on_map) return rerr("8.1", "not a map hex");
-  if (!is_entry_hex(u, hex))
+  if (enters_in_situ(u)) {
+    const char* rule = d.type == kKampfgruppe ? "8.2" : d.type == kEmergency ? "8.4" : "8.27";
+    if (!is_entry_hex(u, hex))
+      return rerr(rule, d.type == kEmergency
+                            ? d.label + " enters in situ on a German-occupied hex or in a German city"
+                            : d.label + " enters in situ on a hex friendly units occupy");
+    if (d.type == kKampfgruppe && d.zone != kZoneNone && hx(hex).zone != d.zone)
+      return rerr("8.2", d.label + " enters only in the " + (d.zone == kZoneNorth ? "north" : "south") +
+                             " supply area");
+    if (d.type != kMechGroup && occupant_side(hex) == d.side && insitu_[static_cast<size_t>(hex)])
+      return rerr(rule, "one in-situ entry per hex per administrative phase");
+    if (d.type == kMechGroup && !overland(hex, kSoviet))
+      return rerr("8.27", hex_id(hex) + " has no overland supply");
+  } else if (!is_entry_hex(u, hex)) {
     return rerr("8.1", d.label + " may enter only at a friendly edge supply hex or a supplied friendly city");
+  }
   if (control_[static_cast<size_t>(hex)] != d.side)
-    return rerr("8.1", hex_id(hex) + " is not friendly-controlled");
+    return rerr(d.nation == "romanian-communist" ? "8.25" : "8.1",
+                hex_id(hex) + " is not friendly-controlled");
   if (enemy_in(hex, d.side)) return rerr("8.1", hex_id(hex) + " holds enemy units");
-  if (hx(hex).city && d.entry_hex < 0) {
+  if (d.side == kSoviet && d.entry_hex >= 0 && !overland(hex, kSoviet))
+    return rerr(d.nation == "romanian-communist" ? "8.25" : "8.1", hex_id(hex) + " has no overland supply");
+  if (hx(hex).city && d.entry_hex < 0 && !enters_in_situ(u)) {
     const auto& edge = d.side == kGerman ? data_->places.german_edge : data_->places.soviet_edge;
     if (std::find(edge.begin(), edge.end(), hex) == edge.end() && !overland(hex, d.side))
       return rerr("8.1", "city " + hex_id(hex) + " has no overland supply");
@@ -2442,6 +2703,10 @@ Status BdState::check_end_phase() const {
   if (phase_ == kSetupPhase) return rerr("3.1", "place every set-up unit first");
   if (phase_ == kAdminSoviet && withdraw_due_)
     return rerr("8.21", "withdraw a rifle army or decline the withdrawal first");
+  if (phase_ == kAdminGerman && markers_.east_wall_left > 0)
+    for (int h = 0; h < kNumHexes; ++h)
+      if (check_east_wall(h).is_ok())
+        return rerr("8.5", "place every East Wall counter first (east-wall <hex>)");
   if (phase_ == kAdminGerman && vp_schedule() && turn_ == data_->victory.watch_choose_turn && watch_ == 0)
     return rerr("4.18", "choose Operation Watch on the Rhine or on the Oder first (watch rhine | oder)");
   // 5.12: GT1-3 every Soviet unit adjacent to the enemy at the start of a PA phase attacks.
@@ -2483,6 +2748,7 @@ Status BdState::check_inner(const Action& a) const {
       case kAdvanceDone:
       case kDeclineWithdraw:
       case kSummerOffensive:
+      case kCombOut:
         want = 0;
         break;
       case kOrder:
@@ -2500,6 +2766,7 @@ Status BdState::check_inner(const Action& a) const {
       case kAerialSupply:
       case kWatch:
       case kCrimeaSupply:
+      case kEastWall:
         want = 1;
         break;
       case kEnter:
@@ -2511,6 +2778,7 @@ Status BdState::check_inner(const Action& a) const {
       case kRvgkOut:
       case kOffSupply:
       case kSetup:
+      case kConvert:
         want = 2;
         break;
       case kAttackWith:
@@ -2660,15 +2928,29 @@ Status BdState::check_inner(const Action& a) const {
       if (def(u).side != side) return rerr("5.2", def(u).label + " belongs to the other side's segment");
       if (unit(u).where != kTrrt || unit(u).turn > turn_)
         return rerr("8.1", def(u).label + " is not a reinforcement due now");
+      if (converts_on_arrival(u)) {
+        const int t = guards_tank_namesake(u);
+        return t >= 0 ? rerr("8.19", def(u).label + " arrives by converting " + def(t).label + " in place")
+                      : rerr("8.20", def(u).label + " arrives by converting a rifle army: convert " +
+                                         def(u).label + " <rifle army>");
+      }
       return check_entry(u, a.args[1]);
     }
     case kReplace: {
       if (!unit_arg(0) || a.nargs != 2) return rerr("8.12", "replace <unit> <hex>|rvgk");
       const int u = a.args[0];
       const UnitDef& d = def(u);
-      const int side = phase_ == kAdminGerman ? kGerman : phase_ == kAdminSoviet ? kSoviet : -1;
+      const bool combout = phase_ == kGermanOrder && combout_left_ > 0;  // 8.16
+      const int side = phase_ == kAdminGerman || combout ? kGerman : phase_ == kAdminSoviet ? kSoviet : -1;
       if (side < 0 || d.side != side)
         return rerr("8.12", "replacements are taken in the owner's administrative segment");
+      if (combout) {
+        if (unit(u).where != kDead) return rerr("8.12", d.label + " is not in the dead pile");
+        if (d.dotted || d.cls != kNonMech || d.axis_satellite() || d.type == kFortressCommand)
+          return rerr("8.16", "comb-out steps rebuild replaceable non-mech units only");
+        if (a.args[1] == -1) return rerr("8.8", "only Soviet replacements may go to the RVGK");
+        return check_entry(u, a.args[1]);
+      }
       if (unit(u).where != kDead) return rerr("8.12", d.label + " is not in the dead pile");
       if (d.dotted) return rerr("8.12", d.label + " is dotted: never replaceable");
       if (d.axis_satellite() || d.type == kTigerBattalion || d.type == kCmGroup ||
@@ -2786,6 +3068,21 @@ Status BdState::check_inner(const Action& a) const {
       if (watch_ != 0) return rerr("4.18", "Rhine or Oder is already chosen");
       if (a.args[0] != 1 && a.args[0] != 2) return rerr("4.18", "watch rhine | oder");
       return Status::ok();
+    case kConvert:
+      if (!unit_arg(0) || !unit_arg(1)) return rerr("8.20", "convert <guards|shock army> <rifle army>");
+      return check_convert(a.args[0], a.args[1]);
+    case kCombOut: {
+      if (phase_ != kGermanOrder || pending_ != kPendNone)
+        return rerr("8.16", "a comb-out is declared at the start of a German player turn");
+      const TurnInfo& t = ti();
+      if (!t.single || (t.year != 1943 && t.year != 1944))
+        return rerr("8.16", "a comb-out is made in a 1943 or a 1944 single-month Game Turn");
+      if (combout_done_ & (t.year == 1943 ? 1u : 2u))
+        return rerr("8.16", "one comb-out in 1943 and one in 1944");
+      return Status::ok();
+    }
+    case kEastWall:
+      return check_east_wall(a.args[0]);
     case kHeroCity: {
       if (a.nargs != 1 || a.args[0] < 0 || a.args[0] >= kNumHexes) return rerr("9.1", "hero-city <hex>");
       if (current_player() != kSoviet || pending_ != kPendNone ||
@@ -3013,6 +3310,7 @@ void BdState::do_apply(const Action& a) {
     case kAdvance:
       move_to(a.args[0], battle_.target);
       log("advance", label(a.args[0]) + " advances into " + hex_id(battle_.target), "11.30");
+      communist_triggers(a.args[0], std::vector<int>{battle_.target});  // 8.24, 8.25
       for (int i = 0; i < battle_.nadv; ++i)
         if (battle_.adv[static_cast<size_t>(i)] == a.args[0]) battle_.adv[static_cast<size_t>(i)] = -1;
       if (second_advance_ok(a.args[0]) && battle_.nadv2 < kMaxBattleUnits)
@@ -3021,6 +3319,7 @@ void BdState::do_apply(const Action& a) {
     case kAdvance2:
       move_to(a.args[0], a.args[1]);
       log("advance", label(a.args[0]) + " advances a second hex into " + hex_id(a.args[1]), "11.32");
+      communist_triggers(a.args[0], std::vector<int>{a.args[1]});  // 8.24, 8.25
       for (int i = 0; i < battle_.nadv2; ++i)
         if (battle_.adv2[static_cast<size_t>(i)] == a.args[0]) battle_.adv2[static_cast<size_t>(i)] = -1;
       break;
@@ -3120,6 +3419,10 @@ void BdState::do_apply(const Action& a) {
       s.mp = static_cast<int8_t>(std::max(0, left));
       log("move", std::string(side_name(def(u).side)) + " " + label(u) + " moves " + path, "10.1",
           def(u).side == kSoviet ? (1u << kSoviet) : 0xFFFFFFFFu);
+      if (def(u).side == kSoviet) {  // 8.24, 8.25
+        std::vector<int> hexes(a.args.begin() + 2, a.args.begin() + a.nargs);
+        communist_triggers(u, hexes);
+      }
       break;
     }
     case kAttackFrom:
@@ -3139,6 +3442,10 @@ void BdState::do_apply(const Action& a) {
     case kOrder: {
       const int side = phase_ == kGermanOrder ? kGerman : kSoviet;
       order_[static_cast<size_t>(side)] = static_cast<uint8_t>(a.args[0]);
+      if (side == kGerman && combout_left_ > 0) {
+        log("replacement", std::to_string(combout_left_) + " comb-out steps not used are lost", "8.16");
+        combout_left_ = 0;
+      }
       if (a.args[0] == kFightFight) {
         if (side == kSoviet)
           soviet_ff_used_ = true;
@@ -3177,7 +3484,35 @@ void BdState::do_apply(const Action& a) {
       log("order", std::string("1942 logistics effort: ") + (a.args[0] == kZoneNorth ? "north" : "south"),
           "5.6");
       break;
+    case kConvert: {
+      const int g = a.args[0], r = a.args[1];
+      const std::string where = hex_id(unit(r).hex);
+      units_[static_cast<size_t>(g)] = unit(r);  // hex, stack order, MP and flags carry over
+      units_[static_cast<size_t>(r)] = UnitSt{};
+      units_[static_cast<size_t>(r)].where = kDead;
+      log("convert",
+          label(r) + " in " + where + " becomes " + label(g) + "; " + label(r) + " goes to the dead pile",
+          "8.20");
+      break;
+    }
+    case kCombOut: {
+      const int r = roll(6, "rear-area comb-out", "8.16");
+      combout_left_ = static_cast<int8_t>(r / 2);
+      combout_done_ = static_cast<uint8_t>(combout_done_ | (ti().year == 1943 ? 1u : 2u));
+      log("replacement",
+          "German rear-area comb-out: d6 = " + std::to_string(r) + ", " + std::to_string(r / 2) +
+              " bonus non-mech replacement steps",
+          "8.16");
+      break;
+    }
+    case kEastWall:
+      markers_.east_wall.push_back(static_cast<int16_t>(a.args[0]));
+      markers_.east_wall_left--;
+      log("marker", "East Wall counter placed in " + hex_id(a.args[0]), "8.5");
+      break;
     case kEnter:
+      if (enters_in_situ(a.args[0]) && occupant_side(a.args[1]) == def(a.args[0]).side)
+        insitu_[static_cast<size_t>(a.args[1])] = 1;  // 8.2, 8.4
       place(a.args[0], a.args[1]);
       entered_[static_cast<size_t>(a.args[1])]++;
       log("reinforcement", label(a.args[0]) + " enters at " + hex_id(a.args[1]), "8.1",
@@ -3186,6 +3521,13 @@ void BdState::do_apply(const Action& a) {
     case kReplace: {
       const int u = a.args[0];
       const int side = def(u).side;
+      if (phase_ == kGermanOrder) {  // 8.16 a comb-out step
+        combout_left_--;
+        place(u, a.args[1]);
+        entered_[static_cast<size_t>(a.args[1])]++;
+        log("replacement", label(u) + " rebuilt at " + hex_id(a.args[1]) + " by the comb-out", "8.16");
+        break;
+      }
       if (def(u).cls == kMech || repl_left_non_[static_cast<size_t>(side)] <= 0)
         repl_left_mech_[static_cast<size_t>(side)]--;  // 8.13 Soviet may use a mech step for non-mech
       else
@@ -3351,10 +3693,16 @@ void BdState::legal_actions(std::vector<Action>& out) const {
         out.push_back(mk(kDeclineWithdraw, {}));
         return;
       }
+      if (side == kGerman && markers_.east_wall_left > 0)  // 8.5
+        for (int h = 0; h < kNumHexes; ++h) push_if(mk(kEastWall, {h}));
       for (int u = 0; u < num_units(); ++u) {
         if (def(u).side != side) continue;
         const UnitSt& s = unit(u);
-        if (s.where == kTrrt && s.turn <= turn_) {
+        if (s.where == kTrrt && s.turn <= turn_ && converts_on_arrival(u)) {
+          if (def(u).type == kGuardsArmy || def(u).type == kShockArmy)  // 8.20
+            for (int r = 0; r < num_units(); ++r)
+              if (def(r).type == kRifleArmy && unit(r).where == kOnMap) push_if(mk(kConvert, {u, r}));
+        } else if (s.where == kTrrt && s.turn <= turn_) {
           entry_hexes(u, hexes);
           for (int h : hexes) push_if(mk(kEnter, {u, h}));
         } else if (s.where == kDead) {
@@ -3382,6 +3730,13 @@ void BdState::legal_actions(std::vector<Action>& out) const {
     }
     case kGermanOrder:
     case kSovietOrder:
+      push_if(mk(kCombOut, {}));  // 8.16
+      if (phase_ == kGermanOrder && combout_left_ > 0)
+        for (int u = 0; u < num_units(); ++u)
+          if (def(u).side == kGerman && unit(u).where == kDead && def(u).cls == kNonMech) {
+            entry_hexes(u, hexes);
+            for (int h : hexes) push_if(mk(kReplace, {u, h}));
+          }
       push_if(mk(kPaulus, {1}));
       push_if(mk(kPaulus, {2}));
       push_if(mk(kZone1942, {kZoneNorth}));
@@ -3496,6 +3851,9 @@ std::string BdState::action_to_string(const Action& a) const {
     case kSetup:
       s += " " + U(0) + " " + H(1);
       break;
+    case kConvert:
+      s += " " + U(0) + " " + U(1);
+      break;
     case kReplace:
       s += " " + U(0) + " " + (a.args[1] < 0 ? std::string("rvgk") : H(1));
       break;
@@ -3512,6 +3870,7 @@ std::string BdState::action_to_string(const Action& a) const {
     case kFortressCity:
     case kFortifiedArea:
     case kAerialSupply:
+    case kEastWall:
       s += " " + H(0);
       break;
     case kCrimeaSupply:
@@ -3660,10 +4019,19 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
     a.push(t[1][0] - 'A');
     if (!H(2, h)) return bad("not a hex");
     a.push(h);
+  } else if (v == "convert" && t.size() == 3) {
+    a.verb = kConvert;
+    if (!U(1, u)) return bad("unknown unit");
+    a.push(u);
+    if (!U(2, u)) return bad("unknown unit");
+    a.push(u);
+  } else if (v == "comb-out" && t.size() == 1) {
+    a.verb = kCombOut;
   } else if ((v == "retreat" || v == "hero-city" || v == "fortress-city" || v == "fortified-area" ||
-              v == "aerial-supply") &&
+              v == "aerial-supply" || v == "east-wall") &&
              t.size() == 2) {
-    a.verb = v == "retreat"         ? kRetreat
+    a.verb = v == "east-wall"       ? kEastWall
+             : v == "retreat"       ? kRetreat
              : v == "hero-city"     ? kHeroCity
              : v == "fortress-city" ? kFortressCity
              : v == "aerial-supply" ? kAerialSupply
@@ -3703,7 +4071,8 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
         "replace, "
         "rvgk-in, rvgk-out, osupply, retreat, advance, advance-done, convert-bb, luftwaffe-defend, setup, "
         "withdraw, decline-withdrawal, hero-city, fortress-city, fortified-area, aerial-supply, "
-        "advance-second, strategic, emergency-rvgk, no-emergency-rvgk, summer-offensive, watch)");
+        "advance-second, strategic, emergency-rvgk, no-emergency-rvgk, summer-offensive, watch, convert, "
+        "comb-out, east-wall)");
   }
   return a;
 }
@@ -3804,6 +4173,10 @@ Json BdState::observation(int side) const {
   m["offensive_supply"] = os;
   m["luftwaffe_left"] = markers_.luftwaffe_left;
   if (markers_.fa_hex >= 0) m["fortified_area"] = hex_id(markers_.fa_hex);
+  Json ew = Json::array();
+  for (auto x : markers_.east_wall) ew.push_back(hex_id(x));
+  m["east_wall"] = ew;  // 8.5
+  if (markers_.east_wall_left > 0) m["east_wall_to_place"] = markers_.east_wall_left;
   o["markers"] = m;
   if (battle_.active) {
     Json b{{"target", hex_id(battle_.target)},
@@ -3931,6 +4304,15 @@ void BdState::serialize(std::string& out) const {
   put(markers_.luftwaffe_left);
   put(crimea_on_);
   put(crimea_turn_);
+  for (auto x : markers_.east_wall) put(x);
+  put(-1);
+  put(markers_.east_wall_left);
+  put(combout_done_);
+  put(combout_left_);
+  for (auto x : returned_once_) put(x);
+  put(-1);
+  put(polish_triggered_ * 2 + romania_defected_);
+  out.append(reinterpret_cast<const char*>(insitu_.data()), insitu_.size());
   for (auto m : movers_) put(m);
   put(-1);
   const Battle& b = battle_;
@@ -4281,6 +4663,8 @@ Status BdState::set_word(const std::vector<std::string>& w) {
       markers_.fortress_city.push_back(static_cast<int16_t>(h));
     else if (m == "aerial")
       markers_.aerial = static_cast<int16_t>(h);
+    else if (m == "east-wall")
+      markers_.east_wall.push_back(static_cast<int16_t>(h));
     else if (m == "fortified-area") {
       markers_.fa_hex = static_cast<int16_t>(h);
       const auto t = w.size() > 3 ? steppe::parse_int_in(w[3], 0, 32) : std::optional<int>(turn_ - 1);
@@ -4565,6 +4949,9 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
   if (k == "month-type") return std::string(ti().single ? "single" : "double");
   if (k == "markers" && w.size() == 2 && w[1] == "luftwaffe") return std::to_string(markers_.luftwaffe_left);
   if (k == "hero-city" && w.size() == 2) return std::string(hero_city(parse_hex(w[1])) ? "yes" : "no");
+  if (k == "east-wall" && w.size() == 2) return std::string(east_wall(parse_hex(w[1])) ? "yes" : "no");
+  if (k == "east-wall-left") return std::to_string(markers_.east_wall_left);
+  if (k == "comb-out-steps") return std::to_string(combout_left_);
   return bad("unknown query '" + k + "'");
 }
 

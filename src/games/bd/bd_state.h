@@ -52,6 +52,9 @@ enum Verb : uint16_t {
   kWatch,            // watch rhine | oder              (4.18, German admin GT28, secret)
   kCrimeaSupply,     // crimea-supply on | off            (7.4)
   kSeaMove,          // sea-move <unit> <hex>              (10.16, 10.17)
+  kConvert,          // convert <guards|shock> <rifle-army> (8.20, Soviet admin)
+  kCombOut,          // comb-out                        (8.16, start of a German player turn)
+  kEastWall,         // east-wall <hex>                 (8.5, German admin GT19)
   kNumVerbs
 };
 
@@ -160,6 +163,8 @@ struct MarkerSt {
   std::array<int8_t, 3> osupply_have{{0, 0, 0}};
   int16_t aerial = -1;  // German aerial supply marker hex this turn (7.7)
   int8_t luftwaffe_left = 0;
+  std::vector<int16_t> east_wall;  // hexes with an intact German East Wall counter (8.5, 11.21)
+  int8_t east_wall_left = 0;       // East Wall counters still to place this admin segment (8.5)
 };
 
 class BdGame;
@@ -313,6 +318,18 @@ class BdState : public steppe::State {
   bool hero_city(int hex) const;
   bool fortress_city(int hex) const;
   bool fa_effect(int hex) const;  // 8.18: FA hex or one of its six neighbours, Soviet-held
+  bool east_wall(int hex) const;  // 8.5: an intact East Wall counter in the hex
+  Status check_east_wall(int hex) const;
+  // 8.19 / 8.20: the conversions that bring Guards tank, Guards and Shock armies into play.
+  int guards_tank_namesake(int u) const;  // 8.19: the tank army u converts, or -1
+  bool converts_on_arrival(int u) const;  // 8.19 / 8.20: u arrives only by a conversion
+  void guards_tank_conversions();         // 8.19: due conversions whose tank army qualifies
+  Status check_convert(int g, int r) const;
+  // 8.2, 8.4, 8.27: units entered in situ on a friendly-occupied hex.
+  bool enters_in_situ(int u) const;
+  void returns_once(int u, int sup);  // 8.15 a Romanian army's one return from the dead pile
+  // 8.24 / 8.25: a Soviet unit in overland supply has moved through `path` (its hexes).
+  void communist_triggers(int u, const std::vector<int>& path);
   void end_game(int winner, const std::string& why, const std::string& rule);
   void serialize(std::string& out) const;
   void mark_dirty() const {
@@ -374,8 +391,14 @@ class BdState : public steppe::State {
   bool german_moscow_at_start_ = false;                  // 7.21
   int8_t rvgk_moves_ = 0;                                // 8.9
   std::array<int8_t, 2> repl_left_mech_{}, repl_left_non_{};
-  int8_t withdrawals_done_ = 0;  // 8.21
-  std::vector<int16_t> movers_;  // 10.2: only the units of the last move/MA may continue
+  int8_t withdrawals_done_ = 0;              // 8.21
+  std::array<uint8_t, kNumHexes> insitu_{};  // 8.2, 8.4, 8.27: an in-situ entry in the hex this admin phase
+  uint8_t combout_done_ = 0;                 // 8.16: bit 0 the 1943 comb-out made, bit 1 the 1944 one
+  int8_t combout_left_ = 0;                  // 8.16: bonus non-mech steps left this German order segment
+  std::vector<int16_t> returned_once_;       // 8.15: Romanian armies already returned once
+  bool polish_triggered_ = false;            // 8.24
+  bool romania_defected_ = false;            // 8.25
+  std::vector<int16_t> movers_;              // 10.2: only the units of the last move/MA may continue
   std::vector<std::pair<int16_t, int8_t>> paulus_rolls_;  // 5.10 MF loss per hex (GT3)
   bool kerch_used_ = false;                               // 10.14 one stack per movement phase
   uint8_t sea_used_ = 0;  // 10.16, 10.17: bit i = a corps moved on Places::sea_ports[i] this phase
