@@ -420,7 +420,9 @@ TEST(BdState, RandomGrandCampaignRunsToTheEnd) {
                                                      {"grand-campaign", 2},
                                                      {"grand-campaign", 3},
                                                      {"grand-campaign+forgiveness-points", 1},
-                                                     {"grand-campaign+forgiveness-points+kiev-vp", 3}}) {
+                                                     {"grand-campaign+forgiveness-points+kiev-vp", 3},
+                                                     {"road-back", 1},     // 12.9: the expedition's recall
+                                                     {"road-back", 2}}) {  // and defeat (4.13)
     auto s = fresh(scenario, seed);
     std::vector<steppe::Action> acts;
     uint64_t x = seed;
