@@ -574,6 +574,15 @@ steppe::Status load_tables(BdData& d, const std::filesystem::path& dir) {
     types("response_types", vr.caucasus_response_types);
     types("infantry_types", vr.caucasus_infantry_types);
     types("panzer_types", vr.caucasus_panzer_types);
+    JsonReader mg = r.at("mansteins_gambit");  // 4.16, 4.17
+    vr.mg_end_turn = mg.int_in("end_turn", 1, 32);
+    vr.mg_units = mg.str_list("units");
+    for (const JsonReader& e : mg.at("early").elements())
+      vr.mg_early.emplace_back(e.str("unit"), e.int_in("from_turn", 1, 33));
+    vr.mg_repl_mech = mg.at("replacements").int_in("mech", 0, 20);
+    vr.mg_repl_non = mg.at("replacements").int_in("non-mech", 0, 20);
+    vr.mg_cities = read_hex_list(mg.at("cities"));
+    vr.mg_cities_needed = mg.int_in("cities_needed", 0, 10);
     if (vr.caucasus_infantry + vr.caucasus_panzer < 1 || vr.caucasus_infantry + vr.caucasus_panzer > 5)
       ca.at("expedition").fail("an expedition is 1 to 5 units (4.11)");
     for (const JsonReader& v : r.at("victory_check_chart").elements()) {
@@ -940,6 +949,12 @@ Result<std::shared_ptr<const BdData>> load_data(const std::filesystem::path& dat
     for (const auto& label : d->victory.oder_units)  // 4.18 special reinforcements
       if (d->find_unit(label) < 0)
         return Error{"victory.json watch_on_the_oder names unknown unit '" + label + "'", "4.18",
+                     (dir / "victory.json").string()};
+    std::vector<std::string> mg = d->victory.mg_units;  // 4.17
+    for (const auto& [label, t] : d->victory.mg_early) mg.push_back(label);
+    for (const auto& label : mg)
+      if (d->find_unit(label) < 0)
+        return Error{"victory.json mansteins_gambit names unknown unit '" + label + "'", "4.17",
                      (dir / "victory.json").string()};
   }
   if (auto s = load_scenarios(*d, dir / "scenarios"); !s) return s.error();

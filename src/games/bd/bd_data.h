@@ -310,6 +310,11 @@ struct VictoryRules {
   int caucasus_response = 4, caucasus_infantry = 1, caucasus_panzer = 2, caucasus_per_turn_vp = 1;
   std::vector<UnitType> caucasus_response_types, caucasus_infantry_types, caucasus_panzer_types;
   VpRoll caucasus_award{1, 0};
+  // 4.16 / 4.17 Manstein's Gambit declared in the Grand Campaign.
+  int mg_end_turn = 20, mg_repl_mech = 2, mg_repl_non = 2, mg_cities_needed = 2;
+  std::vector<std::string> mg_units;                  // arrive on the declaration turn
+  std::vector<std::pair<std::string, int>> mg_early;  // (unit, TRRT box) pulled ahead
+  std::vector<int> mg_cities;                         // Leningrad, Moscow, Kiev, Stalingrad
 };
 
 struct BdData {

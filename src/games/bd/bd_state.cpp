@@ -59,7 +59,8 @@ constexpr const char* kVerbNames[] = {"",
                                       "caucasus-send",
                                       "caucasus-refuse",
                                       "caucasus-recall",
-                                      "caucasus-leave"};
+                                      "caucasus-leave",
+                                      "mansteins-gambit"};
 constexpr const char* kOrderNames[] = {"none", "move-fight", "fight-move", "fight-fight"};
 
 steppe::Error rerr(const char* rule, std::string msg) { return steppe::Error{std::move(msg), rule, ""}; }
@@ -461,7 +462,7 @@ void BdState::territory_vp_checks() {
 // of GT19 (or at a failure, whichever comes first) the German loses ceil(d6/2) VP.
 void BdState::summer_offensive_check() {
   const auto& turns = data_->victory.summer_turns;
-  if (!vp_schedule() || summer_done_ != 0 || turns.empty()) return;
+  if (!vp_schedule() || summer_done_ != 0 || turns.empty() || mg_) return;  // 4.16 supersedes 4.4
   bool fail = false;
   if (summer_turn_ == turn_) {
     bool kept = true;
@@ -531,7 +532,7 @@ int BdState::ss_unit() const {
 
 // The withdrawals belong to the VP schedule's scenarios (ruling BD-V1): the short 1943
 // scenarios that include GT19 start on it or replace the schedule (14.x, 4.17).
-bool BdState::ss_schedule() const { return vp_schedule() && ss_unit() >= 0; }
+bool BdState::ss_schedule() const { return vp_schedule() && ss_unit() >= 0 && !mg_; }  // 8.17 MG note
 
 // 8.17: picked up if in regular overland supply, or taken from the dead pile.
 bool BdState::ss_can_withdraw() const {
@@ -805,6 +806,71 @@ Status BdState::check_caucasus(const Action& a) const {
     default:
       return rerr("", "not a Caucasus action");
   }
+}
+
+// ----------------------------------------------------------------- 4.16 / 4.17 Manstein's Gambit
+
+// 4.17: the three "MG" counters arrive on the first turn of the offensive; 2nd SS and 3rd
+// SS Panzer Corps are pulled ahead from their later TRRT boxes (the 8.17 schedule is
+// overturned); German replacements are 2/2 for its turns.
+void BdState::mg_start() {
+  const VictoryRules& vr = data_->victory;
+  for (const auto& l : vr.mg_units) {
+    const int u = data_->find_unit(l);
+    if (u < 0 || u >= num_units()) continue;
+    UnitSt& s = units_[static_cast<size_t>(u)];
+    if (s.where != kOutOfPlay && s.where != kTrrt) continue;
+    s.where = kTrrt;
+    s.turn = static_cast<int8_t>(turn_);
+    log("reinforcement", l + " arrives for Manstein's Gambit", "4.17");
+  }
+  for (const auto& [l, box] : vr.mg_early) {
+    const int u = data_->find_unit(l);
+    if (u < 0 || u >= num_units()) continue;
+    UnitSt& s = units_[static_cast<size_t>(u)];
+    if (s.where != kTrrt || s.turn != box) continue;
+    s.turn = static_cast<int8_t>(turn_);
+    log("reinforcement", l + " is pulled ahead from the GT" + std::to_string(box) + " box", "4.17");
+  }
+  if (ss_due_ != 0) {
+    ss_due_ = 0;
+    log("withdraw", label(ss_unit()) + ": Manstein's Gambit overturns its withdrawal", "8.17");
+  }
+  mg_replacements();
+}
+
+void BdState::mg_replacements() {
+  const VictoryRules& vr = data_->victory;
+  if (!mg_ || turn_ > vr.mg_end_turn) return;
+  // Steps already taken this turn count against the new allowance.
+  const int used_m = ti().repl[kGerman][kMech] - repl_left_mech_[kGerman];
+  const int used_n = ti().repl[kGerman][kNonMech] - repl_left_non_[kGerman];
+  repl_left_mech_[kGerman] = static_cast<int8_t>(std::max(0, vr.mg_repl_mech - std::max(0, used_m)));
+  repl_left_non_[kGerman] = static_cast<int8_t>(std::max(0, vr.mg_repl_non - std::max(0, used_n)));
+}
+
+// 4.16: at the end of GT20 the German wins if he controls every VP hex that was his at the
+// start of GT1 (3.6: the 14 VP of 4.2) and two of Leningrad, Moscow, Kiev, Stalingrad.
+bool BdState::mg_victory_check() {
+  const VictoryRules& vr = data_->victory;
+  std::string lost;
+  int start = 0;
+  for (int h = 0; h < kNumHexes; ++h) {
+    if (!hx(h).vp || !hx(h).on_map || start_control_3_6(hx(h)) != kGerman) continue;
+    ++start;
+    if (control_[static_cast<size_t>(h)] != kGerman) lost += (lost.empty() ? "" : " ") + hex_id(h);
+  }
+  int big = 0;
+  for (int h : vr.mg_cities)
+    if (h >= 0 && control_[static_cast<size_t>(h)] == kGerman) ++big;
+  const std::string why = std::to_string(start) + " GT1 VP hexes" +
+                          (lost.empty() ? " all held" : ", lost " + lost) + ", " + std::to_string(big) +
+                          " of Leningrad, Moscow, Kiev, Stalingrad";
+  if (lost.empty() && big >= vr.mg_cities_needed)
+    end_game(kGerman, "Manstein's Gambit succeeds: " + why, "4.16");
+  else
+    end_game(kSoviet, "Manstein's Gambit fails: " + why, "4.16");
+  return true;
 }
 
 void BdState::end_game(int winner, const std::string& why, const std::string& rule) {
@@ -2221,7 +2287,8 @@ void BdState::begin_turn() {
     }
   mark_dirty();
   log("turn", "Game Turn " + std::to_string(turn_) + " (" + ti().months + ")", "5.8");
-  ss_turn_start();  // 8.17
+  ss_turn_start();    // 8.17
+  mg_replacements();  // 4.17
   // 4.11: the launch condition is looked at at the start of the game turn.
   cauc_open_ = caucasus_scenario() && cauc_ == kCaucNone && caucasus_launch_condition();
   if (cauc_open_)
@@ -2296,6 +2363,7 @@ void BdState::victory_check() {
   ss_turn_end();             // 4.10
   caucasus_victory_phase();  // 4.13
   mark_dirty();
+  if (mg_ && turn_ >= data_->victory.mg_end_turn && mg_victory_check()) return;  // 4.16
   const TurnInfo& t = ti();
   const bool chart = scenario_id_ == "grand-campaign" || scenario_id_ == "empty" ||
                      (scenario_id_ == "road-back" && turn_ >= 16);
@@ -2687,6 +2755,7 @@ Status BdState::check_inner(const Action& a) const {
       case kDeclineWithdraw:
       case kSummerOffensive:
       case kCaucasusRefuse:
+      case kMansteinsGambit:
         want = 0;
         break;
       case kOrder:
@@ -3012,7 +3081,8 @@ Status BdState::check_inner(const Action& a) const {
     case kCaucasusRecall:
     case kCaucasusLeave:
       return check_caucasus(a);
-    case kSummerOffensive: {
+    case kSummerOffensive:
+    case kMansteinsGambit: {  // 4.16: the MG only as the 1943 summer offensive
       const auto& turns = data_->victory.summer_turns;
       if (!vp_schedule() || phase_ != kAdminGerman ||
           std::find(turns.begin(), turns.end(), turn_) == turns.end())
@@ -3433,6 +3503,16 @@ void BdState::do_apply(const Action& a) {
       summer_turn_ = static_cast<int8_t>(turn_);
       log("order", "the German declares his 1943 summer offensive", "4.4");
       break;
+    case kMansteinsGambit:
+      summer_turn_ = static_cast<int8_t>(turn_);
+      mg_ = true;
+      log("order",
+          "the German declares his 1943 summer offensive as Manstein's Gambit: the game ends at the end of "
+          "GT" +
+              std::to_string(data_->victory.mg_end_turn),
+          "4.16");
+      mg_start();
+      break;
     case kWatch:
       watch_ = static_cast<int8_t>(a.args[0]);
       // 4.18: the choice stays under the coffee cup until GT30; only the German sees it.
@@ -3658,6 +3738,7 @@ void BdState::legal_actions(std::vector<Action>& out) const {
           if (hx(h).city) push_if(mk(kHeroCity, {h}));
       if (side == kGerman) {
         push_if(mk(kSummerOffensive, {}));  // 4.4
+        push_if(mk(kMansteinsGambit, {}));  // 4.16
         push_if(mk(kWatch, {1}));           // 4.18
         push_if(mk(kWatch, {2}));
       }
@@ -4046,6 +4127,8 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
     a.verb = kDeclineWithdraw;
   } else if (v == "summer-offensive" && t.size() == 1) {
     a.verb = kSummerOffensive;
+  } else if (v == "mansteins-gambit" && t.size() == 1) {
+    a.verb = kMansteinsGambit;
   } else if (v == "watch" && t.size() == 2 && (t[1] == "rhine" || t[1] == "oder")) {
     a.verb = kWatch;
     a.push(t[1] == "oder" ? 2 : 1);
@@ -4094,7 +4177,8 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
         "rvgk-in, rvgk-out, osupply, retreat, advance, advance-done, convert-bb, luftwaffe-defend, setup, "
         "withdraw, decline-withdrawal, hero-city, fortress-city, fortified-area, aerial-supply, "
         "advance-second, strategic, emergency-rvgk, no-emergency-rvgk, summer-offensive, watch, "
-        "caucasus-launch, caucasus-send, caucasus-refuse, caucasus-recall, caucasus-leave)");
+        "caucasus-launch, caucasus-send, caucasus-refuse, caucasus-recall, caucasus-leave, "
+        "mansteins-gambit)");
   }
   return a;
 }
@@ -4117,6 +4201,7 @@ Json BdState::observation(int side) const {
   o["options"] = opts;
   if (opt_forgiveness_) o["forgiveness_points"] = fp_;               // 4.20 recorded openly
   if (summer_turn_ != 0) o["summer_offensive_turn"] = summer_turn_;  // 4.4 declared openly
+  if (mg_) o["mansteins_gambit"] = true;                             // 4.16 declared openly
   // 4.18: the Rhine/Oder counter is hidden from the Soviet until GT30.
   if (watch_ != 0 && (side == kGerman || turn_ >= data_->victory.watch_reveal_turn))
     o["watch"] = watch_ == 2 ? "oder" : "rhine";
@@ -4243,7 +4328,8 @@ Json BdState::full_json() const {
                    {"caucasus_open", cauc_open_},
                    {"caucasus_turn", cauc_turn_},
                    {"caucasus_rolled", cauc_rolled_},
-                   {"caucasus_need", cauc_need_}};
+                   {"caucasus_need", cauc_need_},
+                   {"mansteins_gambit", mg_}};
   j["dice"] = {{"seed", dice_.seed()}, {"counter", dice_.counter()}};
   Json units = Json::array();
   for (int u = 0; u < num_units(); ++u) {
@@ -4301,6 +4387,7 @@ void BdState::serialize(std::string& out) const {
   put(cauc_turn_);
   put(cauc_rolled_);
   put(cauc_need_);
+  put(mg_);
   put(static_cast<int64_t>(dice_.seed()));
   put(static_cast<int64_t>(dice_.counter()));
   for (int s = 0; s < 2; ++s) {
@@ -4876,6 +4963,10 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
     if (cauc_ == kCaucNone) return std::string(cauc_open_ ? "open" : "none");
     return std::string(names[std::min<int>(cauc_, 4)]);
   }
+  if (k == "mansteins-gambit") return std::string(mg_ ? "yes" : "no");  // 4.16
+  if (k == "replacements" && w.size() == 2 && side_of(w[1]) >= 0)       // 8.12 steps left: mech/non-mech
+    return std::to_string(repl_left_mech_[static_cast<size_t>(side_of(w[1]))]) + "/" +
+           std::to_string(repl_left_non_[static_cast<size_t>(side_of(w[1]))]);
   if (k == "ss-withdrawal")  // 8.17 / 4.10
     return std::string(ss_due_ == 1   ? "due"
                        : ss_due_ == 2 ? "delayed"

@@ -55,6 +55,7 @@ enum Verb : uint16_t {
   kCaucasusRefuse,   // caucasus-refuse                               (4.12: the German wins)
   kCaucasusRecall,   // caucasus-recall <unit> <hex> <unit> <hex>...  (4.13, German movement phase)
   kCaucasusLeave,    // caucasus-leave <unit> <hex>                   (4.13, Soviet movement phase)
+  kMansteinsGambit,  // mansteins-gambit   (4.16: the 1943 summer offensive run as Manstein's Gambit)
   kNumVerbs
 };
 
@@ -313,6 +314,10 @@ class BdState : public steppe::State {
   void caucasus_defeat_check();   // 4.13 Rostov / Dnepropetrovsk / all exits
   void caucasus_victory_phase();  // 4.13 breakthrough roll and oil VP
   Status check_caucasus(const Action& a) const;
+  // 4.16 / 4.17 Manstein's Gambit declared in the Grand Campaign.
+  void mg_start();          // the declaration turn's reinforcements and replacements
+  void mg_replacements();   // 2/2 German replacements while it runs
+  bool mg_victory_check();  // end of GT20: true (the game is over)
 
   // Control & VP (3.6, 4.x).
   void set_control(int hex, int side);
@@ -389,6 +394,7 @@ class BdState : public steppe::State {
   int8_t cauc_turn_ = 0;      // game turn of the departure
   int8_t cauc_rolled_ = 0;    // last game turn whose Victory Check Phase resolved the expedition
   int8_t cauc_need_ = 0;      // 4.12 rifle armies the Soviet still has to send
+  bool mg_ = false;           // 4.16 the summer offensive is Manstein's Gambit
   std::array<uint8_t, kNumHexes> turn_start_control_{};  // control at the start of this game turn (4.4, 4.19)
   bool german_moscow_at_start_ = false;                  // 7.21
   int8_t rvgk_moves_ = 0;                                // 8.9

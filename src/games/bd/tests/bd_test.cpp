@@ -601,6 +601,18 @@ TEST(BdVictory, SsWithdrawalIsListedAndRoundTrips) {
   EXPECT_EQ(q(*s, "unit 2SSPz where"), "trrt");
 }
 
+// 4.16: the Manstein's Gambit declaration is listed, round-trips and is shown to both sides.
+TEST(BdVictory, MansteinsGambitIsListedAndRoundTrips) {
+  auto s = fresh();
+  set(*s, "vp 30");
+  set(*s, "turn 18");
+  set(*s, "phase german-admin");
+  act(*s, "mansteins-gambit");
+  EXPECT_EQ(s->observation(bd::kSoviet)["mansteins_gambit"], true);
+  EXPECT_EQ(q(*s, "unit XIVPz where"), "trrt");
+  EXPECT_EQ(q(*s, "unit 76Pz where"), "trrt");
+}
+
 class BdConformance : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(BdConformance, StateContractHolds) {
