@@ -547,6 +547,45 @@ steppe::Status load_tables(BdData& d, const std::filesystem::path& dir) {
     vr.oder_mech_mf = wo.int_in("oder_mech_mf", 0, 30);
     vr.oder_luftwaffe_extra = wo.int_in("oder_luftwaffe_extra", 0, 20);
     vr.oder_units = wo.str_list_or_empty("oder_units");
+    JsonReader ss = r.at("ss_withdrawal_failed");  // 4.10, 8.17
+    vr.ss_unit = ss.str("unit");
+    for (const JsonReader& t : ss.at("turns").elements()) vr.ss_turns.push_back(t.as_int_in(1, 32));
+    for (const JsonReader& t : ss.at("return_turns").elements()) vr.ss_returns.push_back(t.as_int_in(1, 33));
+    if (vr.ss_returns.size() != vr.ss_turns.size()) ss.fail("one return turn per withdrawal turn (8.17)");
+    vr.ss_vp = ss.int_in("vp", -99, 99);
+    JsonReader ca = r.at("caucasus");  // 4.11-4.13
+    vr.caucasus_launch_hexes = read_hex_list(ca.at("launch_hexes"));
+    vr.caucasus_exits = read_hex_list(ca.at("exit_hexes"));
+    vr.caucasus_breakthrough_at = ca.int_in("breakthrough_at", 1, 99);
+    vr.caucasus_stalingrad_mod = ca.int_in("stalingrad_mod", -6, 6);
+    vr.caucasus_stalingrad = read_hex(ca.at("stalingrad"));
+    vr.caucasus_response = ca.int_in("response_armies", 0, 20);
+    vr.caucasus_infantry = ca.at("expedition").int_in("infantry", 0, 5);
+    vr.caucasus_panzer = ca.at("expedition").int_in("panzer", 0, 5);
+    vr.caucasus_per_turn_vp = ca.int_in("per_turn_vp", -9, 9);
+    vr.caucasus_award.divide = ca.int_in("award_divide", 1, 6);
+    vr.caucasus_award.add = ca.int_in("award_add", -6, 6);
+    auto types = [&](const char* key, std::vector<UnitType>& out) {
+      for (const JsonReader& t : ca.at(key).elements()) {
+        bool ok = false;
+        out.push_back(type_from_name(t.as_str(), ok));
+        if (!ok) t.fail_value("unknown unit type");
+      }
+    };
+    types("response_types", vr.caucasus_response_types);
+    types("infantry_types", vr.caucasus_infantry_types);
+    types("panzer_types", vr.caucasus_panzer_types);
+    JsonReader mg = r.at("mansteins_gambit");  // 4.16, 4.17
+    vr.mg_end_turn = mg.int_in("end_turn", 1, 32);
+    vr.mg_units = mg.str_list("units");
+    for (const JsonReader& e : mg.at("early").elements())
+      vr.mg_early.emplace_back(e.str("unit"), e.int_in("from_turn", 1, 33));
+    vr.mg_repl_mech = mg.at("replacements").int_in("mech", 0, 20);
+    vr.mg_repl_non = mg.at("replacements").int_in("non-mech", 0, 20);
+    vr.mg_cities = read_hex_list(mg.at("cities"));
+    vr.mg_cities_needed = mg.int_in("cities_needed", 0, 10);
+    if (vr.caucasus_infantry + vr.caucasus_panzer < 1 || vr.caucasus_infantry + vr.caucasus_panzer > 5)
+      ca.at("expedition").fail("an expedition is 1 to 5 units (4.11)");
     for (const JsonReader& v : r.at("victory_check_chart").elements()) {
       v.check_reconstructed();
       const int n = v.int_in("turn", 1, 32);
@@ -908,11 +947,21 @@ Result<std::shared_ptr<const BdData>> load_data(const std::filesystem::path& dat
   if (auto s = load_map(*d, dir / "map.json"); !s) return s.error();
   if (auto s = load_tables(*d, dir); !s) return s.error();
   if (auto s = load_counters(*d, dir / "counters.json"); !s) return s.error();
-  if (!d->units.empty())
+  if (!d->units.empty()) {
+    if (!d->victory.ss_unit.empty() && d->find_unit(d->victory.ss_unit) < 0)  // 8.17
+      return Error{"victory.json ss_withdrawal_failed names unknown unit '" + d->victory.ss_unit + "'",
+                   "8.17", (dir / "victory.json").string()};
     for (const auto& label : d->victory.oder_units)  // 4.18 special reinforcements
       if (d->find_unit(label) < 0)
         return Error{"victory.json watch_on_the_oder names unknown unit '" + label + "'", "4.18",
                      (dir / "victory.json").string()};
+    std::vector<std::string> mg = d->victory.mg_units;  // 4.17
+    for (const auto& [label, t] : d->victory.mg_early) mg.push_back(label);
+    for (const auto& label : mg)
+      if (d->find_unit(label) < 0)
+        return Error{"victory.json mansteins_gambit names unknown unit '" + label + "'", "4.17",
+                     (dir / "victory.json").string()};
+  }
   if (auto s = load_scenarios(*d, dir / "scenarios"); !s) return s.error();
   auto h = steppe::rules_hash_of_dir(dir);
   if (!h) return h.error();

@@ -306,6 +306,21 @@ struct VictoryRules {
   int oder_big_cf = 3;                                                   // 4.19 CF above: counts 2
   int oder_repl_mech = 4, oder_repl_non = 4, oder_mech_mf = 6, oder_luftwaffe_extra = 2;  // 4.18
   std::vector<std::string> oder_units;                                                    // 4.18
+  // 4.10 / 8.17: 2nd SS Panzer Corps withdrawals and returns, VP per failed withdrawal.
+  std::string ss_unit;
+  std::vector<int> ss_turns, ss_returns;
+  int ss_vp = -1;
+  // 4.11-4.13 Caucasus expedition.
+  std::vector<int> caucasus_launch_hexes, caucasus_exits;
+  int caucasus_breakthrough_at = 6, caucasus_stalingrad_mod = 1, caucasus_stalingrad = -1;
+  int caucasus_response = 4, caucasus_infantry = 1, caucasus_panzer = 2, caucasus_per_turn_vp = 1;
+  std::vector<UnitType> caucasus_response_types, caucasus_infantry_types, caucasus_panzer_types;
+  VpRoll caucasus_award{1, 0};
+  // 4.16 / 4.17 Manstein's Gambit declared in the Grand Campaign.
+  int mg_end_turn = 20, mg_repl_mech = 2, mg_repl_non = 2, mg_cities_needed = 2;
+  std::vector<std::string> mg_units;                  // arrive on the declaration turn
+  std::vector<std::pair<std::string, int>> mg_early;  // (unit, TRRT box) pulled ahead
+  std::vector<int> mg_cities;                         // Leningrad, Moscow, Kiev, Stalingrad
 };
 
 struct BdData {

@@ -61,7 +61,13 @@ constexpr const char* kVerbNames[] = {"",
                                       "sea-move",
                                       "convert",
                                       "comb-out",
-                                      "east-wall"};
+                                      "east-wall",
+                                      "caucasus-launch",
+                                      "caucasus-send",
+                                      "caucasus-refuse",
+                                      "caucasus-recall",
+                                      "caucasus-leave",
+                                      "mansteins-gambit"};
 constexpr const char* kOrderNames[] = {"none", "move-fight", "fight-move", "fight-fight"};
 
 steppe::Error rerr(const char* rule, std::string msg) { return steppe::Error{std::move(msg), rule, ""}; }
@@ -150,6 +156,16 @@ Status BdState::setup_scenario(const ScenarioDef* sc) {
       return steppe::Error{"unknown set-up box '" + e.box + "'", "", sc->id};
     }
   }
+  // 12.9: an expedition set up in the Caucasus Holding Box is under way (4.13); 12.3 its
+  // resolution roll of a given turn may already have been made ("caucasus-roll-gtN").
+  for (const auto& e : sc->setup)
+    if (e.box == "caucasus" && def(e.unit).side == kGerman) {
+      cauc_ = kCaucInBox;
+      cauc_turn_ = static_cast<int8_t>(first_turn_ - 1);
+    }
+  for (const auto& [m, h] : sc->markers)
+    if (m.rfind("caucasus-roll-gt", 0) == 0)
+      if (const auto t = steppe::parse_int_in(m.substr(16), 1, 32)) cauc_rolled_ = static_cast<int8_t>(*t);
   // Units not listed: reinforcements by their printed entry turn (3.3, 3.4), if still to come.
   for (size_t i = 0; i < units_.size(); ++i) {
     if (listed[i]) continue;
@@ -621,6 +637,7 @@ int BdState::roll_vp(const VpRoll& r, const std::string& what, const std::string
 // 4.5 and 4.6: conditions looked at from the first instant after the end of GT13 (at the
 // start of GT14, then at every change of control), each at most once per game.
 void BdState::territory_vp_checks() {
+  caucasus_defeat_check();  // 4.13 Rostov or Dnepropetrovsk Soviet (any scenario with an expedition)
   if (!vp_schedule() || phase_ == kGameOver) return;
   const VictoryRules& vr = data_->victory;
   if (!baltic_lost_ && turn_ > vr.baltic_after) {
@@ -665,7 +682,7 @@ void BdState::territory_vp_checks() {
 // of GT19 (or at a failure, whichever comes first) the German loses ceil(d6/2) VP.
 void BdState::summer_offensive_check() {
   const auto& turns = data_->victory.summer_turns;
-  if (!vp_schedule() || summer_done_ != 0 || turns.empty()) return;
+  if (!vp_schedule() || summer_done_ != 0 || turns.empty() || mg_) return;  // 4.16 supersedes 4.4
   bool fail = false;
   if (summer_turn_ == turn_) {
     bool kept = true;
@@ -724,6 +741,358 @@ bool BdState::watch_on_the_oder_check() {
   return true;
 }
 
+// ----------------------------------------------------------------- 4.10 / 8.17 2nd SS Panzer Corps
+
+int BdState::ss_unit() const {
+  const std::string& l = data_->victory.ss_unit;
+  if (l.empty()) return -1;
+  const int u = data_->find_unit(l);
+  return u >= 0 && u < num_units() ? u : -1;
+}
+
+// The withdrawals belong to the VP schedule's scenarios (ruling BD-V1): the short 1943
+// scenarios that include GT19 start on it or replace the schedule (14.x, 4.17).
+bool BdState::ss_schedule() const { return vp_schedule() && ss_unit() >= 0 && !mg_; }  // 8.17 MG note
+
+// 8.17: picked up if in regular overland supply, or taken from the dead pile.
+bool BdState::ss_can_withdraw() const {
+  const int u = ss_unit();
+  if (u < 0) return false;
+  const UnitSt& s = unit(u);
+  return s.where == kDead || (s.where == kOnMap && unit_supply(u) == kSupOverland);
+}
+
+void BdState::ss_withdraw(const char* how) {
+  const int u = ss_unit();
+  const VictoryRules& vr = data_->victory;
+  const size_t i = static_cast<size_t>(std::max<int>(0, ss_cycle_));
+  UnitSt& s = units_[static_cast<size_t>(u)];
+  s.where = kTrrt;
+  s.turn = static_cast<int8_t>(i < vr.ss_returns.size() ? vr.ss_returns[i] : 33);
+  s.hex = -1;
+  s.mp = -1;
+  s.flags = 0;
+  ss_done_ = static_cast<uint8_t>(ss_done_ | (1u << i));
+  ss_due_ = 0;
+  mark_dirty();
+  log("withdraw", label(u) + " " + how + ": back on GT" + std::to_string(s.turn), "8.17");
+}
+
+// Start of a game turn: a withdrawal falls due on GT19 / GT25; a delayed one lapses when
+// the corps is due back anyway (ruling BD-V6).
+void BdState::ss_turn_start() {
+  if (!ss_schedule()) return;
+  const VictoryRules& vr = data_->victory;
+  for (size_t i = 0; i < vr.ss_returns.size(); ++i)
+    if (turn_ == vr.ss_returns[i] && ss_due_ != 0 && ss_cycle_ == static_cast<int>(i)) {
+      ss_due_ = 0;
+      log("withdraw", label(ss_unit()) + ": the delayed withdrawal lapses, the corps is due back now",
+          "8.17");
+    }
+  // A corps out of play (a forfeited reinforcement, 8.1) or permanently eliminated has
+  // nothing to withdraw (ruling BD-V6).
+  const int where = unit(ss_unit()).where;
+  if (where == kOutOfPlay || where == kDeadPerm) return;
+  for (size_t i = 0; i < vr.ss_turns.size() && i < 8; ++i) {
+    if (turn_ != vr.ss_turns[i] || ((ss_done_ | ss_failed_) >> i) & 1u) continue;
+    ss_due_ = 1;
+    ss_cycle_ = static_cast<int8_t>(i);
+    log("withdraw",
+        label(ss_unit()) + " is called on to be withdrawn (withdraw " + label(ss_unit()) +
+            " | decline-withdrawal)",
+        "8.17");
+  }
+}
+
+// 8.17: "delayed until such time as it is either in the dead pile or back in regular
+// overland supply", looked at from the start of every phase (ruling BD-V6).
+void BdState::ss_delayed_check() {
+  if (ss_due_ == 2 && phase_ != kGameOver && ss_can_withdraw()) ss_withdraw("withdrawn (delayed withdrawal)");
+}
+
+// 4.10: a withdrawal not made during its own game turn costs its VP, once.
+void BdState::ss_turn_end() {
+  if (!ss_schedule() || ss_due_ == 0 || ss_cycle_ < 0) return;
+  ss_delayed_check();
+  const VictoryRules& vr = data_->victory;
+  const size_t i = static_cast<size_t>(ss_cycle_);
+  if (ss_due_ == 0 || i >= vr.ss_turns.size() || turn_ != vr.ss_turns[i] || ((ss_failed_ >> i) & 1u)) return;
+  ss_due_ = 2;
+  ss_failed_ = static_cast<uint8_t>(ss_failed_ | (1u << i));
+  vp_ += vr.ss_vp;
+  vp_events_ += vr.ss_vp;
+  log("vp",
+      label(ss_unit()) + " could not be withdrawn on GT" + std::to_string(turn_) + ": German VP " +
+          std::to_string(vr.ss_vp) + ", now " + std::to_string(vp_),
+      "4.10");
+}
+
+// ----------------------------------------------------------------- 4.11-4.13 Caucasus expedition
+
+// The Grand Campaign and the scenarios that continue or contain it (4.11; 13.4 names the
+// expedition in Operations Blue & Kremlin; the Road Back starts with one under way, 12.9).
+bool BdState::caucasus_scenario() const { return vp_schedule() || scenario_id_ == "blue-kremlin"; }
+
+bool BdState::caucasus_exit(int hex) const {
+  const auto& ex = data_->victory.caucasus_exits;
+  return std::find(ex.begin(), ex.end(), hex) != ex.end();
+}
+
+// 4.11: Maikop, Dnepropetrovsk and Rostov German-controlled, in overland supply, with no
+// Soviet unit in any hex adjacent to them.
+bool BdState::caucasus_launch_condition() const {
+  const auto& hexes = data_->victory.caucasus_launch_hexes;
+  if (hexes.empty()) return false;
+  for (int h : hexes) {
+    if (h < 0 || control_[static_cast<size_t>(h)] != kGerman || !overland(h, kGerman)) return false;
+    for (int d = 0; d < 6; ++d) {
+      const int n = neighbour(h, d);
+      if (n >= 0 && occupant_side(n) == kSoviet) return false;
+    }
+  }
+  return true;
+}
+
+bool BdState::german_in_caucasus() const {
+  for (int u = 0; u < num_units(); ++u)
+    if (unit(u).where == kCaucasus && def(u).side == kGerman) return true;
+  return false;
+}
+
+// 4.12: a rifle army (ordinary, shock or guards: ruling BD-V7) from the RVGK, or from the
+// map in overland supply.
+bool BdState::caucasus_responder(int u) const {
+  const UnitDef& d = def(u);
+  const auto& types = data_->victory.caucasus_response_types;
+  if (d.side != kSoviet || std::find(types.begin(), types.end(), d.type) == types.end()) return false;
+  const UnitSt& s = unit(u);
+  return s.where == kRvgk || (s.where == kOnMap && unit_supply(u) == kSupOverland);
+}
+
+int BdState::caucasus_responders() const {
+  int n = 0;
+  for (int u = 0; u < num_units(); ++u) n += caucasus_responder(u) ? 1 : 0;
+  return n;
+}
+
+// 4.13: the instant the Soviet controls Rostov or Dnepropetrovsk, or occupies all five exit
+// hexes at once, the German units in the box go to the dead pile.
+void BdState::caucasus_defeat_check() {
+  if ((cauc_ != kCaucInBox && cauc_ != kCaucBrokeThrough) || phase_ == kGameOver) return;
+  const Places& pl = data_->places;
+  std::string why;
+  for (int h : {pl.rostov, pl.dnepropetrovsk})
+    if (h >= 0 && control_[static_cast<size_t>(h)] == kSoviet) why = "the Soviet controls " + hex_id(h);
+  if (why.empty()) {
+    const auto& ex = data_->victory.caucasus_exits;
+    bool all = !ex.empty();
+    for (int h : ex) all = all && h >= 0 && occupant_side(h) == kSoviet;
+    if (all) why = "Soviet units occupy all five exit hexes";
+  }
+  if (why.empty()) return;
+  cauc_ = kCaucDefeated;
+  log("victory", "the Caucasus expedition is defeated: " + why, "4.13");
+  for (int u = 0; u < num_units(); ++u)
+    if (unit(u).where == kCaucasus && def(u).side == kGerman) eliminate(u, "4.13");
+}
+
+// 4.13: in each Victory Check Phase from the departure's turn, the breakthrough roll (+1 with
+// Stalingrad German in overland supply); after it, d6 VP and then +1 VP each later phase.
+void BdState::caucasus_victory_phase() {
+  if ((cauc_ != kCaucInBox && cauc_ != kCaucBrokeThrough) || cauc_rolled_ >= turn_) return;
+  const VictoryRules& vr = data_->victory;
+  const bool broke_before = cauc_ == kCaucBrokeThrough;
+  cauc_rolled_ = static_cast<int8_t>(turn_);
+  int award = 0;
+  if (broke_before) {
+    award = vr.caucasus_per_turn_vp;
+    log("vp", "the Caucasus expedition holds the oil region", "4.13");
+  } else {
+    const int st = vr.caucasus_stalingrad;
+    const int mod = st >= 0 && control_[static_cast<size_t>(st)] == kGerman && overland(st, kGerman)
+                        ? vr.caucasus_stalingrad_mod
+                        : 0;
+    const int die = roll(6, "Caucasus breakthrough roll", "4.13");
+    const bool through = die + mod >= vr.caucasus_breakthrough_at;
+    log("victory",
+        "Caucasus breakthrough roll " + std::to_string(die) + (mod != 0 ? " + " + std::to_string(mod) : "") +
+            (through ? ": the expedition breaks through to the Trans-Caucasus oil" : ": nothing happens"),
+        "4.13");
+    if (!through) return;
+    cauc_ = kCaucBrokeThrough;
+    award = roll_vp(vr.caucasus_award, "Caucasus oil VP roll", "4.13");
+  }
+  if (!vp_schedule() || award == 0) return;  // ruling BD-V1: VP only where the chart decides
+  vp_ += award;
+  vp_events_ += award;
+  log("vp", "Caucasus oil: German VP +" + std::to_string(award) + ", now " + std::to_string(vp_), "4.13");
+}
+
+Status BdState::check_caucasus(const Action& a) const {
+  const VictoryRules& vr = data_->victory;
+  auto unit_ok = [&](int i) { return i < a.nargs && a.args[i] >= 0 && a.args[i] < num_units(); };
+  const bool german_move = phase_side() == kGerman && is_move_phase() && pending_ == kPendNone;
+  switch (a.verb) {
+    case kCaucasusLaunch: {
+      if (!caucasus_scenario()) return rerr("4.11", "no Caucasus expedition in this scenario");
+      if (cauc_ != kCaucNone) return rerr("4.13", "only one Caucasus expedition per game");
+      if (!german_move) return rerr("4.11", "an expedition leaves the map in a German movement phase");
+      if (!cauc_open_)
+        return rerr("4.11",
+                    "at the start of this game turn the German did not control Maikop, Dnepropetrovsk and "
+                    "Rostov in overland supply with no Soviet unit adjacent");
+      if (a.nargs != vr.caucasus_infantry + vr.caucasus_panzer)
+        return rerr("4.11", "the expedition is " + std::to_string(vr.caucasus_infantry) +
+                                " infantry or mountain corps and " + std::to_string(vr.caucasus_panzer) +
+                                " panzer corps, all at once");
+      int inf = 0, pz = 0;
+      for (int i = 0; i < a.nargs; ++i) {
+        if (!unit_ok(i)) return rerr("4.11", "unknown unit");
+        for (int j = 0; j < i; ++j)
+          if (a.args[j] == a.args[i]) return rerr("4.11", "a unit is listed twice");
+        const int u = a.args[i];
+        const UnitDef& d = def(u);
+        if (d.side != kGerman || d.nation != "german")
+          return rerr("4.11", d.label + " is not a German (non-satellite) unit");
+        if (unit(u).where != kOnMap || !caucasus_exit(unit(u).hex))
+          return rerr("4.11", d.label + " is not in one of the exit hexes 3200-3204");
+        const auto& it = vr.caucasus_infantry_types;
+        const auto& pt = vr.caucasus_panzer_types;
+        if (std::find(it.begin(), it.end(), d.type) != it.end())
+          ++inf;
+        else if (std::find(pt.begin(), pt.end(), d.type) != pt.end())
+          ++pz;
+        else
+          return rerr("4.11", d.label + " is neither an infantry/mountain corps nor a panzer corps");
+      }
+      if (inf != vr.caucasus_infantry || pz != vr.caucasus_panzer)
+        return rerr("4.11", "the expedition is " + std::to_string(vr.caucasus_infantry) +
+                                " infantry or mountain corps and " + std::to_string(vr.caucasus_panzer) +
+                                " panzer corps");
+      return Status::ok();
+    }
+    case kCaucasusSend:
+    case kCaucasusRefuse:
+      return rerr("4.12", "no Caucasus expedition is waiting for the Soviet response");
+    case kCaucasusRecall: {
+      if (cauc_ == kCaucBrokeThrough)
+        return rerr("4.13", "after its breakthrough the expedition garrisons the oil region for good");
+      if (cauc_ != kCaucInBox) return rerr("4.13", "no expedition in the Caucasus box");
+      if (!german_move) return rerr("4.13", "an expedition is recalled in a German movement phase");
+      if (turn_ <= cauc_turn_)
+        return rerr("4.13", "an expedition is recalled only in a later movement phase than its departure");
+      if (a.nargs % 2 != 0 || a.nargs == 0) return rerr("4.13", "caucasus-recall <unit> <hex>...");
+      std::vector<int> in_box;
+      for (int u = 0; u < num_units(); ++u)
+        if (unit(u).where == kCaucasus && def(u).side == kGerman) in_box.push_back(u);
+      if (static_cast<size_t>(a.nargs / 2) != in_box.size())
+        return rerr("4.13", "the whole expedition comes out at once (all in, all out)");
+      std::vector<int> listed;
+      for (int i = 0; i < a.nargs; i += 2) {
+        if (!unit_ok(i)) return rerr("4.13", "unknown unit");
+        const int u = a.args[i], h = a.args[i + 1];
+        if (unit(u).where != kCaucasus || def(u).side != kGerman)
+          return rerr("4.13", def(u).label + " is not in the expedition");
+        if (std::find(listed.begin(), listed.end(), u) != listed.end())
+          return rerr("4.13", def(u).label + " is listed twice");
+        listed.push_back(u);
+        if (!caucasus_exit(h))
+          return rerr("4.13", "the expedition re-enters through the exit hexes 3200-3204");
+        if (enemy_in(h, kGerman)) return rerr("4.13", hex_id(h) + " is occupied by Soviet units");
+      }
+      for (int i = 1; i < a.nargs; i += 2) {
+        std::vector<int> add;
+        for (int j = 0; j < a.nargs; j += 2)
+          if (a.args[j + 1] == a.args[i]) add.push_back(a.args[j]);
+        if (auto st = stacking_ok(a.args[i], kGerman, add); !st) return st;
+      }
+      return Status::ok();
+    }
+    case kCaucasusLeave: {
+      if (!unit_ok(0) || a.nargs != 2) return rerr("4.13", "caucasus-leave <unit> <hex>");
+      const int u = a.args[0], h = a.args[1];
+      if (unit(u).where != kCaucasus || def(u).side != kSoviet)
+        return rerr("4.13", def(u).label + " is not a Soviet unit in the Caucasus box");
+      if (german_in_caucasus())
+        return rerr("4.13", "the Soviet units stay while the expedition is in the box");
+      if (!(phase_side() == kSoviet && is_move_phase() && pending_ == kPendNone))
+        return rerr("4.13", "units leave the Caucasus box in a Soviet movement phase");
+      if (!caucasus_exit(h))
+        return rerr("4.13", "units leave the Caucasus box through the exit hexes 3200-3204");
+      if (enemy_in(h, kSoviet)) return rerr("4.13", hex_id(h) + " is occupied by German units");
+      std::vector<int> add{u};
+      return stacking_ok(h, kSoviet, add);
+    }
+    default:
+      return rerr("", "not a Caucasus action");
+  }
+}
+
+// ----------------------------------------------------------------- 4.16 / 4.17 Manstein's Gambit
+
+// 4.17: the three "MG" counters arrive on the first turn of the offensive; 2nd SS and 3rd
+// SS Panzer Corps are pulled ahead from their later TRRT boxes (the 8.17 schedule is
+// overturned); German replacements are 2/2 for its turns.
+void BdState::mg_start() {
+  const VictoryRules& vr = data_->victory;
+  for (const auto& l : vr.mg_units) {
+    const int u = data_->find_unit(l);
+    if (u < 0 || u >= num_units()) continue;
+    UnitSt& s = units_[static_cast<size_t>(u)];
+    if (s.where != kOutOfPlay && s.where != kTrrt) continue;
+    s.where = kTrrt;
+    s.turn = static_cast<int8_t>(turn_);
+    log("reinforcement", l + " arrives for Manstein's Gambit", "4.17");
+  }
+  for (const auto& [l, box] : vr.mg_early) {
+    const int u = data_->find_unit(l);
+    if (u < 0 || u >= num_units()) continue;
+    UnitSt& s = units_[static_cast<size_t>(u)];
+    if (s.where != kTrrt || s.turn != box) continue;
+    s.turn = static_cast<int8_t>(turn_);
+    log("reinforcement", l + " is pulled ahead from the GT" + std::to_string(box) + " box", "4.17");
+  }
+  if (ss_due_ != 0) {
+    ss_due_ = 0;
+    log("withdraw", label(ss_unit()) + ": Manstein's Gambit overturns its withdrawal", "8.17");
+  }
+  mg_replacements();
+}
+
+void BdState::mg_replacements() {
+  const VictoryRules& vr = data_->victory;
+  if (!mg_ || turn_ > vr.mg_end_turn) return;
+  // Steps already taken this turn count against the new allowance.
+  const int used_m = ti().repl[kGerman][kMech] - repl_left_mech_[kGerman];
+  const int used_n = ti().repl[kGerman][kNonMech] - repl_left_non_[kGerman];
+  repl_left_mech_[kGerman] = static_cast<int8_t>(std::max(0, vr.mg_repl_mech - std::max(0, used_m)));
+  repl_left_non_[kGerman] = static_cast<int8_t>(std::max(0, vr.mg_repl_non - std::max(0, used_n)));
+}
+
+// 4.16: at the end of GT20 the German wins if he controls every VP hex that was his at the
+// start of GT1 (3.6: the 14 VP of 4.2) and two of Leningrad, Moscow, Kiev, Stalingrad.
+bool BdState::mg_victory_check() {
+  const VictoryRules& vr = data_->victory;
+  std::string lost;
+  int start = 0;
+  for (int h = 0; h < kNumHexes; ++h) {
+    if (!hx(h).vp || !hx(h).on_map || start_control_3_6(hx(h)) != kGerman) continue;
+    ++start;
+    if (control_[static_cast<size_t>(h)] != kGerman) lost += (lost.empty() ? "" : " ") + hex_id(h);
+  }
+  int big = 0;
+  for (int h : vr.mg_cities)
+    if (h >= 0 && control_[static_cast<size_t>(h)] == kGerman) ++big;
+  const std::string why = std::to_string(start) + " GT1 VP hexes" +
+                          (lost.empty() ? " all held" : ", lost " + lost) + ", " + std::to_string(big) +
+                          " of Leningrad, Moscow, Kiev, Stalingrad";
+  if (lost.empty() && big >= vr.mg_cities_needed)
+    end_game(kGerman, "Manstein's Gambit succeeds: " + why, "4.16");
+  else
+    end_game(kSoviet, "Manstein's Gambit fails: " + why, "4.16");
+  return true;
+}
+
 void BdState::end_game(int winner, const std::string& why, const std::string& rule) {
   winner_ = winner;
   end_reason_ = why;
@@ -740,7 +1109,10 @@ void BdState::place(int u, int hex, bool setting_up) {
   s.order = next_order_++;
   s.flags = static_cast<uint16_t>(s.flags & ~kFlagRevealed);
   mark_dirty();
-  if (control_[static_cast<size_t>(hex)] == def(u).side) return;
+  if (control_[static_cast<size_t>(hex)] == def(u).side) {
+    if (def(u).side == kSoviet && !setting_up) caucasus_defeat_check();  // 4.13
+    return;
+  }
   if (setting_up) {
     // 3.6 a unit controls its own hex, but a set-up placement is the start position, not
     // a capture: the scenario states its opening VP (3.2, 12.3), so no VP and no 4.3/4.15.
@@ -750,6 +1122,7 @@ void BdState::place(int u, int hex, bool setting_up) {
     return;
   }
   set_control(hex, def(u).side);
+  if (def(u).side == kSoviet) caucasus_defeat_check();  // 4.13 all five exit hexes occupied
 }
 
 void BdState::move_to(int u, int hex) {
@@ -759,6 +1132,7 @@ void BdState::move_to(int u, int hex) {
   s.flags = static_cast<uint16_t>(s.flags & ~kFlagRevealed);
   mark_dirty();
   if (control_[static_cast<size_t>(hex)] != def(u).side) set_control(hex, def(u).side);
+  if (def(u).side == kSoviet) caucasus_defeat_check();  // 4.13 all five exit hexes occupied
 }
 
 // 2.5/8.12 dotted units never return; 8.22 oversized armies eliminated GT1-3 are replaced
@@ -2117,6 +2491,7 @@ int BdState::current_player() const {
     case kPendLwDefend:
       return kGerman;
     case kPendEmergency:
+    case kPendCaucasus:
       return kSoviet;
     case kPendBbChoice:
     case kPendAdvance:
@@ -2161,6 +2536,7 @@ void BdState::enter_phase(Phase p) {
   // 8.19: due Guards tank conversions happen in the Mutual Administrative Phase, or the
   // moment a waiting namesake is back in overland supply (checked at each phase start).
   guards_tank_conversions();
+  ss_delayed_check();  // 8.17
   // 8.11: from GT3, once per German Movement Phase, the Soviet may place one RVGK unit in a
   // supplied Soviet city (offered at the start of the phase: ruling BD-14).
   if (is_move_phase() && phase_side() == kGerman && turn_ >= 3) {
@@ -2220,6 +2596,7 @@ void BdState::begin_turn() {
         if (u < 0 || u >= num_units()) continue;
         UnitSt& us = units_[static_cast<size_t>(u)];
         if (us.where == kOnMap || us.where == kDeadPerm) continue;
+        if (u == ss_unit()) ss_due_ = 0;  // 4.18 overturns the 8.17 schedule
         us.where = kTrrt;
         us.turn = static_cast<int8_t>(turn_);
         log("reinforcement", label + " arrives as an Oder special reinforcement", "4.18");
@@ -2265,6 +2642,14 @@ void BdState::begin_turn() {
     }
   mark_dirty();
   log("turn", "Game Turn " + std::to_string(turn_) + " (" + ti().months + ")", "5.8");
+  ss_turn_start();    // 8.17
+  mg_replacements();  // 4.17
+  // 4.11: the launch condition is looked at at the start of the game turn.
+  cauc_open_ = caucasus_scenario() && cauc_ == kCaucNone && caucasus_launch_condition();
+  if (cauc_open_)
+    log("victory",
+        "the German may launch a Caucasus expedition this turn (Maikop, Dnepropetrovsk, Rostov held)",
+        "4.11");
 }
 
 void BdState::next_player_turn() {
@@ -2330,7 +2715,10 @@ void BdState::victory_check() {
         log("withdraw", def(u).label + " leaves the game", "8.28");
       }
   summer_offensive_check();  // 4.4
+  ss_turn_end();             // 4.10
+  caucasus_victory_phase();  // 4.13
   mark_dirty();
+  if (mg_ && turn_ >= data_->victory.mg_end_turn && mg_victory_check()) return;  // 4.16
   const TurnInfo& t = ti();
   const bool chart = scenario_id_ == "grand-campaign" || scenario_id_ == "empty" ||
                      (scenario_id_ == "road-back" && turn_ >= 16);
@@ -2399,6 +2787,9 @@ bool BdState::scenario_victory() {
     int big = 0;
     for (int h : {data_->places.leningrad, data_->places.moscow, data_->places.stalingrad})
       if (h >= 0 && german_city_held(h)) ++big;
+    // 13.4: an expedition still in the holding box (never short of supply there, 4.13)
+    // counts as one such city.
+    if (cauc_ == kCaucInBox || cauc_ == kCaucBrokeThrough) ++big;
     if (all && big >= 2)
       end_game(kGerman, "holds every start city and 2 of Leningrad, Moscow, Stalingrad", "13.4");
     else
@@ -2471,6 +2862,10 @@ bool BdState::scenario_victory() {
 void BdState::end_phase() {
   switch (phase_) {
     case kAdminGerman:
+      if (ss_due_ == 1) {  // 8.17 not in overland supply nor dead: delayed
+        ss_due_ = 2;
+        log("withdraw", label(ss_unit()) + " is not in overland supply: its withdrawal is delayed", "8.17");
+      }
       for (int u = 0; u < num_units(); ++u)  // 8.1 German reinforcements not entered are forfeit
         if (unit(u).where == kTrrt && unit(u).turn <= turn_ && def(u).side == kGerman) {
           units_[static_cast<size_t>(u)].where = kOutOfPlay;
@@ -2707,6 +3102,8 @@ Status BdState::check_end_phase() const {
     for (int h = 0; h < kNumHexes; ++h)
       if (check_east_wall(h).is_ok())
         return rerr("8.5", "place every East Wall counter first (east-wall <hex>)");
+  if (phase_ == kAdminGerman && ss_due_ == 1 && ss_can_withdraw())
+    return rerr("8.17", "withdraw " + label(ss_unit()) + " or decline the withdrawal first");
   if (phase_ == kAdminGerman && vp_schedule() && turn_ == data_->victory.watch_choose_turn && watch_ == 0)
     return rerr("4.18", "choose Operation Watch on the Rhine or on the Oder first (watch rhine | oder)");
   // 5.12: GT1-3 every Soviet unit adjacent to the enemy at the start of a PA phase attacks.
@@ -2749,6 +3146,8 @@ Status BdState::check_inner(const Action& a) const {
       case kDeclineWithdraw:
       case kSummerOffensive:
       case kCombOut:
+      case kCaucasusRefuse:
+      case kMansteinsGambit:
         want = 0;
         break;
       case kOrder:
@@ -2767,6 +3166,7 @@ Status BdState::check_inner(const Action& a) const {
       case kWatch:
       case kCrimeaSupply:
       case kEastWall:
+      case kCaucasusSend:
         want = 1;
         break;
       case kEnter:
@@ -2779,6 +3179,7 @@ Status BdState::check_inner(const Action& a) const {
       case kOffSupply:
       case kSetup:
       case kConvert:
+      case kCaucasusLeave:
         want = 2;
         break;
       case kAttackWith:
@@ -2787,6 +3188,8 @@ Status BdState::check_inner(const Action& a) const {
       case kMove:
       case kAttackFrom:
       case kMobileAssault:
+      case kCaucasusLaunch:
+      case kCaucasusRecall:
         break;
       default:
         return rerr("", "unknown verb");
@@ -2820,6 +3223,15 @@ Status BdState::check_inner(const Action& a) const {
       std::vector<int> add{u};
       return stacking_ok(h, kSoviet, add);
     }
+    case kPendCaucasus:  // 4.12
+      if (a.verb == kCaucasusRefuse) return Status::ok();
+      if (a.verb != kCaucasusSend || !unit_arg(0))
+        return rerr("4.12", "the Soviet must send " + std::to_string(cauc_need_) +
+                                " more rifle armies into the Caucasus box, or refuse (the German then wins)");
+      if (!caucasus_responder(a.args[0]))
+        return rerr("4.12", def(a.args[0]).label +
+                                " is not a rifle army in the RVGK or on the map in overland supply");
+      return Status::ok();
     case kPendBbChoice:
       if (a.verb != kBbChoice || a.nargs != 1)
         return rerr("5.16", "choose whether to convert the Bloodbath to Defender Retreat");
@@ -2972,6 +3384,12 @@ Status BdState::check_inner(const Action& a) const {
       if (!unit_arg(0)) return rerr("8.9", "unknown unit");
       const int u = a.args[0];
       if (rvgk_moves_ >= 5) return rerr("8.9", "5 units per RVGK Phase");
+      if (def(u).side == kSoviet && unit(u).where == kCaucasus) {
+        // 4.13: the Soviet units in the box may go into the RVGK once the expedition is gone.
+        if (german_in_caucasus())
+          return rerr("4.13", "the Soviet units stay in the Caucasus box while the expedition is there");
+        return Status::ok();
+      }
       if (def(u).side != kSoviet || unit(u).where != kOnMap)
         return rerr("8.9", def(u).label + " is not a Soviet unit on the map");
       if (unit(u).flags & kFlagDone) return rerr("8.9", "no unit goes in and out in the same phase");
@@ -3042,6 +3460,15 @@ Status BdState::check_inner(const Action& a) const {
       return stacking_ok(h, def(u).side, add);
     }
     case kWithdraw: {
+      if (phase_ == kAdminGerman) {  // 8.17
+        if (ss_due_ != 1) return rerr("8.17", "no German withdrawal due now");
+        if (a.args[0] != ss_unit()) return rerr("8.17", "the withdrawal due is " + label(ss_unit()));
+        if (!ss_can_withdraw())
+          return rerr("8.17",
+                      label(ss_unit()) +
+                          " is neither in overland supply nor in the dead pile: its withdrawal is delayed");
+        return Status::ok();
+      }
       if (phase_ != kAdminSoviet || !withdraw_due_) return rerr("8.21", "no withdrawal due now");
       if (!unit_arg(0)) return rerr("8.21", "unknown unit");
       const int u = a.args[0];
@@ -3052,9 +3479,20 @@ Status BdState::check_inner(const Action& a) const {
       return Status::ok();
     }
     case kDeclineWithdraw:
+      if (phase_ == kAdminGerman) {
+        if (ss_due_ != 1) return rerr("8.17", "no German withdrawal due now");
+        return Status::ok();
+      }
       if (phase_ != kAdminSoviet || !withdraw_due_) return rerr("8.21", "no withdrawal due now");
       return Status::ok();
-    case kSummerOffensive: {
+    case kCaucasusLaunch:
+    case kCaucasusSend:
+    case kCaucasusRefuse:
+    case kCaucasusRecall:
+    case kCaucasusLeave:
+      return check_caucasus(a);
+    case kSummerOffensive:
+    case kMansteinsGambit: {  // 4.16: the MG only as the 1943 summer offensive
       const auto& turns = data_->victory.summer_turns;
       if (!vp_schedule() || phase_ != kAdminGerman ||
           std::find(turns.begin(), turns.end(), turn_) == turns.end())
@@ -3577,6 +4015,10 @@ void BdState::do_apply(const Action& a) {
       }
       break;
     case kWithdraw: {
+      if (phase_ == kAdminGerman) {  // 8.17
+        ss_withdraw("withdrawn");
+        break;
+      }
       UnitSt& s = units_[static_cast<size_t>(a.args[0])];
       s.where = kTrrt;
       s.turn = 27;  // 8.21
@@ -3590,6 +4032,16 @@ void BdState::do_apply(const Action& a) {
       summer_turn_ = static_cast<int8_t>(turn_);
       log("order", "the German declares his 1943 summer offensive", "4.4");
       break;
+    case kMansteinsGambit:
+      summer_turn_ = static_cast<int8_t>(turn_);
+      mg_ = true;
+      log("order",
+          "the German declares his 1943 summer offensive as Manstein's Gambit: the game ends at the end of "
+          "GT" +
+              std::to_string(data_->victory.mg_end_turn),
+          "4.16");
+      mg_start();
+      break;
     case kWatch:
       watch_ = static_cast<int8_t>(a.args[0]);
       // 4.18: the choice stays under the coffee cup until GT30; only the German sees it.
@@ -3599,6 +4051,18 @@ void BdState::do_apply(const Action& a) {
           1u << kSoviet);
       break;
     case kDeclineWithdraw:
+      if (phase_ == kAdminGerman) {  // 4.10
+        const int i = std::max<int>(0, ss_cycle_);
+        ss_due_ = 0;
+        ss_failed_ = static_cast<uint8_t>(ss_failed_ | (1u << i));
+        vp_ += data_->victory.ss_vp;
+        vp_events_ += data_->victory.ss_vp;
+        log("vp",
+            "the German declines the withdrawal of " + label(ss_unit()) + ": German VP " +
+                std::to_string(data_->victory.ss_vp) + ", now " + std::to_string(vp_),
+            "4.10");
+        break;
+      }
       withdraw_due_ = 0;
       vp_ += 1;
       vp_events_ += 1;
@@ -3610,6 +4074,81 @@ void BdState::do_apply(const Action& a) {
       mark_dirty();
       log("marker", "Hero City declared at " + hex_id(a.args[0]), "9.1");
       break;
+    case kCaucasusLaunch: {                                                     // 4.11
+      for (int m : movers_) units_[static_cast<size_t>(m)].flags |= kFlagDone;  // 10.2
+      movers_.clear();
+      std::string names;
+      for (int i = 0; i < a.nargs; ++i) {
+        UnitSt& s = units_[static_cast<size_t>(a.args[i])];
+        names += (i > 0 ? ", " : "") + label(a.args[i]) + " (" + hex_id(s.hex) + ")";
+        s.where = kCaucasus;
+        s.hex = -1;
+        s.mp = -1;
+        s.flags = 0;
+      }
+      mark_dirty();
+      cauc_ = kCaucInBox;
+      cauc_turn_ = static_cast<int8_t>(turn_);
+      log("caucasus", "the German launches a Caucasus expedition: " + names + " leave the map", "4.11");
+      // 4.12: the Soviet must answer at once with four rifle armies, or lose.
+      cauc_need_ = static_cast<int8_t>(data_->victory.caucasus_response);
+      if (cauc_need_ <= 0) break;
+      if (caucasus_responders() < cauc_need_) {
+        end_game(kGerman,
+                 "the Soviet cannot send " + std::to_string(cauc_need_) + " rifle armies to the Caucasus",
+                 "4.12");
+        break;
+      }
+      pending_ = kPendCaucasus;
+      break;
+    }
+    case kCaucasusSend: {  // 4.12
+      const int u = a.args[0];
+      UnitSt& s = units_[static_cast<size_t>(u)];
+      const std::string from = s.where == kRvgk ? std::string("the RVGK") : hex_id(s.hex);
+      s.where = kCaucasus;
+      s.hex = -1;
+      s.mp = -1;
+      s.flags = 0;
+      mark_dirty();
+      --cauc_need_;
+      log("caucasus", "the Soviet sends " + label(u) + " from " + from + " into the Caucasus box", "4.12");
+      if (cauc_need_ <= 0) {
+        pending_ = kPendNone;
+      } else if (caucasus_responders() < cauc_need_) {
+        end_game(kGerman, "the Soviet cannot send enough rifle armies to the Caucasus", "4.12");
+      }
+      break;
+    }
+    case kCaucasusRefuse:
+      end_game(kGerman, "the Soviet does not respond to the Caucasus expedition", "4.12");
+      break;
+    case kCaucasusRecall: {  // 4.13: all out, at 0 MP through exit hexes free of Soviet units
+      for (int m : movers_) units_[static_cast<size_t>(m)].flags |= kFlagDone;  // 10.2
+      movers_.clear();
+      std::string names;
+      for (int i = 0; i < a.nargs; i += 2) {
+        const int u = a.args[i], h = a.args[i + 1];
+        place(u, h);
+        UnitSt& s = units_[static_cast<size_t>(u)];
+        s.mp = -1;
+        s.flags = 0;
+        s.start_hex = static_cast<int16_t>(h);
+        names += (i > 0 ? ", " : "") + label(u) + " at " + hex_id(h);
+      }
+      cauc_ = kCaucRecalled;
+      log("caucasus", "the German recalls the Caucasus expedition: " + names, "4.13");
+      break;
+    }
+    case kCaucasusLeave: {  // 4.13 (ruling BD-V6)
+      const int u = a.args[0], h = a.args[1];
+      place(u, h);
+      UnitSt& s = units_[static_cast<size_t>(u)];
+      s.mp = -1;
+      s.start_hex = static_cast<int16_t>(h);
+      log("caucasus", label(u) + " leaves the Caucasus box at " + hex_id(h), "4.13");
+      break;
+    }
     default:
       break;
   }
@@ -3646,6 +4185,11 @@ void BdState::legal_actions(std::vector<Action>& out) const {
           for (int h = 0; h < kNumHexes; ++h)
             if (hx(h).city) push_if(mk(kEmergencyRvgk, {u, h}));
       out.push_back(mk(kNoEmergencyRvgk, {}));
+      return;
+    case kPendCaucasus:  // 4.12
+      for (int u = 0; u < num_units(); ++u)
+        if (caucasus_responder(u)) out.push_back(mk(kCaucasusSend, {u}));
+      out.push_back(mk(kCaucasusRefuse, {}));
       return;
     case kPendBbChoice:
       out.push_back(mk(kBbChoice, {1}));
@@ -3695,6 +4239,14 @@ void BdState::legal_actions(std::vector<Action>& out) const {
       }
       if (side == kGerman && markers_.east_wall_left > 0)  // 8.5
         for (int h = 0; h < kNumHexes; ++h) push_if(mk(kEastWall, {h}));
+      if (side == kGerman && ss_due_ == 1) {  // 8.17 / 4.10
+        if (ss_can_withdraw()) {
+          out.push_back(mk(kWithdraw, {ss_unit()}));
+          out.push_back(mk(kDeclineWithdraw, {}));
+          return;
+        }
+        out.push_back(mk(kDeclineWithdraw, {}));
+      }
       for (int u = 0; u < num_units(); ++u) {
         if (def(u).side != side) continue;
         const UnitSt& s = unit(u);
@@ -3722,6 +4274,7 @@ void BdState::legal_actions(std::vector<Action>& out) const {
           if (hx(h).city) push_if(mk(kHeroCity, {h}));
       if (side == kGerman) {
         push_if(mk(kSummerOffensive, {}));  // 4.4
+        push_if(mk(kMansteinsGambit, {}));  // 4.16
         push_if(mk(kWatch, {1}));           // 4.18
         push_if(mk(kWatch, {2}));
       }
@@ -3756,7 +4309,7 @@ void BdState::legal_actions(std::vector<Action>& out) const {
     case kSovietRvgk:
       for (int u = 0; u < num_units(); ++u) {
         if (def(u).side != kSoviet) continue;
-        if (unit(u).where == kOnMap) {
+        if (unit(u).where == kOnMap || unit(u).where == kCaucasus) {
           push_if(mk(kRvgkIn, {u}));
         } else if (unit(u).where == kRvgk) {
           for (int h = 0; h < kNumHexes; ++h)
@@ -3797,6 +4350,7 @@ void BdState::legal_actions(std::vector<Action>& out) const {
           for (int h : data_->places.sea_ports[static_cast<size_t>(sea)])
             if (h != unit(u).hex) push_if(mk(kSeaMove, {u, h}));
         }
+      if (is_move_phase()) gen_caucasus(out);  // 4.11-4.13
       gen_attacks(out);
       if (phase_side() == kGerman && (markers_.fortress_left > 0 || markers_.fortress_restricted_left > 0))
         for (int h = 0; h < kNumHexes; ++h)
@@ -3811,6 +4365,93 @@ void BdState::legal_actions(std::vector<Action>& out) const {
     default:
       return;
   }
+}
+
+// 4.11-4.13 in a movement phase: the launch (every choice of the expedition's units in the
+// exit hexes), the recall (every assignment of its units to the free exit hexes) and the
+// Soviet units leaving the box.
+void BdState::gen_caucasus(std::vector<Action>& out) const {
+  if (pending_ != kPendNone) return;
+  const VictoryRules& vr = data_->victory;
+  auto push_if = [&](const Action& a) {
+    if (check_inner(a).is_ok()) out.push_back(a);
+  };
+  const int side = phase_side();
+  if (side == kGerman && cauc_ == kCaucNone && cauc_open_ && caucasus_scenario()) {
+    std::vector<int> inf, pz;
+    for (int u = 0; u < num_units(); ++u) {
+      const UnitDef& d = def(u);
+      if (d.side != kGerman || d.nation != "german" || unit(u).where != kOnMap || !caucasus_exit(unit(u).hex))
+        continue;
+      if (std::find(vr.caucasus_infantry_types.begin(), vr.caucasus_infantry_types.end(), d.type) !=
+          vr.caucasus_infantry_types.end())
+        inf.push_back(u);
+      else if (std::find(vr.caucasus_panzer_types.begin(), vr.caucasus_panzer_types.end(), d.type) !=
+               vr.caucasus_panzer_types.end())
+        pz.push_back(u);
+    }
+    // Combinations of k out of a list, appended to `cur`.
+    std::vector<std::vector<int>> inf_sets, pz_sets;
+    auto combos = [](const std::vector<int>& from, int k, std::vector<std::vector<int>>& sets) {
+      std::vector<int> cur;
+      auto rec = [&](auto&& self, size_t start) -> void {
+        if (static_cast<int>(cur.size()) == k) {
+          sets.push_back(cur);
+          return;
+        }
+        for (size_t i = start; i < from.size(); ++i) {
+          cur.push_back(from[i]);
+          self(self, i + 1);
+          cur.pop_back();
+        }
+      };
+      rec(rec, 0);
+    };
+    combos(inf, vr.caucasus_infantry, inf_sets);
+    combos(pz, vr.caucasus_panzer, pz_sets);
+    for (const auto& a : inf_sets)
+      for (const auto& b : pz_sets) {
+        std::vector<int> all(a);
+        all.insert(all.end(), b.begin(), b.end());
+        std::sort(all.begin(), all.end());
+        Action x;
+        x.verb = kCaucasusLaunch;
+        for (int u : all) x.push(u);
+        push_if(x);
+      }
+  }
+  if (side == kGerman && cauc_ == kCaucInBox && turn_ > cauc_turn_) {
+    std::vector<int> box, free_exits;
+    for (int u = 0; u < num_units(); ++u)
+      if (unit(u).where == kCaucasus && def(u).side == kGerman) box.push_back(u);
+    for (int h : vr.caucasus_exits)
+      if (h >= 0 && !enemy_in(h, kGerman)) free_exits.push_back(h);
+    if (box.empty() || free_exits.empty() || box.size() > 5) return;
+    std::vector<size_t> pick(box.size(), 0);
+    for (;;) {
+      Action x;
+      x.verb = kCaucasusRecall;
+      for (size_t i = 0; i < box.size(); ++i) {
+        x.push(box[i]);
+        x.push(free_exits[pick[i]]);
+      }
+      push_if(x);
+      size_t i = 0;
+      while (i < pick.size() && ++pick[i] == free_exits.size()) pick[i++] = 0;
+      if (i == pick.size()) break;
+    }
+  }
+  if (side == kSoviet && cauc_ != kCaucInBox && cauc_ != kCaucBrokeThrough)
+    for (int u = 0; u < num_units(); ++u)
+      if (unit(u).where == kCaucasus && def(u).side == kSoviet)
+        for (int h : vr.caucasus_exits)
+          if (h >= 0) {
+            Action x;
+            x.verb = kCaucasusLeave;
+            x.push(u);
+            x.push(h);
+            push_if(x);
+          }
 }
 
 // ======================================================================= notation
@@ -3890,6 +4531,16 @@ std::string BdState::action_to_string(const Action& a) const {
       break;
     case kWatch:
       s += a.args[0] == 2 ? " oder" : a.args[0] == 1 ? " rhine" : " ?";
+      break;
+    case kCaucasusLaunch:
+    case kCaucasusSend:
+      for (int i = 0; i < a.nargs; ++i) s += " " + U(i);
+      break;
+    case kCaucasusRecall:
+      for (int i = 0; i + 1 < a.nargs; i += 2) s += " " + U(i) + " " + H(i + 1);
+      break;
+    case kCaucasusLeave:
+      s += " " + U(0) + " " + H(1);
       break;
     default:
       break;
@@ -4056,9 +4707,43 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
     a.verb = kDeclineWithdraw;
   } else if (v == "summer-offensive" && t.size() == 1) {
     a.verb = kSummerOffensive;
+  } else if (v == "mansteins-gambit" && t.size() == 1) {
+    a.verb = kMansteinsGambit;
   } else if (v == "watch" && t.size() == 2 && (t[1] == "rhine" || t[1] == "oder")) {
     a.verb = kWatch;
     a.push(t[1] == "oder" ? 2 : 1);
+  } else if ((v == "caucasus-launch" || v == "caucasus-send") && t.size() >= 2) {
+    a.verb = v == "caucasus-launch" ? kCaucasusLaunch : kCaucasusSend;
+    std::vector<int> us;
+    for (size_t i = 1; i < t.size(); ++i) {
+      if (!U(i, u)) return bad("unknown unit '" + t[i] + "'");
+      if (us.size() >= 10) return bad("too many units");
+      us.push_back(u);
+    }
+    std::sort(us.begin(), us.end());  // one notation per expedition
+    for (int x : us) a.push(x);
+  } else if (v == "caucasus-refuse" && t.size() == 1) {
+    a.verb = kCaucasusRefuse;
+  } else if (v == "caucasus-recall" && t.size() >= 3 && t.size() % 2 == 1) {
+    a.verb = kCaucasusRecall;
+    std::vector<std::pair<int, int>> pairs;
+    for (size_t i = 1; i + 1 < t.size(); i += 2) {
+      if (!U(i, u)) return bad("unknown unit '" + t[i] + "'");
+      if (!H(i + 1, h)) return bad("'" + t[i + 1] + "' is not a hex");
+      if (pairs.size() >= 10) return bad("too many units");
+      pairs.emplace_back(u, h);
+    }
+    std::sort(pairs.begin(), pairs.end());  // one notation per recall
+    for (const auto& [x, y] : pairs) {
+      a.push(x);
+      a.push(y);
+    }
+  } else if (v == "caucasus-leave" && t.size() == 3) {
+    a.verb = kCaucasusLeave;
+    if (!U(1, u)) return bad("unknown unit");
+    if (!H(2, h)) return bad("not a hex");
+    a.push(u);
+    a.push(h);
   } else if (v == "convert-bb" && t.size() == 2 && (t[1] == "dr" || t[1] == "bb")) {
     a.verb = kBbChoice;
     a.push(t[1] == "dr" ? 1 : 0);
@@ -4072,7 +4757,8 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
         "rvgk-in, rvgk-out, osupply, retreat, advance, advance-done, convert-bb, luftwaffe-defend, setup, "
         "withdraw, decline-withdrawal, hero-city, fortress-city, fortified-area, aerial-supply, "
         "advance-second, strategic, emergency-rvgk, no-emergency-rvgk, summer-offensive, watch, convert, "
-        "comb-out, east-wall)");
+        "comb-out, east-wall, caucasus-launch, caucasus-send, caucasus-refuse, caucasus-recall, "
+        "caucasus-leave, mansteins-gambit, crimea-supply, sea-move)");
   }
   return a;
 }
@@ -4095,6 +4781,7 @@ Json BdState::observation(int side) const {
   o["options"] = opts;
   if (opt_forgiveness_) o["forgiveness_points"] = fp_;               // 4.20 recorded openly
   if (summer_turn_ != 0) o["summer_offensive_turn"] = summer_turn_;  // 4.4 declared openly
+  if (mg_) o["mansteins_gambit"] = true;                             // 4.16 declared openly
   // 4.18: the Rhine/Oder counter is hidden from the Soviet until GT30.
   if (watch_ != 0 && (side == kGerman || turn_ >= data_->victory.watch_reveal_turn))
     o["watch"] = watch_ == 2 ? "oder" : "rhine";
@@ -4160,6 +4847,20 @@ Json BdState::observation(int side) const {
     boxes[side_name(s)] = b;
   }
   o["boxes"] = boxes;
+  // 4.11-4.13: the Caucasus Holding Box is on the mapsheet, open to both players.
+  {
+    static const char* names[] = {"none", "in-box", "broke-through", "recalled", "defeated"};
+    Json c{{"state", names[std::min<int>(cauc_, 4)]}, {"launch_open", cauc_open_}};
+    if (cauc_ != kCaucNone) c["departed_turn"] = cauc_turn_;
+    if (pending_ == kPendCaucasus) c["soviet_to_send"] = cauc_need_;
+    Json units = Json::array();
+    for (int u = 0; u < num_units(); ++u)
+      if (unit(u).where == kCaucasus)
+        units.push_back(Json{{"unit", label(u)}, {"side", side_name(def(u).side)}});
+    c["units"] = units;
+    o["caucasus"] = c;
+  }
+  if (ss_due_ != 0) o["ss_withdrawal"] = ss_due_ == 1 ? "due" : "delayed";  // 8.17
   Json m;
   Json hc = Json::array(), fc = Json::array(), os = Json::array();
   for (auto x : markers_.hero_city) hc.push_back(hex_id(x));
@@ -4214,7 +4915,17 @@ Json BdState::full_json() const {
                    {"summer_turn", summer_turn_},
                    {"summer_done", summer_done_},
                    {"watch", watch_},
-                   {"soviet_losses", soviet_losses_}};
+                   {"soviet_losses", soviet_losses_},
+                   {"ss_due", ss_due_},
+                   {"ss_cycle", ss_cycle_},
+                   {"ss_failed", ss_failed_},
+                   {"ss_done", ss_done_},
+                   {"caucasus", cauc_},
+                   {"caucasus_open", cauc_open_},
+                   {"caucasus_turn", cauc_turn_},
+                   {"caucasus_rolled", cauc_rolled_},
+                   {"caucasus_need", cauc_need_},
+                   {"mansteins_gambit", mg_}};
   j["dice"] = {{"seed", dice_.seed()}, {"counter", dice_.counter()}};
   Json units = Json::array();
   for (int u = 0; u < num_units(); ++u) {
@@ -4264,6 +4975,16 @@ void BdState::serialize(std::string& out) const {
   put(summer_done_);
   put(watch_);
   put(soviet_losses_);
+  put(ss_due_);
+  put(ss_cycle_);
+  put(ss_failed_);
+  put(ss_done_);
+  put(cauc_);
+  put(cauc_open_);
+  put(cauc_turn_);
+  put(cauc_rolled_);
+  put(cauc_need_);
+  put(mg_);
   put(static_cast<int64_t>(dice_.seed()));
   put(static_cast<int64_t>(dice_.counter()));
   for (int s = 0; s < 2; ++s) {
@@ -4915,13 +5636,27 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
            : summer_turn_ != 0 ? "declared " + std::to_string(summer_turn_)
                                : std::string("none");
   if (k == "soviet-losses") return std::to_string(soviet_losses_);  // 4.19
+  if (k == "caucasus") {                                            // 4.11-4.13
+    static const char* names[] = {"none", "in-box", "broke-through", "recalled", "defeated"};
+    if (cauc_ == kCaucNone) return std::string(cauc_open_ ? "open" : "none");
+    return std::string(names[std::min<int>(cauc_, 4)]);
+  }
+  if (k == "mansteins-gambit") return std::string(mg_ ? "yes" : "no");  // 4.16
+  if (k == "replacements" && w.size() == 2 && side_of(w[1]) >= 0)       // 8.12 steps left: mech/non-mech
+    return std::to_string(repl_left_mech_[static_cast<size_t>(side_of(w[1]))]) + "/" +
+           std::to_string(repl_left_non_[static_cast<size_t>(side_of(w[1]))]);
+  if (k == "ss-withdrawal")  // 8.17 / 4.10
+    return std::string(ss_due_ == 1   ? "due"
+                       : ss_due_ == 2 ? "delayed"
+                                      : "none") +
+           " done " + std::to_string(ss_done_) + " failed " + std::to_string(ss_failed_);
   if (k == "winner") return std::string(winner_ == kNoSide ? "none" : side_name(winner_));
   if (k == "turn") return std::to_string(turn_);
   if (k == "phase") return std::string(phase_name(phase_));
   if (k == "current") return std::string(current_player() >= 0 ? side_name(current_player()) : "none");
   if (k == "pending") {
-    static const char* names[] = {"none",    "luftwaffe-defend", "convert-bb",
-                                  "retreat", "advance",          "emergency-rvgk"};
+    static const char* names[] = {"none",    "luftwaffe-defend", "convert-bb",       "retreat",
+                                  "advance", "emergency-rvgk",   "caucasus-response"};
     return std::string(names[pending_]);
   }
   if (k == "distance" && w.size() == 3) {

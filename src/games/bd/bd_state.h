@@ -55,6 +55,12 @@ enum Verb : uint16_t {
   kConvert,          // convert <guards|shock> <rifle-army> (8.20, Soviet admin)
   kCombOut,          // comb-out                        (8.16, start of a German player turn)
   kEastWall,         // east-wall <hex>                 (8.5, German admin GT19)
+  kCaucasusLaunch,   // caucasus-launch <unit> <unit> <unit>          (4.11, German movement phase)
+  kCaucasusSend,     // caucasus-send <unit>                          (4.12, Soviet response)
+  kCaucasusRefuse,   // caucasus-refuse                               (4.12: the German wins)
+  kCaucasusRecall,   // caucasus-recall <unit> <hex> <unit> <hex>...  (4.13, German movement phase)
+  kCaucasusLeave,    // caucasus-leave <unit> <hex>                   (4.13, Soviet movement phase)
+  kMansteinsGambit,  // mansteins-gambit   (4.16: the 1943 summer offensive run as Manstein's Gambit)
   kNumVerbs
 };
 
@@ -99,8 +105,12 @@ enum Pending : uint8_t {
   kPendBbChoice,
   kPendRetreat,
   kPendAdvance,
-  kPendEmergency
+  kPendEmergency,
+  kPendCaucasus  // 4.12 the Soviet sends rifle armies into the Caucasus box
 };
+
+// 4.11-4.13 the Caucasus expedition.
+enum CaucasusState : uint8_t { kCaucNone, kCaucInBox, kCaucBrokeThrough, kCaucRecalled, kCaucDefeated };
 
 // Per-unit flags (cleared at the end of each phase unless noted).
 enum UnitFlag : uint16_t {
@@ -259,6 +269,7 @@ class BdState : public steppe::State {
   int enter_cost_dir(int u, int from, int to, int dir) const;  // the same, `to` = neighbour(from, dir)
   Status check_move(const Action& a) const;
   void gen_moves(std::vector<Action>& out) const;
+  void gen_caucasus(std::vector<Action>& out) const;  // 4.11-4.13 in a movement phase
   void reach(int u, std::array<int16_t, kNumHexes>& best, std::array<int16_t, kNumHexes>& parent) const;
   void ma_group(int u, int target, std::vector<int>& out) const;
 
@@ -306,6 +317,28 @@ class BdState : public steppe::State {
   void summer_offensive_check();   // 4.4 at the end of a game turn
   bool watch_on_the_oder_check();  // 4.19 at the end of the GT30 German player turn
   bool oder_active() const { return watch_ == 2 && turn_ == data_->victory.watch_reveal_turn; }
+  // 4.10 / 8.17: the 2nd SS Panzer Corps withdrawals.
+  int ss_unit() const;                // the corps' unit index, or -1
+  bool ss_schedule() const;           // 8.17 applies in this scenario
+  bool ss_can_withdraw() const;       // in overland supply on the map, or in the dead pile
+  void ss_withdraw(const char* how);  // to the TRRT box of its next return
+  void ss_turn_start();               // start of a game turn: due, returns
+  void ss_delayed_check();            // a delayed withdrawal is made as soon as it can be
+  void ss_turn_end();                 // Victory Check Phase: -1 VP if not withdrawn this turn
+  // 4.11-4.13 the Caucasus expedition.
+  bool caucasus_scenario() const;          // the scenario allows a launch (4.11, 13.4)
+  bool caucasus_launch_condition() const;  // 4.11 at the start of a game turn
+  bool caucasus_exit(int hex) const;
+  bool caucasus_responder(int u) const;  // 4.12 may be sent into the box now
+  int caucasus_responders() const;
+  bool german_in_caucasus() const;
+  void caucasus_defeat_check();   // 4.13 Rostov / Dnepropetrovsk / all exits
+  void caucasus_victory_phase();  // 4.13 breakthrough roll and oil VP
+  Status check_caucasus(const Action& a) const;
+  // 4.16 / 4.17 Manstein's Gambit declared in the Grand Campaign.
+  void mg_start();          // the declaration turn's reinforcements and replacements
+  void mg_replacements();   // 2/2 German replacements while it runs
+  bool mg_victory_check();  // end of GT20: true (the game is over)
 
   // Control & VP (3.6, 4.x).
   void set_control(int hex, int side);
@@ -378,15 +411,25 @@ class BdState : public steppe::State {
   int8_t zone1942_ = kZoneNone;  // 5.6
   bool moscow_rolled_ = false;   // 4.15
   // Section 4 events and options.
-  bool opt_forgiveness_ = false, opt_kiev_ = false;      // 4.20, 4.21 (optional rules)
-  int fp_ = 0;                                           // 4.20 net Forgiveness Points
-  bool baltic_lost_ = false, dnepr_lost_ = false;        // 4.5, 4.6 (once)
-  uint8_t early_fallen_ = 0;                             // 4.7/4.8: bit i = early_loss[i] has fallen
-  bool kiev_taken_ = false;                              // 4.21 the German has taken Kiev once
-  int8_t summer_turn_ = 0;                               // 4.4 turn of the declaration (0: none)
-  int8_t summer_done_ = 0;                               // 4.4 0 open, 1 succeeded, 2 VP debited
-  int8_t watch_ = 0;                                     // 4.18 0 not chosen, 1 Rhine, 2 Oder (secret)
-  int16_t soviet_losses_ = 0;                            // 4.19 Soviet units eliminated this turn (weighted)
+  bool opt_forgiveness_ = false, opt_kiev_ = false;  // 4.20, 4.21 (optional rules)
+  int fp_ = 0;                                       // 4.20 net Forgiveness Points
+  bool baltic_lost_ = false, dnepr_lost_ = false;    // 4.5, 4.6 (once)
+  uint8_t early_fallen_ = 0;                         // 4.7/4.8: bit i = early_loss[i] has fallen
+  bool kiev_taken_ = false;                          // 4.21 the German has taken Kiev once
+  int8_t summer_turn_ = 0;                           // 4.4 turn of the declaration (0: none)
+  int8_t summer_done_ = 0;                           // 4.4 0 open, 1 succeeded, 2 VP debited
+  int8_t watch_ = 0;                                 // 4.18 0 not chosen, 1 Rhine, 2 Oder (secret)
+  int16_t soviet_losses_ = 0;                        // 4.19 Soviet units eliminated this turn (weighted)
+  int8_t ss_due_ = 0;         // 8.17 0 nothing owed, 1 due in this German admin segment, 2 delayed
+  int8_t ss_cycle_ = -1;      // 8.17 index of the open withdrawal in victory.ss_turns
+  uint8_t ss_failed_ = 0;     // 4.10 bit i: withdrawal i declined or not made (VP lost)
+  uint8_t ss_done_ = 0;       // 8.17 bit i: withdrawal i made
+  uint8_t cauc_ = kCaucNone;  // 4.11-4.13
+  bool cauc_open_ = false;    // 4.11 launch condition met at the start of this game turn
+  int8_t cauc_turn_ = 0;      // game turn of the departure
+  int8_t cauc_rolled_ = 0;    // last game turn whose Victory Check Phase resolved the expedition
+  int8_t cauc_need_ = 0;      // 4.12 rifle armies the Soviet still has to send
+  bool mg_ = false;           // 4.16 the summer offensive is Manstein's Gambit
   std::array<uint8_t, kNumHexes> turn_start_control_{};  // control at the start of this game turn (4.4, 4.19)
   bool german_moscow_at_start_ = false;                  // 7.21
   int8_t rvgk_moves_ = 0;                                // 8.9

@@ -528,7 +528,9 @@ TEST(BdState, RandomGrandCampaignRunsToTheEnd) {
                                                      {"grand-campaign", 2},
                                                      {"grand-campaign", 3},
                                                      {"grand-campaign+forgiveness-points", 1},
-                                                     {"grand-campaign+forgiveness-points+kiev-vp", 3}}) {
+                                                     {"grand-campaign+forgiveness-points+kiev-vp", 3},
+                                                     {"road-back", 1},     // 12.9: the expedition's recall
+                                                     {"road-back", 2}}) {  // and defeat (4.13)
     auto s = fresh(scenario, seed);
     std::vector<steppe::Action> acts;
     uint64_t x = seed;
@@ -632,6 +634,91 @@ TEST(BdVictory, OderCountsBigSovietUnitsTwice) {
     bd::BdTestAccess::eliminate(*s, u);
   }
   EXPECT_EQ(q(*s, "soviet-losses"), "5");
+}
+
+// Every legal action prints and parses back to itself; the state keeps its invariants.
+void expect_round_trip(bd::BdState& s) {
+  std::vector<steppe::Action> acts;
+  s.legal_actions(acts);
+  for (const auto& a : acts) {
+    const std::string text = s.action_to_string(a);
+    auto back = s.parse_action(text);
+    ASSERT_TRUE(back.is_ok()) << text;
+    EXPECT_TRUE(*back == a) << text;
+  }
+}
+
+void act(bd::BdState& s, const std::string& text) {
+  auto a = s.parse_action(text);
+  ASSERT_TRUE(a.is_ok()) << text;
+  expect_round_trip(s);
+  bool listed = false;
+  std::vector<steppe::Action> acts;
+  s.legal_actions(acts);
+  for (const auto& x : acts) listed |= x == *a;
+  EXPECT_TRUE(listed) << text << " is not among the legal actions";
+  ASSERT_TRUE(s.apply(*a).is_ok()) << text;
+  ASSERT_TRUE(s.check_invariants().is_ok()) << s.check_invariants().error().to_string();
+}
+
+// 4.11-4.13: the launch, the Soviet response, the recall and the Soviet units leaving are
+// listed, round-trip through the notation, and the Caucasus box is in both observations.
+TEST(BdVictory, CaucasusActionsAreListedAndRoundTrip) {
+  auto s = fresh();
+  for (const char* w :
+       {"control 3103 german", "control 2607 german", "control 2804 german", "place german Inf1 3201",
+        "place german APz 3202", "place german BPz 3202", "place german CPz 3203", "place soviet R1 1606",
+        "place soviet R2 1606", "place soviet R3 1506", "place soviet R4 1506", "place soviet R5 1406",
+        "rvgk R5", "vp 26", "turn 10", "phase german-movement"})
+    set(*s, w);
+  act(*s, "caucasus-launch Inf1 APz BPz");
+  EXPECT_EQ(s->observation(bd::kGerman)["caucasus"]["soviet_to_send"], 4);
+  for (const char* r : {"R1", "R5", "R2", "R3"}) act(*s, std::string("caucasus-send ") + r);
+  for (int side : {bd::kGerman, bd::kSoviet}) {
+    const auto o = s->observation(side);
+    EXPECT_EQ(o["caucasus"]["state"], "in-box");
+    EXPECT_EQ(o["caucasus"]["units"].size(), 7u);
+    EXPECT_EQ(o["boxes"]["german"]["caucasus"].size(), 3u);
+    EXPECT_EQ(o["boxes"]["soviet"]["caucasus"].size(), 4u);
+  }
+  set(*s, "phase soviet-phase-c");
+  set(*s, "dice 1");
+  act(*s, "end-phase");
+  set(*s, "phase german-movement");
+  act(*s, "caucasus-recall Inf1 3200 APz 3204 BPz 3204");
+  EXPECT_EQ(q(*s, "caucasus"), "recalled");
+  set(*s, "phase soviet-movement");
+  act(*s, "caucasus-leave R5 3201");
+  set(*s, "phase soviet-rvgk");
+  act(*s, "rvgk-in R1");
+  EXPECT_EQ(q(*s, "unit R1 where"), "rvgk");
+}
+
+// 8.17 / 4.10: the German withdrawal actions round-trip and are listed.
+TEST(BdVictory, SsWithdrawalIsListedAndRoundTrips) {
+  auto s = fresh();
+  set(*s, "blank-map");
+  set(*s, "place german 2SSPz 2020");
+  set(*s, "supply 2SSPz overland");
+  set(*s, "turn 25");
+  set(*s, "phase german-admin");
+  std::vector<steppe::Action> acts;
+  s->legal_actions(acts);
+  ASSERT_EQ(acts.size(), 2u) << "withdraw or decline first";
+  act(*s, "withdraw 2SSPz");
+  EXPECT_EQ(q(*s, "unit 2SSPz where"), "trrt");
+}
+
+// 4.16: the Manstein's Gambit declaration is listed, round-trips and is shown to both sides.
+TEST(BdVictory, MansteinsGambitIsListedAndRoundTrips) {
+  auto s = fresh();
+  set(*s, "vp 30");
+  set(*s, "turn 18");
+  set(*s, "phase german-admin");
+  act(*s, "mansteins-gambit");
+  EXPECT_EQ(s->observation(bd::kSoviet)["mansteins_gambit"], true);
+  EXPECT_EQ(q(*s, "unit XIVPz where"), "trrt");
+  EXPECT_EQ(q(*s, "unit 76Pz where"), "trrt");
 }
 
 class BdConformance : public ::testing::TestWithParam<std::string> {};
