@@ -854,6 +854,9 @@ steppe::Status load_scenarios(BdData& d, const std::filesystem::path& dir) {
         s.markers.emplace_back(e.str("marker"), h);
       }
     s.special_rules = r.str_list_or_empty("special_rules");
+    if (auto pr = r.opt("params"))
+      for (auto& [name, v] : pr->members())
+        if (name != "rule") s.params[name] = v.as_int_in(0, 99);
     if (r.ok()) check_setup(d, r, s);
     if (!r.ok()) return r.error();
     d.scenarios.push_back(std::move(s));

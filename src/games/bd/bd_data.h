@@ -252,6 +252,14 @@ struct ScenarioDef {
   std::vector<int> german_control, soviet_control;
   std::vector<std::pair<std::string, int>> markers;  // (marker, hex)
   std::vector<std::string> special_rules;
+  // Scenario numbers ("params" in the file, integers): german_repl_mech/non (4.17, 14.11),
+  // oos_kills_per_city (14.10), repl_bonus and no_replacements_first_turn (15.6),
+  // soviet_rvgk_at_start (15.3). Absent = 0 (rule not in force).
+  std::map<std::string, int> params;
+  int param(const std::string& key) const {
+    const auto it = params.find(key);
+    return it == params.end() ? 0 : it->second;
+  }
 };
 
 struct Places {

@@ -67,7 +67,8 @@ constexpr const char* kVerbNames[] = {"",
                                       "caucasus-refuse",
                                       "caucasus-recall",
                                       "caucasus-leave",
-                                      "mansteins-gambit"};
+                                      "mansteins-gambit",
+                                      "take-retreat"};
 constexpr const char* kOrderNames[] = {"none", "move-fight", "fight-move", "fight-fight"};
 
 steppe::Error rerr(const char* rule, std::string msg) { return steppe::Error{std::move(msg), rule, ""}; }
@@ -120,6 +121,7 @@ Status BdState::setup_scenario(const ScenarioDef* sc) {
     return Status::ok();
   }
   scenario_id_ = sc->id;
+  sc_ = sc;
   first_turn_ = sc->first_turn;
   last_turn_ = sc->last_turn;
   first_player_ = sc->first_player;
@@ -129,11 +131,36 @@ Status BdState::setup_scenario(const ScenarioDef* sc) {
   // placed, so that placing units neither moves the front nor scores VP.
   for (int h : sc->german_control) control_[static_cast<size_t>(h)] = kGerman;
   for (int h : sc->soviet_control) control_[static_cast<size_t>(h)] = kSoviet;
+  // 3.7 Lithuania option: Lithuania goes to the German side, five hexes of Poland to the
+  // Soviet; Soviet units printed for Lithuania set up in other Soviet hexes (last, after
+  // the German, ruling BD-SC1).
+  const auto& pz = data_->places.zones;
+  const auto lith = pz.find("lithuania");
+  const auto lith_soviet = pz.find("lithuania_soviet");
+  std::vector<int16_t> displaced;
+  if (opt_lithuania_) {
+    if (sc->id != "grand-campaign" && sc->id != "what-if-1942")
+      return steppe::Error{"the Lithuania option applies only to the Grand Campaign and 1942: What If", "3.7",
+                           sc->id};
+    if (lith == pz.end() || lith_soviet == pz.end())
+      return steppe::Error{"places.json lacks the zones lithuania / lithuania_soviet", "3.7", sc->id};
+    for (int h : lith->second) control_[static_cast<size_t>(h)] = kGerman;
+    for (int h : lith_soviet->second) control_[static_cast<size_t>(h)] = kSoviet;
+    log("setup", "Lithuania option: Lithuania is German, 2116 2216 2217 2315 2316 are Soviet", "3.7");
+    lith_relocate_ = sc->id == "grand-campaign";
+  }
   std::vector<bool> listed(units_.size(), false);
   for (const auto& e : sc->setup) {
     listed[static_cast<size_t>(e.unit)] = true;
     UnitSt& u = units_[static_cast<size_t>(e.unit)];
-    if (e.hex >= 0) {
+    if (e.hex >= 0 && opt_lithuania_ && def(e.unit).side == kSoviet &&
+        std::find(lith->second.begin(), lith->second.end(), e.hex) != lith->second.end()) {
+      u.where = kToSetUp;  // 3.7 displaced out of Lithuania
+      displaced.push_back(static_cast<int16_t>(e.unit));
+      has_setup_units_ = true;
+      log("setup", def(e.unit).label + " is displaced out of Lithuania and sets up in another Soviet hex",
+          "3.7", 1u << kSoviet);
+    } else if (e.hex >= 0) {
       if (!hx(e.hex).on_map)
         return steppe::Error{"set-up hex " + hex_id(e.hex) + " is not on the map", "3.1", sc->id};
       place(e.unit, e.hex, true);
@@ -166,6 +193,7 @@ Status BdState::setup_scenario(const ScenarioDef* sc) {
   for (const auto& [m, h] : sc->markers)
     if (m.rfind("caucasus-roll-gt", 0) == 0)
       if (const auto t = steppe::parse_int_in(m.substr(16), 1, 32)) cauc_rolled_ = static_cast<int8_t>(*t);
+  for (int16_t u : displaced) setup_zone_.emplace_back(u, "any-soviet");  // 3.7
   // Units not listed: reinforcements by their printed entry turn (3.3, 3.4), if still to come.
   for (size_t i = 0; i < units_.size(); ++i) {
     if (listed[i]) continue;
@@ -179,6 +207,7 @@ Status BdState::setup_scenario(const ScenarioDef* sc) {
   for (const auto& [m, h] : sc->markers) {
     if (m == "hero-city" && h >= 0) markers_.hero_city.push_back(static_cast<int16_t>(h));
     if (m == "aerial-supply" && h < 0) markers_.aerial_available = true;  // 12.6, 13.7, 14.7
+    if (m == "leningrad-siege") siege_ = 1;                               // 12.13 besieged at the start
     if (m == "fortress-city" && h >= 0) markers_.fortress_city.push_back(static_cast<int16_t>(h));
     if (m == "fortified-area" && h >= 0) {
       markers_.fa_hex = static_cast<int16_t>(h);
@@ -210,7 +239,7 @@ Status BdState::setup_scenario(const ScenarioDef* sc) {
 // Soviet Player Turn of GT19, no RVGK phase) and The Road Back (12.2: GT13 is one Soviet
 // Prepared Assault Phase).
 const std::vector<std::string>& BdState::option_names() {
-  static const std::vector<std::string> names{"forgiveness-points", "kiev-vp"};
+  static const std::vector<std::string> names{"forgiveness-points", "kiev-vp", "lithuania"};
   return names;
 }
 
@@ -219,8 +248,11 @@ Status BdState::set_option(const std::string& name, bool on) {
     opt_forgiveness_ = on;  // 4.20
   } else if (name == "kiev-vp") {
     opt_kiev_ = on;  // 4.21
+  } else if (name == "lithuania") {
+    opt_lithuania_ = on;  // 3.7 (applied by setup_scenario)
   } else {
-    return steppe::Error{"unknown option '" + name + "' (options: forgiveness-points, kiev-vp)", "4.20", ""};
+    return steppe::Error{"unknown option '" + name + "' (options: forgiveness-points, kiev-vp, lithuania)",
+                         "4.20", ""};
   }
   mark_dirty();
   return Status::ok();
@@ -676,6 +708,112 @@ void BdState::territory_vp_checks() {
           "4.6");
     }
   }
+}
+
+// 12.13: Leningrad starts The Road Back under siege. The siege ends (German VP -1) the
+// instant no German-side unit is adjacent to the city while it is in Soviet overland supply
+// (ruling BD-SC3); it is re-established (+1) by German-side units in 1110 and/or 1111 or by
+// cutting the city's overland supply; once the German controls Leningrad it holds for good.
+void BdState::leningrad_siege_check() {
+  if (siege_ == 0 || siege_ == 3 || phase_ == kGameOver) return;
+  const int len = data_->places.leningrad;
+  if (len < 0) return;
+  if (control_[static_cast<size_t>(len)] == kGerman) {
+    if (siege_ == 2) {
+      vp_ += 1;
+      vp_events_ += 1;
+    }
+    siege_ = 3;
+    log("vp",
+        "the German controls Leningrad: the siege VP can no longer be lost, German VP " + std::to_string(vp_),
+        "12.13");
+    return;
+  }
+  bool adjacent = false;
+  for (int d = 0; d < 6; ++d) {
+    const int n = neighbour(len, d);
+    if (n >= 0 && occupant_side(n) == kGerman) adjacent = true;
+  }
+  const bool cut = !overland(len, kSoviet);
+  if (siege_ == 1 && !adjacent && !cut) {
+    siege_ = 2;
+    vp_ -= 1;
+    vp_events_ -= 1;
+    log("vp", "the siege of Leningrad is lifted: German VP -1, now " + std::to_string(vp_), "12.13");
+  } else if (siege_ == 2) {
+    bool back = cut;
+    const auto z = data_->places.zones.find("leningrad_siege");
+    if (z != data_->places.zones.end())
+      for (int h : z->second) back = back || occupant_side(h) == kGerman;
+    if (back) {
+      siege_ = 1;
+      vp_ += 1;
+      vp_events_ += 1;
+      log("vp", "the siege of Leningrad is re-established: German VP +1, now " + std::to_string(vp_),
+          "12.13");
+    }
+  }
+}
+
+// 4.17: the 2nd Paratroop Corps may make its combat air drop during the first turn of
+// Manstein's Gambit while it still waits in the TRRT (it has not entered as a regular unit).
+int BdState::para_drop_unit() const {
+  // The first turn of Manstein's Gambit: the scenario's first turn (14.x), or the turn it was
+  // declared in the Grand Campaign (4.16).
+  const bool mg_first =
+      (scenario_id_ == "mansteins-gambit" && turn_ == first_turn_) || (mg_ && turn_ == summer_turn_);
+  if (!mg_first) return -1;
+  const int u = data_->find_unit("de-2para");
+  if (u < 0 || u >= num_units()) return -1;
+  const UnitSt& s = unit(u);
+  return s.where == kTrrt && s.turn <= turn_ ? u : -1;
+}
+
+void BdState::uncovered_border(int side, std::vector<int>& out) const {
+  out.clear();
+  for (int h = 0; h < kNumHexes; ++h) {
+    if (!hx(h).on_map || data_->tec.prohibited[hx(h).terrain] || control_[static_cast<size_t>(h)] != side)
+      continue;
+    bool border = false;
+    for (int d = 0; d < 6 && !border; ++d) {
+      const int n = neighbour(h, d);
+      border = n >= 0 && hx(n).on_map && control_[static_cast<size_t>(n)] == other(side);
+    }
+    if (border && occupant_side(h) != side) out.push_back(h);
+  }
+}
+
+int BdState::setup_left(int side) const {
+  int n = 0;
+  for (const auto& [x, z] : setup_zone_) n += unit(x).where == kToSetUp && def(x).side == side ? 1 : 0;
+  return n;
+}
+
+// 15.3: both sides must place at least one unit in every hex along their side of the border:
+// a placement elsewhere (or into the RVGK, h = -1) must leave enough units for the empty ones.
+Status BdState::check_border_rule(int u, int h) const {
+  if (sparam("border_garrison") <= 0) return Status::ok();
+  const int side = def(u).side;
+  std::vector<int> open;
+  uncovered_border(side, open);
+  const bool covers = h >= 0 && std::find(open.begin(), open.end(), h) != open.end();
+  const int left_after = setup_left(side) - 1;
+  const int open_after = static_cast<int>(open.size()) - (covers ? 1 : 0);
+  if (left_after < open_after)
+    return rerr("15.3",
+                "every hex along your side of the border needs a unit: " + std::to_string(open_after) +
+                    " still empty and " + std::to_string(left_after) + " units left to set up");
+  return Status::ok();
+}
+
+// 3.7: after the set-up the Soviet may move any of his units (not the 9th Army or the ICA)
+// from his territory into the five hexes of Poland he keeps.
+bool BdState::lithuania_relocation(int u) const {
+  if (!lith_relocate_ || def(u).side != kSoviet || unit(u).where != kOnMap) return false;
+  if (control_[static_cast<size_t>(unit(u).hex)] != kSoviet) return false;
+  for (const char* id : {"su-9a", "su-9ar", "su-ica"})
+    if (data_->find_unit(id) == u) return false;
+  return true;
 }
 
 // 4.4: a declared offensive is judged at the end of its turn; without a success by the end
@@ -1141,7 +1279,8 @@ void BdState::move_to(int u, int hex) {
 void BdState::eliminate(int u, const char* rule) {
   UnitSt& s = units_[static_cast<size_t>(u)];
   const UnitDef& d = def(u);
-  int sup = s.where == kOnMap ? unit_supply(u) : kSupOverland;
+  const bool was_on_map = s.where == kOnMap;
+  int sup = was_on_map ? unit_supply(u) : kSupOverland;
   bool permanent = d.dotted;
   if (d.side == kGerman && turn_ >= 28 && sup != kSupOverland) permanent = true;
   if (d.type == kFortressCommand || d.type == kMilitiaArmy || d.type == kCounterFireCorps ||
@@ -1164,6 +1303,13 @@ void BdState::eliminate(int u, const char* rule) {
     // For the losses plot: one unit, one step (every unit has one step, 2.12).
     e.data = Json{{"loss", {{"side", side_name(d.side)}, {"units", 1}, {"steps", 1}}}};
     emit(std::move(e));
+  }
+  // 14.10: every five Soviet units eliminated while out of supply count as one city taken.
+  if (d.side == kSoviet && was_on_map && sup == kSupOos && sparam("oos_kills_per_city") > 0) {
+    ++oos_kills_;
+    log("victory",
+        d.label + " was out of supply: Soviet units eliminated out of supply " + std::to_string(oos_kills_),
+        "14.10");
   }
   if (d.type == kOversizedRifleArmy && turn_ <= 3 && d.counterpart >= 0) {  // 8.22
     s.where = kDeadPerm;
@@ -1354,8 +1500,9 @@ int BdState::supply_of(int u) const { return unit_supply(u); }
 // 7.10-7.11: offensive supply = overland supply and a marker within range (GT7+).
 int BdState::offensive_ok(int u) const {
   if (turn_ < 7) return 1;
-  if (scenario_id_ == "what-if-1942") return 1;              // 15.8
-  if (scenario_id_ == "road-back" && turn_ == 13) return 1;  // 12.8 (the southern-area limit is not modelled)
+  if (scenario_id_ == "what-if-1942") return 1;  // 15.8
+  if (scenario_id_ == "road-back" && turn_ == 13)
+    return 1;  // 12.8 (only southern units attack: check_attack)
   const int sup = unit_supply(u);
   if (sup != kSupOverland && sup != kSupAlways) return 0;
   if (sup == kSupAlways) return 1;  // 8.30 cavalry never need offensive supply
@@ -1375,7 +1522,7 @@ int BdState::mf_of(int u) const {
   const UnitDef& d = def(u);
   if (d.cls == kStatic) return 0;
   int mf = ti().mf[d.side][d.cls == kMech ? kMech : kNonMech];
-  if (scenario_id_ == "what-if-1942")
+  if (scenario_id_ == "what-if-1942")  // 15.6
     mf = d.side == kGerman ? (d.cls == kMech ? 10 : 5) : (d.cls == kMech ? 8 : 4);
   const int sup = unit_supply(u);
   if (d.side == kGerman && d.cls == kMech && oder_active()) mf = data_->victory.oder_mech_mf;  // 4.18
@@ -1702,7 +1849,7 @@ Status BdState::collect_attack_from(const Action& a, std::vector<int>& atts) con
   return Status::ok();
 }
 
-Status BdState::check_attack(int target, const std::vector<int>& atts, bool ma, bool lw) const {
+Status BdState::check_attack(int target, const std::vector<int>& atts, bool ma, bool lw, bool drop) const {
   const int side = phase_side();
   if (pending_ != kPendNone) return rerr("11.6", "finish the battle in progress first");
   if (ma) {
@@ -1740,6 +1887,24 @@ Status BdState::check_attack(int target, const std::vector<int>& atts, bool ma, 
       has_army = true;
   }
   if (!has_factor) return rerr("11.12", "units with no attack factor never attack alone");
+  // 12.8: on GT13 of The Road Back only Soviet units that started in the southern logistics
+  // area may attack (they count as offensively supplied, offensive_ok).
+  if (side == kSoviet && scenario_id_ == "road-back" && turn_ == first_turn_)
+    for (int u : atts) {
+      const int start = unit(u).start_hex >= 0 ? unit(u).start_hex : unit(u).hex;
+      if (hx(start).zone != kZoneSouth)
+        return rerr("12.8", def(u).label + " did not start Game Turn 13 in the southern logistics area");
+    }
+  if (drop) {  // 4.17 combat air drop of the 2nd Para
+    if (side != kGerman || para_drop_unit() < 0)
+      return rerr("4.17", "the 2nd Paratroop Corps may drop only on the first turn of Manstein's Gambit");
+    if (ma) {  // it lands with the assaulting stack if the hex is cleared (ruling BD-SC6)
+      int count = 1;
+      for (int u : atts) count += def(u).free_stacking() ? 0 : 1;
+      if (count > data_->stacking.units_per_hex)
+        return rerr("4.17", "no room for the paratroopers beside a full mobile-assault stack (6.3)");
+    }
+  }
   if (lcfc && !has_army) return rerr("8.35", "the LCFC never attacks alone");
   if (lw && (side != kGerman || markers_.luftwaffe_left <= 0))
     return rerr("11.23", "no Luftwaffe marker available");
@@ -1777,6 +1942,7 @@ int BdState::attack_factor_total(const Battle& b, bool roll_dice, std::vector<in
   const Places& pl = data_->places;
   int sums[9] = {};  // by divisor 1, 2, 4, 8
   int fixed = 0;
+  if (b.drop >= 0) fixed += def(b.drop).defense;  // 4.17 the paratroopers add their defence factor
   for (int i = 0; i < b.natt; ++i) {
     const int u = b.att[static_cast<size_t>(i)];
     const UnitDef& d = def(u);
@@ -1964,7 +2130,7 @@ void BdState::compute_odds(Battle& b, bool roll_dice) {
       static_cast<int8_t>(std::clamp(b.raw_index + b.shifts, -120, 120));  // 11.11 unbounded scale
 }
 
-void BdState::start_battle(const std::vector<int>& atts, int target, bool ma, bool lw) {
+void BdState::start_battle(const std::vector<int>& atts, int target, bool ma, bool lw, bool drop) {
   Battle b;
   b.active = 1;
   b.target = static_cast<int16_t>(target);
@@ -2000,11 +2166,20 @@ void BdState::start_battle(const std::vector<int>& atts, int target, bool ma, bo
     for (int i = 0; i < b.ndef; ++i)
       units_[static_cast<size_t>(b.def[static_cast<size_t>(i)])].flags |= kFlagDefended;
   }
+  if (drop) {  // 4.17: placed atop the Soviet stack; placed or eliminated after the battle
+    b.drop = static_cast<int16_t>(para_drop_unit());
+    units_[static_cast<size_t>(b.drop)].where = kOutOfPlay;
+    units_[static_cast<size_t>(b.drop)].turn = 0;
+  }
   battle_ = b;
   std::string text = std::string(side_name(b.attacker)) +
                      (ma ? " mobile assault on " : " prepared assault on ") + hex_id(target) + " with";
   for (int u : atts) text += " " + label(u);
   log("combat", text, ma ? "10.24" : "11.1");
+  if (drop)
+    log("combat",
+        label(b.drop) + " makes a combat air drop on " + hex_id(target) + ", adding its defence factor",
+        "4.17");
   // 11.23: the German may commit a Luftwaffe marker to the defence (before the odds, 8.38).
   if (b.attacker == kSoviet && markers_.luftwaffe_left > 0) {
     pending_ = kPendLwDefend;
@@ -2030,6 +2205,31 @@ void BdState::resolve_battle() {
     e.reveals = true;
     emit(std::move(e));
   }
+  // 13.9: the Soviet may take a Defender Retreat just before the die is rolled.
+  if (retreat_offer()) {
+    pending_ = kPendTakeRetreat;
+    return;
+  }
+  roll_battle();
+}
+
+// 13.9: on the first turn of Blue & Kremlin, a German MA or PA into a non-city hex of the
+// southern logistics zone, when the defenders have a hex to retreat into and the result
+// depends on the die.
+bool BdState::retreat_offer() const {
+  const Battle& b = battle_;
+  if (scenario_id_ != "blue-kremlin" || turn_ != first_turn_ || b.attacker != kGerman || !b.active)
+    return false;
+  const HexInfo& t = hx(b.target);
+  if (t.city || t.zone != kZoneSouth) return false;
+  if (b.final_index > data_->crt.max_index || b.final_index < data_->crt.min_index) return false;
+  std::vector<int> opts;
+  retreat_options(b.target, kSoviet, opts);
+  return !opts.empty();
+}
+
+void BdState::roll_battle() {
+  Battle& b = battle_;
   const Crt& crt = data_->crt;
   int res;
   std::string how;
@@ -2138,6 +2338,13 @@ void BdState::apply_result(int res) {
       std::iota(order.begin(), order.end(), 0);
       int need = lost;
       std::vector<bool> gone(b.natt, false);
+      // 4.17: the dropped paratroopers may be given up for the Bloodbath at their defence
+      // factor; they go first when that alone covers the loss (ruling BD-SC6).
+      if (b.drop >= 0 && need > 0 && def(b.drop).defense >= need) {
+        need = 0;
+        eliminate(b.drop, "4.17");
+        b.drop = -1;
+      }
       for (int i = 0; i < b.natt && need > 0; ++i)
         if (def(b.att[static_cast<size_t>(i)]).dotted) {
           gone[static_cast<size_t>(i)] = true;
@@ -2280,6 +2487,18 @@ void BdState::after_defender_gone(bool cleared) {
   for (int u : left)
     if (def(u).side != b.attacker) enemy_left = true;
   cleared = cleared && !enemy_left;
+  if (b.drop >= 0) {  // 4.17
+    const int para = b.drop;
+    b.drop = -1;
+    if (cleared) {
+      place(para, b.target);
+      units_[static_cast<size_t>(para)].flags |= kFlagDone | kFlagAttacked;
+      log("combat", label(para) + " survives the air drop and holds " + hex_id(b.target), "4.17");
+    } else {
+      eliminate(para, "4.17");
+      log("combat", label(para) + " is lost: the air drop did not clear " + hex_id(b.target), "4.17");
+    }
+  }
   if (b.is_ma) {
     if (cleared) {  // 10.29: no advance; the assaulting units are in the hex and move on
       for (int i = 0; i < b.natt; ++i) {
@@ -2323,6 +2542,12 @@ void BdState::after_defender_gone(bool cleared) {
 }
 
 void BdState::finish_battle() {
+  if (battle_.drop >= 0) {  // 4.17: the hex was not cleared
+    const int para = battle_.drop;
+    battle_.drop = -1;
+    eliminate(para, "4.17");
+    log("combat", label(para) + " is lost: the air drop did not clear " + hex_id(battle_.target), "4.17");
+  }
   battle_.active = 0;
   pending_ = kPendNone;
   mark_dirty();
@@ -2455,7 +2680,7 @@ int BdState::phase_side() const {
     case kSetupPhase:
       for (const auto& [u, z] : setup_zone_)
         if (unit(u).where == kToSetUp) return def(u).side;
-      return kGerman;
+      return lith_relocate_ ? kSoviet : kGerman;  // 3.7 the Soviet relocation step
     case kAdminGerman:
     case kGermanOrder:
     case kGermanStrategic:
@@ -2497,6 +2722,7 @@ int BdState::current_player() const {
     case kPendAdvance:
       return battle_.attacker;
     case kPendRetreat:
+    case kPendTakeRetreat:
       return other(battle_.attacker);
     default:
       return phase_side();
@@ -2580,8 +2806,31 @@ void BdState::begin_turn() {
     repl_left_non_[static_cast<size_t>(s)] = static_cast<int8_t>(ti().repl[s][kNonMech]);
   }
   if (scenario_id_ == "road-back" && turn_ == 13) repl_left_mech_ = repl_left_non_ = {0, 0};  // 12.4
-  turn_start_control_ = control_;                                                             // 4.4, 4.19
-  soviet_losses_ = 0;                                                                         // 4.19
+  if (sparam("german_repl_mech") > 0 || sparam("german_repl_non") > 0) {  // 4.17, 14.11 Manstein's Gambit
+    repl_left_mech_[kGerman] = static_cast<int8_t>(sparam("german_repl_mech"));
+    repl_left_non_[kGerman] = static_cast<int8_t>(sparam("german_repl_non"));
+    log("replacements",
+        "German replacements " + std::to_string(sparam("german_repl_mech")) + "/" +
+            std::to_string(sparam("german_repl_non")) + " this turn",
+        "4.17");
+  }
+  if (sparam("no_replacements_first_turn") > 0 && turn_ == first_turn_) {  // 15.6
+    repl_left_mech_ = repl_left_non_ = {0, 0};
+    log("replacements", "no replacements for either side on the first turn", "15.6");
+  } else if (sparam("repl_bonus") > 0) {  // 15.6: each TRRT number one higher (ruling BD-SC5)
+    for (size_t sd = 0; sd < 2; ++sd) {
+      repl_left_mech_[sd] = static_cast<int8_t>(repl_left_mech_[sd] + sparam("repl_bonus"));
+      repl_left_non_[sd] = static_cast<int8_t>(repl_left_non_[sd] + sparam("repl_bonus"));
+    }
+    log("replacements",
+        "replacements +" + std::to_string(sparam("repl_bonus")) + " over the TRRT: German " +
+            std::to_string(repl_left_mech_[kGerman]) + "/" + std::to_string(repl_left_non_[kGerman]) +
+            ", Soviet " + std::to_string(repl_left_mech_[kSoviet]) + "/" +
+            std::to_string(repl_left_non_[kSoviet]),
+        "15.6");
+  }
+  turn_start_control_ = control_;  // 4.4, 4.19
+  soviet_losses_ = 0;              // 4.19
   const VictoryRules& vr = data_->victory;
   if (turn_ == vr.watch_reveal_turn && watch_ != 0) {  // 4.18: the counter is uncovered
     log("victory",
@@ -2654,6 +2903,12 @@ void BdState::begin_turn() {
 
 void BdState::next_player_turn() {
   const int side = phase_side();
+  if (side == kGerman)
+    if (const int para = para_drop_unit(); para >= 0) {  // 4.17 entry that turn or never
+      units_[static_cast<size_t>(para)].where = kOutOfPlay;
+      log("reinforcement", def(para).label + " neither entered nor dropped on the first turn: out of play",
+          "4.17");
+    }
   if (side == kGerman && oder_active() && watch_on_the_oder_check()) return;  // 4.19
   if (side == kSoviet) markers_.osupply = {{-1, -1, -1}};  // 7.12 removed at the end of the player turn
   if (side == first_player_) {
@@ -2678,7 +2933,9 @@ void BdState::victory_check() {
   if (turn_ <= 5 && scenario_id_ != "what-if-1942") {
     for (int h = 0; h < kNumHexes; ++h) {
       const Country c = hx(h).country;
-      if ((c == kGreaterGermany || c == kGeneralGovernment) && occupant_side(h) == kSoviet) {
+      if ((c == kGreaterGermany || c == kGeneralGovernment) && occupant_side(h) == kSoviet &&
+          !(opt_lithuania_ &&
+            start_control_[static_cast<size_t>(h)] == kSoviet)) {  // 3.7 Soviet from the start
         vp_ -= 1;
         vp_events_ -= 1;
         log("vp", "Soviet units occupy " + hex_id(h) + ": German VP -1", "4.2");
@@ -2796,7 +3053,7 @@ bool BdState::scenario_victory() {
       end_game(kSoviet, "the German did not meet 13.4", "13.4");
     return true;
   }
-  if (scenario_id_ == "citadel") {  // 14.4 (the Dnepr and Gotenkopf bonus cities not modelled)
+  if (scenario_id_ == "citadel") {  // 14.4
     bool kept = true;
     int gained = 0;
     for (int h = 0; h < kNumHexes; ++h) {
@@ -2804,6 +3061,24 @@ bool BdState::scenario_victory() {
       if (start_control_[static_cast<size_t>(h)] == kSoviet && !soviet_city_held(h)) kept = false;
       if (start_control_[static_cast<size_t>(h)] == kGerman && control_[static_cast<size_t>(h)] == kSoviet)
         ++gained;
+    }
+    // 14.4: no overland-supplied German unit on the Dnepr south of Kiev, and no German unit
+    // in the Gotenkopf (3105), each count as a city taken.
+    bool dnepr_german = false, goten_german = false;
+    const auto goten = data_->places.named.find("gotenkopf");
+    for (int u = 0; u < num_units(); ++u) {
+      if (unit(u).where != kOnMap || def(u).side != kGerman) continue;
+      if (hx(unit(u).hex).dnepr && unit_supply(u) == kSupOverland) dnepr_german = true;
+      if (goten != data_->places.named.end() && unit(u).hex == goten->second) goten_german = true;
+    }
+    if (!dnepr_german) {
+      ++gained;
+      log("victory", "no German unit in overland supply on the Dnepr south of Kiev: counts as a city taken",
+          "14.4");
+    }
+    if (!goten_german) {
+      ++gained;
+      log("victory", "no German unit in the Gotenkopf (3105): counts as a city taken", "14.4");
     }
     bool leningrad_clear = true;
     const int len = data_->places.leningrad;
@@ -2815,13 +3090,20 @@ bool BdState::scenario_victory() {
       end_game(kGerman, "the Soviet did not meet 14.4", "14.4");
     return true;
   }
-  if (scenario_id_ == "mansteins-gambit") {  // 14.10 (OOS elimination credit not modelled)
+  if (scenario_id_ == "mansteins-gambit") {  // 14.10
     bool all = true;
     int gained = 0;
     for (int h = 0; h < kNumHexes; ++h) {
       if (!hx(h).city) continue;
       if (start_control_[static_cast<size_t>(h)] == kGerman && !german_city_held(h)) all = false;
       if (start_control_[static_cast<size_t>(h)] == kSoviet && german_city_held(h)) ++gained;
+    }
+    if (const int per = sparam("oos_kills_per_city"); per > 0 && oos_kills_ >= per) {
+      gained += oos_kills_ / per;
+      log("victory",
+          std::to_string(oos_kills_) + " Soviet units eliminated out of supply count as " +
+              std::to_string(oos_kills_ / per) + " cities taken",
+          "14.10");
     }
     if (all && gained >= 1)
       end_game(kGerman, "held every start city and took one", "14.10");
@@ -2861,6 +3143,12 @@ bool BdState::scenario_victory() {
 
 void BdState::end_phase() {
   switch (phase_) {
+    case kSetupPhase:  // 3.7 the Soviet ends his relocations into Poland
+      lith_relocate_ = false;
+      log("setup", "the Soviet finishes relocating units into Poland", "3.7");
+      rebase_vp();
+      start_play();
+      return;
     case kAdminGerman:
       if (ss_due_ == 1) {  // 8.17 not in overland supply nor dead: delayed
         ss_due_ = 2;
@@ -2868,6 +3156,10 @@ void BdState::end_phase() {
       }
       for (int u = 0; u < num_units(); ++u)  // 8.1 German reinforcements not entered are forfeit
         if (unit(u).where == kTrrt && unit(u).turn <= turn_ && def(u).side == kGerman) {
+          if (u == para_drop_unit()) {  // 4.17: it may still enter by air drop this turn
+            log("reinforcement", def(u).label + " waits to make a combat air drop this turn", "4.17");
+            continue;
+          }
           units_[static_cast<size_t>(u)].where = kOutOfPlay;
           log("reinforcement", def(u).label + " forfeited (not entered on time)", "8.1");
         }
@@ -3007,6 +3299,38 @@ void BdState::zone_hexes(const std::string& zone, std::vector<int>& out) const {
   auto it = data_->places.zones.find(zone);
   if (it != data_->places.zones.end()) {
     out = it->second;
+    // 3.7 Lithuania option: the Lithuania hexes join AGN; AGC and AGS lose their hexes that
+    // became Soviet and may use the German-controlled hexes next to their printed ones that
+    // no other army group uses (ruling BD-SC1).
+    if (opt_lithuania_ && (zone == "AGN" || zone == "AGC" || zone == "AGS")) {
+      const auto& pz = data_->places.zones;
+      const auto lith = pz.find("lithuania");
+      if (lith == pz.end()) return;
+      if (zone == "AGN") {
+        out.insert(out.end(), lith->second.begin(), lith->second.end());
+        return;
+      }
+      auto used = [&](int n) {
+        for (const char* g : {"AGN", "AGC", "AGS", "lithuania"}) {
+          const auto z = pz.find(g);
+          if (z != pz.end() && std::find(z->second.begin(), z->second.end(), n) != z->second.end())
+            return true;
+        }
+        return false;
+      };
+      out.clear();
+      for (int h : it->second)
+        if (control_[static_cast<size_t>(h)] == kGerman) out.push_back(h);
+      for (int h : it->second)
+        for (int d = 0; d < 6; ++d) {
+          const int n = neighbour(h, d);
+          if (n < 0 || !hx(n).on_map || data_->tec.prohibited[hx(n).terrain] ||
+              control_[static_cast<size_t>(n)] != kGerman || used(n) ||
+              std::find(out.begin(), out.end(), n) != out.end())
+            continue;
+          out.push_back(n);
+        }
+    }
     return;
   }
   for (int h = 0; h < kNumHexes; ++h) {
@@ -3095,7 +3419,8 @@ Status BdState::check_order(int side, int order) const {
 
 Status BdState::check_end_phase() const {
   if (phase_ == kGermanOrder || phase_ == kSovietOrder) return rerr("5.4", "declare the phase order first");
-  if (phase_ == kSetupPhase) return rerr("3.1", "place every set-up unit first");
+  if (phase_ == kSetupPhase && (!lith_relocate_ || setup_left(kGerman) + setup_left(kSoviet) > 0))
+    return rerr("3.1", "place every set-up unit first");
   if (phase_ == kAdminSoviet && withdraw_due_)
     return rerr("8.21", "withdraw a rifle army or decline the withdrawal first");
   if (phase_ == kAdminGerman && markers_.east_wall_left > 0)
@@ -3167,6 +3492,7 @@ Status BdState::check_inner(const Action& a) const {
       case kCrimeaSupply:
       case kEastWall:
       case kCaucasusSend:
+      case kTakeRetreat:
         want = 1;
         break;
       case kEnter:
@@ -3196,14 +3522,19 @@ Status BdState::check_inner(const Action& a) const {
     }
     if (want >= 0 && a.nargs != want) return rerr("", "wrong number of arguments");
     if ((a.verb == kAttackFrom || a.verb == kAttackWith || a.verb == kMobileAssault) &&
-        (a.nargs < 3 || (a.args[1] != 0 && a.args[1] != 1)))
+        (a.nargs < 3 || a.args[1] < 0 || a.args[1] > 3))
       return rerr("", "malformed attack");
-    if ((a.verb == kBbChoice || a.verb == kLwDefend) && a.args[0] != 0 && a.args[0] != 1)
+    if ((a.verb == kBbChoice || a.verb == kLwDefend || a.verb == kTakeRetreat) && a.args[0] != 0 &&
+        a.args[0] != 1)
       return rerr("", "malformed choice");
   }
   auto unit_arg = [&](int i) { return i < a.nargs && a.args[i] >= 0 && a.args[i] < num_units(); };
   // Pending decisions first.
   switch (pending_) {
+    case kPendTakeRetreat:
+      if (a.verb != kTakeRetreat)
+        return rerr("13.9", "the Soviet decides first whether to take a Defender Retreat");
+      return Status::ok();
     case kPendLwDefend:
       if (a.verb == kAerialSupply || a.verb == kCrimeaSupply) break;  // 7.7, 7.4 at any instant
       if (a.verb != kLwDefend || a.nargs != 1)
@@ -3308,7 +3639,8 @@ Status BdState::check_inner(const Action& a) const {
                         "stacked together");
         }
       }
-      return check_attack(a.args[0], atts, a.verb == kMobileAssault, a.args[1] != 0);
+      return check_attack(a.args[0], atts, a.verb == kMobileAssault, (a.args[1] & 1) != 0,
+                          (a.args[1] & 2) != 0);
     }
     case kOrder: {
       if (a.nargs != 1) return rerr("5.4", "order takes one argument");
@@ -3380,6 +3712,24 @@ Status BdState::check_inner(const Action& a) const {
       return check_entry(u, a.args[1]);
     }
     case kRvgkIn: {
+      if (phase_ == kSetupPhase && unit_arg(0) && unit(a.args[0]).where == kToSetUp) {  // 15.3
+        const int u = a.args[0];
+        if (sparam("soviet_rvgk_at_start") <= 0 || def(u).side != kSoviet)
+          return rerr("8.9", "no unit starts in the RVGK in this scenario");
+        if (rvgk_setup_ >= sparam("soviet_rvgk_at_start"))
+          return rerr("15.3", "at most " + std::to_string(sparam("soviet_rvgk_at_start")) +
+                                  " Soviet units start in the RVGK");
+        if (def(u).side != phase_side()) return rerr("3.1", "the other side sets up now");
+        for (const auto& [x, z] : setup_zone_)
+          if (unit(x).where == kToSetUp && def(x).side == def(u).side) {
+            if (x != u)
+              return rerr("3.1", "set up units in counter-list order: " + def(x).label + " is next");
+            break;
+          }
+        if (def(u).type == kCavalryGroup || def(u).cls == kStatic || def(u).type == kCoastalArmy)
+          return rerr("8.30", def(u).label + " never enters the RVGK");
+        return check_border_rule(u, -1);
+      }
       if (phase_ != kSovietRvgk) return rerr("8.9", "units go into the RVGK in the Soviet RVGK Phase");
       if (!unit_arg(0)) return rerr("8.9", "unknown unit");
       const int u = a.args[0];
@@ -3440,6 +3790,18 @@ Status BdState::check_inner(const Action& a) const {
       if (phase_ != kSetupPhase) return rerr("3.1", "set-up is over");
       if (!unit_arg(0) || a.nargs != 2) return rerr("3.3", "setup <unit> <hex>");
       const int u = a.args[0], h = a.args[1];
+      if (unit(u).where == kOnMap && lith_relocate_) {  // 3.7 the Soviet relocation step
+        if (setup_left(kGerman) + setup_left(kSoviet) > 0)
+          return rerr("3.7", "relocations into Poland come after every unit is set up");
+        if (!lithuania_relocation(u))
+          return rerr("3.7",
+                      def(u).label + " may not relocate (only Soviet units, not the 9th Army or the ICA)");
+        const auto& z = data_->places.zones.at("lithuania_soviet");
+        if (std::find(z.begin(), z.end(), h) == z.end() || h == unit(u).hex)
+          return rerr("3.7", "relocations go into 2116, 2216, 2217, 2315 or 2316");
+        std::vector<int> add{u};
+        return stacking_ok(h, kSoviet, add);
+      }
       if (unit(u).where != kToSetUp) return rerr("3.3", def(u).label + " is not waiting to be set up");
       if (def(u).side != phase_side()) return rerr("3.1", "the other side sets up now");
       for (const auto& [x, z] : setup_zone_)
@@ -3457,7 +3819,8 @@ Status BdState::check_inner(const Action& a) const {
                     def(u).label + " sets up in zone " + zone + ", which does not include " + hex_id(h));
       if (enemy_in(h, def(u).side)) return rerr("3.1", hex_id(h) + " holds enemy units");
       std::vector<int> add{u};
-      return stacking_ok(h, def(u).side, add);
+      if (auto st = stacking_ok(h, def(u).side, add); !st) return st;
+      return check_border_rule(u, h);
     }
     case kWithdraw: {
       if (phase_ == kAdminGerman) {  // 8.17
@@ -3736,6 +4099,18 @@ void BdState::do_apply(const Action& a) {
       }
       resolve_battle();
       break;
+    case kTakeRetreat:
+      pending_ = kPendNone;
+      if (a.args[0] == 1) {
+        log("combat",
+            "the Soviet takes a Defender Retreat in " + hex_id(battle_.target) + " instead of the die roll",
+            "13.9");
+        battle_.rolled = kDR;
+        apply_result(kDR);
+      } else {
+        roll_battle();
+      }
+      break;
     case kBbChoice:
       pending_ = kPendNone;
       log("combat", a.args[0] == 1 ? "Bloodbath converted to Defender Retreat" : "Bloodbath kept",
@@ -3874,7 +4249,7 @@ void BdState::do_apply(const Action& a) {
       }
       if (a.verb != kMobileAssault)
         for (int m : movers_) units_[static_cast<size_t>(m)].flags |= kFlagDone;
-      start_battle(atts, a.args[0], a.verb == kMobileAssault, a.args[1] != 0);
+      start_battle(atts, a.args[0], a.verb == kMobileAssault, (a.args[1] & 1) != 0, (a.args[1] & 2) != 0);
       break;
     }
     case kOrder: {
@@ -3982,6 +4357,16 @@ void BdState::do_apply(const Action& a) {
     }
     case kRvgkIn: {
       UnitSt& s = units_[static_cast<size_t>(a.args[0])];
+      if (phase_ == kSetupPhase) {  // 15.3
+        s.where = kRvgk;
+        ++rvgk_setup_;
+        log("setup", label(a.args[0]) + " starts in the RVGK", "15.3", 1u << kSoviet);
+        if (setup_left(kGerman) + setup_left(kSoviet) == 0 && !lith_relocate_) {
+          rebase_vp();
+          start_play();
+        }
+        break;
+      }
       s.where = kRvgk;
       s.hex = -1;
       s.flags |= kFlagDone;
@@ -4002,16 +4387,17 @@ void BdState::do_apply(const Action& a) {
       log("marker", std::string("offensive supply ") + "ABC"[a.args[0]] + " at " + hex_id(a.args[1]), "7.12");
       break;
     case kSetup:
+      if (unit(a.args[0]).where == kOnMap) {  // 3.7 relocation into Poland
+        place(a.args[0], a.args[1], true);
+        log("setup", label(a.args[0]) + " relocates to " + hex_id(a.args[1]), "3.7", 1u << kSoviet);
+        break;
+      }
       place(a.args[0], a.args[1], true);
       log("setup", label(a.args[0]) + " sets up in " + hex_id(a.args[1]), "3.3",
           def(a.args[0]).side == kSoviet ? (1u << kSoviet) : 0xFFFFFFFFu);
-      {
-        bool left = false;
-        for (const auto& [x, z] : setup_zone_) left |= unit(x).where == kToSetUp;
-        if (!left) {
-          rebase_vp();
-          start_play();
-        }
+      if (setup_left(kGerman) + setup_left(kSoviet) == 0 && !lith_relocate_) {
+        rebase_vp();
+        start_play();
       }
       break;
     case kWithdraw: {
@@ -4152,6 +4538,7 @@ void BdState::do_apply(const Action& a) {
     default:
       break;
   }
+  leningrad_siege_check();  // 12.13 at every instant
 #ifndef NDEBUG
   if (auto s = check_invariants(); !s) {
     log("invariant", "invariant broken: " + s.error().message, "");
@@ -4173,6 +4560,10 @@ void BdState::legal_actions(std::vector<Action>& out) const {
     return a;
   };
   switch (pending_) {
+    case kPendTakeRetreat:
+      push_if(mk(kTakeRetreat, {0}));
+      push_if(mk(kTakeRetreat, {1}));
+      return;
     case kPendLwDefend:
       push_if(mk(kLwDefend, {0}));
       push_if(mk(kLwDefend, {1}));
@@ -4225,7 +4616,15 @@ void BdState::legal_actions(std::vector<Action>& out) const {
         if (unit(u).where != kToSetUp || def(u).side != phase_side()) continue;
         zone_hexes(z, hexes);
         for (int h : hexes) push_if(mk(kSetup, {u, h}));
+        if (sparam("soviet_rvgk_at_start") > 0) push_if(mk(kRvgkIn, {u}));  // 15.3
         break;  // one unit at a time keeps the branching small
+      }
+      if (lith_relocate_ && setup_left(kGerman) + setup_left(kSoviet) == 0) {  // 3.7
+        const auto it = data_->places.zones.find("lithuania_soviet");
+        for (int u = 0; u < num_units(); ++u)
+          if (lithuania_relocation(u) && it != data_->places.zones.end())
+            for (int h : it->second) push_if(mk(kSetup, {u, h}));
+        push_if(mk(kEndPhase, {}));
       }
       return;
     case kAdminGerman:
@@ -4351,7 +4750,17 @@ void BdState::legal_actions(std::vector<Action>& out) const {
             if (h != unit(u).hex) push_if(mk(kSeaMove, {u, h}));
         }
       if (is_move_phase()) gen_caucasus(out);  // 4.11-4.13
-      gen_attacks(out);
+      {
+        const size_t first = out.size();
+        gen_attacks(out);
+        if (phase_side() == kGerman && para_drop_unit() >= 0)  // 4.17 each attack also with the air drop
+          for (size_t i = first, n = out.size(); i < n; ++i) {
+            Action a = out[i];
+            if (a.verb != kAttackFrom && a.verb != kAttackWith && a.verb != kMobileAssault) continue;
+            a.args[1] |= 2;
+            push_if(a);
+          }
+      }
       if (phase_side() == kGerman && (markers_.fortress_left > 0 || markers_.fortress_restricted_left > 0))
         for (int h = 0; h < kNumHexes; ++h)
           if (hx(h).city) push_if(mk(kFortressCity, {h}));
@@ -4470,13 +4879,15 @@ std::string BdState::action_to_string(const Action& a) const {
     case kAttackFrom:
       s += " " + H(0) + " from";
       for (int i = 2; i < a.nargs; ++i) s += " " + H(i);
-      if (a.args[1]) s += " lw";
+      if (a.args[1] & 1) s += " lw";
+      if (a.args[1] & 2) s += " drop";  // 4.17
       break;
     case kAttackWith:
     case kMobileAssault:
       s += " " + H(0) + " with";
       for (int i = 2; i < a.nargs; ++i) s += " " + U(i);
-      if (a.args[1]) s += " lw";
+      if (a.args[1] & 1) s += " lw";
+      if (a.args[1] & 2) s += " drop";  // 4.17
       break;
     case kOrder:
       s += std::string(" ") + kOrderNames[std::clamp(a.args[0], 0, 3)];
@@ -4527,6 +4938,7 @@ std::string BdState::action_to_string(const Action& a) const {
       s += a.args[0] == 1 ? " dr" : " bb";
       break;
     case kLwDefend:
+    case kTakeRetreat:
       s += a.args[0] == 1 ? " yes" : " no";
       break;
     case kWatch:
@@ -4558,8 +4970,12 @@ steppe::Result<Action> BdState::parse_attack(const std::vector<std::string>& t, 
   a.push(target);
   a.push(0);
   size_t end = t.size();
-  if (t.back() == "lw") {
-    a.args[1] = 1;
+  if (end > 4 && t[end - 1] == "drop") {  // 4.17 combat air drop
+    a.args[1] |= 2;
+    --end;
+  }
+  if (t[end - 1] == "lw") {
+    a.args[1] |= 1;
     --end;
   }
   if (t[2] == "from" && !ma) {
@@ -4750,11 +5166,16 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
   } else if (v == "luftwaffe-defend" && t.size() == 2 && (t[1] == "yes" || t[1] == "no")) {
     a.verb = kLwDefend;
     a.push(t[1] == "yes" ? 1 : 0);
+  } else if (v == "take-retreat" && t.size() == 2 && (t[1] == "yes" || t[1] == "no")) {
+    a.verb = kTakeRetreat;  // 13.9
+    a.push(t[1] == "yes" ? 1 : 0);
   } else {
     return bad(
         "unknown action (verbs: end-phase, move, attack, mobile-assault, order, paulus, zone, enter, "
         "replace, "
-        "rvgk-in, rvgk-out, osupply, retreat, advance, advance-done, convert-bb, luftwaffe-defend, setup, "
+        "rvgk-in, rvgk-out, osupply, retreat, advance, advance-done, convert-bb, luftwaffe-defend, "
+        "take-retreat, "
+        "setup, "
         "withdraw, decline-withdrawal, hero-city, fortress-city, fortified-area, aerial-supply, "
         "advance-second, strategic, emergency-rvgk, no-emergency-rvgk, summer-offensive, watch, convert, "
         "comb-out, east-wall, caucasus-launch, caucasus-send, caucasus-refuse, caucasus-recall, "
@@ -4967,6 +5388,10 @@ void BdState::serialize(std::string& out) const {
   put(kerch_used_);
   put(sea_used_);
   put(opt_forgiveness_ * 2 + opt_kiev_);
+  put(opt_lithuania_ * 2 + lith_relocate_);
+  put(siege_);
+  put(oos_kills_);
+  put(rvgk_setup_);
   put(fp_);
   put(baltic_lost_ * 2 + dnepr_lost_);
   put(early_fallen_);
@@ -5056,6 +5481,7 @@ void BdState::serialize(std::string& out) const {
     for (int i = 0; i < b.nadv2; ++i) put(b.adv2[static_cast<size_t>(i)]);
     put(b.final_index);
     put(b.rolled);
+    put(b.drop);
   }
 }
 
@@ -5335,6 +5761,8 @@ Status BdState::set_word(const std::vector<std::string>& w) {
   }
   if (k == "option" && (w.size() == 2 || w.size() == 3)) {  // 4.20, 4.21
     if (w.size() == 3 && w[2] != "on" && w[2] != "off") return bad("option NAME [on|off]");
+    if (w[1] == "lithuania")  // 3.7 changes the set-up: it rides on the scenario name
+      return bad("the Lithuania option changes the set-up: use 'scenario grand-campaign+lithuania'");
     return set_option(w[1], w.size() == 2 || w[2] == "on");
   }
   if (k == "paulus" && w.size() == 2) {
@@ -5628,6 +6056,21 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
     return std::string(side_name(control_[static_cast<size_t>(h)]));
   }
   if (k == "vp") return std::to_string(vp_);
+  if (k == "siege") {  // 12.13
+    static constexpr const char* kSiege[] = {"none", "besieged", "lifted", "held"};
+    return std::string(kSiege[std::clamp<int>(siege_, 0, 3)]);
+  }
+  if (k == "border-open" && w.size() == 2) {  // 15.3 border hexes of SIDE without its unit
+    std::vector<int> open;
+    uncovered_border(w[1] == "soviet" ? kSoviet : kGerman, open);
+    return std::to_string(open.size());
+  }
+  if (k == "oos-kills") return std::to_string(oos_kills_);  // 14.10
+  if (k == "repl" && w.size() == 2) {                       // 8.12
+    const int sd = w[1] == "soviet" ? kSoviet : kGerman;
+    return std::to_string(repl_left_mech_[static_cast<size_t>(sd)]) + "/" +
+           std::to_string(repl_left_non_[static_cast<size_t>(sd)]);
+  }
   if (k == "fp") return std::to_string(fp_);                                                    // 4.20
   if (k == "watch") return std::string(watch_ == 2 ? "oder" : watch_ == 1 ? "rhine" : "none");  // 4.18
   if (k == "summer-offensive")                                                                  // 4.4
@@ -5655,8 +6098,8 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
   if (k == "phase") return std::string(phase_name(phase_));
   if (k == "current") return std::string(current_player() >= 0 ? side_name(current_player()) : "none");
   if (k == "pending") {
-    static const char* names[] = {"none",    "luftwaffe-defend", "convert-bb",       "retreat",
-                                  "advance", "emergency-rvgk",   "caucasus-response"};
+    static const char* names[] = {"none",    "luftwaffe-defend", "convert-bb",        "retreat",
+                                  "advance", "emergency-rvgk",   "caucasus-response", "take-retreat"};
     return std::string(names[pending_]);
   }
   if (k == "distance" && w.size() == 3) {

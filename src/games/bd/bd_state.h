@@ -61,6 +61,7 @@ enum Verb : uint16_t {
   kCaucasusRecall,   // caucasus-recall <unit> <hex> <unit> <hex>...  (4.13, German movement phase)
   kCaucasusLeave,    // caucasus-leave <unit> <hex>                   (4.13, Soviet movement phase)
   kMansteinsGambit,  // mansteins-gambit   (4.16: the 1943 summer offensive run as Manstein's Gambit)
+  kTakeRetreat,      // take-retreat yes | no              (13.9, Soviet, before the die roll)
   kNumVerbs
 };
 
@@ -106,7 +107,8 @@ enum Pending : uint8_t {
   kPendRetreat,
   kPendAdvance,
   kPendEmergency,
-  kPendCaucasus  // 4.12 the Soviet sends rifle armies into the Caucasus box
+  kPendCaucasus,    // 4.12 the Soviet sends rifle armies into the Caucasus box
+  kPendTakeRetreat  // 13.9: the Soviet may take a Defender Retreat before the die roll
 };
 
 // 4.11-4.13 the Caucasus expedition.
@@ -158,6 +160,7 @@ struct Battle {
   int32_t attack = 0, defense = 0, defense_lost = 0;
   int8_t raw_index = 0, shifts = 0, final_index = 0, die = 0;
   uint8_t result = 0xFF, rolled = 0xFF;
+  int16_t drop = -1;  // 4.17: the 2nd Paratroop Corps dropped on the target (adds its defence 6)
 };
 
 struct MarkerSt {
@@ -274,7 +277,9 @@ class BdState : public steppe::State {
   void ma_group(int u, int target, std::vector<int>& out) const;
 
   // Combat (11.x).
-  Status check_attack(int target, const std::vector<int>& atts, bool ma, bool lw) const;
+  Status check_attack(int target, const std::vector<int>& atts, bool ma, bool lw, bool drop = false) const;
+  int para_drop_unit() const;  // 4.17: the 2nd Para if it may still drop this turn, else -1
+  bool retreat_offer() const;  // 13.9: the Soviet may take a DR in the battle in progress
   Status collect_attack_from(const Action& a, std::vector<int>& atts) const;
   int sea_of(int hex) const;
   Status check_ica_switch(int u, int h) const;  // index in Places::sea_ports, -1 if not a port
@@ -283,8 +288,9 @@ class BdState : public steppe::State {
   int attack_factor_total(const Battle& b, bool roll, std::vector<int>* per_unit);
   int defense_factor_total(const Battle& b, bool roll, std::vector<int>* per_unit);
   int shifts_for(const Battle& b, Json* why = nullptr) const;
-  void start_battle(const std::vector<int>& atts, int target, bool ma, bool lw);
+  void start_battle(const std::vector<int>& atts, int target, bool ma, bool lw, bool drop = false);
   void resolve_battle();
+  void roll_battle();  // the die roll and result, after the odds (11.25)
   void apply_result(int res);
   void retreat_options(int from_hex, int side, std::vector<int>& out) const;
   void do_retreat(int dest);
@@ -311,8 +317,16 @@ class BdState : public steppe::State {
   bool scenario_victory();  // scenario conditions at the end; true if the game ended
   void arrivals();
   // Section 4 VP events (4.4-4.8, 4.19-4.21).
-  bool vp_schedule() const;    // the scenario scores by the Victory Check Chart
-  void territory_vp_checks();  // 4.5, 4.6: first instant after GT13
+  bool vp_schedule() const;      // the scenario scores by the Victory Check Chart
+  void territory_vp_checks();    // 4.5, 4.6: first instant after GT13
+  void leningrad_siege_check();  // 12.13 after every action
+  int sparam(const char* key) const { return sc_ != nullptr ? sc_->param(key) : 0; }
+  // 15.3: the hexes of `side` along the border (adjacent to a hex the other side controls)
+  // without a unit of `side`.
+  void uncovered_border(int side, std::vector<int>& out) const;
+  int setup_left(int side) const;                // units of `side` still to set up (3.1)
+  Status check_border_rule(int u, int h) const;  // 15.3 (h = -1: into the RVGK)
+  bool lithuania_relocation(int u) const;        // 3.7: u may relocate into the five Polish hexes
   int roll_vp(const VpRoll& r, const std::string& what, const std::string& rule);
   void summer_offensive_check();   // 4.4 at the end of a game turn
   bool watch_on_the_oder_check();  // 4.19 at the end of the GT30 German player turn
@@ -412,14 +426,20 @@ class BdState : public steppe::State {
   bool moscow_rolled_ = false;   // 4.15
   // Section 4 events and options.
   bool opt_forgiveness_ = false, opt_kiev_ = false;  // 4.20, 4.21 (optional rules)
-  int fp_ = 0;                                       // 4.20 net Forgiveness Points
-  bool baltic_lost_ = false, dnepr_lost_ = false;    // 4.5, 4.6 (once)
-  uint8_t early_fallen_ = 0;                         // 4.7/4.8: bit i = early_loss[i] has fallen
-  bool kiev_taken_ = false;                          // 4.21 the German has taken Kiev once
-  int8_t summer_turn_ = 0;                           // 4.4 turn of the declaration (0: none)
-  int8_t summer_done_ = 0;                           // 4.4 0 open, 1 succeeded, 2 VP debited
-  int8_t watch_ = 0;                                 // 4.18 0 not chosen, 1 Rhine, 2 Oder (secret)
-  int16_t soviet_losses_ = 0;                        // 4.19 Soviet units eliminated this turn (weighted)
+  bool opt_lithuania_ = false;                       // 3.7 (optional rule)
+  bool lith_relocate_ = false;                       // 3.7 the Soviet relocation step is open
+  const ScenarioDef* sc_ = nullptr;                  // the scenario's data (params)
+  int8_t siege_ = 0;       // 12.13: 0 not in play, 1 besieged (VP held), 2 lifted, 3 held for good
+  int16_t oos_kills_ = 0;  // 14.10 Soviet units eliminated while out of supply
+  int8_t rvgk_setup_ = 0;  // 15.3 Soviet units put into the RVGK at set-up
+  int fp_ = 0;             // 4.20 net Forgiveness Points
+  bool baltic_lost_ = false, dnepr_lost_ = false;  // 4.5, 4.6 (once)
+  uint8_t early_fallen_ = 0;                       // 4.7/4.8: bit i = early_loss[i] has fallen
+  bool kiev_taken_ = false;                        // 4.21 the German has taken Kiev once
+  int8_t summer_turn_ = 0;                         // 4.4 turn of the declaration (0: none)
+  int8_t summer_done_ = 0;                         // 4.4 0 open, 1 succeeded, 2 VP debited
+  int8_t watch_ = 0;                               // 4.18 0 not chosen, 1 Rhine, 2 Oder (secret)
+  int16_t soviet_losses_ = 0;                      // 4.19 Soviet units eliminated this turn (weighted)
   int8_t ss_due_ = 0;         // 8.17 0 nothing owed, 1 due in this German admin segment, 2 delayed
   int8_t ss_cycle_ = -1;      // 8.17 index of the open withdrawal in victory.ss_turns
   uint8_t ss_failed_ = 0;     // 4.10 bit i: withdrawal i declined or not made (VP lost)
