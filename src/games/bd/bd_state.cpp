@@ -816,6 +816,21 @@ bool BdState::lithuania_relocation(int u) const {
   return true;
 }
 
+// 4.4, 4.19: whether the German still holds every city he held at the start of this game
+// turn, and how many cities Soviet then he holds now.
+std::pair<bool, int> BdState::cities_since_turn_start() const {
+  bool kept = true;
+  int taken = 0;
+  for (int h = 0; h < kNumHexes; ++h) {
+    if (!hx(h).city) continue;
+    const int was = turn_start_control_[static_cast<size_t>(h)];
+    const int now = control_[static_cast<size_t>(h)];
+    if (was == kGerman && now != kGerman) kept = false;
+    if (was == kSoviet && now == kGerman) ++taken;
+  }
+  return {kept, taken};
+}
+
 // 4.4: a declared offensive is judged at the end of its turn; without a success by the end
 // of GT19 (or at a failure, whichever comes first) the German loses ceil(d6/2) VP.
 void BdState::summer_offensive_check() {
@@ -823,15 +838,7 @@ void BdState::summer_offensive_check() {
   if (!vp_schedule() || summer_done_ != 0 || turns.empty() || mg_) return;  // 4.16 supersedes 4.4
   bool fail = false;
   if (summer_turn_ == turn_) {
-    bool kept = true;
-    int taken = 0;
-    for (int h = 0; h < kNumHexes; ++h) {
-      if (!hx(h).city) continue;
-      const int was = turn_start_control_[static_cast<size_t>(h)];
-      const int now = control_[static_cast<size_t>(h)];
-      if (was == kGerman && now != kGerman) kept = false;
-      if (was == kSoviet && now == kGerman) ++taken;
-    }
+    const auto [kept, taken] = cities_since_turn_start();
     if (kept && taken >= 1) {
       summer_done_ = 1;
       log("victory",
@@ -857,15 +864,7 @@ void BdState::summer_offensive_check() {
 // 4.19: at the end of the German player turn of GT30 with Oder chosen, the game ends.
 bool BdState::watch_on_the_oder_check() {
   const VictoryRules& vr = data_->victory;
-  bool kept = true;
-  int taken = 0;
-  for (int h = 0; h < kNumHexes; ++h) {
-    if (!hx(h).city) continue;
-    const int was = turn_start_control_[static_cast<size_t>(h)];
-    const int now = control_[static_cast<size_t>(h)];
-    if (was == kGerman && now != kGerman) kept = false;
-    if (was == kSoviet && now == kGerman) ++taken;
-  }
+  const auto [kept, taken] = cities_since_turn_start();
   const bool win =
       kept && (taken >= vr.oder_cities || (taken >= 1 && soviet_losses_ >= vr.oder_one_city_units) ||
                soviet_losses_ >= vr.oder_units_alone);

@@ -282,7 +282,8 @@ class BdState : public steppe::State {
   bool retreat_offer() const;  // 13.9: the Soviet may take a DR in the battle in progress
   Status collect_attack_from(const Action& a, std::vector<int>& atts) const;
   int sea_of(int hex) const;
-  Status check_ica_switch(int u, int h) const;  // index in Places::sea_ports, -1 if not a port
+  std::pair<bool, int> cities_since_turn_start() const;  // 4.4, 4.19: (all kept, Soviet cities taken)
+  Status check_ica_switch(int u, int h) const;           // index in Places::sea_ports, -1 if not a port
   bool can_attack_unit(int u, int target, bool ma) const;
   void compute_odds(Battle& b, bool roll_factors);
   int attack_factor_total(const Battle& b, bool roll, std::vector<int>* per_unit);
