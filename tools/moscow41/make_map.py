@@ -13,11 +13,36 @@ historical fronts of July, October and November 1941:
     numbered in reading order (north to south, west to east);
   * area polygons: Voronoi cells of the seed points (local equirectangular km), clipped
     to the map frame; adjacency = cells sharing an edge;
+  * geography: the committed extracts in data/geo (provenance: data/geo/SOURCES.md),
+    the same ones the BD hex map is generated from (tools/geo/mapgen.cpp); it moves no
+    seed, so adjacency stays what the anchors and the lattice make it;
   * rivers: a border is a river border when the segment joining the two seed points
-    crosses one of the hand-traced river polylines (RIVERS);
-  * terrain: Yellow where the seed lies in a rough-terrain region (forest, swamp, hills;
-    ROUGH), Victory for the five Victory Areas, Staging for 16A/9A/4A/2A, else Green;
-  * cities: CITIES placed in the area containing them (one city per area);
+    crosses a river of 1941: a WDBII line of data/geo/rivers.json of class 0-2
+    (double-lined, permanent major, additional major; RIVER_MAX_CLASS), or of class 3 where
+    it runs within NAME_KM (30 km) of a named river; the post-1941 reservoirs of
+    hist/hydro_1941.json (Kiev 1964-66, Rybinsk 1941-47) are drained in the mask and their
+    old courses count as rivers, so they block as the river did and no more; the Volga
+    Reservoir (Ivankovo, 1937) lake line counts as a river border (the Volga under it).
+    Names come from the hydro overlay's anchor chains (and EXTRA_RIVER_NAMES where those
+    chains are too coarse at this scale); names only, never geometry;
+  * terrain: each area is sampled on a 4 km lattice (SAMPLE_KM) inside its polygon. Yellow
+    (rough: forest, swamp or hills) when a marsh or rough zone of hist/terrain_1941.json
+    covers >= 40% of its land samples (OVERLAY_SHARE, as on the BD map), or its ETOPO5
+    (relief.json) mean elevation is >= 230 m (ROUGH_MEAN_M: the Valdai and the crest of
+    the Central Russian upland), or its local relief p90 - p10 is >= 120 m (ROUGH_RELIEF_M:
+    the dissected Valdai edge). Victory for the five Victory Areas, Staging for
+    16A/9A/4A/2A, else Green. RULEBOOK_TERRAIN overrides the geodata only where the text
+    fixes a terrain it does not deliver (Vyazma, 10.14.1). The forest belts that no overlay
+    holds (Rzhev-Sychevka, Vyazma-Yukhnov, Meshchera, the Istra forests) are therefore
+    Green now; adding them to hist/terrain_1941.json would also change the BD map;
+  * lakes: mask.json (GSHHG) lake samples; no area may be mostly lake (the rules have
+    none, 2.4: lakes are scenery); Lake Ilmen (a named feature) goes to the area holding
+    the most Ilmen-basin lake samples;
+  * cities: CITIES (names) placed at the coordinates of hist/cities_1941.json, else
+    data/geo/cities.json (PLACE_ALIASES maps 1941 names to the data's), in the area
+    containing them (one city per area); only a place missing from both keeps its hand
+    coordinates and is listed in map.json geodata.hand_placed_cities (Novgorod-Seversky);
+    towns (scenery names of filler areas) the same way;
   * supply edges: cells touching the north/east/south frame edges;
   * the two scenario front lines (White and Red Dashed Lines) as polylines; areas west of
     them are German at set-up.
@@ -30,8 +55,9 @@ import math
 import os
 import sys
 
-SOURCE = ("reconstructed by tools/moscow41/make_map.py from real geography (1:1,000,000, "
-          "86x62 cm), the area numbers named in the rulebook set-ups and the 1941 fronts")
+SOURCE = ("reconstructed by tools/moscow41/make_map.py from real geography (the data/geo extracts and "
+          "1941 overlays, 1:1,000,000, 86x62 cm), the area numbers named in the rulebook set-ups and the "
+          "1941 fronts")
 
 # Map frame (lon/lat). 620 km W-E at 54.4N is ~9.6 deg; 860 km N-S is ~7.8 deg.
 WEST, EAST, SOUTH, NORTH = 29.8, 39.8, 50.5, 58.3
@@ -125,6 +151,11 @@ LOGO = (39.45, 50.85)  # the unplayable logo area in the south-east corner (2.0)
 VICTORY = {"63": "Moscow", "90": "Smolensk", "108": "Tula"}
 VICTORY_BY_CITY = ["Kursk", "Voronezh"]  # placed by coordinates
 STAGING = {"16A", "9A", "4A", "2A"}
+# Terrain the rulebook fixes where the geodata does not deliver it (as data/bd/map-fixes.json
+# does for the hex map): the 10.14.1 example fights in Vyazma, "a Yellow area with a city".
+# The Vyazma forests are in no data/geo overlay and ETOPO5 gives area 70 a mean of 224 m,
+# under ROUGH_MEAN_M.
+RULEBOOK_TERRAIN = {"70": ("yellow", "10.14.1 example: Vyazma is a Yellow area with a city")}
 
 # Cities (2.4.5): name, lon, lat. One per area; Chernigov and Romny are the two special
 # cities that decide Kiev (13.2). Victory Areas are listed too (they are heavy urban).
@@ -182,51 +213,59 @@ TOWNS = [
     ("Belgorod", 36.59, 50.60), ("Zadonsk", 38.93, 52.39), ("Kursk-east", 36.90, 51.90),
 ]
 
-# Rough terrain (Yellow) regions: lon/lat boxes (forest, swamp, hills).
-ROUGH = [
-    ("Valdai Hills, Demyansk swamps and the Seliger lakes", 32.0, 56.9, 34.2, 58.3),
-    ("Lovat swamps around Kholm", 30.8, 57.0, 31.8, 57.8),
-    ("Toropets-Andreapol forests (upper Western Dvina)", 31.3, 55.9, 33.0, 56.9),
-    ("Bely-Olenino-Sychevka forests", 32.6, 55.6, 34.6, 56.4),
-    ("Vyazma-Yukhnov forests and the Ugra", 33.8, 54.6, 35.6, 55.4),
-    ("Zhizdra forests", 34.6, 53.8, 35.8, 54.4),
-    ("Bryansk forests", 33.3, 52.6, 35.2, 53.9),
-    ("Polesie marshes (Pripyat fringe)", 29.8, 51.3, 30.9, 52.5),
-    ("Moscow western forest belt (Istra-Zvenigorod)", 36.3, 55.6, 37.2, 56.1),
-    ("Meshchera swamps", 38.6, 55.0, 39.8, 56.0),
-]
+# ---------------------------------------------------------------------------------------
+# Geodata (data/geo, provenance in data/geo/SOURCES.md): the same extracts and 1941 overlays
+# the hex maps are generated from (tools/geo/mapgen.cpp).
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+GEO = os.path.join(ROOT, "data", "geo")
 
-# Rivers (hand-traced from real geography at ~5 km accuracy), lon/lat polylines.
-RIVERS = {
-    "Dnepr": [(33.55, 55.75), (33.45, 55.35), (33.30, 54.95), (32.70, 54.85), (32.04, 54.78),
-              (31.50, 54.65), (30.90, 54.60), (30.40, 54.50), (30.35, 54.20), (30.33, 53.90),
-              (30.25, 53.52), (30.05, 53.10), (30.05, 52.90), (30.40, 52.36), (30.80, 51.95),
-              (30.60, 51.30), (30.55, 50.50)],
-    "Desna": [(33.00, 54.55), (33.45, 54.10), (33.73, 53.53), (34.37, 53.25), (34.10, 52.90),
-              (33.77, 52.58), (33.40, 52.20), (33.27, 52.00), (32.60, 51.60), (31.95, 51.60),
-              (31.30, 51.50), (30.90, 51.10), (30.60, 50.60)],
-    "Sozh": [(32.30, 54.60), (32.00, 54.20), (31.70, 53.70), (31.40, 53.20), (31.00, 52.45),
-             (30.80, 51.95)],
-    "Seym": [(36.60, 51.80), (36.19, 51.70), (35.26, 51.66), (34.68, 51.57), (33.80, 51.40),
-             (33.00, 51.50), (32.60, 51.55)],
-    "Oka": [(36.00, 52.40), (36.07, 52.97), (36.10, 53.40), (36.13, 53.80), (36.27, 54.52),
-            (37.07, 54.50), (37.41, 54.92), (38.15, 54.85), (38.77, 55.08), (39.30, 54.90),
-            (39.74, 54.63), (39.80, 54.60)],
-    "Ugra": [(33.30, 54.75), (34.00, 54.65), (34.80, 54.60), (35.23, 54.74), (35.80, 54.55),
-             (36.20, 54.55)],
-    "Moskva": [(35.40, 55.60), (36.03, 55.50), (36.40, 55.60), (36.86, 55.73), (37.30, 55.78),
-               (37.62, 55.75), (38.00, 55.60), (38.40, 55.40), (38.77, 55.08)],
-    "Volga": [(32.60, 57.20), (33.10, 57.00), (33.45, 56.85), (34.00, 56.50), (34.33, 56.26),
-              (34.58, 56.18), (34.93, 56.50), (35.50, 56.80), (35.90, 56.86), (36.40, 56.75),
-              (37.17, 56.73), (37.85, 57.24), (38.33, 57.53), (38.85, 58.05), (39.20, 58.30)],
-    "Western Dvina": [(32.60, 56.95), (32.27, 56.65), (32.08, 56.26), (31.60, 55.90), (31.20, 55.60),
-                      (30.73, 55.40), (30.20, 55.19), (29.80, 55.30)],
-    "Lovat": [(30.40, 55.90), (30.52, 56.34), (30.90, 56.80), (31.18, 57.15), (31.30, 57.60),
-              (31.50, 58.10), (31.50, 58.30)],
-    "Don": [(38.25, 53.95), (38.60, 53.50), (38.70, 53.00), (38.93, 52.40), (39.10, 51.90),
-            (39.10, 51.50), (39.30, 51.00), (39.50, 50.50)],
-    "Sosna": [(36.80, 52.50), (37.60, 52.45), (38.50, 52.62), (38.95, 52.45)],
-}
+# Rivers: WDBII classes 0 (double-lined), 1 (permanent major) and 2 (additional major)
+# always; class 3 (additional) only where it runs along a river named in
+# hist/hydro_1941.json (within NAME_KM of its anchor chain, the distance mapgen uses for
+# names on the BD map). Classes 4+ (minor, intermittent, canals) never.
+RIVER_MAX_CLASS = 2
+NAMED_RIVER_MAX_CLASS = 3
+NAME_KM = 30.0
+
+# Terrain thresholds (Yellow = rough: forest, swamp or hills), over the land sample points
+# of each area (a 4 km lattice inside its polygon):
+#   * a hist/terrain_1941.json zone (marsh or rough) covering >= OVERLAY_SHARE of them, or
+#   * ETOPO5 relief: mean elevation >= ROUGH_MEAN_M, or local relief p90 - p10 >= ROUGH_RELIEF_M.
+OVERLAY_SHARE = 0.4
+ROUGH_MEAN_M = 230
+ROUGH_RELIEF_M = 120
+SAMPLE_KM = 4.0
+
+# An area is a lake area when >= LAKE_SHARE of its samples are lake (the rules have none:
+# lakes are scenery, 2.4; the check is kept so that a frame change cannot hide one).
+LAKE_SHARE = 0.5
+
+# River names the hydro overlay lacks at this scale (its anchor chains are drawn for 90 km
+# hexes: the Dnepr chain starts at Vitebsk, the Volga chain cuts the Rzhev bend). Names
+# only: the river geometry is always WDBII's. (name, anchors lon/lat).
+EXTRA_RIVER_NAMES = [
+    ("Dnepr", [(33.40, 55.90), (33.45, 55.30), (33.29, 54.92), (32.70, 54.85), (32.05, 54.78),
+               (31.20, 54.65), (30.40, 54.50)]),
+    ("Volga", [(33.10, 57.00), (33.45, 56.85), (34.00, 56.50), (34.33, 56.26), (34.58, 56.18),
+               (34.93, 56.50), (35.50, 56.80), (35.90, 56.86)]),
+    ("Vazuza", [(33.60, 55.55), (34.28, 55.83), (34.58, 56.18)]),
+    ("Vop", [(32.95, 55.75), (32.75, 55.30), (32.70, 54.95)]),
+    ("Oka", [(36.50, 52.30), (36.10, 52.90)]),
+]
+# Overlay names shown under a shorter name.
+RIVER_NAME_ALIASES = {"Western Dvina upper": "Western Dvina (Daugava)"}
+
+# Cities and towns whose 1941 (or map) name differs from the name in the geodata.
+PLACE_ALIASES = {"Vyshny Volochek": "Vyshniy Volochek", "Velikie Luki": "Velikiye Luki",
+                 "Gzhatsk": "Gagarin", "Sergiev Posad": "Sergiyev Posad", "Gorki": "Horki",
+                 "Stalinogorsk": "Novomoskovsk", "Krichev": "Krychaw", "Nezhin": "Nizhyn",
+                 "Priluki": "Pryluky", "Lebedin": "Lebedyn"}
+
+
+def load_geo(rel):
+  with open(os.path.join(GEO, rel)) as f:
+    return json.load(f)
+
 
 # Scenario fronts, north to south (lon/lat). The German side is west of the line.
 FRONTS = {
@@ -355,6 +394,184 @@ def german_polygon(line):
   return pts + [to_km(WEST - 1.0, SOUTH - 0.01), to_km(WEST - 1.0, NORTH + 0.01)]
 
 
+def dist_point_segment(p, a, b):
+  dx, dy = b[0] - a[0], b[1] - a[1]
+  L = dx * dx + dy * dy
+  t = 0.0 if L == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / L))
+  return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+def dist_point_polyline(p, line):
+  if len(line) == 1:
+    return math.hypot(p[0] - line[0][0], p[1] - line[0][1])
+  return min(dist_point_segment(p, line[k - 1], line[k]) for k in range(1, len(line)))
+
+
+def cross_point(p1, p2, q1, q2):
+  """Where segment p1-p2 crosses q1-q2 (they are known to cross)."""
+  d = (p2[0] - p1[0]) * (q2[1] - q1[1]) - (p2[1] - p1[1]) * (q2[0] - q1[0])
+  t = ((q1[0] - p1[0]) * (q2[1] - q1[1]) - (q1[1] - p1[1]) * (q2[0] - q1[0])) / d
+  return (p1[0] + t * (p2[0] - p1[0]), p1[1] + t * (p2[1] - p1[1]))
+
+
+def near_frame(lon, lat, margin):
+  return WEST - margin <= lon <= EAST + margin and SOUTH - margin <= lat <= NORTH + margin
+
+
+class Mask:
+  """data/geo/mask.json (GSHHG h): 0 sea, 1 land, 2 lake; rows north to south, pixel
+  registration. Only the rows around the frame are decoded."""
+
+  def __init__(self):
+    m = load_geo("mask.json")
+    self.west, self.north, self.step = m["west"], m["north"], m["step_deg"]
+    self.ncols, self.nrows = m["ncols"], m["nrows"]
+    self.r0 = max(0, int((self.north - NORTH - 1.0) / self.step))
+    self.r1 = min(self.nrows, int((self.north - SOUTH + 1.0) / self.step) + 1)
+    self.rows = {}
+    for r in range(self.r0, self.r1):
+      row = bytearray()
+      rle = m["rows_rle"][r]
+      for k in range(0, len(rle), 2):
+        row.extend(bytes([rle[k]]) * rle[k + 1])
+      if len(row) != self.ncols:
+        sys.exit("mask.json: run-length row %d does not add up to ncols" % r)
+      self.rows[r] = row
+
+  def cell(self, lon, lat):
+    return int(math.floor((self.north - lat) / self.step)), int(math.floor((lon - self.west) / self.step))
+
+  def at(self, lon, lat):
+    r, c = self.cell(lon, lat)
+    if r not in self.rows or not 0 <= c < self.ncols:
+      return 1
+    return self.rows[r][c]
+
+  def drain(self, lon, lat):
+    """Turns the lake holding (lon, lat) (or touching its 7x7 pixel neighbourhood) to land,
+    as mapgen does for post-1941 reservoirs. Returns the number of pixels changed."""
+    r0, c0 = self.cell(lon, lat)
+    stack = [(r0 + dr, c0 + dc) for dr in range(-3, 4) for dc in range(-3, 4)]
+    n = 0
+    while stack:
+      r, c = stack.pop()
+      if r not in self.rows or not 0 <= c < self.ncols or self.rows[r][c] != 2:
+        continue
+      self.rows[r][c] = 1
+      n += 1
+      stack.extend([(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)])
+    return n
+
+
+class Relief:
+  """data/geo/relief.json: ETOPO5 metres, rows north to south (nearest grid node)."""
+
+  def __init__(self):
+    m = load_geo("relief.json")
+    self.west, self.north, self.dx, self.dy = m["west"], m["north"], m["dx"], m["dy"]
+    self.ncols, self.nrows = m["ncols"], m["nrows"]
+    self.v = m["rows_north_to_south"]
+
+  def at(self, lon, lat):
+    c = int(math.floor((lon - self.west) / self.dx + 0.5))
+    r = int(math.floor((self.north - lat) / self.dy + 0.5))
+    if not (0 <= r < self.nrows and 0 <= c < self.ncols):
+      return 0
+    return self.v[r][c]
+
+
+def load_hydro(mask):
+  """Rivers at 1941: WDBII polylines (km), post-1941 reservoirs drained back to their old
+  courses, the river names of hist/hydro_1941.json and its lake lines (reservoirs that
+  stood in 1941 but that GSHHG draws as lakes, so that no river line runs through them)."""
+  hydro = load_geo("hist/hydro_1941.json")
+  named = []
+  for r in hydro["river_names"]:
+    if any(near_frame(lon, lat, 1.0) for lon, lat in r["anchors"]):
+      named.append((RIVER_NAME_ALIASES.get(r["name"], r["name"]), [to_km(lon, lat) for lon, lat in r["anchors"]]))
+  for name, anchors in EXTRA_RIVER_NAMES:
+    named.append((name, [to_km(lon, lat) for lon, lat in anchors]))
+  rivers = []  # (class, name or "", km points, lon/lat points)
+  drained = []
+  for res in hydro["reservoirs_post_1941"]:
+    pts = [res["seed"]] + res["course"]
+    if not any(near_frame(lon, lat, 0.3) for lon, lat in pts):
+      continue
+    n = mask.drain(*res["seed"])
+    course = res["course"]
+    for k in range(1, len(course)):
+      (x0, y0), (x1, y1) = course[k - 1], course[k]
+      steps = max(1, int(math.hypot(x1 - x0, y1 - y0) / 0.02))
+      for i in range(steps + 1):
+        n += mask.drain(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
+    drained.append((res["name"], n))
+    rivers.append((1, res["river"], [to_km(lon, lat) for lon, lat in course], [list(p) for p in course]))
+  for r in load_geo("rivers.json")["rivers"]:
+    if r["class"] > NAMED_RIVER_MAX_CLASS:
+      continue
+    if not any(near_frame(lon, lat, 0.2) for lon, lat in r["points"]):
+      continue
+    rivers.append((r["class"], "", [to_km(lon, lat) for lon, lat in r["points"]], r["points"]))
+  lakes = []
+  for r in hydro["lake_lines"]:
+    if any(near_frame(lon, lat, 0.2) for lon, lat in r["points"]):
+      lakes.append((r["name"], [to_km(lon, lat) for lon, lat in r["points"]]))
+  return rivers, named, lakes, drained
+
+
+def river_name(p, named):
+  best, name = NAME_KM, ""
+  for n, chain in named:
+    d = dist_point_polyline(p, chain)
+    if d <= best:
+      best, name = d, n
+  return name
+
+
+def load_places():
+  """name -> (lon, lat, source) from hist/cities_1941.json (1941 name or modern name), then
+  data/geo/cities.json (places of 20,000+ today), near the frame only."""
+  out = {}
+  for c in load_geo("cities.json")["cities"]:
+    lon, lat = c["lonlat"]
+    if near_frame(lon, lat, 1.0) and c["name"] not in out:
+      out[c["name"]] = (lon, lat, "data/geo/cities.json")
+  for c in load_geo("hist/cities_1941.json")["cities"]:
+    lon, lat = c["lonlat"]
+    if near_frame(lon, lat, 1.0):
+      for n in (c.get("modern"), c["name"]):
+        if n:
+          out[n] = (lon, lat, "data/geo/hist/cities_1941.json")
+  return out
+
+
+def place(name, lon, lat, places):
+  """Coordinates of a named place from the geodata; the hand coordinates only when the
+  geodata lacks the place (small towns)."""
+  for n in (name, PLACE_ALIASES.get(name)):
+    if n and n in places:
+      return places[n]
+  return (lon, lat, "hand-placed (not in data/geo)")
+
+
+def area_samples(cell):
+  """Lattice points (SAMPLE_KM) inside a cell, at least its centroid."""
+  xs = [p[0] for p in cell]
+  ys = [p[1] for p in cell]
+  pts = []
+  y = math.floor(min(ys) / SAMPLE_KM) * SAMPLE_KM + SAMPLE_KM / 2
+  while y < max(ys):
+    x = math.floor(min(xs) / SAMPLE_KM) * SAMPLE_KM + SAMPLE_KM / 2
+    while x < max(xs):
+      if point_in_poly((x, y), cell):
+        pts.append((x, y))
+      x += SAMPLE_KM
+    y += SAMPLE_KM
+  if not pts:
+    pts.append((sum(xs) / len(xs), sum(ys) / len(ys)))
+  return pts
+
+
 def build():
   anchors = [(aid, to_km(lon, lat), name, why) for aid, lon, lat, name, why in ANCHORS]
   fixed = [p for _, p, _, _ in anchors] + [to_km(*LOGO)]
@@ -405,21 +622,77 @@ def build():
     best = min(range(len(seeds)), key=lambda i: (seeds[i][0] - p[0]) ** 2 + (seeds[i][1] - p[1]) ** 2)
     return ids[best]
 
-  # Cities and towns.
-  city_of = {}
-  for name, lon, lat in CITIES:
+  # Cities and towns: coordinates from the geodata (hand coordinates only for places it lacks).
+  places = load_places()
+  city_of, city_src = {}, {}
+  hand_placed = []
+  for name, lon0, lat0 in CITIES:
+    lon, lat, src = place(name, lon0, lat0, places)
+    if src.startswith("hand"):
+      hand_placed.append(name)
     if not (WEST < lon < EAST and SOUTH < lat < NORTH):
       continue
     aid = containing(lon, lat)
     if aid in city_of or aid in STAGING or aid == "logo":
       continue
     city_of[aid] = name
+    city_src[aid] = "%s at %.2fE %.2fN (%s)" % (name, lon, lat, src)
   town_names = {}
-  for name, lon, lat in TOWNS:
+  for name, lon0, lat0 in TOWNS:
+    lon, lat, src = place(name, lon0, lat0, places)
     if not (WEST < lon < EAST and SOUTH < lat < NORTH):
       continue
     aid = containing(lon, lat)
     town_names.setdefault(aid, []).append(name)
+
+  # Geography per area: land/lake samples, ETOPO5 relief, 1941 terrain zones.
+  mask, relief = Mask(), Relief()
+  rivers, named_rivers, lake_lines, drained = load_hydro(mask)
+  zones = [(z["terrain"], z["name"], z["polygon"]) for z in load_geo("hist/terrain_1941.json")["zones"]
+           if any(near_frame(lon, lat, 1.0) for lon, lat in z["polygon"])]
+  geo = {}
+  for i, aid in enumerate(ids):
+    if aid == "logo":
+      continue
+    land = lake = ilmen = 0
+    elev = []
+    zcount = {}
+    for x, y in area_samples(cells[i]):
+      lon, lat = WEST + x / KX, SOUTH + y / KY
+      m = mask.at(lon, lat)
+      if m == 2:
+        lake += 1
+        if lat > 58.0 and lon < 32.0:  # the Ilmen basin, cut by the map's north edge
+          ilmen += 1
+        continue
+      if m == 0:
+        continue
+      land += 1
+      elev.append(relief.at(lon, lat))
+      for zi, (_, _, poly) in enumerate(zones):
+        if point_in_poly((lon, lat), poly):
+          zcount[zi] = zcount.get(zi, 0) + 1
+          break
+    elev.sort()
+    n = max(1, land)
+    g = {"land": land, "lake": lake, "ilmen": ilmen, "mean": sum(elev) / n if elev else 0,
+         "p90": elev[len(elev) * 9 // 10] if elev else 0, "p10": elev[len(elev) // 10] if elev else 0,
+         "zone": None}
+    for zi in sorted(zcount):
+      if zcount[zi] / n >= OVERLAY_SHARE:
+        g["zone"] = zones[zi]
+        break
+    reasons = []
+    if g["zone"] and g["zone"][0] in ("marsh", "rough"):
+      reasons.append("%s (%s, data/geo/hist/terrain_1941.json)" % (g["zone"][1], g["zone"][0]))
+    if g["mean"] >= ROUGH_MEAN_M:
+      reasons.append("ETOPO5 mean elevation %d m >= %d" % (g["mean"], ROUGH_MEAN_M))
+    if g["p90"] - g["p10"] >= ROUGH_RELIEF_M:
+      reasons.append("ETOPO5 local relief %d m >= %d" % (g["p90"] - g["p10"], ROUGH_RELIEF_M))
+    g["rough"] = reasons
+    g["is_lake"] = lake >= LAKE_SHARE * (land + lake) and lake > 0
+    geo[aid] = g
+  ilmen_area = max((a for a in geo if geo[a]["ilmen"] > 0), key=lambda a: (geo[a]["ilmen"], a), default=None)
 
   german = {k: german_polygon(v["line"]) for k, v in FRONTS.items()}
 
@@ -433,17 +706,21 @@ def build():
       terrain = "staging"
     elif aid in VICTORY or city_of.get(aid) in VICTORY_BY_CITY:
       terrain = "victory"
+    elif aid in RULEBOOK_TERRAIN:
+      terrain = RULEBOOK_TERRAIN[aid][0]
+      geo[aid]["rough"] = ["fixed by the rulebook: " + RULEBOOK_TERRAIN[aid][1]]
+    elif geo[aid]["rough"]:
+      terrain = "yellow"
     else:
       terrain = "green"
-      for _, x0, y0, x1, y1 in ROUGH:
-        if x0 <= lon <= x1 and y0 <= lat <= y1:
-          terrain = "yellow"
+    if geo[aid]["is_lake"]:
+      sys.exit("area %s is mostly lake: the rules have no lake areas (2.4); move its seed" % aid)
     name = names[i] or city_of.get(aid) or (town_names.get(aid) or [None])[0] or ("Area " + aid)
     features = []
     city = city_of.get(aid)
     if city:
       features.append("special_city" if city in SPECIAL_CITIES else "city")
-    if aid == containing(31.3, 58.25):
+    if aid == ilmen_area:
       features.append("lake_ilmen")
     # Which frame edges the cell touches (for the red-border supply sources, 2.1).
     edges = set()
@@ -464,6 +741,13 @@ def build():
     a["reconstructed"] = True
     a["source"] = ("area number named in the rulebook; placed at " + names[i] + ": " + why[i]) if why[i] \
         else SOURCE + "; filler area numbered in reading order"
+    g = geo[aid]
+    if terrain in ("green", "yellow"):
+      a["source"] += "; terrain %s: %s" % (terrain, "; ".join(g["rough"]) if g["rough"] else
+                                           "no terrain_1941 zone, ETOPO5 mean %d m, local relief %d m"
+                                           % (g["mean"], g["p90"] - g["p10"]))
+    if city:
+      a["source"] += "; city: " + city_src[aid]
     areas.append(a)
 
   # Supply icons (2.1, 2.2). North edge cells W->E (the north-east corner cell included):
@@ -486,23 +770,58 @@ def build():
     if a["terrain"] == "staging":
       a["supply"].append("german")
 
-  # Adjacency and rivers.
+  # Adjacency and rivers. A border is a river border when the segment joining the two
+  # seeds crosses a river of 1941 (see load_hydro): WDBII class <= RIVER_MAX_CLASS, or class
+  # <= NAMED_RIVER_MAX_CLASS within NAME_KM of a named river, or an old course under a
+  # post-1941 reservoir, or a reservoir that stood in 1941 (hydro lake line).
+  def crossings(p, q):
+    found = {}
+    for cls, rname, km, _ in rivers:
+      for k in range(len(km) - 1):
+        if seg_cross(p, q, km[k], km[k + 1]):
+          at = cross_point(p, q, km[k], km[k + 1])
+          nm = rname or river_name(at, named_rivers)
+          if cls > RIVER_MAX_CLASS and not nm:
+            continue
+          label = nm or "river (WDBII class %d)" % cls
+          found[label] = min(found.get(label, 9), cls)
+    for lname, km in lake_lines:
+      if any(seg_cross(p, q, km[k], km[k + 1]) for k in range(len(km) - 1)):
+        found[lname] = 0
+    return sorted(found, key=lambda n: (found[n], n))
+
   conns = []
   live = [i for i, aid in enumerate(ids) if aid != "logo"]
   for ii, i in enumerate(live):
     for j in live[ii + 1:]:
       if shared_edge(cells[i], cells[j], seeds[i], seeds[j]) < 2.0:
         continue
-      rivers = []
-      for rname, line in RIVERS.items():
-        pl = [to_km(lon, lat) for lon, lat in line]
-        if any(seg_cross(seeds[i], seeds[j], pl[k], pl[k + 1]) for k in range(len(pl) - 1)):
-          rivers.append(rname)
-      types = ["land"] + (["river"] if rivers else [])
+      rnames = crossings(seeds[i], seeds[j])
+      types = ["land"] + (["river"] if rnames else [])
       c = {"a": ids[i], "b": ids[j], "types": types}
-      if rivers:
-        c["rivers"] = rivers
+      if rnames:
+        c["rivers"] = rnames
       conns.append(c)
+
+  # River lines for drawing: the WDBII polylines that count (class 3 only the runs along a
+  # named river), cut to the frame, named where they follow a named river.
+  river_lines = []
+  for cls, rname, km, ll in rivers:
+    run_km, run_ll = [], []
+    for k in range(len(km) + 1):
+      ok = False
+      if k < len(km):
+        lon, lat = ll[k]
+        ok = near_frame(lon, lat, 0.0) and (cls <= RIVER_MAX_CLASS or rname or river_name(km[k], named_rivers))
+      if ok:
+        run_km.append(km[k]); run_ll.append(ll[k])
+        continue
+      if len(run_km) >= 2:
+        names_here = [rname or river_name(pt, named_rivers) for pt in run_km]
+        nm = max(set(names_here), key=lambda n: (names_here.count(n), n)) if names_here else ""
+        river_lines.append({"name": nm, "class": cls, "line": [[round(x, 3), round(y, 3)] for x, y in run_ll]})
+      run_km, run_ll = [], []
+  river_lines.sort(key=lambda r: (r["class"], r["name"], r["line"]))
 
   def key(aid):
     return (0, int(aid)) if aid.isdigit() else (1, aid)
@@ -548,8 +867,17 @@ def build():
       "areas": areas,
       "boxes": boxes,
       "connections": conns,
-      "rivers": [{"name": n, "line": [list(p) for p in l]} for n, l in RIVERS.items()],
-      "rough_regions": [{"name": n, "box": [x0, y0, x1, y1]} for n, x0, y0, x1, y1 in ROUGH],
+      "rivers": river_lines,
+      "geodata": {
+          "source": "data/geo (see data/geo/SOURCES.md): rivers.json (WDBII), relief.json (ETOPO5), "
+                    "mask.json (GSHHG), cities.json; hist/hydro_1941.json, hist/terrain_1941.json, "
+                    "hist/cities_1941.json",
+          "river_classes": "WDBII 0-%d; %d along named rivers" % (RIVER_MAX_CLASS, NAMED_RIVER_MAX_CLASS),
+          "rough": {"overlay_share": OVERLAY_SHARE, "mean_elev_m": ROUGH_MEAN_M, "local_relief_m": ROUGH_RELIEF_M,
+                    "sample_km": SAMPLE_KM},
+          "reservoirs_drained": [{"name": n, "lake_pixels": k} for n, k in drained],
+          "hand_placed_cities": hand_placed,
+      },
       "fronts": {k: {"name": v["name"], "line": [list(p) for p in v["line"]]} for k, v in FRONTS.items()},
       "setup_icons": {"reconstructed": True,
                       "source": "July 1941 positions of the NW Front (Yellow), Central Front "
