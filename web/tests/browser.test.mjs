@@ -279,6 +279,14 @@ test('combat preview and replay viewer render', { skip, timeout: 180000 }, async
       const aria = await page.getAttribute('svg.loss-plot', 'aria-label');
       for (const [s, n] of Object.entries(upTo1)) assert.ok(aria.includes(`totals:`) && aria.includes(`${s} ${n.steps}`), aria);
     }
+    // The screenshot at the last step, with the game's losses so far.
+    if (SHOTS) {
+      const max = await page.getAttribute('#replay-step', 'max');
+      await page.fill('#replay-step', String(max));
+      await page.dispatchEvent('#replay-step', 'input');
+      await page.waitForFunction((m) => document.querySelector('#step-label')?.textContent?.startsWith(`Step ${m} `), max);
+      await page.waitForTimeout(500);
+    }
     await shot(page, 'replay.png');
   } finally {
     await close();
@@ -440,7 +448,6 @@ test("Moscow '41: the off-map boxes hold their blocks; an impulse played by mous
     let played = 'pass';
     if (choices.includes('ti')) {
       played = 'ti';
-      await shot(page, 'moscow-impulse.png');
       await page.click('#choices button[data-action="ti"]');
       await page.waitForFunction(() => document.querySelector('#phase')?.textContent === 'activation');
       // Activate an HQ: click its area, select it, activate it where it stands.
@@ -451,6 +458,8 @@ test("Moscow '41: the off-map boxes hold their blocks; an impulse played by mous
       const at = va.observation.own.find((b) => b.id === hq).at;
       await clickArea(page, at);
       await page.click(`#stack-viewer button[data-unit="${hq}"]`);
+      await page.waitForSelector(`#unit-orders button[data-action="activate ${hq}"]`);
+      await shot(page, 'moscow-impulse.png');
       await page.click(`#unit-orders button[data-action="activate ${hq}"]`);
       await page.waitForFunction(() => document.querySelector('#end-phase')?.textContent === 'To commands');
       await page.click('#end-phase');
