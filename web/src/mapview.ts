@@ -218,9 +218,16 @@ export class MapView {
 
   setStacks(stacks: Stack[], selectedUnit?: string) {
     this.counterLayer.replaceChildren();
+    // Two sides in one place (a contested Moscow '41 area): their stacks side by side, in
+    // side order, so that neither hides the other.
+    const here = new Map<string, Stack[]>();
+    for (const st of stacks) here.set(st.hex, [...(here.get(st.hex) ?? []), st]);
     for (const st of stacks) {
-      const c = this.centre(st.hex);
-      if (!c) continue;
+      const c0 = this.centre(st.hex);
+      if (!c0) continue;
+      const all = here.get(st.hex)!.slice().sort((a, b) => a.sideIndex - b.sideIndex);
+      const dx = all.length > 1 ? (all.indexOf(st) - (all.length - 1) / 2) * (this.map.areas.length ? 2.6 : 0.6) : 0;
+      const c = { x: c0.x + dx, y: c0.y };
       const units = st.units.length ? st.units : [{ label: '?', side: st.side, sideIndex: st.sideIndex }];
       // The selected unit on top; the rest in the observation's order.
       const shown = [...units.filter((u) => u.label === selectedUnit), ...units.filter((u) => u.label !== selectedUnit)];

@@ -468,10 +468,13 @@ test("Moscow '41: the off-map boxes hold their blocks; an impulse played by mous
       await page.click('#choices button[data-action="pass"]');
       await page.waitForFunction(() => document.querySelector('#phase')?.textContent === 'command');
     }
-    // Move one block into an area without enemy blocks: select it, click the area, confirm.
+    // Move one block (in a Tactical Impulse into an enemy-held area, engaging: 10.8):
+    // select it, click the area, confirm.
     const vc = await viewOf(me);
     const enemyAt = new Set([...Object.keys(vc.observation.enemy_hidden ?? {}), ...(vc.observation.enemy_revealed ?? []).map((b) => b.at)]);
-    const mv = vc.legal_actions.find((a) => a.words[0] === 'move' && !enemyAt.has(a.words[2]) && !boxIds.includes(a.words[2]));
+    const moves = vc.legal_actions.filter((a) => a.words[0] === 'move' && !boxIds.includes(a.words[2]));
+    const engage = played === 'ti' ? moves.find((a) => enemyAt.has(a.words[2])) : undefined;
+    const mv = engage ?? moves.find((a) => !enemyAt.has(a.words[2]));
     assert.ok(mv, 'some block can move');
     const [, block, dest] = mv.words;
     await clickArea(page, vc.observation.own.find((b) => b.id === block).at);
@@ -483,6 +486,30 @@ test("Moscow '41: the off-map boxes hold their blocks; an impulse played by mous
     await shot(page, 'moscow-move.png');
     await page.click('#confirm-move');
     await page.waitForSelector(`svg.map g.counter[data-unit="${block}"][data-hex="${dest}"]`);
+    if (engage) {
+      // The Combat Phase: click the contested area, then its Battle button (10.12).
+      await page.click('#end-phase');
+      if (await page.waitForSelector('#modal-ok', { timeout: 1000 }).then(() => true, () => false)) await page.click('#modal-ok');
+      await page.waitForFunction(() => document.querySelector('#phase')?.textContent === 'combat');
+      await clickArea(page, dest);
+      await page.waitForSelector(`#combat button[data-action="battle ${dest}"]`);
+      assert.match((await page.textContent('#combat h3')) ?? '', new RegExp(`^Battle in ${dest}`));
+      // Both sides' blocks in the contested area are drawn, side by side.
+      const own = await page.locator(`svg.map g.counter[data-unit="${block}"][data-hex="${dest}"]`).boundingBox();
+      const other = await page.locator(`svg.map g.counter[data-hex="${dest}"]:not([data-unit="${block}"])`).first().boundingBox();
+      assert.ok(own && other && Math.abs(own.x - other.x) >= own.width * 0.9, `the two sides' blocks in ${dest} do not cover each other: ${JSON.stringify([own, other])}`);
+      await shot(page, 'moscow-battle.png');
+      const logBefore = await page.$$eval('#log li.ev', (els) => els.length);
+      await page.click(`#combat button[data-action="battle ${dest}"]`);
+      await page.waitForFunction(
+        (n) => [...document.querySelectorAll('#log li.ev')].slice(n).some((li) => /§10\.12/.test(li.querySelector('.rule')?.textContent ?? '')),
+        logBefore,
+        { timeout: 15000 },
+      );
+      const lines = await page.$$eval('#log li.ev', (els, n) => els.slice(n).map((e) => e.textContent), logBefore);
+      assert.ok(lines.some((l) => l.includes(`showdown in ${dest}`)), `the battle's showdown is logged: ${lines}`);
+      console.log(`# Moscow battle in ${dest}: ${lines.map((l) => l.trim()).join(' | ')}`);
+    }
     // Then the End button through the segments until the impulse passes to the other side.
     for (let i = 0; i < 12 && (await page.textContent('#whose')) === 'Your move'; i++) {
       const before = (await api('GET', `/api/games/${id}`)).game.actions_count;
@@ -494,7 +521,7 @@ test("Moscow '41: the off-map boxes hold their blocks; an impulse played by mous
     await page.waitForFunction(() => document.querySelector('#whose')?.textContent !== 'Your move');
     const after = await viewOf(me);
     assert.equal(after.current_player, them, `the ${played} impulse ended and the other side is to move`);
-    assert.equal(after.observation.own.find((b) => b.id === block).at, dest);
+    if (!engage) assert.equal(after.observation.own.find((b) => b.id === block).at, dest);
 
     // The other side's impulse by keyboard: the Pass button, then U selects a block that
     // can move, ] steps to its first destination, Enter previews and Enter confirms (12.0).
