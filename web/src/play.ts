@@ -404,6 +404,8 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     }
     const obs = view.observation ?? {};
     if (Array.isArray(obs.german_controls)) row('Control', obs.german_controls.includes(hex) ? sides[0] : sides[1] ?? '');
+    const box = mapData.boxes.find((b) => b.id === hex);
+    if (box) row('Box', `${box.name}${box.kind === 'road' ? ` (Road to Leningrad, box ${box.id.slice(1)} of 10; 10.9)` : box.kind === 'kiev' ? ' (no unit may enter; 13.2)' : box.kind === 'rastenburg' ? ' (Hitler only; 2.2)' : ''}`);
     const area = mapData.areas.find((a) => a.id === hex);
     if (area) {
       row('Area', `${area.id}${area.name ? ` ${area.name}` : ''}`);
@@ -649,7 +651,7 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       const q = filter.value.toLowerCase();
       const shown = all.filter((a) => a.text.toLowerCase().includes(q)).slice(0, 200);
       for (const a of shown) {
-        const b = h('button', { class: 'action', 'data-action': a.text }, labelOf(a.text));
+        const b = h('button', { class: 'action', 'data-action': a.text, title: choiceText(a.text) }, labelOf(a.text));
         b.addEventListener('click', () => act(a.text));
         list.append(h('li', {}, b));
       }

@@ -423,6 +423,11 @@ test("Moscow '41: the off-map boxes hold their blocks; an impulse played by mous
     assert.equal(boxIds.length, 12);
     const inBoxes = v0.observation.own.filter((b) => boxIds.includes(b.at));
     for (const b of inBoxes) assert.equal(await page.locator(`svg.map g.counter[data-unit="${b.id}"][data-hex="${b.at}"]`).count(), 1, `${b.id} is drawn in box ${b.at}`);
+    // A box is a place like an area: clicking it describes it and lists its blocks.
+    await clickArea(page, 'R1');
+    assert.match((await page.textContent('#hex-info')) ?? '', /Road to Leningrad, box 1 of 10/);
+    for (const b of inBoxes.filter((x) => x.at === 'R1')) assert.equal(await page.locator(`#stack-viewer button[data-unit="${b.id}"]`).count(), 1, `${b.id} is listed in the Pskov box`);
+    await page.keyboard.press('Escape');
     // The pools: own pool blocks by name, the enemy's as that many face-down blocks only.
     const mine = v0.side_name.toLowerCase();
     const theirs = v0.sides[them].name.toLowerCase();
