@@ -390,7 +390,10 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
   function renderHexPanel(hex: string | null) {
     hexPanel.replaceChildren(h('h3', {}, 'Hex'));
     if (!hex) {
-      hexPanel.append(h('p', { class: 'hint' }, 'Hover or tap a hex. Drag to pan, wheel or pinch to zoom.'));
+      hexPanel.append(
+        h('p', { class: 'hint' }, 'Hover or tap a hex. Drag to pan, wheel or pinch to zoom.'),
+        h('p', { class: 'hint', id: 'keys-hint' }, 'Keyboard: click or Tab to the map, then arrows (or Q E A D Z C) move the cursor, Enter selects or confirms, Esc clears, U jumps to the next unit that can act, ] and [ step through its destinations or the targets, + and - zoom.'),
+      );
       return;
     }
     const mh = mapData.byId.get(hex);
