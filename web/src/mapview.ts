@@ -39,6 +39,9 @@ export class MapView {
   private pointers = new Map<number, { x: number; y: number }>();
   private dragMoved = false;
   private pinchDist = 0;
+  // The view shows the whole map and has not been panned or zoomed since: a resize
+  // (the first layout included) fits it again.
+  private fitted = false;
 
   constructor(
     container: HTMLElement,
@@ -182,6 +185,24 @@ export class MapView {
       const b = this.centres.get(c.b);
       if (a && b) el('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: '#6b3d1f', 'stroke-width': 0.12, 'stroke-dasharray': '0.3 0.15', class: 'road', 'pointer-events': 'none' }, rails);
     }
+    // Off-map boxes (Moscow '41 2.2): Rastenburg, Kiev and the Road to Leningrad, drawn
+    // as labelled boxes that hold blocks like an area does.
+    const boxes = el('g', { class: 'boxes' }, this.world);
+    this.world.insertBefore(boxes, rails);
+    for (const b of this.map.boxes) {
+      this.centres.set(b.id, { x: b.x + b.w / 2, y: b.y + b.h / 2 + 0.4 });
+      minX = Math.min(minX, b.x);
+      maxX = Math.max(maxX, b.x + b.w);
+      minY = Math.min(minY, b.y);
+      maxY = Math.max(maxY, b.y + b.h);
+      const r = el('rect', { x: b.x, y: b.y, width: b.w, height: b.h, rx: 0.4, class: `box box-${b.kind}`, 'data-hex': b.id, fill: b.kind === 'road' ? '#e7dcc3' : '#ddd6c6', stroke: '#4b4436', 'stroke-width': 0.1 }, boxes);
+      el('title', {}, r).textContent = `${b.name} box${b.kind === 'road' ? ' (Road to Leningrad)' : ''}`;
+      el('text', { x: b.x + b.w / 2, y: b.y + 0.95, 'text-anchor': 'middle', class: 'box-name', 'pointer-events': 'none' }, boxes).textContent = b.name;
+      if (b.victory) this.star(boxes, b.x + 0.7, b.y + 0.8, 0.55, '#d1a000');
+      el('text', { x: b.x + b.w - 0.3, y: b.y + b.h - 0.3, 'text-anchor': 'end', class: 'hex-id area-id', 'pointer-events': 'none' }, ids).textContent = b.id;
+    }
+    if (this.map.boxes.some((b) => b.kind === 'road'))
+      el('text', { x: this.map.boxes.find((b) => b.kind === 'road')!.x, y: this.map.boxes.find((b) => b.kind === 'road')!.y - 0.5, class: 'box-caption', 'pointer-events': 'none' }, boxes).textContent = 'Road to Leningrad (10.9): Pskov → Leningrad';
     if (Number.isFinite(minX)) this.bounds = { x: minX, y: minY, w: maxX - minX, h: maxY - minY };
   }
 
@@ -197,9 +218,16 @@ export class MapView {
 
   setStacks(stacks: Stack[], selectedUnit?: string) {
     this.counterLayer.replaceChildren();
+    // Two sides in one place (a contested Moscow '41 area): their stacks side by side, in
+    // side order, so that neither hides the other.
+    const here = new Map<string, Stack[]>();
+    for (const st of stacks) here.set(st.hex, [...(here.get(st.hex) ?? []), st]);
     for (const st of stacks) {
-      const c = this.centre(st.hex);
-      if (!c) continue;
+      const c0 = this.centre(st.hex);
+      if (!c0) continue;
+      const all = here.get(st.hex)!.slice().sort((a, b) => a.sideIndex - b.sideIndex);
+      const dx = all.length > 1 ? (all.indexOf(st) - (all.length - 1) / 2) * (this.map.areas.length ? 2.6 : 0.6) : 0;
+      const c = { x: c0.x + dx, y: c0.y };
       const units = st.units.length ? st.units : [{ label: '?', side: st.side, sideIndex: st.sideIndex }];
       // The selected unit on top; the rest in the observation's order.
       const shown = [...units.filter((u) => u.label === selectedUnit), ...units.filter((u) => u.label !== selectedUnit)];
@@ -239,6 +267,11 @@ export class MapView {
   // a previewed move.
   // The outline of a hex or an area, shrunk by `k` about its centre.
   private outline(id: string, k: number): string | null {
+    const box = this.map.boxes.find((b) => b.id === id);
+    if (box) {
+      const m = k < 1 ? 0.15 : 0;
+      return [[box.x + m, box.y + m], [box.x + box.w - m, box.y + m], [box.x + box.w - m, box.y + box.h - m], [box.x + m, box.y + box.h - m]].map((p) => p.join(',')).join(' ');
+    }
     const area = this.map.areas.find((a) => a.id === id);
     if (area) {
       const [cx, cy] = area.centre;
@@ -290,7 +323,7 @@ export class MapView {
     if (!id) return;
     const c = this.centre(id);
     if (!c) return;
-    el('polygon', { points: this.outline(id, 1) ?? '', class: 'kbd-cursor' }, this.cursorLayer);
+    el('polygon', { points: this.outline(id, 1) ?? '', class: 'kbd-cursor', 'data-hex': id }, this.cursorLayer);
     const margin = 2;
     if (follow && (c.x < this.view.x + margin || c.x > this.view.x + this.view.w - margin || c.y < this.view.y + margin || c.y > this.view.y + this.view.h - margin))
       this.centreOn(id);
@@ -299,17 +332,30 @@ export class MapView {
   centreOn(id: string) {
     const c = this.centre(id);
     if (!c) return;
+    this.fitted = false;
     this.view.x = c.x - this.view.w / 2;
     this.view.y = c.y - this.view.h / 2;
     this.apply();
   }
 
+  // The whole map on screen: its width, or its height where it is taller than the view
+  // (Moscow '41's board with the Road to Leningrad above it).
   fitAll() {
+    this.fitted = true;
     this.view = { ...this.bounds };
+    const rect = this.svg.getBoundingClientRect();
+    if (rect.width > 0 && rect.height > 0) {
+      const aspect = rect.height / rect.width;
+      if (this.bounds.h > this.bounds.w * aspect) {
+        this.view.w = this.bounds.h / aspect;
+        this.view.x = this.bounds.x + this.bounds.w / 2 - this.view.w / 2;
+      }
+    }
     this.apply();
   }
 
   zoom(factor: number, at?: Point) {
+    this.fitted = false;
     const p = at ?? { x: this.view.x + this.view.w / 2, y: this.view.y + this.view.h / 2 };
     const w = Math.min(Math.max(this.view.w * factor, 4), this.bounds.w * 2 + 10);
     const k = w / this.view.w;
@@ -350,6 +396,7 @@ export class MapView {
   hexAt(clientX: number, clientY: number): string | null {
     const p = this.toWorld(clientX, clientY);
     for (const a of this.map.areas) if (inside(a.polygon, p.x, p.y)) return a.id;
+    for (const b of this.map.boxes) if (p.x >= b.x && p.x <= b.x + b.w && p.y >= b.y && p.y <= b.y + b.h) return b.id;
     let best: string | null = null;
     let bd = 1.0;
     for (const [id, c] of this.centres) {
@@ -392,6 +439,7 @@ export class MapView {
         const dy = e.clientY - prev.y;
         if (Math.abs(dx) + Math.abs(dy) > 3) this.dragMoved = true;
         if (this.dragMoved) {
+          this.fitted = false;
           this.view.x -= (dx / rect.width) * this.view.w;
           this.view.y -= (dy / rect.height) * this.view.h;
           this.apply();
@@ -416,7 +464,7 @@ export class MapView {
     this.svg.addEventListener('pointerup', end);
     this.svg.addEventListener('pointercancel', end);
     this.svg.addEventListener('pointerleave', () => this.events.onHexHover?.(null));
-    new ResizeObserver(() => this.apply()).observe(this.svg);
+    new ResizeObserver(() => (this.fitted ? this.fitAll() : this.apply())).observe(this.svg);
   }
 }
 

@@ -24,6 +24,20 @@ export interface MapData {
   // Area maps: rivers as projected polylines, and the connections between areas.
   rivers: { name?: string; line: [number, number][] }[];
   connections: { a: string; b: string; types: string[]; rivers?: string[] }[];
+  // Area maps' off-map boxes that hold blocks (Moscow '41 2.2: Rastenburg, Kiev, the
+  // ten boxes of the Road to Leningrad), laid out around the map's edge.
+  boxes: MapBox[];
+}
+export interface MapBox {
+  id: string;
+  name: string;
+  kind: string;
+  victory?: boolean;
+  // Projected map units: top-left corner, width, height.
+  x: number;
+  y: number;
+  w: number;
+  h: number;
 }
 export interface MapArea {
   id: string;
@@ -65,6 +79,33 @@ function projectAreas(raw: any[], rivers: any[] = []): { areas: MapArea[]; river
     .filter((r) => Array.isArray(r?.line) && r.line.length >= 2)
     .map((r) => ({ name: r.name, line: r.line.map(proj) }));
   return { areas, rivers: lines };
+}
+
+// Where the off-map boxes go, as on the printed board (2.2): the Road to Leningrad's
+// boxes in a row along the northern border (Pskov first, Leningrad last), Kiev below
+// the southern border at its western end, Rastenburg (East Prussia) off the western
+// border. Boxes of other kinds line up below the map.
+export function layoutBoxes(areas: MapArea[], raw: any[]): MapBox[] {
+  if (!areas.length || !raw.length) return [];
+  const xs = areas.flatMap((a) => a.polygon.map((p) => p[0]));
+  const ys = areas.flatMap((a) => a.polygon.map((p) => p[1]));
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const road = raw.filter((b) => b?.kind === 'road').sort((a, b) => Number(a.road_index ?? 0) - Number(b.road_index ?? 0));
+  const gap = 0.8;
+  const h = 6;
+  const w = road.length ? Math.min(7.5, (maxX - minX - gap * (road.length - 1)) / road.length) : 7.5;
+  const out: MapBox[] = [];
+  const put = (b: any, x: number, y: number, bw = w) =>
+    out.push({ id: String(b.id), name: String(b.name ?? b.id), kind: String(b.kind ?? 'box'), victory: b.victory === true || undefined, x, y, w: bw, h });
+  road.forEach((b, i) => put(b, minX + i * (w + gap), minY - h - 1.5));
+  let below = 0;
+  for (const b of raw) {
+    if (!b || b.id === undefined || b.kind === 'road') continue;
+    if (b.kind === 'kiev') put(b, minX, maxY + 1.5, 9);
+    else if (b.kind === 'rastenburg') put(b, minX - 11, maxY - h, 9);
+    else put(b, minX + 11 + below++ * (9 + gap), maxY + 1.5, 9);
+  }
+  return out;
 }
 
 export function buildMap(raw: any, extra?: any): MapData {
@@ -111,6 +152,7 @@ export function buildMap(raw: any, extra?: any): MapData {
     countries: base.countries ?? {},
     areas: projected.areas,
     rivers: projected.rivers,
+    boxes: layoutBoxes(projected.areas, Array.isArray(base.boxes) ? base.boxes : []),
     connections: (Array.isArray(base.connections) ? base.connections : [])
       .filter((c: any) => c && c.a !== undefined && c.b !== undefined)
       .map((c: any) => ({ a: String(c.a), b: String(c.b), types: Array.isArray(c.types) ? c.types.map(String) : [], rivers: c.rivers })),
@@ -262,16 +304,21 @@ export interface MoveOption {
   path: string[];
   dest: string;
   text: string;
-  // Moscow '41: the move also ends the player's impulse ("pass move B AREA").
-  pass?: boolean;
+  // Area maps: what the move is when it is not a plain "move" (Moscow '41: "blitz B AREA"
+  // 10.16, "activate HQ AREA" an HQ that moves and is activated 10.1).
+  verb?: string;
 }
 export interface AttackOption {
   target: string;
   text: string;
   verb: string;
+  // The unit that strikes, where the action names one (Moscow '41's artillery and air).
+  unit?: string;
 }
-// `areas`: the ids of an area map's areas; there "move B AREA" and Moscow '41's
-// "pass move B AREA" (a pass that also moves one block) are moves of block B to AREA.
+// `areas`: the ids of an area map's areas and boxes. There (Moscow '41's notation) a block
+// B goes to AREA by "move B AREA", "blitz B AREA" or "activate HQ AREA"; "battle AREA",
+// "artillery HQ AREA" and "air LWHQ AREA HE111 STUKA" strike an area. A Pass is the bare
+// "pass", after which one "move", one "dl" or "end" follows (12.0).
 export function classify(actions: { text: string; words: string[] }[], areas?: Set<string>) {
   const moves: MoveOption[] = [];
   const attacks: AttackOption[] = [];
@@ -280,11 +327,20 @@ export function classify(actions: { text: string; words: string[] }[], areas?: S
   for (const a of actions) {
     const w = a.words;
     if (areas && areas.size) {
-      const i = w[0] === 'move' ? 0 : w[0] === 'pass' && w[1] === 'move' ? 1 : -1;
-      if (i >= 0 && w.length === i + 3 && areas.has(w[i + 2])) {
-        moves.push({ unit: w[i + 1], path: [w[i + 2]], dest: w[i + 2], text: a.text, pass: i === 1 });
+      if ((w[0] === 'move' || w[0] === 'blitz' || w[0] === 'activate') && w.length === 3 && areas.has(w[2])) {
+        moves.push({ unit: w[1], path: [w[2]], dest: w[2], text: a.text, ...(w[0] === 'move' ? {} : { verb: w[0] }) });
         continue;
       }
+      if (w[0] === 'battle' && w.length === 2 && areas.has(w[1])) {
+        attacks.push({ target: w[1], text: a.text, verb: 'battle' });
+        continue;
+      }
+      if (((w[0] === 'artillery' && w.length === 3) || (w[0] === 'air' && w.length === 5)) && areas.has(w[2])) {
+        attacks.push({ target: w[2], text: a.text, verb: w[0], unit: w[1] });
+        continue;
+      }
+      other.push(a);
+      continue;
     }
     if (w[0] === 'move' && w.length >= 2) {
       const unit = isHex(w[1]) ? undefined : w[1];
@@ -301,4 +357,84 @@ export function classify(actions: { text: string; words: string[] }[], areas?: S
     other.push(a);
   }
   return { moves, attacks, other };
+}
+
+// What a player reads on a button for an action that is neither a move nor an attack:
+// Moscow '41's impulse choices and segment ends with their rule sections; other games'
+// verbs as written.
+const CHOICE_TEXT: Record<string, string> = {
+  pass: 'Pass (12.0): then move one block or build one Defensive Line',
+  ti: 'Tactical Impulse (10.0): activate HQs, move, fight',
+  si: 'Strategic Impulse, option A (11.0): spend the Initiative Disc, move up to LV blocks',
+  'si reinforce': 'Strategic Impulse, option B (11.0): spend the Initiative Disc on reinforcements (5.0)',
+  commands: 'Done activating: to the Command Segment (10.7)',
+  combat: 'Done commanding: to the Combat Phase (10.11)',
+  exploit: 'Exploitation Move (10.18): spend the Initiative Disc, move fast blocks',
+  'logistics pause': 'Logistics: pause (7.0)',
+  'logistics activate': 'Logistics: activate (7.0)',
+};
+export function choiceText(text: string): string {
+  if (CHOICE_TEXT[text]) return CHOICE_TEXT[text];
+  const w = text.split(' ');
+  if (w[0] === 'dl' && w.length === 2) return `Build a Defensive Line with ${w[1]} (4.1)`;
+  if (w[0] === 'activate' && w.length === 2) return `Activate ${w[1]} where it stands (10.1)`;
+  const t = text.replace(/-/g, ' ');
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+// The verbs that end a phase or segment without choosing anything (the End button).
+export const END_VERBS = ['end-phase', 'end', 'done', 'commands', 'combat'];
+
+// The off-map boxes that are not on the board's edge (Moscow '41): a side's reinforcement
+// pool, the OoB cards' letter boxes (N, K), and the destroyed / surrendered boxes. Own
+// blocks by name; the enemy's pool and letter boxes as counts only (1.5); eliminated
+// blocks are public.
+export interface OffMapBox {
+  id: string;
+  title: string;
+  side: number;
+  blocks: Counter[];
+  // Enemy blocks in it that the viewer may not see: drawn face down.
+  hidden: number;
+}
+export function offMapBoxes(obs: any, sides: string[], counters: Map<string, CounterInfo>): OffMapBox[] {
+  if (!Array.isArray(obs?.own)) return [];
+  const sideIndex = (s: any) => Math.max(0, sides.findIndex((n) => n.toLowerCase() === String(s).toLowerCase()));
+  const me = sideIndex(obs.viewer);
+  const enemy = sides.length === 2 ? 1 - me : me;
+  const name = (i: number) => sides[i] ?? String(i);
+  const titles: Record<string, string> = {
+    pool: 'reinforcement pool (5.0)',
+    'oob-n': 'OoB: N box (5.1, November)',
+    'oob-k': 'OoB: K box (13.2, after Kiev)',
+    destroyed: 'destroyed (10.14.3)',
+    surrendered: 'surrendered (10.14.3)',
+    oob: 'OoB letter boxes, N and K (5.1, 13.2)',
+    eliminated: 'eliminated (destroyed or surrendered, 10.14.3)',
+  };
+  const out = new Map<string, OffMapBox>();
+  const box = (loc: string, side: number) => {
+    const key = `${side}:${loc}`;
+    let b = out.get(key);
+    if (!b) {
+      b = { id: `${name(side).toLowerCase()}-${loc}`, title: `${name(side)} ${titles[loc] ?? loc}`, side, blocks: [], hidden: 0 };
+      out.set(key, b);
+    }
+    return b;
+  };
+  // Own blocks off the map, read like the ones on it (name, type, steps of maximum).
+  const ownAt = obs.own.filter((b: any) => titles[String(b.at)]);
+  const units = stacksOf({ stacks: [{ hex: '-', side: me, units: ownAt.map((b: any) => ({ ...b, unit: b.id })) }] }, sides, counters)[0]?.units ?? [];
+  units.forEach((u, i) => box(String(ownAt[i].at), me).blocks.push(u));
+  // The enemy's eliminated blocks are public (they lie on the OoB cards) and named; its
+  // pool and letter boxes are counts only.
+  for (const id of obs.enemy_eliminated ?? []) {
+    const info = counters.get(`${name(enemy).toLowerCase()}:${id}`) ?? counters.get(`*:${id}`);
+    box('eliminated', enemy).blocks.push({ label: String(id), side: name(enemy), sideIndex: enemy, type: info?.type, name: info?.name, maxSteps: info?.maxSteps });
+  }
+  if (Number(obs.enemy_pool) > 0) box('pool', enemy).hidden = Number(obs.enemy_pool);
+  if (Number(obs.enemy_waiting) > 0) box('oob', enemy).hidden = Number(obs.enemy_waiting);
+  const order = ['pool', 'oob-n', 'oob-k', 'oob', 'destroyed', 'surrendered', 'eliminated'];
+  const rank = (k: string) => (k.startsWith(`${me}:`) ? 0 : 100) + order.indexOf(k.slice(k.indexOf(':') + 1));
+  return [...out.entries()].sort((a, b) => rank(a[0]) - rank(b[0])).map(([, b]) => b);
 }

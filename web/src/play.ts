@@ -2,11 +2,11 @@
 // reachable hexes and path preview, combat with odds preview), legal actions, the
 // adjudication log, VP plot, undo / end phase / resign, and a keyboard hex cursor.
 import { AgentStatus, api, ApiError, CatalogGame, LogEvent, SeatSocket, SeatView } from './api';
-import { describeCounter, SIDE_COLORS, supplyDescription } from './counters';
+import { describeCounter, drawCounter, SIDE_COLORS, supplyDescription } from './counters';
 import { neighbourId } from './hexgrid';
 import { describeHex, MapView } from './mapview';
-import { buildMap, classify, counterIndex, CounterInfo, MapData, MoveOption, Stack, stacksOf } from './model';
-import { h } from './svg';
+import { buildMap, choiceText, classify, counterIndex, CounterInfo, END_VERBS, MapData, MoveOption, offMapBoxes, Stack, stacksOf } from './model';
+import { h, SVG_NS } from './svg';
 import { combatSummary, parseCombat, parseReach, shiftLines } from './preview';
 import { lossPlot, vpPlot } from './vpplot';
 
@@ -15,7 +15,7 @@ export function announce(text: string) {
   if (a) a.textContent = text;
 }
 
-export async function loadMapAndCounters(gameId: string, id: string): Promise<{ map: MapData; counters: Map<string, CounterInfo>; calendar?: any }> {
+export async function loadMapAndCounters(gameId: string, id: string): Promise<{ map: MapData; counters: Map<string, CounterInfo>; calendar?: any; tables?: any }> {
   const [raw, rich, counters, calendar] = await Promise.all([
     api.map(id),
     api.gameData(gameId, 'map.json').catch(() => undefined),
@@ -24,7 +24,9 @@ export async function loadMapAndCounters(gameId: string, id: string): Promise<{ 
   ]);
   // Block games keep their blocks (with maximum strength) in roster.json.
   const roster = counters ? undefined : await api.gameData(gameId, 'roster.json').catch(() => undefined);
-  return { map: buildMap(raw, rich), counters: counterIndex(counters, roster), calendar };
+  // Their tracks (months, weather forecast boxes) are in tables.json.
+  const tables = roster ? await api.gameData(gameId, 'tables.json').catch(() => undefined) : undefined;
+  return { map: buildMap(raw, rich), counters: counterIndex(counters, roster), calendar, tables };
 }
 
 export async function renderPlay(app: HTMLElement, id: string, token: string) {
@@ -45,12 +47,12 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
   const title = catalog.games.find((g) => g.id === view.game);
   const scenario = title?.scenarios?.find((s) => s.id === view.scenario);
   const sides = view.sides.map((s) => s.name);
-  const { map: mapData, counters, calendar } = await loadMapAndCounters(view.game, id);
-  const areaIds = new Set(mapData.areas.map((a) => a.id));
+  const { map: mapData, counters, calendar, tables } = await loadMapAndCounters(view.game, id);
+  const areaIds = new Set([...mapData.areas.map((a) => a.id), ...mapData.boxes.map((b) => b.id)]);
 
   // Layout.
   const top = h('header', { class: 'topbar' });
-  const mapBox = h('div', { class: 'map-box', tabindex: '0', 'aria-label': 'Map. Arrow keys or Q E A D Z C move the hex cursor, Enter selects, Escape clears.' });
+  const mapBox = h('div', { class: 'map-box', tabindex: '0', 'aria-label': 'Map. Arrow keys or Q E A D Z C move the hex cursor, Enter selects, Escape clears; U jumps to the next unit that can act, ] and [ step through the selected unit\'s destinations or the attack targets.' });
   const side = h('aside', { class: 'sidebar' });
   const confirmBar = h('div', { class: 'confirm-bar', hidden: '' });
   const toast = h('div', { class: 'toast', role: 'status', hidden: '' });
@@ -82,7 +84,8 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
   const logPanel = h('section', { class: 'panel log-panel' });
   const vpPanel = h('section', { class: 'panel vp-panel' });
   const reinfPanel = h('section', { class: 'panel reinf-panel', 'aria-label': 'Reinforcements', id: 'reinforcements' });
-  side.append(hexPanel, ordersPanel, actionsPanel, reinfPanel, vpPanel, logPanel);
+  const offmapPanel = h('section', { class: 'panel offmap-panel', 'aria-label': 'Off-map boxes and tracks', id: 'offmap', hidden: '' });
+  side.append(hexPanel, ordersPanel, actionsPanel, offmapPanel, reinfPanel, vpPanel, logPanel);
 
   const legal = () => classify(view.legal_actions ?? [], areaIds);
   const ownSideIndex = () => view.side;
@@ -124,7 +127,7 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
   }
 
   function placeName(id: string): string | undefined {
-    return mapData.byId.get(id)?.name ?? mapData.areas.find((a) => a.id === id)?.name;
+    return mapData.byId.get(id)?.name ?? mapData.areas.find((a) => a.id === id)?.name ?? mapData.boxes.find((b) => b.id === id)?.name;
   }
 
   function stackAt(hex: string | null) {
@@ -133,7 +136,8 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
 
   function hexText(hex: string): string {
     const area = mapData.areas.find((a) => a.id === hex);
-    const parts = [area ? `Area ${area.id}${area.name ? `, ${area.name}` : ''}, ${area.terrain}${area.features.length ? `, ${area.features.join(', ').replace(/_/g, ' ')}` : ''}` : describeHex(mapData.byId.get(hex), hex)];
+    const box = mapData.boxes.find((b) => b.id === hex);
+    const parts = [box ? `${box.name} box${box.kind === 'road' ? `, Road to Leningrad ${box.id.slice(1)}` : ''}` : area ? `Area ${area.id}${area.name ? `, ${area.name}` : ''}, ${area.terrain}${area.features.length ? `, ${area.features.join(', ').replace(/_/g, ' ')}` : ''}` : describeHex(mapData.byId.get(hex), hex)];
     const obs = view.observation ?? {};
     if (Array.isArray(obs.german_controls)) parts.push(obs.german_controls.includes(hex) ? `${sides[0]} controlled` : `${sides[1] ?? 'other'} controlled`);
     const ctl = obs.areas?.[hex]?.control;
@@ -230,6 +234,13 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       .catch(() => undefined);
   }
 
+  // A unit with something to do now: a move, or an order of its own (Moscow '41's "dl B",
+  // "activate HQ").
+  function canAct(unit: string): boolean {
+    const l = legal();
+    return l.moves.some((m) => m.unit === unit || m.unit === undefined) || l.other.some((a) => a.words[1] === unit);
+  }
+
   function stackOf(unit: string | null) {
     return unit ? stacks.find((s) => s.sideIndex === ownSideIndex() && s.units.some((u) => u.label === unit)) : undefined;
   }
@@ -263,8 +274,10 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
         return;
       }
     }
-    // An attack target.
-    if (legal().attacks.some((a) => a.target === hex)) {
+    // An attack target (on an area map where own blocks that can act stand in it too, the
+    // first click selects them and a second click on the same area picks the target).
+    const ownHere = stacks.some((x) => x.hex === hex && x.sideIndex === ownSideIndex() && x.units.some((u) => canAct(u.label)));
+    if (legal().attacks.some((a) => a.target === hex) && (!ownHere || selectedHex === hex)) {
       combatTarget = hex;
       selectedHex = hex;
       pendingMove = null;
@@ -277,7 +290,7 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     combatTarget = null;
     const st = stackAt(hex);
     if (st && st.sideIndex === ownSideIndex()) {
-      const movers = st.units.filter((u) => legal().moves.some((m) => m.unit === u.label || m.unit === undefined));
+      const movers = st.units.filter((u) => canAct(u.label));
       selectedUnit = (movers[0] ?? st.units[0])?.label ?? null;
     } else selectedUnit = null;
     render();
@@ -303,15 +316,17 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
         showToast((e as Error).message, 'error');
       }
     });
-    // Only the bare verb ends a phase: Moscow '41's "pass move B AREA" is a pass that also
-    // moves a block, and the button must never play a move the player did not choose.
-    const endVerb = (view.legal_actions ?? []).find((a) => a.words.length === 1 && ['end-phase', 'end', 'pass', 'done'].includes(a.words[0]));
-    const end = h('button', { id: 'end-phase', class: 'primary' }, endVerb ? labelOf(endVerb.text) : 'End phase');
+    // Only a bare verb that ends a phase or segment: never a choice the player did not make
+    // (Moscow '41's "pass" chooses the impulse; its choices are in the Orders panel).
+    const endVerb = (view.legal_actions ?? []).find((a) => a.words.length === 1 && END_VERBS.includes(a.words[0]));
+    const end = h('button', { id: 'end-phase', class: 'primary', title: endVerb ? choiceText(endVerb.text) : '' }, endVerb ? endLabel(endVerb.text) : 'End phase');
     if (!endVerb) end.setAttribute('disabled', '');
     end.addEventListener('click', () => {
       if (!endVerb) return;
-      const unmoved = new Set(legal().moves.map((m) => m.unit ?? '(unit)'));
-      if (legal().moves.length && endVerb.words[0] !== 'pass')
+      // Units that could still make a plain move (not an HQ's activation or a blitz).
+      const plain = legal().moves.filter((m) => !m.verb);
+      const unmoved = new Set(plain.map((m) => m.unit ?? '(unit)'));
+      if (plain.length)
         modal(`${unmoved.size} unit${unmoved.size === 1 ? '' : 's'} could still move (${[...unmoved].slice(0, 8).join(', ')}${unmoved.size > 8 ? ', …' : ''}). End the phase anyway?`, 'End phase', () => act(endVerb.text));
       else act(endVerb.text);
     });
@@ -375,7 +390,10 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
   function renderHexPanel(hex: string | null) {
     hexPanel.replaceChildren(h('h3', {}, 'Hex'));
     if (!hex) {
-      hexPanel.append(h('p', { class: 'hint' }, 'Hover or tap a hex. Drag to pan, wheel or pinch to zoom.'));
+      hexPanel.append(
+        h('p', { class: 'hint' }, 'Hover or tap a hex. Drag to pan, wheel or pinch to zoom.'),
+        h('p', { class: 'hint', id: 'keys-hint' }, 'Keyboard: click or Tab to the map, then arrows (or Q E A D Z C) move the cursor, Enter selects or confirms, Esc clears, U jumps to the next unit that can act, ] and [ step through its destinations or the targets, + and - zoom.'),
+      );
       return;
     }
     const mh = mapData.byId.get(hex);
@@ -389,6 +407,8 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     }
     const obs = view.observation ?? {};
     if (Array.isArray(obs.german_controls)) row('Control', obs.german_controls.includes(hex) ? sides[0] : sides[1] ?? '');
+    const box = mapData.boxes.find((b) => b.id === hex);
+    if (box) row('Box', `${box.name}${box.kind === 'road' ? ` (Road to Leningrad, box ${box.id.slice(1)} of 10; 10.9)` : box.kind === 'kiev' ? ' (no unit may enter; 13.2)' : box.kind === 'rastenburg' ? ' (Hitler only; 2.2)' : ''}`);
     const area = mapData.areas.find((a) => a.id === hex);
     if (area) {
       row('Area', `${area.id}${area.name ? ` ${area.name}` : ''}`);
@@ -441,7 +461,7 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       const m = pendingMove;
       ordersPanel.append(h('h3', {}, 'Move'), h('p', {}, `${m.unit ?? 'Unit'}: ${dedupePath(stackOf(selectedUnit)?.hex, m.path).join(' → ')}`));
       confirmBar.replaceChildren(
-        h('span', { id: 'move-summary' }, `${m.pass ? 'Pass and move' : 'Move'} ${m.unit ?? ''} to ${m.dest}${placeName(m.dest) ? ` (${placeName(m.dest)})` : ''}${areaIds.has(m.dest) ? '' : `, ${hexCount(m)} hex${hexCount(m) === 1 ? '' : 'es'}`}${moveCostText(m.dest)}`),
+        h('span', { id: 'move-summary' }, `${m.verb === 'activate' ? 'Activate, moving' : m.verb === 'blitz' ? 'Blitz' : 'Move'} ${m.unit ?? ''} to ${m.dest}${placeName(m.dest) ? ` (${placeName(m.dest)})` : ''}${areaIds.has(m.dest) ? '' : `, ${hexCount(m)} hex${hexCount(m) === 1 ? '' : 'es'}`}${moveCostText(m.dest)}`),
         (() => {
           const ok = h('button', { class: 'primary', id: 'confirm-move' }, 'Confirm (Enter)');
           ok.addEventListener('click', () => act(m.text));
@@ -463,7 +483,40 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       const rd = reachOfSelected();
       ordersPanel.append(h('h3', {}, 'Orders'), h('p', { id: 'selected-unit' }, n ? `${selectedUnit}: ${new Set(movesOfSelected().map((m) => m.dest)).size} reachable ${where} (shaded${rd ? ', each with its MP cost' : ''}).${rd ? ` ${rd.mp} MP to spend.` : ''} Click one to preview the ${areaIds.size ? 'move' : 'path'}.` : `${selectedUnit} cannot move now.`));
     }
-    if (combatTarget) {
+    if (view.your_turn && !pendingMove) {
+      // Orders of the selected unit that are not moves (a Defensive Line, an HQ activated
+      // where it stands), and the choices of the moment that name no unit (Moscow '41's
+      // impulse: pass, ti, si, si reinforce).
+      const own = selectedUnit ? legal().other.filter((a) => a.words[1] === selectedUnit) : [];
+      const general = legal().other.filter((a) => !END_VERBS.includes(a.text) && (a.words.length === 1 || choiceText(a.text) !== labelOf(a.text)) && !(a.words.length === 2 && (a.words[0] === 'dl' || a.words[0] === 'activate')));
+      const list = (items: { text: string }[]) => {
+        const ul = h('ul', { class: 'choices' });
+        for (const a of items.slice(0, 12)) {
+          const b = h('button', { class: 'choice', 'data-action': a.text, title: a.text }, choiceText(a.text));
+          b.addEventListener('click', () => act(a.text));
+          ul.append(h('li', {}, b));
+        }
+        return ul;
+      };
+      if (own.length) ordersPanel.append(h('div', { id: 'unit-orders' }, h('h4', {}, `${selectedUnit}: other orders`), list(own)));
+      if (general.length && general.length <= 12) ordersPanel.append(h('div', { id: 'choices' }, h('h4', {}, phaseHeading()), list(general)));
+    }
+    if (combatTarget && areaIds.size) {
+      // Area maps (Moscow '41): the battle and its supports, resolved by dice (10.12).
+      const opts = legal().attacks.filter((a) => a.target === combatTarget);
+      const box = h('div', { class: 'combat', id: 'combat' }, h('h3', {}, `Battle in ${combatTarget}${placeName(combatTarget) ? ` (${placeName(combatTarget)})` : ''}`));
+      for (const st of stacks.filter((x) => x.hex === combatTarget))
+        box.append(h('p', {}, `${cap(st.side)}: ${st.units.map((u) => `${u.label}${u.steps !== undefined ? ` ${stepText(u)}` : ''}`).join(', ')}${st.count > st.units.length ? `${st.units.length ? ' + ' : ''}${st.count - st.units.length} hidden block(s)` : ''}`));
+      const ul = h('ul', { class: 'combat-options' });
+      for (const o of opts.slice(0, 24)) {
+        const go = h('button', { class: 'primary', 'data-action': o.text }, o.verb === 'battle' ? 'Battle' : o.verb === 'artillery' ? 'Fire' : 'Strike');
+        go.addEventListener('click', () => act(o.text));
+        ul.append(h('li', {}, h('span', {}, attackText(o.text)), go));
+      }
+      if (opts.length > 24) ul.append(h('li', { class: 'hint' }, `${opts.length - 24} more in the action list.`));
+      box.append(ul);
+      ordersPanel.append(box);
+    } else if (combatTarget) {
       const opts = legal().attacks.filter((a) => a.target === combatTarget);
       const box = h('div', { class: 'combat', id: 'combat' }, h('h3', {}, `Attack ${combatTarget}${mapData.byId.get(combatTarget)?.name ? ` (${mapData.byId.get(combatTarget)!.name})` : ''}`));
       const st = stackAt(combatTarget);
@@ -505,6 +558,93 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       ordersPanel.append(h('h3', {}, 'Orders'), h('p', { class: 'hint' }, view.your_turn ? 'Select one of your stacks to move it, or a marked enemy hex to attack.' : 'Waiting for the other side.'));
   }
 
+  // "Impulse choice", "Activation segment", ... from the observation's phase.
+  function phaseHeading(): string {
+    const p = String(view.observation?.phase ?? '');
+    const names: Record<string, string> = { impulse: 'Choose this impulse (6.0)', logistics: 'Logistics Phase (7.0)', command: 'Command Segment', activation: 'HQ Activation Segment (10.1)', exploit: 'Exploitation (10.18)' };
+    return names[p] ?? 'Choices';
+  }
+
+  function attackText(text: string): string {
+    const w = text.split(' ');
+    if (w[0] === 'battle') return `Resolve the battle in ${w[1]} (10.12)`;
+    if (w[0] === 'artillery') return `Artillery fire by ${w[1]} on ${w[2]} (10.4)`;
+    if (w[0] === 'air') return `Airstrike by ${w[1]} on ${w[2]}: ${w[3]} He 111, ${w[4]} Stuka (10.10)`;
+    return labelOf(text);
+  }
+
+  // Moscow '41's boxes beside the board: the turn and weather forecast tracks, the
+  // Initiative Disc and Logistics Value, each side's reinforcement pool, OoB letter boxes
+  // and eliminated blocks (own blocks shown, the enemy's hidden ones face down), bombers.
+  function renderOffmap() {
+    const obs = view.observation ?? {};
+    if (!Array.isArray(obs.own)) {
+      offmapPanel.setAttribute('hidden', '');
+      return;
+    }
+    offmapPanel.removeAttribute('hidden');
+    const wasOpen = offmapPanel.querySelector('details')?.hasAttribute('open') ?? true;
+    const body = h('div', {});
+    const months: string[] = Array.isArray(tables?.calendar?.turns) ? tables.calendar.turns.map(String) : [];
+    if (months.length) {
+      const ol = h('ol', { class: 'track', id: 'month-track', 'aria-label': 'Turn track' });
+      months.forEach((m, i) => ol.append(h('li', { class: i + 1 === Number(obs.turn) ? 'now' : '', title: `Turn ${i + 1}` }, m.slice(0, 3))));
+      body.append(h('h4', {}, 'Turn track (1.4)'), ol);
+    }
+    const boxes: unknown[] = Array.isArray(tables?.weather_track?.boxes) ? tables.weather_track.boxes : [];
+    if (boxes.length && obs.forecast !== undefined) {
+      const ol = h('ol', { class: 'track', id: 'forecast-track', 'aria-label': 'Weather forecast track' });
+      ['--', ...boxes.map(String)].forEach((b, i) => ol.append(h('li', { class: i === Number(obs.forecast) ? 'now' : '' }, b)));
+      body.append(h('h4', {}, `Weather ${cap(String(obs.weather ?? ''))}, forecast track (8.1)`), ol);
+    }
+    const facts = [
+      obs.active ? `${cap(String(obs.active))} impulse${obs.phase === 'impulse' ? ' (being chosen)' : `, ${String(obs.phase ?? '')} segment`}` : '',
+      obs.initiative ? `Initiative Disc: ${cap(String(obs.initiative))} (3.2.1)` : '',
+      obs.lv !== undefined ? `Your Logistics Value: ${obs.lv} (7.2.1)` : '',
+      obs.kiev_german ? 'Kiev has fallen (13.2)' : '',
+      obs.leningrad_german ? 'Leningrad has fallen' : obs.shlisselburg_german ? 'Shlisselburg is German' : '',
+    ].filter(Boolean);
+    body.append(h('p', { id: 'impulse-facts' }, facts.join(' · ')));
+    for (const b of offMapBoxes(obs, sides, counters)) {
+      const chips = h('div', { class: 'chips' });
+      for (const u of b.blocks) chips.append(blockChip(u.sideIndex, u, describeCounter(u)));
+      for (let i = 0; i < Math.min(b.hidden, 40); i++) chips.append(blockChip(b.side, null, `${cap(sides[b.side] ?? '')} block, face down`));
+      const n = b.blocks.length + b.hidden;
+      chips.setAttribute('aria-label', `${b.title}: ${b.blocks.map((u) => u.label).join(', ')}${b.hidden ? `${b.blocks.length ? ' and ' : ''}${b.hidden} face down` : ''}`);
+      body.append(h('div', { class: 'offmap-box', id: `box-${b.id}`, 'data-count': String(n), 'data-hidden': String(b.hidden) }, h('h4', {}, `${b.title} (${n})`), chips));
+    }
+    const bombers: any[] = Array.isArray(obs.bombers) ? obs.bombers : [];
+    if (bombers.length) {
+      const by = new Map<string, number>();
+      for (const x of bombers) by.set(`${x.fliegerkorps} FK ${x.stuka ? 'Stuka' : 'He 111'} ${x.status}`, (by.get(`${x.fliegerkorps} FK ${x.stuka ? 'Stuka' : 'He 111'} ${x.status}`) ?? 0) + 1);
+      body.append(h('h4', {}, 'German bombers (10.10.1)'), h('p', { id: 'bombers' }, [...by].map(([k, v]) => `${k}: ${v}`).join('; ')));
+    }
+    const det = h('details', wasOpen ? { open: '' } : {}, h('summary', {}, 'Boxes and tracks'), body);
+    offmapPanel.replaceChildren(det);
+  }
+
+  // A small block as in a box: own (or revealed) blocks drawn like on the map, hidden
+  // enemy blocks face down (side colour only).
+  function blockChip(sideIndex: number, u: import('./model').Counter | null, title: string): SVGSVGElement {
+    const svg = document.createElementNS(SVG_NS, 'svg');
+    svg.setAttribute('viewBox', '-0.05 -0.05 1.15 1.15');
+    svg.setAttribute('class', 'block-chip' + (u ? '' : ' face-down'));
+    svg.setAttribute('role', 'img');
+    svg.setAttribute('aria-label', title);
+    if (u) {
+      drawCounter(svg, u, 0.5, 0.5, 1);
+      svg.setAttribute('data-unit', u.label);
+    } else {
+      const r = document.createElementNS(SVG_NS, 'rect');
+      for (const [k, v] of Object.entries({ width: '1', height: '1', rx: '0.08', fill: SIDE_COLORS[sideIndex], stroke: '#111', 'stroke-width': '0.04' })) r.setAttribute(k, v);
+      svg.append(r);
+      const t = document.createElementNS(SVG_NS, 'title');
+      t.textContent = title;
+      svg.append(t);
+    }
+    return svg;
+  }
+
   function renderActions() {
     const all = view.legal_actions ?? [];
     const filter = h('input', { type: 'search', placeholder: 'Filter actions', 'aria-label': 'Filter legal actions', id: 'action-filter' });
@@ -514,7 +654,7 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       const q = filter.value.toLowerCase();
       const shown = all.filter((a) => a.text.toLowerCase().includes(q)).slice(0, 200);
       for (const a of shown) {
-        const b = h('button', { class: 'action', 'data-action': a.text }, labelOf(a.text));
+        const b = h('button', { class: 'action', 'data-action': a.text, title: choiceText(a.text) }, labelOf(a.text));
         b.addEventListener('click', () => act(a.text));
         list.append(h('li', {}, b));
       }
@@ -601,6 +741,7 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     else if (obs.areas && typeof obs.areas === 'object')
       mv.setControl(Object.entries(obs.areas).filter(([, a]: [string, any]) => String(a?.control).toLowerCase() === sides[0]?.toLowerCase()).map(([k]) => k), 0);
     renderReinforcements();
+    renderOffmap();
     ensureReach();
     mv.setOverlay({ ...overlayBase(), path: pendingMove ? dedupePath(stackOf(selectedUnit)?.hex, pendingMove.path) : undefined });
     renderHexPanel(selectedHex ?? cursor);
@@ -631,8 +772,18 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     const want = ((angle[dir] ?? 0) * Math.PI) / 180;
     let best: string | null = null;
     let bestScore = -Infinity;
-    for (const c of mapData.connections) {
-      const other = c.a === from ? c.b : c.b === from ? c.a : null;
+    // Connected areas, and for the off-map boxes (which few connections reach) whatever
+    // area or box lies near.
+    const near = (id: string) => {
+      const c = mv.centre(id);
+      return !!c && Math.hypot(c.x - a.x, c.y - a.y) < 12;
+    };
+    const boxIds = new Set(mapData.boxes.map((x) => x.id));
+    const candidates = [
+      ...mapData.connections.map((c) => (c.a === from ? c.b : c.b === from ? c.a : null)),
+      ...(boxIds.has(from) ? [...areaIds] : [...boxIds]).filter((x) => x !== from && near(x)),
+    ];
+    for (const other of candidates) {
       const b = other ? mv.centre(other) : null;
       if (!other || !b) continue;
       const score = Math.cos(Math.atan2(b.y - a.y, b.x - a.x) - want);
@@ -672,6 +823,35 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       selectedHex = null;
       render();
       announce('Selection cleared.');
+    } else if (e.key === 'u' || e.key === 'U') {
+      // The next own stack with a unit that can act: select it.
+      e.preventDefault();
+      const here = [...new Set(stacks.filter((s) => s.sideIndex === ownSideIndex() && s.units.some((u) => canAct(u.label))).map((s) => s.hex))];
+      if (!here.length) {
+        announce('No unit of yours can act now.');
+        return;
+      }
+      const next = here[(here.indexOf(cursor ?? '') + (e.key === 'U' ? here.length - 1 : 1)) % here.length];
+      selectedUnit = null;
+      selectedHex = null;
+      clickHex(next);
+      mv.setCursor(next, true);
+    } else if (e.key === ']' || e.key === '[') {
+      // Step through the selected unit's destinations, else through the attack targets.
+      e.preventDefault();
+      const dests = selectedUnit ? [...new Set(movesOfSelected().map((m) => m.dest))] : [];
+      const list = dests.length ? dests : [...new Set(legal().attacks.map((a) => a.target))];
+      if (!list.length) {
+        announce(selectedUnit ? `${selectedUnit} cannot move now.` : 'Nothing to attack.');
+        return;
+      }
+      const i = list.indexOf(cursor ?? '');
+      const next = list[i < 0 ? (e.key === ']' ? 0 : list.length - 1) : (i + (e.key === ']' ? 1 : list.length - 1)) % list.length];
+      cursor = next;
+      mv.setCursor(next, true);
+      if (dests.length) hover(next);
+      else if (!selectedHex) renderHexPanel(next);
+      announce(`${dests.length ? `Destination ${list.indexOf(next) + 1} of ${list.length}` : `Target ${list.indexOf(next) + 1} of ${list.length}`}: ${hexText(next)} Enter ${dests.length ? 'previews the move' : 'chooses it'}.`);
     } else if (e.key === '+' || e.key === '=') mv.zoom(0.8);
     else if (e.key === '-') mv.zoom(1.25);
   });
@@ -744,6 +924,13 @@ export function stepText(u: { steps?: number; maxSteps?: number }): string {
 
 export function cap(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+// The End button's label: what it ends, and where play goes next.
+export function endLabel(text: string): string {
+  if (text === 'commands') return 'To commands';
+  if (text === 'combat') return 'To combat';
+  return labelOf(text);
 }
 
 // Readable label of an action text ("end-phase" -> "End phase").

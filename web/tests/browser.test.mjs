@@ -207,6 +207,8 @@ test('combat preview and replay viewer render', { skip, timeout: 180000 }, async
       await clickHex(page, attack.action.words[1]);
       await page.waitForSelector('#combat .odds');
       await page.waitForFunction(() => [...document.querySelectorAll('#combat .odds')].some((e) => e.textContent !== '…'));
+      let preview = null;
+      let firstIsAttack = false;
       if (game.id === 'bd') {
         // Before committing: the odds, every shift with its reason and rule, the final column.
         await page.waitForSelector('#combat .shift-list li');
@@ -214,8 +216,9 @@ test('combat preview and replay viewer render', { skip, timeout: 180000 }, async
         assert.match(odds ?? '', /^\d+ vs \d+ = .*, shifts (0|\d+[LR]) → final \S+/, `odds preview: ${odds}`);
         const shifts = await page.$$eval('#combat li:first-child .shift-list li', (els) => els.map((e) => e.textContent));
         for (const l of shifts) assert.ok(l === 'no column shifts' || /^\d+[LR] .+ §\d+(\.\d+)*$/.test(l), `a shift with its reason and rule: ${l}`);
-        const preview = JSON.parse((await api('POST', `/api/games/${id}/query`, { query: `combat ${attack.action.text}` }, tokens[attack.side])).answer);
+        preview = JSON.parse((await api('POST', `/api/games/${id}/query`, { query: `combat ${attack.action.text}` }, tokens[attack.side])).answer);
         const first = await page.textContent('#combat li:first-child code');
+        firstIsAttack = first?.toLowerCase() === attack.action.text.replace(/-/g, ' ').toLowerCase();
         if (first?.toLowerCase() === attack.action.text.replace(/-/g, ' ').toLowerCase()) assert.equal(shifts.length, Math.max(1, preview.shifts.length));
       }
       await shot(page, 'combat.png');
@@ -232,6 +235,19 @@ test('combat preview and replay viewer render', { skip, timeout: 180000 }, async
       const result = fresh.find((e) => /ev-combat/.test(e.cls) && /die \d/.test(e.text)) ?? fresh.find((e) => /ev-roll/.test(e.cls));
       assert.ok(result, `a combat result is logged: ${JSON.stringify(fresh)}`);
       assert.match(result.text, /§\d+(\.\d+)*/, 'the result cites a rule');
+      if (game.id === 'bd') {
+        // After the die the battle's log line still gives every shift with its reason and
+        // rule, as the preview did: "shifts 1R (1L rough terrain 11.14; 1R concentric ...)".
+        const line = fresh.find((e) => /ev-combat/.test(e.cls) && / vs \d+ = /.test(e.text));
+        assert.ok(line, `the battle's odds line is logged: ${JSON.stringify(fresh)}`);
+        const lr = (n) => (n === 0 ? '0' : n > 0 ? `${n}R` : `${-n}L`);
+        if (firstIsAttack) {
+          if (!preview.shifts.length) assert.match(line.text, /shifts 0 -> /);
+          for (const x of preview.shifts) assert.ok(line.text.includes(`${lr(x.shift)} ${x.reason} ${x.rule}`), `log line "${line.text}" gives the shift ${lr(x.shift)} ${x.reason} ${x.rule}`);
+          assert.ok(line.text.includes(`shifts ${lr(preview.total_shift)}`), line.text);
+          console.log(`# battle log line: ${line.text.trim()}`);
+        }
+      }
       const toast = await page.textContent('.toast');
       assert.match(toast ?? '', /(rolled|die) \d.*\(§\d/, `the result is shown in a toast: ${toast}`);
       await shot(page, 'combat-result.png');
@@ -262,6 +278,14 @@ test('combat preview and replay viewer render', { skip, timeout: 180000 }, async
       const upTo1 = points[1].losses ?? {};
       const aria = await page.getAttribute('svg.loss-plot', 'aria-label');
       for (const [s, n] of Object.entries(upTo1)) assert.ok(aria.includes(`totals:`) && aria.includes(`${s} ${n.steps}`), aria);
+    }
+    // The screenshot at the last step, with the game's losses so far.
+    if (SHOTS) {
+      const max = await page.getAttribute('#replay-step', 'max');
+      await page.fill('#replay-step', String(max));
+      await page.dispatchEvent('#replay-step', 'input');
+      await page.waitForFunction((m) => document.querySelector('#step-label')?.textContent?.startsWith(`Step ${m} `), max);
+      await page.waitForTimeout(500);
     }
     await shot(page, 'replay.png');
   } finally {
@@ -331,6 +355,204 @@ test('play against the random agent: the computer answers in the browser', { ski
     // The last action was the computer's (it handed the turn back), and it is logged.
     assert.ok(log.some((e) => e.action_index === after.actions_count - 1), "the computer's action is in the log");
     await shot(page, 'vs-agent.png');
+    assert.deepEqual(errors, [], 'no page errors');
+  } finally {
+    await close();
+  }
+});
+
+// Clicks an area (or an off-map box) of an area map at the mean of its corners, which lies
+// inside it (the areas are convex cells).
+async function clickArea(page, id) {
+  const p = await page.evaluate((id) => {
+    const e = document.querySelector(`svg.map .terrain [data-hex="${id}"], svg.map .boxes rect[data-hex="${id}"]`);
+    if (!e) return null;
+    const svg = e.ownerSVGElement;
+    let x = 0, y = 0, n = 0;
+    if (e.tagName === 'rect') {
+      x = Number(e.getAttribute('x')) + Number(e.getAttribute('width')) / 2;
+      y = Number(e.getAttribute('y')) + Number(e.getAttribute('height')) / 2;
+      n = 1;
+    } else for (const q of e.getAttribute('points').trim().split(/\s+/)) {
+      const [a, b] = q.split(',').map(Number);
+      x += a;
+      y += b;
+      n++;
+    }
+    const pt = svg.createSVGPoint();
+    pt.x = x / n;
+    pt.y = y / n;
+    const s = pt.matrixTransform(e.getScreenCTM());
+    return { x: s.x, y: s.y };
+  }, id);
+  assert.ok(p, `area ${id} is drawn`);
+  await page.mouse.click(p.x, p.y);
+}
+
+const moscow = catalog.games.find((g) => g.available && g.id === 'moscow41');
+test("Moscow '41: the off-map boxes hold their blocks; an impulse played by mouse, the next by keyboard", { skip: moscow ? false : "skipped: Moscow '41 is not installed", timeout: 240000 }, async () => {
+  const { context, close } = await launch();
+  try {
+    const scenario = moscow.scenarios.find((s) => /campaign/i.test(s.id)) ?? moscow.scenarios[0];
+    const c = await api('POST', '/api/games', { game: 'moscow41', scenario: scenario.id, seed: 5 });
+    assert.ok(c.ok, JSON.stringify(c));
+    const id = c.game.id;
+    const tokens = c.seats.map((s) => s.token);
+    const viewOf = async (side) => (await api('GET', `/api/games/${id}/view`, undefined, tokens[side])).view;
+    // Past any logistics phase to the first impulse.
+    let info = (await api('GET', `/api/games/${id}`)).game;
+    for (let i = 0; i < 20; i++) {
+      const v = await viewOf(info.current_player);
+      if (v.observation.phase === 'impulse') break;
+      const a = v.legal_actions.find((x) => x.text === 'logistics pause') ?? v.legal_actions[0];
+      assert.ok((await api('POST', `/api/games/${id}/action`, { action: a.text }, tokens[info.current_player])).ok);
+      info = (await api('GET', `/api/games/${id}`)).game;
+    }
+    const me = info.current_player;
+    const them = 1 - me;
+    const errors = [];
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${BASE}/play/${id}?token=${tokens[me]}`);
+    await page.waitForSelector('svg.map polygon.area');
+
+    // The twelve boxes of 2.2 are drawn, and every own block in one of them is drawn in it.
+    const v0 = await viewOf(me);
+    const boxIds = await page.$$eval('svg.map rect.box', (els) => els.map((e) => e.getAttribute('data-hex')));
+    for (const b of ['rastenburg', 'kiev', 'R1', 'R10']) assert.ok(boxIds.includes(b), `box ${b} is drawn (${boxIds})`);
+    assert.equal(boxIds.length, 12);
+    const inBoxes = v0.observation.own.filter((b) => boxIds.includes(b.at));
+    for (const b of inBoxes) assert.equal(await page.locator(`svg.map g.counter[data-unit="${b.id}"][data-hex="${b.at}"]`).count(), 1, `${b.id} is drawn in box ${b.at}`);
+    // A box is a place like an area: clicking it describes it and lists its blocks.
+    await clickArea(page, 'R1');
+    assert.match((await page.textContent('#hex-info')) ?? '', /Road to Leningrad, box 1 of 10/);
+    for (const b of inBoxes.filter((x) => x.at === 'R1')) assert.equal(await page.locator(`#stack-viewer button[data-unit="${b.id}"]`).count(), 1, `${b.id} is listed in the Pskov box`);
+    await page.keyboard.press('Escape');
+    // The pools: own pool blocks by name, the enemy's as that many face-down blocks only.
+    const mine = v0.side_name.toLowerCase();
+    const theirs = v0.sides[them].name.toLowerCase();
+    const ownPool = v0.observation.own.filter((b) => b.at === 'pool').map((b) => b.id).sort();
+    if (ownPool.length) {
+      const shown = await page.$$eval(`#box-${mine}-pool svg.block-chip[data-unit]`, (els) => els.map((e) => e.getAttribute('data-unit')));
+      assert.deepEqual(shown.sort(), ownPool);
+    }
+    if (v0.observation.enemy_pool > 0) {
+      assert.equal(await page.getAttribute(`#box-${theirs}-pool`, 'data-hidden'), String(v0.observation.enemy_pool));
+      assert.equal(await page.locator(`#box-${theirs}-pool svg.block-chip[data-unit]`).count(), 0, 'no enemy pool block is named');
+      assert.equal(await page.locator(`#box-${theirs}-pool svg.block-chip.face-down`).count(), Math.min(40, v0.observation.enemy_pool));
+    }
+    assert.match((await page.textContent('#month-track li.now')) ?? '', /^[A-Z][a-z]{2}$/);
+    console.log(`# ${inBoxes.length} own block(s) in boxes (${inBoxes.map((b) => `${b.id}@${b.at}`).join(', ')}), own pool ${ownPool.length}, enemy pool ${v0.observation.enemy_pool}`);
+    await shot(page, 'moscow-map.png');
+
+    // An impulse by mouse: the impulse's choices are buttons (6.0), without "pass move".
+    const choices = await page.$$eval('#choices button.choice', (els) => els.map((e) => e.getAttribute('data-action')));
+    assert.ok(choices.includes('pass'), `the impulse offers pass: ${choices}`);
+    assert.ok(!choices.some((x) => x.startsWith('pass ')), 'no "pass move" in the new notation');
+    assert.notEqual(await page.textContent('#end-phase'), 'Pass', 'the End button never plays the pass');
+    let played = 'pass';
+    if (choices.includes('ti')) {
+      played = 'ti';
+      await page.click('#choices button[data-action="ti"]');
+      await page.waitForFunction(() => document.querySelector('#phase')?.textContent === 'activation');
+      // Activate an HQ: click its area, select it, activate it where it stands.
+      const va = await viewOf(me);
+      const act = va.legal_actions.find((a) => a.words[0] === 'activate' && a.words.length === 2);
+      assert.ok(act, 'an HQ can be activated');
+      const hq = act.words[1];
+      const at = va.observation.own.find((b) => b.id === hq).at;
+      await clickArea(page, at);
+      await page.click(`#stack-viewer button[data-unit="${hq}"]`);
+      await page.waitForSelector(`#unit-orders button[data-action="activate ${hq}"]`);
+      await shot(page, 'moscow-impulse.png');
+      await page.click(`#unit-orders button[data-action="activate ${hq}"]`);
+      await page.waitForFunction(() => document.querySelector('#end-phase')?.textContent === 'To commands');
+      await page.click('#end-phase');
+      await page.waitForFunction(() => document.querySelector('#phase')?.textContent === 'command');
+    } else {
+      await page.click('#choices button[data-action="pass"]');
+      await page.waitForFunction(() => document.querySelector('#phase')?.textContent === 'command');
+    }
+    // Move one block (in a Tactical Impulse into an enemy-held area, engaging: 10.8):
+    // select it, click the area, confirm.
+    const vc = await viewOf(me);
+    const enemyAt = new Set([...Object.keys(vc.observation.enemy_hidden ?? {}), ...(vc.observation.enemy_revealed ?? []).map((b) => b.at)]);
+    const moves = vc.legal_actions.filter((a) => a.words[0] === 'move' && !boxIds.includes(a.words[2]));
+    const engage = played === 'ti' ? moves.find((a) => enemyAt.has(a.words[2])) : undefined;
+    const mv = engage ?? moves.find((a) => !enemyAt.has(a.words[2]));
+    assert.ok(mv, 'some block can move');
+    const [, block, dest] = mv.words;
+    await clickArea(page, vc.observation.own.find((b) => b.id === block).at);
+    await page.click(`#stack-viewer button[data-unit="${block}"]`);
+    await page.waitForSelector(`svg.map polygon.reach[data-hex="${dest}"]`);
+    await clickArea(page, dest);
+    await page.waitForSelector('#confirm-move');
+    assert.match((await page.textContent('#move-summary')) ?? '', new RegExp(`^Move ${block} to ${dest}`));
+    await shot(page, 'moscow-move.png');
+    await page.click('#confirm-move');
+    await page.waitForSelector(`svg.map g.counter[data-unit="${block}"][data-hex="${dest}"]`);
+    if (engage) {
+      // The Combat Phase: click the contested area, then its Battle button (10.12).
+      await page.click('#end-phase');
+      if (await page.waitForSelector('#modal-ok', { timeout: 1000 }).then(() => true, () => false)) await page.click('#modal-ok');
+      await page.waitForFunction(() => document.querySelector('#phase')?.textContent === 'combat');
+      await clickArea(page, dest);
+      await page.waitForSelector(`#combat button[data-action="battle ${dest}"]`);
+      assert.match((await page.textContent('#combat h3')) ?? '', new RegExp(`^Battle in ${dest}`));
+      // Both sides' blocks in the contested area are drawn, side by side.
+      const own = await page.locator(`svg.map g.counter[data-unit="${block}"][data-hex="${dest}"]`).boundingBox();
+      const other = await page.locator(`svg.map g.counter[data-hex="${dest}"]:not([data-unit="${block}"])`).first().boundingBox();
+      assert.ok(own && other && Math.abs(own.x - other.x) >= own.width * 0.9, `the two sides' blocks in ${dest} do not cover each other: ${JSON.stringify([own, other])}`);
+      await shot(page, 'moscow-battle.png');
+      const logBefore = await page.$$eval('#log li.ev', (els) => els.length);
+      await page.click(`#combat button[data-action="battle ${dest}"]`);
+      await page.waitForFunction(
+        (n) => [...document.querySelectorAll('#log li.ev')].slice(n).some((li) => /§10\.12/.test(li.querySelector('.rule')?.textContent ?? '')),
+        logBefore,
+        { timeout: 15000 },
+      );
+      const lines = await page.$$eval('#log li.ev', (els, n) => els.slice(n).map((e) => e.textContent), logBefore);
+      assert.ok(lines.some((l) => l.includes(`showdown in ${dest}`)), `the battle's showdown is logged: ${lines}`);
+      console.log(`# Moscow battle in ${dest}: ${lines.map((l) => l.trim()).join(' | ')}`);
+    }
+    // Then the End button through the segments until the impulse passes to the other side.
+    for (let i = 0; i < 12 && (await page.textContent('#whose')) === 'Your move'; i++) {
+      const before = (await api('GET', `/api/games/${id}`)).game.actions_count;
+      await page.click('#end-phase');
+      // Ending the Command Segment with blocks that could still move asks first.
+      if (await page.waitForSelector('#modal-ok', { timeout: 500 }).then(() => true, () => false)) await page.click('#modal-ok');
+      for (let w = 0; w < 50 && (await api('GET', `/api/games/${id}`)).game.actions_count === before; w++) await page.waitForTimeout(100);
+    }
+    await page.waitForFunction(() => document.querySelector('#whose')?.textContent !== 'Your move');
+    const after = await viewOf(me);
+    assert.equal(after.current_player, them, `the ${played} impulse ended and the other side is to move`);
+    if (!engage) assert.equal(after.observation.own.find((b) => b.id === block).at, dest);
+
+    // The other side's impulse by keyboard: the Pass button, then U selects a block that
+    // can move, ] steps to its first destination, Enter previews and Enter confirms (12.0).
+    const p2 = await context.newPage();
+    p2.on('pageerror', (e) => errors.push(String(e)));
+    await p2.goto(`${BASE}/play/${id}?token=${tokens[them]}`);
+    await p2.waitForSelector('#choices button[data-action="pass"]');
+    await p2.focus('#choices button[data-action="pass"]');
+    await p2.keyboard.press('Enter');
+    await p2.waitForFunction(() => document.querySelector('#phase')?.textContent === 'command');
+    await p2.focus('.map-box');
+    await p2.keyboard.press('u');
+    await p2.waitForSelector('svg.map polygon.reach');
+    const chosen = await p2.getAttribute('#stack-viewer button.unit-row.selected', 'data-unit');
+    await p2.keyboard.press(']');
+    const target = await p2.getAttribute('svg.map polygon.kbd-cursor', 'data-hex');
+    assert.ok(await p2.locator(`svg.map polygon.reach[data-hex="${target}"]`).count(), `] put the cursor on a destination of ${chosen}: ${target}`);
+    assert.match((await p2.textContent('#announce')) ?? '', /^Destination 1 of \d+/);
+    await p2.keyboard.press('Enter');
+    await p2.waitForSelector('#confirm-move');
+    await p2.keyboard.press('Enter');
+    await p2.waitForFunction(() => document.querySelector('#whose')?.textContent !== 'Your move');
+    const theirView = await viewOf(them);
+    assert.equal(theirView.observation.own.find((b) => b.id === chosen).at, target, `${chosen} moved to ${target} by keyboard`);
+    assert.equal(theirView.current_player, me, 'a Pass moves one block and ends the impulse (12.0)');
+    if (SHOTS) await p2.locator('#offmap').screenshot({ path: join(SHOTS, 'moscow-boxes.png') });
     assert.deepEqual(errors, [], 'no page errors');
   } finally {
     await close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify, counterIndex, stacksOf } from '../src/model';
+import { choiceText, classify, counterIndex, END_VERBS, layoutBoxes, offMapBoxes, stacksOf } from '../src/model';
 
 const act = (text: string) => ({ text, words: text.split(' ') });
 
@@ -10,18 +10,106 @@ describe('classify', () => {
     expect(r.attacks.map((a) => a.target)).toEqual(['1616']);
     expect(r.other.map((a) => a.text)).toEqual(['end-phase']);
   });
-  it("reads Moscow '41 area moves (1-3 digit and lettered areas) only on an area map", () => {
-    const areas = new Set(['23', '115', '4A']);
-    const acts = [act('pass move XIII 115'), act('move II 23'), act('pass move HQ2Pg 4A'), act('pass dl 24PzK'), act('pass'), act('move X R2')];
+  it("reads Moscow '41's area notation only on an area map: move, blitz, activate-and-move; battle, artillery and air as strikes on an area", () => {
+    const areas = new Set(['23', '115', '4A', 'R2']);
+    const acts = [
+      act('move XIII 115'),
+      act('blitz II 23'),
+      act('activate HQ2Pg 4A'),
+      act('activate HQ2Pg'),
+      act('dl 24PzK'),
+      act('pass'),
+      act('ti'),
+      act('si reinforce'),
+      act('battle 23'),
+      act('artillery HQ2Pg 115'),
+      act('air LW2 23 1 0'),
+      act('move X R2'),
+      act('move X 999'),
+      act('end'),
+    ];
     const r = classify(acts, areas);
-    expect(r.moves.map((m) => [m.unit, m.dest, !!m.pass])).toEqual([
-      ['XIII', '115', true],
-      ['II', '23', false],
-      ['HQ2Pg', '4A', true],
+    expect(r.moves.map((m) => [m.unit, m.dest, m.verb])).toEqual([
+      ['XIII', '115', undefined],
+      ['II', '23', 'blitz'],
+      ['HQ2Pg', '4A', 'activate'],
+      ['X', 'R2', undefined],
     ]);
-    expect(r.other.map((a) => a.text)).toEqual(['pass dl 24PzK', 'pass', 'move X R2']);
-    // Without the area ids, "move II 23" is not mistaken for a hex move.
+    expect(r.attacks.map((a) => [a.verb, a.target, a.unit])).toEqual([
+      ['battle', '23', undefined],
+      ['artillery', '115', 'HQ2Pg'],
+      ['air', '23', 'LW2'],
+    ]);
+    expect(r.other.map((a) => a.text)).toEqual(['activate HQ2Pg', 'dl 24PzK', 'pass', 'ti', 'si reinforce', 'move X 999', 'end']);
+    // Without the area ids, "move II 23" is not mistaken for a hex move, nor "battle 23" for an attack.
     expect(classify(acts).moves).toEqual([]);
+    expect(classify(acts).attacks).toEqual([]);
+  });
+  it('names the impulse choices with their rules, and keeps the bare pass off the End button', () => {
+    expect(choiceText('pass')).toMatch(/^Pass \(12\.0\)/);
+    expect(choiceText('ti')).toMatch(/Tactical Impulse \(10\.0\)/);
+    expect(choiceText('si reinforce')).toMatch(/option B \(11\.0\)/);
+    expect(choiceText('dl XIII')).toBe('Build a Defensive Line with XIII (4.1)');
+    expect(choiceText('end-phase')).toBe('End phase');
+    expect(END_VERBS).not.toContain('pass');
+    expect(END_VERBS).toEqual(expect.arrayContaining(['end-phase', 'end', 'commands', 'combat']));
+  });
+});
+
+describe("Moscow '41 boxes", () => {
+  const sides = ['german', 'soviet'];
+  const roster = counterIndex(undefined, {
+    blocks: [
+      { id: 'XIII', side: 'german', name: 'XIII Corps', type: 'infantry', max: 4 },
+      { id: '7PzD', side: 'german', type: 'tank', max: 3 },
+      { id: '16A', side: 'soviet', type: 'infantry', max: 4 },
+    ],
+  });
+  it('lays the Road to Leningrad along the northern edge in order, Kiev below the map, Rastenburg to its west', () => {
+    const areas = [{ id: '1', terrain: 'green', polygon: [[0, 0], [70, 0], [70, 90], [0, 90]] as [number, number][], centre: [35, 45] as [number, number], features: [] }];
+    const raw = [
+      { id: 'rastenburg', name: 'Rastenburg', kind: 'rastenburg' },
+      { id: 'kiev', name: 'Kiev', kind: 'kiev', victory: true },
+      ...Array.from({ length: 10 }, (_, i) => ({ id: `R${10 - i}`, name: `Road ${10 - i}`, kind: 'road', road_index: 10 - i })),
+    ];
+    const boxes = layoutBoxes(areas, raw);
+    const road = boxes.filter((b) => b.kind === 'road');
+    expect(road.map((b) => b.id)).toEqual(['R1', 'R2', 'R3', 'R4', 'R5', 'R6', 'R7', 'R8', 'R9', 'R10']);
+    for (let i = 1; i < road.length; i++) expect(road[i].x).toBeGreaterThanOrEqual(road[i - 1].x + road[i - 1].w);
+    expect(road.every((b) => b.y + b.h < 0 && b.x >= 0 && b.x + b.w <= 70.01)).toBe(true);
+    const kiev = boxes.find((b) => b.id === 'kiev')!;
+    expect(kiev.y).toBeGreaterThan(90);
+    expect(kiev.victory).toBe(true);
+    expect(boxes.find((b) => b.id === 'rastenburg')!.x + 9).toBeLessThan(0);
+    // A hex map has no boxes.
+    expect(layoutBoxes([], raw)).toEqual([]);
+  });
+  it("puts own blocks by name in the pool and letter boxes, the enemy's as face-down counts, eliminated blocks by name", () => {
+    const obs = {
+      viewer: 'german',
+      own: [
+        { id: 'XIII', at: 'pool', strength: 4 },
+        { id: '7PzD', at: 'destroyed', strength: 0 },
+        { id: 'XX', at: '23', strength: 2 },
+      ],
+      enemy_pool: 5,
+      enemy_waiting: 3,
+      enemy_eliminated: ['16A'],
+    };
+    const boxes = offMapBoxes(obs, sides, roster);
+    expect(boxes.map((b) => [b.id, b.blocks.map((u) => u.label), b.hidden])).toEqual([
+      ['german-pool', ['XIII'], 0],
+      ['german-destroyed', ['7PzD'], 0],
+      ['soviet-pool', [], 5],
+      ['soviet-oob', [], 3],
+      ['soviet-eliminated', ['16A'], 0],
+    ]);
+    expect(boxes[0].blocks[0]).toMatchObject({ steps: 4, maxSteps: 4, name: 'XIII Corps', sideIndex: 0 });
+    expect(boxes[4].blocks[0]).toMatchObject({ sideIndex: 1, maxSteps: 4 });
+    // On the map, the pool is not a place: the block in area 23 is a stack, the pool's is not.
+    expect(stacksOf(obs, sides, roster).map((s) => s.hex)).toEqual(['23']);
+    // A hex game's observation has no boxes.
+    expect(offMapBoxes({ stacks: [] }, sides, roster)).toEqual([]);
   });
 });
 

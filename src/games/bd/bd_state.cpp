@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cctype>
+#include <cstdlib>
 #include <cstring>
 #include <numeric>
 
@@ -2245,11 +2246,26 @@ void BdState::roll_battle() {
   }
   b.rolled = static_cast<uint8_t>(res);
   last_odds_ = b.final_index;
+  // The line gives every column shift with its reason and rule, as the preview (the
+  // `combat` query) did before the die: "shifts 1R (1L rough terrain 11.14; 1R
+  // concentric attack 11.24; 1R Luftwaffe supports the attack 11.23)".
+  auto lr = [](int n) {
+    return n == 0 ? std::string("0") : std::to_string(std::abs(n)) + (n > 0 ? "R" : "L");
+  };
+  Json why = Json::array();
+  if (sink_ != nullptr) shifts_for(b, &why);  // the shifts compute_odds summed; only when logged
+  std::string shifts = lr(b.shifts);
+  if (!why.empty()) {
+    shifts += " (";
+    for (size_t i = 0; i < why.size(); ++i)
+      shifts += (i ? "; " : "") + lr(why[i]["shift"].get<int>()) + " " + why[i]["reason"].get<std::string>() +
+                " " + why[i]["rule"].get<std::string>();
+    shifts += ")";
+  }
   log("combat",
       std::to_string(b.attack) + " vs " + std::to_string(b.defense) + " = " +
-          (b.raw_index == 99 ? std::string("auto") : odds_label(b.raw_index)) + ", shifts " +
-          std::to_string(b.shifts) + " -> " +
-          (b.raw_index == 99 ? std::string("auto") : odds_label(b.final_index)) + ", " + how + ": " +
+          (b.raw_index == 99 ? std::string("auto") : odds_label(b.raw_index)) + ", shifts " + shifts +
+          " -> " + (b.raw_index == 99 ? std::string("auto") : odds_label(b.final_index)) + ", " + how + ": " +
           result_name(res),
       "11.25");
   if (res == kBB) {
