@@ -1693,7 +1693,8 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
   if (!ok || a.verb == 0)
     return Error{
         "cannot read action \"" + std::string(text) +
-            "\" (forms: logistics pause|activate; pass [move B AREA|dl B]; ti; si [reinforce]; activate HQ "
+            "\" (forms: logistics pause|activate; pass (then one move B AREA, dl B or end); ti; si "
+            "[reinforce]; activate HQ "
             "[AREA]; commands; move B AREA; dl B; artillery HQ AREA; air LWHQ AREA HE111 STUKA; combat; "
             "battle AREA; end)",
         "", "notation"};
