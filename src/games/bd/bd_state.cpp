@@ -3449,10 +3449,6 @@ Status BdState::check_inner(const Action& a) const {
       case kSupport:  // artillery and air armies name the army they support
         want = a.nargs >= 1 && (a.args[0] == kSupArtillery || a.args[0] == kSupAirArmy) ? 2 : 1;
         break;
-      case kBulgariaExit:
-      case kBulgariaReturn:
-        want = 1;
-        break;
       case kOrder:
       case kPaulus:
       case kZone1942:
@@ -3470,6 +3466,8 @@ Status BdState::check_inner(const Action& a) const {
       case kCrimeaSupply:
       case kEastWall:
       case kCaucasusSend:
+      case kBulgariaExit:
+      case kBulgariaReturn:
         want = 1;
         break;
       case kEnter:
