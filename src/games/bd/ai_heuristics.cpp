@@ -258,6 +258,8 @@ float score(const BdState& st, const View& v, const Action& a, bool others) {
     case kAdvance:
     case kAdvance2:
       return 2.0f;
+    case kSupport:  // 8.36-8.40: each marker is good for this phase only
+      return 3.0f;
     default:
       return 1.0f;
   }

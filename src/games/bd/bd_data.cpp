@@ -463,6 +463,7 @@ steppe::Status load_tables(BdData& d, const std::filesystem::path& dir) {
       a.side = m.str("side") == "german" ? kGerman : kSoviet;
       a.letter = m.str_or("letter", "");
       a.range = static_cast<int>(m.integer_or("range", 0));
+      a.withdrawn = static_cast<int>(m.integer_or("withdrawn", 0));  // 8.37
       if (m.has("turns")) {
         for (const JsonReader& tt : m.at("turns").elements()) {
           MarkerArrival b = a;
@@ -638,6 +639,7 @@ steppe::Status load_tables(BdData& d, const std::filesystem::path& dir) {
     p.kerch = read_hex_list(r.at("kerch").at("hexes"));
     p.sivash = read_hex_list(r.at("sivash").at("hexes"));
     if (auto az = r.opt("azov_coast")) p.azov_coast = read_hex_list(az->at("hexes"));
+    p.bulgarian_exits = read_hex_list(r.at("bulgarian_exits").at("hexes"));  // 8.26
     if (auto sm = r.opt("sea_movement"))
       for (const JsonReader& sea : sm->elements()) p.sea_ports.push_back(read_hex_list(sea.at("ports")));
     if (!r.ok()) return r.error();

@@ -268,7 +268,8 @@ struct Places {
   std::map<std::string, std::vector<int>> zones;  // AGN, AGC, AGS
   std::map<std::string, int> named;               // every hex of places.json "hexes" by name (2.2)
   std::vector<int> german_edge, soviet_edge, rvgk_edge, gt1_marsh, kerch, sivash;
-  std::vector<int> azov_coast;  // 7.5 coastal hexes on the Sea of Azov only
+  std::vector<int> azov_coast;       // 7.5 coastal hexes on the Sea of Azov only
+  std::vector<int> bulgarian_exits;  // 8.26 the Bulgarian south-edge hexes
   // 10.16 Black Sea, 10.17 Baltic: the ports between which one German infantry corps per
   // movement phase may move by sea, per sea.
   std::vector<std::vector<int>> sea_ports;
@@ -277,6 +278,7 @@ struct Places {
 struct MarkerArrival {
   std::string marker, letter;
   int side = kSoviet, turn = 0, count = 1, range = 0;
+  int withdrawn = 0;  // turn at whose start the marker leaves play (8.37), 0 never
 };
 
 // stacking.json: the limits of 6.3, 6.4 and 8.30 (which units are free of 6.3 is the

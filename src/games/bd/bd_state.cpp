@@ -22,8 +22,8 @@ constexpr const char* kPhaseNames[] = {
     "german-phase-b",  "german-phase-c", "soviet-order",   "soviet-offensive-supply",
     "soviet-rvgk",     "soviet-phase-b", "soviet-phase-c", "game-over",
     "german-strategic"};
-constexpr const char* kWhereNames[] = {"out-of-play", "map",      "dead", "dead-permanent",
-                                       "rvgk",        "caucasus", "trrt", "to-set-up"};
+constexpr const char* kWhereNames[] = {"out-of-play", "map",  "dead",      "dead-permanent", "rvgk",
+                                       "caucasus",    "trrt", "to-set-up", "bulgaria"};
 constexpr const char* kSupplyNames[] = {"overland", "garrison", "coastal", "aerial",
                                         "oos",      "always",   "none",    "crimea"};
 constexpr const char* kVerbNames[] = {"",
@@ -69,7 +69,12 @@ constexpr const char* kVerbNames[] = {"",
                                       "caucasus-recall",
                                       "caucasus-leave",
                                       "mansteins-gambit",
-                                      "take-retreat"};
+                                      "take-retreat",
+                                      "support",
+                                      "support-done",
+                                      "bulgaria-exit",
+                                      "bulgaria-return"};
+constexpr const char* kSupportNames[] = {"", "artillery", "air-army", "interceptor", "partisans", "airborne"};
 constexpr const char* kOrderNames[] = {"none", "move-fight", "fight-move", "fight-fight"};
 
 steppe::Error rerr(const char* rule, std::string msg) { return steppe::Error{std::move(msg), rule, ""}; }
@@ -78,7 +83,7 @@ int ceil_div(int a, int b) { return (a + b - 1) / b; }
 
 }  // namespace
 
-const char* where_name(int w) { return w >= 0 && w < 8 ? kWhereNames[w] : "?"; }
+const char* where_name(int w) { return w >= 0 && w <= kInBulgaria ? kWhereNames[w] : "?"; }
 const char* phase_name(int p) { return p >= 0 && p < kNumPhases ? kPhaseNames[p] : "?"; }
 const char* supply_name(int s) { return s >= 0 && s < 8 ? kSupplyNames[s] : "?"; }
 int parse_phase(std::string_view s) {
@@ -310,10 +315,14 @@ Status BdState::stacking_ok(int hex, int side, const std::vector<int>& adding) c
   compute_occupancy();
   int count = occ_count_[static_cast<size_t>(hex)], sats = occ_sats_[static_cast<size_t>(hex)],
       cav = occ_cav_[static_cast<size_t>(hex)];
+  bool adds_sat = false;
   for (int u : adding) {
     if (unit(u).where == kOnMap && unit(u).hex == hex) continue;  // already counted
     const UnitDef& d = def(u);
-    if (d.satellite_army()) ++sats;
+    if (d.satellite_army()) {
+      ++sats;
+      adds_sat = true;
+    }
     if (d.type == kCavalryGroup) ++cav;
     if (!d.free_stacking()) ++count;
   }
@@ -322,7 +331,9 @@ Status BdState::stacking_ok(int hex, int side, const std::vector<int>& adding) c
   if (count > lim.units_per_hex)
     return rerr("6.3", "hex " + hex_id(hex) + " would hold " + std::to_string(count) + " units (limit " +
                            std::to_string(lim.units_per_hex) + ")");
-  if (sats > lim.satellite_armies_per_hex)
+  // 8.26: the returning Bulgarians' entry hex is exempt until the end of their first move
+  // (but takes no further satellite army).
+  if (sats > lim.satellite_armies_per_hex && !(hex == bulg_hex_ && !adds_sat))
     return rerr("6.4", "hex " + hex_id(hex) + " would hold " + std::to_string(sats) +
                            " satellite armies (limit " + std::to_string(lim.satellite_armies_per_hex) + ")");
   if (cav > lim.cavalry_groups_per_hex)
@@ -549,6 +560,239 @@ void BdState::returns_once(int u, int sup) {
   log("reinforcement",
       label(u) + " returns on Game Turn " + std::to_string(turn_ + r) + " (d6 = " + std::to_string(r) + ")",
       "8.15");
+}
+
+// ======================================================================= 8.36-8.41 support markers
+
+// Markers of that kind in the Soviet holding box on this turn: arrived (trrt.json) and not
+// yet withdrawn (8.37 leaves at the start of GT8). A scenario starting later has them all.
+int BdState::support_arrived(const char* marker) const {
+  int n = 0;
+  for (const auto& m : data_->markers)
+    if (m.side == kSoviet && m.marker == marker && m.turn <= turn_ &&
+        (m.withdrawn == 0 || turn_ < m.withdrawn))
+      n += m.count;
+  return n;
+}
+
+// How many markers of `kind` the Soviet may still commit in this phase (before looking at
+// the battle): 0 when the phase, the phase order or the year forbids them.
+int BdState::support_left(int kind) const {
+  if (phase_side() != kSoviet || !is_assault_phase()) return 0;
+  const int o = order_[kSoviet];
+  // 8.36, 8.38: fight/move or fight/fight turns, and only the first PA phase of fight/fight;
+  // 8.37, 8.40: fight/move turns only. Either way the Soviet Phase B.
+  const bool first_pa = phase_ == kSovietB && (o == kFightMove || o == kFightFight);
+  const bool fight_move = phase_ == kSovietB && o == kFightMove;
+  switch (kind) {
+    case kSupArtillery:
+      return first_pa ? std::max(0, support_arrived("artillery-corps") - markers_.artillery_used) : 0;
+    case kSupAirArmy:
+      return first_pa ? std::max(0, support_arrived("air-army") - markers_.air_armies_used) : 0;
+    case kSupInterceptor:
+      return fight_move && support_arrived("vi-interceptor") > 0 &&
+                     !(markers_.support_used & kSupportInterceptor)
+                 ? 1
+                 : 0;
+    case kSupPartisans:  // 8.39: whatever the phase order
+      return support_arrived("partisans") > 0 && !(markers_.support_used & kSupportPartisans) ? 1 : 0;
+    case kSupAirborne: {  // 8.40: once in 1942 and once in 1943 (digest 9 item 19)
+      const int y = ti().year;
+      if (!fight_move || (y != 1942 && y != 1943) || support_arrived("airborne-assault") <= 0) return 0;
+      return (markers_.airborne_years >> (y - 1942)) & 1u ? 0 : 1;
+    }
+    default:
+      return 0;
+  }
+}
+
+// Ruling BD-SM2: the "army" 8.36 and 8.38 support is a counter of an army type (rifle,
+// oversized, shock, Guards, tank, Guards tank, coastal, militia and the communist satellite
+// armies); corps and groups are not armies.
+bool BdState::support_army(int u) const {
+  switch (def(u).type) {
+    case kRifleArmy:
+    case kOversizedRifleArmy:
+    case kShockArmy:
+    case kGuardsArmy:
+    case kTankArmy:
+    case kGuardsTankArmy:
+    case kCoastalArmy:
+    case kMilitiaArmy:
+    case kCommunistSatelliteArmy:
+      return true;
+    default:
+      return false;
+  }
+}
+
+Status BdState::check_support(int kind, int u) const {
+  const Battle& b = battle_;
+  if (pending_ != kPendSupport || !b.active || b.attacker != kSoviet || b.is_ma)
+    return rerr("8.41",
+                "support markers are committed to a Soviet prepared assault once the German has "
+                "declared his Luftwaffe support (8.38)");
+  static const char* rules[] = {"", "8.36", "8.38", "8.37", "8.39", "8.40"};
+  if (kind < kSupArtillery || kind >= kNumSupportKinds) return rerr("8.41", "unknown support marker");
+  const char* rule = rules[kind];
+  if (support_left(kind) <= 0) {
+    switch (kind) {
+      case kSupArtillery:
+      case kSupAirArmy:
+        return rerr(rule, std::string(kind == kSupArtillery ? "no artillery corps" : "no air army") +
+                              " left for this phase (fight/move or fight/fight turns, first prepared "
+                              "assault phase only; each once per phase)");
+      case kSupInterceptor:
+        return rerr(rule,
+                    "the VI Interceptor Corps is not available (GT6-7, fight/move turns, once per phase)");
+      case kSupPartisans:
+        return rerr(rule, "the partisans have been committed this phase or have not arrived");
+      default:
+        return rerr(rule,
+                    "the airborne assault marker is not available (fight/move turns, once in 1942 and "
+                    "once in 1943)");
+    }
+  }
+  int idx = -1;
+  if (kind == kSupArtillery || kind == kSupAirArmy) {
+    for (int i = 0; i < b.natt; ++i)
+      if (b.att[static_cast<size_t>(i)] == u) idx = i;
+    if (u < 0 || u >= num_units() || idx < 0) return rerr(rule, "support goes to an army making this attack");
+    if (!support_army(u)) return rerr(rule, def(u).label + " is not an army");
+    const uint8_t bit = kind == kSupArtillery ? kBoostArtillery : kBoostAirArmy;
+    if (b.boost[static_cast<size_t>(idx)] & bit)
+      return rerr(rule, def(u).label + " already has " +
+                            (kind == kSupArtillery ? "an artillery corps" : "an air army"));
+  }
+  const HexInfo& t = hx(b.target);
+  switch (kind) {
+    case kSupArtillery:
+      if (def(u).type == kShockArmy) return rerr(rule, "shock armies may never be supported by artillery");
+      if (unit_supply(u) != kSupOverland) return rerr(rule, def(u).label + " is not in overland supply");
+      break;
+    case kSupAirArmy:
+      if (b.lw_defend) return rerr(rule, "no air army in a battle where a Luftwaffe marker is committed");
+      break;
+    case kSupInterceptor: {
+      if (b.support & kSupportInterceptor) return rerr(rule, "already committed");
+      const int moscow = data_->places.moscow;
+      const int range = 5;  // 8.37: counted out from Moscow, the Moscow hex not counted
+      bool in_range = moscow >= 0 && hex_distance(moscow, b.target) <= range;
+      for (int i = 0; i < b.natt && in_range; ++i)
+        in_range = hex_distance(moscow, unit(b.att[static_cast<size_t>(i)]).hex) <= range;
+      if (!in_range) return rerr(rule, "the attackers and the target must all be within 5 hexes of Moscow");
+      break;
+    }
+    case kSupPartisans:
+      if (b.support & kSupportPartisans) return rerr(rule, "already committed");
+      if (t.city || t.country != kUssr)
+        return rerr(rule, "partisans support attacks on non-city hexes in the USSR");
+      for (int i = 0; i < b.ndef; ++i)
+        if (unit_supply(b.def[static_cast<size_t>(i)]) != kSupOverland)
+          return rerr(rule, "partisans act only against defenders in overland supply");
+      break;
+    case kSupAirborne:
+      if (b.support & kSupportAirborne) return rerr(rule, "already committed");
+      if (t.city || t.country != kUssr)
+        return rerr(rule, "airborne assaults go only into non-city hexes in the USSR");
+      break;
+    default:
+      break;
+  }
+  return Status::ok();
+}
+
+bool BdState::any_support() const {
+  for (int k = kSupArtillery; k < kNumSupportKinds; ++k) {
+    if (support_left(k) <= 0) continue;
+    if (k == kSupArtillery || k == kSupAirArmy) {
+      for (int i = 0; i < battle_.natt; ++i)
+        if (check_support(k, battle_.att[static_cast<size_t>(i)]).is_ok()) return true;
+    } else if (check_support(k, -1).is_ok()) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// 8.38: the German has declared his Luftwaffe support; now the Soviet commits his markers
+// (all of them at this point: ruling BD-SM1).
+bool BdState::enter_support() {
+  if (battle_.attacker != kSoviet || battle_.is_ma) return false;
+  pending_ = kPendSupport;
+  if (any_support()) return true;
+  pending_ = kPendNone;
+  return false;
+}
+
+void BdState::apply_support(Battle& b, int kind, int u) const {
+  if (kind == kSupArtillery || kind == kSupAirArmy) {
+    for (int i = 0; i < b.natt; ++i)
+      if (b.att[static_cast<size_t>(i)] == u)
+        b.boost[static_cast<size_t>(i)] |= kind == kSupArtillery ? kBoostArtillery : kBoostAirArmy;
+  } else {
+    b.support |= kind == kSupInterceptor ? kSupportInterceptor
+                 : kind == kSupPartisans ? kSupportPartisans
+                                         : kSupportAirborne;
+  }
+}
+
+// ======================================================================= 8.26 Bulgarian armies
+
+Status BdState::check_bulgaria_exit(int u) const {
+  if (pending_ != kPendNone) return rerr("8.26", "finish the pending decision first");
+  if (!is_move_phase() || phase_side() != kSoviet)
+    return rerr("8.26", "a Soviet unit moves off the map into Bulgaria in a Soviet movement phase");
+  if (bulg_state_ != 0) return rerr("8.26", "the Bulgarian armies have already been called");
+  if (u < 0 || u >= num_units() || def(u).side != kSoviet) return rerr("8.26", "not a Soviet unit");
+  const UnitSt& s = unit(u);
+  const auto& ex = data_->places.bulgarian_exits;
+  if (s.where != kOnMap || std::find(ex.begin(), ex.end(), s.hex) == ex.end())
+    return rerr("8.26", def(u).label + " is not in a Bulgarian south-edge hex (3215-3218)");
+  if (def(u).cls == kStatic || (s.flags & (kFlagDone | kFlagNoMove | kFlagSeaMoved)))
+    return rerr("10.2", def(u).label + " may not move now");
+  if (s.mp >= 0 && std::find(movers_.begin(), movers_.end(), u) == movers_.end())
+    return rerr("10.2", def(u).label + " already finished its move");
+  const int left = s.mp >= 0 ? s.mp : mf_of(u);
+  if (left < 1) return rerr("8.26", "moving off the map costs 1 MP");
+  return Status::ok();
+}
+
+Status BdState::check_bulgaria_return(int hex) const {
+  if (pending_ != kPendNone) return rerr("8.26", "finish the pending decision first");
+  if (bulg_state_ != 1) return rerr("8.26", "no Soviet unit is waiting in Bulgaria");
+  if (!is_move_phase() || phase_side() != kSoviet || turn_ <= bulg_exit_turn_)
+    return rerr("8.26", "the unit returns with the Bulgarians in the next Soviet movement phase");
+  const auto& ex = data_->places.bulgarian_exits;
+  if (hex < 0 || hex >= kNumHexes || !hx(hex).on_map || std::find(ex.begin(), ex.end(), hex) == ex.end())
+    return rerr("8.26", "they return through a Bulgarian south-edge hex (3215-3218)");
+  if (enemy_in(hex, kSoviet)) return rerr("8.26", hex_id(hex) + " holds enemy units");
+  std::vector<int> add{bulg_unit_};
+  for (int x = 0; x < num_units(); ++x)
+    if (bulgarian(x) && unit(x).where == kOutOfPlay) add.push_back(x);
+  // 6.4 is waived for this entry (8.26), 6.3 is not.
+  compute_occupancy();
+  int count = occ_count_[static_cast<size_t>(hex)];
+  for (int x : add)
+    if (!def(x).free_stacking()) ++count;
+  if (count > data_->stacking.units_per_hex)
+    return rerr("6.3", "hex " + hex_id(hex) + " would hold " + std::to_string(count) + " units");
+  return Status::ok();
+}
+
+// The return is made in the first Soviet movement phase after the exit, if a hex allows it.
+bool BdState::bulgaria_return_due() const {
+  if (bulg_state_ != 1 || !is_move_phase() || phase_side() != kSoviet || turn_ <= bulg_exit_turn_)
+    return false;
+  for (int h : data_->places.bulgarian_exits)
+    if (check_bulgaria_return(h).is_ok()) return true;
+  return false;
+}
+
+bool BdState::bulgaria_overstacked() const {
+  if (bulg_hex_ < 0) return false;
+  compute_occupancy();
+  return occ_sats_[static_cast<size_t>(bulg_hex_)] > data_->stacking.satellite_armies_per_hex;
 }
 
 void BdState::log(const std::string& kind, const std::string& text, const std::string& rule,
@@ -1953,6 +2197,9 @@ int BdState::attack_factor_total(const Battle& b, bool roll_dice, std::vector<in
     }
     if (base == kRolled)
       base = roll_dice ? roll(6, d.label + " combat factor", d.type == kEmergency ? "8.4" : "8.35") : 3;
+    const uint8_t boost = b.boost[static_cast<size_t>(i)];
+    const int air = (boost & kBoostAirArmy) ? 1 : 0;  // 8.38: +1, never doubled (nor halved: ruling BD-SM3)
+    fixed += air;
     const int sup = unit_supply(u);
     if (d.type == kPanzer && t.city && !d.attack_circled) base = d.defense;                     // 11.20, 8.29
     if (d.type == kMountain && (t.terrain == kRough) && sup == kSupOverland) base = d.defense;  // 11.14
@@ -1970,19 +2217,20 @@ int BdState::attack_factor_total(const Battle& b, bool roll_dice, std::vector<in
     const int so = order_[kSoviet];
     if (d.type == kShockArmy && (so == kFightMove || so == kFightFight) && sup == kSupOverland &&
         offensive_ok(u))
-      mult = 2;  // 5.7
+      mult = 2;                              // 5.7
+    if (boost & kBoostArtillery) mult *= 2;  // 8.36 (never on a shock army)
     bool marsh_halved =
         t.terrain == kMarsh && d.cls == kMech &&
         !(turn_ == 1 && d.side == kGerman &&
           std::find(pl.gt1_marsh.begin(), pl.gt1_marsh.end(), b.target) != pl.gt1_marsh.end());
     if (d.type == kShockArmy && div > 1) {  // 7.22: halved or quartered shock armies attack with 3
       fixed += 3;
-      if (per_unit) per_unit->push_back(3);
+      if (per_unit) per_unit->push_back(3 + air);
       continue;
     }
     if (marsh_halved) div *= 2;  // 11.15
     sums[std::min(div, 8)] += base * mult;
-    if (per_unit) per_unit->push_back(std::max(1, base * mult / div));
+    if (per_unit) per_unit->push_back(std::max(1, base * mult / div) + air);
   }
   int total = fixed;
   for (int dv : {1, 2, 4, 8})
@@ -2089,6 +2337,10 @@ int BdState::shifts_for(const Battle& b, Json* why) const {
     add(-1, "Soviet attack west of the start line on GT1", "5.15");
   if (b.lw_attack) add(1, "Luftwaffe supports the attack", "11.23");
   if (b.lw_defend) add(-1, "Luftwaffe supports the defence", "11.23");
+  // 8.37, 8.39, 8.40 Soviet support markers printed "1R" (8.41: they combine).
+  if (b.support & kSupportInterceptor) add(1, "VI Interceptor Corps", "8.37");
+  if (b.support & kSupportPartisans) add(1, "Partisans", "8.39");
+  if (b.support & kSupportAirborne) add(1, "Airborne Assault", "8.40");
   // 8.31 Tigers (max one shift per battle), 8.32 one shift per CM group.
   bool tiger = false;
   int cm = 0;
@@ -2185,6 +2437,7 @@ void BdState::start_battle(const std::vector<int>& atts, int target, bool ma, bo
     pending_ = kPendLwDefend;
     return;
   }
+  if (enter_support()) return;  // 8.36-8.41
   resolve_battle();
 }
 
@@ -2732,6 +2985,7 @@ int BdState::current_player() const {
       return kGerman;
     case kPendEmergency:
     case kPendCaucasus:
+    case kPendSupport:
       return kSoviet;
     case kPendBbChoice:
     case kPendAdvance:
@@ -2773,6 +3027,10 @@ void BdState::enter_phase(Phase p) {
   const int side_before = phase_side();
   phase_ = p;
   clear_phase_flags(phase_side() != side_before);
+  // 8.36-8.39: each support marker may be committed once per Soviet Prepared Assault Phase.
+  markers_.artillery_used = markers_.air_armies_used = 0;
+  markers_.support_used = 0;
+  bulg_hex_ = -1;  // 8.26: the Bulgarians' 6.4 exception ends with their first move
   log("phase", std::string("Game Turn ") + std::to_string(turn_) + ": " + phase_name(p), "5.2");
   // 8.19: due Guards tank conversions happen in the Mutual Administrative Phase, or the
   // moment a waiting namesake is back in overland supply (checked at each phase start).
@@ -3235,6 +3493,10 @@ void BdState::entry_hexes(int u, std::vector<int>& out) const {
   out.clear();
   const UnitDef& d = def(u);
   const int side = d.side;
+  if (bulgarian_entry(u)) {  // 8.26 triggered on or before GT13
+    out = data_->places.bulgarian_exits;
+    return;
+  }
   if (d.entry_hex >= 0) {  // 8.2, 8.3, 8.33 fixed entry hex
     out.push_back(d.entry_hex);
     return;
@@ -3253,6 +3515,9 @@ void BdState::entry_hexes(int u, std::vector<int>& out) const {
 
 bool BdState::is_entry_hex(int u, int hex) const {
   const UnitDef& d = def(u);
+  if (bulgarian_entry(u))  // 8.26
+    return std::find(data_->places.bulgarian_exits.begin(), data_->places.bulgarian_exits.end(), hex) !=
+           data_->places.bulgarian_exits.end();
   if (d.entry_hex >= 0) return hex == d.entry_hex;  // 8.2, 8.3, 8.33
   if (enters_in_situ(u))                            // 8.2, 8.27 in situ; 8.4 also any German city
     return hx(hex).on_map &&
@@ -3280,6 +3545,13 @@ Status BdState::check_entry(int u, int hex) const {
       return rerr(rule, "one in-situ entry per hex per administrative phase");
     if (d.type == kMechGroup && !overland(hex, kSoviet))
       return rerr("8.27", hex_id(hex) + " has no overland supply");
+  } else if (bulgarian_entry(u)) {
+    if (!is_entry_hex(u, hex))
+      return rerr("8.26", d.label + " enters through a Bulgarian border hex (3215-3218)");
+    if (enemy_in(hex, d.side)) return rerr("8.26", hex_id(hex) + " holds enemy units");
+    if (entered_[static_cast<size_t>(hex)] >= 5) return rerr("8.1", "one full stack per entry hex per turn");
+    std::vector<int> add{u};
+    return stacking_ok(hex, d.side, add);  // neutral Bulgaria: no control needed (ruling BD-SM5)
   } else if (!is_entry_hex(u, hex)) {
     return rerr("8.1", d.label + " may enter only at a friendly edge supply hex or a supplied friendly city");
   }
@@ -3444,6 +3716,29 @@ Status BdState::check_end_phase() const {
         return rerr("8.5", "place every East Wall counter first (east-wall <hex>)");
   if (phase_ == kAdminGerman && ss_due_ == 1 && ss_can_withdraw())
     return rerr("8.17", "withdraw " + label(ss_unit()) + " or decline the withdrawal first");
+  if (bulgaria_return_due())
+    return rerr("8.26",
+                "the unit in Bulgaria returns with the three Bulgarian armies in this movement phase "
+                "(bulgaria-return <hex>)");
+  if (bulgaria_overstacked()) {  // 8.26: within the 6.4 limit by the end of their first move
+    std::array<int16_t, kNumHexes> best{}, parent{};
+    std::vector<int> here, add(1);
+    units_in(bulg_hex_, here);
+    for (int x : here) {
+      const UnitSt& s = unit(x);
+      if (!def(x).satellite_army() || (s.flags & (kFlagDone | kFlagNoMove)) ||
+          (s.mp >= 0 && std::find(movers_.begin(), movers_.end(), x) == movers_.end()))
+        continue;
+      reach(x, best, parent);
+      add[0] = x;
+      for (int h = 0; h < kNumHexes; ++h)
+        if (h != bulg_hex_ && best[static_cast<size_t>(h)] >= 0 && stacking_ok(h, kSoviet, add).is_ok())
+          return rerr("8.26",
+                      "the Bulgarian armies must be one per hex (6.4) by the end of their first move: "
+                      "move " +
+                          label(x) + " out of " + hex_id(bulg_hex_));
+    }
+  }
   if (phase_ == kAdminGerman && vp_schedule() && turn_ == data_->victory.watch_choose_turn && watch_ == 0)
     return rerr("4.18", "choose Operation Watch on the Rhine or on the Oder first (watch rhine | oder)");
   // 5.12: GT1-3 every Soviet unit adjacent to the enemy at the start of a PA phase attacks.
@@ -3488,7 +3783,11 @@ Status BdState::check_inner(const Action& a) const {
       case kCombOut:
       case kCaucasusRefuse:
       case kMansteinsGambit:
+      case kSupportDone:
         want = 0;
+        break;
+      case kSupport:  // artillery and air armies name the army they support
+        want = a.nargs >= 1 && (a.args[0] == kSupArtillery || a.args[0] == kSupAirArmy) ? 2 : 1;
         break;
       case kOrder:
       case kPaulus:
@@ -3508,6 +3807,8 @@ Status BdState::check_inner(const Action& a) const {
       case kEastWall:
       case kCaucasusSend:
       case kTakeRetreat:
+      case kBulgariaExit:
+      case kBulgariaReturn:
         want = 1;
         break;
       case kEnter:
@@ -3578,6 +3879,11 @@ Status BdState::check_inner(const Action& a) const {
         return rerr("4.12", def(a.args[0]).label +
                                 " is not a rifle army in the RVGK or on the map in overland supply");
       return Status::ok();
+    case kPendSupport:  // 8.36-8.41
+      if (a.verb == kSupportDone) return Status::ok();
+      if (a.verb != kSupport)
+        return rerr("8.41", "commit support markers to the attack (support ...) or finish (support-done)");
+      return check_support(a.args[0], a.nargs > 1 ? a.args[1] : -1);
     case kPendBbChoice:
       if (a.verb != kBbChoice || a.nargs != 1)
         return rerr("5.16", "choose whether to convert the Bloodbath to Defender Retreat");
@@ -3611,6 +3917,13 @@ Status BdState::check_inner(const Action& a) const {
     case kEndPhase:
       if (a.nargs != 0) return rerr("", "end-phase takes no arguments");
       return check_end_phase();
+    case kSupport:
+    case kSupportDone:
+      return rerr("8.41", "support markers are committed to a Soviet prepared assault once it is declared");
+    case kBulgariaExit:
+      return check_bulgaria_exit(a.args[0]);
+    case kBulgariaReturn:
+      return check_bulgaria_return(a.args[0]);
     case kMove:
       if (!unit_arg(0)) return rerr("10.1", "unknown unit");
       return check_move(a);
@@ -4112,6 +4425,7 @@ void BdState::do_apply(const Action& a) {
         markers_.luftwaffe_left--;
         log("combat", "Luftwaffe supports the defence of " + hex_id(battle_.target), "11.23");
       }
+      if (enter_support()) break;  // 8.38: the Soviet commits his support after this decision
       resolve_battle();
       break;
     case kTakeRetreat:
@@ -4126,6 +4440,107 @@ void BdState::do_apply(const Action& a) {
         roll_battle();
       }
       break;
+    case kSupport: {  // 8.36-8.41
+      const int kind = a.args[0], u = a.nargs > 1 ? a.args[1] : -1;
+      apply_support(battle_, kind, u);
+      std::string text;
+      const char* rule = "8.41";
+      switch (kind) {
+        case kSupArtillery:
+          ++markers_.artillery_used;
+          text = "an artillery corps supports " + label(u) + ": its attack factor is doubled";
+          rule = "8.36";
+          break;
+        case kSupAirArmy:
+          ++markers_.air_armies_used;
+          text = "an air army supports " + label(u) + ": +1 attack factor";
+          rule = "8.38";
+          break;
+        case kSupInterceptor:
+          markers_.support_used |= kSupportInterceptor;
+          text = "the VI Interceptor Corps supports the attack: 1R";
+          rule = "8.37";
+          break;
+        case kSupPartisans:
+          markers_.support_used |= kSupportPartisans;
+          text = "the partisans support the attack: 1R";
+          rule = "8.39";
+          break;
+        default:
+          markers_.airborne_years |= static_cast<uint8_t>(1u << (ti().year - 1942));
+          text = "an airborne assault supports the attack: 1R (its " + std::to_string(ti().year) + " use)";
+          rule = "8.40";
+          break;
+      }
+      log("combat", text + " on " + hex_id(battle_.target), rule);
+      if (!any_support()) {
+        pending_ = kPendNone;
+        resolve_battle();
+      }
+      break;
+    }
+    case kSupportDone:
+      pending_ = kPendNone;
+      resolve_battle();
+      break;
+    case kBulgariaExit: {  // 8.26
+      const int u = a.args[0];
+      UnitSt& s = units_[static_cast<size_t>(u)];
+      s.where = kInBulgaria;
+      s.hex = -1;
+      s.mp = -1;
+      movers_.erase(std::remove(movers_.begin(), movers_.end(), u), movers_.end());
+      bulg_unit_ = static_cast<int16_t>(u);
+      bulg_exit_turn_ = static_cast<int8_t>(turn_);
+      std::vector<int> bg;
+      for (int x = 0; x < num_units(); ++x)
+        if (bulgarian(x) && unit(x).where == kOutOfPlay) bg.push_back(x);
+      const int first = bg.empty() ? 14 : def(bg[0]).entry_turn;  // GT14: the counters' entry turn
+      if (turn_ < first) {
+        // On or before GT13: the Bulgarians (and the unit: ruling BD-SM5) enter on GT14 via
+        // Bulgaria's border hexes.
+        bulg_state_ = 2;
+        bg.push_back(u);
+        for (int x : bg) {
+          units_[static_cast<size_t>(x)].where = kTrrt;
+          units_[static_cast<size_t>(x)].turn = static_cast<int8_t>(first);
+        }
+        log("reinforcement",
+            label(u) + " moves off the map into Bulgaria: it and the Bulgarian armies enter on Game Turn " +
+                std::to_string(first) + " through the Bulgarian border hexes",
+            "8.26");
+      } else {
+        bulg_state_ = 1;
+        log("reinforcement",
+            label(u) +
+                " moves off the map into Bulgaria (1 MP): it returns with the three Bulgarian armies "
+                "in the next Soviet movement phase",
+            "8.26");
+      }
+      break;
+    }
+    case kBulgariaReturn: {  // 8.26
+      const int h = a.args[0];
+      std::vector<int> bg{bulg_unit_};
+      for (int x = 0; x < num_units(); ++x)
+        if (bulgarian(x) && unit(x).where == kOutOfPlay) bg.push_back(x);
+      bulg_hex_ = static_cast<int16_t>(h);
+      bulg_state_ = 3;
+      std::string names;
+      for (int x : bg) {
+        place(x, h);
+        UnitSt& s = units_[static_cast<size_t>(x)];
+        s.mp = -1;
+        s.flags = 0;
+        s.start_hex = static_cast<int16_t>(h);
+        names += " " + label(x);
+      }
+      log("reinforcement",
+          "returning through " + hex_id(h) + ":" + names +
+              " (one satellite army per hex again by the end of their first move, 6.4)",
+          "8.26");
+      break;
+    }
     case kBbChoice:
       pending_ = kPendNone;
       log("combat", a.args[0] == 1 ? "Bloodbath converted to Defender Retreat" : "Bloodbath kept",
@@ -4221,6 +4636,18 @@ void BdState::do_apply(const Action& a) {
       finish_battle();
       break;
     case kEndPhase:
+      // 6.2, 8.26: Bulgarians still over-stacked at the end of their first move (none of them
+      // could leave the entry hex) go to the dead pile down to the limit (ruling BD-SM6).
+      if (bulgaria_overstacked()) {
+        std::vector<int> here;
+        units_in(bulg_hex_, here);
+        int sats = 0;
+        for (int x : here)
+          if (def(x).satellite_army() && ++sats > data_->stacking.satellite_armies_per_hex) {
+            log("eliminate", label(x) + " is over-stacked at the end of its first move", "6.2, 8.26");
+            eliminate(x, "6.2");
+          }
+      }
       end_phase();
       break;
     case kMove: {
@@ -4597,6 +5024,18 @@ void BdState::legal_actions(std::vector<Action>& out) const {
         if (caucasus_responder(u)) out.push_back(mk(kCaucasusSend, {u}));
       out.push_back(mk(kCaucasusRefuse, {}));
       return;
+    case kPendSupport:  // 8.36-8.41
+      for (int k = kSupArtillery; k < kNumSupportKinds; ++k) {
+        if (support_left(k) <= 0) continue;
+        if (k == kSupArtillery || k == kSupAirArmy) {
+          for (int i = 0; i < battle_.natt; ++i)
+            push_if(mk(kSupport, {k, battle_.att[static_cast<size_t>(i)]}));
+        } else {
+          push_if(mk(kSupport, {k}));
+        }
+      }
+      out.push_back(mk(kSupportDone, {}));
+      return;
     case kPendBbChoice:
       out.push_back(mk(kBbChoice, {1}));
       out.push_back(mk(kBbChoice, {0}));
@@ -4764,7 +5203,16 @@ void BdState::legal_actions(std::vector<Action>& out) const {
           for (int h : data_->places.sea_ports[static_cast<size_t>(sea)])
             if (h != unit(u).hex) push_if(mk(kSeaMove, {u, h}));
         }
-      if (is_move_phase()) gen_caucasus(out);  // 4.11-4.13
+      if (is_move_phase()) gen_caucasus(out);            // 4.11-4.13
+      if (is_move_phase() && phase_side() == kSoviet) {  // 8.26
+        if (bulg_state_ == 0)
+          for (int h : data_->places.bulgarian_exits) {
+            units_in(h, hexes);
+            for (int u : hexes) push_if(mk(kBulgariaExit, {u}));
+          }
+        if (bulg_state_ == 1)
+          for (int h : data_->places.bulgarian_exits) push_if(mk(kBulgariaReturn, {h}));
+      }
       {
         const size_t first = out.size();
         gen_attacks(out);
@@ -4968,6 +5416,17 @@ std::string BdState::action_to_string(const Action& a) const {
       break;
     case kCaucasusLeave:
       s += " " + U(0) + " " + H(1);
+      break;
+    case kSupport:
+      s +=
+          std::string(" ") + (a.args[0] > 0 && a.args[0] < kNumSupportKinds ? kSupportNames[a.args[0]] : "?");
+      if (a.nargs > 1) s += " " + U(1);
+      break;
+    case kBulgariaExit:
+      s += " " + U(0);
+      break;
+    case kBulgariaReturn:
+      s += " " + H(0);
       break;
     default:
       break;
@@ -5184,6 +5643,31 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
   } else if (v == "take-retreat" && t.size() == 2 && (t[1] == "yes" || t[1] == "no")) {
     a.verb = kTakeRetreat;  // 13.9
     a.push(t[1] == "yes" ? 1 : 0);
+  } else if (v == "support" && (t.size() == 2 || t.size() == 3)) {  // 8.36-8.41
+    a.verb = kSupport;
+    int k = 0;
+    for (int i = kSupArtillery; i < kNumSupportKinds; ++i)
+      if (t[1] == kSupportNames[i]) k = i;
+    if (k == 0) return bad("support is artillery, air-army, interceptor, partisans or airborne");
+    a.push(k);
+    const bool names_army = k == kSupArtillery || k == kSupAirArmy;
+    if (names_army != (t.size() == 3))
+      return bad(names_army ? "artillery and air-army support name the army they support"
+                            : "interceptor, partisans and airborne support name no unit");
+    if (names_army) {
+      if (!U(2, u)) return bad("unknown unit");
+      a.push(u);
+    }
+  } else if (v == "support-done" && t.size() == 1) {
+    a.verb = kSupportDone;
+  } else if (v == "bulgaria-exit" && t.size() == 2) {
+    a.verb = kBulgariaExit;
+    if (!U(1, u)) return bad("unknown unit");
+    a.push(u);
+  } else if (v == "bulgaria-return" && t.size() == 2) {
+    a.verb = kBulgariaReturn;
+    if (!H(1, h)) return bad("not a hex");
+    a.push(h);
   } else {
     return bad(
         "unknown action (verbs: end-phase, move, attack, mobile-assault, order, paulus, zone, enter, "
@@ -5194,7 +5678,8 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
         "withdraw, decline-withdrawal, hero-city, fortress-city, fortified-area, aerial-supply, "
         "advance-second, strategic, emergency-rvgk, no-emergency-rvgk, summer-offensive, watch, convert, "
         "comb-out, east-wall, caucasus-launch, caucasus-send, caucasus-refuse, caucasus-recall, "
-        "caucasus-leave, mansteins-gambit, crimea-supply, sea-move)");
+        "caucasus-leave, mansteins-gambit, crimea-supply, sea-move, support, support-done, bulgaria-exit, "
+        "bulgaria-return)");
   }
   return a;
 }
@@ -5314,11 +5799,34 @@ Json BdState::observation(int side) const {
   for (auto x : markers_.east_wall) ew.push_back(hex_id(x));
   m["east_wall"] = ew;  // 8.5
   if (markers_.east_wall_left > 0) m["east_wall_to_place"] = markers_.east_wall_left;
+  // 8.36-8.40: the Soviet support markers in their holding boxes (public, on the mapsheet).
+  m["soviet_support"] = Json{{"artillery", support_arrived("artillery-corps")},
+                             {"artillery_used", markers_.artillery_used},
+                             {"air_armies", support_arrived("air-army")},
+                             {"air_armies_used", markers_.air_armies_used},
+                             {"interceptor", support_arrived("vi-interceptor") > 0},
+                             {"partisans", support_arrived("partisans") > 0},
+                             {"airborne", support_arrived("airborne-assault") > 0},
+                             {"airborne_used_1942", (markers_.airborne_years & 1u) != 0},
+                             {"airborne_used_1943", (markers_.airborne_years & 2u) != 0}};
+  if (bulg_state_ == 1 && bulg_unit_ >= 0)  // 8.26: the unit off the map in Bulgaria
+    m["bulgaria"] = Json{{"unit", label(bulg_unit_)}, {"exit_turn", bulg_exit_turn_}};
   o["markers"] = m;
   if (battle_.active) {
     Json b{{"target", hex_id(battle_.target)},
            {"attacker", side_name(battle_.attacker)},
            {"mobile", battle_.is_ma != 0}};
+    Json sup = Json::array();  // 8.36-8.41 support committed so far
+    for (int i = 0; i < battle_.natt; ++i) {
+      const uint8_t x = battle_.boost[static_cast<size_t>(i)];
+      if (x & kBoostArtillery) sup.push_back("artillery " + label(battle_.att[static_cast<size_t>(i)]));
+      if (x & kBoostAirArmy) sup.push_back("air-army " + label(battle_.att[static_cast<size_t>(i)]));
+    }
+    if (battle_.support & kSupportInterceptor) sup.push_back("interceptor");
+    if (battle_.support & kSupportPartisans) sup.push_back("partisans");
+    if (battle_.support & kSupportAirborne) sup.push_back("airborne");
+    b["support"] = sup;
+    b["luftwaffe"] = battle_.lw_attack != 0 || battle_.lw_defend != 0;
     if (battle_.rolled != 0xFF) {
       b["odds"] = battle_.raw_index == 99 ? "auto" : odds_label(battle_.final_index);
       b["result"] = result_name(battle_.rolled);
@@ -5473,6 +5981,14 @@ void BdState::serialize(std::string& out) const {
   for (auto x : returned_once_) put(x);
   put(-1);
   put(polish_triggered_ * 2 + romania_defected_);
+  put(markers_.artillery_used);  // 8.36-8.40
+  put(markers_.air_armies_used);
+  put(markers_.support_used);
+  put(markers_.airborne_years);
+  put(bulg_state_);  // 8.26
+  put(bulg_unit_);
+  put(bulg_exit_turn_);
+  put(bulg_hex_);
   out.append(reinterpret_cast<const char*>(insitu_.data()), insitu_.size());
   for (auto m : movers_) put(m);
   put(-1);
@@ -5494,6 +6010,8 @@ void BdState::serialize(std::string& out) const {
     for (int i = 0; i < b.nadv; ++i) put(b.adv[static_cast<size_t>(i)]);
     put(-1);
     for (int i = 0; i < b.nadv2; ++i) put(b.adv2[static_cast<size_t>(i)]);
+    for (int i = 0; i < b.natt; ++i) put(b.boost[static_cast<size_t>(i)]);  // 8.36, 8.38
+    put(b.support);                                                         // 8.37, 8.39, 8.40
     put(b.final_index);
     put(b.rolled);
     put(b.drop);
@@ -5627,6 +6145,9 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     battle_.active = 0;
     phase_ = static_cast<Phase>(p);
     clear_phase_flags();
+    markers_.artillery_used = markers_.air_armies_used = 0;  // 8.36-8.39 a new phase
+    markers_.support_used = 0;
+    bulg_hex_ = -1;  // 8.26
     return Status::ok();
   }
   if (k == "order" && w.size() == 3) {
@@ -5973,7 +6494,15 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
       t[0] = w[1];
       start = 2;
     }
-    for (size_t i = start; i < w.size(); ++i) t.push_back(w[i]);
+    // 8.36-8.41: "... support artillery UNIT air-army UNIT interceptor partisans airborne"
+    // previews support markers (their eligibility is not checked, as for `lw`).
+    size_t end_w = w.size();
+    for (size_t i = start; i < w.size(); ++i)
+      if (w[i] == "support") {
+        end_w = i;
+        break;
+      }
+    for (size_t i = start; i < end_w; ++i) t.push_back(w[i]);
     auto a = parse_attack(t, t[0] == "mobile-assault");
     if (!a) return a.error();
     std::vector<int> atts;
@@ -6003,6 +6532,19 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
     for (int dd : defs)
       if (b.is_ma || !(unit(dd).flags & kFlagRetreatedIn)) b.def[b.ndef++] = static_cast<int16_t>(dd);
     if (b.ndef == 0) return bad("no defenders in " + hex_id(b.target));
+    for (size_t i = end_w + 1; i < w.size(); ++i) {
+      int kind = 0;
+      for (int x = kSupArtillery; x < kNumSupportKinds; ++x)
+        if (w[i] == kSupportNames[x]) kind = x;
+      if (kind == 0) return bad("unknown support '" + w[i] + "'");
+      int su = -1;
+      if (kind == kSupArtillery || kind == kSupAirArmy) {
+        if (i + 1 >= w.size() || (su = find_label(w[i + 1])) < 0)
+          return bad("support " + w[i] + " names an army");
+        ++i;
+      }
+      apply_support(b, kind, su);
+    }
     tmp.compute_odds(b, false);
     if (k == "combat") {
       // The whole preview as JSON: factors, raw odds, every shift with its reason and rule,
@@ -6014,9 +6556,13 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
       Json atts_j = Json::array();
       for (int i = 0; i < b.natt; ++i) {
         const int u = b.att[static_cast<size_t>(i)];
-        atts_j.push_back(Json{{"unit", label(u)},
-                              {"factor", i < static_cast<int>(per.size()) ? per[static_cast<size_t>(i)] : 0},
-                              {"supply", supply_name(tmp.unit_supply(u))}});
+        Json aj{{"unit", label(u)},
+                {"factor", i < static_cast<int>(per.size()) ? per[static_cast<size_t>(i)] : 0},
+                {"supply", supply_name(tmp.unit_supply(u))}};
+        const uint8_t boost = b.boost[static_cast<size_t>(i)];
+        if (boost & kBoostArtillery) aj["artillery"] = "8.36";  // factor doubled
+        if (boost & kBoostAirArmy) aj["air_army"] = "8.38";     // +1
+        atts_j.push_back(aj);
       }
       std::string final_col = b.raw_index == 99 || b.final_index > data_->crt.max_index ? "auto-DE"
                               : b.final_index < data_->crt.min_index                    ? "auto-AE"
@@ -6113,9 +6659,20 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
   if (k == "phase") return std::string(phase_name(phase_));
   if (k == "current") return std::string(current_player() >= 0 ? side_name(current_player()) : "none");
   if (k == "pending") {
-    static const char* names[] = {"none",    "luftwaffe-defend", "convert-bb",        "retreat",
-                                  "advance", "emergency-rvgk",   "caucasus-response", "take-retreat"};
+    static const char* names[] = {"none",           "luftwaffe-defend",  "convert-bb",   "retreat", "advance",
+                                  "emergency-rvgk", "caucasus-response", "take-retreat", "support"};
     return std::string(names[pending_]);
+  }
+  if (k == "support-left" && w.size() == 2) {  // 8.36-8.40 markers still usable in this phase
+    for (int x = kSupArtillery; x < kNumSupportKinds; ++x)
+      if (w[1] == kSupportNames[x]) return std::to_string(support_left(x));
+    return bad("support-left artillery|air-army|interceptor|partisans|airborne");
+  }
+  if (k == "bulgaria") {  // 8.26
+    static const char* names[] = {"none", "waiting", "gt14", "returned"};
+    std::string r = names[std::clamp<int>(bulg_state_, 0, 3)];
+    if (bulg_unit_ >= 0) r += " " + label(bulg_unit_);
+    return r;
   }
   if (k == "distance" && w.size() == 3) {
     const int a = parse_hex(w[1]), b = parse_hex(w[2]);

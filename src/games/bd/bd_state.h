@@ -62,10 +62,14 @@ enum Verb : uint16_t {
   kCaucasusLeave,    // caucasus-leave <unit> <hex>                   (4.13, Soviet movement phase)
   kMansteinsGambit,  // mansteins-gambit   (4.16: the 1943 summer offensive run as Manstein's Gambit)
   kTakeRetreat,      // take-retreat yes | no              (13.9, Soviet, before the die roll)
+  kSupport,          // support artillery|air-army <unit> | support interceptor|partisans|airborne (8.36-8.41)
+  kSupportDone,      // support-done                    (8.41: no more support for this battle)
+  kBulgariaExit,     // bulgaria-exit <unit>            (8.26, Soviet movement phase)
+  kBulgariaReturn,   // bulgaria-return <hex>           (8.26, the next Soviet movement phase)
   kNumVerbs
 };
 
-enum Where : uint8_t { kOutOfPlay, kOnMap, kDead, kDeadPerm, kRvgk, kCaucasus, kTrrt, kToSetUp };
+enum Where : uint8_t { kOutOfPlay, kOnMap, kDead, kDeadPerm, kRvgk, kCaucasus, kTrrt, kToSetUp, kInBulgaria };
 const char* where_name(int w);
 
 enum Phase : uint8_t {
@@ -107,9 +111,23 @@ enum Pending : uint8_t {
   kPendRetreat,
   kPendAdvance,
   kPendEmergency,
-  kPendCaucasus,    // 4.12 the Soviet sends rifle armies into the Caucasus box
-  kPendTakeRetreat  // 13.9: the Soviet may take a Defender Retreat before the die roll
+  kPendCaucasus,     // 4.12 the Soviet sends rifle armies into the Caucasus box
+  kPendTakeRetreat,  // 13.9: the Soviet may take a Defender Retreat before the die roll
+  kPendSupport       // 8.36-8.41 the Soviet commits support markers to his prepared assault
 };
+
+// 8.36-8.40 the Soviet support markers (the first word after `support`).
+enum SupportKind : uint8_t {
+  kSupArtillery = 1,  // 8.36 doubles one army's attack factor
+  kSupAirArmy,        // 8.38 +1 to one army's attack factor
+  kSupInterceptor,    // 8.37 1R
+  kSupPartisans,      // 8.39 1R
+  kSupAirborne,       // 8.40 1R
+  kNumSupportKinds
+};
+// Battle::boost bits (per attacker) and Battle::support bits (per battle).
+enum : uint8_t { kBoostArtillery = 1, kBoostAirArmy = 2 };
+enum : uint8_t { kSupportInterceptor = 1, kSupportPartisans = 2, kSupportAirborne = 4 };
 
 // 4.11-4.13 the Caucasus expedition.
 enum CaucasusState : uint8_t { kCaucNone, kCaucInBox, kCaucBrokeThrough, kCaucRecalled, kCaucDefeated };
@@ -156,7 +174,9 @@ struct Battle {
   std::array<int16_t, kMaxBattleUnits> retreating{};
   std::array<int16_t, kMaxBattleUnits> adv{};  // survivors allowed to advance
   uint8_t nadv2 = 0;
-  std::array<int16_t, kMaxBattleUnits> adv2{};  // advanced units allowed a second hex (11.32)
+  std::array<int16_t, kMaxBattleUnits> adv2{};   // advanced units allowed a second hex (11.32)
+  std::array<uint8_t, kMaxBattleUnits> boost{};  // per attacker: kBoostArtillery | kBoostAirArmy (8.36, 8.38)
+  uint8_t support = 0;                           // kSupportInterceptor | ... (8.37, 8.39, 8.40)
   int32_t attack = 0, defense = 0, defense_lost = 0;
   int8_t raw_index = 0, shifts = 0, final_index = 0, die = 0;
   uint8_t result = 0xFF, rolled = 0xFF;
@@ -178,6 +198,11 @@ struct MarkerSt {
   int8_t luftwaffe_left = 0;
   std::vector<int16_t> east_wall;  // hexes with an intact German East Wall counter (8.5, 11.21)
   int8_t east_wall_left = 0;       // East Wall counters still to place this admin segment (8.5)
+  // 8.36-8.40 Soviet support markers committed in this Soviet Prepared Assault Phase (the
+  // holding boxes: how many have arrived follows from the turn and trrt.json).
+  int8_t artillery_used = 0, air_armies_used = 0;
+  uint8_t support_used = 0;    // kSupportInterceptor | kSupportPartisans this phase
+  uint8_t airborne_years = 0;  // 8.40 bit 0: used in 1942, bit 1: used in 1943
 };
 
 class BdGame;
@@ -368,6 +393,24 @@ class BdState : public steppe::State {
   bool fa_effect(int hex) const;  // 8.18: FA hex or one of its six neighbours, Soviet-held
   bool east_wall(int hex) const;  // 8.5: an intact East Wall counter in the hex
   Status check_east_wall(int hex) const;
+  // 8.36-8.41 Soviet support markers.
+  int support_arrived(const char* marker) const;  // markers of that kind in the holding box this turn
+  int support_left(int kind) const;               // still to commit in this phase (0 when not usable now)
+  bool support_army(int u) const;                 // the counter is an army (ruling BD-SM2)
+  Status check_support(int kind, int u) const;    // for the battle in progress
+  bool any_support() const;
+  bool enter_support();  // after the Luftwaffe decision: the Soviet's support decision, if any
+  void apply_support(Battle& b, int kind, int u) const;  // records it in b (also the previews)
+  // 8.26 Bulgarian communist armies.
+  bool bulgarian(int u) const { return def(u).nation == "bulgarian-communist"; }
+  // 8.26 triggered on or before GT13: u enters on GT14 through the Bulgarian border hexes.
+  bool bulgarian_entry(int u) const {
+    return unit(u).where == kTrrt && bulg_state_ == 2 && (bulgarian(u) || u == bulg_unit_);
+  }
+  Status check_bulgaria_exit(int u) const;
+  Status check_bulgaria_return(int hex) const;
+  bool bulgaria_return_due() const;
+  bool bulgaria_overstacked() const;  // the entry hex still breaks 6.4
   // 8.19 / 8.20: the conversions that bring Guards tank, Guards and Shock armies into play.
   int guards_tank_namesake(int u) const;  // 8.19: the tank army u converts, or -1
   bool converts_on_arrival(int u) const;  // 8.19 / 8.20: u arrives only by a conversion
@@ -462,7 +505,13 @@ class BdState : public steppe::State {
   std::vector<int16_t> returned_once_;       // 8.15: Romanian armies already returned once
   bool polish_triggered_ = false;            // 8.24
   bool romania_defected_ = false;            // 8.25
-  std::vector<int16_t> movers_;              // 10.2: only the units of the last move/MA may continue
+  // 8.26: 0 not triggered, 1 a unit is off the map awaiting its return, 2 triggered on or
+  // before GT13 (the Bulgarians enter on GT14), 3 returned.
+  int8_t bulg_state_ = 0;
+  int16_t bulg_unit_ = -1;       // the unit that moved off the map
+  int8_t bulg_exit_turn_ = 0;    // the Game Turn of that move
+  int16_t bulg_hex_ = -1;        // entry hex exempt from 6.4 until the end of this movement phase
+  std::vector<int16_t> movers_;  // 10.2: only the units of the last move/MA may continue
   std::vector<std::pair<int16_t, int8_t>> paulus_rolls_;  // 5.10 MF loss per hex (GT3)
   bool kerch_used_ = false;                               // 10.14 one stack per movement phase
   uint8_t sea_used_ = 0;  // 10.16, 10.17: bit i = a corps moved on Places::sea_ports[i] this phase
