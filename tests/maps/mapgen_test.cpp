@@ -243,6 +243,44 @@ TEST_F(BadInput, TerrainTypesWithoutAllSeaIsAnError) {
   EXPECT_NE(r.error().to_string().find("all-sea"), std::string::npos) << r.error().to_string();
 }
 
+// The terrain overlay is shared with the Moscow '41 area map: grid.json
+// terrain.overlay_terrain says what each zone terrain is in BD. A zone terrain it does not
+// map is refused, naming the zone terrain; so is a mapping to a terrain BD lacks.
+TEST_F(BadInput, OverlayTerrainNotMappedIsAnError) {
+  write_fixes(R"({"reconstructed":true,"source":"t","fixes":[]})");
+  edit_grid([](Json& grid) { grid["terrain"]["overlay_terrain"].erase("forest"); });
+  auto r = generate(root_, "bd", nullptr);
+  ASSERT_FALSE(r.is_ok());
+  EXPECT_NE(r.error().to_string().find("\"forest\""), std::string::npos) << r.error().to_string();
+  EXPECT_NE(r.error().to_string().find("overlay_terrain"), std::string::npos) << r.error().to_string();
+  edit_grid([](Json& grid) { grid["terrain"]["overlay_terrain"]["forest"] = "woods"; });
+  r = generate(root_, "bd", nullptr);
+  ASSERT_FALSE(r.is_ok());
+  EXPECT_NE(r.error().to_string().find("woods"), std::string::npos) << r.error().to_string();
+}
+
+// forest -> null is what keeps the BD map free of the overlay's forest belts: mapping them
+// to rough instead makes some clear hexes rough (and changes nothing else).
+TEST_F(BadInput, ForestZonesAreIgnoredOnlyBecauseOverlayTerrainSaysSo) {
+  fs::copy_file("data/bd/map-fixes.json", root_ / "data/bd/map-fixes.json");
+  auto base = generate(root_, "bd", nullptr);
+  ASSERT_TRUE(base.is_ok()) << base.error().to_string();
+  edit_grid([](Json& grid) { grid["terrain"]["overlay_terrain"]["forest"] = "rough"; });
+  auto wooded = generate(root_, "bd", nullptr);
+  ASSERT_TRUE(wooded.is_ok()) << wooded.error().to_string();
+  const Json& a = (*base)["hexes"];
+  const Json& b = (*wooded)["hexes"];
+  ASSERT_EQ(a.size(), b.size());
+  int changed = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i]["terrain"] == b[i]["terrain"]) continue;
+    ++changed;
+    EXPECT_EQ(a[i]["terrain"], "clear") << a[i]["id"];
+    EXPECT_EQ(b[i]["terrain"], "rough") << b[i]["id"];
+  }
+  EXPECT_GT(changed, 0);
+}
+
 TEST_F(BadInput, MissingGridFileNamesTheFile) {
   fs::remove(root_ / "data/bd/grid.json");
   auto r = generate(root_, "bd", nullptr);

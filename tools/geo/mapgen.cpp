@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -397,6 +398,37 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
   for (const char* needed : {"all-sea", "all-lake", "rough"})
     if (!terrain_set.count(needed))
       g.at("terrain_types").fail(std::string("must include \"") + needed + "\" (the generator produces it)");
+  // The overlay is shared by every game (the Moscow '41 area map reads it too), so its
+  // zone terrains are the overlay's words, not a game's: grid.json terrain.overlay_terrain
+  // maps each to a game terrain, or to null for a zone this game does not use at its scale
+  // (the zone is then dropped before sampling, so it neither claims sample points nor
+  // shadows a later zone). Without overlay_terrain a zone's terrain is taken as it is.
+  if (auto ot = g.at("terrain").opt("overlay_terrain")) {
+    std::map<std::string, std::optional<std::string>> to_game;
+    for (const auto& [word, v] : ot->members()) {
+      if (v.is_null()) {
+        to_game[word] = std::nullopt;
+        continue;
+      }
+      const std::string t = v.as_str();
+      if (g.ok() && !terrain_set.count(t)) v.fail_value("not one of terrain_types");
+      to_game[word] = t;
+    }
+    if (!g.ok()) return g.error();
+    std::vector<Zone> used;
+    for (auto& z : zones) {
+      const auto it = to_game.find(z.terrain);
+      if (it == to_game.end())
+        return Error{
+            "zone " + z.name + " has terrain \"" + z.terrain + "\", which " + grid_rel +
+                " terrain.overlay_terrain does not map (map it to a terrain, or to null to ignore it)",
+            "", terrain_rel};
+      if (!it->second) continue;
+      z.terrain = *it->second;
+      used.push_back(std::move(z));
+    }
+    zones = std::move(used);
+  }
   for (const auto& z : zones)
     if (!terrain_set.count(z.terrain))
       return Error{"zone " + z.name + " has terrain \"" + z.terrain + "\", which is not in " + grid_rel +

@@ -26,15 +26,17 @@ historical fronts of July, October and November 1941:
     Names come from the hydro overlay's anchor chains (and EXTRA_RIVER_NAMES where those
     chains are too coarse at this scale); names only, never geometry;
   * terrain: each area is sampled on a 4 km lattice (SAMPLE_KM) inside its polygon. Yellow
-    (rough: forest, swamp or hills) when a marsh or rough zone of hist/terrain_1941.json
-    covers >= 40% of its land samples (OVERLAY_SHARE, as on the BD map), or its ETOPO5
-    (relief.json) mean elevation is >= 230 m (ROUGH_MEAN_M: the Valdai and the crest of
-    the Central Russian upland), or its local relief p90 - p10 is >= 120 m (ROUGH_RELIEF_M:
-    the dissected Valdai edge). Victory for the five Victory Areas, Staging for
-    16A/9A/4A/2A, else Green. RULEBOOK_TERRAIN overrides the geodata only where the text
-    fixes a terrain it does not deliver (Vyazma, 10.14.1). The forest belts that no overlay
-    holds (Rzhev-Sychevka, Vyazma-Yukhnov, Meshchera, the Istra forests) are therefore
-    Green now; adding them to hist/terrain_1941.json would also change the BD map;
+    (rough: forest, swamp or hills) when the marsh, rough and forest zones of
+    hist/terrain_1941.json together cover >= 40% of its land samples (OVERLAY_SHARE, the
+    BD map's share; YELLOW_ZONES), or its ETOPO5 (relief.json) mean elevation is >= 230 m
+    (ROUGH_MEAN_M: the Valdai and the crest of the Central Russian upland), or its local
+    relief p90 - p10 is >= 120 m (ROUGH_RELIEF_M: the dissected Valdai edge). The forest
+    zones are the big 1941 massifs (Rzhev-Bely, Vyazma-Yukhnov, Istra-Klin, Meshchera,
+    the Lovat-Pola wooded swamps, the Chernigov-Gomel Polesie; the Valdai and Bryansk
+    forests are rough zones); the BD hex map ignores them (data/bd/grid.json
+    terrain.overlay_terrain: no forest terrain at 90 km). Victory for the five Victory
+    Areas, Staging for 16A/9A/4A/2A, else Green. RULEBOOK_TERRAIN overrides the geodata
+    only where the text fixes a terrain it does not deliver (Vyazma, 10.14.1);
   * lakes: mask.json (GSHHG) lake samples; no area may be mostly lake (the rules have
     none, 2.4: lakes are scenery); Lake Ilmen (a named feature) goes to the area holding
     the most Ilmen-basin lake samples;
@@ -153,8 +155,8 @@ VICTORY_BY_CITY = ["Kursk", "Voronezh"]  # placed by coordinates
 STAGING = {"16A", "9A", "4A", "2A"}
 # Terrain the rulebook fixes where the geodata does not deliver it (as data/bd/map-fixes.json
 # does for the hex map): the 10.14.1 example fights in Vyazma, "a Yellow area with a city".
-# The Vyazma forests are in no data/geo overlay and ETOPO5 gives area 70 a mean of 224 m,
-# under ROUGH_MEAN_M.
+# The Vyazma-Yukhnov forest zone lies south of the town and covers 30% of area 70 (under
+# OVERLAY_SHARE), and ETOPO5 gives it a mean of 224 m, under ROUGH_MEAN_M.
 RULEBOOK_TERRAIN = {"70": ("yellow", "10.14.1 example: Vyazma is a Yellow area with a city")}
 
 # Cities (2.4.5): name, lon, lat. One per area; Chernigov and Romny are the two special
@@ -229,8 +231,13 @@ NAME_KM = 30.0
 
 # Terrain thresholds (Yellow = rough: forest, swamp or hills), over the land sample points
 # of each area (a 4 km lattice inside its polygon):
-#   * a hist/terrain_1941.json zone (marsh or rough) covering >= OVERLAY_SHARE of them, or
+#   * the hist/terrain_1941.json zones of YELLOW_ZONES terrain (marsh, rough, forest) together
+#     covering >= OVERLAY_SHARE of them (a sample inside two zones counts once), or
 #   * ETOPO5 relief: mean elevation >= ROUGH_MEAN_M, or local relief p90 - p10 >= ROUGH_RELIEF_M.
+# The zones count together, not one by one: an area half Valdai hills and half Lovat swamp
+# forest is as rough as one all hills. (The BD hex map ignores forest zones: grid.json
+# terrain.overlay_terrain.)
+YELLOW_ZONES = ("marsh", "rough", "forest")
 OVERLAY_SHARE = 0.4
 ROUGH_MEAN_M = 230
 ROUGH_RELIEF_M = 120
@@ -649,7 +656,7 @@ def build():
   mask, relief = Mask(), Relief()
   rivers, named_rivers, lake_lines, drained = load_hydro(mask)
   zones = [(z["terrain"], z["name"], z["polygon"]) for z in load_geo("hist/terrain_1941.json")["zones"]
-           if any(near_frame(lon, lat, 1.0) for lon, lat in z["polygon"])]
+           if z["terrain"] in YELLOW_ZONES and any(near_frame(lon, lat, 1.0) for lon, lat in z["polygon"])]
   geo = {}
   for i, aid in enumerate(ids):
     if aid == "logo":
@@ -657,6 +664,7 @@ def build():
     land = lake = ilmen = 0
     elev = []
     zcount = {}
+    rough_n = 0  # land samples inside at least one Yellow zone
     for x, y in area_samples(cells[i]):
       lon, lat = WEST + x / KX, SOUTH + y / KY
       m = mask.at(lon, lat)
@@ -669,22 +677,21 @@ def build():
         continue
       land += 1
       elev.append(relief.at(lon, lat))
-      for zi, (_, _, poly) in enumerate(zones):
-        if point_in_poly((lon, lat), poly):
-          zcount[zi] = zcount.get(zi, 0) + 1
-          break
+      inside = [zi for zi, (_, _, poly) in enumerate(zones) if point_in_poly((lon, lat), poly)]
+      for zi in inside:
+        zcount[zi] = zcount.get(zi, 0) + 1
+      if inside:
+        rough_n += 1
     elev.sort()
     n = max(1, land)
     g = {"land": land, "lake": lake, "ilmen": ilmen, "mean": sum(elev) / n if elev else 0,
          "p90": elev[len(elev) * 9 // 10] if elev else 0, "p10": elev[len(elev) // 10] if elev else 0,
-         "zone": None}
-    for zi in sorted(zcount):
-      if zcount[zi] / n >= OVERLAY_SHARE:
-        g["zone"] = zones[zi]
-        break
+         "zone_share": rough_n / n}
     reasons = []
-    if g["zone"] and g["zone"][0] in ("marsh", "rough"):
-      reasons.append("%s (%s, data/geo/hist/terrain_1941.json)" % (g["zone"][1], g["zone"][0]))
+    if rough_n / n >= OVERLAY_SHARE:
+      reasons.append("%s of data/geo/hist/terrain_1941.json cover %d%% of its land" % (
+          " + ".join("%s (%s, %d%%)" % (zones[zi][1], zones[zi][0], round(100 * zcount[zi] / n))
+                     for zi in sorted(zcount, key=lambda z: (-zcount[z], z))), round(100 * rough_n / n)))
     if g["mean"] >= ROUGH_MEAN_M:
       reasons.append("ETOPO5 mean elevation %d m >= %d" % (g["mean"], ROUGH_MEAN_M))
     if g["p90"] - g["p10"] >= ROUGH_RELIEF_M:
