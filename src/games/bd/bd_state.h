@@ -447,9 +447,8 @@ class BdState : public steppe::State {
   std::shared_ptr<const std::array<HexInfo, kNumHexes>> map_;
   std::vector<UnitSt> units_;
   std::array<uint8_t, kNumHexes> control_{};
-  std::array<uint8_t, kNumHexes> entered_{};
+  std::array<uint8_t, kNumHexes> entered_{};        // units placed per entry hex this turn (8.1)
   std::array<uint8_t, kNumHexes> start_control_{};  // control at the scenario start (13.4, 14.4, 14.10, 15.4)
-                                                    // // units placed per entry hex this turn (8.1)
   MarkerSt markers_;
   std::string scenario_id_ = "empty";
   int first_turn_ = 1, last_turn_ = 32, vp_start_ = 14;
@@ -517,12 +516,11 @@ class BdState : public steppe::State {
   uint8_t sea_used_ = 0;  // 10.16, 10.17: bit i = a corps moved on Places::sea_ports[i] this phase
   bool ff_used_1942_ = false, ff_used_1943_ = false, soviet_ff_used_ = false;  // 5.5
   std::vector<std::pair<int16_t, std::string>> setup_zone_;                    // free set-up (3.3)
-  int8_t withdraw_due_ = 0;
-  int8_t strat_used_ = 0;
+  int8_t withdraw_due_ = 0;      // 8.21 a withdrawal is due this admin segment
+  int8_t strat_used_ = 0;        // 8.7 strategic movement capacity used this player turn
   int8_t start_mode_ = 0;        // 0 admin, 1 Soviet first phase (14.2), 2 Soviet assault only (12.2)
   bool skip_rvgk_once_ = false;  // 14.2 the Citadel opening has no RVGK phase
-  bool assault_only_ = false;  // 12.2 GT13 of The Road Back is one Soviet PA phase  // 8.7 capacity used this
-                               // player turn  // 8.21 a withdrawal is due this admin segment
+  bool assault_only_ = false;    // 12.2 GT13 of The Road Back is one Soviet PA phase
   uint32_t next_order_ = 1;
   bool has_setup_units_ = false;
   // Battle in progress and pending decision.
