@@ -62,6 +62,7 @@ enum Verb : uint16_t {
   kCaucasusLeave,    // caucasus-leave <unit> <hex>                   (4.13, Soviet movement phase)
   kMansteinsGambit,  // mansteins-gambit   (4.16: the 1943 summer offensive run as Manstein's Gambit)
   kTakeRetreat,      // take-retreat yes | no              (13.9, Soviet, before the die roll)
+  kOverstackRemove,  // overstack-remove <unit>            (6.2, the opponent of an over-stacked hex)
   kNumVerbs
 };
 
@@ -107,8 +108,9 @@ enum Pending : uint8_t {
   kPendRetreat,
   kPendAdvance,
   kPendEmergency,
-  kPendCaucasus,    // 4.12 the Soviet sends rifle armies into the Caucasus box
-  kPendTakeRetreat  // 13.9: the Soviet may take a Defender Retreat before the die roll
+  kPendCaucasus,     // 4.12 the Soviet sends rifle armies into the Caucasus box
+  kPendTakeRetreat,  // 13.9: the Soviet may take a Defender Retreat before the die roll
+  kPendOverstack     // 6.2: the opponent removes units of an over-stacked hex, one at a time
 };
 
 // 4.11-4.13 the Caucasus expedition.
@@ -256,6 +258,13 @@ class BdState : public steppe::State {
     return s != kNoSide && s != side;
   }
   Status stacking_ok(int hex, int side, const std::vector<int>& adding) const;
+  // 6.2: the first over-stacked hex (6.3, 6.4, 8.30), or -1; the fewest removals that bring
+  // `hex` back into the limits, without unit `skip` (-1: none skipped).
+  int overstacked_hex() const;
+  int overstack_need(int hex, int skip) const;
+  // 6.2 at the start or end of a phase and after an assault: asks the opponent to remove
+  // units when a hex is over-stacked; true if it did.
+  bool overstack_check();
 
   // Supply (7.x).
   void compute_supply() const;
@@ -476,6 +485,7 @@ class BdState : public steppe::State {
                                // player turn  // 8.21 a withdrawal is due this admin segment
   uint32_t next_order_ = 1;
   bool has_setup_units_ = false;
+  bool overstack_resume_ = false;  // 6.2: the phase ends once the over-stack removals are made
   // Battle in progress and pending decision.
   Battle battle_;
   Pending pending_ = kPendNone;
