@@ -1671,6 +1671,10 @@ Status BdState::check_move(const Action& a) const {
     const int c = enter_cost(u, from, to);
     if (c < 0) return rerr("10.11", d.label + " may not enter " + hex_id(to) + " from " + hex_id(from));
     spent += c;
+    if (i != a.nargs - 1) {  // 6.2: the limits hold at every instant, also in the hexes passed through
+      std::vector<int> self{u};
+      if (auto st = stacking_ok(to, d.side, self); !st) return st;
+    }
     // 10.14: a Kerch crossing ends the move.
     const Places& pl = data_->places;
     if (pl.kerch.size() == 2 &&
@@ -1713,6 +1717,19 @@ void BdState::reach(int u, std::array<int16_t, kNumHexes>& best,
   }
   const UnitSt& s = unit(u);
   const int budget = s.mp >= 0 ? s.mp : mf_of(u);
+  // 6.2: stacking limits hold hex by hex and instant by instant, so a hex the unit would
+  // over-stack can be neither entered nor passed through (6.3, 6.4, 8.30).
+  compute_occupancy();
+  const UnitDef& ud = def(u);
+  const StackingLimits& lim = data_->stacking;
+  const int add_count = ud.free_stacking() ? 0 : 1, add_sat = ud.satellite_army() ? 1 : 0,
+            add_cav = ud.type == kCavalryGroup ? 1 : 0;
+  auto fits = [&](int h) {
+    const size_t i = static_cast<size_t>(h);
+    return h == s.hex || (occ_count_[i] + add_count <= lim.units_per_hex &&
+                          occ_sats_[i] + add_sat <= lim.satellite_armies_per_hex &&
+                          occ_cav_[i] + add_cav <= lim.cavalry_groups_per_hex);
+  };
   best.fill(-1);
   best[static_cast<size_t>(s.hex)] = static_cast<int16_t>(budget);
   parent[static_cast<size_t>(s.hex)] = -1;
@@ -1726,7 +1743,7 @@ void BdState::reach(int u, std::array<int16_t, kNumHexes>& best,
         const int n = neighbour(h, dd);
         if (n < 0) continue;
         const int c = enter_cost_dir(u, h, n, dd);
-        if (c < 0) continue;
+        if (c < 0 || !fits(n)) continue;
         int rem = left - c;
         if (rem < 0) {
           if (h == s.hex && s.mp < 0 && budget > 0)
