@@ -73,7 +73,8 @@ constexpr const char* kVerbNames[] = {"",
                                       "support",
                                       "support-done",
                                       "bulgaria-exit",
-                                      "bulgaria-return"};
+                                      "bulgaria-return",
+                                      "overstack-remove"};
 constexpr const char* kSupportNames[] = {"", "artillery", "air-army", "interceptor", "partisans", "airborne"};
 constexpr const char* kOrderNames[] = {"none", "move-fight", "fight-move", "fight-fight"};
 
@@ -340,6 +341,61 @@ Status BdState::stacking_ok(int hex, int side, const std::vector<int>& adding) c
     return rerr("8.30", "hex " + hex_id(hex) + " would hold " + std::to_string(cav) +
                             " cavalry groups (limit " + std::to_string(lim.cavalry_groups_per_hex) + ")");
   return Status::ok();
+}
+
+// 6.2: hexes over the limits of 6.3 (five units), 6.4 (one satellite army) or 8.30 (one
+// cavalry group). Normal play never makes one (every move, retreat and entry keeps the
+// limits); exceptional entries and test set-ups can.
+int BdState::overstacked_hex() const {
+  compute_occupancy();
+  const StackingLimits& lim = data_->stacking;
+  for (size_t h = 0; h < kNumHexes; ++h)
+    if (occ_side_[h] != kNoSide &&
+        (occ_count_[h] > lim.units_per_hex || occ_sats_[h] > lim.satellite_armies_per_hex ||
+         occ_cav_[h] > lim.cavalry_groups_per_hex))
+      return static_cast<int>(h);
+  return -1;
+}
+
+// 6.2 "the minimum number of involved enemy units necessary": the surplus satellite armies
+// and cavalry groups must go (each also counts against the five when it is not free), then
+// as many more as the five-unit limit still needs.
+int BdState::overstack_need(int hex, int skip) const {
+  std::vector<int> here;
+  units_in(hex, here);
+  int count = 0, sats = 0, cav = 0, sats_counted = 0, cav_counted = 0;
+  for (int u : here) {
+    if (u == skip) continue;
+    const UnitDef& d = def(u);
+    if (!d.free_stacking()) ++count;
+    if (d.satellite_army()) {
+      ++sats;
+      if (!d.free_stacking()) ++sats_counted;
+    }
+    if (d.type == kCavalryGroup) {
+      ++cav;
+      if (!d.free_stacking()) ++cav_counted;
+    }
+  }
+  const StackingLimits& lim = data_->stacking;
+  const int ex_sat = std::max(0, sats - lim.satellite_armies_per_hex);
+  const int ex_cav = std::max(0, cav - lim.cavalry_groups_per_hex);
+  const int counted = std::min(ex_sat, sats_counted) + std::min(ex_cav, cav_counted);
+  return ex_sat + ex_cav + std::max(0, count - counted - lim.units_per_hex);
+}
+
+bool BdState::overstack_check() {
+  if (phase_ == kGameOver || pending_ != kPendNone || battle_.active) return false;
+  const int h = overstacked_hex();
+  if (h < 0) return false;
+  const int side = occupant_side(h);
+  pending_ = kPendOverstack;
+  log("stacking",
+      std::string(side_name(side)) + " stack in " + hex_id(h) + " is over-stacked: the " +
+          side_name(other(side)) + " removes " + std::to_string(overstack_need(h, -1)) +
+          " unit(s) of his choice to the dead pile",
+      "6.2");
+  return true;
 }
 
 bool BdState::hero_city(int hex) const {
@@ -1859,6 +1915,10 @@ Status BdState::check_move(const Action& a) const {
     const int c = enter_cost(u, from, to);
     if (c < 0) return rerr("10.11", d.label + " may not enter " + hex_id(to) + " from " + hex_id(from));
     spent += c;
+    if (i != a.nargs - 1) {  // 6.2: the limits hold at every instant, also in the hexes passed through
+      std::vector<int> self{u};
+      if (auto st = stacking_ok(to, d.side, self); !st) return st;
+    }
     // 10.14: a Kerch crossing ends the move.
     const Places& pl = data_->places;
     if (pl.kerch.size() == 2 &&
@@ -1901,6 +1961,19 @@ void BdState::reach(int u, std::array<int16_t, kNumHexes>& best,
   }
   const UnitSt& s = unit(u);
   const int budget = s.mp >= 0 ? s.mp : mf_of(u);
+  // 6.2: stacking limits hold hex by hex and instant by instant, so a hex the unit would
+  // over-stack can be neither entered nor passed through (6.3, 6.4, 8.30).
+  compute_occupancy();
+  const UnitDef& ud = def(u);
+  const StackingLimits& lim = data_->stacking;
+  const int add_count = ud.free_stacking() ? 0 : 1, add_sat = ud.satellite_army() ? 1 : 0,
+            add_cav = ud.type == kCavalryGroup ? 1 : 0;
+  auto fits = [&](int h) {
+    const size_t i = static_cast<size_t>(h);
+    return h == s.hex || (occ_count_[i] + add_count <= lim.units_per_hex &&
+                          occ_sats_[i] + add_sat <= lim.satellite_armies_per_hex &&
+                          occ_cav_[i] + add_cav <= lim.cavalry_groups_per_hex);
+  };
   best.fill(-1);
   best[static_cast<size_t>(s.hex)] = static_cast<int16_t>(budget);
   parent[static_cast<size_t>(s.hex)] = -1;
@@ -1914,7 +1987,7 @@ void BdState::reach(int u, std::array<int16_t, kNumHexes>& best,
         const int n = neighbour(h, dd);
         if (n < 0) continue;
         const int c = enter_cost_dir(u, h, n, dd);
-        if (c < 0) continue;
+        if (c < 0 || !fits(n)) continue;
         int rem = left - c;
         if (rem < 0) {
           if (h == s.hex && s.mp < 0 && budget > 0)
@@ -2993,6 +3066,10 @@ int BdState::current_player() const {
     case kPendRetreat:
     case kPendTakeRetreat:
       return other(battle_.attacker);
+    case kPendOverstack: {  // 6.2 the opposing player chooses
+      const int h = overstacked_hex();
+      return h >= 0 ? other(occupant_side(h)) : phase_side();
+    }
     default:
       return phase_side();
   }
@@ -3809,6 +3886,7 @@ Status BdState::check_inner(const Action& a) const {
       case kTakeRetreat:
       case kBulgariaExit:
       case kBulgariaReturn:
+      case kOverstackRemove:
         want = 1;
         break;
       case kEnter:
@@ -3851,6 +3929,21 @@ Status BdState::check_inner(const Action& a) const {
       if (a.verb != kTakeRetreat)
         return rerr("13.9", "the Soviet decides first whether to take a Defender Retreat");
       return Status::ok();
+    case kPendOverstack: {  // 6.2
+      const int h = overstacked_hex();
+      if (a.verb != kOverstackRemove || !unit_arg(0) || h < 0)
+        return rerr("6.2", "the opposing player must first remove units from the over-stacked hex " +
+                               (h >= 0 ? hex_id(h) : std::string("?")));
+      const int u = a.args[0];
+      if (unit(u).where != kOnMap || unit(u).hex != h)
+        return rerr("6.2", def(u).label + " is not in the over-stacked hex " + hex_id(h));
+      if (overstack_need(h, u) >= overstack_need(h, -1))
+        return rerr("6.2",
+                    "removing " + def(u).label +
+                        " does not bring the stack nearer its limits (only the minimum number of units "
+                        "necessary is removed)");
+      return Status::ok();
+    }
     case kPendLwDefend:
       if (a.verb == kAerialSupply || a.verb == kCrimeaSupply) break;  // 7.7, 7.4 at any instant
       if (a.verb != kLwDefend || a.nargs != 1)
@@ -4648,8 +4741,32 @@ void BdState::do_apply(const Action& a) {
             eliminate(x, "6.2");
           }
       }
+      // 6.2: a hex over-stacked at the end of the phase is brought back into the limits
+      // first; the phase ends after the last removal.
+      if (overstack_check()) {
+        overstack_resume_ = true;
+        break;
+      }
       end_phase();
+      (void)overstack_check();  // 6.2 ... and at the start of the next phase
       break;
+    case kOverstackRemove: {  // 6.2
+      const int u = a.args[0];
+      const std::string from = hex_id(unit(u).hex);
+      eliminate(u, "6.2");
+      pending_ = kPendNone;
+      log("stacking",
+          std::string(side_name(other(def(u).side))) + " removes " + label(u) +
+              " from the over-stacked hex " + from + " to the dead pile",
+          "6.2");
+      if (overstack_check()) break;
+      if (overstack_resume_) {
+        overstack_resume_ = false;
+        end_phase();
+        (void)overstack_check();
+      }
+      break;
+    }
     case kMove: {
       const int u = a.args[0];
       UnitSt& s = units_[static_cast<size_t>(u)];
@@ -4980,6 +5097,20 @@ void BdState::do_apply(const Action& a) {
     default:
       break;
   }
+  switch (a.verb) {  // 6.2 at the end of the resolution of an assault
+    case kAttackFrom:
+    case kAttackWith:
+    case kMobileAssault:
+    case kLwDefend:
+    case kTakeRetreat:
+    case kBbChoice:
+    case kRetreat:
+    case kAdvanceDone:
+      (void)overstack_check();
+      break;
+    default:
+      break;
+  }
   leningrad_siege_check();  // 12.13 at every instant
 #ifndef NDEBUG
   if (auto s = check_invariants(); !s) {
@@ -5006,6 +5137,14 @@ void BdState::legal_actions(std::vector<Action>& out) const {
       push_if(mk(kTakeRetreat, {0}));
       push_if(mk(kTakeRetreat, {1}));
       return;
+    case kPendOverstack: {  // 6.2
+      const int h = overstacked_hex();
+      if (h < 0) return;
+      std::vector<int> here;
+      units_in(h, here);
+      for (int u : here) push_if(mk(kOverstackRemove, {u}));
+      return;
+    }
     case kPendLwDefend:
       push_if(mk(kLwDefend, {0}));
       push_if(mk(kLwDefend, {1}));
@@ -5375,6 +5514,7 @@ std::string BdState::action_to_string(const Action& a) const {
     case kRvgkIn:
     case kAdvance:
     case kWithdraw:
+    case kOverstackRemove:
       s += " " + U(0);
       break;
     case kOffSupply:
@@ -5551,8 +5691,12 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
       if (!H(2, h)) return bad("not a hex");
       a.push(h);
     }
-  } else if ((v == "rvgk-in" || v == "advance" || v == "withdraw") && t.size() == 2) {
-    a.verb = v == "rvgk-in" ? kRvgkIn : v == "advance" ? kAdvance : kWithdraw;
+  } else if ((v == "rvgk-in" || v == "advance" || v == "withdraw" || v == "overstack-remove") &&
+             t.size() == 2) {
+    a.verb = v == "rvgk-in"    ? kRvgkIn
+             : v == "advance"  ? kAdvance
+             : v == "withdraw" ? kWithdraw
+                               : kOverstackRemove;
     if (!U(1, u)) return bad("unknown unit");
     a.push(u);
   } else if (v == "osupply" && t.size() == 3 && t[1].size() == 1 && t[1][0] >= 'A' && t[1][0] <= 'C') {
@@ -5679,7 +5823,7 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
         "advance-second, strategic, emergency-rvgk, no-emergency-rvgk, summer-offensive, watch, convert, "
         "comb-out, east-wall, caucasus-launch, caucasus-send, caucasus-refuse, caucasus-recall, "
         "caucasus-leave, mansteins-gambit, crimea-supply, sea-move, support, support-done, bulgaria-exit, "
-        "bulgaria-return)");
+        "bulgaria-return, overstack-remove)");
   }
   return a;
 }
@@ -5933,6 +6077,7 @@ void BdState::serialize(std::string& out) const {
   put(cauc_rolled_);
   put(cauc_need_);
   put(mg_);
+  put(overstack_resume_);
   put(static_cast<int64_t>(dice_.seed()));
   put(static_cast<int64_t>(dice_.counter()));
   for (int s = 0; s < 2; ++s) {
@@ -6142,6 +6287,7 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     }
     if (p < 0) return bad("unknown phase '" + w[1] + "'");
     pending_ = kPendNone;
+    overstack_resume_ = false;
     battle_.active = 0;
     phase_ = static_cast<Phase>(p);
     clear_phase_flags();
@@ -6659,8 +6805,9 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
   if (k == "phase") return std::string(phase_name(phase_));
   if (k == "current") return std::string(current_player() >= 0 ? side_name(current_player()) : "none");
   if (k == "pending") {
-    static const char* names[] = {"none",           "luftwaffe-defend",  "convert-bb",   "retreat", "advance",
-                                  "emergency-rvgk", "caucasus-response", "take-retreat", "support"};
+    static const char* names[] = {"none",    "luftwaffe-defend", "convert-bb",        "retreat",
+                                  "advance", "emergency-rvgk",   "caucasus-response", "take-retreat",
+                                  "support", "overstack"};
     return std::string(names[pending_]);
   }
   if (k == "support-left" && w.size() == 2) {  // 8.36-8.40 markers still usable in this phase

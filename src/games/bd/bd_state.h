@@ -66,6 +66,7 @@ enum Verb : uint16_t {
   kSupportDone,      // support-done                    (8.41: no more support for this battle)
   kBulgariaExit,     // bulgaria-exit <unit>            (8.26, Soviet movement phase)
   kBulgariaReturn,   // bulgaria-return <hex>           (8.26, the next Soviet movement phase)
+  kOverstackRemove,  // overstack-remove <unit>            (6.2, the opponent of an over-stacked hex)
   kNumVerbs
 };
 
@@ -113,7 +114,8 @@ enum Pending : uint8_t {
   kPendEmergency,
   kPendCaucasus,     // 4.12 the Soviet sends rifle armies into the Caucasus box
   kPendTakeRetreat,  // 13.9: the Soviet may take a Defender Retreat before the die roll
-  kPendSupport       // 8.36-8.41 the Soviet commits support markers to his prepared assault
+  kPendSupport,      // 8.36-8.41 the Soviet commits support markers to his prepared assault
+  kPendOverstack     // 6.2: the opponent removes units of an over-stacked hex, one at a time
 };
 
 // 8.36-8.40 the Soviet support markers (the first word after `support`).
@@ -281,6 +283,13 @@ class BdState : public steppe::State {
     return s != kNoSide && s != side;
   }
   Status stacking_ok(int hex, int side, const std::vector<int>& adding) const;
+  // 6.2: the first over-stacked hex (6.3, 6.4, 8.30), or -1; the fewest removals that bring
+  // `hex` back into the limits, without unit `skip` (-1: none skipped).
+  int overstacked_hex() const;
+  int overstack_need(int hex, int skip) const;
+  // 6.2 at the start or end of a phase and after an assault: asks the opponent to remove
+  // units when a hex is over-stacked; true if it did.
+  bool overstack_check();
 
   // Supply (7.x).
   void compute_supply() const;
@@ -523,6 +532,7 @@ class BdState : public steppe::State {
   bool assault_only_ = false;    // 12.2 GT13 of The Road Back is one Soviet PA phase
   uint32_t next_order_ = 1;
   bool has_setup_units_ = false;
+  bool overstack_resume_ = false;  // 6.2: the phase ends once the over-stack removals are made
   // Battle in progress and pending decision.
   Battle battle_;
   Pending pending_ = kPendNone;
