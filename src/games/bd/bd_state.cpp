@@ -74,7 +74,8 @@ constexpr const char* kVerbNames[] = {"",
                                       "support-done",
                                       "bulgaria-exit",
                                       "bulgaria-return",
-                                      "overstack-remove"};
+                                      "overstack-remove",
+                                      "bb-loss"};
 constexpr const char* kSupportNames[] = {"", "artillery", "air-army", "interceptor", "partisans", "airborne"};
 constexpr const char* kOrderNames[] = {"none", "move-fight", "fight-move", "fight-fight"};
 
@@ -2615,6 +2616,60 @@ void BdState::roll_battle() {
   apply_result(res);
 }
 
+// 11.26: while any involved dotted unit survives, only dotted units may be chosen; the
+// dropped paratroopers (4.17) count at their defence factor (ruling BD-SC6).
+void BdState::bb_candidates(std::vector<int>& out) const {
+  const Battle& b = battle_;
+  out.clear();
+  for (int i = 0; i < b.natt; ++i) {
+    const int u = b.att[static_cast<size_t>(i)];
+    if (unit(u).where == kOnMap) out.push_back(u);
+  }
+  if (b.drop >= 0) out.push_back(b.drop);
+  const bool dotted_left = std::any_of(out.begin(), out.end(), [&](int u) { return def(u).dotted; });
+  if (dotted_left) std::erase_if(out, [&](int u) { return !def(u).dotted; });
+}
+
+int BdState::bb_value(int u) const {
+  const Battle& b = battle_;
+  if (u == b.drop) return def(u).defense;
+  for (int i = 0; i < b.natt; ++i)
+    if (b.att[static_cast<size_t>(i)] == u)
+      return std::max(1, static_cast<int>(b.bb_per[static_cast<size_t>(i)]));
+  return 0;
+}
+
+void BdState::bb_remove(int u) {
+  Battle& b = battle_;
+  b.bb_need = static_cast<int16_t>(b.bb_need - bb_value(u));
+  if (u == b.drop) {
+    b.drop = -1;
+    eliminate(u, "4.17");
+  } else {
+    eliminate(u, "11.26");
+  }
+}
+
+// Removes what the rule leaves no choice about (a single candidate, or candidates that must
+// all go to cover the loss); otherwise the attacker chooses (pending bb-loss).
+void BdState::bb_continue() {
+  Battle& b = battle_;
+  std::vector<int> cand;
+  while (b.bb_need > 0) {
+    bb_candidates(cand);
+    if (cand.empty()) break;
+    int sum = 0;
+    for (int u : cand) sum += bb_value(u);
+    if (cand.size() > 1 && sum > b.bb_need) {
+      pending_ = kPendBbLoss;
+      return;
+    }
+    for (int u : cand) bb_remove(u);
+  }
+  pending_ = kPendNone;
+  after_defender_gone(true);
+}
+
 void BdState::apply_result(int res) {
   Battle& b = battle_;
   const HexInfo& t = hx(b.target);
@@ -2658,59 +2713,20 @@ void BdState::apply_result(int res) {
       after_defender_gone(true);
       return;
     case kBB: {
-      // 11.26: defenders eliminated; attackers lose attack factors >= defence lost,
-      // dotted units first (choice of the rest: ruling BD-7).
-      int lost = 0;
-      {
-        std::vector<int> per;
-        Battle tmp = b;
-        lost = defense_factor_total(tmp, false, nullptr);
-        for (int i = 0; i < b.ndef; ++i)
-          if (def(b.def[static_cast<size_t>(i)]).defense == kRolled) lost = std::max(lost, b.defense);
-        lost = b.defense;
-      }
+      // 11.26: defenders eliminated; the attacker removes units of his choice until their
+      // attack factors (as they counted in this battle) cover the defence lost, dotted units
+      // first (bb_continue; ruling BD-7).
+      const int lost = b.defense;  // the defence as it counted in this battle (supply included)
       b.defense_lost = lost;
       for (int i = 0; i < b.ndef; ++i) eliminate(b.def[static_cast<size_t>(i)], "11.26");
       kill_retreated_in();
       std::vector<int> per;
       Battle tmp = b;
       attack_factor_total(tmp, false, &per);
-      std::vector<int> order(b.natt);
-      std::iota(order.begin(), order.end(), 0);
-      int need = lost;
-      std::vector<bool> gone(b.natt, false);
-      // 4.17: the dropped paratroopers may be given up for the Bloodbath at their defence
-      // factor; they go first when that alone covers the loss (ruling BD-SC6).
-      if (b.drop >= 0 && need > 0 && def(b.drop).defense >= need) {
-        need = 0;
-        eliminate(b.drop, "4.17");
-        b.drop = -1;
-      }
-      for (int i = 0; i < b.natt && need > 0; ++i)
-        if (def(b.att[static_cast<size_t>(i)]).dotted) {
-          gone[static_cast<size_t>(i)] = true;
-          need -= per[static_cast<size_t>(i)];
-        }
-      while (need > 0) {
-        int pick = -1;
-        for (int i = 0; i < b.natt; ++i) {  // smallest unit that covers the rest
-          if (gone[static_cast<size_t>(i)]) continue;
-          if (per[static_cast<size_t>(i)] >= need &&
-              (pick < 0 || per[static_cast<size_t>(i)] < per[static_cast<size_t>(pick)]))
-            pick = i;
-        }
-        if (pick < 0)
-          for (int i = 0; i < b.natt; ++i)  // else the largest
-            if (!gone[static_cast<size_t>(i)] &&
-                (pick < 0 || per[static_cast<size_t>(i)] > per[static_cast<size_t>(pick)]))
-              pick = i;
-        if (pick < 0) break;
-        gone[static_cast<size_t>(pick)] = true;
-        need -= std::max(1, per[static_cast<size_t>(pick)]);
-      }
+      b.bb_need = static_cast<int16_t>(lost);
       for (int i = 0; i < b.natt; ++i)
-        if (gone[static_cast<size_t>(i)]) eliminate(b.att[static_cast<size_t>(i)], "11.26");
-      after_defender_gone(true);
+        b.bb_per[static_cast<size_t>(i)] = static_cast<int16_t>(per[static_cast<size_t>(i)]);
+      bb_continue();
       return;
     }
     case kDR: {
@@ -3062,6 +3078,7 @@ int BdState::current_player() const {
       return kSoviet;
     case kPendBbChoice:
     case kPendAdvance:
+    case kPendBbLoss:
       return battle_.attacker;
     case kPendRetreat:
     case kPendTakeRetreat:
@@ -3887,6 +3904,7 @@ Status BdState::check_inner(const Action& a) const {
       case kBulgariaExit:
       case kBulgariaReturn:
       case kOverstackRemove:
+      case kBbLoss:
         want = 1;
         break;
       case kEnter:
@@ -3929,6 +3947,19 @@ Status BdState::check_inner(const Action& a) const {
       if (a.verb != kTakeRetreat)
         return rerr("13.9", "the Soviet decides first whether to take a Defender Retreat");
       return Status::ok();
+    case kPendBbLoss: {  // 11.26
+      if (a.verb != kBbLoss || !unit_arg(0))
+        return rerr("11.26",
+                    "the attacker first chooses the units that pay for the Bloodbath (bb-loss UNIT)");
+      std::vector<int> cand;
+      bb_candidates(cand);
+      if (std::find(cand.begin(), cand.end(), a.args[0]) == cand.end())
+        return rerr(
+            "11.26",
+            def(a.args[0]).label +
+                " cannot pay for this Bloodbath now (an attacker of this battle, dotted units first)");
+      return Status::ok();
+    }
     case kPendOverstack: {  // 6.2
       const int h = overstacked_hex();
       if (a.verb != kOverstackRemove || !unit_arg(0) || h < 0)
@@ -4750,6 +4781,11 @@ void BdState::do_apply(const Action& a) {
       end_phase();
       (void)overstack_check();  // 6.2 ... and at the start of the next phase
       break;
+    case kBbLoss:  // 11.26
+      log("combat", label(a.args[0]) + " is given up for the Bloodbath", "11.26");
+      bb_remove(a.args[0]);
+      bb_continue();
+      break;
     case kOverstackRemove: {  // 6.2
       const int u = a.args[0];
       const std::string from = hex_id(unit(u).hex);
@@ -5137,6 +5173,12 @@ void BdState::legal_actions(std::vector<Action>& out) const {
       push_if(mk(kTakeRetreat, {0}));
       push_if(mk(kTakeRetreat, {1}));
       return;
+    case kPendBbLoss: {  // 11.26
+      std::vector<int> cand;
+      bb_candidates(cand);
+      for (int u : cand) push_if(mk(kBbLoss, {u}));
+      return;
+    }
     case kPendOverstack: {  // 6.2
       const int h = overstacked_hex();
       if (h < 0) return;
@@ -5515,6 +5557,7 @@ std::string BdState::action_to_string(const Action& a) const {
     case kAdvance:
     case kWithdraw:
     case kOverstackRemove:
+    case kBbLoss:
       s += " " + U(0);
       break;
     case kOffSupply:
@@ -5691,12 +5734,14 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
       if (!H(2, h)) return bad("not a hex");
       a.push(h);
     }
-  } else if ((v == "rvgk-in" || v == "advance" || v == "withdraw" || v == "overstack-remove") &&
+  } else if ((v == "rvgk-in" || v == "advance" || v == "withdraw" || v == "overstack-remove" ||
+              v == "bb-loss") &&
              t.size() == 2) {
-    a.verb = v == "rvgk-in"    ? kRvgkIn
-             : v == "advance"  ? kAdvance
-             : v == "withdraw" ? kWithdraw
-                               : kOverstackRemove;
+    a.verb = v == "rvgk-in"            ? kRvgkIn
+             : v == "advance"          ? kAdvance
+             : v == "withdraw"         ? kWithdraw
+             : v == "overstack-remove" ? kOverstackRemove
+                                       : kBbLoss;
     if (!U(1, u)) return bad("unknown unit");
     a.push(u);
   } else if (v == "osupply" && t.size() == 3 && t[1].size() == 1 && t[1][0] >= 'A' && t[1][0] <= 'C') {
@@ -5823,7 +5868,7 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
         "advance-second, strategic, emergency-rvgk, no-emergency-rvgk, summer-offensive, watch, convert, "
         "comb-out, east-wall, caucasus-launch, caucasus-send, caucasus-refuse, caucasus-recall, "
         "caucasus-leave, mansteins-gambit, crimea-supply, sea-move, support, support-done, bulgaria-exit, "
-        "bulgaria-return, overstack-remove)");
+        "bulgaria-return, overstack-remove, bb-loss)");
   }
   return a;
 }
@@ -6160,6 +6205,7 @@ void BdState::serialize(std::string& out) const {
     put(b.final_index);
     put(b.rolled);
     put(b.drop);
+    put(b.bb_need);
   }
 }
 
@@ -6805,9 +6851,10 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
   if (k == "phase") return std::string(phase_name(phase_));
   if (k == "current") return std::string(current_player() >= 0 ? side_name(current_player()) : "none");
   if (k == "pending") {
-    static const char* names[] = {"none",    "luftwaffe-defend", "convert-bb",        "retreat",
-                                  "advance", "emergency-rvgk",   "caucasus-response", "take-retreat",
-                                  "support", "overstack"};
+    static const char* names[] = {
+        "none",           "luftwaffe-defend",  "convert-bb",   "retreat", "advance",
+        "emergency-rvgk", "caucasus-response", "take-retreat", "support", "overstack",
+        "bb-loss"};
     return std::string(names[pending_]);
   }
   if (k == "support-left" && w.size() == 2) {  // 8.36-8.40 markers still usable in this phase

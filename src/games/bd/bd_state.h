@@ -67,6 +67,7 @@ enum Verb : uint16_t {
   kBulgariaExit,     // bulgaria-exit <unit>            (8.26, Soviet movement phase)
   kBulgariaReturn,   // bulgaria-return <hex>           (8.26, the next Soviet movement phase)
   kOverstackRemove,  // overstack-remove <unit>            (6.2, the opponent of an over-stacked hex)
+  kBbLoss,           // bb-loss <unit>                     (11.26, the attacker's Bloodbath losses)
   kNumVerbs
 };
 
@@ -115,7 +116,8 @@ enum Pending : uint8_t {
   kPendCaucasus,     // 4.12 the Soviet sends rifle armies into the Caucasus box
   kPendTakeRetreat,  // 13.9: the Soviet may take a Defender Retreat before the die roll
   kPendSupport,      // 8.36-8.41 the Soviet commits support markers to his prepared assault
-  kPendOverstack     // 6.2: the opponent removes units of an over-stacked hex, one at a time
+  kPendOverstack,    // 6.2: the opponent removes units of an over-stacked hex, one at a time
+  kPendBbLoss        // 11.26: the attacker chooses which units pay for a Bloodbath, one at a time
 };
 
 // 8.36-8.40 the Soviet support markers (the first word after `support`).
@@ -183,6 +185,9 @@ struct Battle {
   int8_t raw_index = 0, shifts = 0, final_index = 0, die = 0;
   uint8_t result = 0xFF, rolled = 0xFF;
   int16_t drop = -1;  // 4.17: the 2nd Paratroop Corps dropped on the target (adds its defence 6)
+  // 11.26 Bloodbath: attack factors still to lose, and each attacker's factor as it counted.
+  int16_t bb_need = 0;
+  std::array<int16_t, kMaxBattleUnits> bb_per{};
 };
 
 struct MarkerSt {
@@ -316,6 +321,12 @@ class BdState : public steppe::State {
   bool retreat_offer() const;  // 13.9: the Soviet may take a DR in the battle in progress
   Status collect_attack_from(const Action& a, std::vector<int>& atts) const;
   int sea_of(int hex) const;
+  // 11.26 Bloodbath losses: who may be chosen now (dotted first), a unit's loss value, and
+  // the removals made without a choice; bb_continue asks the attacker or ends the battle.
+  void bb_candidates(std::vector<int>& out) const;
+  int bb_value(int u) const;
+  void bb_remove(int u);
+  void bb_continue();
   std::pair<bool, int> cities_since_turn_start() const;  // 4.4, 4.19: (all kept, Soviet cities taken)
   Status check_ica_switch(int u, int h) const;           // index in Places::sea_ports, -1 if not a port
   bool can_attack_unit(int u, int target, bool ma) const;
