@@ -3,6 +3,8 @@
 #include "games/moscow41/state.h"
 
 #include <algorithm>
+#include <functional>
+#include <map>
 #include <numeric>
 #include <queue>
 #include <sstream>
@@ -356,6 +358,85 @@ Status Moscow41State::check_move(int b, int dest, bool allow_engage, bool hq_act
     return rule_error("10.1", "an HQ cannot be revealed in an area with enemy units");
   return rule_error("10.8", def(b).id + " cannot reach " + g_.map().id(dest) +
                                 " (MP, engaging, disengaging or stacking rules)");
+}
+
+std::vector<std::vector<int>> Moscow41State::route_choices(int b, bool allow_engage, int only_dest) const {
+  // Routes matter only by what they change: the empty enemy-controlled areas passed through
+  // (2.5) and whether an engaging last step crosses a river (10.12.5.1). For each
+  // destination and effect the cheapest route (then the lowest area indices) stands for
+  // all; effects the cheapest route to that destination already has are left out.
+  std::vector<std::vector<int>> out;
+  const BlockDef& d = def(b);
+  const int start = block(b).loc;
+  if (!is_area(start) || d.kind == Kind::kLeader) return out;
+  const int side = d.side, enemy = 1 - side;
+  const bool disengage = contested(start);
+  auto effect = [&](const std::vector<int>& p) {
+    std::vector<int> key{p.back()};
+    for (size_t i = 0; i + 1 < p.size(); ++i)
+      if (area(p[i]).control != side) key.push_back(p[i]);
+    const int from = p.size() > 1 ? p[p.size() - 2] : start;
+    key.push_back(has_units(enemy, p.back()) && !contested(p.back()) && g_.river_between(from, p.back()) ? 1
+                                                                                                         : 0);
+    return key;
+  };
+  std::map<std::vector<int>, std::pair<int, std::vector<int>>> best;  // effect -> (cost, route)
+  std::vector<int> path;
+  std::function<void(int, int)> walk = [&](int x, int mp) {
+    for (int y : g_.adjacency()[static_cast<size_t>(x)]) {
+      if (y == start || std::find(path.begin(), path.end(), y) != path.end()) continue;
+      if (!is_area(y) || (side == kSoviet && ad(y).terrain == kStaging)) continue;
+      int cost = enter_cost(b, y);
+      if (x == start && disengage) {
+        cost += g_.tables().disengage;
+        if (area(y).control != side || contested(y)) continue;
+      }
+      const bool engages = has_units(enemy, y);
+      if ((engages && !allow_engage) || cost > mp) continue;
+      path.push_back(y);
+      if ((only_dest < 0 || y == only_dest) && stack_ok(side, y, 1)) {
+        const int spent = mp_allowance(b) - mp + cost;
+        auto [it, fresh] = best.try_emplace(effect(path), spent, path);
+        if (!fresh && std::make_pair(spent, path) < it->second) it->second = {spent, path};
+      }
+      if (!engages) walk(y, mp - cost);  // entering enemy units ends the move (10.8)
+      path.pop_back();
+    }
+  };
+  walk(start, mp_allowance(b));
+  std::map<int, std::vector<int>> cheapest_effect;
+  for (const auto& p : reachable(b, allow_engage, false))
+    if (only_dest < 0 || p.back() == only_dest) cheapest_effect[p.back()] = effect(p);
+  for (const auto& [key, v] : best)
+    if (cheapest_effect[v.second.back()] != key) out.push_back(v.second);
+  return out;
+}
+
+Status Moscow41State::check_move_action(const Action& a, bool allow_engage) const {
+  // "move B DEST" follows the cheapest route; "move B A1 ... DEST" names every area entered
+  // (2.5: the route decides which empty areas change control; 10.12.5.1 which border the
+  // last step crosses). A named route must differ from the cheapest one, so that each move
+  // has one notation.
+  if (a.nargs < 2) return rule_error("", "malformed move");
+  const int b = a.args[0];
+  if (a.nargs == 2) return check_move(b, a.args[1], allow_engage, false);
+  const int len = a.nargs - 1;
+  const int32_t* route = &a.args[1];
+  for (int i = 0; i < len; ++i) {
+    if (route[i] < 0 || route[i] >= node_count()) return rule_error("", "unknown area in the route");
+    if (route[i] == block(b).loc) return rule_error("10.8", "a route does not return to its start");
+    for (int j = 0; j < i; ++j)
+      if (route[j] == route[i]) return rule_error("10.8", "a route enters each area once");
+  }
+  Status st = check_path(b, route, len, allow_engage, false);
+  if (!st.is_ok()) return st;
+  for (const auto& r : route_choices(b, allow_engage, route[len - 1]))
+    if (r.size() == static_cast<size_t>(len) && std::equal(r.begin(), r.end(), route)) return Status::ok();
+  // Same effect as another route: name the one notation of that move.
+  return rule_error("10.8",
+                    "this route takes the same areas and crosses the same last border as another: each "
+                    "move has one notation, the cheapest such route (\"move " +
+                        def(b).id + " " + g_.map().id(route[len - 1]) + "\" for the cheapest of all)");
 }
 
 void Moscow41State::follow(int b, int dest, bool allow_engage, bool hq_act) {
@@ -1271,6 +1352,14 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
       first = false;
       out.push_back(a);
     }
+    if (first || verb != kVMove) return;
+    for (const auto& p : route_choices(b, engage)) {  // 10.8: routes with other effects
+      Action r;
+      r.verb = verb;
+      r.push(b);
+      for (int n : p) r.push(n);
+      out.push_back(r);
+    }
   };
   const int nb = static_cast<int>(blocks_.size());
   if (loss_pending()) {
@@ -1471,7 +1560,7 @@ Status Moscow41State::check(const Action& a) const {
         if (block(b).acted) return rule_error("10.7", "each block moves once");
         if (block(b).isolated) return rule_error("9.1", "isolated blocks cannot move");
         if (actions_left_ <= 0) return rule_error("10.18", "no more than LV blocks exploit");
-        return a.nargs == 2 ? check_move(b, a.args[1], false, false) : rule_error("", "malformed move");
+        return check_move_action(a, false);
       }
       if (phase_ != Phase::kCommand) return rule_error("10.7", "blocks act in the Command Segment");
       const int b = block_arg(0);
@@ -1483,14 +1572,14 @@ Status Moscow41State::check(const Action& a) const {
         // Combat Block reduced to build a DL. Boxes are left only by their own rules.
         if (!is_area(block(b).loc)) return rule_error("12.0", "a Pass moves a block on the map");
         if (a.verb == kVBuildDl) return a.nargs == 1 ? check_dl(b) : rule_error("4.1", "malformed dl");
-        return a.nargs == 2 ? check_move(b, a.args[1], false, false) : rule_error("", "malformed move");
+        return check_move_action(a, false);
       }
       if (impulse_ == ImpulseKind::kTactical && !commanded(b))
         return rule_error("10.3", def(b).id + " is not in the Tactical Range of an appropriate activated HQ");
       if (impulse_ == ImpulseKind::kStrategic && actions_left_ <= 0)
         return rule_error("11.0", "no more than LV blocks act in a Strategic Impulse");
       if (a.verb == kVBuildDl) return a.nargs == 1 ? check_dl(b) : rule_error("4.1", "malformed dl");
-      return a.nargs == 2 ? check_move(b, a.args[1], true, false) : rule_error("", "malformed move");
+      return check_move_action(a, true);
     }
     case kVArtillery: {
       if (phase_ != Phase::kCommand || impulse_ != ImpulseKind::kTactical)
@@ -1670,7 +1759,10 @@ void Moscow41State::do_apply(const Action& a) {
       break;
     case kVMove: {
       const bool pass = impulse_ == ImpulseKind::kPass && phase_ == Phase::kCommand;
-      follow(a.args[0], a.args[1], phase_ != Phase::kExploit && !pass, false);
+      if (a.nargs == 2)
+        follow(a.args[0], a.args[1], phase_ != Phase::kExploit && !pass, false);
+      else
+        move_block(a.args[0], &a.args[1], a.nargs - 1);  // the route the owner named
       bs(a.args[0]).acted = true;
       if (impulse_ == ImpulseKind::kStrategic || phase_ == Phase::kExploit) --actions_left_;
       log_hidden(
@@ -1860,7 +1952,7 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
     ok = add_block(w[1]) && add_nodes(2);
   } else if (v == "commands" && w.size() == 1) {
     a.verb = kVEndActivation;
-  } else if (v == "move" && w.size() == 3) {
+  } else if (v == "move" && w.size() >= 3) {
     a.verb = kVMove;
     ok = add_block(w[1]) && add_nodes(2);
   } else if (v == "dl" && w.size() == 2) {
@@ -1902,13 +1994,13 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
     ok = false;
   }
   if (!ok || a.verb == 0)
-    return Error{
-        "cannot read action \"" + std::string(text) +
-            "\" (forms: logistics pause|activate; pass (then one move B AREA, dl B or end); ti; si "
-            "[reinforce]; activate HQ "
-            "[AREA]; commands; move B AREA; dl B; artillery HQ AREA; air LWHQ AREA HE111 STUKA; combat; "
-            "battle AREA; hit B; step B; place B AREA; end)",
-        "", "notation"};
+    return Error{"cannot read action \"" + std::string(text) +
+                     "\" (forms: logistics pause|activate; pass (then one move B AREA, dl B or end); ti; si "
+                     "[reinforce]; activate HQ "
+                     "[AREA]; commands; move B [AREA...] AREA; dl B; artillery HQ AREA; air LWHQ AREA HE111 "
+                     "STUKA; combat; "
+                     "battle AREA; hit B; step B; place B AREA; end)",
+                 "", "notation"};
   return a;
 }
 

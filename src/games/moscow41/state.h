@@ -147,6 +147,9 @@ class Moscow41State : public steppe::State {
   void move_block(int b, const int32_t* path, int len);
   std::vector<int> path_to(int b, int dest, bool allow_engage, bool hq_act) const;
   steppe::Status check_move(int b, int dest, bool allow_engage, bool hq_act) const;
+  steppe::Status check_move_action(const steppe::Action& a, bool allow_engage) const;  // route or not
+  // 10.8, 2.5: one route per distinct effect that the cheapest route does not have.
+  std::vector<std::vector<int>> route_choices(int b, bool allow_engage, int only_dest = -1) const;
   void follow(int b, int dest, bool allow_engage, bool hq_act);
   void enter(int side, int node);
   std::vector<std::vector<int>> reachable(int b, bool allow_engage, bool hq_activation) const;

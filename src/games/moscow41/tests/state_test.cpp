@@ -315,6 +315,25 @@ TEST(Moscow41State, LossChoiceIsTheOwnersAndListedOnlyToHim) {
   EXPECT_EQ(s->state_hash(), h);
 }
 
+// 10.8: a named route has one printed form, and applies along that route.
+TEST(Moscow41State, NamedRouteRoundTripsAndIsFollowed) {
+  auto s = test::start("campaign", 2);
+  set_up(*s, {"clear", "victory none", "control 54 german", "control 52 german", "control 51 german",
+              "control 53 german", "place HQ3Pg 54", "place 39PzK 54", "active german"});
+  for (const char* t : {"ti", "activate HQ3Pg", "commands"}) act(*s, t);
+  auto a = s->parse_action("move 39PzK 68 91");
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->nargs, 3);
+  EXPECT_EQ(s->action_to_string(*a), "move 39PzK 68 91");
+  EXPECT_TRUE(s->check(*a).is_ok());
+  // The cheapest route is refused in its long form: "move 39PzK 91" is its only notation.
+  EXPECT_FALSE(s->check(*s->parse_action("move 39PzK 64 91")).is_ok());
+  EXPECT_TRUE(s->check(*s->parse_action("move 39PzK 91")).is_ok());
+  act(*s, "move 39PzK 68 91");
+  EXPECT_EQ(s->area(test::game().node("68")).control, kGerman);
+  EXPECT_EQ(s->area(test::game().node("64")).control, kSoviet);
+}
+
 // 5.0: drawn reinforcements are the owner's to place; the enemy learns how many, not which.
 TEST(Moscow41State, DrawnReinforcementsAreHiddenFromTheEnemy) {
   auto s = test::start("campaign", 3);
