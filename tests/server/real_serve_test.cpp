@@ -212,8 +212,8 @@ std::set<std::string> words_of(const std::string& text) {
 }
 
 bool on_map(const std::string& at) {
-  return at != "pool" && at != "oob-n" && at != "oob-k" && at != "destroyed" && at != "surrendered" &&
-         at != "unplaced";
+  return at != "pool" && at != "drawn" && at != "oob-n" && at != "oob-k" && at != "destroyed" &&
+         at != "surrendered" && at != "unplaced";
 }
 
 }  // namespace
@@ -286,10 +286,15 @@ TEST(InstalledGames, Moscow41SeatsAreSentNoHiddenEnemyBlock) {
       strings_in(seat, strings);
       std::map<std::string, int> hidden_per_area;
       std::map<std::string, Json> revealed;
+      int drawn = 0;  // 5.0: drawn reinforcements not yet placed: a count, never a name
       for (const auto& b : mine["own"]) {
         const std::string bid = b["id"];
         enemy_ids[v].insert(bid);
         const std::string at = b["at"];
+        if (at == "drawn") {
+          ++drawn;
+          EXPECT_EQ(strings.count(bid), 0u) << when << ": drawn " << bid << " named to side " << v;
+        }
         if (!on_map(at)) continue;
         if (b["revealed"] == true) {
           revealed[bid] = b;
@@ -309,6 +314,7 @@ TEST(InstalledGames, Moscow41SeatsAreSentNoHiddenEnemyBlock) {
         counted[area] = h.value("blocks", 0);
       }
       EXPECT_EQ(counted, hidden_per_area) << when << ": side " << v;
+      EXPECT_EQ(theirs.value("enemy_drawn", 0), drawn) << when << ": side " << v;
       // What it gets for the revealed ones: exactly the revealed blocks, at their strength.
       for (const auto& e : theirs["enemy_revealed"]) {
         const std::string bid = e["id"];

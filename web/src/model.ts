@@ -378,6 +378,11 @@ export function choiceText(text: string): string {
   const w = text.split(' ');
   if (w[0] === 'dl' && w.length === 2) return `Build a Defensive Line with ${w[1]} (4.1)`;
   if (w[0] === 'activate' && w.length === 2) return `Activate ${w[1]} where it stands (10.1)`;
+  // Moscow '41's decisions inside a procedure: which equally strong block takes a hit, the
+  // steps a Leader Activation buys, where a drawn reinforcement enters.
+  if (w[0] === 'hit' && w.length === 2) return `${w[1]} takes the hit (10.14.1)`;
+  if (w[0] === 'step' && w.length === 2) return `Replace a step of ${w[1]} (7.2.2)`;
+  if (w[0] === 'place' && w.length === 3) return `Place the reinforcement ${w[1]} in ${w[2]} (5.0)`;
   const t = text.replace(/-/g, ' ');
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
@@ -405,6 +410,7 @@ export function offMapBoxes(obs: any, sides: string[], counters: Map<string, Cou
   const name = (i: number) => sides[i] ?? String(i);
   const titles: Record<string, string> = {
     pool: 'reinforcement pool (5.0)',
+    drawn: 'drawn reinforcements, to place (5.0)',
     'oob-n': 'OoB: N box (5.1, November)',
     'oob-k': 'OoB: K box (13.2, after Kiev)',
     destroyed: 'destroyed (10.14.3)',
@@ -434,7 +440,8 @@ export function offMapBoxes(obs: any, sides: string[], counters: Map<string, Cou
   }
   if (Number(obs.enemy_pool) > 0) box('pool', enemy).hidden = Number(obs.enemy_pool);
   if (Number(obs.enemy_waiting) > 0) box('oob', enemy).hidden = Number(obs.enemy_waiting);
-  const order = ['pool', 'oob-n', 'oob-k', 'oob', 'destroyed', 'surrendered', 'eliminated'];
+  if (Number(obs.enemy_drawn) > 0) box('drawn', enemy).hidden = Number(obs.enemy_drawn);
+  const order = ['pool', 'drawn', 'oob-n', 'oob-k', 'oob', 'destroyed', 'surrendered', 'eliminated'];
   const rank = (k: string) => (k.startsWith(`${me}:`) ? 0 : 100) + order.indexOf(k.slice(k.indexOf(':') + 1));
   return [...out.entries()].sort((a, b) => rank(a[0]) - rank(b[0])).map(([, b]) => b);
 }

@@ -561,7 +561,18 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
   // "Impulse choice", "Activation segment", ... from the observation's phase.
   function phaseHeading(): string {
     const p = String(view.observation?.phase ?? '');
-    const names: Record<string, string> = { impulse: 'Choose this impulse (6.0)', logistics: 'Logistics Phase (7.0)', command: 'Command Segment', activation: 'HQ Activation Segment (10.1)', exploit: 'Exploitation (10.18)' };
+    const loss = view.observation?.loss;
+    if (loss) return `Battle in ${loss.area}: choose the block that takes each of ${loss.hits} hit(s) (10.14.1)`;
+    const pts = view.observation?.points;
+    const names: Record<string, string> = {
+      impulse: 'Choose this impulse (6.0)',
+      logistics: 'Logistics Phase (7.0)',
+      command: 'Command Segment',
+      activation: 'HQ Activation Segment (10.1)',
+      exploit: 'Exploitation (10.18)',
+      replace: `Leader Activation (7.2.2): ${pts?.regeneration ?? 0} Regeneration, ${pts?.replacement ?? 0} Replacement Points left; End draws ${pts?.reinforcements ?? 0} reinforcements`,
+      deploy: 'Place the drawn reinforcements (5.0)',
+    };
     return names[p] ?? 'Choices';
   }
 

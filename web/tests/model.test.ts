@@ -27,6 +27,9 @@ describe('classify', () => {
       act('move X R2'),
       act('move X 999'),
       act('end'),
+      act('hit XIII'),
+      act('step HQ2'),
+      act('place Lehr 4A'),
     ];
     const r = classify(acts, areas);
     expect(r.moves.map((m) => [m.unit, m.dest, m.verb])).toEqual([
@@ -40,7 +43,7 @@ describe('classify', () => {
       ['artillery', '115', 'HQ2Pg'],
       ['air', '23', 'LW2'],
     ]);
-    expect(r.other.map((a) => a.text)).toEqual(['activate HQ2Pg', 'dl 24PzK', 'pass', 'ti', 'si reinforce', 'move X 999', 'end']);
+    expect(r.other.map((a) => a.text)).toEqual(['activate HQ2Pg', 'dl 24PzK', 'pass', 'ti', 'si reinforce', 'move X 999', 'end', 'hit XIII', 'step HQ2', 'place Lehr 4A']);
     // Without the area ids, "move II 23" is not mistaken for a hex move, nor "battle 23" for an attack.
     expect(classify(acts).moves).toEqual([]);
     expect(classify(acts).attacks).toEqual([]);
@@ -51,6 +54,9 @@ describe('classify', () => {
     expect(choiceText('si reinforce')).toMatch(/option B \(11\.0\)/);
     expect(choiceText('dl XIII')).toBe('Build a Defensive Line with XIII (4.1)');
     expect(choiceText('end-phase')).toBe('End phase');
+    expect(choiceText('hit A16')).toBe('A16 takes the hit (10.14.1)');
+    expect(choiceText('step HQ9')).toBe('Replace a step of HQ9 (7.2.2)');
+    expect(choiceText('place Lehr 4A')).toBe('Place the reinforcement Lehr in 4A (5.0)');
     expect(END_VERBS).not.toContain('pass');
     expect(END_VERBS).toEqual(expect.arrayContaining(['end-phase', 'end', 'commands', 'combat']));
   });

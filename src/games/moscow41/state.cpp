@@ -3,6 +3,8 @@
 #include "games/moscow41/state.h"
 
 #include <algorithm>
+#include <functional>
+#include <map>
 #include <numeric>
 #include <queue>
 #include <sstream>
@@ -358,6 +360,85 @@ Status Moscow41State::check_move(int b, int dest, bool allow_engage, bool hq_act
                                 " (MP, engaging, disengaging or stacking rules)");
 }
 
+std::vector<std::vector<int>> Moscow41State::route_choices(int b, bool allow_engage, int only_dest) const {
+  // Routes matter only by what they change: the empty enemy-controlled areas passed through
+  // (2.5) and whether an engaging last step crosses a river (10.12.5.1). For each
+  // destination and effect the cheapest route (then the lowest area indices) stands for
+  // all; effects the cheapest route to that destination already has are left out.
+  std::vector<std::vector<int>> out;
+  const BlockDef& d = def(b);
+  const int start = block(b).loc;
+  if (!is_area(start) || d.kind == Kind::kLeader) return out;
+  const int side = d.side, enemy = 1 - side;
+  const bool disengage = contested(start);
+  auto effect = [&](const std::vector<int>& p) {
+    std::vector<int> key{p.back()};
+    for (size_t i = 0; i + 1 < p.size(); ++i)
+      if (area(p[i]).control != side) key.push_back(p[i]);
+    const int from = p.size() > 1 ? p[p.size() - 2] : start;
+    key.push_back(has_units(enemy, p.back()) && !contested(p.back()) && g_.river_between(from, p.back()) ? 1
+                                                                                                         : 0);
+    return key;
+  };
+  std::map<std::vector<int>, std::pair<int, std::vector<int>>> best;  // effect -> (cost, route)
+  std::vector<int> path;
+  std::function<void(int, int)> walk = [&](int x, int mp) {
+    for (int y : g_.adjacency()[static_cast<size_t>(x)]) {
+      if (y == start || std::find(path.begin(), path.end(), y) != path.end()) continue;
+      if (!is_area(y) || (side == kSoviet && ad(y).terrain == kStaging)) continue;
+      int cost = enter_cost(b, y);
+      if (x == start && disengage) {
+        cost += g_.tables().disengage;
+        if (area(y).control != side || contested(y)) continue;
+      }
+      const bool engages = has_units(enemy, y);
+      if ((engages && !allow_engage) || cost > mp) continue;
+      path.push_back(y);
+      if ((only_dest < 0 || y == only_dest) && stack_ok(side, y, 1)) {
+        const int spent = mp_allowance(b) - mp + cost;
+        auto [it, fresh] = best.try_emplace(effect(path), spent, path);
+        if (!fresh && std::make_pair(spent, path) < it->second) it->second = {spent, path};
+      }
+      if (!engages) walk(y, mp - cost);  // entering enemy units ends the move (10.8)
+      path.pop_back();
+    }
+  };
+  walk(start, mp_allowance(b));
+  std::map<int, std::vector<int>> cheapest_effect;
+  for (const auto& p : reachable(b, allow_engage, false))
+    if (only_dest < 0 || p.back() == only_dest) cheapest_effect[p.back()] = effect(p);
+  for (const auto& [key, v] : best)
+    if (cheapest_effect[v.second.back()] != key) out.push_back(v.second);
+  return out;
+}
+
+Status Moscow41State::check_move_action(const Action& a, bool allow_engage) const {
+  // "move B DEST" follows the cheapest route; "move B A1 ... DEST" names every area entered
+  // (2.5: the route decides which empty areas change control; 10.12.5.1 which border the
+  // last step crosses). A named route must differ from the cheapest one, so that each move
+  // has one notation.
+  if (a.nargs < 2) return rule_error("", "malformed move");
+  const int b = a.args[0];
+  if (a.nargs == 2) return check_move(b, a.args[1], allow_engage, false);
+  const int len = a.nargs - 1;
+  const int32_t* route = &a.args[1];
+  for (int i = 0; i < len; ++i) {
+    if (route[i] < 0 || route[i] >= node_count()) return rule_error("", "unknown area in the route");
+    if (route[i] == block(b).loc) return rule_error("10.8", "a route does not return to its start");
+    for (int j = 0; j < i; ++j)
+      if (route[j] == route[i]) return rule_error("10.8", "a route enters each area once");
+  }
+  Status st = check_path(b, route, len, allow_engage, false);
+  if (!st.is_ok()) return st;
+  for (const auto& r : route_choices(b, allow_engage, route[len - 1]))
+    if (r.size() == static_cast<size_t>(len) && std::equal(r.begin(), r.end(), route)) return Status::ok();
+  // Same effect as another route: name the one notation of that move.
+  return rule_error("10.8",
+                    "this route takes the same areas and crosses the same last border as another: each "
+                    "move has one notation, the cheapest such route (\"move " +
+                        def(b).id + " " + g_.map().id(route[len - 1]) + "\" for the cheapest of all)");
+}
+
 void Moscow41State::follow(int b, int dest, bool allow_engage, bool hq_act) {
   const std::vector<int> p = path_to(b, dest, allow_engage, hq_act);
   std::vector<int32_t> q(p.begin(), p.end());
@@ -464,7 +545,8 @@ Status Moscow41State::check_dl(int b) const {
 // ----------------------------------------------------------------------------------------
 // Sequence of play (3.0, 6.0)
 int Moscow41State::current_player() const {
-  return phase_ == Phase::kOver ? steppe::kTerminalPlayer : active_;
+  if (phase_ == Phase::kOver) return steppe::kTerminalPlayer;
+  return loss_pending() ? battle_.loss_side : active_;  // 10.14.1: the owner allocates
 }
 
 std::vector<double> Moscow41State::returns() const {
@@ -547,44 +629,78 @@ void Moscow41State::logistics(int side, bool activate) {
   if (!activate) {
     if (leader >= 0) bs(leader).level = 0;  // 7.1
     log("logistics", std::string(side_name(side)) + " declares a Logistics Pause", "7.1");
+    end_logistics();
     return;
   }
+  // 7.2: LV Regeneration Points, LV Replacement Points and LV reinforcements, the value
+  // of the moment the Leader is activated (the 7.2.2 example computes it once). The owner
+  // spends the points ("step B"), then "end" draws the reinforcements, which he places.
   const int lv = logistics_value(side);
   log("logistics", std::string(side_name(side)) + " activates the Leader, LV " + std::to_string(lv), "7.2");
-  // 7.2: LV reinforcements drawn at random from the pool (5.0).
-  for (int k = 0; k < lv; ++k) {
-    std::vector<int> pool;
-    for (size_t b = 0; b < blocks_.size(); ++b)
-      if (g_.blocks()[b].side == side && blocks_[b].loc == kLocPool) pool.push_back(static_cast<int>(b));
-    if (pool.empty()) break;
-    place_reinforcement(pool[static_cast<size_t>(dice_.below(static_cast<int>(pool.size())))]);
-  }
-  // Regeneration and Replacement Points (7.2.2): spent automatically, cheapest steps
-  // first, on blocks that are not engaged nor isolated.
-  int regen = lv, repl = lv;
-  for (size_t i = 0; i < blocks_.size(); ++i) {
-    const int b = static_cast<int>(i);
-    const BlockDef& d = def(b);
-    BlockState& s = bs(b);
-    if (d.side != side || !is_area(s.loc) || s.isolated || contested(s.loc) || d.kind == Kind::kLeader)
-      continue;
-    while (s.level > 0) {
-      const int cost = d.cost[static_cast<size_t>(s.level - 1)];
-      int& points = d.is_hq() ? regen : repl;
-      if (cost > points) break;
-      points -= cost;
-      --s.level;
-    }
-  }
-  if (leader >= 0 && block(leader).loc >= 0 && block(leader).level < def(leader).min_level())
-    ++bs(leader).level;
+  regen_left_ = repl_left_ = draws_left_ = lv;
+  phase_ = Phase::kReplace;
 }
 
-void Moscow41State::place_reinforcement(int b) {
-  // 5.0 placement; a block that cannot be placed returns to the pool.
+void Moscow41State::end_logistics() {
+  // 7.2: at the end, the Leader is reduced; then the other player chooses (7.0).
+  const int side = active_;
+  const int leader = g_.block_index(side == kGerman ? "Hitler" : "Stalin");
+  if (phase_ == Phase::kDeploy && leader >= 0 && block(leader).loc >= 0 &&
+      block(leader).level < def(leader).min_level())
+    ++bs(leader).level;
+  regen_left_ = repl_left_ = draws_left_ = 0;
+  for (auto& s : blocks_) s.acted = false;
+  if (++logistics_done_ >= 2 || (stalin_dead_ && active_ == kGerman)) {
+    phase_ = Phase::kImpulse;
+    active_ = initiative_;
+  } else {
+    phase_ = Phase::kLogistics;
+    active_ = 1 - active_;
+  }
+}
+
+Status Moscow41State::check_step(int b) const {
+  // 7.2.2: one HQ step per Regeneration Point; a Combat Block step for 1-3 Replacement
+  // Points by its colour; never in a contested area nor when Isolated.
   const BlockDef& d = def(b);
-  BlockState& s = bs(b);
-  const int full = 0, level = d.remnant ? d.min_level() : full;
+  const BlockState& s = block(b);
+  if (d.side != active_) return rule_error("7.2.2", "not one of your blocks");
+  if (d.kind == Kind::kLeader) return rule_error("7.2", "the Leader is not regenerated by points");
+  if (s.loc < 0) return rule_error("7.2.2", d.id + " is not on the map");
+  if (s.level <= 0) return rule_error("7.2.2", d.id + " is at full strength");
+  if (contested(s.loc)) return rule_error("7.2.2", "no steps are replaced in a contested area");
+  if (s.isolated) return rule_error("7.2.2", "no steps are replaced for an Isolated block");
+  const int cost = d.cost[static_cast<size_t>(s.level - 1)];
+  if (d.is_hq() && cost > regen_left_)
+    return rule_error("7.2.2", "not enough Regeneration Points (" + std::to_string(regen_left_) + " left)");
+  if (!d.is_hq() && cost > repl_left_)
+    return rule_error("7.2.2", "not enough Replacement Points (" + std::to_string(repl_left_) +
+                                   " left, the step costs " + std::to_string(cost) + ")");
+  return Status::ok();
+}
+
+void Moscow41State::draw_reinforcements(int count) {
+  // 5.0: drawn at random from the pool; the owner sees them, the enemy only how many.
+  draws_left_ = 0;
+  for (int k = 0; k < count; ++k) {
+    std::vector<int> pool;
+    for (size_t b = 0; b < blocks_.size(); ++b)
+      if (g_.blocks()[b].side == active_ && blocks_[b].loc == kLocPool) pool.push_back(static_cast<int>(b));
+    if (pool.empty()) break;
+    const int b = pool[static_cast<size_t>(dice_.below(static_cast<int>(pool.size())))];
+    bs(b).loc = kLocDrawn;
+    log_hidden(active_, "reinforce", def(b).id + " is drawn from the pool",
+               std::string(side_name(active_)) + " draws a reinforcement from the pool", "5.0");
+  }
+  for (auto& s : blocks_) s.acted = false;  // "acted" marks the areas reinforced this phase
+  phase_ = Phase::kDeploy;
+  settle_deploy();
+}
+
+std::vector<int> Moscow41State::deploy_sites(int b) const {
+  // 5.0: Germans in the appropriate Staging Areas ("L" blocks in Hoepner's box); Soviets
+  // in a friendly, uncontested, supplied city or Victory Area, one per area, no overstacking.
+  const BlockDef& d = def(b);
   std::vector<int> cands;
   if (d.side == kGerman) {
     if (d.letter == 'L') {
@@ -592,30 +708,47 @@ void Moscow41State::place_reinforcement(int b) {
     } else {
       for (const auto& id : g_.staging_for(d.colour)) cands.push_back(g_.node(id));
     }
-  } else {
-    for (int n = 0; n < g_.map().area_count(); ++n) {
-      if (!(ad(n).city || ad(n).terrain == kVictory)) continue;
-      if (area(n).control != kSoviet || contested(n) || !stack_ok(kSoviet, n, 1)) continue;
-      if (!in_supply_area(kSoviet, n)) continue;
-      bool taken = false;  // at most one reinforcement per area
-      for (const auto& o : blocks_)
-        if (o.loc == n && o.acted) taken = true;
-      if (!taken) cands.push_back(n);
+    std::sort(cands.begin(), cands.end());
+    return cands;
+  }
+  for (int n = 0; n < g_.map().area_count(); ++n) {
+    if (!(ad(n).city || ad(n).terrain == kVictory)) continue;
+    if (area(n).control != kSoviet || contested(n) || !stack_ok(kSoviet, n, 1)) continue;
+    if (!in_supply_area(kSoviet, n)) continue;
+    bool taken = false;  // at most one reinforcement per area
+    for (const auto& o : blocks_)
+      if (o.loc == n && o.acted) taken = true;
+    if (!taken) cands.push_back(n);
+  }
+  return cands;
+}
+
+void Moscow41State::settle_deploy() {
+  // A drawn block with no legal site goes back to the pool (5.0: no other is drawn);
+  // when none is left to place, the procedure that drew them goes on.
+  if (phase_ != Phase::kDeploy) return;
+  bool waiting = false;
+  for (size_t i = 0; i < blocks_.size(); ++i) {
+    const int b = static_cast<int>(i);
+    if (block(b).loc != kLocDrawn) continue;
+    if (!deploy_sites(b).empty()) {
+      waiting = true;
+      continue;
     }
-  }
-  if (cands.empty()) {
+    bs(b).loc = kLocPool;
     // 1.5: the enemy learns that a reinforcement could not be placed, not which block it was.
-    log_hidden(d.side, "reinforce", d.id + " cannot be placed and returns to the pool",
-               std::string(side_name(d.side)) + " reinforcement cannot be placed and returns to the pool",
-               "5.0");
-    return;
+    log_hidden(
+        def(b).side, "reinforce", def(b).id + " cannot be placed and returns to the pool",
+        std::string(side_name(def(b).side)) + " reinforcement cannot be placed and returns to the pool",
+        "5.0");
   }
-  const int at = cands[static_cast<size_t>(dice_.below(static_cast<int>(cands.size())))];
-  s.loc = at;
-  s.level = level;
-  s.acted = true;  // marks "placed this phase" for the one-per-area rule
-  s.revealed = false;
-  log("reinforce", std::string(side_name(d.side)) + " reinforcement arrives in " + g_.map().id(at), "5.0");
+  if (waiting) return;
+  if (impulse_ == ImpulseKind::kStrategicReinforce) {
+    for (auto& s : blocks_) s.acted = false;
+    phase_ = Phase::kCombat;  // 11.0 Option B: then the Combat Segment
+  } else {
+    end_logistics();
+  }
 }
 
 void Moscow41State::weather_check() {
@@ -753,25 +886,67 @@ int Moscow41State::roll_hits(int dice, int fire, const std::string& who, const s
   return hits;
 }
 
-void Moscow41State::apply_hits(int side, int node, int hits, int absorb) {
-  // 10.14: absorb first (defender only), then the DL, then the strongest block; ties are
-  // resolved in roster order (the owner's choice is not asked yet, see docs/rulings.md).
-  (void)absorb;
-  for (int h = 0; h < hits; ++h) {
+std::vector<int> Moscow41State::loss_choices() const {
+  // 10.14.1: hits go to the strongest block; among equally strong ones the owner chooses.
+  std::vector<int> out;
+  if (battle_.node < 0) return out;
+  int best = -1;
+  for (int b : pieces(battle_.loss_side, battle_.node)) {
+    if (def(b).kind == Kind::kLeader) continue;  // 4.2.4: Leaders take no hits
+    if (strength(b) > best) {
+      best = strength(b);
+      out.clear();
+    }
+    if (strength(b) == best) out.push_back(b);
+  }
+  return out;
+}
+
+bool Moscow41State::allocate_hits() {
+  // 10.14: the defender's DL first, then the strongest block. Where the hits left reach
+  // every equally strong block, each of them takes one whatever the order (no choice);
+  // fewer hits than such blocks: the owner chooses ("hit B"), one hit at a time.
+  // The attacker's own DL in the area takes no part and no hits.
+  const int side = battle_.loss_side, node = battle_.node;
+  while (battle_.loss_hits > 0) {
     if (side != active_ && area(node).dl == side) {
       as(node).dl = kNoSide;
+      --battle_.loss_hits;
       log("combat", std::string(side_name(side)) + " DL in " + g_.map().id(node) + " destroyed", "10.14");
       continue;
     }
-    int target = -1;
-    for (int b : pieces(side, node)) {
-      if (def(b).kind == Kind::kLeader) continue;
-      if (target < 0 || strength(b) > strength(target)) target = b;
+    const std::vector<int> tied = loss_choices();
+    if (tied.empty()) {
+      battle_.loss_hits = 0;  // 10.14.2: excess hits are lost
+      break;
     }
-    if (target < 0) return;  // 10.14.2: excess hits are lost
-    log("combat", def(target).id + " takes a hit", "10.14.1");
-    reduce(target, false);
+    if (static_cast<int>(tied.size()) > battle_.loss_hits) return false;
+    for (int b : tied) {
+      log("combat", def(b).id + " takes a hit", "10.14.1");
+      reduce(b, false);
+      --battle_.loss_hits;
+    }
   }
+  battle_.loss_side = kNoSide;
+  return true;
+}
+
+void Moscow41State::queue_hits(int side, int hits) {
+  // 10.13: the defender's Absorb Bonus soaks the battle's hits first, whatever fired them.
+  if (side != active_) {
+    const int soaked = std::min(hits, battle_.absorb);
+    battle_.absorb -= soaked;
+    hits -= soaked;
+    if (soaked > 0) log("combat", std::to_string(soaked) + " hits absorbed", "10.13");
+  }
+  if (hits <= 0) return;
+  battle_.loss_side = side;
+  battle_.loss_hits = hits;
+  if (!allocate_hits())
+    log("combat",
+        std::string(side_name(side)) + " chooses which equally strong block takes each of " +
+            std::to_string(battle_.loss_hits) + " hits",
+        "10.14.1");
 }
 
 void Moscow41State::resolve_battle(int node) {
@@ -799,49 +974,26 @@ void Moscow41State::resolve_battle(int node) {
       absorb += g_.tables().absorb_city;
     if (area(node).dl == dfn) absorb += g_.tables().absorb_dl;
   }
-  absorb = std::min(absorb, g_.tables().absorb_max);
-  auto hit_defender = [&](int hits) {
-    const int soaked = std::min(hits, absorb);
-    absorb -= soaked;
-    if (soaked > 0) log("combat", std::to_string(soaked) + " hits absorbed", "10.13");
-    apply_hits(dfn, node, hits - soaked, 0);
-  };
-  // 10.12.2 Artillery.
-  for (size_t h = 0; h < blocks_.size(); ++h) {
-    if (area(node).artillery != static_cast<int>(h)) continue;
-    const int hq = static_cast<int>(h);
-    if (!block(hq).activated) continue;
-    int dice = strength(hq);
-    if (weather_ == kRain)
-      dice = std::min(dice, 1);
-    else if (weather_ == kSnow && def(hq).side == kGerman)
-      dice = dice > 0 ? std::max(1, dice / 2) : 0;
-    hit_defender(roll_hits(dice, kDouble, def(hq).id + " artillery", "10.12.2"));
-  }
-  // 10.12.3-10.12.4 AA and Airstrike.
-  hit_defender(air_strike(node));
-  // 10.12.5.2 Tank Attack.
-  std::vector<int> attackers;
-  for (int b : pieces(att, node))
-    if (!block(b).isolated) attackers.push_back(b);
-  bool att_tank = false, all_tanks_river = true, def_tank = false;
-  for (int b : attackers)
-    if (def(b).type == BlockType::kTank) {
-      att_tank = true;
-      all_tanks_river = all_tanks_river && block(b).river;
-    }
-  for (int b : pieces(dfn, node)) def_tank = def_tank || def(b).type == BlockType::kTank;
-  const bool def_city = a.city && area(node).control == dfn;
-  bool tank_attack =
-      weather_ == kSunny && a.terrain == kGreen && area(node).dl != dfn && !def_city && att_tank && !def_tank;
-  if (tank_attack && !area(node).contested_at_start && all_tanks_river) tank_attack = false;
+  const bool blitz = phase_ == Phase::kBlitz;
+  battle_ = Battle{};
+  battle_.node = node;
+  battle_.absorb = std::min(absorb, g_.tables().absorb_max);
+  battle_.blitz = blitz;
+  advance_battle();
+}
+
+void Moscow41State::advance_battle() {
+  // 10.12: the steps of a battle, each one's hits allocated before the next fires (a
+  // block reduced by the defender's fire rolls fewer dice). Stops while a choice waits.
+  const int att = active_, dfn = 1 - active_, node = battle_.node;
+  const AreaDef& a = ad(node);
   auto attacker_fire = [&]() {
     int hits = 0;
-    for (int b : attackers)
+    for (int b : battle_.attackers)
       if (block(b).loc == node)
         hits += roll_hits(dice_for(b, true, node), def(b).fire[static_cast<size_t>(block(b).level)],
                           def(b).id, "10.12.5");
-    hit_defender(hits);
+    queue_hits(dfn, hits);
   };
   auto defender_fire = [&]() {
     int hits = 0;
@@ -849,16 +1001,68 @@ void Moscow41State::resolve_battle(int node) {
     for (int b : pieces(dfn, node))
       hits += roll_hits(dice_for(b, false, node), def(b).fire[static_cast<size_t>(block(b).level)], def(b).id,
                         "10.12.5");
-    apply_hits(att, node, hits, 0);
+    queue_hits(att, hits);
   };
-  if (tank_attack) {
-    log("combat", "Tank Attack! the attacker fires first", "10.12.5.2");
-    attacker_fire();
-    defender_fire();
-  } else {
-    defender_fire();
-    attacker_fire();
+  while (!loss_pending() && phase_ != Phase::kOver) {
+    switch (battle_.step++) {
+      case 0:  // 10.12.2 Artillery.
+        for (size_t h = 0; h < blocks_.size(); ++h) {
+          if (area(node).artillery != static_cast<int>(h)) continue;
+          const int hq = static_cast<int>(h);
+          if (!block(hq).activated) continue;
+          int dice = strength(hq);
+          if (weather_ == kRain)
+            dice = std::min(dice, 1);
+          else if (weather_ == kSnow && def(hq).side == kGerman)
+            dice = dice > 0 ? std::max(1, dice / 2) : 0;
+          queue_hits(dfn, roll_hits(dice, kDouble, def(hq).id + " artillery", "10.12.2"));
+        }
+        break;
+      case 1:  // 10.12.3-10.12.4 AA and Airstrike.
+        queue_hits(dfn, air_strike(node));
+        break;
+      case 2: {  // 10.12.5.2 Tank Attack, judged after the Airstrike; then the first fire.
+        battle_.attackers.clear();
+        for (int b : pieces(att, node))
+          if (!block(b).isolated) battle_.attackers.push_back(b);
+        bool att_tank = false, all_tanks_river = true, def_tank = false;
+        for (int b : battle_.attackers)
+          if (def(b).type == BlockType::kTank) {
+            att_tank = true;
+            all_tanks_river = all_tanks_river && block(b).river;
+          }
+        for (int b : pieces(dfn, node)) def_tank = def_tank || def(b).type == BlockType::kTank;
+        const bool def_city = a.city && area(node).control == dfn;
+        bool tank_attack = weather_ == kSunny && a.terrain == kGreen && area(node).dl != dfn && !def_city &&
+                           att_tank && !def_tank;
+        if (tank_attack && !area(node).contested_at_start && all_tanks_river) tank_attack = false;
+        battle_.tank_attack = tank_attack;
+        if (tank_attack) {
+          log("combat", "Tank Attack! the attacker fires first", "10.12.5.2");
+          attacker_fire();
+        } else {
+          defender_fire();
+        }
+        break;
+      }
+      case 3:
+        if (battle_.tank_attack)
+          defender_fire();
+        else
+          attacker_fire();
+        break;
+      default:
+        finish_battle();
+        return;
+    }
   }
+}
+
+void Moscow41State::finish_battle() {
+  const int att = active_, dfn = 1 - active_, node = battle_.node;
+  const AreaDef& a = ad(node);
+  const bool blitz = battle_.blitz;
+  battle_ = Battle{};
   as(node).fought = true;
   // Control and concealment (2.5, 10.15).
   const bool def_left = has_units(dfn, node), att_left = blocks_in(att, node) > 0;
@@ -875,6 +1079,29 @@ void Moscow41State::resolve_battle(int node) {
     for (int b : pieces(dfn, node)) bs(b).revealed = block(b).face_up || block(b).activated;
   }
   update_victory();
+  if (blitz && phase_ != Phase::kOver) next_blitz_battle();
+}
+
+void Moscow41State::next_blitz_battle() {
+  // 10.16: battles in the areas entered by Blitz are mandatory; an adjacent activated
+  // Blitz HQ fires its artillery again. One at a time (a loss choice may stop one).
+  for (int n = 0; n < g_.map().area_count(); ++n) {
+    if (!contested(n) || area(n).contested_at_start || area(n).fought) continue;
+    for (size_t h = 0; h < blocks_.size(); ++h) {
+      const BlockDef& hd = g_.blocks()[h];
+      if (hd.side != active_ || !blocks_[h].activated ||
+          !(hd.blitz || (hd.id == "HQ4Pg" && hoepner_on_map_rule_)))
+        continue;
+      const auto& adj = g_.adjacency()[static_cast<size_t>(n)];
+      if (is_area(blocks_[h].loc) && std::binary_search(adj.begin(), adj.end(), blocks_[h].loc) &&
+          area(n).artillery < 0 && strength(static_cast<int>(h)) > 0)
+        as(n).artillery = static_cast<int>(h);
+    }
+    log("blitz", "Blitz battle in " + g_.map().id(n), "10.16");
+    resolve_battle(n);
+    return;
+  }
+  finish_tactical();
 }
 
 void Moscow41State::hoepner_road() {
@@ -1125,9 +1352,33 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
       first = false;
       out.push_back(a);
     }
+    if (first || verb != kVMove) return;
+    for (const auto& p : route_choices(b, engage)) {  // 10.8: routes with other effects
+      Action r;
+      r.verb = verb;
+      r.push(b);
+      for (int n : p) r.push(n);
+      out.push_back(r);
+    }
   };
   const int nb = static_cast<int>(blocks_.size());
+  if (loss_pending()) {
+    for (int b : loss_choices()) cand.push_back(make(kVHit, {b}));
+    for (const auto& a : cand)
+      if (check(a).is_ok()) out.push_back(a);
+    return;
+  }
   switch (phase_) {
+    case Phase::kReplace:
+      for (int b = 0; b < nb; ++b)
+        if (def(b).side == active_) cand.push_back(make(kVStep, {b}));
+      cand.push_back(make(kVEndCombat));
+      break;
+    case Phase::kDeploy:
+      for (int b = 0; b < nb; ++b)
+        if (def(b).side == active_ && block(b).loc == kLocDrawn)
+          for (int n : deploy_sites(b)) cand.push_back(make(kVPlace, {b, n}));
+      break;
     case Phase::kLogistics:
       cand.push_back(make(kVLogPause));
       cand.push_back(make(kVLogActivate));
@@ -1227,6 +1478,18 @@ Status Moscow41State::check(const Action& a) const {
     default:
       break;
   }
+  if (loss_pending()) {
+    // 10.14.1: the battle waits for the owner to say which equally strong block is hit.
+    if (a.verb != kVHit)
+      return rule_error("10.14.1", std::string(side_name(battle_.loss_side)) +
+                                       " must first choose which block takes the hit");
+    const int b = block_arg(0);
+    if (a.nargs != 1 || b < 0) return rule_error("", "malformed hit");
+    const auto choices = loss_choices();
+    if (std::find(choices.begin(), choices.end(), b) == choices.end())
+      return rule_error("10.14.1", def(b).id + " is not one of the strongest blocks in the battle");
+    return Status::ok();
+  }
   switch (a.verb) {
     case kVLogPause:
     case kVLogActivate:
@@ -1297,7 +1560,7 @@ Status Moscow41State::check(const Action& a) const {
         if (block(b).acted) return rule_error("10.7", "each block moves once");
         if (block(b).isolated) return rule_error("9.1", "isolated blocks cannot move");
         if (actions_left_ <= 0) return rule_error("10.18", "no more than LV blocks exploit");
-        return a.nargs == 2 ? check_move(b, a.args[1], false, false) : rule_error("", "malformed move");
+        return check_move_action(a, false);
       }
       if (phase_ != Phase::kCommand) return rule_error("10.7", "blocks act in the Command Segment");
       const int b = block_arg(0);
@@ -1309,14 +1572,14 @@ Status Moscow41State::check(const Action& a) const {
         // Combat Block reduced to build a DL. Boxes are left only by their own rules.
         if (!is_area(block(b).loc)) return rule_error("12.0", "a Pass moves a block on the map");
         if (a.verb == kVBuildDl) return a.nargs == 1 ? check_dl(b) : rule_error("4.1", "malformed dl");
-        return a.nargs == 2 ? check_move(b, a.args[1], false, false) : rule_error("", "malformed move");
+        return check_move_action(a, false);
       }
       if (impulse_ == ImpulseKind::kTactical && !commanded(b))
         return rule_error("10.3", def(b).id + " is not in the Tactical Range of an appropriate activated HQ");
       if (impulse_ == ImpulseKind::kStrategic && actions_left_ <= 0)
         return rule_error("11.0", "no more than LV blocks act in a Strategic Impulse");
       if (a.verb == kVBuildDl) return a.nargs == 1 ? check_dl(b) : rule_error("4.1", "malformed dl");
-      return a.nargs == 2 ? check_move(b, a.args[1], true, false) : rule_error("", "malformed move");
+      return check_move_action(a, true);
     }
     case kVArtillery: {
       if (phase_ != Phase::kCommand || impulse_ != ImpulseKind::kTactical)
@@ -1380,8 +1643,33 @@ Status Moscow41State::check(const Action& a) const {
     case kVExploit:
       if (phase_ != Phase::kExploit || exploiting_) return rule_error("10.18", "no Exploitation Move now");
       return Status::ok();
+    case kVHit:
+      return rule_error("10.14.1", "no hits are waiting to be allocated");
+    case kVStep:
+      if (phase_ != Phase::kReplace)
+        return rule_error("7.2.2",
+                          "steps are replaced only in a Leader Activation, before the reinforcements");
+      if (a.nargs != 1 || block_arg(0) < 0) return rule_error("", "malformed step");
+      return check_step(a.args[0]);
+    case kVPlace: {
+      if (phase_ != Phase::kDeploy) return rule_error("5.0", "no reinforcement is waiting to be placed");
+      const int b = block_arg(0);
+      if (a.nargs != 2 || b < 0 || a.args[1] < 0 || a.args[1] >= node_count())
+        return rule_error("", "malformed place");
+      if (!own(b) || block(b).loc != kLocDrawn)
+        return rule_error("5.0", def(b).id + " is not a drawn reinforcement of yours");
+      const auto sites = deploy_sites(b);
+      if (!std::binary_search(sites.begin(), sites.end(), a.args[1]))
+        return rule_error(
+            "5.0", def(b).id + " cannot enter " + g_.map().id(a.args[1]) +
+                       (def(b).side == kGerman ? " (its Staging Areas, or Hoepner's box for L blocks)"
+                                               : " (a friendly, uncontested, supplied city or Victory "
+                                                 "Area, one reinforcement per area, no overstacking)"));
+      return Status::ok();
+    }
     case kVEndCombat:
-      if (phase_ == Phase::kBlitz || phase_ == Phase::kExploit) return Status::ok();
+      if (phase_ == Phase::kBlitz || phase_ == Phase::kExploit || phase_ == Phase::kReplace)
+        return Status::ok();
       if (phase_ == Phase::kCommand && impulse_ == ImpulseKind::kPass) return Status::ok();  // 12.0
       if (phase_ != Phase::kCombat) return rule_error("10.11", "not in the Combat Segment");
       if (mandatory_battles_left())
@@ -1397,14 +1685,38 @@ void Moscow41State::do_apply(const Action& a) {
     case kVLogPause:
     case kVLogActivate:
       logistics(active_, a.verb == kVLogActivate);
-      for (auto& s : blocks_) s.acted = false;
-      if (++logistics_done_ >= 2 || (stalin_dead_ && active_ == kGerman)) {
-        phase_ = Phase::kImpulse;
-        active_ = initiative_;
-      } else {
-        active_ = 1 - active_;
-      }
       break;
+    case kVStep: {  // 7.2.2
+      const int b = a.args[0];
+      const int cost = def(b).cost[static_cast<size_t>(block(b).level - 1)];
+      (def(b).is_hq() ? regen_left_ : repl_left_) -= cost;
+      --bs(b).level;
+      log_hidden(active_, "logistics",
+                 def(b).id + " regains a step (" + std::to_string(cost) +
+                     (def(b).is_hq() ? " Regeneration" : " Replacement") + " Point" + (cost > 1 ? "s" : "") +
+                     ")",
+                 std::string(side_name(active_)) + " replaces a step", "7.2.2");
+      break;
+    }
+    case kVPlace: {  // 5.0
+      const int b = a.args[0], n = a.args[1];
+      bs(b).loc = n;
+      bs(b).level = def(b).remnant ? def(b).min_level() : 0;  // 11.0: Soviet Remnants at minimum
+      bs(b).acted = true;  // marks "placed this phase" for the one-per-area rule
+      bs(b).revealed = false;
+      log_hidden(active_, "reinforce", def(b).id + " arrives in " + g_.map().id(n),
+                 std::string(side_name(active_)) + " reinforcement arrives in " + g_.map().id(n), "5.0");
+      settle_deploy();
+      break;
+    }
+    case kVHit: {  // 10.14.1: the owner's choice among equally strong blocks
+      const int b = a.args[0];
+      log("combat", def(b).id + " takes a hit", "10.14.1");
+      reduce(b, false);
+      --battle_.loss_hits;
+      if (allocate_hits()) advance_battle();
+      break;
+    }
     case kVPass:
       // 6.0: Bad Weather and Supply Checks first, then the Command Segment (12.0).
       start_impulse(ImpulseKind::kPass);
@@ -1431,16 +1743,7 @@ void Moscow41State::do_apply(const Action& a) {
         actions_left_ = lv;
         phase_ = Phase::kCommand;
       } else {
-        for (int k = 0; k < lv; ++k) {
-          std::vector<int> pool;
-          for (size_t b = 0; b < blocks_.size(); ++b)
-            if (g_.blocks()[b].side == active_ && blocks_[b].loc == kLocPool)
-              pool.push_back(static_cast<int>(b));
-          if (pool.empty()) break;
-          place_reinforcement(pool[static_cast<size_t>(dice_.below(static_cast<int>(pool.size())))]);
-        }
-        for (auto& s : blocks_) s.acted = false;
-        phase_ = Phase::kCombat;
+        draw_reinforcements(lv);  // 5.0: placed by the owner ("place B AREA"), then Combat
       }
       break;
     }
@@ -1456,7 +1759,10 @@ void Moscow41State::do_apply(const Action& a) {
       break;
     case kVMove: {
       const bool pass = impulse_ == ImpulseKind::kPass && phase_ == Phase::kCommand;
-      follow(a.args[0], a.args[1], phase_ != Phase::kExploit && !pass, false);
+      if (a.nargs == 2)
+        follow(a.args[0], a.args[1], phase_ != Phase::kExploit && !pass, false);
+      else
+        move_block(a.args[0], &a.args[1], a.nargs - 1);  // the route the owner named
       bs(a.args[0]).acted = true;
       if (impulse_ == ImpulseKind::kStrategic || phase_ == Phase::kExploit) --actions_left_;
       log_hidden(
@@ -1504,7 +1810,9 @@ void Moscow41State::do_apply(const Action& a) {
       resolve_battle(a.args[0]);
       break;
     case kVEndCombat:
-      if (phase_ == Phase::kCombat && impulse_ == ImpulseKind::kTactical) {
+      if (phase_ == Phase::kReplace) {  // 7.2: points not spent are lost; the draw follows
+        draw_reinforcements(draws_left_);
+      } else if (phase_ == Phase::kCombat && impulse_ == ImpulseKind::kTactical) {
         if (any_blitz()) {
           phase_ = Phase::kBlitz;  // 10.16
           for (int n = 0; n < node_count(); ++n) as(n).contested_at_start = contested(n);
@@ -1513,24 +1821,7 @@ void Moscow41State::do_apply(const Action& a) {
           finish_tactical();
         }
       } else if (phase_ == Phase::kBlitz) {
-        // 10.16: battles in the areas entered by Blitz are mandatory; an adjacent activated
-        // Blitz HQ fires its artillery again.
-        for (int n = 0; n < g_.map().area_count() && phase_ != Phase::kOver; ++n) {
-          if (!contested(n) || area(n).contested_at_start || area(n).fought) continue;
-          for (size_t h = 0; h < blocks_.size(); ++h) {
-            const BlockDef& hd = g_.blocks()[h];
-            if (hd.side != active_ || !blocks_[h].activated ||
-                !(hd.blitz || (hd.id == "HQ4Pg" && hoepner_on_map_rule_)))
-              continue;
-            const auto& adj = g_.adjacency()[static_cast<size_t>(n)];
-            if (is_area(blocks_[h].loc) && std::binary_search(adj.begin(), adj.end(), blocks_[h].loc) &&
-                area(n).artillery < 0 && strength(static_cast<int>(h)) > 0)
-              as(n).artillery = static_cast<int>(h);
-          }
-          log("blitz", "Blitz battle in " + g_.map().id(n), "10.16");
-          resolve_battle(n);
-        }
-        if (phase_ != Phase::kOver) finish_tactical();
+        next_blitz_battle();  // 10.16; then Deactivation (10.17)
       } else {
         if (impulse_ == ImpulseKind::kTactical && phase_ == Phase::kCombat) deactivate();
         end_impulse();
@@ -1609,6 +1900,12 @@ std::string Moscow41State::action_to_string(const Action& a) const {
       return "blitz " + bid(a.args[0]) + " " + nid(a.args[1]);
     case kVExploit:
       return "exploit";
+    case kVHit:  // 10.14.1
+      return "hit " + bid(a.nargs > 0 ? a.args[0] : -1);
+    case kVStep:  // 7.2.2
+      return "step " + bid(a.nargs > 0 ? a.args[0] : -1);
+    case kVPlace:  // 5.0
+      return "place " + bid(a.nargs > 0 ? a.args[0] : -1) + " " + nid(a.nargs > 1 ? a.args[1] : -1);
     case kVAir:  // 10.10: air LWHQ AREA HE111 STUKA
       return "air " + bid(a.args[0]) + " " + nid(a.args[1]) + " " + std::to_string(a.args[2]) + " " +
              std::to_string(a.args[3]);
@@ -1655,7 +1952,7 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
     ok = add_block(w[1]) && add_nodes(2);
   } else if (v == "commands" && w.size() == 1) {
     a.verb = kVEndActivation;
-  } else if (v == "move" && w.size() == 3) {
+  } else if (v == "move" && w.size() >= 3) {
     a.verb = kVMove;
     ok = add_block(w[1]) && add_nodes(2);
   } else if (v == "dl" && w.size() == 2) {
@@ -1676,6 +1973,12 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
     ok = add_block(w[1]) && add_nodes(2);
   } else if (v == "exploit" && w.size() == 1) {
     a.verb = kVExploit;
+  } else if ((v == "hit" || v == "step") && w.size() == 2) {
+    a.verb = v == "hit" ? kVHit : kVStep;
+    ok = add_block(w[1]);
+  } else if (v == "place" && w.size() == 3) {
+    a.verb = kVPlace;
+    ok = add_block(w[1]) && add_nodes(2);
   } else if (v == "air" && w.size() == 5) {
     a.verb = kVAir;
     const int n = g_.node(w[2]);
@@ -1691,13 +1994,13 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
     ok = false;
   }
   if (!ok || a.verb == 0)
-    return Error{
-        "cannot read action \"" + std::string(text) +
-            "\" (forms: logistics pause|activate; pass (then one move B AREA, dl B or end); ti; si "
-            "[reinforce]; activate HQ "
-            "[AREA]; commands; move B AREA; dl B; artillery HQ AREA; air LWHQ AREA HE111 STUKA; combat; "
-            "battle AREA; end)",
-        "", "notation"};
+    return Error{"cannot read action \"" + std::string(text) +
+                     "\" (forms: logistics pause|activate; pass (then one move B AREA, dl B or end); ti; si "
+                     "[reinforce]; activate HQ "
+                     "[AREA]; commands; move B [AREA...] AREA; dl B; artillery HQ AREA; air LWHQ AREA HE111 "
+                     "STUKA; combat; "
+                     "battle AREA; hit B; step B; place B AREA; end)",
+                 "", "notation"};
   return a;
 }
 
@@ -1709,9 +2012,24 @@ Json Moscow41State::observation(int side) const {
   o["viewer"] = side_name(side);
   o["turn"] = turn_;
   o["month"] = kMonths[turn_ - 1];
-  const char* phases[] = {"logistics", "impulse", "activation", "command",
-                          "combat",    "over",    "blitz",      "exploit"};
+  const char* phases[] = {"logistics", "impulse", "activation", "command", "combat",
+                          "over",      "blitz",   "exploit",    "replace", "deploy"};
   o["phase"] = phases[static_cast<int>(phase_)];
+  if (loss_pending()) {
+    // 10.14.1: both players see the battle's blocks (10.12.1) and how many hits wait.
+    Json l{{"area", g_.map().id(battle_.node)},
+           {"side", side_name(battle_.loss_side)},
+           {"hits", battle_.loss_hits}};
+    if (side == battle_.loss_side) {
+      Json c = Json::array();
+      for (int b : loss_choices()) c.push_back(def(b).id);
+      l["choices"] = c;
+    }
+    o["loss"] = l;
+  }
+  if (side == active_ && phase_ == Phase::kReplace)
+    o["points"] = {
+        {"regeneration", regen_left_}, {"replacement", repl_left_}, {"reinforcements", draws_left_}};
   o["active"] = side_name(active_);
   o["initiative"] = side_name(initiative_);
   o["weather"] = kWeather[weather_];
@@ -1734,7 +2052,7 @@ Json Moscow41State::observation(int side) const {
   o["areas"] = areas;
   Json own = Json::array(), seen = Json::array(), hidden = Json::object();
   Json elim = Json::array();
-  int enemy_pool = 0, enemy_waiting = 0;
+  int enemy_pool = 0, enemy_waiting = 0, enemy_drawn = 0;
   for (size_t i = 0; i < blocks_.size(); ++i) {
     const int b = static_cast<int>(i);
     const BlockDef& d = def(b);
@@ -1752,6 +2070,8 @@ Json Moscow41State::observation(int side) const {
           return "destroyed";
         case kLocSurrendered:
           return "surrendered";
+        case kLocDrawn:
+          return "drawn";
         default:
           return "unplaced";
       }
@@ -1771,6 +2091,8 @@ Json Moscow41State::observation(int side) const {
       elim.push_back(d.id);
     } else if (s.loc == kLocPool) {
       ++enemy_pool;
+    } else if (s.loc == kLocDrawn) {
+      ++enemy_drawn;  // 5.0: drawn, not yet placed: how many, not which
     } else if (s.loc == kLocOobN || s.loc == kLocOobK) {
       ++enemy_waiting;
     } else if (s.loc >= 0) {
@@ -1790,6 +2112,7 @@ Json Moscow41State::observation(int side) const {
   o["enemy_hidden"] = hidden;
   o["enemy_pool"] = enemy_pool;
   o["enemy_waiting"] = enemy_waiting;
+  if (enemy_drawn > 0) o["enemy_drawn"] = enemy_drawn;
   o["enemy_eliminated"] = elim;
   Json bombers = Json::array();
   const char* bstat[] = {"ready", "committed", "aborted", "destroyed"};
@@ -1867,6 +2190,11 @@ Json Moscow41State::full_json() const {
   for (const auto& a : areas_) ar.push_back({a.control, a.dl, a.contested_at_start, a.fought, a.artillery});
   j["areas"] = ar;
   j["bombers"] = {bomber_status_, bomber_area_};
+  if (battle_.node >= 0)
+    j["battle"] = {battle_.node,  battle_.step,      battle_.absorb,    battle_.tank_attack,
+                   battle_.blitz, battle_.attackers, battle_.loss_side, battle_.loss_hits};
+  if (phase_ == Phase::kReplace || phase_ == Phase::kDeploy)
+    j["points"] = {regen_left_, repl_left_, draws_left_};
   return j;
 }
 
@@ -1886,6 +2214,7 @@ Status Moscow41State::test_set(const std::vector<std::string>& w) {
           (is_area(n) && ad(n).terrain == kStaging) || n == g_.box_rastenburg() ? kGerman : kSoviet;
     }
     hoepner_road_ = -1;
+    battle_ = Battle{};
     return Status::ok();
   }
   if (k == "place" && (w.size() == 3 || w.size() == 4)) {
@@ -1953,7 +2282,18 @@ Status Moscow41State::test_set(const std::vector<std::string>& w) {
   }
   if ((k == "active" || k == "initiative") && w.size() == 2 && parse_side(w[1]) != kNoSide) {
     (k == "active" ? active_ : initiative_) = parse_side(w[1]);
-    if (k == "active") phase_ = Phase::kImpulse;
+    if (k == "active") {
+      phase_ = Phase::kImpulse;
+      battle_ = Battle{};
+    }
+    return Status::ok();
+  }
+  if (k == "logistics" && w.size() == 2 && parse_side(w[1]) != kNoSide) {
+    // The Logistics Phase with SIDE to choose, the other side having chosen (7.0).
+    phase_ = Phase::kLogistics;
+    active_ = parse_side(w[1]);
+    logistics_done_ = 1;
+    battle_ = Battle{};
     return Status::ok();
   }
   if (k == "surrendered" && w.size() == 2) {
@@ -1982,7 +2322,8 @@ Status Moscow41State::test_set(const std::vector<std::string>& w) {
   }
   return Error{
       "unknown set-up words (clear; place B A [S]; pool B; control A SIDE; dl A SIDE|none; weather W; "
-      "turn N; active SIDE; initiative SIDE; surrendered N; destroyed N; kiev SIDE; leningrad SIDE; victory "
+      "turn N; active SIDE; logistics SIDE; initiative SIDE; surrendered N; destroyed N; kiev SIDE; "
+      "leningrad SIDE; victory "
       "KIND)",
       "", ""};
 }
@@ -2015,11 +2356,16 @@ Result<std::string> Moscow41State::test_query(const std::vector<std::string>& w)
     for (int st : bomber_status_) n += w[1] == bstat[st];
     return std::to_string(n);
   }
+  if (w.size() == 2 && w[0] == "points") {  // 7.2.2: left in this Leader Activation
+    if (w[1] == "regeneration") return std::to_string(regen_left_);
+    if (w[1] == "replacement") return std::to_string(repl_left_);
+    if (w[1] == "reinforcements") return std::to_string(draws_left_);
+  }
   if (w.size() == 1 && w[0] == "active") return std::string(side_name(active_));
   if (w.size() == 1 && w[0] == "initiative") return std::string(side_name(initiative_));
   if (w.size() == 1 && w[0] == "phase") {
-    const char* phases[] = {"logistics", "impulse", "activation", "command",
-                            "combat",    "over",    "blitz",      "exploit"};
+    const char* phases[] = {"logistics", "impulse", "activation", "command", "combat",
+                            "over",      "blitz",   "exploit",    "replace", "deploy"};
     return std::string(phases[static_cast<int>(phase_)]);
   }
   if (w.size() == 2 && w[0] == "control" && g_.node(w[1]) >= 0)
@@ -2038,6 +2384,7 @@ Result<std::string> Moscow41State::test_query(const std::vector<std::string>& w)
       const int l = block(b).loc;
       if (l >= 0) return g_.map().id(l);
       return std::string(l == kLocPool          ? "pool"
+                         : l == kLocDrawn       ? "drawn"
                          : l == kLocDestroyed   ? "destroyed"
                          : l == kLocSurrendered ? "surrendered"
                                                 : "elsewhere");
@@ -2047,7 +2394,8 @@ Result<std::string> Moscow41State::test_query(const std::vector<std::string>& w)
   }
   return Error{
       "unknown query (lv S; vp S; weather; active; initiative; phase; control A; dl A; contested A; "
-      "blocks S A; block B strength|at|isolated|revealed; bombers ready|committed|aborted|destroyed)",
+      "blocks S A; block B strength|at|isolated|revealed; points regeneration|replacement|reinforcements; "
+      "bombers ready|committed|aborted|destroyed)",
       "", ""};
 }
 

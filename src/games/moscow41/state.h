@@ -15,9 +15,23 @@ constexpr int kLocOobK = -3;         // the 48th Panzer Corps waiting for Kiev (
 constexpr int kLocDestroyed = -4;    // German block destroyed for good (10.14.3)
 constexpr int kLocSurrendered = -5;  // Soviet block surrendered for good (9.3)
 constexpr int kLocUnplaced = -6;     // not yet set up / not in this scenario
+constexpr int kLocDrawn = -7;        // drawn from the pool, waiting for its owner to place it (5.0)
 
 enum Weather { kSunny = 0, kRain = 1, kSnow = 2 };
-enum class Phase { kLogistics, kImpulse, kActivation, kCommand, kCombat, kOver, kBlitz, kExploit };
+// kReplace: a Leader Activation spends its Regeneration/Replacement Points (7.2.2);
+// kDeploy: the drawn reinforcements are placed (5.0, 7.2, 11.0 Option B).
+enum class Phase {
+  kLogistics,
+  kImpulse,
+  kActivation,
+  kCommand,
+  kCombat,
+  kOver,
+  kBlitz,
+  kExploit,
+  kReplace,
+  kDeploy
+};
 enum class ImpulseKind { kNone, kPass, kTactical, kStrategic, kStrategicReinforce };
 
 enum Verb : uint16_t {
@@ -38,6 +52,22 @@ enum Verb : uint16_t {
   kVAir,      // lw hq, area, He-111 count, Stuka count (10.10)
   kVBlitz,    // block, area (10.16)
   kVExploit,  // spend the Initiative on an Exploitation Move (10.18)
+  kVHit,      // block: the owner's choice among equally strong blocks (10.14.1)
+  kVStep,     // block: one step Regenerated/Replaced (7.2.2)
+  kVPlace,    // block, area: a drawn reinforcement is placed (5.0)
+};
+
+// A battle waiting for a loss allocation (10.12, 10.14.1): the steps run so far, the
+// absorb bonus left, and the hits its owner still has to apply.
+struct Battle {
+  int node = -1;
+  int step = 0;  // next step of 10.12 to run (0 artillery, 1 air, 2 and 3 ground fire, 4 done)
+  int absorb = 0;
+  bool tank_attack = false;
+  bool blitz = false;  // one of the Blitz Segment's battles (10.16)
+  std::vector<int> attackers;
+  int loss_side = kNoSide;  // no hits waiting
+  int loss_hits = 0;
 };
 
 enum BomberStatus { kBomberReady = 0, kBomberCommitted, kBomberAborted, kBomberDestroyed };
@@ -117,6 +147,9 @@ class Moscow41State : public steppe::State {
   void move_block(int b, const int32_t* path, int len);
   std::vector<int> path_to(int b, int dest, bool allow_engage, bool hq_act) const;
   steppe::Status check_move(int b, int dest, bool allow_engage, bool hq_act) const;
+  steppe::Status check_move_action(const steppe::Action& a, bool allow_engage) const;  // route or not
+  // 10.8, 2.5: one route per distinct effect that the cheapest route does not have.
+  std::vector<std::vector<int>> route_choices(int b, bool allow_engage, int only_dest = -1) const;
   void follow(int b, int dest, bool allow_engage, bool hq_act);
   void enter(int side, int node);
   std::vector<std::vector<int>> reachable(int b, bool allow_engage, bool hq_activation) const;
@@ -140,10 +173,20 @@ class Moscow41State : public steppe::State {
   void hoepner_road();  // 10.9
   int dice_for(int b, bool attacking, int node) const;
   int roll_hits(int dice, int fire, const std::string& who, const std::string& rule);
-  void apply_hits(int side, int node, int hits, int absorb);
-  void deactivate();                        // 10.17
-  void logistics(int side, bool activate);  // 7.0-7.2
-  void place_reinforcement(int b);          // 5.0
+  void queue_hits(int side, int hits);    // 10.13, 10.14: absorb, then allocate
+  bool allocate_hits();                   // false: the owner must choose (10.14.1)
+  std::vector<int> loss_choices() const;  // the equally strong blocks a hit may go to
+  void advance_battle();                  // runs the steps of 10.12 until a choice
+  void finish_battle();                   // 2.5, 10.15: control and concealment
+  void next_blitz_battle();               // 10.16: the Blitz battles, one by one
+  bool loss_pending() const { return battle_.loss_side != kNoSide; }
+  steppe::Status check_step(int b) const;      // 7.2.2
+  std::vector<int> deploy_sites(int b) const;  // 5.0
+  void draw_reinforcements(int count);         // 5.0: drawn at random, then placed
+  void settle_deploy();                        // unplaceable draws go back; all placed: go on
+  void end_logistics();                        // 7.2: the Leader is reduced; next side
+  void deactivate();                           // 10.17
+  void logistics(int side, bool activate);     // 7.0-7.2
   bool mandatory_battles_left() const;
   int air_range(int lw) const;
   int bombers_allowed(int lw) const;
@@ -186,6 +229,9 @@ class Moscow41State : public steppe::State {
   std::string result_kind_;
   int hoepner_road_ = -1;                         // index on the road, -1 off the road
   std::vector<int> bomber_status_, bomber_area_;  // per bomber (10.10.1, 10.14.3)
+  Battle battle_;                                 // a battle waiting for a loss allocation
+  int regen_left_ = 0, repl_left_ = 0;            // 7.2.2 points of this Leader Activation
+  int draws_left_ = 0;                            // 7.2: reinforcements still to draw
 };
 
 }  // namespace moscow41

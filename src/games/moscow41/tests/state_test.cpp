@@ -242,7 +242,9 @@ TEST(Moscow41State, MoveAndSupplyEventsDoNotNameHiddenEnemyBlocks) {  // 1.5
     sink.events.clear();
     ASSERT_TRUE(s->apply(acts[x % acts.size()]).is_ok());
     for (const auto& e : sink.events) {
-      if (e.kind != "move" && e.kind != "supply" && e.kind != "attrition") continue;
+      if (e.kind != "move" && e.kind != "supply" && e.kind != "attrition" && e.kind != "reinforce" &&
+          e.kind != "logistics")
+        continue;
       std::istringstream in(e.text);
       std::vector<std::string> words;
       for (std::string w; in >> w;) words.push_back(w);
@@ -259,6 +261,106 @@ TEST(Moscow41State, MoveAndSupplyEventsDoNotNameHiddenEnemyBlocks) {  // 1.5
     }
   }
   EXPECT_GT(checked, 0);
+}
+
+}  // namespace
+}  // namespace moscow41
+
+namespace moscow41 {
+namespace {
+
+void set_up(Moscow41State& s, const std::vector<std::string>& lines) {
+  for (const auto& l : lines) {
+    std::istringstream in(l);
+    std::vector<std::string> w;
+    for (std::string x; in >> x;) w.push_back(x);
+    ASSERT_TRUE(s.test_set(w).is_ok()) << l;
+  }
+}
+
+void act(Moscow41State& s, const std::string& text) {
+  auto a = s.parse_action(text);
+  ASSERT_TRUE(a) << text;
+  const auto st = s.apply(*a);
+  ASSERT_TRUE(st.is_ok()) << text << ": " << st.error().to_string();
+}
+
+// 10.14.1: a loss choice is the owner's; the attacker sees that hits wait, not the list.
+TEST(Moscow41State, LossChoiceIsTheOwnersAndListedOnlyToHim) {
+  auto s = test::start("campaign", 2);
+  set_up(*s, {"clear", "victory none", "control 54 german", "control 52 german", "control 51 german",
+              "control 53 german", "place HQ3Pg 54", "place 39PzK 54", "place 57PzK 54", "place A16 64",
+              "place A19 64", "active german"});
+  for (const char* t : {"ti", "activate HQ3Pg", "commands", "move 39PzK 64", "move 57PzK 64", "combat"})
+    act(*s, t);
+  for (int d : {6, 1, 1, 1, 1, 1, 1, 1}) s->dice().force(d);
+  act(*s, "battle 64");
+  ASSERT_EQ(s->current_player(), kSoviet);
+  std::vector<steppe::Action> acts;
+  s->legal_actions(acts);
+  std::vector<std::string> names;
+  names.reserve(acts.size());
+  for (const auto& a : acts) names.push_back(s->action_to_string(a));
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"hit A16", "hit A19"}));
+  const Json mine = s->observation(kSoviet), theirs = s->observation(kGerman);
+  ASSERT_TRUE(mine.contains("loss") && theirs.contains("loss"));
+  EXPECT_EQ(mine["loss"]["choices"], Json::array({"A16", "A19"}));
+  EXPECT_EQ(mine["loss"]["hits"], 1);
+  EXPECT_EQ(theirs["loss"]["side"], "soviet");
+  EXPECT_FALSE(theirs["loss"].contains("choices"));
+  // A refused hit changes nothing; a clone replays the same.
+  const uint64_t h = s->state_hash();
+  EXPECT_FALSE(s->apply(*s->parse_action("hit 57PzK")).is_ok());
+  EXPECT_EQ(s->state_hash(), h);
+}
+
+// 10.8: a named route has one printed form, and applies along that route.
+TEST(Moscow41State, NamedRouteRoundTripsAndIsFollowed) {
+  auto s = test::start("campaign", 2);
+  set_up(*s, {"clear", "victory none", "control 54 german", "control 52 german", "control 51 german",
+              "control 53 german", "place HQ3Pg 54", "place 39PzK 54", "active german"});
+  for (const char* t : {"ti", "activate HQ3Pg", "commands"}) act(*s, t);
+  auto a = s->parse_action("move 39PzK 68 91");
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->nargs, 3);
+  EXPECT_EQ(s->action_to_string(*a), "move 39PzK 68 91");
+  EXPECT_TRUE(s->check(*a).is_ok());
+  // The cheapest route is refused in its long form: "move 39PzK 91" is its only notation.
+  EXPECT_FALSE(s->check(*s->parse_action("move 39PzK 64 91")).is_ok());
+  EXPECT_TRUE(s->check(*s->parse_action("move 39PzK 91")).is_ok());
+  act(*s, "move 39PzK 68 91");
+  EXPECT_EQ(s->area(test::game().node("68")).control, kGerman);
+  EXPECT_EQ(s->area(test::game().node("64")).control, kSoviet);
+}
+
+// 5.0: drawn reinforcements are the owner's to place; the enemy learns how many, not which.
+TEST(Moscow41State, DrawnReinforcementsAreHiddenFromTheEnemy) {
+  auto s = test::start("campaign", 3);
+  set_up(*s, {"initiative soviet", "active soviet"});
+  act(*s, "si reinforce");
+  const Json mine = s->observation(kSoviet), theirs = s->observation(kGerman);
+  EXPECT_EQ(mine["phase"], "deploy");
+  int drawn = 0;
+  std::vector<std::string> ids;
+  for (const auto& b : mine["own"])
+    if (b["at"] == "drawn") {
+      ++drawn;
+      ids.push_back(b["id"]);
+    }
+  EXPECT_EQ(drawn, 12);
+  EXPECT_EQ(theirs.value("enemy_drawn", 0), drawn);
+  const std::string text = theirs.dump();
+  for (const auto& id : ids) EXPECT_EQ(text.find("\"" + id + "\""), std::string::npos) << id;
+  std::vector<steppe::Action> acts;
+  s->legal_actions(acts);
+  ASSERT_FALSE(acts.empty());
+  for (const auto& a : acts) {
+    EXPECT_EQ(a.verb, kVPlace);
+    auto p = s->parse_action(s->action_to_string(a));
+    ASSERT_TRUE(p);
+    EXPECT_EQ(*p, a);
+  }
 }
 
 }  // namespace
