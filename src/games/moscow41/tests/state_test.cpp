@@ -289,12 +289,12 @@ void act(Moscow41State& s, const std::string& text) {
 TEST(Moscow41State, LossChoiceIsTheOwnersAndListedOnlyToHim) {
   auto s = test::start("campaign", 2);
   set_up(*s, {"clear", "victory none", "control 54 german", "control 52 german", "control 51 german",
-              "control 53 german", "place HQ3Pg 54", "place 39PzK 54", "place 57PzK 54", "place A16 64",
-              "place A19 64", "active german"});
-  for (const char* t : {"ti", "activate HQ3Pg", "commands", "move 39PzK 64", "move 57PzK 64", "combat"})
+              "control 53 german", "place HQ3Pg 54", "place 39PzK 54", "place 57PzK 54", "place A16 68",
+              "place A19 68", "active german"});
+  for (const char* t : {"ti", "activate HQ3Pg", "commands", "move 39PzK 68", "move 57PzK 68", "combat"})
     act(*s, t);
   for (int d : {6, 1, 1, 1, 1, 1, 1, 1}) s->dice().force(d);
-  act(*s, "battle 64");
+  act(*s, "battle 68");
   ASSERT_EQ(s->current_player(), kSoviet);
   std::vector<steppe::Action> acts;
   s->legal_actions(acts);
@@ -321,17 +321,18 @@ TEST(Moscow41State, NamedRouteRoundTripsAndIsFollowed) {
   set_up(*s, {"clear", "victory none", "control 54 german", "control 52 german", "control 51 german",
               "control 53 german", "place HQ3Pg 54", "place 39PzK 54", "active german"});
   for (const char* t : {"ti", "activate HQ3Pg", "commands"}) act(*s, t);
-  auto a = s->parse_action("move 39PzK 68 91");
+  auto a = s->parse_action("move 39PzK 64 91");
   ASSERT_TRUE(a);
   EXPECT_EQ(a->nargs, 3);
-  EXPECT_EQ(s->action_to_string(*a), "move 39PzK 68 91");
+  EXPECT_EQ(s->action_to_string(*a), "move 39PzK 64 91");
   EXPECT_TRUE(s->check(*a).is_ok());
-  // The cheapest route is refused in its long form: "move 39PzK 91" is its only notation.
-  EXPECT_FALSE(s->check(*s->parse_action("move 39PzK 64 91")).is_ok());
+  // The cheapest route (through Green Yartsevo 68) is refused in its long form: "move 39PzK 91"
+  // is its only notation.
+  EXPECT_FALSE(s->check(*s->parse_action("move 39PzK 68 91")).is_ok());
   EXPECT_TRUE(s->check(*s->parse_action("move 39PzK 91")).is_ok());
-  act(*s, "move 39PzK 68 91");
-  EXPECT_EQ(s->area(test::game().node("68")).control, kGerman);
-  EXPECT_EQ(s->area(test::game().node("64")).control, kSoviet);
+  act(*s, "move 39PzK 64 91");
+  EXPECT_EQ(s->area(test::game().node("64")).control, kGerman);
+  EXPECT_EQ(s->area(test::game().node("68")).control, kSoviet);
 }
 
 // 5.0: drawn reinforcements are the owner's to place; the enemy learns how many, not which.
