@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <numeric>
@@ -5151,6 +5152,8 @@ void BdState::do_apply(const Action& a) {
 #ifndef NDEBUG
   if (auto s = check_invariants(); !s) {
     log("invariant", "invariant broken: " + s.error().message, "");
+    std::fprintf(stderr, "BD invariant broken after %s: %s\n", action_to_string(a).c_str(),
+                 s.error().message.c_str());
     assert(false && "BD invariant broken");
   }
 #endif
@@ -6310,11 +6313,16 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     return Status::ok();
   }
   if (k == "blank-map" && w.size() == 1) {
-    // Tests: every hex of the grid on the map, clear, no features, no control.
+    // Tests: every hex of the grid on the map, clear, no features, no control, except that a
+    // hex holding units stays its occupant's (3.6: the invariant that occupied hexes are the
+    // occupant's holds in a scenario's set-up placed on a blank map too).
     auto m = std::make_shared<std::array<HexInfo, kNumHexes>>();
     for (auto& x : *m) x.on_map = true;
     map_ = m;
     control_.fill(kNoSide);
+    for (int u = 0; u < num_units(); ++u)
+      if (unit(u).where == kOnMap) control_[static_cast<size_t>(unit(u).hex)] = def(u).side;
+    mark_dirty();
     return Status::ok();
   }
   if (k == "last-turn" && w.size() == 2) {
