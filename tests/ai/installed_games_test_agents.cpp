@@ -54,15 +54,15 @@ TEST(AgentsOnBd, MctsIsDeterministicOnBd) {
   EXPECT_EQ(s->action_to_string(a->choose(*s)), s->action_to_string(b->choose(*s)));
 }
 
-// AI regression scenarios (tests/ai/bd/*.scn): each pins the choice of an agent in a
+// AI regression scenarios (tests/ai/GAME/*.scn): each pins the choice of an agent in a
 // position where players expect a sensible move (issue 7). Small budgets keep them fast.
-TEST(AgentsOnBd, EveryAiScenarioTestFilePasses) {
-  auto game = load_game("bd", default_data_dir());
-  if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();
+void every_ai_scenario_passes(const std::string& game_id, int at_least) {
+  auto game = load_game(game_id, default_data_dir());
+  if (!game) GTEST_SKIP() << game_id << " is not installed: " << game.error().to_string();
   const Game* g = game.value().get();
   ScenarioEnv env;
-  env.games = [g](const std::string& id) -> Result<const Game*> {
-    if (id != "bd") return Error{"only bd here", "", ""};
+  env.games = [g, game_id](const std::string& id) -> Result<const Game*> {
+    if (id != game_id) return Error{"only " + game_id + " here", "", ""};
     return g;
   };
   // The same budget convention as `steppe check`: `budget B` is the mcts iteration count.
@@ -75,12 +75,17 @@ TEST(AgentsOnBd, EveryAiScenarioTestFilePasses) {
     return (*agent)->choose(s);
   };
   const std::filesystem::path dir =
-      std::filesystem::path(STEPPE_DEFAULT_DATA_DIR).parent_path() / "tests/ai/bd";
+      std::filesystem::path(STEPPE_DEFAULT_DATA_DIR).parent_path() / "tests/ai" / game_id;
   auto sum = run_scenario_paths({dir}, env);
-  EXPECT_GE(sum.passed, 3);
+  EXPECT_GE(sum.passed, at_least);
   for (const auto& r : sum.results)
     EXPECT_TRUE(r.passed) << r.file << ": " << (r.failure ? r.failure->to_string() : std::string("failed"));
 }
+
+TEST(AgentsOnBd, EveryAiScenarioTestFilePasses) { every_ai_scenario_passes("bd", 3); }
+TEST(AgentsOnMoscow41, MctsPlaysLegalMoves) { plays_legal_moves("moscow41", "mcts:iters=8:rollout=4", 6); }
+TEST(AgentsOnMoscow41, GreedyPlaysLegalMoves) { plays_legal_moves("moscow41", "greedy", 6); }
+TEST(AgentsOnMoscow41, EveryAiScenarioTestFilePasses) { every_ai_scenario_passes("moscow41", 3); }
 
 // ---------------------------------------------------------------------------------------
 // Moscow '41 fog of war (1.5) for the agents: no agent may peek at the hidden blocks.

@@ -206,6 +206,10 @@ class Moscow41Heuristics : public steppe::ai::Heuristics {
       best = std::min(best, v.dg(loc));
     }
     x += 0.15 * (4 - std::min(best, 8));
+    // Battles to come: a contested area is worth its odds (10.11-10.14), more when it is
+    // an objective. Without this a move into an enemy area looks like nothing happened.
+    for (int n = 0; n < g.map().area_count(); ++n)
+      if (st->contested(n)) x += (v.objective(n) ? 0.6 : 0.3) * odds_value(v.ratio(kGerman, n, 0));
     // Strength: steps on the map (HQs at half), the Soviet pool at a third (destroyed
     // Soviet blocks come back, 10.14.3; German losses are for good).
     double s[2] = {0, 0};

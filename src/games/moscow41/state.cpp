@@ -1991,8 +1991,15 @@ Status Moscow41State::test_set(const std::vector<std::string>& w) {
     bs(b).loc = kLocPool;
     return Status::ok();
   }
-  if (k == "control" && w.size() == 3 && need_node(w[1]) >= 0 && parse_side(w[2]) != kNoSide) {
-    as(need_node(w[1])).control = parse_side(w[2]);
+  if (k == "control" && w.size() == 3 && parse_side(w[2]) != kNoSide) {
+    // control AREA[,AREA...] SIDE: every area is checked before any changes.
+    std::vector<int> nodes;
+    std::stringstream list(w[1]);
+    for (std::string id; std::getline(list, id, ',');) {
+      if (need_node(id) < 0) return Error{"control AREA[,AREA...] SIDE: unknown area '" + id + "'", "", ""};
+      nodes.push_back(need_node(id));
+    }
+    for (int n : nodes) as(n).control = parse_side(w[2]);
     return Status::ok();
   }
   if (k == "dl" && w.size() == 3 && need_node(w[1]) >= 0) {
