@@ -133,8 +133,13 @@ float score(const View& v, const Action& a, bool others) {
     case kVArtillery:
     case kVAir:
       return 1.5f;
-    case kVBuildDl:
+    case kVBuildDl: {
+      // 4.1: a DL where the scenario scores it (Scenario 1's Yelnia and Yartsevo) or in a
+      // threatened objective of one's own.
+      const int at = a.nargs >= 1 ? st.block(a.args[0]).loc : -1;
+      if (at >= 0 && at < g.map().area_count() && v.objective(at) && st.area(at).dl != me) return 4.0f;
       return me == kSoviet ? 0.8f : 0.3f;
+    }
     case kVMove: {
       if (a.nargs < 2) return 1.0f;
       const int b = a.args[0];
@@ -189,13 +194,24 @@ class Moscow41Heuristics : public steppe::ai::Heuristics {
       x += st->victory_points(kGerman) - st->victory_points(kSoviet);  // 1.7
     } else {
       // Scenarios 1-3: the Germans must take their objectives, anything else is Soviet.
-      int held = 0, total = 0;
-      for (int n = 0; n < g.map().area_count(); ++n)
-        if (v.objective(n)) {
-          ++total;
-          held += st->area(n).control == kGerman || st->area(n).dl == kGerman;
+      // Scenario 1 wants German DLs in Yelnia and Yartsevo (control is only a first
+      // step) or both special cities; Scenarios 2-3 want Moscow.
+      double specials = 0, lines = 0;
+      int n_specials = 0, n_lines = 0;
+      for (int n = 0; n < g.map().area_count(); ++n) {
+        if (!v.objective(n)) continue;
+        const bool german = st->area(n).control == kGerman && !st->contested(n);
+        if (kind == "dnieper" && !g.areas()[static_cast<size_t>(n)].special_city) {
+          ++n_lines;
+          lines += st->area(n).dl == kGerman ? 1.0 : german ? 0.4 : 0.0;
+        } else {
+          ++n_specials;
+          specials += german ? 1.0 : 0.0;
         }
-      x += total > 0 ? 4.0 * held / total - 2.0 : 0.0;
+      }
+      const double done =
+          std::max(n_specials > 0 ? specials / n_specials : 0.0, n_lines > 0 ? lines / n_lines : 0.0);
+      x += 4.0 * done - 2.0;
     }
     // How close the German spearheads are to what they lack (the Soviet keeps them away).
     int best = 20;
