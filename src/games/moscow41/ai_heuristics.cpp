@@ -222,6 +222,23 @@ class Moscow41Heuristics : public steppe::ai::Heuristics {
       best = std::min(best, v.dg(loc));
     }
     x += 0.15 * (4 - std::min(best, 8));
+    // Objectives held with no block in them while an enemy block stands next door: the
+    // enemy may walk in. A quarter VP each; in the campaign, everything when that VP would be
+    // the enemy's sudden death (1.7). Without this the Germans left Smolensk open.
+    const int sudden = g.tables().sudden_death_vp;
+    for (int n = 0; n < g.map().area_count(); ++n) {
+      if (!v.objective(n) || st->contested(n)) continue;
+      const int owner = st->area(n).control;
+      if (owner != kGerman && owner != kSoviet) continue;
+      if (v.count[owner][static_cast<size_t>(n)] > 0) continue;
+      bool threatened = false;
+      for (int y : g.adjacency()[static_cast<size_t>(n)])
+        threatened = threatened || v.count[1 - owner][static_cast<size_t>(y)] > 0;
+      if (!threatened) continue;
+      const bool fatal = kind == "campaign" && st->victory_points(1 - owner) + 1 >= sudden;
+      const double loss = fatal ? 3.0 : 0.25;
+      x += owner == kGerman ? -loss : loss;
+    }
     // Battles to come: a contested area is worth its odds (10.11-10.14), more when it is
     // an objective. Without this a move into an enemy area looks like nothing happened.
     for (int n = 0; n < g.map().area_count(); ++n)
