@@ -137,7 +137,10 @@ float score(const View& v, const Action& a, bool others) {
       // 4.1: a DL where the scenario scores it (Scenario 1's Yelnia and Yartsevo) or in a
       // threatened objective of one's own.
       const int at = a.nargs >= 1 ? st.block(a.args[0]).loc : -1;
-      if (at >= 0 && at < g.map().area_count() && v.objective(at) && st.area(at).dl != me) return 4.0f;
+      // The German spends a block's action on a DL only where Scenario 1 asks for one.
+      const bool wanted = me == kSoviet || st.victory_kind() == "dnieper";
+      if (wanted && at >= 0 && at < g.map().area_count() && v.objective(at) && st.area(at).dl != me)
+        return 4.0f;
       return me == kSoviet ? 0.8f : 0.3f;
     }
     case kVMove: {
@@ -222,9 +225,9 @@ class Moscow41Heuristics : public steppe::ai::Heuristics {
       best = std::min(best, v.dg(loc));
     }
     x += 0.15 * (4 - std::min(best, 8));
-    // Objectives held with no block in them while an enemy block stands next door: the
-    // enemy may walk in. A quarter VP each; in the campaign, everything when that VP would be
-    // the enemy's sudden death (1.7). Without this the Germans left Smolensk open.
+    // Objectives held with no block in them while an enemy block stands next door, when
+    // the enemy walking in would be its sudden death (1.7, campaign): Smolensk for the
+    // Germans at the start (the Soviets hold 6 VP).
     const int sudden = g.tables().sudden_death_vp;
     for (int n = 0; n < g.map().area_count(); ++n) {
       if (!v.objective(n) || st->contested(n)) continue;
@@ -236,7 +239,8 @@ class Moscow41Heuristics : public steppe::ai::Heuristics {
         threatened = threatened || v.count[1 - owner][static_cast<size_t>(y)] > 0;
       if (!threatened) continue;
       const bool fatal = kind == "campaign" && st->victory_points(1 - owner) + 1 >= sudden;
-      const double loss = fatal ? 3.0 : 0.25;
+      if (!fatal) continue;  // a smaller weight made the German AI passive (fewer VP taken)
+      const double loss = 3.0;
       x += owner == kGerman ? -loss : loss;
     }
     // Battles to come: a contested area is worth its odds (10.11-10.14), more when it is
