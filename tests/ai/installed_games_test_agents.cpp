@@ -5,10 +5,12 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iostream>
 
 #include "ai/agent.h"
 #include "ai/mcts.h"
 #include "games/all_games.h"
+#include "games/moscow41/state.h"
 #include "kernel/scenario_test.h"
 
 namespace steppe {
@@ -52,15 +54,15 @@ TEST(AgentsOnBd, MctsIsDeterministicOnBd) {
   EXPECT_EQ(s->action_to_string(a->choose(*s)), s->action_to_string(b->choose(*s)));
 }
 
-// AI regression scenarios (tests/ai/bd/*.scn): each pins the choice of an agent in a
+// AI regression scenarios (tests/ai/GAME/*.scn): each pins the choice of an agent in a
 // position where players expect a sensible move (issue 7). Small budgets keep them fast.
-TEST(AgentsOnBd, EveryAiScenarioTestFilePasses) {
-  auto game = load_game("bd", default_data_dir());
-  if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();
+void every_ai_scenario_passes(const std::string& game_id, int at_least) {
+  auto game = load_game(game_id, default_data_dir());
+  if (!game) GTEST_SKIP() << game_id << " is not installed: " << game.error().to_string();
   const Game* g = game.value().get();
   ScenarioEnv env;
-  env.games = [g](const std::string& id) -> Result<const Game*> {
-    if (id != "bd") return Error{"only bd here", "", ""};
+  env.games = [g, game_id](const std::string& id) -> Result<const Game*> {
+    if (id != game_id) return Error{"only " + game_id + " here", "", ""};
     return g;
   };
   // The same budget convention as `steppe check`: `budget B` is the mcts iteration count.
@@ -73,11 +75,136 @@ TEST(AgentsOnBd, EveryAiScenarioTestFilePasses) {
     return (*agent)->choose(s);
   };
   const std::filesystem::path dir =
-      std::filesystem::path(STEPPE_DEFAULT_DATA_DIR).parent_path() / "tests/ai/bd";
+      std::filesystem::path(STEPPE_DEFAULT_DATA_DIR).parent_path() / "tests/ai" / game_id;
   auto sum = run_scenario_paths({dir}, env);
-  EXPECT_GE(sum.passed, 3);
+  EXPECT_GE(sum.passed, at_least);
   for (const auto& r : sum.results)
     EXPECT_TRUE(r.passed) << r.file << ": " << (r.failure ? r.failure->to_string() : std::string("failed"));
+}
+
+TEST(AgentsOnBd, EveryAiScenarioTestFilePasses) { every_ai_scenario_passes("bd", 3); }
+TEST(AgentsOnMoscow41, MctsPlaysLegalMoves) { plays_legal_moves("moscow41", "mcts:iters=8:rollout=4", 6); }
+TEST(AgentsOnMoscow41, GreedyPlaysLegalMoves) { plays_legal_moves("moscow41", "greedy", 6); }
+TEST(AgentsOnMoscow41, EveryAiScenarioTestFilePasses) { every_ai_scenario_passes("moscow41", 3); }
+
+// ---------------------------------------------------------------------------------------
+// Moscow '41 fog of war (1.5) for the agents: no agent may peek at the hidden blocks.
+
+// A deliberately peeking Moscow '41 position: its determinization copies the true hidden
+// blocks (only the dice are reseeded). It exists only to show that the no-peek test below
+// would catch an agent or a sampler that looked at the truth.
+class PeekingMoscow41 final : public moscow41::Moscow41State {
+ public:
+  explicit PeekingMoscow41(const moscow41::Moscow41State& s) : Moscow41State(s) {}
+  std::unique_ptr<State> clone() const override { return std::make_unique<PeekingMoscow41>(*this); }
+  void resample_hidden(int viewer, uint64_t seed) override {
+    (void)viewer;
+    dice().reseed(seed);
+  }
+};
+
+// Two campaign positions at the German Command Segment (Guderian activated) that differ
+// only in what the German cannot see: the Soviet block in an area next to Guderian's
+// panzers is at full strength in one and at 1 in the other, and another hidden block has
+// swapped places with one in the pool.
+struct TwinPositions {
+  std::unique_ptr<State> full, weak;
+};
+
+TwinPositions moscow_twins(const Game& game) {
+  using namespace moscow41;
+  const auto& g = dynamic_cast<const Moscow41Game&>(game);
+  auto a = game.new_state("campaign", 4).value();
+  auto& sa = dynamic_cast<Moscow41State&>(*a);
+  for (const char* step : {"ti", "activate HQ2Pg", "commands"}) {
+    const Status s = a->apply(a->parse_action(step).value());
+    EXPECT_TRUE(s.is_ok()) << step;
+  }
+  const int guderian = sa.block(g.block_index("HQ2Pg")).loc;
+  int target = -1, other = -1, pooled = -1;
+  for (size_t i = 0; i < g.blocks().size(); ++i) {
+    const int b = static_cast<int>(i);
+    const BlockDef& d = g.blocks()[i];
+    const BlockState& st = sa.block(b);
+    if (d.side != kSoviet || d.kind != Kind::kCombat) continue;
+    if (st.loc == kLocPool && pooled < 0) pooled = b;
+    if (st.loc < 0 || st.revealed || st.face_up) continue;
+    const auto& adj = g.adjacency()[static_cast<size_t>(guderian)];
+    const bool next_to = std::find(adj.begin(), adj.end(), st.loc) != adj.end();
+    if (next_to && target < 0 && st.level == 0 && d.levels.front() >= 3)
+      target = b;
+    else if (!next_to && other < 0)
+      other = b;
+  }
+  EXPECT_GE(target, 0) << "a full-strength hidden Soviet block next to Guderian";
+  EXPECT_GE(other, 0);
+  EXPECT_GE(pooled, 0);
+  auto b = a->clone();
+  auto& sb = dynamic_cast<Moscow41State&>(*b);
+  const auto id = [&](int x) { return g.blocks()[static_cast<size_t>(x)].id; };
+  const auto at = [&](int x) { return g.map().id(sa.block(x).loc); };
+  EXPECT_TRUE(sb.test_set({"place", id(target), at(target), "1"}).is_ok());
+  EXPECT_TRUE(sb.test_set({"place", id(pooled), at(other)}).is_ok());
+  EXPECT_TRUE(sb.test_set({"pool", id(other)}).is_ok());
+  return {std::move(a), std::move(b)};
+}
+
+TEST(AgentsOnMoscow41, ChoicesDoNotDependOnHiddenEnemyBlocks) {
+  auto game = load_game("moscow41", default_data_dir());
+  if (!game) GTEST_SKIP() << "moscow41 is not installed: " << game.error().to_string();
+  TwinPositions t = moscow_twins(*game.value());
+  ASSERT_NE(t.full->state_hash(), t.weak->state_hash()) << "the two positions must really differ";
+  ASSERT_EQ(t.full->observation(0), t.weak->observation(0)) << "the German sees the same";
+  ASSERT_NE(t.full->observation(1), t.weak->observation(1));
+  ASSERT_EQ(t.full->current_player(), 0);
+  for (const char* spec : {"mcts:iters=64:rollout=8", "greedy", "random"}) {
+    auto x = make_agent(spec, 17).value();
+    auto y = make_agent(spec, 17).value();
+    auto sa = t.full->clone();
+    auto sb = t.weak->clone();
+    for (int d = 0; d < 5 && !sa->is_terminal() && sa->current_player() == 0; ++d) {
+      ASSERT_EQ(sa->observation(0), sb->observation(0)) << spec << " decision " << d;
+      const Action ca = x->choose(*sa), cb = y->choose(*sb);
+      ASSERT_EQ(sa->action_to_string(ca), sb->action_to_string(cb)) << spec << " decision " << d;
+      ASSERT_TRUE(sa->apply(ca).is_ok());
+      ASSERT_TRUE(sb->apply(cb).is_ok());
+    }
+  }
+  // The whole search, not only its answer, is the same: every root edge's visits and value.
+  ai::MctsConfig config;
+  config.iterations = 64;
+  config.rollout_depth = 8;
+  ai::MctsAgent x(config, 5), y(config, 5);
+  (void)x.choose(*t.full);
+  (void)y.choose(*t.weak);
+  ASSERT_EQ(x.last_stats().root.size(), y.last_stats().root.size());
+  for (size_t i = 0; i < x.last_stats().root.size(); ++i) {
+    EXPECT_EQ(x.last_stats().root[i].visits, y.last_stats().root[i].visits) << "edge " << i;
+    EXPECT_DOUBLE_EQ(x.last_stats().root[i].mean, y.last_stats().root[i].mean) << "edge " << i;
+  }
+}
+
+// The control: the same comparison with a sampler that copies the truth must tell the two
+// positions apart, or the test above would prove nothing.
+TEST(AgentsOnMoscow41, APeekingSamplerWouldBeCaught) {
+  auto game = load_game("moscow41", default_data_dir());
+  if (!game) GTEST_SKIP() << "moscow41 is not installed: " << game.error().to_string();
+  TwinPositions t = moscow_twins(*game.value());
+  const PeekingMoscow41 full(dynamic_cast<const moscow41::Moscow41State&>(*t.full));
+  const PeekingMoscow41 weak(dynamic_cast<const moscow41::Moscow41State&>(*t.weak));
+  ASSERT_EQ(full.observation(0), weak.observation(0));
+  ai::MctsConfig config;
+  config.iterations = 64;
+  config.rollout_depth = 8;
+  ai::MctsAgent x(config, 5), y(config, 5);
+  const Action ca = x.choose(full), cb = y.choose(weak);
+  bool differs = x.last_stats().root.size() != y.last_stats().root.size();
+  for (size_t i = 0; !differs && i < x.last_stats().root.size(); ++i)
+    differs = x.last_stats().root[i].visits != y.last_stats().root[i].visits ||
+              x.last_stats().root[i].mean != y.last_stats().root[i].mean;
+  EXPECT_TRUE(differs) << "a peeking search must see the hidden strength";
+  std::cout << "[ info     ] peeking mcts chooses '" << full.action_to_string(ca)
+            << "' against full strength, '" << weak.action_to_string(cb) << "' against strength 1\n";
 }
 
 }  // namespace

@@ -2114,6 +2114,12 @@ Json Moscow41State::observation(int side) const {
   o["enemy_waiting"] = enemy_waiting;
   if (enemy_drawn > 0) o["enemy_drawn"] = enemy_drawn;
   o["enemy_eliminated"] = elim;
+  // 4.2.4, 7.1, 7.2: the enemy Leader never moves and its strength follows the public
+  // Logistics choices (full after a Pause, one step less after an Activation).
+  if (side == kGerman || side == kSoviet) {
+    const int leader = g_.block_index(side == kGerman ? "Stalin" : "Hitler");
+    if (leader >= 0 && block(leader).loc >= 0) o["enemy_leader_strength"] = strength(leader);
+  }
   Json bombers = Json::array();
   const char* bstat[] = {"ready", "committed", "aborted", "destroyed"};
   for (int i = 0; i < g_.bomber_count(); ++i)
@@ -2125,37 +2131,106 @@ Json Moscow41State::observation(int side) const {
 }
 
 void Moscow41State::resample_hidden(int viewer, uint64_t seed) {
-  // Redraw the identities of the enemy's hidden blocks on the map: a permutation among
-  // them keeps every area's count and markers (what the viewer saw) and moves each
-  // identity with its own strength. Leaders are known by their box/area and stay.
+  // 1.5 fog of war, for the AI's determinization (docs/rulings.md, "Moscow '41: what the
+  // enemy knows"). Everything the viewer cannot see is drawn again from what it can see
+  // (its observation), never copied from the true state:
+  //  - public and kept: the viewer's own blocks; enemy blocks revealed or face up (with
+  //    their strength); the enemy Leader (fixed in Rastenburg/Moscow by 4.2.4, strength
+  //    from the public Logistics choices 7.1/7.2); eliminated blocks (OoB boxes, 10.14.3,
+  //    9.3); blocks waiting for November or Kiev (letters N/K printed on the OoB, 5.1);
+  //  - resampled: which enemy identity stands in each hidden slot (the per-area counts and
+  //    isolated counts of the observation), which identities are in the pool (its count
+  //    is public), and each hidden block's strength (any of its own steps).
+  // The draw depends only on public data and `seed`: slots are listed in node order and
+  // identities in roster order, so two true states with the same observation give the
+  // same sample for the same seed (tested in tests/ai/installed_games_test_agents.cpp).
   dice_.reseed(seed);
-  std::vector<int> hid;
+  if (viewer != kGerman && viewer != kSoviet) return;
+  const int enemy = 1 - viewer;
+  auto on_road = [&](int node) {
+    return std::find(g_.road().begin(), g_.road().end(), node) != g_.road().end();
+  };
+  std::vector<int> unknown;  // identities whose place and strength the viewer cannot see
+  struct Slot {
+    int loc;
+    bool isolated;
+  };
+  std::vector<Slot> slots;  // hidden places on nodes, then pool places
+  int pool_slots = 0;
   for (size_t i = 0; i < blocks_.size(); ++i) {
     const int b = static_cast<int>(i);
+    const BlockDef& d = def(b);
     const BlockState& s = block(b);
-    if (def(b).side == viewer || def(b).kind == Kind::kLeader || !is_area(s.loc)) continue;
-    if (s.revealed || s.face_up || s.activated) continue;
-    hid.push_back(b);
+    if (d.side != enemy || d.kind == Kind::kLeader) continue;
+    if (s.loc == kLocDestroyed || s.loc == kLocSurrendered || s.loc == kLocOobN || s.loc == kLocOobK ||
+        s.loc == kLocUnplaced)
+      continue;
+    if (s.loc >= 0 && (s.revealed || s.face_up)) continue;
+    unknown.push_back(b);
+    if (s.loc >= 0)
+      slots.push_back({s.loc, s.isolated});
+    else
+      ++pool_slots;  // kLocPool
   }
-  if (hid.size() < 2) return;
-  std::vector<BlockState> pos;
-  pos.reserve(hid.size());
-  for (int b : hid) pos.push_back(block(b));
-  uint64_t x = seed;
-  std::vector<size_t> perm(hid.size());
-  std::iota(perm.begin(), perm.end(), 0);
-  for (size_t i = perm.size() - 1; i > 0; --i) {
-    x = steppe::splitmix64(x);
-    std::swap(perm[i], perm[static_cast<size_t>(x % (i + 1))]);
+  if (unknown.empty()) return;
+  // Canonical slot order: by node, isolated ones after the others (what the counts say).
+  std::sort(slots.begin(), slots.end(), [](const Slot& x, const Slot& y) {
+    return x.loc != y.loc ? x.loc < y.loc : x.isolated < y.isolated;
+  });
+  // The rules' limits on where an identity may stand (public, from the roster): while the
+  // Road to Leningrad is in play only the "L" blocks are on it and never on the map
+  // (5.0, 5.1, 10.9). Road slots are filled first: they are the most constrained.
+  auto allowed = [&](int b, int loc) {
+    const bool l_block = def(b).letter == 'L';
+    if (on_road(loc)) return l_block;
+    return !(road_in_play_ && l_block);
+  };
+  std::stable_partition(slots.begin(), slots.end(), [&](const Slot& x) { return on_road(x.loc); });
+  std::vector<int> left = unknown;  // roster order
+  // Hoepner's box on the Road is public (his advances are announced, 10.9): he is in it.
+  const int hoepner = g_.block_index("HQ4Pg");
+  const int hoepner_box = hoepner_road_ >= 0 ? g_.road()[static_cast<size_t>(hoepner_road_)] : -1;
+  auto take = [&](int loc) {
+    if (loc == hoepner_box) {
+      auto it = std::find(left.begin(), left.end(), hoepner);
+      if (it != left.end()) {
+        left.erase(it);
+        return hoepner;
+      }
+    }
+    std::vector<size_t> ok;
+    for (size_t k = 0; k < left.size(); ++k)
+      if (loc == kLocPool || allowed(left[k], loc)) ok.push_back(k);
+    // No identity fits only if the data broke the rule above; any identity is still an
+    // honest guess (it is drawn from the public list, not copied).
+    if (ok.empty())
+      for (size_t k = 0; k < left.size(); ++k) ok.push_back(k);
+    const size_t pick = ok[static_cast<size_t>(dice_.below(static_cast<int>(ok.size())))];
+    const int b = left[pick];
+    left.erase(left.begin() + static_cast<long>(pick));
+    return b;
+  };
+  auto level_prior = [&](int b) {
+    // Strength prior: full strength half the time (set-ups and reinforcements start full,
+    // 2.7, 5.0), otherwise any of the block's steps (Remnants likewise, 4.2.3).
+    const int steps = def(b).min_level() + 1;
+    if (dice_.below(2) == 0) return 0;
+    return dice_.below(steps);
+  };
+  for (const Slot& sl : slots) {
+    const int b = take(sl.loc);
+    BlockState& s = bs(b);
+    s = BlockState{};
+    s.loc = sl.loc;
+    s.isolated = sl.isolated;
+    s.level = level_prior(b);
   }
-  for (size_t i = 0; i < hid.size(); ++i) {
-    const BlockState& p = pos[perm[i]];
-    BlockState& s = bs(hid[i]);
-    s.loc = p.loc;
-    s.isolated = p.isolated;
-    s.river = p.river;
-    s.acted = p.acted;
-    // A hidden block's own strength travels with it, clamped to its own steps.
+  for (int k = 0; k < pool_slots; ++k) {
+    const int b = take(kLocPool);
+    BlockState& s = bs(b);
+    s = BlockState{};
+    s.loc = kLocPool;
+    s.level = def(b).remnant ? def(b).min_level() : 0;  // 5.0: placed full (Remnants at minimum)
   }
 }
 
@@ -2246,8 +2321,15 @@ Status Moscow41State::test_set(const std::vector<std::string>& w) {
     bs(b).loc = kLocPool;
     return Status::ok();
   }
-  if (k == "control" && w.size() == 3 && need_node(w[1]) >= 0 && parse_side(w[2]) != kNoSide) {
-    as(need_node(w[1])).control = parse_side(w[2]);
+  if (k == "control" && w.size() == 3 && parse_side(w[2]) != kNoSide) {
+    // control AREA[,AREA...] SIDE: every area is checked before any changes.
+    std::vector<int> nodes;
+    std::stringstream list(w[1]);
+    for (std::string id; std::getline(list, id, ',');) {
+      if (need_node(id) < 0) return Error{"control AREA[,AREA...] SIDE: unknown area '" + id + "'", "", ""};
+      nodes.push_back(need_node(id));
+    }
+    for (int n : nodes) as(n).control = parse_side(w[2]);
     return Status::ok();
   }
   if (k == "dl" && w.size() == 3 && need_node(w[1]) >= 0) {

@@ -128,6 +128,9 @@ class Moscow41State : public steppe::State {
   const BlockState& block(int b) const { return blocks_[static_cast<size_t>(b)]; }
   const AreaState& area(int n) const { return areas_[static_cast<size_t>(n)]; }
   int winner() const { return winner_; }
+  const std::string& victory_kind() const { return victory_kind_; }  // campaign, dnieper, moscow, none
+  int last_turn() const { return last_turn_; }
+  int hoepner_box() const { return hoepner_road_; }  // index on the Road, -1 off it
 
  private:
   void do_apply(const steppe::Action& a) override;

@@ -152,6 +152,72 @@ TEST(Moscow41State, ObservationIsFunctionOfInformationSet) {
   EXPECT_NE(c->observation(kSoviet).dump(), s->observation(kSoviet).dump());
 }
 
+TEST(Moscow41State, ResampleReadsOnlyTheObservation) {  // 1.5, docs/rulings.md
+  // Two positions that differ only in what the German cannot see: which Soviet identity
+  // stands in a hidden place, at what strength, and which one is in the pool. The same
+  // seed must give the same sample in both (the sampler never copies the truth).
+  auto a = start("campaign", 6);
+  std::vector<int> on_map, in_pool;
+  for (size_t i = 0; i < game().blocks().size(); ++i) {
+    const int b = static_cast<int>(i);
+    const auto& d = game().blocks()[i];
+    if (d.side != kSoviet || d.kind != Kind::kCombat) continue;
+    const auto& st = a->block(b);
+    if (st.loc >= 0 && !st.revealed && !st.face_up) on_map.push_back(b);
+    if (st.loc == kLocPool) in_pool.push_back(b);
+  }
+  ASSERT_GE(on_map.size(), 2u);
+  ASSERT_GE(in_pool.size(), 1u);
+  auto b = a->clone();
+  auto& bb = dynamic_cast<Moscow41State&>(*b);
+  const auto id = [&](int x) { return game().blocks()[static_cast<size_t>(x)].id; };
+  const std::string where = game().map().id(a->block(on_map[0]).loc);
+  ASSERT_TRUE(bb.test_set({"place", id(in_pool[0]), where, "1"}).is_ok());
+  ASSERT_TRUE(bb.test_set({"pool", id(on_map[0])}).is_ok());
+  ASSERT_TRUE(bb.test_set({"place", id(on_map[1]), game().map().id(a->block(on_map[1]).loc), "1"}).is_ok());
+  ASSERT_NE(a->full_json()["blocks"], bb.full_json()["blocks"]) << "the positions must really differ";
+  ASSERT_EQ(a->observation(kGerman), bb.observation(kGerman)) << "the German sees the same";
+  ASSERT_NE(a->observation(kSoviet), bb.observation(kSoviet));
+  bool strength_varies = false, pool_varies = false;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    auto x = a->clone(), y = bb.clone();
+    x->resample_hidden(kGerman, seed);
+    y->resample_hidden(kGerman, seed);
+    EXPECT_EQ(x->full_json(), y->full_json()) << "seed " << seed;
+    EXPECT_EQ(x->observation(kGerman), a->observation(kGerman)) << "seed " << seed;
+    const auto& xs = dynamic_cast<const Moscow41State&>(*x);
+    for (int m : on_map) {
+      if (xs.block(m).loc >= 0 && xs.block(m).level != 0) strength_varies = true;
+      if (xs.block(m).loc == kLocPool) pool_varies = true;
+    }
+  }
+  EXPECT_TRUE(strength_varies) << "hidden strengths must be drawn, not all kept full";
+  EXPECT_TRUE(pool_varies) << "which blocks are in the pool must be drawn too";
+}
+
+TEST(Moscow41State, ResampleKeepsTheRoadToLeningradRule) {  // 5.0, 10.9
+  auto s = start("campaign", 2);
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    auto c = s->clone();
+    c->resample_hidden(kSoviet, seed);
+    const auto& cs = dynamic_cast<const Moscow41State&>(*c);
+    const auto& road = game().road();
+    for (size_t i = 0; i < game().blocks().size(); ++i) {
+      const auto& d = game().blocks()[i];
+      if (d.side != kGerman) continue;
+      const int loc = cs.block(static_cast<int>(i)).loc;
+      const bool on_road = std::find(road.begin(), road.end(), loc) != road.end();
+      if (d.letter == 'L') {
+        EXPECT_TRUE(on_road || loc == kLocPool) << d.id << " seed " << seed;
+      } else {
+        EXPECT_FALSE(on_road) << d.id << " seed " << seed;
+      }
+    }
+    EXPECT_EQ(cs.block(game().block_index("HQ4Pg")).loc, s->block(game().block_index("HQ4Pg")).loc)
+        << "Hoepner's box is public";
+  }
+}
+
 TEST(Moscow41State, RandomPlayoutsStayLegalAndDeterministic) {
   for (const char* sc : {"campaign", "beyond-the-dnieper", "typhoon", "last-gasp"}) {
     auto a = start(sc, 11), b = start(sc, 11);

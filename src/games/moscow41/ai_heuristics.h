@@ -1,0 +1,14 @@
+// Moscow '41 knowledge for the game-agnostic agents (docs/ai.md, "Per-game heuristics"):
+// a position evaluation, an action prior / move ordering and a rollout policy. Registered
+// under "moscow41" by moscow41::load_game.
+#pragma once
+
+#include <memory>
+
+#include "ai/heuristics.h"
+
+namespace moscow41 {
+
+std::unique_ptr<steppe::ai::Heuristics> make_moscow41_heuristics(const steppe::Game& game);
+
+}  // namespace moscow41
