@@ -2157,6 +2157,7 @@ void Moscow41State::resample_hidden(int viewer, uint64_t seed) {
   };
   std::vector<Slot> slots;  // hidden places on nodes, then pool places
   int pool_slots = 0;
+  int drawn_slots = 0;  // drawn from the pool, not yet placed (5.0: the viewer sees a count)
   for (size_t i = 0; i < blocks_.size(); ++i) {
     const int b = static_cast<int>(i);
     const BlockDef& d = def(b);
@@ -2169,6 +2170,8 @@ void Moscow41State::resample_hidden(int viewer, uint64_t seed) {
     unknown.push_back(b);
     if (s.loc >= 0)
       slots.push_back({s.loc, s.isolated});
+    else if (s.loc == kLocDrawn)
+      ++drawn_slots;
     else
       ++pool_slots;  // kLocPool
   }
@@ -2225,11 +2228,12 @@ void Moscow41State::resample_hidden(int viewer, uint64_t seed) {
     s.isolated = sl.isolated;
     s.level = level_prior(b);
   }
-  for (int k = 0; k < pool_slots; ++k) {
+  // Drawn blocks came out of the pool, so any identity a pool slot could hold may be one.
+  for (int k = 0; k < drawn_slots + pool_slots; ++k) {
     const int b = take(kLocPool);
     BlockState& s = bs(b);
     s = BlockState{};
-    s.loc = kLocPool;
+    s.loc = k < drawn_slots ? kLocDrawn : kLocPool;
     s.level = def(b).remnant ? def(b).min_level() : 0;  // 5.0: placed full (Remnants at minimum)
   }
 }
