@@ -430,5 +430,34 @@ TEST(Moscow41State, DrawnReinforcementsAreHiddenFromTheEnemy) {
   }
 }
 
+// 5.0, 1.5: the German's sample of the Soviet's drawn reinforcements keeps their number and
+// their state (drawn, waiting for the Soviet to place them) without copying which they are.
+TEST(Moscow41State, ResampleKeepsTheEnemysDrawnBlocksAsDrawn) {
+  auto s = test::start("campaign", 3);
+  set_up(*s, {"initiative soviet", "active soviet"});
+  act(*s, "si reinforce");
+  const std::string seen = s->observation(kGerman).dump();
+  auto drawn_ids = [](const Json& full) {  // block indices; full_json's blocks are [loc, level, ...]
+    std::vector<size_t> ids;
+    for (size_t i = 0; i < full["blocks"].size(); ++i)
+      if (full["blocks"][i][0] == kLocDrawn) ids.push_back(i);
+    return ids;
+  };
+  const auto truth = drawn_ids(s->full_json());
+  ASSERT_EQ(truth.size(), 12u);
+  bool differs = false;
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    auto c = s->clone();
+    c->resample_hidden(kGerman, seed);
+    EXPECT_EQ(c->observation(kGerman).dump(), seen) << "seed " << seed;
+    EXPECT_EQ(drawn_ids(c->full_json()).size(), truth.size()) << "seed " << seed;
+    differs = differs || drawn_ids(c->full_json()) != truth;
+    std::vector<steppe::Action> acts;
+    c->legal_actions(acts);  // the Soviet still has blocks to place in the sample
+    EXPECT_FALSE(acts.empty()) << "seed " << seed;
+  }
+  EXPECT_TRUE(differs) << "the sample copied which blocks the Soviet drew";
+}
+
 }  // namespace
 }  // namespace moscow41
