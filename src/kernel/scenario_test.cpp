@@ -7,6 +7,7 @@
 #include <sstream>
 #include <unordered_set>
 
+#include "kernel/dice.h"
 #include "kernel/notation.h"
 
 namespace steppe {
@@ -447,6 +448,16 @@ class Runner {
 };
 
 }  // namespace
+
+AgentChooser uniform_random_chooser() {
+  return [](const std::string& name, uint64_t seed, int, const State& s) -> Result<Action> {
+    if (name != "random") return Error{"only the random agent here", "", ""};
+    std::vector<Action> acts;
+    s.legal_actions(acts);
+    if (acts.empty()) return Error{"no legal action", "", ""};
+    return acts[static_cast<size_t>(splitmix64(seed) % acts.size())];
+  };
+}
 
 ScenarioResult run_scenario_test(const ScenarioTest& test, const ScenarioEnv& env) {
   ScenarioResult r = Runner(test, env).run();

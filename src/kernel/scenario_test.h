@@ -57,6 +57,10 @@ using GameProvider = std::function<Result<const Game*>(const std::string& id)>;
 using AgentChooser =
     std::function<Result<Action>(const std::string& agent, uint64_t seed, int budget, const State& state)>;
 
+// The agent `random` alone, without steppe_ai: a seeded uniform choice among the legal
+// actions (for game tests whose `play random` lines assert what holds for any choice).
+AgentChooser uniform_random_chooser();
+
 struct ScenarioEnv {
   GameProvider games;
   AgentChooser agents;  // may be empty: `expect agent` lines then fail, saying so

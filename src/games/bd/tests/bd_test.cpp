@@ -743,17 +743,7 @@ TEST(BdRulebook, EveryScenarioTestFilePasses) {
   };
   // `play random`: a seeded uniform choice among the legal actions (the set-up tests of 3.7
   // and 15.3 let it place the units; what they assert holds for any choice).
-  env.agents = [](const std::string& name, uint64_t seed, int,
-                  const steppe::State& s) -> steppe::Result<steppe::Action> {
-    if (name != "random") return steppe::Error{"only the random agent here", "", ""};
-    std::vector<steppe::Action> acts;
-    s.legal_actions(acts);
-    if (acts.empty()) return steppe::Error{"no legal action", "", ""};
-    uint64_t z = seed + 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return acts[static_cast<size_t>((z ^ (z >> 31)) % acts.size())];
-  };
+  env.agents = steppe::uniform_random_chooser();
   auto sum = steppe::run_scenario_paths({dir}, env);
   EXPECT_GT(sum.passed, 15);
   for (const auto& r : sum.results)

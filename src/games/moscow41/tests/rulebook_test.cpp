@@ -14,14 +14,7 @@ TEST(Moscow41Rulebook, WorkedExamples) {
   };
   // `play random`: a seeded uniform choice among the legal actions (11.0 Option B lets it
   // place the drawn reinforcements; what the test asserts holds for any choice).
-  env.agents = [](const std::string& name, uint64_t seed, int,
-                  const steppe::State& s) -> steppe::Result<steppe::Action> {
-    if (name != "random") return steppe::Error{"only the random agent here", "", ""};
-    std::vector<steppe::Action> acts;
-    s.legal_actions(acts);
-    if (acts.empty()) return steppe::Error{"no legal action", "", ""};
-    return acts[static_cast<size_t>(steppe::splitmix64(seed) % acts.size())];
-  };
+  env.agents = steppe::uniform_random_chooser();
   const auto dir =
       std::filesystem::path(STEPPE_DEFAULT_DATA_DIR).parent_path() / "tests" / "rulebook" / "moscow41";
   const auto sum = steppe::run_scenario_paths({dir}, env);
