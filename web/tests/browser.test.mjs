@@ -337,9 +337,16 @@ test('play against the random agent: the computer answers in the browser', { ski
     const handedOver = (await api('GET', `/api/games/${id}`)).game;
     assert.equal(handedOver.status, 'active');
     assert.ok(mine > 0, 'we played some actions');
-    // The computer moves on its own and hands the turn back; the page follows over the
-    // WebSocket without a reload.
-    const back = await page.waitForFunction(() => document.querySelector('#whose')?.textContent === 'Your move', undefined, { timeout: 60000 }).then(() => true, () => false);
+    // The computer moves on its own and hands the turn back (seen on the server first: the
+    // page may still show "Your move" from before our last click was answered); then the
+    // page follows over the WebSocket without a reload.
+    let served = false;
+    for (let w = 0; w < 600 && !served; w++) {
+      const g = (await api('GET', `/api/games/${id}`)).game;
+      served = g.current_player === 0 && g.actions_count > handedOver.actions_count;
+      if (!served) await page.waitForTimeout(100);
+    }
+    const back = served && (await page.waitForFunction(() => document.querySelector('#whose')?.textContent === 'Your move', undefined, { timeout: 60000 }).then(() => true, () => false));
     if (!back) {
       await shot(page, 'vs-agent-stuck.png');
       const g = (await api('GET', `/api/games/${id}`)).game;
