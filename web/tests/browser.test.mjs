@@ -311,9 +311,13 @@ test('play against the random agent: the computer answers in the browser', { ski
     // Play our side through the UI's action list (ending phases where offered) until it
     // is the computer's turn.
     let mine = 0;
+    let handOverCount = -1; // actions when we saw the computer to move
     for (let tries = 0; tries < 200; tries++) {
       const info = (await api('GET', `/api/games/${id}`)).game;
-      if (info.current_player !== 0 || info.status !== 'active') break;
+      if (info.current_player !== 0 || info.status !== 'active') {
+        handOverCount = info.actions_count;
+        break;
+      }
       const listed = await page.waitForSelector('#action-list button.action', { timeout: 10000 }).then(() => true, () => false);
       if (!listed) {
         await shot(page, 'vs-agent-stuck.png');
@@ -336,14 +340,16 @@ test('play against the random agent: the computer answers in the browser', { ski
     }
     const handedOver = (await api('GET', `/api/games/${id}`)).game;
     assert.equal(handedOver.status, 'active');
+    assert.ok(handOverCount >= 0, 'the turn went to the computer');
     assert.ok(mine > 0, 'we played some actions');
     // The computer moves on its own and hands the turn back (seen on the server first: the
     // page may still show "Your move" from before our last click was answered); then the
     // page follows over the WebSocket without a reload.
+    // (The computer adds at least one action after handOverCount before the turn is ours.)
     let served = false;
     for (let w = 0; w < 600 && !served; w++) {
       const g = (await api('GET', `/api/games/${id}`)).game;
-      served = g.current_player === 0 && g.actions_count > handedOver.actions_count;
+      served = g.current_player === 0 && g.actions_count > handOverCount;
       if (!served) await page.waitForTimeout(100);
     }
     const back = served && (await page.waitForFunction(() => document.querySelector('#whose')?.textContent === 'Your move', undefined, { timeout: 60000 }).then(() => true, () => false));
