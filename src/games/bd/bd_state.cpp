@@ -1842,11 +1842,45 @@ int BdState::enter_cost(int u, int from, int to) const {
 }
 
 int BdState::enter_cost_dir(int u, int from, int to, int dir) const {
+  const int base = hex_entry_cost(u, to);
+  return base < 0 ? -1 : edge_entry_cost(u, from, to, dir, base);
+}
+
+// The part of the cost of entering `to` that does not depend on the hexside crossed; reach()
+// memoises it per hex (it is most of the work of a movement phase's legal actions).
+int BdState::hex_entry_cost(int u, int to) const {
   const UnitDef& d = def(u);
-  const HexInfo& a = hx(from);
   const HexInfo& b = hx(to);
   if (!b.on_map) return -1;                         // 10.21 leaving the map is not offered
   if (data_->tec.prohibited[b.terrain]) return -1;  // 10.11
+  if (enemy_in(to, d.side)) return -1;              // 10.4
+  // 10.22: Axis satellites never north of the logistical boundary (suspended in 1942 if
+  // the German chose the north, 5.6).
+  if (d.axis_satellite() && b.zone == kZoneNorth && !(zone1942_ == kZoneNorth && turn_ >= 9)) return -1;
+  if (d.type == kCavalryGroup && d.zone != kZoneNone && b.zone != kZoneNone && b.zone != d.zone)
+    return -1;       // 8.30
+  if (turn_ == 1) {  // 5.11 (the Hungarian border is a hexside rule: edge_entry_cost)
+    if (d.side == kGerman && unit(u).start_hex >= 0 && hx(unit(u).start_hex).country == kRomania &&
+        b.country != kRomania)
+      return -1;
+    if (d.side == kSoviet && (b.country == kHungary || b.country == kRomania)) return -1;
+  }
+  const Places& pl = data_->places;
+  const int cls = d.cls == kMech ? kMech : kNonMech;
+  Terrain t = b.terrain;
+  if (t == kMarsh && d.cls == kMech && d.side == kSoviet && turn_ >= 13) t = kClear;  // 10.10
+  if (t == kMarsh && d.cls == kMech && d.side == kGerman && turn_ == 1 &&
+      std::find(pl.gt1_marsh.begin(), pl.gt1_marsh.end(), to) != pl.gt1_marsh.end() &&
+      unit_supply(u) == kSupOverland)
+    t = kClear;                                                // 5.13
+  return d.type == kCavalryGroup ? 1 : data_->tec.mp[t][cls];  // 8.30
+}
+
+// The hexside part: sea and lake sides, the Kerch and Sivash crossings, rivers, the
+// Hungarian border on GT1; `base` is hex_entry_cost(u, to) >= 0.
+int BdState::edge_entry_cost(int u, int from, int to, int dir, int base) const {
+  const UnitDef& d = def(u);
+  const HexInfo& a = hx(from);
   const Places& pl = data_->places;
   const bool kerch = pl.kerch.size() == 2 && ((from == pl.kerch[0] && to == pl.kerch[1]) ||
                                               (from == pl.kerch[1] && to == pl.kerch[0]));
@@ -1862,29 +1896,11 @@ int BdState::enter_cost_dir(int u, int from, int to, int dir) const {
   } else if ((a.sea_side >> dir) & 1u || (a.lake_side >> dir) & 1u) {
     return -1;  // 10.11, 11.19
   }
-  if (enemy_in(to, d.side)) return -1;  // 10.4
-  // 10.22: Axis satellites never north of the logistical boundary (suspended in 1942 if
-  // the German chose the north, 5.6).
-  if (d.axis_satellite() && b.zone == kZoneNorth && !(zone1942_ == kZoneNorth && turn_ >= 9)) return -1;
-  if (d.type == kCavalryGroup && d.zone != kZoneNone && b.zone != kZoneNone && b.zone != d.zone)
-    return -1;       // 8.30
-  if (turn_ == 1) {  // 5.11
-    if (d.side == kGerman && (a.country == kHungary) != (b.country == kHungary)) return -1;
-    if (d.side == kGerman && unit(u).start_hex >= 0 && hx(unit(u).start_hex).country == kRomania &&
-        b.country != kRomania)
-      return -1;
-    if (d.side == kSoviet && (b.country == kHungary || b.country == kRomania)) return -1;
-  }
+  if (turn_ == 1 && d.side == kGerman && (a.country == kHungary) != (hx(to).country == kHungary))
+    return -1;  // 5.11
   const int cls = d.cls == kMech ? kMech : kNonMech;
-  Terrain t = b.terrain;
-  if (t == kMarsh && d.cls == kMech && d.side == kSoviet && turn_ >= 13) t = kClear;  // 10.10
-  if (t == kMarsh && d.cls == kMech && d.side == kGerman && turn_ == 1 &&
-      std::find(pl.gt1_marsh.begin(), pl.gt1_marsh.end(), to) != pl.gt1_marsh.end() &&
-      unit_supply(u) == kSupOverland)
-    t = kClear;                                                                       // 5.13
-  int cost = d.type == kCavalryGroup ? 1 : data_->tec.mp[t][cls];                     // 8.30
-  if (river && !(turn_ == 1 && d.side == kGerman)) cost += data_->tec.river_mp[cls];  // 10.18
-  return cost;
+  if (river && !(turn_ == 1 && d.side == kGerman)) return base + data_->tec.river_mp[cls];  // 10.18
+  return base;
 }
 
 Status BdState::check_move(const Action& a) const {
@@ -1956,9 +1972,9 @@ Status BdState::check_move(const Action& a) const {
 // Kerch stop). best[h] = MP left on arrival (-1 unreachable); parent[h] = previous hex.
 void BdState::reach(int u, std::array<int16_t, kNumHexes>& best,
                     std::array<int16_t, kNumHexes>& parent) const {
-  if (reach_unit_ == u && reach_version_ == version_) {
-    best = reach_best_;
-    parent = reach_parent_;
+  if (reach_memo_.unit == u && reach_memo_.version == version_) {
+    best = reach_memo_.best;
+    parent = reach_memo_.parent;
     return;
   }
   const UnitSt& s = unit(u);
@@ -1979,17 +1995,25 @@ void BdState::reach(int u, std::array<int16_t, kNumHexes>& best,
   best.fill(-1);
   best[static_cast<size_t>(s.hex)] = static_cast<int16_t>(budget);
   parent[static_cast<size_t>(s.hex)] = -1;
+  // hex_entry_cost per hex, computed on first need (-2: not yet; -1: may not enter or
+  // over-stacks).
+  std::array<int16_t, kNumHexes> hex_cost;
+  hex_cost.fill(-2);
+  const Places& pl = data_->places;
   // Simple label-correcting search (MF <= ~12, map small): process by decreasing MP left.
-  std::vector<int> frontier{s.hex};
+  std::vector<int> frontier{s.hex}, next;
   while (!frontier.empty()) {
-    std::vector<int> next;
-    for (int h : frontier) {
+    next.clear();
+    for (const int h : frontier) {
       const int left = best[static_cast<size_t>(h)];
       for (int dd = 0; dd < 6; ++dd) {
         const int n = neighbour(h, dd);
         if (n < 0) continue;
-        const int c = enter_cost_dir(u, h, n, dd);
-        if (c < 0 || !fits(n)) continue;
+        int16_t& hc = hex_cost[static_cast<size_t>(n)];
+        if (hc == -2) hc = static_cast<int16_t>(fits(n) ? hex_entry_cost(u, n) : -1);
+        if (hc < 0) continue;
+        const int c = edge_entry_cost(u, h, n, dd, hc);
+        if (c < 0) continue;
         int rem = left - c;
         if (rem < 0) {
           if (h == s.hex && s.mp < 0 && budget > 0)
@@ -1997,7 +2021,6 @@ void BdState::reach(int u, std::array<int16_t, kNumHexes>& best,
           else
             continue;
         }
-        const Places& pl = data_->places;
         if (pl.kerch.size() == 2 &&
             ((h == pl.kerch[0] && n == pl.kerch[1]) || (h == pl.kerch[1] && n == pl.kerch[0])))
           rem = 0;  // 10.14 stops
@@ -2010,10 +2033,10 @@ void BdState::reach(int u, std::array<int16_t, kNumHexes>& best,
     }
     frontier.swap(next);
   }
-  reach_unit_ = u;
-  reach_version_ = version_;
-  reach_best_ = best;
-  reach_parent_ = parent;
+  reach_memo_.unit = u;
+  reach_memo_.version = version_;
+  reach_memo_.best = best;
+  reach_memo_.parent = parent;
 }
 
 // Each unit x each reachable destination, by its cheapest path (Dijkstra on MP).
