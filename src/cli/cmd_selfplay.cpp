@@ -1,5 +1,9 @@
 // `steppe selfplay GAME SCENARIO --seed N --agents A,B [-o FILE]`: agents play a whole
 // game; prints a JSON summary (winner, final turn, VP, number of actions, final hash).
+// `--timeline FILE.csv` records the game's numeric result fields (turn, VP, ...) at the first
+// action of every new turn and at the end; `--until-turn T` stops once turn T is over (for
+// pace runs such as docs/ai-pace.md).
+#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -18,7 +22,43 @@ struct SelfplayArgs {
   std::string agents = "random";
   std::string out;
   int64_t max_actions = 1000000;
+  int64_t until_turn = 0;
+  std::string timeline;
   std::string data;
+};
+
+// One CSV row per new turn: the action count and every numeric top-level field of result().
+class TimelineWriter {
+ public:
+  explicit TimelineWriter(const std::string& path) {
+    if (path.empty()) return;
+    out_.open(path);
+    if (!out_) fail("selfplay", "cannot write the timeline to '" + path + "'");
+  }
+  void add(size_t actions, const Json& result, bool force) {
+    if (!out_.is_open() || !result.is_object()) return;
+    const int64_t turn = result.value("turn", int64_t{0});
+    if (!force && turn == last_turn_) return;
+    last_turn_ = turn;
+    if (columns_.empty()) {
+      for (const auto& [k, v] : result.items())
+        if (v.is_number()) columns_.push_back(k);
+      out_ << "actions";
+      for (const auto& c : columns_) out_ << ',' << c;
+      out_ << '\n';
+    }
+    out_ << actions;
+    for (const auto& c : columns_) {
+      out_ << ',';
+      if (result.contains(c) && result[c].is_number()) out_ << result[c].dump();
+    }
+    out_ << '\n' << std::flush;
+  }
+
+ private:
+  std::ofstream out_;
+  std::vector<std::string> columns_;
+  int64_t last_turn_ = -1;
 };
 
 std::vector<std::string> split_commas(const std::string& s) {
@@ -50,6 +90,8 @@ void run(const SelfplayArgs& a) {
   for (const auto& s : g->scenarios())
     if (s.id == a.scenario) last_turn = s.last_turn;
   Progress progress("selfplay", last_turn > 0 ? last_turn : a.max_actions);
+  TimelineWriter timeline(a.timeline);
+  timeline.add(match.size(), match.state().result(), true);
   while (!match.state().is_terminal() && static_cast<int64_t>(match.size()) < a.max_actions) {
     const int side = match.state().current_player();
     const Action act = agents[static_cast<size_t>(side)]->choose(match.state());
@@ -59,10 +101,13 @@ void run(const SelfplayArgs& a) {
     if (!a.out.empty() && match.size() % 1000 == 0) (void)match.save_file(a.out);
     const Json r = match.state().result();
     const int64_t turn = r.contains("turn") && r["turn"].is_number_integer() ? r["turn"].get<int64_t>() : 0;
+    timeline.add(match.size(), r, false);
+    if (a.until_turn > 0 && turn > a.until_turn) break;
     progress.update(last_turn > 0 ? turn : static_cast<int64_t>(match.size()),
                     std::to_string(match.size()) + " actions");
   }
   progress.finish();
+  timeline.add(match.size(), match.state().result(), true);
   if (!a.out.empty())
     if (Status s = match.save_file(a.out); !s.is_ok()) fail("selfplay", s.error().to_string());
   const Json r = match.state().result();
@@ -90,6 +135,10 @@ CommandRegistrar selfplay_cmd("selfplay", [](CLI::App& app) {
   sub->add_option("-o,--output", a->out, "also save the game to this file");
   sub->add_option("--max-actions", a->max_actions, "stop after this many actions (default 1000000)")
       ->check(CLI::PositiveNumber);
+  sub->add_option("--until-turn", a->until_turn, "stop when this turn is over (0: play to the end)")
+      ->check(CLI::NonNegativeNumber);
+  sub->add_option("--timeline", a->timeline,
+                  "write turn, VP and the other numeric result fields per turn (CSV)");
   add_data_option(sub, a->data);
   sub->callback([a] { run(*a); });
 });

@@ -3123,9 +3123,17 @@ std::vector<double> BdState::returns() const {
 }
 
 Json BdState::result() const {
+  // The German's ground gained: hexes of the USSR and the Baltic states he controls (a pace
+  // measure for the AI reports; VP counts only the cities among them).
+  int held = 0;
+  for (int h = 0; h < kNumHexes; ++h)
+    if (hx(h).on_map && (hx(h).country == kUssr || hx(h).country == kBaltic) &&
+        control_[static_cast<size_t>(h)] == kGerman)
+      ++held;
   return Json{{"winner", winner_ == kNoSide ? "draw" : side_name(winner_)},
               {"turn", turn_},
               {"vp", vp_},
+              {"german_hexes_in_ussr", held},
               {"reason", end_reason_}};
 }
 
