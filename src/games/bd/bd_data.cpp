@@ -974,7 +974,51 @@ Result<std::shared_ptr<const BdData>> load_data(const std::filesystem::path& dat
   for (int side : {kGerman, kSoviet})
     d->entry_candidates[static_cast<size_t>(side)] = entry_candidates_of(*d, d->hexes, side);
   d->entry_candidates_built = true;
+  d->supply_graph = build_supply_graph(d->hexes, d->places);
   return std::shared_ptr<const BdData>(std::move(d));
+}
+
+SupplyGraph build_supply_graph(const std::array<HexInfo, kNumHexes>& hexes, const Places& pl) {
+  SupplyGraph g;
+  auto own_lake = [](int side, const HexInfo& x) {  // 7.14
+    if (side == kSoviet) return x.country == kUssr || x.country == kBaltic;
+    return x.country == kGreaterGermany || x.country == kHungary;
+  };
+  auto pair_is = [](const std::vector<int>& p, int a, int b) {
+    return p.size() == 2 && ((a == p[0] && b == p[1]) || (a == p[1] && b == p[0]));
+  };
+  for (int side = 0; side < 2; ++side)
+    for (int h = 0; h < kNumHexes; ++h) {
+      const HexInfo& x = hexes[static_cast<size_t>(h)];
+      const bool ok = x.on_map && x.terrain != kAllSea && (x.terrain != kAllLake || own_lake(side, x));
+      g.enter[static_cast<size_t>(side)][static_cast<size_t>(h)] = ok ? 1 : 0;
+      g.enemy_fort[static_cast<size_t>(side)][static_cast<size_t>(h)] = x.fortified == 1 - side ? 1 : 0;
+    }
+  for (int h = 0; h < kNumHexes; ++h) {
+    const Area a = hexes[static_cast<size_t>(h)].area;
+    g.tier[static_cast<size_t>(h)] = a == kAreaR ? 2 : a == kAreaDP ? 1 : 0;
+  }
+  for (int side = 0; side < 2; ++side)
+    for (int a = 0; a < kNumHexes; ++a) {
+      const HexInfo& x = hexes[static_cast<size_t>(a)];
+      uint8_t mask = 0;
+      for (int d = 0; d < 6; ++d) {
+        const int b = neighbour(a, d);
+        if (b < 0 || !g.enter[static_cast<size_t>(side)][static_cast<size_t>(b)]) continue;
+        const HexInfo& y = hexes[static_cast<size_t>(b)];
+        if (x.zone != y.zone) continue;  // 7.15
+        bool ok = true;
+        if (pair_is(pl.kerch, a, b) || pair_is(pl.sivash, a, b))
+          ok = side == kSoviet;  // 7.14 (German only as Crimea supply, compute_crimea: BD-5), 10.15
+        else if (x.sea_side & (1u << d))
+          ok = false;
+        else if (x.lake_side & (1u << d))
+          ok = own_lake(side, x) && own_lake(side, y);
+        if (ok) mask = static_cast<uint8_t>(mask | (1u << d));
+      }
+      g.edges[static_cast<size_t>(side)][static_cast<size_t>(a)] = mask;
+    }
+  return g;
 }
 
 }  // namespace bd

@@ -333,6 +333,22 @@ struct VictoryRules {
   std::vector<int> mg_cities;                         // Leningrad, Moscow, Kiev, Stalingrad
 };
 
+// 7.14, 7.15, 7.4: the parts of overland supply tracing that depend on the map only, per side,
+// so that BdState::compute_supply's search tests bits instead of terrain (bench/: supply next
+// to a bare breadth-first search). Built from a map by build_supply_graph.
+struct SupplyGraph {
+  // Side may trace into the hex: on the map, not all-sea, lakes only in own territory (7.14).
+  std::array<std::array<uint8_t, kNumHexes>, 2> enter{};
+  // Bit d: a path of the side may go from the hex to neighbour(hex, d): that hex may be
+  // entered, the two are in one logistical area (7.15) and the hexside is crossable (no sea,
+  // lakes in own territory, the Kerch and Sivash for the Soviet only, 7.14).
+  std::array<std::array<uint8_t, kNumHexes>, 2> edges{};
+  // The hex is a printed fortified line of the side's enemy (blocks while the enemy holds it, 7.20).
+  std::array<std::array<uint8_t, kNumHexes>, 2> enemy_fort{};
+  // 7.4 German bottleneck tiers: 0 elsewhere, 1 the DP area, 2 the R area.
+  std::array<uint8_t, kNumHexes> tier{};
+};
+
 struct BdData {
   std::array<HexInfo, kNumHexes> hexes;
   StackingLimits stacking;
@@ -355,9 +371,12 @@ struct BdData {
   // supply and stacking). Built once by load_data (entry_candidates_of).
   std::array<std::vector<int>, 2> entry_candidates;
   bool entry_candidates_built = false;
+  SupplyGraph supply_graph;  // of `hexes` (build_supply_graph)
   const TurnInfo& turn(int t) const { return turns[static_cast<size_t>(std::clamp(t, 1, 32) - 1)]; }
   int find_unit(std::string_view key) const;  // -1 if unknown
 };
+
+SupplyGraph build_supply_graph(const std::array<HexInfo, kNumHexes>& hexes, const Places& places);
 
 // BdData::entry_candidates of `side` for these hexes (the map a state may have edited).
 std::vector<int> entry_candidates_of(const BdData& d, const std::array<HexInfo, kNumHexes>& hexes, int side);

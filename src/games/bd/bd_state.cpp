@@ -114,7 +114,15 @@ BdState::BdState(const BdGame& game, std::shared_ptr<const BdData> data, uint64_
 
 const steppe::Game& BdState::game() const { return *game_; }
 
+// The supply graph of this state's map: the data's, or one built for an edited map (tests).
+const SupplyGraph& BdState::supply_graph() const {
+  if (map_.get() == &data_->hexes) return data_->supply_graph;
+  if (!own_graph_) own_graph_ = std::make_shared<const SupplyGraph>(build_supply_graph(*map_, data_->places));
+  return *own_graph_;
+}
+
 HexInfo& BdState::hx_mut(int h) {
+  own_graph_.reset();  // the caller edits the map
   if (map_.get() == &data_->hexes && data_->entry_candidates_built)
     map_ = std::make_shared<std::array<HexInfo, kNumHexes>>(*map_);
   return const_cast<HexInfo&>((*map_)[static_cast<size_t>(h)]);  // unique copy made above
@@ -1628,75 +1636,47 @@ void BdState::eliminate(int u, const char* rule) {
 void BdState::compute_supply() const {
   if (!supply_dirty_) return;
   supply_dirty_ = false;
-  std::array<uint8_t, kNumHexes> occ{};
-  occ.fill(kNoSide);
-  for (size_t i = 0; i < units_.size(); ++i)
-    if (units_[i].where == kOnMap) occ[static_cast<size_t>(units_[i].hex)] = (*defs_)[i].side;
+  compute_occupancy();
+  const auto& occ = occ_side_;
   const Places& pl = data_->places;
+  const SupplyGraph& g = supply_graph();
   for (int side = 0; side < 2; ++side) {
     auto& sup = sup_[side];
     sup.fill(0);
+    const auto& enter = g.enter[static_cast<size_t>(side)];
+    const auto& edges = g.edges[static_cast<size_t>(side)];
+    const auto& fort = g.enemy_fort[static_cast<size_t>(side)];
     std::array<int16_t, kNumHexes> queue;  // each hex enters once (marked in `sup` first)
-    auto passable = [&](int h) {
-      const HexInfo& x = hx(h);
-      if (!x.on_map) return false;
-      if (x.terrain == kAllSea) return false;
-      if (x.terrain == kAllLake) {  // 7.14 lakes inside own territory
-        if (side == kSoviet && x.country != kUssr && x.country != kBaltic) return false;
-        if (side == kGerman && x.country != kGreaterGermany && x.country != kHungary) return false;
-      }
-      const uint8_t o = occ[static_cast<size_t>(h)];
-      if (o != kNoSide && o != side) return false;  // 7.3, 7.9
-      if (side == kGerman && control_[static_cast<size_t>(h)] == kSoviet &&
-          (x.fortified == kSoviet || h == markers_.fa_hex))
+    // What the map alone does not decide: enemy units (7.3, 7.9) and enemy-held
+    // fortifications (7.20).
+    auto open_now = [&](int h) {
+      const size_t i = static_cast<size_t>(h);
+      if (occ[i] != kNoSide && occ[i] != side) return false;  // 7.3, 7.9
+      if (side == kGerman && control_[i] == kSoviet && (fort[i] || h == markers_.fa_hex))
         return false;  // 7.20
-      if (side == kSoviet && control_[static_cast<size_t>(h)] == kGerman &&
-          (x.fortified == kGerman || (!markers_.east_wall.empty() && east_wall(h))))
+      if (side == kSoviet && control_[i] == kGerman &&
+          (fort[i] || (!markers_.east_wall.empty() && east_wall(h))))
         return false;  // 7.20 (East Wall counters, 8.5)
       return true;
     };
-    auto tier = [&](int h) {
-      if (side != kGerman) return 0;
-      const Area a = hx(h).area;
-      return a == kAreaR ? 2 : a == kAreaDP ? 1 : 0;
-    };
-    // `strait_a`: a is an end of the Kerch or Sivash crossing (rare: skip the pair tests).
-    auto crossing_ok = [&](int a, int b, int d, const HexInfo& x, bool strait_a) {
-      if (strait_a) {
-        const bool kerch = (a == pl.kerch[0] && b == pl.kerch[1]) || (a == pl.kerch[1] && b == pl.kerch[0]);
-        const bool sivash =
-            (a == pl.sivash[0] && b == pl.sivash[1]) || (a == pl.sivash[1] && b == pl.sivash[0]);
-        if (kerch) return side == kSoviet;   // 7.14 (German only as Crimea supply, compute_crimea: BD-5)
-        if (sivash) return side == kSoviet;  // 7.14, 10.15
-      }
-      if (x.sea_side & (1u << d)) return false;
-      if (x.lake_side & (1u << d)) {
-        const HexInfo& y = hx(b);
-        if (side == kSoviet)
-          return (x.country == kUssr || x.country == kBaltic) && (y.country == kUssr || y.country == kBaltic);
-        return (x.country == kGreaterGermany || x.country == kHungary) &&
-               (y.country == kGreaterGermany || y.country == kHungary);
-      }
-      return true;
-    };
+    auto passable = [&](int h) { return enter[static_cast<size_t>(h)] && open_now(h); };
     const auto& sources = side == kGerman ? pl.german_edge : pl.soviet_edge;
     size_t tail = 0;
     for (int s : sources) {
       if (s < 0 || sup[static_cast<size_t>(s)] || !passable(s)) continue;
-      if (tier(s) != 0 && side == kGerman) continue;
+      if (side == kGerman && g.tier[static_cast<size_t>(s)] != 0) continue;
       sup[static_cast<size_t>(s)] = 1;
       queue[tail++] = static_cast<int16_t>(s);
     }
     for (size_t qi = 0; qi < tail; ++qi) {
       const int a = queue[qi];
-      const HexInfo& xa = hx(a);
-      const bool strait_a = a == pl.kerch[0] || a == pl.kerch[1] || a == pl.sivash[0] || a == pl.sivash[1];
+      const unsigned mask = edges[static_cast<size_t>(a)];
+      const int ta = side == kGerman ? g.tier[static_cast<size_t>(a)] : 0;
       for (int d = 0; d < 6; ++d) {
+        if (!((mask >> d) & 1u)) continue;
         const int b = neighbour(a, d);
-        if (b < 0 || sup[static_cast<size_t>(b)] || !passable(b)) continue;
-        if (xa.zone != hx(b).zone) continue;  // 7.15
-        if (!crossing_ok(a, b, d, xa, strait_a)) continue;
-        const int ta = tier(a), tb = tier(b);
+        if (sup[static_cast<size_t>(b)] || !open_now(b)) continue;
+        const int tb = side == kGerman ? g.tier[static_cast<size_t>(b)] : 0;
         if (tb > ta) {  // 7.4: into DP only through Dnepropetrovsk, into R only through Rostov
           if (tb == 1 && b != pl.dnepropetrovsk) continue;
           if (tb == 2 && (b != pl.rostov || ta != 1)) continue;
@@ -6350,6 +6330,7 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     auto m = std::make_shared<std::array<HexInfo, kNumHexes>>();
     for (auto& x : *m) x.on_map = true;
     map_ = m;
+    own_graph_.reset();
     control_.fill(kNoSide);
     for (int u = 0; u < num_units(); ++u)
       if (unit(u).where == kOnMap) control_[static_cast<size_t>(unit(u).hex)] = def(u).side;

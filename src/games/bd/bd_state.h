@@ -323,6 +323,7 @@ class BdState : public steppe::State {
 
   // Movement (10.x).
   int mf_of(int u) const;
+  const SupplyGraph& supply_graph() const;
   int enter_cost(int u, int from, int to) const;               // -1 prohibited
   int enter_cost_dir(int u, int from, int to, int dir) const;  // the same, `to` = neighbour(from, dir)
   int hex_entry_cost(int u, int to) const;                     // enter_cost_dir's per-hex part
@@ -577,7 +578,8 @@ class BdState : public steppe::State {
   // Memo of the last reach() (check_move is called once per legal move by the suites).
   mutable ReachMemo reach_memo_;
   mutable std::array<uint8_t, kNumHexes> sup_[2]{};
-  mutable std::vector<int16_t> crimea_units_;  // 7.4 units drawing Crimea supply now
+  mutable std::vector<int16_t> crimea_units_;             // 7.4 units drawing Crimea supply now
+  mutable std::shared_ptr<const SupplyGraph> own_graph_;  // supply_graph() of an edited map
 };
 
 }  // namespace bd
