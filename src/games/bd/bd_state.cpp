@@ -1957,6 +1957,17 @@ void BdState::reach(int u, std::array<int16_t, kNumHexes>& best,
     parent = reach_memo_.parent;
     return;
   }
+  reach_search(u, best, parent);
+  reach_memo_.unit = u;
+  reach_memo_.version = version_;
+  reach_memo_.best = best;
+  reach_memo_.parent = parent;
+}
+
+// reach() without its memo (gen_moves searches every unit once: storing each would copy
+// 2.3 KB per unit for nothing).
+void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
+                           std::array<int16_t, kNumHexes>& parent) const {
   const UnitSt& s = unit(u);
   const int budget = s.mp >= 0 ? s.mp : mf_of(u);
   // 6.2: stacking limits hold hex by hex and instant by instant, so a hex the unit would
@@ -2013,18 +2024,12 @@ void BdState::reach(int u, std::array<int16_t, kNumHexes>& best,
     }
     frontier.swap(next);
   }
-  reach_memo_.unit = u;
-  reach_memo_.version = version_;
-  reach_memo_.best = best;
-  reach_memo_.parent = parent;
 }
 
 // Each unit x each reachable destination, by its cheapest path (Dijkstra on MP).
 void BdState::gen_moves(std::vector<Action>& out) const {
   const int side = phase_side();
   std::array<int16_t, kNumHexes> best{}, parent{};
-  std::vector<int> heap;
-  std::vector<int> add(1);
   for (int u = 0; u < num_units(); ++u) {
     const UnitSt& s = unit(u);
     const UnitDef& d = def(u);
@@ -2033,20 +2038,19 @@ void BdState::gen_moves(std::vector<Action>& out) const {
       continue;
     if (s.flags & (kFlagDone | kFlagNoMove | kFlagMaFailed)) continue;
     if (s.mp >= 0 && std::find(movers_.begin(), movers_.end(), u) == movers_.end()) continue;
-    reach(u, best, parent);
+    // reach() enters only hexes the unit fits in (6.2), so every destination keeps the
+    // stacking limits (stacking_ok need not be asked again).
+    reach_search(u, best, parent);
     for (int h = 0; h < kNumHexes; ++h) {
       if (h == s.hex || best[static_cast<size_t>(h)] < 0) continue;
-      add[0] = u;
-      if (!stacking_ok(h, side, add).is_ok()) continue;
-      Action a;
-      a.verb = kMove;
-      a.push(u);
       int path[32];
       int n = 0;
       for (int x = h; x != -1 && n < 32; x = parent[static_cast<size_t>(x)]) path[n++] = x;
       if (n + 1 > Action::kMaxArgs) continue;
+      Action& a = out.emplace_back();
+      a.verb = kMove;
+      a.push(u);
       for (int i = n - 1; i >= 0; --i) a.push(path[i]);
-      out.push_back(a);
     }
   }
 }

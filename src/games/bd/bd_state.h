@@ -332,6 +332,8 @@ class BdState : public steppe::State {
   void gen_moves(std::vector<Action>& out) const;
   void gen_caucasus(std::vector<Action>& out) const;  // 4.11-4.13 in a movement phase
   void reach(int u, std::array<int16_t, kNumHexes>& best, std::array<int16_t, kNumHexes>& parent) const;
+  void reach_search(int u, std::array<int16_t, kNumHexes>& best,
+                    std::array<int16_t, kNumHexes>& parent) const;
   void ma_group(int u, int target, std::vector<int>& out) const;
 
   // Combat (11.x).
