@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <numeric>
 
 #include "games/bd/bd_game.h"
 #include "kernel/json_data.h"
@@ -983,41 +982,34 @@ void BdState::territory_vp_checks() {
   caucasus_defeat_check();  // 4.13 Rostov or Dnepropetrovsk Soviet (any scenario with an expedition)
   if (!vp_schedule() || phase_ == kGameOver) return;
   const VictoryRules& vr = data_->victory;
-  if (!baltic_lost_ && turn_ > vr.baltic_after) {
-    int baltic = 0, soviet = 0;
+  // The on-map hexes `in` selects, and how many of them `side` controls.
+  auto count = [&](auto in, int side) {
+    std::pair<int, int> n{0, 0};
     for (int h = 0; h < kNumHexes; ++h)
-      if (hx(h).on_map && hx(h).country == kBaltic) {
-        ++baltic;
-        soviet += control_[static_cast<size_t>(h)] == kSoviet ? 1 : 0;
+      if (hx(h).on_map && in(hx(h))) {
+        ++n.first;
+        n.second += control_[static_cast<size_t>(h)] == side ? 1 : 0;
       }
-    if (baltic > 0 && soviet == baltic) {
-      baltic_lost_ = true;
-      vp_ += vr.baltic_vp;
-      vp_events_ += vr.baltic_vp;
-      log("vp",
-          "the Soviet controls every hex of the three Baltic states: German VP " +
-              std::to_string(vr.baltic_vp) + ", now " + std::to_string(vp_),
-          "4.5");
-    }
+    return n;
+  };
+  auto award = [&](bool& once, int vp, const std::string& why, const char* rule) {
+    once = true;
+    vp_ += vp;
+    vp_events_ += vp;
+    log("vp", why + ": German VP " + std::to_string(vp) + ", now " + std::to_string(vp_), rule);
+  };
+  if (!baltic_lost_ && turn_ > vr.baltic_after) {
+    const auto [baltic, soviet] = count([](const HexInfo& x) { return x.country == kBaltic; }, kSoviet);
+    if (baltic > 0 && soviet == baltic)
+      award(baltic_lost_, vr.baltic_vp, "the Soviet controls every hex of the three Baltic states", "4.5");
   }
   if (!dnepr_lost_ && turn_ > vr.dnepr_after) {
     // 4.6 "no longer controls one or more hexes bordering the Dnepr": read as controls none
     // of them (digest 9 item 14, ruling BD-V2).
-    int river = 0, german = 0;
-    for (int h = 0; h < kNumHexes; ++h)
-      if (hx(h).on_map && hx(h).dnepr) {
-        ++river;
-        german += control_[static_cast<size_t>(h)] == kGerman ? 1 : 0;
-      }
-    if (river > 0 && german == 0) {
-      dnepr_lost_ = true;
-      vp_ += vr.dnepr_vp;
-      vp_events_ += vr.dnepr_vp;
-      log("vp",
-          "the German controls no hex on the Dnepr between Kiev and 2809/2908: German VP " +
-              std::to_string(vr.dnepr_vp) + ", now " + std::to_string(vp_),
-          "4.6");
-    }
+    const auto [river, german] = count([](const HexInfo& x) { return x.dnepr; }, kGerman);
+    if (river > 0 && german == 0)
+      award(dnepr_lost_, vr.dnepr_vp, "the German controls no hex on the Dnepr between Kiev and 2809/2908",
+            "4.6");
   }
 }
 
