@@ -76,14 +76,20 @@ const Position& position() {
   return p;
 }
 
-void BM_SupplyTraceWholeMap(benchmark::State& state) {
+// Nodes off the map or held by the other side (side 1) of the position.
+std::vector<uint8_t> blocked_nodes(const HexMap& m, const Position& p) {
+  std::vector<uint8_t> blocked(static_cast<size_t>(m.size()));
+  for (int i = 0; i < m.size(); ++i)
+    blocked[i] = (!m.on_map(i) || p.units.occupied_by_other_side(i, 0)) ? 1 : 0;
+  return blocked;
+}
+
+// The whole-map trace from the position's sources with `rule`, timed.
+template <class Rule>
+void trace_whole_map(benchmark::State& state, const Rule& rule) {
   const HexMap& m = bd_map();
   const Position& p = position();
   steppe::SupplyTracer t;
-  const auto rule = [&](int node) {
-    return p.units.occupied_by_other_side(node, 0) ? steppe::SupplyEntry::kBlocked
-                                                   : steppe::SupplyEntry::kOpen;
-  };
   const auto any = [](int, int, int) { return true; };
   for (auto _ : state) {
     t.trace(m.graph(), p.sources, rule, any);
@@ -91,27 +97,24 @@ void BM_SupplyTraceWholeMap(benchmark::State& state) {
   }
   state.counters["supplied"] = static_cast<double>(t.supplied_nodes().size());
 }
+
+void BM_SupplyTraceWholeMap(benchmark::State& state) {
+  const Position& p = position();
+  trace_whole_map(state, [&](int node) {
+    return p.units.occupied_by_other_side(node, 0) ? steppe::SupplyEntry::kBlocked
+                                                   : steppe::SupplyEntry::kOpen;
+  });
+}
 BENCHMARK(BM_SupplyTraceWholeMap);
 
 // The tracer against BM_BareBfsSameGraph on equal terms: its rule reads the same
 // precomputed blocked array, so the difference is the tracer's own work (callbacks,
 // stamps, distances, paths), not the cost of asking the units who stands where.
 void BM_SupplyTracePrecomputedRule(benchmark::State& state) {
-  const HexMap& m = bd_map();
-  const Position& p = position();
-  const int n = m.size();
-  std::vector<uint8_t> blocked(n);
-  for (int i = 0; i < n; ++i) blocked[i] = (!m.on_map(i) || p.units.occupied_by_other_side(i, 0)) ? 1 : 0;
-  steppe::SupplyTracer t;
-  const auto rule = [&](int node) {
+  const std::vector<uint8_t> blocked = blocked_nodes(bd_map(), position());
+  trace_whole_map(state, [&](int node) {
     return blocked[node] ? steppe::SupplyEntry::kBlocked : steppe::SupplyEntry::kOpen;
-  };
-  const auto any = [](int, int, int) { return true; };
-  for (auto _ : state) {
-    t.trace(m.graph(), p.sources, rule, any);
-    benchmark::DoNotOptimize(t.supplied_nodes().size());
-  }
-  state.counters["supplied"] = static_cast<double>(t.supplied_nodes().size());
+  });
 }
 BENCHMARK(BM_SupplyTracePrecomputedRule);
 
@@ -121,8 +124,7 @@ void BM_BareBfsSameGraph(benchmark::State& state) {
   const HexMap& m = bd_map();
   const Position& p = position();
   const int n = m.size();
-  std::vector<uint8_t> blocked(n);
-  for (int i = 0; i < n; ++i) blocked[i] = (!m.on_map(i) || p.units.occupied_by_other_side(i, 0)) ? 1 : 0;
+  const std::vector<uint8_t> blocked = blocked_nodes(m, p);
   std::vector<uint8_t> seen(n);
   std::vector<int> queue(n);
   size_t count = 0;
