@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <map>
 #include <mutex>
 #include <sstream>
@@ -93,6 +94,53 @@ std::vector<std::optional<double>> vp_per_side(const Json& result, const std::ve
   return out;
 }
 
+// CPU time of the calling thread, in milliseconds (the agents think on it; --jobs threads
+// and other processes do not count).
+double thread_cpu_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+// Sums each side's thinking per turn (GameRecord's timing fields).
+class TurnClock {
+ public:
+  explicit TurnClock(GameRecord& rec) : rec_(rec) {}
+  void decided(const State& state, int side, double ms) {
+    const Json r = state.result();
+    int64_t key = 0;
+    if (r.is_object() && r.contains("turn") && r["turn"].is_number_integer()) {
+      key = r["turn"].get<int64_t>();
+    } else {  // a round: side 0's decisions then side 1's
+      if (side == 0 && last_side_ == 1) ++rounds_;
+      key = rounds_;
+    }
+    last_side_ = side;
+    if (key != key_) close();
+    key_ = key;
+    ++rec_.decisions[static_cast<size_t>(side)];
+    rec_.think_ms[static_cast<size_t>(side)] += ms;
+    this_turn_[static_cast<size_t>(side)] += ms;
+    decided_[static_cast<size_t>(side)] = true;
+  }
+  void close() {
+    for (size_t s = 0; s < 2; ++s) {
+      if (!decided_[s]) continue;
+      ++rec_.turns[s];
+      rec_.max_turn_ms[s] = std::max(rec_.max_turn_ms[s], this_turn_[s]);
+      this_turn_[s] = 0.0;
+      decided_[s] = false;
+    }
+  }
+
+ private:
+  GameRecord& rec_;
+  int64_t key_ = -1, rounds_ = 0;
+  int last_side_ = -1;
+  std::array<double, 2> this_turn_{};
+  std::array<bool, 2> decided_{};
+};
+
 void play_one(const Game& game, const TournamentConfig& config, const std::vector<std::string>& sides,
               GameRecord& rec) {
   auto st = game.new_state(config.scenario, rec.seed);
@@ -111,13 +159,16 @@ void play_one(const Game& game, const TournamentConfig& config, const std::vecto
     }
     agents[side] = std::move(a).value();
   }
+  TurnClock clock(rec);
   while (!state->is_terminal() && rec.plies < config.max_plies) {
     const int side = state->current_player();
     if (side < 0 || side > 1) {
       rec.error = "the game reports side " + std::to_string(side) + " to move";
       return;
     }
+    const double t0 = thread_cpu_ms();
     const Action a = agents[side]->choose(*state);
+    clock.decided(*state, side, thread_cpu_ms() - t0);
     if (Status s = state->apply(a); !s) {
       rec.error = agents[side]->name() + " chose an illegal action '" + state->action_to_string(a) +
                   "': " + s.error().to_string();
@@ -127,6 +178,7 @@ void play_one(const Game& game, const TournamentConfig& config, const std::vecto
     }
     ++rec.plies;
   }
+  clock.close();
   rec.result = state->result();
   rec.vp = vp_per_side(rec.result, sides);
   if (rec.result.is_object() && rec.result.contains("vp")) rec.scenario_vp = number_of(rec.result["vp"]);
@@ -242,6 +294,11 @@ Result<TournamentReport> run_tournament(const Game& game, const TournamentConfig
   std::vector<int> vp_count(static_cast<size_t>(n_agents), 0);
   std::vector<std::array<double, 2>> svp_sum(static_cast<size_t>(n_agents), {0.0, 0.0});
   std::vector<std::array<int, 2>> svp_count(static_cast<size_t>(n_agents), {0, 0});
+  struct Timing {
+    int decisions = 0, turns = 0;
+    double ms = 0.0, max_turn_ms = 0.0;
+  };
+  std::vector<Timing> timing(static_cast<size_t>(n_agents));
   std::map<std::pair<int, int>, PairSummary> pairs;
   double turn_sum = 0.0;
   int turn_count = 0;
@@ -263,6 +320,11 @@ Result<TournamentReport> run_tournament(const Game& game, const TournamentConfig
       AgentSummary& s = rep.agents[ag];
       ++s.games;
       plies_sum[ag] += r.plies;
+      const auto sd = static_cast<size_t>(side);
+      timing[ag].decisions += r.decisions[sd];
+      timing[ag].ms += r.think_ms[sd];
+      timing[ag].turns += r.turns[sd];
+      timing[ag].max_turn_ms = std::max(timing[ag].max_turn_ms, r.max_turn_ms[sd]);
       if (r.winner == side) {
         ++s.wins;
       } else if (r.winner < 0) {
@@ -311,6 +373,9 @@ Result<TournamentReport> run_tournament(const Game& game, const TournamentConfig
       if (svp_count[i][seat] > 0) s.scenario_vp_by_seat[seat] = svp_sum[i][seat] / svp_count[i][seat];
     s.mean_plies = s.games > 0 ? plies_sum[i] / s.games : 0.0;
     s.elo = elo[i];
+    s.ms_per_decision = timing[i].decisions > 0 ? timing[i].ms / timing[i].decisions : 0.0;
+    s.ms_per_turn = timing[i].turns > 0 ? timing[i].ms / timing[i].turns : 0.0;
+    s.max_turn_ms = timing[i].max_turn_ms;
   }
   return rep;
 }
@@ -325,7 +390,12 @@ Json TournamentReport::to_json() const {
   j["mean_plies"] = mean_plies;
   j["mean_turn"] = mean_turn ? Json(*mean_turn) : Json(nullptr);
   j["agents"] = Json::array();
+  j["timing"] = Json::array();  // CPU times: not reproducible, unlike the rest
   for (const auto& a : agents) {
+    j["timing"].push_back(Json{{"name", a.name},
+                               {"cpu_ms_per_decision", a.ms_per_decision},
+                               {"cpu_ms_per_turn", a.ms_per_turn},
+                               {"cpu_ms_longest_turn", a.max_turn_ms}});
     j["agents"].push_back(Json{{"name", a.name},
                                {"games", a.games},
                                {"wins", a.wins},
@@ -404,6 +474,13 @@ std::string TournamentReport::to_text() const {
   if (scenario_vp)
     os << "(mean VP: the game's single VP figure, averaged over the agent's games as " << side_names[0]
        << " / as " << side_names[1] << ")\n";
+  os << "\nThinking (CPU time of the playing thread): per decision / per turn on average / longest turn\n";
+  for (size_t i : order) {
+    const auto& a = agents[i];
+    std::snprintf(line, sizeof line, "  %-*s %10.1f ms %10.1f ms %10.1f ms\n", static_cast<int>(w),
+                  a.name.c_str(), a.ms_per_decision, a.ms_per_turn, a.max_turn_ms);
+    os << line;
+  }
   os << "\nPairings (wins as first side in brackets):\n";
   for (const auto& p : pairs) {
     const auto& an = agents[static_cast<size_t>(p.a)].name;

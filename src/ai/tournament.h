@@ -65,6 +65,13 @@ struct GameRecord {
   Json result;
   std::string error;  // an agent's illegal action (that agent's side loses) or a game error
   int error_side = -1;
+  // Thinking time per side, in CPU milliseconds of the playing thread (not reproducible:
+  // kept out of the report's JSON "games" and "agents", see "timing"). A turn is a game turn
+  // (result()["turn"]) or, for a game without one, a round of both sides' decisions.
+  std::array<int, 2> decisions{};
+  std::array<double, 2> think_ms{};
+  std::array<int, 2> turns{};           // turns in which the side made at least one decision
+  std::array<double, 2> max_turn_ms{};  // the most thinking in one turn
 };
 
 struct AgentSummary {
@@ -78,6 +85,8 @@ struct AgentSummary {
   std::optional<double> scenario_vp_by_seat[2];
   double mean_plies = 0.0;
   double elo = 1500.0;
+  // Thinking (CPU ms, see GameRecord): per decision, per turn on average, in the longest turn.
+  double ms_per_decision = 0.0, ms_per_turn = 0.0, max_turn_ms = 0.0;
 };
 
 struct PairSummary {
@@ -99,6 +108,7 @@ struct TournamentReport {
   double mean_plies = 0.0;
   std::optional<double> mean_turn;  // from result()["turn"]
 
+  // Everything but "timing" (CPU times per agent) is a function of the configuration.
   Json to_json() const;
   std::string to_text() const;
   std::string to_svg() const;  // bar chart of win rates with their 95% intervals

@@ -84,6 +84,17 @@ TEST(Tournament, ReportShape) {
   // MCTS is rated above random.
   EXPECT_GT(r.agents[1].elo, r.agents[0].elo);
   EXPECT_GT(r.mean_plies, 0.0);
+  // Thinking time: every decision is timed once, in some turn of its side (Nim has no
+  // "turn" in its result: a turn is a round of both sides' decisions).
+  for (const auto& rec : r.records) {
+    EXPECT_EQ(rec.decisions[0] + rec.decisions[1], rec.plies);
+    for (size_t side = 0; side < 2; ++side) {
+      EXPECT_LE(rec.turns[side], rec.decisions[side]);
+      EXPECT_EQ(rec.turns[side] > 0, rec.decisions[side] > 0);
+      EXPECT_LE(rec.max_turn_ms[side], rec.think_ms[side] + 1e-9);
+    }
+  }
+  for (const auto& a : r.agents) EXPECT_LE(a.ms_per_decision, a.ms_per_turn + 1e-9);
 
   const Json j = r.to_json();
   EXPECT_EQ(j["agents"].size(), 3u);
@@ -120,6 +131,11 @@ TEST(Tournament, ReproducibleFromTheSeedWhateverTheThreads) {
   ASSERT_TRUE(three.is_ok());
   EXPECT_EQ(calls, 18);
   Json a = one.value().to_json(), b = three.value().to_json();
+  // CPU times are the one part that is not a function of the configuration.
+  ASSERT_EQ(a["timing"].size(), 3u);
+  ASSERT_EQ(b["timing"].size(), 3u);
+  a.erase("timing");
+  b.erase("timing");
   EXPECT_EQ(a, b);
   c.progress = nullptr;
   c.seed = 8;
