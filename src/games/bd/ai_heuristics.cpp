@@ -109,6 +109,8 @@ double attack_value(const BdState& st, const View& v, const Action& a) {
     const UnitDef& d = st.def(u);
     attack += factor(d.attack);
     shifts += d.support_shifts;
+    for (int x = 0; x < st.num_units(); ++x)  // 8.31, 8.32: its TB / CM attacks with it
+      if (st.unit(x).parent == u && st.unit(x).where == kOnMap) shifts += st.def(x).support_shifts;
   };
   if (a.verb == kAttackFrom) {
     for (int i = 2; i < a.nargs; ++i)
