@@ -571,8 +571,8 @@ TEST(BdAttachment, RandomPlayKeepsTigersAndCmGroupsWithTheirParents) {
       ASSERT_FALSE(acts.empty()) << "no legal action in a live state";
       x = steppe::splitmix64(x);
       const auto& a = acts[x % acts.size()];
-      std::vector<int16_t> before;
-      for (int u = 0; u < s->num_units(); ++u) before.push_back(s->unit(u).hex);
+      std::vector<int16_t> before(static_cast<size_t>(s->num_units()));
+      for (int u = 0; u < s->num_units(); ++u) before[static_cast<size_t>(u)] = s->unit(u).hex;
       ASSERT_TRUE(s->apply(a).is_ok()) << s->action_to_string(a);
       ASSERT_TRUE(s->check_invariants().is_ok())
           << scenario << " " << seed << " after " << s->action_to_string(a) << ": "
