@@ -2014,6 +2014,15 @@ void BdState::compute_crimea(const Passable& passable) const {
     const int da = dist[static_cast<size_t>(a.hex)], db = dist[static_cast<size_t>(b.hex)];
     return da != db ? da < db : a.order < b.order;
   });
+  // Ruling BD-22: the units the German declared (and that qualify) first, in his order; the
+  // slots he left open go to the nearest others.
+  size_t front = 0;
+  for (int16_t u : crimea_declared_) {
+    const auto it = std::find(ids.begin() + static_cast<std::ptrdiff_t>(front), ids.end(), u);
+    if (it == ids.end()) continue;
+    std::rotate(ids.begin() + static_cast<std::ptrdiff_t>(front), it, it + 1);
+    ++front;
+  }
   for (size_t i = 0; i < ids.size() && i < 5; ++i) crimea_units_.push_back(static_cast<int16_t>(ids[i]));
 }
 
@@ -4202,7 +4211,6 @@ Status BdState::check_inner(const Action& a) const {
       case kFortifiedArea:
       case kAerialSupply:
       case kWatch:
-      case kCrimeaSupply:
       case kEastWall:
       case kCaucasusSend:
       case kTakeRetreat:
@@ -4234,6 +4242,10 @@ Status BdState::check_inner(const Action& a) const {
       case kMobileAssault:
       case kCaucasusLaunch:
       case kCaucasusRecall:
+        break;
+      case kCrimeaSupply:  // on|off, then up to five declared units when on (7.4)
+        if (a.nargs < 1 || a.nargs > 6 || (a.args[0] != 1 && a.nargs != 1))
+          return rerr("7.4", "crimea-supply on [UNIT...] (at most five units) | off");
         break;
       default:
         return rerr("", "unknown verb");
@@ -4768,8 +4780,19 @@ Status BdState::check_inner(const Action& a) const {
           phase_ == kSetupPhase)
         return rerr("7.4", "the German switches Crimea supply in his own decisions");
       if (a.args[0] != 0 && a.args[0] != 1) return rerr("", "malformed choice");
-      if ((a.args[0] == 1) == crimea_on_)
+      // (switching on again without names withdraws a declaration: the nearest five, BD-22)
+      if ((a.args[0] == 1) == crimea_on_ && a.nargs == 1 && !(crimea_on_ && !crimea_declared_.empty()))
         return rerr("7.4", std::string("Crimea supply is already ") + (crimea_on_ ? "on" : "off"));
+      for (int i = 1; i < a.nargs; ++i) {  // 7.4 "declare ... which are drawing supply" (ruling BD-22)
+        const int u = a.args[i];
+        if (!unit_arg(i)) return rerr("7.4", "unknown unit");
+        for (int j = 1; j < i; ++j)
+          if (a.args[j] == u) return rerr("7.4", def(u).label + " named twice");
+        if (def(u).side != kGerman || unit(u).where != kOnMap)
+          return rerr("7.4", def(u).label + " is not a German-side unit on the map");
+        if (hx(unit(u).hex).area != kAreaCS)
+          return rerr("7.4", def(u).label + " is not in the Crimea (CS) area");
+      }
       return Status::ok();
     case kFortifiedArea: {
       const int h = a.args[0];
@@ -5095,12 +5118,22 @@ void BdState::do_apply(const Action& a) {
       move_to(a.args[0], a.args[1]);
       units_[static_cast<size_t>(a.args[0])].flags |= kFlagDone;
       break;
-    case kCrimeaSupply:
+    case kCrimeaSupply: {
+      const bool was_on = crimea_on_;
       crimea_on_ = a.args[0] == 1;
       if (crimea_on_) crimea_turn_ = true;
+      crimea_declared_.clear();  // ruling BD-22: a declaration stands until the next switch
+      std::string names;
+      for (int i = 1; i < a.nargs; ++i) {
+        crimea_declared_.push_back(static_cast<int16_t>(a.args[i]));
+        names += " " + label(a.args[i]);
+      }
       mark_dirty();
-      log("supply", std::string("German Crimea supply switched ") + (crimea_on_ ? "on" : "off"), "7.4");
+      if (was_on != crimea_on_)
+        log("supply", std::string("German Crimea supply switched ") + (crimea_on_ ? "on" : "off"), "7.4");
+      if (!names.empty()) log("supply", "German Crimea supply declared for" + names, "7.4");
       break;
+    }
     case kAerialSupply:
       markers_.aerial = static_cast<int16_t>(a.args[0]);
       markers_.aerial_available = false;
@@ -5949,6 +5982,7 @@ std::string BdState::action_to_string(const Action& a) const {
       break;
     case kCrimeaSupply:
       s += a.args[0] == 1 ? " on" : " off";
+      for (int i = 1; i < a.nargs; ++i) s += " " + U(i);
       break;
     case kAdvance2:
     case kStrategic:
@@ -6088,9 +6122,14 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
   } else if (v == "paulus" && t.size() == 2 && (t[1] == "take" || t[1] == "decline")) {
     a.verb = kPaulus;
     a.push(t[1] == "take" ? 1 : 2);
-  } else if (v == "crimea-supply" && t.size() == 2 && (t[1] == "on" || t[1] == "off")) {
+  } else if (v == "crimea-supply" && t.size() >= 2 && t.size() <= 7 &&
+             (t[1] == "on" || (t[1] == "off" && t.size() == 2))) {
     a.verb = kCrimeaSupply;
     a.push(t[1] == "on" ? 1 : 0);
+    for (size_t i = 2; i < t.size(); ++i) {  // 7.4 the declared units (ruling BD-22)
+      if (!U(i, u)) return bad("unknown unit");
+      a.push(u);
+    }
   } else if (v == "zone" && t.size() == 2 && (t[1] == "north" || t[1] == "south")) {
     a.verb = kZone1942;
     a.push(t[1] == "north" ? kZoneNorth : kZoneSouth);
@@ -6414,6 +6453,11 @@ Json BdState::full_json() const {
   j["order"] = {kOrderNames[order_[0]], kOrderNames[order_[1]]};
   j["paulus"] = paulus_;
   j["crimea_supply"] = crimea_on_;  // 7.4
+  if (!crimea_declared_.empty()) {
+    Json decl = Json::array();
+    for (int16_t u : crimea_declared_) decl.push_back(label(u));
+    j["crimea_declared"] = decl;  // 7.4 ruling BD-22
+  }
   j["zone1942"] = zone1942_;
   j["pending"] = static_cast<int>(pending_);
   j["options"] = {{"forgiveness-points", opt_forgiveness_}, {"kiev-vp", opt_kiev_}};
@@ -6542,6 +6586,8 @@ void BdState::serialize(std::string& out) const {
   put(markers_.luftwaffe_left);
   put(crimea_on_);
   put(crimea_turn_);
+  put(static_cast<int64_t>(crimea_declared_.size()));
+  for (int16_t u : crimea_declared_) put(u);
   for (auto x : markers_.east_wall) put(x);
   put(-1);
   put(markers_.east_wall_left);

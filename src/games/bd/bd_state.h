@@ -580,6 +580,7 @@ class BdState : public steppe::State {
   mutable std::array<int16_t, kNumHexes> reach_best_{}, reach_parent_{};
   mutable std::array<uint8_t, kNumHexes> sup_[2]{};
   mutable std::vector<int16_t> crimea_units_;  // 7.4 units drawing Crimea supply now
+  std::vector<int16_t> crimea_declared_;       // 7.4 the German's declared units (first claim on the five)
 };
 
 }  // namespace bd
