@@ -6283,7 +6283,7 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
         "advance-second, strategic, emergency-rvgk, no-emergency-rvgk, summer-offensive, watch, convert, "
         "comb-out, east-wall, caucasus-launch, caucasus-send, caucasus-refuse, caucasus-recall, "
         "caucasus-leave, mansteins-gambit, crimea-supply, sea-move, support, support-done, bulgaria-exit, "
-        "bulgaria-return, overstack-remove, bb-loss)");
+        "bulgaria-return, overstack-remove, bb-loss, attach)");
   }
   return a;
 }
