@@ -262,6 +262,10 @@ float score(const BdState& st, const View& v, const Action& a, bool others) {
       return 2.0f;
     case kSupport:  // 8.36-8.40: each marker is good for this phase only
       return 3.0f;
+    case kAttach: {  // 8.31, 8.32: a TB / CM is worth most on a strong mechanized parent (mobile assaults)
+      const UnitDef& p = st.def(a.args[1]);
+      return static_cast<float>(1.0 + (p.cls == kMech ? 1.0 : 0.0) + 0.2 * factor(p.attack));
+    }
     default:
       return 1.0f;
   }
