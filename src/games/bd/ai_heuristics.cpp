@@ -109,6 +109,8 @@ double attack_value(const BdState& st, const View& v, const Action& a) {
     const UnitDef& d = st.def(u);
     attack += factor(d.attack);
     shifts += d.support_shifts;
+    for (int x = 0; x < st.num_units(); ++x)  // 8.31, 8.32: its TB / CM attacks with it
+      if (st.unit(x).parent == u && st.unit(x).where == kOnMap) shifts += st.def(x).support_shifts;
   };
   if (a.verb == kAttackFrom) {
     for (int i = 2; i < a.nargs; ++i)
@@ -260,6 +262,10 @@ float score(const BdState& st, const View& v, const Action& a, bool others) {
       return 2.0f;
     case kSupport:  // 8.36-8.40: each marker is good for this phase only
       return 3.0f;
+    case kAttach: {  // 8.31, 8.32: a TB / CM is worth most on a strong mechanized parent (mobile assaults)
+      const UnitDef& p = st.def(a.args[1]);
+      return static_cast<float>(1.0 + (p.cls == kMech ? 1.0 : 0.0) + 0.2 * factor(p.attack));
+    }
     default:
       return 1.0f;
   }

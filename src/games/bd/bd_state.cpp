@@ -75,7 +75,8 @@ constexpr const char* kVerbNames[] = {"",
                                       "bulgaria-exit",
                                       "bulgaria-return",
                                       "overstack-remove",
-                                      "bb-loss"};
+                                      "bb-loss",
+                                      "attach"};
 constexpr const char* kSupportNames[] = {"", "artillery", "air-army", "interceptor", "partisans", "airborne"};
 constexpr const char* kOrderNames[] = {"none", "move-fight", "fight-move", "fight-fight"};
 
@@ -230,6 +231,17 @@ Status BdState::setup_scenario(const ScenarioDef* sc) {
       markers_.fa_turn = static_cast<int8_t>(turn_ - 1);
     }
   }
+  // 8.31, 8.32: a TB / CM of the fixed set-up goes atop a unit of its hex (ruling BD-TB3).
+  for (int u = 0; u < num_units(); ++u) {
+    if (!is_attachable(u) || unit(u).where != kOnMap || unit(u).parent >= 0) continue;
+    const int p = default_parent(u, unit(u).hex);
+    if (p < 0)
+      return steppe::Error{
+          "set-up puts " + label(u) + " in " + hex_id(unit(u).hex) + " without a unit to attach it to",
+          attach_rule(u), sc->id};
+    units_[static_cast<size_t>(u)].parent = static_cast<int16_t>(p);
+    mark_dirty();
+  }
   // Stacking of the fixed set-up (6.3, 6.4).
   for (int h = 0; h < kNumHexes; ++h) {
     std::vector<int> none;
@@ -304,6 +316,8 @@ void BdState::compute_occupancy() const {
   occ_count_.fill(0);
   occ_sats_.fill(0);
   occ_cav_.fill(0);
+  occ_sup_.fill(0);
+  occ_child_.assign(units_.size(), -1);  // no allocation once sized
   for (size_t i = 0; i < units_.size(); ++i) {
     if (units_[i].where != kOnMap) continue;
     const size_t h = static_cast<size_t>(units_[i].hex);
@@ -311,8 +325,17 @@ void BdState::compute_occupancy() const {
     occ_side_[h] = d.side;
     if (d.satellite_army()) ++occ_sats_[h];
     if (d.type == kCavalryGroup) ++occ_cav_[h];
+    if (d.type == kTigerBattalion || d.type == kCmGroup) ++occ_sup_[h];
     if (!d.free_stacking()) ++occ_count_[h];
+    const int p = units_[i].parent;
+    if (p >= 0 && static_cast<size_t>(p) < units_.size())
+      occ_child_[static_cast<size_t>(p)] = static_cast<int16_t>(i);
   }
+}
+
+int BdState::attached_of(int p) const {
+  compute_occupancy();
+  return p >= 0 && static_cast<size_t>(p) < occ_child_.size() ? occ_child_[static_cast<size_t>(p)] : -1;
 }
 
 int BdState::occupant_side(int hex) const {
@@ -320,15 +343,22 @@ int BdState::occupant_side(int hex) const {
   return occ_side_[static_cast<size_t>(hex)];
 }
 
-// 6.3 five units per hex; 6.4 one satellite army; 6.5 free units (cavalry max 1).
+// 6.3 five units per hex; 6.4 one satellite army; 6.5 free units (cavalry max 1); 8.31,
+// 8.32 one TB (CM) per stack. A unit added brings the TB / CM attached to it.
 Status BdState::stacking_ok(int hex, int side, const std::vector<int>& adding) const {
   compute_occupancy();
   int count = occ_count_[static_cast<size_t>(hex)], sats = occ_sats_[static_cast<size_t>(hex)],
-      cav = occ_cav_[static_cast<size_t>(hex)];
+      cav = occ_cav_[static_cast<size_t>(hex)], sup = occ_sup_[static_cast<size_t>(hex)];
   bool adds_sat = false;
   for (int u : adding) {
     if (unit(u).where == kOnMap && unit(u).hex == hex) continue;  // already counted
     const UnitDef& d = def(u);
+    if (is_attachable(u)) {
+      if (unit(u).parent < 0 || std::find(adding.begin(), adding.end(), unit(u).parent) == adding.end())
+        ++sup;
+    } else if (const int c = attached_of(u); c >= 0) {
+      ++sup;  // comes with its parent (counted once even when listed too)
+    }
     if (d.satellite_army()) {
       ++sats;
       adds_sat = true;
@@ -349,6 +379,11 @@ Status BdState::stacking_ok(int hex, int side, const std::vector<int>& adding) c
   if (cav > lim.cavalry_groups_per_hex)
     return rerr("8.30", "hex " + hex_id(hex) + " would hold " + std::to_string(cav) +
                             " cavalry groups (limit " + std::to_string(lim.cavalry_groups_per_hex) + ")");
+  if (sup > 1)
+    return rerr(side == kSoviet ? "8.32" : "8.31",
+                "hex " + hex_id(hex) + " would hold " + std::to_string(sup) +
+                    (side == kSoviet ? " CM groups (never more than one per stack)"
+                                     : " Tiger battalions (never more than one per stack)"));
   return Status::ok();
 }
 
@@ -484,6 +519,7 @@ void BdState::guards_tank_conversions() {
     }
     units_[static_cast<size_t>(g)] = ts;  // hex, stack order, MP and flags carry over
     units_[static_cast<size_t>(t)] = UnitSt{};
+    repoint_attached(t, g);  // 8.32 its CM stays atop the new army
     mark_dirty();
     log("convert", label(t) + " becomes " + label(g) + " " + where + " (no replacement step)", "8.19", vis);
   }
@@ -1549,6 +1585,7 @@ void BdState::place(int u, int hex, bool setting_up) {
   s.order = next_order_++;
   s.flags = static_cast<uint16_t>(s.flags & ~kFlagRevealed);
   mark_dirty();
+  carry_attached(u);
   if (control_[static_cast<size_t>(hex)] == def(u).side) {
     if (def(u).side == kSoviet && !setting_up) caucasus_defeat_check();  // 4.13
     return;
@@ -1571,8 +1608,223 @@ void BdState::move_to(int u, int hex) {
   s.order = next_order_++;
   s.flags = static_cast<uint16_t>(s.flags & ~kFlagRevealed);
   mark_dirty();
+  carry_attached(u);
   if (control_[static_cast<size_t>(hex)] != def(u).side) set_control(hex, def(u).side);
   if (def(u).side == kSoviet) caucasus_defeat_check();  // 4.13 all five exit hexes occupied
+}
+
+// ======================================================================= 8.31, 8.32 TB / CM attachment
+
+// 8.31 "atop any German corps ... the TB may not be directly attached to any Axis satellite
+// army"; 8.32 "atop any Soviet army ... not ... any Communist satellite army". Ruling
+// BD-TB2: a German "corps" is any German (not satellite) combat counter that moves and
+// attacks: corps, Korps-/Kampfgruppen, emergency units, army detachments, groups; not the
+// fortress and coastal commands. A Soviet "army" is a rifle, oversized, shock, Guards, tank
+// or Guards tank army; not the ICA (it only switches ports), the LPMA (static) or the
+// communist satellite armies.
+bool BdState::eligible_parent(int s, int p) const {
+  if (p < 0 || p >= num_units() || p == s || is_attachable(p)) return false;
+  const UnitDef& d = def(p);
+  if (d.side != def(s).side) return false;
+  if (def(s).type == kTigerBattalion)
+    return d.side == kGerman && !d.axis_satellite() && !d.satellite_army() && d.cls != kStatic &&
+           d.type != kFortressCommand && d.type != kCoastalCommand && d.attack != 0;
+  switch (d.type) {
+    case kRifleArmy:
+    case kOversizedRifleArmy:
+    case kShockArmy:
+    case kGuardsArmy:
+    case kTankArmy:
+    case kGuardsTankArmy:
+      return true;
+    default:
+      return false;
+  }
+}
+
+void BdState::attach(int s, int p) {
+  UnitSt& st = units_[static_cast<size_t>(s)];
+  st.parent = static_cast<int16_t>(p);
+  st.where = kOnMap;
+  st.hex = unit(p).hex;
+  st.order = next_order_++;
+  st.mp = -1;
+  st.start_hex = unit(p).start_hex;
+  mark_dirty();
+}
+
+// 8.31, 8.32: "TB always move with their supported corps": whatever moves or places the
+// parent (a move, retreat, advance, mobile assault, sea or strategic move) brings it along.
+void BdState::carry_attached(int p) {
+  const int c = attached_of(p);
+  if (c < 0) return;
+  UnitSt& cs = units_[static_cast<size_t>(c)];
+  if (cs.where == kOnMap && cs.hex == unit(p).hex) return;
+  cs.where = kOnMap;
+  cs.hex = unit(p).hex;
+  cs.order = next_order_++;
+  cs.flags = static_cast<uint16_t>(cs.flags & ~kFlagRevealed);
+  mark_dirty();
+}
+
+// Ruling BD-TB3: where the rules place a TB / CM in a hex without naming its parent (a
+// scenario's fixed or free set-up "atop any corps in the hex", ruling BD-TB1), it goes atop
+// the eligible unit of the hex that has none: a mechanized one first (8.31, 8.32: it may then
+// take part in mobile assaults), then the highest attack factor, then the top of the stack.
+int BdState::default_parent(int s, int hex) const {
+  if (hex < 0) return -1;
+  int best = -1;
+  for (int x = 0; x < num_units(); ++x) {
+    if (unit(x).where != kOnMap || unit(x).hex != hex || !eligible_parent(s, x)) continue;
+    if (const int c = attached_of(x); c >= 0 && c != s) continue;
+    if (best < 0) {
+      best = x;
+      continue;
+    }
+    const UnitDef &a = def(x), &b = def(best);
+    const int ka = a.cls == kMech ? 1 : 0, kb = b.cls == kMech ? 1 : 0;
+    if (ka != kb ? ka > kb : a.attack != b.attack ? a.attack > b.attack : unit(x).order < unit(best).order)
+      best = x;
+  }
+  return best;
+}
+
+void BdState::repoint_attached(int from, int to) {
+  for (auto& st : units_)
+    if (st.parent == from) st.parent = static_cast<int16_t>(to);
+  mark_dirty();
+}
+
+// Ruling BD-TB1: a parent that leaves the map without being eliminated (withdrawn, into
+// the Caucasus box, converted away) leaves its TB / CM behind: it goes atop another
+// eligible unit of the hex that has none (ruling BD-TB3 picks which); if there is none it
+// returns to the TRRT and arrives again next game turn (8.31, 8.32 arrival placement). A CM
+// whose army goes into the RVGK goes into the RVGK with it (8.32: CM transfer via the RVGK).
+// A TB or CM placed without a parent (scenario tests) is treated the same way.
+void BdState::orphan_check() {
+  for (int s = 0; s < num_units(); ++s) {
+    if (!is_attachable(s)) continue;
+    UnitSt& st = units_[static_cast<size_t>(s)];
+    if (st.where != kOnMap) {
+      st.parent = -1;
+      continue;
+    }
+    const int p = st.parent;
+    if (p >= 0 && unit(p).where == kOnMap && eligible_parent(s, p)) {
+      if (unit(p).hex != st.hex) carry_attached(p);
+      continue;
+    }
+    const char* rule = attach_rule(s);
+    if (p >= 0 && def(s).type == kCmGroup && unit(p).where == kRvgk) {
+      st.where = kRvgk;
+      st.hex = -1;
+      st.parent = -1;
+      st.flags |= kFlagDone;  // 8.9 not out again in the same phase
+      mark_dirty();
+      log("rvgk", label(s) + " goes into the RVGK with " + label(p), "8.32", 1u << kSoviet);
+      continue;
+    }
+    const int to = default_parent(s, st.hex);
+    if (to >= 0) {
+      st.parent = static_cast<int16_t>(to);
+      mark_dirty();
+      log("attach",
+          label(s) + (p >= 0 ? " loses " + label(p) + " and" : "") + " goes atop " + label(to) +
+              " (ruling BD-TB1)",
+          rule, def(s).side == kSoviet ? (1u << kSoviet) : 0xFFFFFFFFu);
+      continue;
+    }
+    st.where = turn_ < last_turn_ ? kTrrt : kOutOfPlay;
+    st.turn = static_cast<int8_t>(turn_ + 1);
+    st.hex = -1;
+    st.parent = -1;
+    mark_dirty();
+    log("attach",
+        label(s) + " has no " + (def(s).type == kCmGroup ? "army" : "corps") + " to stay with: " +
+            (st.where == kTrrt ? "back to the TRRT, arrives next turn" : "out of play") + " (ruling BD-TB1)",
+        rule);
+  }
+}
+
+// 8.31, 8.32: an eliminated replaceable TB / CM returns d6 turns later as a reinforcement,
+// or never if that is past the end of the scenario.
+void BdState::support_lost(int s) {
+  UnitSt& st = units_[static_cast<size_t>(s)];
+  const char* rule = attach_rule(s);
+  const int r = roll(6, label(s) + " return delay", rule);
+  if (turn_ + r > last_turn_) {
+    st.where = kDeadPerm;
+    log("eliminate",
+        label(s) + " would return on Game Turn " + std::to_string(turn_ + r) +
+            ", after the end of the scenario: permanently eliminated",
+        rule);
+    return;
+  }
+  st.where = kTrrt;
+  st.turn = static_cast<int8_t>(turn_ + r);
+  log("reinforcement", label(s) + " returns as a reinforcement on Game Turn " + std::to_string(turn_ + r),
+      rule);
+}
+
+Status BdState::check_attach(int s, int p) const {
+  if (s < 0 || s >= num_units() || !is_attachable(s))
+    return rerr("8.31", "attach <TB|CM> <corps|army>: only Tiger battalions and CM groups are attached");
+  const UnitDef& d = def(s);
+  const char* rule = attach_rule(s);
+  const bool cm = d.type == kCmGroup;
+  if (p < 0 || p >= num_units()) return rerr(rule, "unknown unit");
+  if (!eligible_parent(s, p))
+    return rerr(rule, def(p).label + " is not " +
+                          (cm ? "a Soviet army (never a communist satellite army)"
+                              : "a German corps (never an Axis satellite army)"));
+  const UnitSt& ps = unit(p);
+  if (ps.where != kOnMap) return rerr(rule, def(p).label + " is not on the map");
+  const UnitSt& st = unit(s);
+  if (st.parent == p && st.where == kOnMap) return rerr(rule, d.label + " is already atop " + def(p).label);
+  compute_occupancy();
+  const int there = occ_sup_[static_cast<size_t>(ps.hex)] - (st.where == kOnMap && st.hex == ps.hex ? 1 : 0);
+  if (there > 0)
+    return rerr(rule, hex_id(ps.hex) + std::string(" already holds a ") +
+                          (cm ? "CM group" : "Tiger battalion") + " (never more than one per stack)");
+  const int side = d.side;
+  const bool admin =
+      (side == kGerman && phase_ == kAdminGerman) || (side == kSoviet && phase_ == kAdminSoviet);
+  if (st.where == kTrrt) {  // arrival
+    if (!admin) return rerr("5.2", "reinforcements arrive in the owner's administrative segment");
+    if (st.turn > turn_) return rerr("8.1", d.label + " is not a reinforcement due now");
+    if (unit_supply(p) != kSupOverland)
+      return rerr(rule, def(p).label + " is not in overland supply: " + d.label + " arrives atop a " +
+                            (cm ? "Soviet army" : "German corps") + " then in overland supply");
+    return Status::ok();
+  }
+  if (!cm && st.where == kOnMap && phase_ == kGermanStrategic) {  // 8.31 via strategic movement (8.6)
+    if (st.flags & kFlagDone) return rerr("8.6", d.label + " already moved strategically");
+    const int from = st.hex;
+    if (!hx(from).city || control_[static_cast<size_t>(from)] != kGerman || !overland(from, kGerman))
+      return rerr("8.6", "strategic movement starts in a German-controlled city with overland supply");
+    if (strat_used_ + strategic_cost(s) > 8)
+      return rerr("8.7", "8 strategic movement units per player turn (mech 2, satellite army 4)");
+    if (ps.hex != from) {
+      std::vector<uint8_t> ok;
+      strategic_reach(s, ok);
+      if (!ok[static_cast<size_t>(ps.hex)])
+        return rerr("8.6", "no strategic route to " + hex_id(ps.hex) +
+                               " (not adjacent to the enemy except at its ends)");
+    }
+    return Status::ok();
+  }
+  if (cm && st.where == kRvgk && phase_ == kSovietRvgk) {  // 8.32 via the RVGK
+    if (rvgk_moves_ >= 5) return rerr("8.9", "5 units per RVGK Phase");
+    if (st.flags & kFlagDone) return rerr("8.9", "no unit goes in and out in the same phase");
+    if (unit_supply(p) != kSupOverland) return rerr("8.32", def(p).label + " is not in overland supply");
+    return Status::ok();
+  }
+  if (st.where == kOnMap)
+    return rerr(rule,
+                cm ? d.label + " changes army only through the RVGK (rvgk-in " + d.label +
+                         ", then attach it in a later RVGK Phase)"
+                   : d.label + " changes corps only by strategic movement (German Strategic Movement Phase)");
+  return rerr(rule, d.label + " is not a reinforcement due now");
 }
 
 // 2.5/8.12 dotted units never return; 8.22 oversized armies eliminated GT1-3 are replaced
@@ -1581,7 +1833,9 @@ void BdState::move_to(int u, int hex) {
 void BdState::eliminate(int u, const char* rule) {
   UnitSt& s = units_[static_cast<size_t>(u)];
   const UnitDef& d = def(u);
+  if (is_attachable(u) && s.where != kOnMap) return;  // 8.31, 8.32 already gone with its parent
   const bool was_on_map = s.where == kOnMap;
+  const int child = was_on_map ? attached_of(u) : -1;
   int sup = was_on_map ? unit_supply(u) : kSupOverland;
   bool permanent = d.dotted;
   if (d.side == kGerman && turn_ >= 28 && sup != kSupOverland) permanent = true;
@@ -1591,6 +1845,7 @@ void BdState::eliminate(int u, const char* rule) {
   s.where = permanent ? kDeadPerm : kDead;
   s.hex = -1;
   s.mp = -1;
+  s.parent = -1;
   mark_dirty();
   if (d.returns_once && !permanent) returns_once(u, sup);  // 8.15
   if (d.side == kSoviet)                                   // 4.19: printed CF above 3 counts as two units
@@ -1618,6 +1873,11 @@ void BdState::eliminate(int u, const char* rule) {
     units_[static_cast<size_t>(d.counterpart)].where = kDead;
   }
   if (d.type == kTankArmy && d.counterpart >= 0) guards_tank_conversions();  // 8.19 a waiting conversion
+  if (is_attachable(u) && !permanent) support_lost(u);                       // 8.31, 8.32 the d6 return
+  if (child >= 0) {  // 8.31, 8.32: "attached TB share the fate of their parent corps"
+    log("eliminate", label(child) + " shares the fate of " + d.label, attach_rule(child));
+    eliminate(child, attach_rule(child));
+  }
 }
 
 // ======================================================================= supply (7.x)
@@ -1726,6 +1986,15 @@ void BdState::compute_crimea(const Passable& passable) const {
     const int da = dist[static_cast<size_t>(a.hex)], db = dist[static_cast<size_t>(b.hex)];
     return da != db ? da < db : a.order < b.order;
   });
+  // Ruling BD-22: the units the German declared (and that qualify) first, in his order; the
+  // slots he left open go to the nearest others.
+  size_t front = 0;
+  for (int16_t u : crimea_declared_) {
+    const auto it = std::find(ids.begin() + static_cast<std::ptrdiff_t>(front), ids.end(), u);
+    if (it == ids.end()) continue;
+    std::rotate(ids.begin() + static_cast<std::ptrdiff_t>(front), it, it + 1);
+    ++front;
+  }
   for (size_t i = 0; i < ids.size() && i < 5; ++i) crimea_units_.push_back(static_cast<int16_t>(ids[i]));
 }
 
@@ -1887,6 +2156,10 @@ Status BdState::check_move(const Action& a) const {
   if (d.cls == kStatic || d.type == kFortressCommand)
     return rerr("2.9", d.label + " is static and never moves");
   if (d.type == kCoastalArmy) return rerr("10.34", "the ICA moves only by switching ports: sea-move ICA HEX");
+  if (is_attachable(u))
+    return rerr(attach_rule(u), d.label + " never moves alone: it moves with the " +
+                                    (d.type == kCmGroup ? "army" : "corps") + " it is attached to" +
+                                    (s.parent >= 0 ? " (" + label(s.parent) + ")" : ""));
   if (s.flags & (kFlagDone | kFlagNoMove)) return rerr("10.2", d.label + " has finished moving this phase");
   if (s.flags & kFlagMaFailed)
     return rerr("10.28", d.label + " failed a mobile assault and stays in its launch hex");
@@ -1969,11 +2242,12 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
   const StackingLimits& lim = data_->stacking;
   const int add_count = ud.free_stacking() ? 0 : 1, add_sat = ud.satellite_army() ? 1 : 0,
             add_cav = ud.type == kCavalryGroup ? 1 : 0;
+  const int add_sup = is_attachable(u) || attached_of(u) >= 0 ? 1 : 0;  // 8.31, 8.32 one per stack
   auto fits = [&](int h) {
     const size_t i = static_cast<size_t>(h);
     return h == s.hex || (occ_count_[i] + add_count <= lim.units_per_hex &&
                           occ_sats_[i] + add_sat <= lim.satellite_armies_per_hex &&
-                          occ_cav_[i] + add_cav <= lim.cavalry_groups_per_hex);
+                          occ_cav_[i] + add_cav <= lim.cavalry_groups_per_hex && occ_sup_[i] + add_sup <= 1);
   };
   best.fill(-1);
   best[static_cast<size_t>(s.hex)] = static_cast<int16_t>(budget);
@@ -2026,7 +2300,7 @@ void BdState::gen_moves(std::vector<Action>& out) const {
     const UnitSt& s = unit(u);
     const UnitDef& d = def(u);
     if (s.where != kOnMap || d.side != side || d.cls == kStatic || d.type == kFortressCommand ||
-        d.type == kCoastalArmy)
+        d.type == kCoastalArmy || d.type == kTigerBattalion || d.type == kCmGroup)  // 8.31, 8.32
       continue;
     if (s.flags & (kFlagDone | kFlagNoMove | kFlagMaFailed)) continue;
     if (s.mp >= 0 && std::find(movers_.begin(), movers_.end(), u) == movers_.end()) continue;
@@ -2112,6 +2386,12 @@ bool BdState::can_attack_unit(int u, int target, bool ma) const {
   const UnitSt& s = unit(u);
   const UnitDef& d = def(u);
   if (s.where != kOnMap) return false;
+  if (is_attachable(u)) {  // 8.31, 8.32: never fights alone; mobile assaults with a mech parent only
+    const int p = s.parent;
+    if (p < 0 || unit(p).hex != s.hex || is_attachable(p)) return false;
+    if (ma && def(p).cls != kMech) return false;
+    return can_attack_unit(p, target, ma);
+  }
   const int dir = direction(s.hex, target);
   if (dir < 0) return false;                                               // 11.2 adjacent only
   if (!ma && (s.flags & kFlagAttacked)) return false;                      // 11.3
@@ -2140,8 +2420,8 @@ bool BdState::can_attack_unit(int u, int target, bool ma) const {
   }
   if (d.side == kGerman && turn_ == 3 && paulus_ == 1) return false;  // 5.10
   if (ma) {
-    if (d.cls != kMech && d.type != kTigerBattalion && d.type != kCmGroup) return false;  // 10.23
-    if (d.side == kSoviet && (s.flags & (kFlagMaDone | kFlagMaFailed))) return false;     // 10.24
+    if (d.cls != kMech) return false;                                                  // 10.23
+    if (d.side == kSoviet && (s.flags & (kFlagMaDone | kFlagMaFailed))) return false;  // 10.24
     if (s.flags & (kFlagDone | kFlagNoMove)) return false;
   }
   return true;
@@ -2196,6 +2476,11 @@ Status BdState::check_attack(int target, const std::vector<int>& atts, bool ma, 
     if (u < 0 || u >= num_units()) return rerr("", "unknown unit");
     if (std::count(atts.begin(), atts.end(), u) > 1) return rerr("11.3", def(u).label + " listed twice");
     if (def(u).side != side) return rerr("11.1", def(u).label + " is not the phasing player's unit");
+    if (is_attachable(u) &&
+        (unit(u).parent < 0 || std::find(atts.begin(), atts.end(), unit(u).parent) == atts.end()))
+      return rerr(attach_rule(u),
+                  def(u).label + " never fights alone: it attacks with " +
+                      (unit(u).parent >= 0 ? label(unit(u).parent) : std::string("its parent")));
     if (!can_attack_unit(u, target, ma))
       return rerr(ma ? "10.23" : "11.3", def(u).label + " may not attack " + hex_id(target) + " now");
     if (def(u).attack != 0) has_factor = true;
@@ -2421,6 +2706,11 @@ int BdState::shifts_for(const Battle& b, Json* why) const {
   std::vector<int> tu;
   units_in(b.target, tu);
   auto scan = [&](int u, int sign) {
+    // 11.29: units that retreated into the hex (a TB / CM with its parent) do not defend.
+    if (sign < 0 && !b.is_ma) {
+      const int p = unit(u).parent >= 0 ? unit(u).parent : u;
+      if (unit(p).flags & kFlagRetreatedIn) return;
+    }
     if (def(u).type == kTigerBattalion) tiger = true;
     if (def(u).type == kCmGroup) cm += sign;
   };
@@ -2456,7 +2746,13 @@ void BdState::compute_odds(Battle& b, bool roll_dice) {
       static_cast<int8_t>(std::clamp(b.raw_index + b.shifts, -120, 120));  // 11.11 unbounded scale
 }
 
-void BdState::start_battle(const std::vector<int>& atts, int target, bool ma, bool lw, bool drop) {
+void BdState::start_battle(const std::vector<int>& atts_named, int target, bool ma, bool lw, bool drop) {
+  // 8.31, 8.32: a TB / CM attacks with its parent whenever the parent attacks.
+  std::vector<int> atts = atts_named;
+  for (int u : atts_named)
+    if (const int c = attached_of(u);
+        c >= 0 && std::find(atts.begin(), atts.end(), c) == atts.end() && atts.size() < kMaxBattleUnits)
+      atts.push_back(c);
   Battle b;
   b.active = 1;
   b.target = static_cast<int16_t>(target);
@@ -2475,6 +2771,7 @@ void BdState::start_battle(const std::vector<int>& atts, int target, bool ma, bo
   units_in(target, defs);
   for (int dd : defs) {
     if (!ma && (unit(dd).flags & kFlagRetreatedIn)) continue;  // 11.29 do not defend
+    if (!ma && unit(dd).parent >= 0 && (unit(unit(dd).parent).flags & kFlagRetreatedIn)) continue;
     if (b.ndef < kMaxBattleUnits) b.def[b.ndef++] = static_cast<int16_t>(dd);
   }
   if (ma) {
@@ -2623,7 +2920,8 @@ void BdState::bb_candidates(std::vector<int>& out) const {
   out.clear();
   for (int i = 0; i < b.natt; ++i) {
     const int u = b.att[static_cast<size_t>(i)];
-    if (unit(u).where == kOnMap) out.push_back(u);
+    // 8.31, 8.32: an attached TB / CM goes only with its parent (bb_value counts it there).
+    if (unit(u).where == kOnMap && !(is_attachable(u) && unit(u).parent >= 0)) out.push_back(u);
   }
   if (b.drop >= 0) out.push_back(b.drop);
   const bool dotted_left = std::any_of(out.begin(), out.end(), [&](int u) { return def(u).dotted; });
@@ -2633,10 +2931,14 @@ void BdState::bb_candidates(std::vector<int>& out) const {
 int BdState::bb_value(int u) const {
   const Battle& b = battle_;
   if (u == b.drop) return def(u).defense;
-  for (int i = 0; i < b.natt; ++i)
-    if (b.att[static_cast<size_t>(i)] == u)
-      return std::max(1, static_cast<int>(b.bb_per[static_cast<size_t>(i)]));
-  return 0;
+  const int c = attached_of(u);  // 8.31, 8.32: its TB / CM counts one factor and goes with it
+  int v = 0;
+  for (int i = 0; i < b.natt; ++i) {
+    const int x = b.att[static_cast<size_t>(i)];
+    if (x == u) v += std::max(1, static_cast<int>(b.bb_per[static_cast<size_t>(i)]));
+    if (x == c && c >= 0) v += std::max(1, static_cast<int>(b.bb_per[static_cast<size_t>(i)]));
+  }
+  return v;
 }
 
 void BdState::bb_remove(int u) {
@@ -2803,7 +3105,14 @@ void BdState::retreat_options(int from_hex, int side, std::vector<int>& out) con
 
 void BdState::do_retreat(int dest) {
   Battle& b = battle_;
-  std::vector<int> movers(b.retreating.begin(), b.retreating.begin() + b.nretreat);
+  std::vector<int> movers;
+  for (int i = 0; i < b.nretreat; ++i) {
+    const int u = b.retreating[static_cast<size_t>(i)];
+    if (is_attachable(u) && unit(u).parent >= 0 && unit(unit(u).parent).where == kOnMap &&
+        unit(unit(u).parent).hex == unit(u).hex)
+      continue;  // 8.31, 8.32: retreats with its parent
+    movers.push_back(u);
+  }
   b.nretreat = 0;
   int here = dest;
   for (int hop = 0; hop < 8 && !movers.empty(); ++hop) {
@@ -2881,6 +3190,7 @@ void BdState::after_defender_gone(bool cleared) {
   for (int i = 0; i < b.natt; ++i) {
     const int u = b.att[static_cast<size_t>(i)];
     if (unit(u).where != kOnMap || def(u).cls == kStatic || def(u).type == kCounterFireCorps) continue;
+    if (is_attachable(u)) continue;  // 8.31, 8.32: advances with its parent
     const int h = unit(u).hex;
     const int d = direction(h, b.target);
     if (d < 0) continue;
@@ -2919,6 +3229,7 @@ void BdState::ma_group(int u, int target, std::vector<int>& out) const {
     const UnitSt& s = unit(x);
     if (s.where != kOnMap || s.hex != h || s.start_hex != unit(u).start_hex || def(x).side != def(u).side)
       continue;
+    if (is_attachable(x)) continue;  // 8.31, 8.32: joins with its parent (start_battle)
     if (!can_attack_unit(x, target, true)) continue;
     const int c = ma_cost(x, h, target);
     const int left = s.mp >= 0 ? s.mp : mf_of(x);
@@ -3262,6 +3573,7 @@ void BdState::begin_turn() {
       c.order = s.order;
       s.where = kOutOfPlay;
       s.hex = -1;
+      repoint_attached(u, d.counterpart);  // 8.31 its Tiger battalion stays with the new counter
       log("convert", d.label + " becomes " + def(d.counterpart).label, "8.29");
     }
   mark_dirty();
@@ -3335,6 +3647,7 @@ void BdState::victory_check() {
         c.order = s.order;
         s.where = kDeadPerm;
         s.hex = -1;
+        repoint_attached(u, d.counterpart);
         log("convert", d.label + " becomes " + def(d.counterpart).label, "8.23");
       }
     }
@@ -3905,7 +4218,6 @@ Status BdState::check_inner(const Action& a) const {
       case kFortifiedArea:
       case kAerialSupply:
       case kWatch:
-      case kCrimeaSupply:
       case kEastWall:
       case kCaucasusSend:
       case kTakeRetreat:
@@ -3926,6 +4238,7 @@ Status BdState::check_inner(const Action& a) const {
       case kSetup:
       case kConvert:
       case kCaucasusLeave:
+      case kAttach:
         want = 2;
         break;
       case kAttackWith:
@@ -3936,6 +4249,10 @@ Status BdState::check_inner(const Action& a) const {
       case kMobileAssault:
       case kCaucasusLaunch:
       case kCaucasusRecall:
+        break;
+      case kCrimeaSupply:  // on|off, then up to five declared units when on (7.4)
+        if (a.nargs < 1 || a.nargs > 6 || (a.args[0] != 1 && a.nargs != 1))
+          return rerr("7.4", "crimea-supply on [UNIT...] (at most five units) | off");
         break;
       default:
         return rerr("", "unknown verb");
@@ -4087,13 +4404,22 @@ Status BdState::check_inner(const Action& a) const {
           if (!unit_arg(i)) return rerr("11.1", "unknown unit");
           atts.push_back(a.args[i]);
         }
+        for (int u : atts)  // 8.31, 8.32
+          if (is_attachable(u) &&
+              (unit(u).parent < 0 || std::find(atts.begin(), atts.end(), unit(u).parent) == atts.end()))
+            return rerr(attach_rule(u),
+                        def(u).label + " never fights alone: it attacks with " +
+                            (unit(u).parent >= 0 ? label(unit(u).parent) : std::string("its parent")));
         if (a.verb == kAttackWith && def(atts[0]).attack == 0)
           return rerr("11.12", "units with no attack factor never attack alone");
         if (a.verb == kMobileAssault && atts.size() > 1) {
-          // Either one unit alone or the whole group that started the phase together (10.27).
-          std::vector<int> group;
-          if (unit(atts[0]).where == kOnMap) ma_group(atts[0], a.args[0], group);
-          if (group != atts)
+          // Either one unit alone or the whole group that started the phase together (10.27);
+          // a TB / CM named with its parent joins it anyway (8.31, 8.32).
+          std::vector<int> group, named;
+          for (int u : atts)
+            if (!is_attachable(u)) named.push_back(u);
+          if (!named.empty() && unit(named[0]).where == kOnMap) ma_group(named[0], a.args[0], group);
+          if (named.size() > 1 && group != named)
             return rerr("10.27",
                         "a mobile assault is made by one unit or by its whole group that started the phase "
                         "stacked together");
@@ -4132,6 +4458,10 @@ Status BdState::check_inner(const Action& a) const {
       if (def(u).side != side) return rerr("5.2", def(u).label + " belongs to the other side's segment");
       if (unit(u).where != kTrrt || unit(u).turn > turn_)
         return rerr("8.1", def(u).label + " is not a reinforcement due now");
+      if (is_attachable(u))
+        return rerr(attach_rule(u), def(u).label + " arrives atop a " +
+                                        (def(u).type == kCmGroup ? "Soviet army" : "German corps") +
+                                        " in overland supply: attach " + def(u).label + " <unit>");
       if (converts_on_arrival(u)) {
         const int t = guards_tank_namesake(u);
         return t >= 0 ? rerr("8.19", def(u).label + " arrives by converting " + def(t).label + " in place")
@@ -4215,6 +4545,9 @@ Status BdState::check_inner(const Action& a) const {
       const int u = a.args[0], h = a.args[1];
       if (rvgk_moves_ >= 5) return rerr("8.9", "5 units per RVGK Phase");
       if (unit(u).where != kRvgk) return rerr("8.10", def(u).label + " is not in the RVGK");
+      if (is_attachable(u))
+        return rerr("8.32",
+                    def(u).label + " comes out of the RVGK atop an army: attach " + def(u).label + " <army>");
       if (unit(u).flags & kFlagDone) return rerr("8.9", "no unit goes in and out in the same phase");
       if (h < 0 || h >= kNumHexes || !hx(h).on_map) return rerr("8.10", "not a map hex");
       if (control_[static_cast<size_t>(h)] != kSoviet || enemy_in(h, kSoviet))
@@ -4278,6 +4611,10 @@ Status BdState::check_inner(const Action& a) const {
         return rerr("3.3",
                     def(u).label + " sets up in zone " + zone + ", which does not include " + hex_id(h));
       if (enemy_in(h, def(u).side)) return rerr("3.1", hex_id(h) + " holds enemy units");
+      if (is_attachable(u) && default_parent(u, h) < 0)
+        return rerr(attach_rule(u), def(u).label + " sets up atop a " +
+                                        (def(u).type == kCmGroup ? "Soviet army" : "German corps") +
+                                        " that has none: " + hex_id(h) + " holds no such unit");
       std::vector<int> add{u};
       if (auto st = stacking_ok(h, def(u).side, add); !st) return st;
       return check_border_rule(u, h);
@@ -4384,6 +4721,7 @@ Status BdState::check_inner(const Action& a) const {
         return rerr("10.16", "sea movement happens in a German Movement Phase");
       const UnitDef& d = def(u);
       const UnitSt& s = unit(u);
+      if (is_attachable(u)) return rerr(attach_rule(u), d.label + " never moves alone");
       if (d.side != kGerman || d.type != kInfantry || s.where != kOnMap)
         return rerr("10.16", d.label + " is not a German infantry corps on the map");
       const int sea = sea_of(s.hex);
@@ -4402,6 +4740,8 @@ Status BdState::check_inner(const Action& a) const {
       std::vector<int> add{u};
       return stacking_ok(h, kGerman, add);
     }
+    case kAttach:  // 8.31, 8.32
+      return check_attach(a.args[0], a.args[1]);
     case kStrategic: {
       if (phase_ != kGermanStrategic)
         return rerr("8.6", "strategic movement happens in the German Strategic Movement Phase (GT9-29)");
@@ -4410,7 +4750,10 @@ Status BdState::check_inner(const Action& a) const {
       const UnitDef& d = def(u);
       if (d.side != kGerman || unit(u).where != kOnMap)
         return rerr("8.6", d.label + " is not a German-side unit on the map");
-      if (d.cls == kStatic || d.type == kFortressCommand || d.type == kTigerBattalion)
+      if (d.type == kTigerBattalion)
+        return rerr("8.31",
+                    d.label + " moves strategically only onto another corps: attach " + d.label + " <corps>");
+      if (d.cls == kStatic || d.type == kFortressCommand)
         return rerr("8.6", d.label + " does not move strategically");
       if (unit(u).flags & kFlagDone) return rerr("8.6", d.label + " already moved strategically");
       const int from = unit(u).hex;
@@ -4444,8 +4787,19 @@ Status BdState::check_inner(const Action& a) const {
           phase_ == kSetupPhase)
         return rerr("7.4", "the German switches Crimea supply in his own decisions");
       if (a.args[0] != 0 && a.args[0] != 1) return rerr("", "malformed choice");
-      if ((a.args[0] == 1) == crimea_on_)
+      // (switching on again without names withdraws a declaration: the nearest five, BD-22)
+      if ((a.args[0] == 1) == crimea_on_ && a.nargs == 1 && !(crimea_on_ && !crimea_declared_.empty()))
         return rerr("7.4", std::string("Crimea supply is already ") + (crimea_on_ ? "on" : "off"));
+      for (int i = 1; i < a.nargs; ++i) {  // 7.4 "declare ... which are drawing supply" (ruling BD-22)
+        const int u = a.args[i];
+        if (!unit_arg(i)) return rerr("7.4", "unknown unit");
+        for (int j = 1; j < i; ++j)
+          if (a.args[j] == u) return rerr("7.4", def(u).label + " named twice");
+        if (def(u).side != kGerman || unit(u).where != kOnMap)
+          return rerr("7.4", def(u).label + " is not a German-side unit on the map");
+        if (hx(unit(u).hex).area != kAreaCS)
+          return rerr("7.4", def(u).label + " is not in the Crimea (CS) area");
+      }
       return Status::ok();
     case kFortifiedArea: {
       const int h = a.args[0];
@@ -4738,6 +5092,30 @@ void BdState::do_apply(const Action& a) {
       units_[static_cast<size_t>(a.args[0])].flags |= kFlagDone | kFlagSeaMoved;
       break;
     }
+    case kAttach: {  // 8.31, 8.32
+      const int u = a.args[0], p = a.args[1];
+      const char* rule = attach_rule(u);
+      const std::string from =
+          unit(u).where == kOnMap ? hex_id(unit(u).hex) : std::string(where_name(unit(u).where));
+      if (unit(u).where == kTrrt) {
+        attach(u, p);
+        log("reinforcement", label(u) + " arrives atop " + label(p) + " in " + hex_id(unit(p).hex), rule,
+            def(u).side == kSoviet ? (1u << kSoviet) : 0xFFFFFFFFu);
+      } else if (unit(u).where == kRvgk) {
+        ++rvgk_moves_;
+        attach(u, p);
+        log("rvgk", label(u) + " comes out of the RVGK atop " + label(p) + " in " + hex_id(unit(p).hex),
+            rule);
+      } else {
+        strat_used_ = static_cast<int8_t>(strat_used_ + strategic_cost(u));
+        attach(u, p);
+        log("move",
+            label(u) + " moves strategically " + from + " -> " + hex_id(unit(p).hex) + " atop " + label(p),
+            "8.6, 8.31");
+      }
+      units_[static_cast<size_t>(u)].flags |= kFlagDone;
+      break;
+    }
     case kStrategic:
       strat_used_ = static_cast<int8_t>(strat_used_ + strategic_cost(a.args[0]));
       log("move",
@@ -4747,12 +5125,22 @@ void BdState::do_apply(const Action& a) {
       move_to(a.args[0], a.args[1]);
       units_[static_cast<size_t>(a.args[0])].flags |= kFlagDone;
       break;
-    case kCrimeaSupply:
+    case kCrimeaSupply: {
+      const bool was_on = crimea_on_;
       crimea_on_ = a.args[0] == 1;
       if (crimea_on_) crimea_turn_ = true;
+      crimea_declared_.clear();  // ruling BD-22: a declaration stands until the next switch
+      std::string names;
+      for (int i = 1; i < a.nargs; ++i) {
+        crimea_declared_.push_back(static_cast<int16_t>(a.args[i]));
+        names += " " + label(a.args[i]);
+      }
       mark_dirty();
-      log("supply", std::string("German Crimea supply switched ") + (crimea_on_ ? "on" : "off"), "7.4");
+      if (was_on != crimea_on_)
+        log("supply", std::string("German Crimea supply switched ") + (crimea_on_ ? "on" : "off"), "7.4");
+      if (!names.empty()) log("supply", "German Crimea supply declared for" + names, "7.4");
       break;
+    }
     case kAerialSupply:
       markers_.aerial = static_cast<int16_t>(a.args[0]);
       markers_.aerial_available = false;
@@ -4905,6 +5293,7 @@ void BdState::do_apply(const Action& a) {
       const std::string where = hex_id(unit(r).hex);
       units_[static_cast<size_t>(g)] = unit(r);  // hex, stack order, MP and flags carry over
       units_[static_cast<size_t>(r)] = UnitSt{};
+      repoint_attached(r, g);  // 8.32 its CM stays atop the new army
       units_[static_cast<size_t>(r)].where = kDead;
       log("convert",
           label(r) + " in " + where + " becomes " + label(g) + "; " + label(r) + " goes to the dead pile",
@@ -4972,6 +5361,7 @@ void BdState::do_apply(const Action& a) {
       }
       s.where = kRvgk;
       s.hex = -1;
+      s.parent = -1;  // 8.32 a CM leaves its army for the RVGK
       s.flags |= kFlagDone;
       ++rvgk_moves_;
       mark_dirty();
@@ -5155,6 +5545,7 @@ void BdState::do_apply(const Action& a) {
     default:
       break;
   }
+  orphan_check();           // 8.31, 8.32 ruling BD-TB1
   leningrad_siege_check();  // 12.13 at every instant
 #ifndef NDEBUG
   if (auto s = check_invariants(); !s) {
@@ -5298,6 +5689,9 @@ void BdState::legal_actions(std::vector<Action>& out) const {
           if (def(u).type == kGuardsArmy || def(u).type == kShockArmy)  // 8.20
             for (int r = 0; r < num_units(); ++r)
               if (def(r).type == kRifleArmy && unit(r).where == kOnMap) push_if(mk(kConvert, {u, r}));
+        } else if (s.where == kTrrt && s.turn <= turn_ && is_attachable(u)) {  // 8.31, 8.32 atop a parent
+          for (int p = 0; p < num_units(); ++p)
+            if (unit(p).where == kOnMap && eligible_parent(u, p)) push_if(mk(kAttach, {u, p}));
         } else if (s.where == kTrrt && s.turn <= turn_) {
           entry_hexes(u, hexes);
           for (int h : hexes) push_if(mk(kEnter, {u, h}));
@@ -5355,6 +5749,10 @@ void BdState::legal_actions(std::vector<Action>& out) const {
         if (def(u).side != kSoviet) continue;
         if (unit(u).where == kOnMap || unit(u).where == kCaucasus) {
           push_if(mk(kRvgkIn, {u}));
+        } else if (unit(u).where == kRvgk && is_attachable(u)) {  // 8.32 out atop an army
+          if (rvgk_moves_ < 5 && !(unit(u).flags & kFlagDone))
+            for (int p = 0; p < num_units(); ++p)
+              if (unit(p).where == kOnMap && eligible_parent(u, p)) push_if(mk(kAttach, {u, p}));
         } else if (unit(u).where == kRvgk) {
           for (int h = 0; h < kNumHexes; ++h)
             if (hx(h).city || std::find(data_->places.rvgk_edge.begin(), data_->places.rvgk_edge.end(), h) !=
@@ -5370,6 +5768,13 @@ void BdState::legal_actions(std::vector<Action>& out) const {
         if (def(u).side != kGerman || unit(u).where != kOnMap || !hx(unit(u).hex).city) continue;
         if (strat_used_ + strategic_cost(u) > 8 || (unit(u).flags & kFlagDone)) continue;
         strategic_reach(u, ok);
+        if (is_attachable(u)) {  // 8.31 onto another corps
+          ok[static_cast<size_t>(unit(u).hex)] = 1;
+          for (int p = 0; p < num_units(); ++p)
+            if (unit(p).where == kOnMap && ok[static_cast<size_t>(unit(p).hex)] && eligible_parent(u, p))
+              push_if(mk(kAttach, {u, p}));
+          continue;
+        }
         for (int h = 0; h < kNumHexes; ++h)
           if (ok[static_cast<size_t>(h)]) push_if(mk(kStrategic, {u, h}));
       }
@@ -5558,6 +5963,7 @@ std::string BdState::action_to_string(const Action& a) const {
       s += " " + U(0) + " " + H(1);
       break;
     case kConvert:
+    case kAttach:
       s += " " + U(0) + " " + U(1);
       break;
     case kReplace:
@@ -5583,6 +5989,7 @@ std::string BdState::action_to_string(const Action& a) const {
       break;
     case kCrimeaSupply:
       s += a.args[0] == 1 ? " on" : " off";
+      for (int i = 1; i < a.nargs; ++i) s += " " + U(i);
       break;
     case kAdvance2:
     case kStrategic:
@@ -5722,9 +6129,14 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
   } else if (v == "paulus" && t.size() == 2 && (t[1] == "take" || t[1] == "decline")) {
     a.verb = kPaulus;
     a.push(t[1] == "take" ? 1 : 2);
-  } else if (v == "crimea-supply" && t.size() == 2 && (t[1] == "on" || t[1] == "off")) {
+  } else if (v == "crimea-supply" && t.size() >= 2 && t.size() <= 7 &&
+             (t[1] == "on" || (t[1] == "off" && t.size() == 2))) {
     a.verb = kCrimeaSupply;
     a.push(t[1] == "on" ? 1 : 0);
+    for (size_t i = 2; i < t.size(); ++i) {  // 7.4 the declared units (ruling BD-22)
+      if (!U(i, u)) return bad("unknown unit");
+      a.push(u);
+    }
   } else if (v == "zone" && t.size() == 2 && (t[1] == "north" || t[1] == "south")) {
     a.verb = kZone1942;
     a.push(t[1] == "north" ? kZoneNorth : kZoneSouth);
@@ -5759,8 +6171,8 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
     a.push(t[1][0] - 'A');
     if (!H(2, h)) return bad("not a hex");
     a.push(h);
-  } else if (v == "convert" && t.size() == 3) {
-    a.verb = kConvert;
+  } else if ((v == "convert" || v == "attach") && t.size() == 3) {
+    a.verb = v == "convert" ? kConvert : kAttach;
     if (!U(1, u)) return bad("unknown unit");
     a.push(u);
     if (!U(2, u)) return bad("unknown unit");
@@ -5878,7 +6290,7 @@ steppe::Result<Action> BdState::parse_action(std::string_view text) const {
         "advance-second, strategic, emergency-rvgk, no-emergency-rvgk, summer-offensive, watch, convert, "
         "comb-out, east-wall, caucasus-launch, caucasus-send, caucasus-refuse, caucasus-recall, "
         "caucasus-leave, mansteins-gambit, crimea-supply, sea-move, support, support-done, bulgaria-exit, "
-        "bulgaria-return, overstack-remove, bb-loss)");
+        "bulgaria-return, overstack-remove, bb-loss, attach)");
   }
   return a;
 }
@@ -5930,6 +6342,7 @@ Json BdState::observation(int side) const {
       const int u = here[i];
       if (hidden && i > 0 && !(unit(u).flags & kFlagRevealed)) continue;
       Json j{{"unit", label(u)}};
+      if (!hidden && unit(u).parent >= 0) j["attached_to"] = label(unit(u).parent);  // 8.31, 8.32
       if (s == side) j["mp"] = unit(u).mp;
       // 7.2, 7.8: the supply state of every unit this side sees (it follows from the
       // public map, markers and units); from GT7 a Soviet unit in overland supply may
@@ -6047,6 +6460,11 @@ Json BdState::full_json() const {
   j["order"] = {kOrderNames[order_[0]], kOrderNames[order_[1]]};
   j["paulus"] = paulus_;
   j["crimea_supply"] = crimea_on_;  // 7.4
+  if (!crimea_declared_.empty()) {
+    Json decl = Json::array();
+    for (int16_t u : crimea_declared_) decl.push_back(label(u));
+    j["crimea_declared"] = decl;  // 7.4 ruling BD-22
+  }
   j["zone1942"] = zone1942_;
   j["pending"] = static_cast<int>(pending_);
   j["options"] = {{"forgiveness-points", opt_forgiveness_}, {"kiev-vp", opt_kiev_}};
@@ -6076,6 +6494,7 @@ Json BdState::full_json() const {
     if (s.where == kOutOfPlay && def(u).entry_turn == 0) continue;
     Json x{{"unit", label(u)}, {"where", where_name(s.where)}};
     if (s.where == kOnMap) x["hex"] = hex_id(s.hex);
+    if (s.parent >= 0) x["attached_to"] = label(s.parent);  // 8.31, 8.32
     if (s.where == kTrrt) x["turn"] = s.turn;
     if (s.mp >= 0) x["mp"] = s.mp;
     if (s.flags) x["flags"] = s.flags;
@@ -6148,6 +6567,7 @@ void BdState::serialize(std::string& out) const {
     put(u.turn);
     put(u.order);
     put(u.forced_supply);
+    put(u.parent);
   }
   out.append(reinterpret_cast<const char*>(control_.data()), control_.size());
   out.append(reinterpret_cast<const char*>(entered_.data()), entered_.size());
@@ -6173,6 +6593,8 @@ void BdState::serialize(std::string& out) const {
   put(markers_.luftwaffe_left);
   put(crimea_on_);
   put(crimea_turn_);
+  put(static_cast<int64_t>(crimea_declared_.size()));
+  for (int16_t u : crimea_declared_) put(u);
   for (auto x : markers_.east_wall) put(x);
   put(-1);
   put(markers_.east_wall_left);
@@ -6245,7 +6667,7 @@ void BdState::resample_hidden(int viewer, uint64_t seed) {
       units_in(s.hex, here);
       hidden = !here.empty() && here[0] != u;
     }
-    if (!hidden) continue;
+    if (!hidden || is_attachable(u)) continue;  // 8.32 the four CM groups are alike: not shuffled
     const UnitDef& d = def(u);
     const int cat = d.satellite_army() ? 1 : d.type == kCavalryGroup ? 2 : d.free_stacking() ? 3 : 0;
     slots[cat].push_back(u);
@@ -6262,6 +6684,18 @@ void BdState::resample_hidden(int viewer, uint64_t seed) {
     for (size_t i = 0; i < group.size(); ++i) units_[static_cast<size_t>(group[i])] = st[i];
   }
   mark_dirty();
+  // 8.32: a CM stays atop an army of its hex, whichever army the sample put there (ruling
+  // BD-TB3; if none is eligible, ruling BD-TB1 applies after the next action).
+  for (int c = 0; c < num_units(); ++c) {
+    if (!is_attachable(c) || unit(c).where != kOnMap) continue;
+    UnitSt& cs = units_[static_cast<size_t>(c)];
+    const int p = cs.parent;
+    if (p >= 0 && unit(p).where == kOnMap && unit(p).hex == cs.hex && eligible_parent(c, p)) continue;
+    cs.parent = -1;
+    mark_dirty();
+    cs.parent = static_cast<int16_t>(default_parent(c, cs.hex));
+    mark_dirty();
+  }
 }
 
 // ======================================================================= invariants
@@ -6286,6 +6720,18 @@ Status BdState::check_invariants() const {
   for (int u = 0; u < num_units(); ++u) {
     const UnitSt& s = unit(u);
     if ((s.where == kOnMap) != (s.hex >= 0)) return rerr("", label(u) + " has an inconsistent location");
+    // 8.31, 8.32: a TB / CM on the map sits in its parent's hex atop an eligible parent; only
+    // TB / CM have parents; off the map they have none. One per stack is checked by
+    // stacking_ok above.
+    if (s.parent >= 0 && (!is_attachable(u) || s.where != kOnMap))
+      return rerr(attach_rule(u), label(u) + " has a parent but is not an attached TB / CM on the map");
+    if (is_attachable(u) && s.where == kOnMap) {
+      const int p = s.parent;
+      if (p < 0 || !eligible_parent(u, p))
+        return rerr(attach_rule(u), label(u) + " is on the map without a parent");
+      if (unit(p).where != kOnMap || unit(p).hex != s.hex)
+        return rerr(attach_rule(u), label(u) + " is not in the hex of its parent " + label(p));
+    }
   }
   const int expect = vp_start_ + (count_german_vp_hexes() - vp_base_hexes_) + vp_events_;
   if (expect != vp_)
@@ -6451,6 +6897,15 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     UnitSt& s = units_[static_cast<size_t>(u)];
     s.where = k == "remove" ? kOutOfPlay : k == "dead" ? kDead : k == "rvgk" ? kRvgk : kDeadPerm;
     s.hex = -1;
+    return Status::ok();
+  }
+  if (k == "attach" && w.size() == 3) {  // 8.31, 8.32: puts a TB / CM atop a unit, no checks but kind
+    const int u = find_label(w[1]), p = find_label(w[2]);
+    if (u < 0 || p < 0) return bad("unknown unit '" + w[u < 0 ? 1 : 2] + "'");
+    if (!is_attachable(u)) return bad(w[1] + " is not a Tiger battalion or CM group");
+    if (!eligible_parent(u, p)) return bad(w[2] + " may not carry " + w[1] + " (8.31, 8.32)");
+    if (unit(p).where != kOnMap) return bad(w[2] + " is not on the map");
+    attach(u, p);
     return Status::ok();
   }
   if (k == "trrt" && w.size() == 3) {
@@ -6653,8 +7108,10 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
     if (w[2] == "dotted") return std::string(def(u).dotted ? "yes" : "no");
     if (w[2] == "setup") return def(u).setup_code.empty() ? std::string("none") : def(u).setup_code;
     if (w[2] == "trrt") return s.where == kTrrt ? std::to_string(s.turn) : std::string("none");  // 3.3, 3.4
+    if (w[2] == "attached") return s.parent >= 0 ? label(s.parent) : std::string("none");        // 8.31, 8.32
     return bad(
-        "unit <label> hex|where|mp|mf|supply|offensive|attacked|revealed|attack|defense|dotted|setup|trrt");
+        "unit <label> hex|where|mp|mf|supply|offensive|attacked|revealed|attack|defense|dotted|setup|trrt|"
+        "attached");
   }
   if (k == "place" && w.size() == 2) {  // 2.2: a hex the rulebook names (places.json)
     std::string key = w[1];
@@ -6724,6 +7181,10 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
       }
     } else {
       for (int i = 2; i < a->nargs; ++i) atts.push_back(a->args[i]);
+      for (int i = 2; i < a->nargs; ++i)  // 8.31, 8.32 as start_battle: a TB / CM joins its parent
+        if (const int c = attached_of(a->args[i]);
+            c >= 0 && std::find(atts.begin(), atts.end(), c) == atts.end() && atts.size() < kMaxBattleUnits)
+          atts.push_back(c);
     }
     if (atts.empty()) return bad("no attackers");
     BdState tmp(*this);

@@ -68,6 +68,7 @@ enum Verb : uint16_t {
   kBulgariaReturn,   // bulgaria-return <hex>           (8.26, the next Soviet movement phase)
   kOverstackRemove,  // overstack-remove <unit>            (6.2, the opponent of an over-stacked hex)
   kBbLoss,           // bb-loss <unit>                     (11.26, the attacker's Bloodbath losses)
+  kAttach,           // attach <TB|CM> <corps|army>       (8.31, 8.32: arrival, strategic / RVGK transfer)
   kNumVerbs
 };
 
@@ -160,6 +161,7 @@ struct UnitSt {
   int8_t turn = 0;                   // TRRT box turn (kTrrt)
   uint8_t forced_supply = kSupNone;  // scenario-test override
   uint32_t order = 0;                // stacking order: lowest on top (11.7)
+  int16_t parent = -1;               // 8.31, 8.32: the corps / army a TB or CM is attached to
 };
 
 constexpr int kMaxBattleUnits = 28;
@@ -298,7 +300,22 @@ class BdState : public steppe::State {
 
   // Occupancy.
   void units_in(int hex, std::vector<int>& out) const;
-  int occupant_side(int hex) const;  // side with units in hex, or kNoSide
+  // 8.31, 8.32 Tiger battalions and CM groups: attached to a parent, never alone.
+  bool is_attachable(int u) const {
+    const UnitType t = def(u).type;
+    return t == kTigerBattalion || t == kCmGroup;
+  }
+  const char* attach_rule(int u) const { return def(u).type == kCmGroup ? "8.32" : "8.31"; }
+  bool eligible_parent(int s, int p) const;  // p's kind may carry s (German corps / Soviet army)
+  int attached_of(int p) const;              // the TB/CM on the map attached to p, or -1
+  Status check_attach(int s, int p) const;   // the kAttach action
+  void attach(int s, int p);                 // puts s atop p
+  void carry_attached(int p);                // s follows its parent into the parent's hex
+  void repoint_attached(int from, int to);   // a counter replaced in place keeps its TB / CM
+  int default_parent(int s, int hex) const;  // ruling BD-TB3: the unit of hex a TB / CM goes atop, or -1
+  void orphan_check();                       // after each action: a parent gone off the map (ruling BD-TB1)
+  void support_lost(int s);                  // 8.31, 8.32 the d6 return of an eliminated TB / CM
+  int occupant_side(int hex) const;          // side with units in hex, or kNoSide
   bool enemy_in(int hex, int side) const {
     const int s = occupant_side(hex);
     return s != kNoSide && s != side;
@@ -576,11 +593,13 @@ class BdState : public steppe::State {
   mutable bool occ_dirty_ = true;
   mutable uint64_t version_ = 0;
   mutable std::array<uint8_t, kNumHexes> occ_side_{};
-  mutable std::array<uint8_t, kNumHexes> occ_count_{}, occ_sats_{}, occ_cav_{};
+  mutable std::array<uint8_t, kNumHexes> occ_count_{}, occ_sats_{}, occ_cav_{}, occ_sup_{};
+  mutable std::vector<int16_t> occ_child_;  // per unit: the TB / CM attached to it (8.31, 8.32), or -1
   // Memo of the last reach() (check_move is called once per legal move by the suites).
   mutable ReachMemo reach_memo_;
   mutable std::array<uint8_t, kNumHexes> sup_[2]{};
-  mutable std::vector<int16_t> crimea_units_;             // 7.4 units drawing Crimea supply now
+  mutable std::vector<int16_t> crimea_units_;  // 7.4 units drawing Crimea supply now
+  std::vector<int16_t> crimea_declared_;       // 7.4 the German's declared units (first claim on the five)
   mutable std::shared_ptr<const SupplyGraph> own_graph_;  // supply_graph() of an edited map
 };
 

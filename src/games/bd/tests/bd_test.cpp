@@ -549,6 +549,54 @@ TEST(BdState, RandomGrandCampaignRunsToTheEnd) {
   }
 }
 
+// 8.31, 8.32: random play through the scenarios where Tiger battalions and CM groups are in
+// play keeps every one on the map atop an eligible parent in its hex, at most one per stack
+// (check_invariants), and the random player does attach them and move them with their parents.
+TEST(BdAttachment, RandomPlayKeepsTigersAndCmGroupsWithTheirParents) {
+  int tb_attached = 0, cm_attached = 0, carried = 0, arrivals = 0;
+  for (const auto& [scenario, seed] :
+       std::vector<std::pair<std::string, uint64_t>>{{"citadel", 1},
+                                                     {"citadel", 2},
+                                                     {"mansteins-gambit", 1},
+                                                     {"mansteins-gambit", 2},
+                                                     {"road-back", 3},
+                                                     {"grand-campaign+forgiveness-points", 1},
+                                                     {"grand-campaign+forgiveness-points", 3}}) {
+    auto s = fresh(scenario, seed);
+    std::vector<steppe::Action> acts;
+    uint64_t x = seed;
+    int steps = 0;
+    while (!s->is_terminal() && steps < 100000) {
+      s->legal_actions(acts);
+      ASSERT_FALSE(acts.empty()) << "no legal action in a live state";
+      x = steppe::splitmix64(x);
+      const auto& a = acts[x % acts.size()];
+      std::vector<int16_t> before(static_cast<size_t>(s->num_units()));
+      for (int u = 0; u < s->num_units(); ++u) before[static_cast<size_t>(u)] = s->unit(u).hex;
+      ASSERT_TRUE(s->apply(a).is_ok()) << s->action_to_string(a);
+      ASSERT_TRUE(s->check_invariants().is_ok())
+          << scenario << " " << seed << " after " << s->action_to_string(a) << ": "
+          << s->check_invariants().error().to_string();
+      if (a.verb == bd::kAttach) ++arrivals;
+      for (int u = 0; u < s->num_units(); ++u) {
+        const bd::UnitSt& st = s->unit(u);
+        if (st.where != bd::kOnMap || st.parent < 0) continue;
+        (s->def(u).type == bd::kCmGroup ? cm_attached : tb_attached)++;
+        // moved by an action that did not name it: carried by its parent
+        if (before[static_cast<size_t>(u)] >= 0 && before[static_cast<size_t>(u)] != st.hex &&
+            !(a.verb == bd::kAttach && a.args[0] == u))
+          ++carried;
+      }
+      ++steps;
+    }
+    EXPECT_TRUE(s->is_terminal()) << scenario << " " << seed;
+  }
+  EXPECT_GT(tb_attached, 0);
+  EXPECT_GT(cm_attached, 0);
+  EXPECT_GT(carried, 0);
+  EXPECT_GT(arrivals, 0);
+}
+
 // 4.6: the Dnepr hexes come from victory.json: both banks from Kiev down to the 2809/2908
 // hexside, plus every neighbour of Kiev and Dnepropetrovsk (all six sides count).
 TEST(BdVictory, DneprHexesAreTheKievToKhersonStretch) {
