@@ -3439,6 +3439,7 @@ void BdState::clear_phase_flags(bool new_player_turn) {
 void BdState::enter_phase(Phase p) {
   const int side_before = phase_side();
   phase_ = p;
+  crimea_switched_ = false;
   clear_phase_flags(phase_side() != side_before);
   // 8.36-8.39: each support marker may be committed once per Soviet Prepared Assault Phase.
   markers_.artillery_used = markers_.air_armies_used = 0;
@@ -5128,6 +5129,7 @@ void BdState::do_apply(const Action& a) {
     case kCrimeaSupply: {
       const bool was_on = crimea_on_;
       crimea_on_ = a.args[0] == 1;
+      crimea_switched_ = true;
       if (crimea_on_) crimea_turn_ = true;
       crimea_declared_.clear();  // ruling BD-22: a declaration stands until the next switch
       std::string names;
@@ -5706,7 +5708,10 @@ void BdState::legal_actions(std::vector<Action>& out) const {
       if (side == kGerman && (markers_.fortress_left > 0 || markers_.fortress_restricted_left > 0))
         for (int h = 0; h < kNumHexes; ++h)
           if (hx(h).city) push_if(mk(kFortressCity, {h}));
-      if (side == kGerman) push_if(mk(kCrimeaSupply, {crimea_on_ ? 0 : 1}));  // 7.4 listed once a turn here
+      // 7.4: listed once a turn here, and not again once switched in this phase: a switch
+      // back changes nothing in it and would let an agent toggle for ever (the German may
+      // still type it, BD-22).
+      if (side == kGerman && !crimea_switched_) push_if(mk(kCrimeaSupply, {crimea_on_ ? 0 : 1}));
       if (side == kSoviet && markers_.hero_left > 0)
         for (int h = 0; h < kNumHexes; ++h)
           if (hx(h).city) push_if(mk(kHeroCity, {h}));
@@ -6592,6 +6597,7 @@ void BdState::serialize(std::string& out) const {
   put(markers_.aerial);
   put(markers_.luftwaffe_left);
   put(crimea_on_);
+  put(crimea_switched_);
   put(crimea_turn_);
   put(static_cast<int64_t>(crimea_declared_.size()));
   for (int16_t u : crimea_declared_) put(u);

@@ -520,11 +520,12 @@ class BdState : public steppe::State {
   int winner_ = kNoSide;
   std::string end_reason_;
   // Per-turn / per-game flags.
-  bool crimea_on_ = false;       // 7.4 Crimea supply switched on
-  bool crimea_turn_ = false;     // 7.4 ... at some time this game turn: no Black Sea/Azov coastal supply
-  int8_t paulus_ = 0;            // 0 undecided, 1 taken, 2 declined (5.10)
-  int8_t zone1942_ = kZoneNone;  // 5.6
-  bool moscow_rolled_ = false;   // 4.15
+  bool crimea_on_ = false;        // 7.4 Crimea supply switched on
+  bool crimea_turn_ = false;      // 7.4 ... at some time this game turn: no Black Sea/Azov coastal supply
+  bool crimea_switched_ = false;  // 7.4 switched in this phase (not listed again: BD-22)
+  int8_t paulus_ = 0;             // 0 undecided, 1 taken, 2 declined (5.10)
+  int8_t zone1942_ = kZoneNone;   // 5.6
+  bool moscow_rolled_ = false;    // 4.15
   // Section 4 events and options.
   bool opt_forgiveness_ = false, opt_kiev_ = false;  // 4.20, 4.21 (optional rules)
   bool opt_lithuania_ = false;                       // 3.7 (optional rule)

@@ -561,7 +561,10 @@ TEST(BdAttachment, RandomPlayKeepsTigersAndCmGroupsWithTheirParents) {
                                                      {"mansteins-gambit", 2},
                                                      {"road-back", 3},
                                                      {"grand-campaign+forgiveness-points", 1},
-                                                     {"grand-campaign+forgiveness-points", 3}}) {
+                                                     {"grand-campaign+forgiveness-points", 2},
+                                                     {"grand-campaign+forgiveness-points", 3},
+                                                     {"grand-campaign+forgiveness-points", 4},
+                                                     {"grand-campaign+forgiveness-points", 5}}) {
     auto s = fresh(scenario, seed);
     std::vector<steppe::Action> acts;
     uint64_t x = seed;
