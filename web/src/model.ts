@@ -183,6 +183,8 @@ export interface Counter {
   offensive?: boolean;
   // Movement allowance this phase of a unit that may move now.
   mf?: number;
+  // BD 8.31/8.32: the parent a Tiger battalion or CM group is attached to.
+  attachedTo?: string;
   revealed?: boolean;
   acted?: boolean;
 }
@@ -235,6 +237,7 @@ export function stacksOf(obs: any, sides: string[], counters: Map<string, Counte
       supply: typeof u.supply === 'string' ? u.supply : undefined,
       offensive: typeof u.offensive === 'boolean' ? u.offensive : undefined,
       mf: num(u.mf),
+      attachedTo: typeof u.attached_to === 'string' ? u.attached_to : undefined,
       revealed: typeof u.revealed === 'boolean' ? u.revealed : undefined,
       acted: typeof u.acted === 'boolean' ? u.acted : undefined,
     };

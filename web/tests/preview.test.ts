@@ -83,3 +83,12 @@ describe('BD supply on counters', () => {
     expect(supplyDescription(german)).toContain('out of supply');
   });
 });
+
+describe('BD attachments (8.31, 8.32)', () => {
+  it('reads the parent a Tiger battalion is attached to', () => {
+    const obs = { stacks: [{ hex: '2405', side: 'german', count: 1, units: [{ unit: 'XXIVPz' }, { unit: '503TB', attached_to: 'XXIVPz' }] }] };
+    const units = stacksOf(obs, ['German', 'Soviet'], new Map())[0].units;
+    expect(units[0].attachedTo).toBeUndefined();
+    expect(units[1].attachedTo).toBe('XXIVPz');
+  });
+});
