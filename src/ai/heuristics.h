@@ -13,6 +13,7 @@
 // implementation is thread-safe for const calls; the built-in agents never share one.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -64,6 +65,29 @@ class Heuristics {
 };
 
 using DefaultHeuristics = Heuristics;
+
+// A rollout policy for rollout_choice: `k` legal actions drawn uniformly (with
+// replacement) from `n`, and the index `score` rates highest (the first drawn among
+// equals). Cheaper than scoring every action and still biased towards good ones; all
+// randomness comes from `rng`. `score(i)` returns a number for index i; n must be >= 1.
+template <class Score>
+size_t best_of_samples(size_t n, int k, Dice& rng, const Score& score) {
+  if (n <= 1) return 0;
+  const int count = static_cast<int>(n);
+  size_t best = 0;
+  bool first = true;
+  decltype(score(size_t{0})) best_w{};
+  for (int j = 0; j < std::min(count, k); ++j) {
+    const auto i = static_cast<size_t>(rng.below(count));
+    const auto w = score(i);
+    if (first || w > best_w) {
+      best_w = w;
+      best = i;
+      first = false;
+    }
+  }
+  return best;
+}
 
 // Factories are plain function pointers so registration needs no allocation order.
 using HeuristicsFactory = std::unique_ptr<Heuristics> (*)(const Game& game);

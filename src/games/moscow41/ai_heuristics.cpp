@@ -294,17 +294,8 @@ class Moscow41Heuristics : public steppe::ai::Heuristics {
     const int n = static_cast<int>(legal.size());
     if (st == nullptr || n <= 1) return n <= 1 ? 0 : static_cast<size_t>(rng.below(n));
     const View v(*st, dynamic_cast<const Moscow41Game&>(st->game()), mover(*st));
-    size_t best = 0;
-    float best_w = -1;
-    for (int k = 0; k < std::min(n, 4); ++k) {
-      const size_t i = static_cast<size_t>(rng.below(n));
-      const float w = score(v, legal[i], true);
-      if (w > best_w) {
-        best_w = w;
-        best = i;
-      }
-    }
-    return best;
+    return steppe::ai::best_of_samples(legal.size(), 4, rng,
+                                       [&](size_t i) { return score(v, legal[i], true); });
   }
 };
 
