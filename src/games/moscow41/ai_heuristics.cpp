@@ -143,6 +143,7 @@ float score(const View& v, const Action& a, bool others) {
         return 4.0f;
       return me == kSoviet ? 0.8f : 0.3f;
     }
+    case kVRail:  // OR 14.4: scored as the move it is
     case kVMove: {
       if (a.nargs < 2) return 1.0f;
       const int b = a.args[0];

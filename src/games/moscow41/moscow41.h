@@ -37,7 +37,8 @@ struct BlockDef {
   std::vector<int> fire;    // fire class per level (same indexing as levels)
   std::vector<int> cost;    // replacement cost to restore the step at this level (7.2.2)
   bool fast = false, remnant = false, blitz = false, infantry_division = false;
-  char letter = 0;  // 'K', 'L', 'N' or 0 (5.1)
+  bool cavalry_mobility = false;  // OR 14.6: the 7 Soviet cavalry and the German 1st Cavalry
+  char letter = 0;                // 'K', 'L', 'N' or 0 (5.1)
   bool is_hq() const { return kind == Kind::kHq || kind == Kind::kLwHq; }
   int min_level() const { return static_cast<int>(levels.size()) - 1; }
 };
@@ -57,6 +58,10 @@ struct Tables {
   std::array<int, 4> stack{4, 2, 2, 1000};
   int absorb_city = 1, absorb_dl = 1, absorb_max = 3;
   int mp_rain = 3, mp_snow = 2, fast_mp = 5, slow_mp = 3, disengage = 1;
+  int mp_rain_cavalry = 2;       // OR 14.6
+  int infantry_division_mp = 4;  // OR 14.7
+  int blizzard_defend_div = 2;   // OR 14.5: German strength 1/2 defending
+  int blizzard_attack_div = 4;   // OR 14.5: and 1/4 attacking
   std::array<int, 3> replacement{1, 2, 3};
   int hq_step_cost = 1;
   int dl_german = 10, dl_soviet = 20;

@@ -26,8 +26,40 @@ const char* side_name(int s) { return s == kGerman ? "german" : s == kSoviet ? "
 int parse_side(const std::string& s) { return s == "german" ? kGerman : s == "soviet" ? kSoviet : kNoSide; }
 const char* kMonths[] = {"July", "August", "September", "October", "November", "December"};
 const char* kWeather[] = {"sunny", "rain", "snow"};
+constexpr int kNovember = 5, kDecember = 6;  // turns 5 and 6 (1.4)
+const char* kBomberStatus[] = {"ready", "committed", "aborted", "destroyed", "removed"};
+
+const OptionInfo kOptions[kOptCount] = {
+    {"ignore-army-colour", "14.1"}, {"moscow-supply", "14.3"},    {"rail-movement", "14.4"},
+    {"blizzard", "14.5"},           {"cavalry-mobility", "14.6"}, {"infantry-divisions", "14.7"},
+    {"operation-crusader", "14.8"},
+};
 
 }  // namespace
+
+const OptionInfo& option_info(int o) { return kOptions[o]; }
+
+int option_by_name(const std::string& name) {
+  for (int o = 0; o < kOptCount; ++o)
+    if (name == kOptions[o].name) return o;
+  return -1;
+}
+
+std::string option_list() {
+  std::string s;
+  for (int o = 0; o < kOptCount; ++o)
+    s += std::string(o ? ", " : "") + kOptions[o].name + " (" + kOptions[o].rule + ")";
+  return s;
+}
+
+Status Moscow41State::set_option(const std::string& name, bool on) {
+  // 14.0: the optional rules are agreed before play (not implemented: 14.2 Zhukov and Hoepner).
+  const int o = option_by_name(name);
+  if (o < 0) return Error{"unknown option '" + name + "' (options: " + option_list() + ")", "14.0", ""};
+  options_[o] = on;
+  if (o == kOptBlizzard && !on) blizzard_ = false;
+  return Status::ok();
+}
 
 Moscow41State::Moscow41State(const Moscow41Game& g) : g_(g) {
   blocks_.assign(g.blocks().size(), BlockState{});
@@ -143,6 +175,8 @@ bool Moscow41State::in_supply_area(int side, int node) const {
   auto source = [&](int x) {
     const AreaDef& a = ad(x);
     if (side == kGerman) return a.src_german;
+    // OR 14.3: a Soviet-controlled, uncontested Moscow (passable() checked both) is a source.
+    if (options_[kOptMoscowSupply] && x == g_.moscow()) return true;
     return a.src_east || (a.src_kiev && !kiev_german_) || (a.src_shl && !shl_german_ && !len_german_) ||
            (a.src_len && !len_german_);
   };
@@ -245,12 +279,67 @@ void Moscow41State::reduce(int b, bool surrender) {
 // ----------------------------------------------------------------------------------------
 // Movement (2.6, 10.8) and command (10.2-10.6)
 int Moscow41State::mp_allowance(int b) const {
+  // OR 14.7: the six German Infantry Divisions stay Slow but have 4 MP.
+  if (options_[kOptInfantryDivisions] && def(b).infantry_division && !def(b).fast)
+    return g_.tables().infantry_division_mp;
   return def(b).fast ? g_.tables().fast_mp : g_.tables().slow_mp;  // 4.2.1
 }
 
+std::vector<int> Moscow41State::rail_destinations(int b) const {
+  // OR 14.4: any distance from, across and to friendly uncontested areas (so no engaging
+  // and no disengaging); within stacking at the end.
+  std::vector<int> out;
+  const int side = def(b).side, start = block(b).loc;
+  auto friendly = [&](int n) { return is_area(n) && area(n).control == side && !contested(n); };
+  if (!friendly(start)) return out;
+  std::vector<uint8_t> seen(static_cast<size_t>(node_count()), 0);
+  std::vector<int> todo{start};
+  seen[static_cast<size_t>(start)] = 1;
+  while (!todo.empty()) {
+    const int x = todo.back();
+    todo.pop_back();
+    if (x != start && stack_ok(side, x, 1)) out.push_back(x);
+    for (int y : g_.adjacency()[static_cast<size_t>(x)])
+      if (!seen[static_cast<size_t>(y)] && friendly(y)) {
+        seen[static_cast<size_t>(y)] = 1;
+        todo.push_back(y);
+      }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+Status Moscow41State::check_rail(int b, int dest) const {
+  // OR 14.4: in a Pass (the Pass's one block) or a Strategic Impulse (one of its LV actions),
+  // a non-Isolated block on a friendly, uncontested area.
+  if (!options_[kOptRail])
+    return rule_error("14.4", "Rail Movement is optional rule 14.4 (play SCENARIO+rail-movement)");
+  if (phase_ != Phase::kCommand || (impulse_ != ImpulseKind::kPass && impulse_ != ImpulseKind::kStrategic))
+    return rule_error("14.4", "Rail Moves are made only in a Pass or a Strategic Impulse");
+  if (b < 0 || def(b).side != active_) return rule_error("14.4", "not one of your blocks");
+  const BlockDef& d = def(b);
+  if (d.kind == Kind::kLeader) return rule_error("4.2.1", "Leaders never move");
+  if (block(b).acted) return rule_error("10.7", "each block performs one action");
+  if (block(b).isolated) return rule_error("14.4", "an Isolated block cannot Rail-move");
+  if (impulse_ == ImpulseKind::kStrategic && actions_left_ <= 0)
+    return rule_error("11.0", "no more than LV blocks act in a Strategic Impulse");
+  const int at = block(b).loc;
+  if (!is_area(at)) return rule_error("14.4", d.id + " is not on a map area");
+  if (contested(at)) return rule_error("14.4", "a Rail Move cannot disengage");
+  if (area(at).control != d.side) return rule_error("14.4", "a Rail Move starts in a friendly area");
+  if (!is_area(dest)) return rule_error("14.4", "a Rail Move ends in a map area");
+  const auto dests = rail_destinations(b);
+  if (std::binary_search(dests.begin(), dests.end(), dest)) return Status::ok();
+  if (dest != at && (area(dest).control == d.side && !contested(dest)) && !stack_ok(d.side, dest, 1))
+    return rule_error("2.7", "stacking limit in " + g_.map().id(dest) + " exceeded at the end of the move");
+  return rule_error("14.4", d.id + " cannot Rail-move to " + g_.map().id(dest) +
+                                " (only from, across and to friendly uncontested areas)");
+}
+
 int Moscow41State::enter_cost(int b, int node) const {
-  (void)b;
-  if (weather_ == kRain) return g_.tables().mp_rain;  // 8.0
+  if (weather_ == kRain)  // 8.0; OR 14.6: the cavalry pays 2 MP instead of 3
+    return options_[kOptCavalry] && def(b).cavalry_mobility ? g_.tables().mp_rain_cavalry
+                                                            : g_.tables().mp_rain;
   if (weather_ == kSnow) return g_.tables().mp_snow;
   return g_.tables().mp[static_cast<size_t>(ad(node).terrain)];  // 2.6
 }
@@ -514,8 +603,11 @@ bool Moscow41State::commanded(int b) const {
     if (static_cast<int>(h) == b) continue;
     if (hs.loc == s.loc) return true;  // 10.2.2: any block in the HQ's area
     const bool zhukov = hd.id == "Zhukov";
+    // 10.2: the HQ's own colour and White; OR 14.1: any colour (Combat Blocks only, except
+    // Zhukov, who keeps his command over the other Soviet HQs).
     const bool appropriate =
-        zhukov || (d.kind == Kind::kCombat && (d.colour == hd.colour || d.colour == "white"));
+        zhukov || (d.kind == Kind::kCombat &&
+                   (d.colour == hd.colour || d.colour == "white" || options_[kOptIgnoreColour]));
     if (!appropriate) continue;
     const auto tr = tactical_range(static_cast<int>(h));
     if (std::find(tr.begin(), tr.end(), s.loc) != tr.end()) return true;
@@ -756,6 +848,15 @@ void Moscow41State::weather_check() {
   // marker moves right and the Soviet player rolls; roll <= box: the weather moves on.
   if (active_ != kGerman || turn_ < 4) return;
   ++german_impulses_;
+  // OR 14.5: from the 2nd German impulse of December the weather is Blizzard, whatever it
+  // was; it works as Snow (weather_ stays Snow) with the German strength rule of 14.5.
+  if (options_[kOptBlizzard] && turn_ == kDecember && german_impulses_ >= 2 && !blizzard_) {
+    blizzard_ = true;
+    weather_ = kSnow;
+    forecast_ = 0;
+    log("weather", "the weather turns to Blizzard", "14.5");
+    return;
+  }
   if (turn_ == 4 && german_impulses_ == 1) return;
   if (weather_ >= kSnow) return;
   forecast_ = std::min(forecast_ + 1, g_.tables().weather_track_len);
@@ -802,6 +903,22 @@ void Moscow41State::final_phase() {
   // 13.1: destroyed bombers return.
   for (auto& b : bomber_status_)
     if (b == kBomberDestroyed) b = kBomberReady;
+  // OR 14.8 Operation Crusader: in the Final Phase of November both Luftwaffe HQs and the
+  // eight bombers leave the game for good (withdrawn, not destroyed: no 7.2.1 loss point).
+  if (options_[kOptCrusader] && turn_ == kNovember) {
+    for (size_t b = 0; b < blocks_.size(); ++b)
+      if (g_.blocks()[b].kind == Kind::kLwHq && blocks_[b].loc != kLocRemoved) {
+        blocks_[b] = BlockState{};
+        blocks_[b].loc = kLocRemoved;
+      }
+    for (size_t i = 0; i < bomber_status_.size(); ++i) {
+      bomber_status_[i] = kBomberRemoved;
+      bomber_area_[i] = -1;
+    }
+    log("crusader",
+        "Operation Crusader: the 2nd and 8th Fliegerkorps and their bombers leave for the Mediterranean",
+        "14.8");
+  }
   // 13.2 Kiev: the Germans control both special cities.
   if (!kiev_german_) {
     bool all = true;
@@ -850,16 +967,37 @@ void Moscow41State::final_phase() {
 
 // ----------------------------------------------------------------------------------------
 // Combat (10.11-10.15)
+bool Moscow41State::azul_14_7(int b) const { return options_[kOptInfantryDivisions] && def(b).id == "Azul"; }
+
+int Moscow41State::german_weather_dice(int dice, bool attacking) const {
+  // 8.0: in Snow German attacks are halved; OR 14.5: in Blizzard German strength is halved
+  // when defending and quartered when attacking. 3.1: rounded down, never below 1 die.
+  if (dice <= 0) return 0;
+  if (blizzard_)
+    return std::max(1,
+                    dice / (attacking ? g_.tables().blizzard_attack_div : g_.tables().blizzard_defend_div));
+  if (weather_ == kSnow && attacking) return std::max(1, dice / 2);
+  return dice;
+}
+
 int Moscow41State::dice_for(int b, bool attacking, int node) const {
   const BlockDef& d = def(b);
   if (d.kind == Kind::kLeader || d.kind == Kind::kLwHq) return 0;  // 4.2.4, 10.10
   int s = strength(b);
   if (s <= 0) return 0;  // 10.5: exhausted HQs have no firepower
-  if (!attacking) return s;
-  if (weather_ == kRain)
+  if (!attacking) {
+    // OR 14.5: German blocks defend at half in Blizzard (OR 14.7: not the Azul Division).
+    if (blizzard_ && d.side == kGerman && !azul_14_7(b)) return german_weather_dice(s, false);
+    return s;
+  }
+  if (weather_ == kRain) {
     s = 1;  // 8.0
-  else if (weather_ == kSnow && d.side == kGerman)
-    s = std::max(1, s / 2);
+  } else if (weather_ == kSnow && d.side == kGerman) {
+    if (!azul_14_7(b))
+      s = german_weather_dice(s, true);
+    else if (blizzard_)
+      s = std::max(1, s / 2);  // OR 14.7: Azul has no Snow penalty, and is only halved in Blizzard
+  }
   // 10.12.5.1: engaging across a river into a newly contested area: 1 die (frozen in Snow).
   if (block(b).river && !area(node).contested_at_start && weather_ != kSnow) s = 1;
   return s;
@@ -987,12 +1125,17 @@ void Moscow41State::advance_battle() {
   // block reduced by the defender's fire rolls fewer dice). Stops while a choice waits.
   const int att = active_, dfn = 1 - active_, node = battle_.node;
   const AreaDef& a = ad(node);
+  auto fire_rule = [&](int b) -> std::string {
+    if (def(b).side != kGerman || weather_ != kSnow) return "10.12.5";
+    if (azul_14_7(b)) return "10.12.5, 14.7";
+    return blizzard_ ? "10.12.5, 14.5" : "10.12.5";
+  };
   auto attacker_fire = [&]() {
     int hits = 0;
     for (int b : battle_.attackers)
       if (block(b).loc == node)
         hits += roll_hits(dice_for(b, true, node), def(b).fire[static_cast<size_t>(block(b).level)],
-                          def(b).id, "10.12.5");
+                          def(b).id, fire_rule(b));
     queue_hits(dfn, hits);
   };
   auto defender_fire = [&]() {
@@ -1000,7 +1143,7 @@ void Moscow41State::advance_battle() {
     if (area(node).dl == dfn) hits += roll_hits(1, kSingle, "defensive line", "4.1");
     for (int b : pieces(dfn, node))
       hits += roll_hits(dice_for(b, false, node), def(b).fire[static_cast<size_t>(block(b).level)], def(b).id,
-                        "10.12.5");
+                        fire_rule(b));
     queue_hits(att, hits);
   };
   while (!loss_pending() && phase_ != Phase::kOver) {
@@ -1013,9 +1156,10 @@ void Moscow41State::advance_battle() {
           int dice = strength(hq);
           if (weather_ == kRain)
             dice = std::min(dice, 1);
-          else if (weather_ == kSnow && def(hq).side == kGerman)
-            dice = dice > 0 ? std::max(1, dice / 2) : 0;
-          queue_hits(dfn, roll_hits(dice, kDouble, def(hq).id + " artillery", "10.12.2"));
+          else if (def(hq).side == kGerman)
+            dice = german_weather_dice(dice, true);  // 8.0 Snow; OR 14.5 Blizzard
+          queue_hits(dfn, roll_hits(dice, kDouble, def(hq).id + " artillery",
+                                    blizzard_ ? "10.12.2, 14.5" : "10.12.2"));
         }
         break;
       case 1:  // 10.12.3-10.12.4 AA and Airstrike.
@@ -1112,9 +1256,10 @@ void Moscow41State::hoepner_road() {
   int dice = strength(hq);
   if (weather_ == kRain)
     dice = std::min(dice, 1);
-  else if (weather_ == kSnow)
-    dice = dice > 0 ? std::max(1, dice / 2) : 0;
-  const int hits = roll_hits(dice, kDouble, "Hoepner on the Road to Leningrad", "10.9");
+  else
+    dice = german_weather_dice(dice, true);  // 8.0 Snow; OR 14.5 Blizzard (an attack)
+  const int hits =
+      roll_hits(dice, kDouble, "Hoepner on the Road to Leningrad", blizzard_ ? "10.9, 14.5" : "10.9");
   const int box = g_.road()[static_cast<size_t>(hoepner_road_)];
   std::vector<int> with;
   for (size_t b = 0; b < blocks_.size(); ++b)
@@ -1233,10 +1378,10 @@ int Moscow41State::air_strike(int node) {
     int dice = strength(lw);
     if (weather_ == kRain)
       dice = std::min(dice, 1);
-    else if (weather_ == kSnow)
-      dice = dice > 0 ? std::max(1, dice / 2) : 0;
+    else
+      dice = german_weather_dice(dice, true);  // 8.0 Snow; OR 14.5 Blizzard (an attack)
     hits += roll_hits(dice, g_.bomber_is_stuka(i) ? kTriple : kDouble,
-                      g_.bomber_is_stuka(i) ? "Stuka" : "He-111", "10.12.4");
+                      g_.bomber_is_stuka(i) ? "Stuka" : "He-111", blizzard_ ? "10.12.4, 14.5" : "10.12.4");
     bomber_status_[static_cast<size_t>(i)] = kBomberReady;  // back to the OoB after the mission
     bomber_area_[static_cast<size_t>(i)] = -1;
   }
@@ -1254,7 +1399,7 @@ bool Moscow41State::blitz_hq_in_range(int b) const {
     const bool blitz_hq = hd.blitz || (hd.id == "HQ4Pg" && hoepner_on_map_rule_);
     if (!blitz_hq) continue;
     if (!(hd.id == "Zhukov" || def(b).colour == hd.colour || def(b).colour == "white" ||
-          blocks_[h].loc == block(b).loc))
+          options_[kOptIgnoreColour] || blocks_[h].loc == block(b).loc))  // OR 14.1
       continue;
     const auto tr = tactical_range(static_cast<int>(h));
     if (std::find(tr.begin(), tr.end(), block(b).loc) != tr.end()) return true;
@@ -1361,6 +1506,12 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
       out.push_back(r);
     }
   };
+  auto add_rails = [&](int b) {  // OR 14.4: the block's conditions once, then each destination
+    if (!options_[kOptRail]) return;
+    const auto dests = rail_destinations(b);
+    if (dests.empty() || !check_rail(b, dests[0]).is_ok()) return;
+    for (int n : dests) out.push_back(make(kVRail, {b, n}));
+  };
   const int nb = static_cast<int>(blocks_.size());
   if (loss_pending()) {
     for (int b : loss_choices()) cand.push_back(make(kVHit, {b}));
@@ -1405,6 +1556,7 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
           if (def(b).side != active_ || !is_area(block(b).loc) || block(b).isolated) continue;
           add_moves(kVMove, b, false, false);
           cand.push_back(make(kVBuildDl, {b}));
+          add_rails(b);
         }
         cand.push_back(make(kVEndCombat));
         break;
@@ -1413,6 +1565,7 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
         if (def(b).side != active_ || block(b).acted || block(b).isolated) continue;
         add_moves(kVMove, b, true, false);
         cand.push_back(make(kVBuildDl, {b}));
+        if (impulse_ == ImpulseKind::kStrategic) add_rails(b);
         if (block(b).activated && def(b).kind == Kind::kHq)
           for (int y : g_.adjacency()[static_cast<size_t>(std::max(0, block(b).loc))])
             cand.push_back(make(kVArtillery, {b, y}));
@@ -1636,6 +1789,10 @@ Status Moscow41State::check(const Action& a) const {
         if (!block(b).isolated) return Status::ok();
       return rule_error("10.11", "isolated blocks and DLs cannot attack");
     }
+    case kVRail:  // OR 14.4
+      if (a.nargs != 2 || block_arg(0) < 0 || a.args[1] < 0 || a.args[1] >= node_count())
+        return rule_error("", "malformed rail");
+      return check_rail(a.args[0], a.args[1]);
     case kVBlitz:
       if (phase_ != Phase::kBlitz) return rule_error("10.16", "Blitz moves are made in the Blitz Segment");
       if (a.nargs != 2 || block_arg(0) < 0) return rule_error("", "malformed blitz");
@@ -1772,6 +1929,18 @@ void Moscow41State::do_apply(const Action& a) {
       if (pass) end_impulse();  // 12.0: a Pass moves at most one block, and has no combat
       break;
     }
+    case kVRail: {  // OR 14.4
+      const int b = a.args[0];
+      const bool pass = impulse_ == ImpulseKind::kPass;
+      bs(b).loc = a.args[1];  // only friendly areas: no control changes (2.5)
+      bs(b).acted = true;
+      if (impulse_ == ImpulseKind::kStrategic) --actions_left_;
+      log_hidden(active_, "move", def(b).id + " rail-moves to " + g_.map().id(a.args[1]),
+                 std::string("a ") + side_name(active_) + " block rail-moves to " + g_.map().id(a.args[1]),
+                 "14.4");
+      if (pass) end_impulse();  // 12.0, OR 14.4: a Pass Rail-moves one block
+      break;
+    }
     case kVBuildDl:
       bs(a.args[0]).level++;
       bs(a.args[0]).acted = true;
@@ -1904,6 +2073,8 @@ std::string Moscow41State::action_to_string(const Action& a) const {
       return "hit " + bid(a.nargs > 0 ? a.args[0] : -1);
     case kVStep:  // 7.2.2
       return "step " + bid(a.nargs > 0 ? a.args[0] : -1);
+    case kVRail:  // OR 14.4
+      return "rail " + bid(a.nargs > 0 ? a.args[0] : -1) + " " + nid(a.nargs > 1 ? a.args[1] : -1);
     case kVPlace:  // 5.0
       return "place " + bid(a.nargs > 0 ? a.args[0] : -1) + " " + nid(a.nargs > 1 ? a.args[1] : -1);
     case kVAir:  // 10.10: air LWHQ AREA HE111 STUKA
@@ -1976,6 +2147,9 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
   } else if ((v == "hit" || v == "step") && w.size() == 2) {
     a.verb = v == "hit" ? kVHit : kVStep;
     ok = add_block(w[1]);
+  } else if (v == "rail" && w.size() == 3) {  // OR 14.4
+    a.verb = kVRail;
+    ok = add_block(w[1]) && add_nodes(2);
   } else if (v == "place" && w.size() == 3) {
     a.verb = kVPlace;
     ok = add_block(w[1]) && add_nodes(2);
@@ -1999,7 +2173,7 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
                      "[reinforce]; activate HQ "
                      "[AREA]; commands; move B [AREA...] AREA; dl B; artillery HQ AREA; air LWHQ AREA HE111 "
                      "STUKA; combat; "
-                     "battle AREA; hit B; step B; place B AREA; end)",
+                     "battle AREA; hit B; step B; place B AREA; rail B AREA; end)",
                  "", "notation"};
   return a;
 }
@@ -2032,7 +2206,11 @@ Json Moscow41State::observation(int side) const {
         {"regeneration", regen_left_}, {"replacement", repl_left_}, {"reinforcements", draws_left_}};
   o["active"] = side_name(active_);
   o["initiative"] = side_name(initiative_);
-  o["weather"] = kWeather[weather_];
+  o["weather"] = blizzard_ ? "blizzard" : kWeather[weather_];  // OR 14.5
+  Json opts = Json::array();                                   // 14.0: the optional rules agreed
+  for (int k = 0; k < kOptCount; ++k)
+    if (options_[k]) opts.push_back(kOptions[k].name);
+  o["options"] = opts;
   o["forecast"] = forecast_;
   o["vp"] = {{"german", victory_points(kGerman)}, {"soviet", victory_points(kSoviet)}};
   o["kiev_german"] = kiev_german_;
@@ -2072,6 +2250,8 @@ Json Moscow41State::observation(int side) const {
           return "surrendered";
         case kLocDrawn:
           return "drawn";
+        case kLocRemoved:
+          return "removed";
         default:
           return "unplaced";
       }
@@ -2087,8 +2267,8 @@ Json Moscow41State::observation(int side) const {
       continue;
     }
     // The enemy: the OoB cards (destroyed, surrendered, letter boxes) are public.
-    if (s.loc == kLocDestroyed || s.loc == kLocSurrendered) {
-      elim.push_back(d.id);
+    if (s.loc == kLocDestroyed || s.loc == kLocSurrendered || s.loc == kLocRemoved) {
+      elim.push_back(d.id);  // OR 14.8: the withdrawal is public too
     } else if (s.loc == kLocPool) {
       ++enemy_pool;
     } else if (s.loc == kLocDrawn) {
@@ -2121,11 +2301,10 @@ Json Moscow41State::observation(int side) const {
     if (leader >= 0 && block(leader).loc >= 0) o["enemy_leader_strength"] = strength(leader);
   }
   Json bombers = Json::array();
-  const char* bstat[] = {"ready", "committed", "aborted", "destroyed"};
   for (int i = 0; i < g_.bomber_count(); ++i)
     bombers.push_back({{"fliegerkorps", g_.bomber_fk(i) == "2FK" ? 2 : 8},
                        {"stuka", g_.bomber_is_stuka(i)},
-                       {"status", bstat[bomber_status_[static_cast<size_t>(i)]]}});
+                       {"status", kBomberStatus[bomber_status_[static_cast<size_t>(i)]]}});
   o["bombers"] = bombers;
   return o;
 }
@@ -2164,7 +2343,7 @@ void Moscow41State::resample_hidden(int viewer, uint64_t seed) {
     const BlockState& s = block(b);
     if (d.side != enemy || d.kind == Kind::kLeader) continue;
     if (s.loc == kLocDestroyed || s.loc == kLocSurrendered || s.loc == kLocOobN || s.loc == kLocOobK ||
-        s.loc == kLocUnplaced)
+        s.loc == kLocUnplaced || s.loc == kLocRemoved)
       continue;
     if (s.loc >= 0 && (s.revealed || s.face_up)) continue;
     unknown.push_back(b);
@@ -2241,6 +2420,11 @@ void Moscow41State::resample_hidden(int viewer, uint64_t seed) {
 Json Moscow41State::full_json() const {
   Json j;
   j["scenario"] = scenario_;
+  Json opts = Json::array();
+  for (int k = 0; k < kOptCount; ++k)
+    if (options_[k]) opts.push_back(kOptions[k].name);
+  j["options"] = opts;
+  j["blizzard"] = blizzard_;
   j["turn"] = turn_;
   j["phase"] = static_cast<int>(phase_);
   j["impulse"] = static_cast<int>(impulse_);
@@ -2341,11 +2525,31 @@ Status Moscow41State::test_set(const std::vector<std::string>& w) {
     return Status::ok();
   }
   if (k == "weather" && w.size() == 2) {
+    if (w[1] == "blizzard") {  // OR 14.5
+      if (!options_[kOptBlizzard])
+        return Error{"Blizzard is optional rule 14.5: play SCENARIO+blizzard or set option blizzard", "14.5",
+                     ""};
+      weather_ = kSnow;
+      blizzard_ = true;
+      return Status::ok();
+    }
     for (int i = 0; i < 3; ++i)
       if (w[1] == kWeather[i]) {
         weather_ = i;
+        blizzard_ = false;
         return Status::ok();
       }
+  }
+  if (k == "option" && (w.size() == 2 || w.size() == 3)) {  // 14.0
+    if (w.size() == 3 && w[2] != "on" && w[2] != "off")
+      return Error{"option NAME [on|off], not '" + w[2] + "'", "14.0", ""};
+    return set_option(w[1], w.size() == 2 || w[2] == "on");
+  }
+  if (k == "german-impulses" && w.size() == 2) {  // 8.1, OR 14.5: German impulses this month
+    const auto n = steppe::parse_int_in(w[1], 0, 99);
+    if (!n) return Error{"german-impulses must be a count, not '" + w[1] + "'", "", ""};
+    german_impulses_ = *n;
+    return Status::ok();
   }
   if (k == "turn" && w.size() == 2) {
     const auto t = steppe::parse_int_in(w[1], 1, 6);
@@ -2417,7 +2621,7 @@ Status Moscow41State::test_set(const std::vector<std::string>& w) {
 Result<std::string> Moscow41State::test_query(const std::vector<std::string>& w) const {
   if (w.size() == 2 && w[0] == "lv") return std::to_string(logistics_value(parse_side(w[1])));
   if (w.size() == 2 && w[0] == "vp") return std::to_string(victory_points(parse_side(w[1])));
-  if (w.size() == 1 && w[0] == "weather") return std::string(kWeather[weather_]);
+  if (w.size() == 1 && w[0] == "weather") return std::string(blizzard_ ? "blizzard" : kWeather[weather_]);
   if (w.size() == 1 && w[0] == "surrendered") return std::to_string(surrendered_soviet_);
   if (w.size() == 1 && w[0] == "destroyed") return std::to_string(destroyed_german_);
   if (w.size() == 1 && w[0] == "turn") return std::to_string(turn_);
@@ -2437,9 +2641,8 @@ Result<std::string> Moscow41State::test_query(const std::vector<std::string>& w)
     return std::to_string(n);
   }
   if (w.size() == 2 && w[0] == "bombers") {
-    const char* bstat[] = {"ready", "committed", "aborted", "destroyed"};
     int n = 0;
-    for (int st : bomber_status_) n += w[1] == bstat[st];
+    for (int st : bomber_status_) n += w[1] == kBomberStatus[st];
     return std::to_string(n);
   }
   if (w.size() == 2 && w[0] == "points") {  // 7.2.2: left in this Leader Activation
@@ -2473,6 +2676,7 @@ Result<std::string> Moscow41State::test_query(const std::vector<std::string>& w)
                          : l == kLocDrawn       ? "drawn"
                          : l == kLocDestroyed   ? "destroyed"
                          : l == kLocSurrendered ? "surrendered"
+                         : l == kLocRemoved     ? "removed"
                                                 : "elsewhere");
     }
     if (w[2] == "isolated") return std::string(block(b).isolated ? "yes" : "no");

@@ -16,6 +16,7 @@ constexpr int kLocDestroyed = -4;    // German block destroyed for good (10.14.3
 constexpr int kLocSurrendered = -5;  // Soviet block surrendered for good (9.3)
 constexpr int kLocUnplaced = -6;     // not yet set up / not in this scenario
 constexpr int kLocDrawn = -7;        // drawn from the pool, waiting for its owner to place it (5.0)
+constexpr int kLocRemoved = -8;      // withdrawn from the game for good (OR 14.8)
 
 enum Weather { kSunny = 0, kRain = 1, kSnow = 2 };
 // kReplace: a Leader Activation spends its Regeneration/Replacement Points (7.2.2);
@@ -55,7 +56,28 @@ enum Verb : uint16_t {
   kVHit,      // block: the owner's choice among equally strong blocks (10.14.1)
   kVStep,     // block: one step Regenerated/Replaced (7.2.2)
   kVPlace,    // block, area: a drawn reinforcement is placed (5.0)
+  kVRail,     // block, area: a Rail Move (OR 14.4)
 };
+
+// The optional rules (14.0), agreed before play. They ride on the scenario name
+// ("campaign+moscow-supply+blizzard"), so saves and replays record them.
+enum Option {
+  kOptIgnoreColour,       // OR 14.1 ignore-army-colour
+  kOptMoscowSupply,       // OR 14.3 moscow-supply
+  kOptRail,               // OR 14.4 rail-movement
+  kOptBlizzard,           // OR 14.5 blizzard
+  kOptCavalry,            // OR 14.6 cavalry-mobility
+  kOptInfantryDivisions,  // OR 14.7 infantry-divisions
+  kOptCrusader,           // OR 14.8 operation-crusader
+  kOptCount
+};
+struct OptionInfo {
+  const char* name;
+  const char* rule;
+};
+const OptionInfo& option_info(int o);
+int option_by_name(const std::string& name);  // -1 if unknown
+std::string option_list();                    // "ignore-army-colour (14.1), ..."
 
 // A battle waiting for a loss allocation (10.12, 10.14.1): the steps run so far, the
 // absorb bonus left, and the hits its owner still has to apply.
@@ -70,7 +92,7 @@ struct Battle {
   int loss_hits = 0;
 };
 
-enum BomberStatus { kBomberReady = 0, kBomberCommitted, kBomberAborted, kBomberDestroyed };
+enum BomberStatus { kBomberReady = 0, kBomberCommitted, kBomberAborted, kBomberDestroyed, kBomberRemoved };
 
 struct BlockState {
   int loc = kLocUnplaced;  // node index or kLoc*
@@ -113,6 +135,10 @@ class Moscow41State : public steppe::State {
 
   // Set-up from a scenario (or "empty").
   steppe::Status setup(const std::string& scenario);
+  // An optional rule (14.0) by name; an unknown name is refused and changes nothing.
+  steppe::Status set_option(const std::string& name, bool on);
+  bool option(Option o) const { return options_[o]; }
+  bool blizzard() const { return blizzard_; }  // OR 14.5
 
   // Rules queries (public for tests).
   int strength(int b) const;                      // current strength of block b (HQ at the Heart: 0)
@@ -144,6 +170,10 @@ class Moscow41State : public steppe::State {
 
   // Movement (10.8).
   int mp_allowance(int b) const;
+  std::vector<int> rail_destinations(int b) const;          // OR 14.4
+  steppe::Status check_rail(int b, int dest) const;         // OR 14.4
+  bool azul_14_7(int b) const;                              // OR 14.7: Azul's weather exemption
+  int german_weather_dice(int dice, bool attacking) const;  // 8.0 Snow, OR 14.5 Blizzard
   int enter_cost(int b, int node) const;
   steppe::Status check_path(int b, const int32_t* path, int len, bool allow_engage,
                             bool for_hq_activation) const;
@@ -210,6 +240,8 @@ class Moscow41State : public steppe::State {
 
   const Moscow41Game& g_;
   std::string scenario_ = "empty";
+  bool options_[kOptCount] = {};  // 14.0
+  bool blizzard_ = false;         // OR 14.5: the weather is Blizzard (weather_ stays Snow)
   std::vector<BlockState> blocks_;
   std::vector<AreaState> areas_;
   Phase phase_ = Phase::kImpulse;
