@@ -30,9 +30,9 @@ constexpr int kNovember = 5, kDecember = 6;  // turns 5 and 6 (1.4)
 const char* kBomberStatus[] = {"ready", "committed", "aborted", "destroyed", "removed"};
 
 const OptionInfo kOptions[kOptCount] = {
-    {"ignore-army-colour", "14.1"}, {"moscow-supply", "14.3"},    {"rail-movement", "14.4"},
-    {"blizzard", "14.5"},           {"cavalry-mobility", "14.6"}, {"infantry-divisions", "14.7"},
-    {"operation-crusader", "14.8"},
+    {"ignore-army-colour", "14.1"}, {"zhukov-hoepner", "14.2"},     {"moscow-supply", "14.3"},
+    {"rail-movement", "14.4"},      {"blizzard", "14.5"},           {"cavalry-mobility", "14.6"},
+    {"infantry-divisions", "14.7"}, {"operation-crusader", "14.8"},
 };
 
 }  // namespace
@@ -53,7 +53,7 @@ std::string option_list() {
 }
 
 Status Moscow41State::set_option(const std::string& name, bool on) {
-  // 14.0: the optional rules are agreed before play (not implemented: 14.2 Zhukov and Hoepner).
+  // 14.0: the optional rules are agreed before play.
   const int o = option_by_name(name);
   if (o < 0) return Error{"unknown option '" + name + "' (options: " + option_list() + ")", "14.0", ""};
   options_[o] = on;
@@ -334,6 +334,58 @@ Status Moscow41State::check_rail(int b, int dest) const {
     return rule_error("2.7", "stacking limit in " + g_.map().id(dest) + " exceeded at the end of the move");
   return rule_error("14.4", d.id + " cannot Rail-move to " + g_.map().id(dest) +
                                 " (only from, across and to friendly uncontested areas)");
+}
+
+bool Moscow41State::hoepner_full_hq() const {
+  // Scenarios 2-3 special rule, and OR 14.2: Hoepner gives Artillery Fire and Blitz (on the map).
+  return hoepner_on_map_rule_ || options_[kOptZhukovHoepner];
+}
+
+bool Moscow41State::zhukov_in_leningrad() const {
+  const int z = g_.block_index("Zhukov");
+  return options_[kOptZhukovHoepner] && z >= 0 && block(z).loc == g_.road().back();
+}
+
+Status Moscow41State::check_recall(int b, int dest) const {
+  // OR 14.2, in a Pass (its one block) or a Strategic Impulse (one of its LV actions):
+  // "Hitler calls off Leningrad operations": a 4th Panzer Gruppe block on the Road goes to a
+  // German-controlled, uncontested, supplied area, once all four have been deployed on the
+  // Road; "Stalin sends Zhukov to defend Leningrad": Zhukov leaves the Leningrad box for a
+  // Soviet-controlled, uncontested, supplied area adjacent to Moscow.
+  if (!options_[kOptZhukovHoepner])
+    return rule_error("14.2", "Zhukov and Hoepner is optional rule 14.2 (play SCENARIO+zhukov-hoepner)");
+  if (phase_ != Phase::kCommand || (impulse_ != ImpulseKind::kPass && impulse_ != ImpulseKind::kStrategic))
+    return rule_error("14.2",
+                      "blocks leave the Road or the Leningrad box only in a Pass or a Strategic Impulse");
+  if (b < 0 || def(b).side != active_) return rule_error("14.2", "not one of your blocks");
+  const BlockDef& d = def(b);
+  if (block(b).acted) return rule_error("10.7", "each block performs one action");
+  if (impulse_ == ImpulseKind::kStrategic && actions_left_ <= 0)
+    return rule_error("11.0", "no more than LV blocks act in a Strategic Impulse");
+  if (dest < 0 || !is_area(dest)) return rule_error("14.2", "the block goes to an area on the map");
+  const int at = block(b).loc;
+  const bool on_road = std::find(g_.road().begin(), g_.road().end(), at) != g_.road().end();
+  if (d.side == kGerman) {
+    if (d.letter != 'L' || !on_road)
+      return rule_error("14.2",
+                        "only 4th Panzer Gruppe blocks on the Road to Leningrad are deployed on the map");
+    for (size_t i = 0; i < blocks_.size(); ++i)
+      if (g_.blocks()[i].letter == 'L' &&
+          (blocks_[i].loc == kLocPool || blocks_[i].loc == kLocDrawn || blocks_[i].loc == kLocUnplaced))
+        return rule_error("14.2",
+                          "all four 4th Panzer Gruppe blocks must first have been deployed on the Road");
+  } else {
+    if (d.id != "Zhukov" || at != g_.road().back())
+      return rule_error("14.2", "only Zhukov, from the Leningrad box, is recalled");
+    const auto& adj = g_.adjacency()[static_cast<size_t>(g_.moscow())];
+    if (!std::binary_search(adj.begin(), adj.end(), dest))
+      return rule_error("14.2", "Zhukov is recalled to an area adjacent to Moscow");
+  }
+  if (area(dest).control != d.side || contested(dest) || !in_supply_area(d.side, dest))
+    return rule_error("14.2", g_.map().id(dest) + " is not a friendly, uncontested, supplied area");
+  if (!stack_ok(d.side, dest, 1))
+    return rule_error("2.7", "stacking limit in " + g_.map().id(dest) + " exceeded at the end of the move");
+  return Status::ok();
 }
 
 int Moscow41State::enter_cost(int b, int node) const {
@@ -812,6 +864,10 @@ std::vector<int> Moscow41State::deploy_sites(int b) const {
       if (o.loc == n && o.acted) taken = true;
     if (!taken) cands.push_back(n);
   }
+  // OR 14.2: Zhukov drawn may go to the Leningrad box instead (while Leningrad is Soviet,
+  // and never once recalled from it).
+  if (d.id == "Zhukov" && options_[kOptZhukovHoepner] && !zhukov_recalled_ && !len_german_)
+    cands.push_back(g_.road().back());  // a box: after every area, so the list stays sorted
   return cands;
 }
 
@@ -946,6 +1002,14 @@ void Moscow41State::final_phase() {
     hoepner_road_ = -1;
     log("leningrad", "Leningrad falls: +1 German VP, north border cut, 4th Panzer Gruppe to the pool",
         "13.3");
+    // OR 14.2 (silent on this): Zhukov in the Leningrad box is driven out to the Soviet pool,
+    // as a destroyed Soviet block goes (10.14.3); he may not return to the box.
+    const int z = g_.block_index("Zhukov");
+    if (z >= 0 && block(z).loc == g_.road().back()) {
+      bs(z) = BlockState{};
+      bs(z).loc = kLocPool;
+      log("leningrad", "Zhukov leaves fallen Leningrad for the Soviet pool", "14.2");
+    }
   }
   update_victory();
   if (phase_ == Phase::kOver) return;
@@ -1234,7 +1298,7 @@ void Moscow41State::next_blitz_battle() {
     for (size_t h = 0; h < blocks_.size(); ++h) {
       const BlockDef& hd = g_.blocks()[h];
       if (hd.side != active_ || !blocks_[h].activated ||
-          !(hd.blitz || (hd.id == "HQ4Pg" && hoepner_on_map_rule_)))
+          !(hd.blitz || (hd.id == "HQ4Pg" && hoepner_full_hq())))
         continue;
       const auto& adj = g_.adjacency()[static_cast<size_t>(n)];
       if (is_area(blocks_[h].loc) && std::binary_search(adj.begin(), adj.end(), blocks_[h].loc) &&
@@ -1258,8 +1322,10 @@ void Moscow41State::hoepner_road() {
     dice = std::min(dice, 1);
   else
     dice = german_weather_dice(dice, true);  // 8.0 Snow; OR 14.5 Blizzard (an attack)
-  const int hits =
-      roll_hits(dice, kDouble, "Hoepner on the Road to Leningrad", blizzard_ ? "10.9, 14.5" : "10.9");
+  // OR 14.2: with Zhukov in the Leningrad box the 4th Panzer Gruppe fires Single Fire.
+  const bool zhukov = zhukov_in_leningrad();
+  const int hits = roll_hits(dice, zhukov ? kSingle : kDouble, "Hoepner on the Road to Leningrad",
+                             std::string(zhukov ? "10.9, 14.2" : "10.9") + (blizzard_ ? ", 14.5" : ""));
   const int box = g_.road()[static_cast<size_t>(hoepner_road_)];
   std::vector<int> with;
   for (size_t b = 0; b < blocks_.size(); ++b)
@@ -1396,7 +1462,7 @@ bool Moscow41State::blitz_hq_in_range(int b) const {
   for (size_t h = 0; h < blocks_.size(); ++h) {
     const BlockDef& hd = g_.blocks()[h];
     if (hd.side != def(b).side || !blocks_[h].activated || !is_area(blocks_[h].loc)) continue;
-    const bool blitz_hq = hd.blitz || (hd.id == "HQ4Pg" && hoepner_on_map_rule_);
+    const bool blitz_hq = hd.blitz || (hd.id == "HQ4Pg" && hoepner_full_hq());  // on the map only
     if (!blitz_hq) continue;
     if (!(hd.id == "Zhukov" || def(b).colour == hd.colour || def(b).colour == "white" ||
           options_[kOptIgnoreColour] || blocks_[h].loc == block(b).loc))  // OR 14.1
@@ -1506,6 +1572,11 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
       out.push_back(r);
     }
   };
+  auto add_recalls = [&](int b) {  // OR 14.2
+    if (!options_[kOptZhukovHoepner] || block(b).loc < 0 || is_area(block(b).loc)) return;
+    if (!(def(b).letter == 'L' || def(b).id == "Zhukov")) return;
+    for (int n = 0; n < g_.map().area_count(); ++n) cand.push_back(make(kVRecall, {b, n}));
+  };
   auto add_rails = [&](int b) {  // OR 14.4: the block's conditions once, then each destination
     if (!options_[kOptRail]) return;
     const auto dests = rail_destinations(b);
@@ -1553,6 +1624,7 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
     case Phase::kCommand:
       if (impulse_ == ImpulseKind::kPass) {  // 12.0: one block moves (no engaging) or builds a DL
         for (int b = 0; b < nb; ++b) {
+          if (def(b).side == active_) add_recalls(b);
           if (def(b).side != active_ || !is_area(block(b).loc) || block(b).isolated) continue;
           add_moves(kVMove, b, false, false);
           cand.push_back(make(kVBuildDl, {b}));
@@ -1562,13 +1634,18 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
         break;
       }
       for (int b = 0; b < nb; ++b) {
+        // 10.4: an activated HQ places its artillery marker whatever else it did (its
+        // activation already counts as its action, 10.1).
+        if (def(b).side == active_ && block(b).activated && def(b).kind == Kind::kHq && is_area(block(b).loc))
+          for (int y : g_.adjacency()[static_cast<size_t>(block(b).loc)])
+            cand.push_back(make(kVArtillery, {b, y}));
         if (def(b).side != active_ || block(b).acted || block(b).isolated) continue;
         add_moves(kVMove, b, true, false);
         cand.push_back(make(kVBuildDl, {b}));
-        if (impulse_ == ImpulseKind::kStrategic) add_rails(b);
-        if (block(b).activated && def(b).kind == Kind::kHq)
-          for (int y : g_.adjacency()[static_cast<size_t>(std::max(0, block(b).loc))])
-            cand.push_back(make(kVArtillery, {b, y}));
+        if (impulse_ == ImpulseKind::kStrategic) {
+          add_rails(b);
+          add_recalls(b);
+        }
       }
       for (int b = 0; b < nb; ++b) {
         if (def(b).side != active_ || def(b).kind != Kind::kLwHq || !block(b).activated) continue;
@@ -1740,8 +1817,8 @@ Status Moscow41State::check(const Action& a) const {
       const int b = block_arg(0);
       if (!own(b) || def(b).kind != Kind::kHq || !block(b).activated)
         return rule_error("10.4", "only an activated Tactical HQ gives Artillery Fire");
-      if (def(b).id == "HQ4Pg" && !hoepner_on_map_rule_)
-        return rule_error("10.2", "Hoepner has no artillery");
+      if (def(b).id == "HQ4Pg" && !hoepner_full_hq())
+        return rule_error("10.2", "Hoepner has no artillery (scenarios 2-3 and OR 14.2 give him one)");
       if (strength(b) <= 0) return rule_error("10.5", "exhausted HQs have no artillery");
       if (a.nargs != 2 || !is_area(a.args[1])) return rule_error("10.4", "malformed artillery");
       const auto& adj = g_.adjacency()[static_cast<size_t>(block(b).loc)];
@@ -1789,6 +1866,10 @@ Status Moscow41State::check(const Action& a) const {
         if (!block(b).isolated) return Status::ok();
       return rule_error("10.11", "isolated blocks and DLs cannot attack");
     }
+    case kVRecall:  // OR 14.2
+      if (a.nargs != 2 || block_arg(0) < 0 || a.args[1] < 0 || a.args[1] >= node_count())
+        return rule_error("", "malformed recall");
+      return check_recall(a.args[0], a.args[1]);
     case kVRail:  // OR 14.4
       if (a.nargs != 2 || block_arg(0) < 0 || a.args[1] < 0 || a.args[1] >= node_count())
         return rule_error("", "malformed rail");
@@ -1860,7 +1941,8 @@ void Moscow41State::do_apply(const Action& a) {
       bs(b).loc = n;
       bs(b).level = def(b).remnant ? def(b).min_level() : 0;  // 11.0: Soviet Remnants at minimum
       bs(b).acted = true;  // marks "placed this phase" for the one-per-area rule
-      bs(b).revealed = false;
+      // OR 14.2: only Zhukov may stand in the Leningrad box, so there he is known.
+      bs(b).revealed = !is_area(n);
       log_hidden(active_, "reinforce", def(b).id + " arrives in " + g_.map().id(n),
                  std::string(side_name(active_)) + " reinforcement arrives in " + g_.map().id(n), "5.0");
       settle_deploy();
@@ -1927,6 +2009,27 @@ void Moscow41State::do_apply(const Action& a) {
           std::string("a ") + side_name(active_) + " block moves to " + g_.map().id(block(a.args[0]).loc),
           pass ? "12.0" : "10.8");
       if (pass) end_impulse();  // 12.0: a Pass moves at most one block, and has no combat
+      break;
+    }
+    case kVRecall: {  // OR 14.2
+      const int b = a.args[0], n = a.args[1];
+      const bool pass = impulse_ == ImpulseKind::kPass;
+      const std::string from = g_.map().id(block(b).loc);
+      if (def(b).side == kGerman) {
+        called_off_ = true;  // never back to the Road
+        if (def(b).id == "HQ4Pg") hoepner_road_ = -1;
+        log_hidden(
+            active_, "move", def(b).id + " leaves the Road to Leningrad (" + from + ") for " + g_.map().id(n),
+            "a 4th Panzer Gruppe block leaves the Road to Leningrad (" + from + ") for " + g_.map().id(n),
+            "14.2");
+      } else {
+        zhukov_recalled_ = true;  // he regains his powers and never returns
+        log("move", "Zhukov is recalled from Leningrad to " + g_.map().id(n), "14.2");
+      }
+      bs(b).loc = n;
+      bs(b).acted = true;
+      if (impulse_ == ImpulseKind::kStrategic) --actions_left_;
+      if (pass) end_impulse();  // 12.0: the Pass's one block
       break;
     }
     case kVRail: {  // OR 14.4
@@ -2073,6 +2176,8 @@ std::string Moscow41State::action_to_string(const Action& a) const {
       return "hit " + bid(a.nargs > 0 ? a.args[0] : -1);
     case kVStep:  // 7.2.2
       return "step " + bid(a.nargs > 0 ? a.args[0] : -1);
+    case kVRecall:  // OR 14.2
+      return "recall " + bid(a.nargs > 0 ? a.args[0] : -1) + " " + nid(a.nargs > 1 ? a.args[1] : -1);
     case kVRail:  // OR 14.4
       return "rail " + bid(a.nargs > 0 ? a.args[0] : -1) + " " + nid(a.nargs > 1 ? a.args[1] : -1);
     case kVPlace:  // 5.0
@@ -2147,8 +2252,8 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
   } else if ((v == "hit" || v == "step") && w.size() == 2) {
     a.verb = v == "hit" ? kVHit : kVStep;
     ok = add_block(w[1]);
-  } else if (v == "rail" && w.size() == 3) {  // OR 14.4
-    a.verb = kVRail;
+  } else if ((v == "rail" || v == "recall") && w.size() == 3) {  // OR 14.4, OR 14.2
+    a.verb = v == "rail" ? kVRail : kVRecall;
     ok = add_block(w[1]) && add_nodes(2);
   } else if (v == "place" && w.size() == 3) {
     a.verb = kVPlace;
@@ -2173,7 +2278,7 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
                      "[reinforce]; activate HQ "
                      "[AREA]; commands; move B [AREA...] AREA; dl B; artillery HQ AREA; air LWHQ AREA HE111 "
                      "STUKA; combat; "
-                     "battle AREA; hit B; step B; place B AREA; rail B AREA; end)",
+                     "battle AREA; hit B; step B; place B AREA; rail B AREA; recall B AREA; end)",
                  "", "notation"};
   return a;
 }
@@ -2216,6 +2321,10 @@ Json Moscow41State::observation(int side) const {
   o["kiev_german"] = kiev_german_;
   o["shlisselburg_german"] = shl_german_;
   o["leningrad_german"] = len_german_;
+  if (options_[kOptZhukovHoepner]) {  // OR 14.2: both announced when they happen
+    o["leningrad_called_off"] = called_off_;
+    o["zhukov_recalled"] = zhukov_recalled_;
+  }
   o["surrendered_soviet"] = surrendered_soviet_;
   o["destroyed_german"] = destroyed_german_;
   if (side == kGerman || side == kSoviet) o["lv"] = logistics_value(side);
@@ -2362,10 +2471,12 @@ void Moscow41State::resample_hidden(int viewer, uint64_t seed) {
   // The rules' limits on where an identity may stand (public, from the roster): while the
   // Road to Leningrad is in play only the "L" blocks are on it and never on the map
   // (5.0, 5.1, 10.9). Road slots are filled first: they are the most constrained.
+  // OR 14.2: once Hitler calls off Leningrad (public: a block leaves the Road for the map),
+  // "L" blocks may stand on the map.
   auto allowed = [&](int b, int loc) {
     const bool l_block = def(b).letter == 'L';
     if (on_road(loc)) return l_block;
-    return !(road_in_play_ && l_block);
+    return !(road_in_play_ && l_block && !called_off_);
   };
   std::stable_partition(slots.begin(), slots.end(), [&](const Slot& x) { return on_road(x.loc); });
   std::vector<int> left = unknown;  // roster order
@@ -2438,6 +2549,7 @@ Json Moscow41State::full_json() const {
   j["forecast"] = forecast_;
   j["german_impulses"] = german_impulses_;
   j["flags"] = {kiev_german_, shl_german_, len_german_, stalin_dead_, road_in_play_, hoepner_on_map_rule_};
+  j["or14_2"] = {called_off_, zhukov_recalled_};
   j["losses"] = {surrendered_soviet_, destroyed_german_};
   j["actions_left"] = actions_left_;
   j["exploiting"] = exploiting_;

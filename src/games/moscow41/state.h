@@ -57,12 +57,14 @@ enum Verb : uint16_t {
   kVStep,     // block: one step Regenerated/Replaced (7.2.2)
   kVPlace,    // block, area: a drawn reinforcement is placed (5.0)
   kVRail,     // block, area: a Rail Move (OR 14.4)
+  kVRecall,   // block, area: a 4th Panzer Gruppe block leaves the Road, or Zhukov Leningrad (OR 14.2)
 };
 
 // The optional rules (14.0), agreed before play. They ride on the scenario name
 // ("campaign+moscow-supply+blizzard"), so saves and replays record them.
 enum Option {
   kOptIgnoreColour,       // OR 14.1 ignore-army-colour
+  kOptZhukovHoepner,      // OR 14.2 zhukov-hoepner
   kOptMoscowSupply,       // OR 14.3 moscow-supply
   kOptRail,               // OR 14.4 rail-movement
   kOptBlizzard,           // OR 14.5 blizzard
@@ -170,9 +172,12 @@ class Moscow41State : public steppe::State {
 
   // Movement (10.8).
   int mp_allowance(int b) const;
-  std::vector<int> rail_destinations(int b) const;          // OR 14.4
-  steppe::Status check_rail(int b, int dest) const;         // OR 14.4
-  bool azul_14_7(int b) const;                              // OR 14.7: Azul's weather exemption
+  std::vector<int> rail_destinations(int b) const;     // OR 14.4
+  steppe::Status check_rail(int b, int dest) const;    // OR 14.4
+  steppe::Status check_recall(int b, int dest) const;  // OR 14.2
+  bool hoepner_full_hq() const;      // Hoepner gives artillery and Blitz (scenarios 2-3, OR 14.2)
+  bool zhukov_in_leningrad() const;  // OR 14.2
+  bool azul_14_7(int b) const;       // OR 14.7: Azul's weather exemption
   int german_weather_dice(int dice, bool attacking) const;  // 8.0 Snow, OR 14.5 Blizzard
   int enter_cost(int b, int node) const;
   steppe::Status check_path(int b, const int32_t* path, int len, bool allow_engage,
@@ -242,6 +247,8 @@ class Moscow41State : public steppe::State {
   std::string scenario_ = "empty";
   bool options_[kOptCount] = {};  // 14.0
   bool blizzard_ = false;         // OR 14.5: the weather is Blizzard (weather_ stays Snow)
+  bool called_off_ = false;       // OR 14.2: a 4th Panzer Gruppe block has left the Road for the map
+  bool zhukov_recalled_ = false;  // OR 14.2: Zhukov has left the Leningrad box (never back)
   std::vector<BlockState> blocks_;
   std::vector<AreaState> areas_;
   Phase phase_ = Phase::kImpulse;
