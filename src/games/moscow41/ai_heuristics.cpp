@@ -129,7 +129,10 @@ float score(const View& v, const Action& a, bool others) {
     }
     case kVBlitz:
     case kVExploit:
+    case kVStuka:  // 10.16
       return 2.0f;
+    case kVAa:  // 10.12.3: fewer bombers out (Destroyed results first) keeps more striking
+      return 3.0f / static_cast<float>(std::max<int>(1, a.nargs));
     case kVArtillery:
     case kVAir:
       return 1.5f;

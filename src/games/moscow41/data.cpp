@@ -256,6 +256,7 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     }
     for (const JsonReader& bo : r.at("bombers").at("list").elements()) {
       g->bomber_fk_.push_back(bo.str("fk"));
+      g->bomber_id_.push_back(bo.str("id"));
       g->bomber_type_.push_back(bo.str("type"));
     }
     if (!r.ok()) return r.error();

@@ -112,6 +112,12 @@ class Moscow41Game : public steppe::Game {
   int bomber_count() const { return static_cast<int>(bomber_fk_.size()); }
   const std::string& bomber_fk(int i) const { return bomber_fk_[static_cast<size_t>(i)]; }
   bool bomber_is_stuka(int i) const { return bomber_type_[static_cast<size_t>(i)] == "stuka"; }
+  const std::string& bomber_id(int i) const { return bomber_id_[static_cast<size_t>(i)]; }
+  int bomber_index(std::string_view id) const {
+    for (size_t i = 0; i < bomber_id_.size(); ++i)
+      if (bomber_id_[i] == id) return static_cast<int>(i);
+    return -1;
+  }
 
  private:
   friend steppe::Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path&);
@@ -125,7 +131,7 @@ class Moscow41Game : public steppe::Game {
   std::vector<std::pair<std::string, std::vector<std::string>>> staging_;
   std::vector<std::array<std::string, 3>> icons_;
   std::vector<int> road_;
-  std::vector<std::string> bomber_fk_, bomber_type_;
+  std::vector<std::string> bomber_fk_, bomber_type_, bomber_id_;
   int road_shl_ = -1, rastenburg_ = -1, kiev_ = -1, moscow_ = -1;
   std::string rules_hash_;
 };

@@ -69,6 +69,7 @@ Moscow41State::Moscow41State(const Moscow41Game& g) : g_(g) {
   as(g.box_rastenburg()).control = kGerman;
   bomber_status_.assign(static_cast<size_t>(g.bomber_count()), kBomberReady);
   bomber_area_.assign(static_cast<size_t>(g.bomber_count()), -1);
+  bomber_struck_.assign(static_cast<size_t>(g.bomber_count()), -1);
 }
 
 void Moscow41State::log(const std::string& kind, const std::string& text, const std::string& rule,
@@ -939,6 +940,8 @@ void Moscow41State::start_impulse(ImpulseKind k) {
 void Moscow41State::end_impulse() {
   for (size_t i = 0; i < bomber_status_.size(); ++i)
     if (bomber_status_[i] == kBomberCommitted) bomber_status_[i] = kBomberReady, bomber_area_[i] = -1;
+  std::fill(bomber_struck_.begin(), bomber_struck_.end(), -1);
+  blitz_moves_.clear();
   isolation_check(active_);
   for (auto& s : blocks_) s.acted = false, s.river = false;
   for (auto& a : areas_) a.artillery = -1;
@@ -1210,7 +1213,7 @@ void Moscow41State::advance_battle() {
                         fire_rule(b));
     queue_hits(att, hits);
   };
-  while (!loss_pending() && phase_ != Phase::kOver) {
+  while (!loss_pending() && !aa_pending() && phase_ != Phase::kOver) {
     switch (battle_.step++) {
       case 0:  // 10.12.2 Artillery.
         for (size_t h = 0; h < blocks_.size(); ++h) {
@@ -1226,10 +1229,13 @@ void Moscow41State::advance_battle() {
                                     blizzard_ ? "10.12.2, 14.5" : "10.12.2"));
         }
         break;
-      case 1:  // 10.12.3-10.12.4 AA and Airstrike.
+      case 1:  // 10.12.3 AA (the German may have to convert its hits)
+        anti_air(node);
+        break;
+      case 2:  // 10.12.4 Airstrike
         queue_hits(dfn, air_strike(node));
         break;
-      case 2: {  // 10.12.5.2 Tank Attack, judged after the Airstrike; then the first fire.
+      case 3: {  // 10.12.5.2 Tank Attack, judged after the Airstrike; then the first fire.
         battle_.attackers.clear();
         for (int b : pieces(att, node))
           if (!block(b).isolated) battle_.attackers.push_back(b);
@@ -1253,7 +1259,7 @@ void Moscow41State::advance_battle() {
         }
         break;
       }
-      case 3:
+      case 4:
         if (battle_.tank_attack)
           defender_fire();
         else
@@ -1405,13 +1411,92 @@ int Moscow41State::air_distance(int from, int to) const {
   return 1 << 20;
 }
 
-int Moscow41State::air_strike(int node) {
-  std::vector<int> committed;
+std::vector<int> Moscow41State::battle_bombers() const {
+  std::vector<int> out;
   for (int i = 0; i < g_.bomber_count(); ++i)
     if (bomber_status_[static_cast<size_t>(i)] == kBomberCommitted &&
-        bomber_area_[static_cast<size_t>(i)] == node)
-      committed.push_back(i);
-  if (committed.empty()) return 0;
+        bomber_area_[static_cast<size_t>(i)] == battle_.node)
+      out.push_back(i);
+  return out;
+}
+
+std::vector<std::vector<int>> Moscow41State::aa_choices() const {
+  // 10.12.3: every hit is an Abort; the German converts two hits into one Destroyed result
+  // or two Aborts. All the hits the committed bombers can take are taken. Bombers of one
+  // Fliegerkorps and type are alike, so one choice per count of each kind: the first ones
+  // of a kind destroyed, the next aborted (kVAa arguments: bomber * 2 + destroyed).
+  std::vector<std::vector<int>> out;
+  if (!aa_pending()) return out;
+  std::vector<std::vector<int>> kinds;  // committed bombers by (Fliegerkorps, type)
+  for (int i : battle_bombers()) {
+    auto it = std::find_if(kinds.begin(), kinds.end(), [&](const std::vector<int>& k) {
+      return g_.bomber_fk(k[0]) == g_.bomber_fk(i) && g_.bomber_is_stuka(k[0]) == g_.bomber_is_stuka(i);
+    });
+    if (it == kinds.end())
+      kinds.push_back({i});
+    else
+      it->push_back(i);
+  }
+  std::vector<int> pick;
+  std::function<void(size_t, int)> walk = [&](size_t k, int hits) {
+    if (k == kinds.size()) {
+      if (hits == 0) {
+        std::vector<int> c = pick;
+        std::sort(c.begin(), c.end());
+        out.push_back(std::move(c));
+      }
+      return;
+    }
+    const auto& kind = kinds[k];
+    const int n = static_cast<int>(kind.size());
+    for (int d = 0; d <= n && 2 * d <= hits; ++d)
+      for (int a = 0; d + a <= n && 2 * d + a <= hits; ++a) {
+        const size_t mark = pick.size();
+        for (int j = 0; j < d + a; ++j) pick.push_back(kind[static_cast<size_t>(j)] * 2 + (j < d ? 1 : 0));
+        walk(k + 1, hits - 2 * d - a);
+        pick.resize(mark);
+      }
+  };
+  walk(0, battle_.aa_hits);
+  return out;
+}
+
+Status Moscow41State::check_aa(const Action& a) const {
+  // 10.12.3: the results must name committed bombers of this battle, each once, and take
+  // exactly the AA hits waiting (2 per Destroyed, 1 per Abort).
+  if (a.nargs < 1) return rule_error("", "malformed aa");
+  const auto committed = battle_bombers();
+  int hits = 0;
+  for (int k = 0; k < a.nargs; ++k) {
+    const int i = a.args[k] / 2;
+    if (a.args[k] < 0 || std::find(committed.begin(), committed.end(), i) == committed.end())
+      return rule_error("10.12.3", "only bombers committed to this battle take AA results");
+    for (int j = 0; j < k; ++j)
+      if (a.args[j] / 2 == i) return rule_error("10.12.3", "each bomber takes one result");
+    hits += (a.args[k] % 2) != 0 ? 2 : 1;
+  }
+  if (hits != battle_.aa_hits)
+    return rule_error("10.12.3", "the results must take exactly the " + std::to_string(battle_.aa_hits) +
+                                     " AA hits (Destroyed 2, Abort 1)");
+  return Status::ok();
+}
+
+void Moscow41State::apply_aa(const std::vector<int>& results) {
+  // 10.12.3: Aborted bombers are back from the next (German) impulse, Destroyed ones in the
+  // Final Phase (13.1).
+  for (int r : results) {
+    const int i = r / 2;
+    const bool destroyed = (r % 2) != 0;
+    bomber_status_[static_cast<size_t>(i)] = destroyed ? kBomberDestroyed : kBomberAborted;
+    bomber_area_[static_cast<size_t>(i)] = -1;
+    log("air", g_.bomber_id(i) + (destroyed ? " is destroyed by AA" : " aborts"), "10.12.3");
+  }
+  battle_.aa_hits = 0;
+}
+
+void Moscow41State::anti_air(int node) {
+  const std::vector<int> committed = battle_bombers();
+  if (committed.empty()) return;
   const int dfn = 1 - active_;
   // 10.12.3 AA: each defending unit rolls its strength at its own firepower (DL 1 die SF;
   // Stalin and exhausted HQs none); not affected by weather.
@@ -1422,24 +1507,25 @@ int Moscow41State::air_strike(int node) {
     aa += roll_hits(strength(b), def(b).fire[static_cast<size_t>(block(b).level)], def(b).id + " AA",
                     "10.12.3");
   }
-  // Two hits destroy a bomber, one aborts it; the German converts pairs into Destroyed
-  // results (keeps the most bombers striking, as in the 10.12.3 example) and loses
-  // He-111s before Stukas.
-  std::stable_sort(committed.begin(), committed.end(),
-                   [&](int x, int y) { return !g_.bomber_is_stuka(x) && g_.bomber_is_stuka(y); });
-  size_t k = 0;
-  for (; aa >= 2 && k < committed.size(); aa -= 2, ++k) {
-    bomber_status_[static_cast<size_t>(committed[k])] = kBomberDestroyed;
-    log("air", "a bomber is destroyed by AA", "10.12.3");
+  // Hits beyond two per bomber are lost; the German chooses how the others are converted
+  // when there is more than one way ("aa destroy B... abort B..."), else it is done at once.
+  battle_.aa_hits = std::min(aa, 2 * static_cast<int>(committed.size()));
+  if (battle_.aa_hits == 0) return;
+  const auto choices = aa_choices();
+  if (choices.size() == 1) {
+    apply_aa(choices[0]);
+    return;
   }
-  for (; aa >= 1 && k < committed.size(); aa -= 1, ++k) {
-    bomber_status_[static_cast<size_t>(committed[k])] = kBomberAborted;
-    log("air", "a bomber aborts", "10.12.3");
-  }
-  // 10.12.4 Airstrike: each surviving bomber rolls its Luftwaffe HQ's strength (weather).
+  log("air",
+      "the German converts " + std::to_string(battle_.aa_hits) + " AA hits into Aborted/Destroyed results",
+      "10.12.3");
+}
+
+int Moscow41State::air_strike(int node) {
+  // 10.12.4 Airstrike: each bomber that survived the AA rolls its Luftwaffe HQ's strength
+  // (weather applies), then goes back to the OoB.
   int hits = 0;
-  for (; k < committed.size(); ++k) {
-    const int i = committed[k];
+  for (int i : battle_bombers()) {
     const int lw = g_.block_index(g_.bomber_fk(i));
     int dice = strength(lw);
     if (weather_ == kRain)
@@ -1448,12 +1534,30 @@ int Moscow41State::air_strike(int node) {
       dice = german_weather_dice(dice, true);  // 8.0 Snow; OR 14.5 Blizzard (an attack)
     hits += roll_hits(dice, g_.bomber_is_stuka(i) ? kTriple : kDouble,
                       g_.bomber_is_stuka(i) ? "Stuka" : "He-111", blizzard_ ? "10.12.4, 14.5" : "10.12.4");
-    bomber_status_[static_cast<size_t>(i)] = kBomberReady;  // back to the OoB after the mission
+    bomber_status_[static_cast<size_t>(i)] = kBomberReady;
     bomber_area_[static_cast<size_t>(i)] = -1;
+    // 10.16: a Stuka that survived may follow a Fast block Blitzing out of this area.
+    if (g_.bomber_is_stuka(i) && phase_ != Phase::kBlitz) bomber_struck_[static_cast<size_t>(i)] = node;
   }
-  for (int i : committed)
-    if (bomber_status_[static_cast<size_t>(i)] != kBomberReady) bomber_area_[static_cast<size_t>(i)] = -1;
   return hits;
+}
+
+int Moscow41State::stukas_to_follow(int node) const {
+  // 10.16: Stukas (not He-111) that survived a battle of this impulse may follow a friendly
+  // Fast block that Blitzed out of that battle's area into `node`, to support its battle.
+  if (!is_area(node) || !contested(node) || area(node).contested_at_start || area(node).fought) return 0;
+  int n = 0;
+  for (int i = 0; i < g_.bomber_count(); ++i) {
+    const int from = bomber_struck_[static_cast<size_t>(i)];
+    if (!g_.bomber_is_stuka(i) || from < 0 || bomber_status_[static_cast<size_t>(i)] != kBomberReady)
+      continue;
+    for (const auto& [x, y] : blitz_moves_)
+      if (x == from && y == node) {
+        ++n;
+        break;
+      }
+  }
+  return n;
 }
 
 bool Moscow41State::blitz_hq_in_range(int b) const {
@@ -1584,6 +1688,15 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
     for (int n : dests) out.push_back(make(kVRail, {b, n}));
   };
   const int nb = static_cast<int>(blocks_.size());
+  if (aa_pending()) {  // 10.12.3
+    for (const auto& c : aa_choices()) {
+      Action x;
+      x.verb = kVAa;
+      for (int r : c) x.push(r);
+      out.push_back(x);
+    }
+    return;
+  }
   if (loss_pending()) {
     for (int b : loss_choices()) cand.push_back(make(kVHit, {b}));
     for (const auto& a : cand)
@@ -1669,6 +1782,13 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
         if (!block(b).blitz || block(b).blitzed || !is_area(block(b).loc)) continue;
         for (int y : g_.adjacency()[static_cast<size_t>(block(b).loc)]) cand.push_back(make(kVBlitz, {b, y}));
       }
+      for (const auto& [x, y] : blitz_moves_) {  // 10.16: Stukas following (once per area)
+        (void)x;
+        const int n = stukas_to_follow(y);
+        bool seen = false;
+        for (const auto& o : cand) seen = seen || (o.verb == kVStuka && o.args[0] == y);
+        for (int k = 1; k <= n && !seen; ++k) cand.push_back(make(kVStuka, {y, k}));
+      }
       cand.push_back(make(kVEndCombat));
       break;
     case Phase::kExploit:
@@ -1720,7 +1840,23 @@ Status Moscow41State::check(const Action& a) const {
       return rule_error("10.14.1", def(b).id + " is not one of the strongest blocks in the battle");
     return Status::ok();
   }
+  if (aa_pending()) {
+    // 10.12.3: the battle waits for the German to convert the AA hits.
+    if (a.verb != kVAa) return rule_error("10.12.3", "the German must first convert the AA hits (aa ...)");
+    return check_aa(a);
+  }
   switch (a.verb) {
+    case kVAa:
+      return rule_error("10.12.3", "no AA hits are waiting to be converted");
+    case kVStuka: {  // 10.16
+      if (phase_ != Phase::kBlitz) return rule_error("10.16", "Stukas follow Blitzes in the Blitz Segment");
+      if (a.nargs != 2 || a.args[0] < 0 || a.args[0] >= node_count() || a.args[1] < 1)
+        return rule_error("", "malformed stuka");
+      if (a.args[1] > stukas_to_follow(a.args[0]))
+        return rule_error("10.16",
+                          "only Stukas that survived a battle follow a Fast block Blitzing out of it");
+      return Status::ok();
+    }
     case kVLogPause:
     case kVLogActivate:
       if (phase_ != Phase::kLogistics) return rule_error("7.0", "not in the Logistics Phase");
@@ -2011,6 +2147,29 @@ void Moscow41State::do_apply(const Action& a) {
       if (pass) end_impulse();  // 12.0: a Pass moves at most one block, and has no combat
       break;
     }
+    case kVAa: {  // 10.12.3
+      apply_aa(std::vector<int>(a.args.begin(), a.args.begin() + a.nargs));
+      advance_battle();
+      break;
+    }
+    case kVStuka: {  // 10.16
+      int left = a.args[1];
+      for (int i = 0; i < g_.bomber_count() && left > 0; ++i) {
+        const int from = bomber_struck_[static_cast<size_t>(i)];
+        if (!g_.bomber_is_stuka(i) || from < 0 || bomber_status_[static_cast<size_t>(i)] != kBomberReady)
+          continue;
+        if (std::find(blitz_moves_.begin(), blitz_moves_.end(), std::make_pair(from, a.args[0])) ==
+            blitz_moves_.end())
+          continue;
+        bomber_status_[static_cast<size_t>(i)] = kBomberCommitted;
+        bomber_area_[static_cast<size_t>(i)] = a.args[0];
+        bomber_struck_[static_cast<size_t>(i)] = -1;
+        --left;
+      }
+      log("air", std::to_string(a.args[1]) + " Stuka follow the Blitz into " + g_.map().id(a.args[0]),
+          "10.16");
+      break;
+    }
     case kVRecall: {  // OR 14.2
       const int b = a.args[0], n = a.args[1];
       const bool pass = impulse_ == ImpulseKind::kPass;
@@ -2103,6 +2262,7 @@ void Moscow41State::do_apply(const Action& a) {
       const int b = a.args[0], n = a.args[1];
       bs(b).blitzed = true;
       bs(b).blitz = false;
+      blitz_moves_.emplace_back(block(b).loc, n);  // 10.16: Stukas may follow
       const int32_t one[1] = {n};
       move_block(b, one, 1);
       log("blitz", def(b).id + " blitzes into " + g_.map().id(n), "10.16");
@@ -2176,6 +2336,22 @@ std::string Moscow41State::action_to_string(const Action& a) const {
       return "hit " + bid(a.nargs > 0 ? a.args[0] : -1);
     case kVStep:  // 7.2.2
       return "step " + bid(a.nargs > 0 ? a.args[0] : -1);
+    case kVAa: {  // 10.12.3: aa destroy B... abort B...
+      s = "aa";
+      for (int pass = 1; pass >= 0; --pass) {
+        bool first = true;
+        for (int k = 0; k < a.nargs; ++k) {
+          const int i = a.args[k] / 2;
+          if (a.args[k] % 2 != pass) continue;
+          if (first) s += pass ? " destroy" : " abort";
+          first = false;
+          s += " " + (i >= 0 && i < g_.bomber_count() ? g_.bomber_id(i) : std::string("?"));
+        }
+      }
+      return s;
+    }
+    case kVStuka:  // 10.16
+      return "stuka " + nid(a.nargs > 0 ? a.args[0] : -1) + " " + std::to_string(a.nargs > 1 ? a.args[1] : 0);
     case kVRecall:  // OR 14.2
       return "recall " + bid(a.nargs > 0 ? a.args[0] : -1) + " " + nid(a.nargs > 1 ? a.args[1] : -1);
     case kVRail:  // OR 14.4
@@ -2252,6 +2428,28 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
   } else if ((v == "hit" || v == "step") && w.size() == 2) {
     a.verb = v == "hit" ? kVHit : kVStep;
     ok = add_block(w[1]);
+  } else if (v == "aa" && w.size() >= 3) {  // 10.12.3: aa destroy B... abort B...
+    a.verb = kVAa;
+    int mode = -1;
+    for (size_t i = 1; i < w.size() && ok; ++i) {
+      if (w[i] == "destroy" || w[i] == "abort") {
+        mode = w[i] == "destroy" ? 1 : 0;
+        continue;
+      }
+      const int bo = g_.bomber_index(w[i]);
+      ok = mode >= 0 && bo >= 0 && !a.full();
+      if (ok) a.push(bo * 2 + mode);
+    }
+    ok = ok && a.nargs > 0;
+  } else if (v == "stuka" && w.size() == 3) {  // 10.16: stuka AREA COUNT
+    a.verb = kVStuka;
+    const int n = g_.node(w[1]);
+    const auto k = steppe::parse_int_in(w[2], 1, 8);
+    ok = n >= 0 && k.has_value();
+    if (ok) {
+      a.push(n);
+      a.push(*k);
+    }
   } else if ((v == "rail" || v == "recall") && w.size() == 3) {  // OR 14.4, OR 14.2
     a.verb = v == "rail" ? kVRail : kVRecall;
     ok = add_block(w[1]) && add_nodes(2);
@@ -2278,7 +2476,8 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
                      "[reinforce]; activate HQ "
                      "[AREA]; commands; move B [AREA...] AREA; dl B; artillery HQ AREA; air LWHQ AREA HE111 "
                      "STUKA; combat; "
-                     "battle AREA; hit B; step B; place B AREA; rail B AREA; recall B AREA; end)",
+                     "battle AREA; hit B; step B; place B AREA; rail B AREA; recall B AREA; aa destroy "
+                     "BOMBER... abort BOMBER...; stuka AREA N; end)",
                  "", "notation"};
   return a;
 }
@@ -2306,6 +2505,8 @@ Json Moscow41State::observation(int side) const {
     }
     o["loss"] = l;
   }
+  if (aa_pending())  // 10.12.3: both see the AA hits; the German converts them
+    o["aa"] = {{"area", g_.map().id(battle_.node)}, {"hits", battle_.aa_hits}};
   if (side == active_ && phase_ == Phase::kReplace)
     o["points"] = {
         {"regeneration", regen_left_}, {"replacement", repl_left_}, {"reinforcements", draws_left_}};
@@ -2564,10 +2765,12 @@ Json Moscow41State::full_json() const {
   Json ar = Json::array();
   for (const auto& a : areas_) ar.push_back({a.control, a.dl, a.contested_at_start, a.fought, a.artillery});
   j["areas"] = ar;
-  j["bombers"] = {bomber_status_, bomber_area_};
+  j["bombers"] = {bomber_status_, bomber_area_, bomber_struck_};
+  if (!blitz_moves_.empty()) j["blitz_moves"] = blitz_moves_;
   if (battle_.node >= 0)
-    j["battle"] = {battle_.node,  battle_.step,      battle_.absorb,    battle_.tank_attack,
-                   battle_.blitz, battle_.attackers, battle_.loss_side, battle_.loss_hits};
+    j["battle"] = {battle_.node,        battle_.step,      battle_.absorb,
+                   battle_.tank_attack, battle_.blitz,     battle_.attackers,
+                   battle_.loss_side,   battle_.loss_hits, battle_.aa_hits};
   if (phase_ == Phase::kReplace || phase_ == Phase::kDeploy)
     j["points"] = {regen_left_, repl_left_, draws_left_};
   return j;

@@ -58,6 +58,8 @@ enum Verb : uint16_t {
   kVPlace,    // block, area: a drawn reinforcement is placed (5.0)
   kVRail,     // block, area: a Rail Move (OR 14.4)
   kVRecall,   // block, area: a 4th Panzer Gruppe block leaves the Road, or Zhukov Leningrad (OR 14.2)
+  kVAa,       // (bomber * 2 + destroyed)...: the German converts AA hits (10.12.3)
+  kVStuka,    // area, count: surviving Stukas follow a Blitz into the area (10.16)
 };
 
 // The optional rules (14.0), agreed before play. They ride on the scenario name
@@ -85,13 +87,14 @@ std::string option_list();                    // "ignore-army-colour (14.1), ...
 // absorb bonus left, and the hits its owner still has to apply.
 struct Battle {
   int node = -1;
-  int step = 0;  // next step of 10.12 to run (0 artillery, 1 air, 2 and 3 ground fire, 4 done)
+  int step = 0;  // next step of 10.12 to run (0 artillery, 1 AA, 2 airstrike, 3 and 4 ground fire, 5 done)
   int absorb = 0;
   bool tank_attack = false;
   bool blitz = false;  // one of the Blitz Segment's battles (10.16)
   std::vector<int> attackers;
   int loss_side = kNoSide;  // no hits waiting
   int loss_hits = 0;
+  int aa_hits = 0;  // 10.12.3: AA hits the German still has to convert into results
 };
 
 enum BomberStatus { kBomberReady = 0, kBomberCommitted, kBomberAborted, kBomberDestroyed, kBomberRemoved };
@@ -218,6 +221,13 @@ class Moscow41State : public steppe::State {
   void finish_battle();                   // 2.5, 10.15: control and concealment
   void next_blitz_battle();               // 10.16: the Blitz battles, one by one
   bool loss_pending() const { return battle_.loss_side != kNoSide; }
+  bool aa_pending() const { return battle_.aa_hits > 0; }
+  std::vector<int> battle_bombers() const;           // committed to the battle's area
+  std::vector<std::vector<int>> aa_choices() const;  // 10.12.3: each as kVAa arguments
+  steppe::Status check_aa(const steppe::Action& a) const;
+  void apply_aa(const std::vector<int>& results);
+  void anti_air(int node);                     // 10.12.3
+  int stukas_to_follow(int node) const;        // 10.16
   steppe::Status check_step(int b) const;      // 7.2.2
   std::vector<int> deploy_sites(int b) const;  // 5.0
   void draw_reinforcements(int count);         // 5.0: drawn at random, then placed
@@ -231,7 +241,7 @@ class Moscow41State : public steppe::State {
   int bombers_used(int lw) const;
   int air_distance(int from, int to) const;
   int bombers_ready(int lw, bool stuka) const;
-  int air_strike(int node);
+  int air_strike(int node);  // 10.12.4
   bool blitz_hq_in_range(int b) const;
   steppe::Status check_blitz(int b, int node) const;
   bool any_blitz() const;
@@ -271,6 +281,8 @@ class Moscow41State : public steppe::State {
   std::string result_kind_;
   int hoepner_road_ = -1;                         // index on the road, -1 off the road
   std::vector<int> bomber_status_, bomber_area_;  // per bomber (10.10.1, 10.14.3)
+  std::vector<int> bomber_struck_;                // 10.16: area a surviving Stuka struck this impulse, or -1
+  std::vector<std::pair<int, int>> blitz_moves_;  // 10.16: (from, to) of this Blitz Segment
   Battle battle_;                                 // a battle waiting for a loss allocation
   int regen_left_ = 0, repl_left_ = 0;            // 7.2.2 points of this Leader Activation
   int draws_left_ = 0;                            // 7.2: reinforcements still to draw
