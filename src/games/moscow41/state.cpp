@@ -554,14 +554,14 @@ std::vector<std::vector<int>> Moscow41State::route_choices(int b, bool allow_eng
   return out;
 }
 
-Status Moscow41State::check_move_action(const Action& a, bool allow_engage) const {
+Status Moscow41State::check_move_action(const Action& a, bool allow_engage, bool hq_act) const {
   // "move B DEST" follows the cheapest route; "move B A1 ... DEST" names every area entered
   // (2.5: the route decides which empty areas change control; 10.12.5.1 which border the
   // last step crosses). A named route must differ from the cheapest one, so that each move
   // has one notation.
   if (a.nargs < 2) return rule_error("", "malformed move");
   const int b = a.args[0];
-  if (a.nargs == 2) return check_move(b, a.args[1], allow_engage, false);
+  if (a.nargs == 2) return check_move(b, a.args[1], allow_engage, hq_act);
   const int len = a.nargs - 1;
   const int32_t* route = &a.args[1];
   for (int i = 0; i < len; ++i) {
@@ -570,15 +570,16 @@ Status Moscow41State::check_move_action(const Action& a, bool allow_engage) cons
     for (int j = 0; j < i; ++j)
       if (route[j] == route[i]) return rule_error("10.8", "a route enters each area once");
   }
-  Status st = check_path(b, route, len, allow_engage, false);
+  Status st = check_path(b, route, len, allow_engage, hq_act);
   if (!st.is_ok()) return st;
   for (const auto& r : route_choices(b, allow_engage, route[len - 1]))
     if (r.size() == static_cast<size_t>(len) && std::equal(r.begin(), r.end(), route)) return Status::ok();
   // Same effect as another route: name the one notation of that move.
   return rule_error("10.8",
                     "this route takes the same areas and crosses the same last border as another: each "
-                    "move has one notation, the cheapest such route (\"move " +
-                        def(b).id + " " + g_.map().id(route[len - 1]) + "\" for the cheapest of all)");
+                    "move has one notation, the cheapest such route (\"" +
+                        std::string(hq_act ? "activate " : "move ") + def(b).id + " " +
+                        g_.map().id(route[len - 1]) + "\" for the cheapest of all)");
 }
 
 void Moscow41State::follow(int b, int dest, bool allow_engage, bool hq_act) {
@@ -1667,7 +1668,7 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
       first = false;
       out.push_back(a);
     }
-    if (first || verb != kVMove) return;
+    if (first || (verb != kVMove && verb != kVActivate)) return;
     for (const auto& p : route_choices(b, engage)) {  // 10.8: routes with other effects
       Action r;
       r.verb = verb;
@@ -1907,7 +1908,9 @@ Status Moscow41State::check(const Action& a) const {
           return rule_error("10.1", "an HQ cannot be revealed in an area with enemy units");
         return Status::ok();
       }
-      return a.nargs == 2 ? check_move(b, a.args[1], false, true) : rule_error("", "malformed activate");
+      // 10.1, 2.5: "activate HQ DEST" follows the cheapest route; "activate HQ A1 ... DEST"
+      // names the areas entered (which empty enemy areas it takes), as a move does (10.8).
+      return check_move_action(a, false, true);
     }
     case kVEndActivation: {
       if (phase_ != Phase::kActivation) return rule_error("10.1", "not in the Activation Segment");
@@ -2124,7 +2127,8 @@ void Moscow41State::do_apply(const Action& a) {
     }
     case kVActivate: {
       const int b = a.args[0];
-      if (a.nargs > 1) follow(b, a.args[1], false, true);
+      if (a.nargs == 2) follow(b, a.args[1], false, true);
+      if (a.nargs > 2) move_block(b, &a.args[1], a.nargs - 1);  // the route the owner named
       bs(b).activated = bs(b).revealed = bs(b).acted = true;
       log("activate", def(b).id + " is activated and revealed in " + g_.map().id(block(b).loc), "10.1", true);
       break;
@@ -2399,7 +2403,7 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
     a.verb = kVStrategic;
   } else if (v == "si" && w.size() == 2 && w[1] == "reinforce") {
     a.verb = kVReinforce;
-  } else if (v == "activate" && (w.size() == 2 || w.size() == 3)) {
+  } else if (v == "activate" && w.size() >= 2) {
     a.verb = kVActivate;
     ok = add_block(w[1]) && add_nodes(2);
   } else if (v == "commands" && w.size() == 1) {
@@ -2471,14 +2475,15 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
     ok = false;
   }
   if (!ok || a.verb == 0)
-    return Error{"cannot read action \"" + std::string(text) +
-                     "\" (forms: logistics pause|activate; pass (then one move B AREA, dl B or end); ti; si "
-                     "[reinforce]; activate HQ "
-                     "[AREA]; commands; move B [AREA...] AREA; dl B; artillery HQ AREA; air LWHQ AREA HE111 "
-                     "STUKA; combat; "
-                     "battle AREA; hit B; step B; place B AREA; rail B AREA; recall B AREA; aa destroy "
-                     "BOMBER... abort BOMBER...; stuka AREA N; end)",
-                 "", "notation"};
+    return Error{
+        "cannot read action \"" + std::string(text) +
+            "\" (forms: logistics pause|activate; pass (then one move B AREA, dl B or end); ti; si "
+            "[reinforce]; activate HQ "
+            "[AREA...]; commands; move B [AREA...] AREA; dl B; artillery HQ AREA; air LWHQ AREA HE111 "
+            "STUKA; combat; "
+            "battle AREA; hit B; step B; place B AREA; rail B AREA; recall B AREA; aa destroy "
+            "BOMBER... abort BOMBER...; stuka AREA N; end)",
+        "", "notation"};
   return a;
 }
 

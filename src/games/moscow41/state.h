@@ -188,7 +188,8 @@ class Moscow41State : public steppe::State {
   void move_block(int b, const int32_t* path, int len);
   std::vector<int> path_to(int b, int dest, bool allow_engage, bool hq_act) const;
   steppe::Status check_move(int b, int dest, bool allow_engage, bool hq_act) const;
-  steppe::Status check_move_action(const steppe::Action& a, bool allow_engage) const;  // route or not
+  // route or not; hq_act: an HQ's activation move (10.1, no engaging)
+  steppe::Status check_move_action(const steppe::Action& a, bool allow_engage, bool hq_act = false) const;
   // 10.8, 2.5: one route per distinct effect that the cheapest route does not have.
   std::vector<std::vector<int>> route_choices(int b, bool allow_engage, int only_dest = -1) const;
   void follow(int b, int dest, bool allow_engage, bool hq_act);
