@@ -1479,7 +1479,15 @@ Status Moscow41State::check_aa(const Action& a) const {
   if (hits != battle_.aa_hits)
     return rule_error("10.12.3", "the results must take exactly the " + std::to_string(battle_.aa_hits) +
                                      " AA hits (Destroyed 2, Abort 1)");
-  return Status::ok();
+  // One notation per choice: bombers of one Fliegerkorps and type are alike, so the first
+  // ones of each kind are named, the Destroyed before the Aborted.
+  const std::vector<int> got(a.args.begin(), a.args.begin() + a.nargs);
+  for (const auto& c : aa_choices())
+    if (c == got) return Status::ok();
+  return rule_error(
+      "10.12.3",
+      "bombers of one kind are alike: name the first ones of each kind (He111-1 before He111-2), "
+      "the Destroyed before the Aborted");
 }
 
 void Moscow41State::apply_aa(const std::vector<int>& results) {
@@ -2445,7 +2453,8 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
       if (ok) a.push(bo * 2 + mode);
     }
     ok = ok && a.nargs > 0;
-  } else if (v == "stuka" && w.size() == 3) {  // 10.16: stuka AREA COUNT
+    std::sort(a.args.begin(), a.args.begin() + a.nargs);  // the results are a set
+  } else if (v == "stuka" && w.size() == 3) {             // 10.16: stuka AREA COUNT
     a.verb = kVStuka;
     const int n = g_.node(w[1]);
     const auto k = steppe::parse_int_in(w[2], 1, 8);
