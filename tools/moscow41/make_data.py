@@ -53,6 +53,8 @@ def combat(bid, side, name, colour, profile, remnant=False, letter=None, tag=Non
     b["infantry_division"] = True  # OR 14.7
   b["reconstructed"] = not fixed
   b["source"] = source or RECON
+  if btype == "cavalry" and (side == "soviet" or bid == "1Kav"):
+    b["cavalry_mobility_or14_6"] = True  # OR 14.6: the 7 Soviet cavalry and the German 1st Cavalry
   blocks.append(b)
 
 
@@ -213,6 +215,9 @@ tables = {
     "weather_track": {"source": "8.1; the track graphic is lost: 6 boxes reconstructed (box 6 always changes)",
                       "reconstructed": True, "boxes": [1, 2, 3, 4, 5, 6]},
     "ranges": {"source": "10.3, 10.10", "rain": 1, "snow_german_divisor": 2},
+    "blizzard_or14_5": {"source": "OR 14.5: German Blocks' Strength is reduced to 1/2 when defending, to 1/4 "
+                                  "when attacking (fractions 3.1)",
+                        "german_defending_divisor": 2, "german_attacking_divisor": 4},
 }
 
 

@@ -308,7 +308,8 @@ export interface MoveOption {
   dest: string;
   text: string;
   // Area maps: what the move is when it is not a plain "move" (Moscow '41: "blitz B AREA"
-  // 10.16, "activate HQ AREA" an HQ that moves and is activated 10.1).
+  // 10.16, "activate HQ AREA" an HQ that moves and is activated 10.1, "rail B AREA" a Rail
+  // Move OR 14.4, "recall B AREA" a block leaving the Road or the Leningrad box OR 14.2).
   verb?: string;
 }
 export interface AttackOption {
@@ -319,7 +320,8 @@ export interface AttackOption {
   unit?: string;
 }
 // `areas`: the ids of an area map's areas and boxes. There (Moscow '41's notation) a block
-// B goes to AREA by "move B AREA", "blitz B AREA" or "activate HQ AREA"; "battle AREA",
+// B goes to AREA by "move B AREA", "blitz B AREA", "activate HQ AREA", "rail B AREA" or
+// "recall B AREA"; "battle AREA",
 // "artillery HQ AREA" and "air LWHQ AREA HE111 STUKA" strike an area. A Pass is the bare
 // "pass", after which one "move", one "dl" or "end" follows (12.0).
 export function classify(actions: { text: string; words: string[] }[], areas?: Set<string>) {
@@ -330,7 +332,7 @@ export function classify(actions: { text: string; words: string[] }[], areas?: S
   for (const a of actions) {
     const w = a.words;
     if (areas && areas.size) {
-      if ((w[0] === 'move' || w[0] === 'blitz' || w[0] === 'activate') && w.length === 3 && areas.has(w[2])) {
+      if (['move', 'blitz', 'activate', 'rail', 'recall'].includes(w[0]) && w.length === 3 && areas.has(w[2])) {
         moves.push({ unit: w[1], path: [w[2]], dest: w[2], text: a.text, ...(w[0] === 'move' ? {} : { verb: w[0] }) });
         continue;
       }
@@ -386,6 +388,19 @@ export function choiceText(text: string): string {
   if (w[0] === 'hit' && w.length === 2) return `${w[1]} takes the hit (10.14.1)`;
   if (w[0] === 'step' && w.length === 2) return `Replace a step of ${w[1]} (7.2.2)`;
   if (w[0] === 'place' && w.length === 3) return `Place the reinforcement ${w[1]} in ${w[2]} (5.0)`;
+  // How the German converts AA hits (10.12.3); Stukas following a Blitz (10.16).
+  if (w[0] === 'aa' && w.length >= 3) {
+    const parts: string[] = [];
+    let mode = '';
+    for (const x of w.slice(1)) {
+      if (x === 'destroy' || x === 'abort') {
+        mode = x === 'destroy' ? 'destroyed' : 'aborted';
+        parts.push(`${mode}:`);
+      } else parts[parts.length - 1] += ` ${x}`;
+    }
+    return `AA results ${parts.join('; ')} (10.12.3)`;
+  }
+  if (w[0] === 'stuka' && w.length === 3) return `${w[2]} Stuka follow the Blitz into ${w[1]} (10.16)`;
   const t = text.replace(/-/g, ' ');
   return t.charAt(0).toUpperCase() + t.slice(1);
 }

@@ -461,7 +461,7 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       const m = pendingMove;
       ordersPanel.append(h('h3', {}, 'Move'), h('p', {}, `${m.unit ?? 'Unit'}: ${dedupePath(stackOf(selectedUnit)?.hex, m.path).join(' → ')}`));
       confirmBar.replaceChildren(
-        h('span', { id: 'move-summary' }, `${m.verb === 'activate' ? 'Activate, moving' : m.verb === 'blitz' ? 'Blitz' : 'Move'} ${m.unit ?? ''} to ${m.dest}${placeName(m.dest) ? ` (${placeName(m.dest)})` : ''}${areaIds.has(m.dest) ? '' : `, ${hexCount(m)} hex${hexCount(m) === 1 ? '' : 'es'}`}${moveCostText(m.dest)}`),
+        h('span', { id: 'move-summary' }, `${m.verb === 'activate' ? 'Activate, moving' : m.verb === 'blitz' ? 'Blitz' : m.verb === 'rail' ? 'Rail-move (14.4)' : m.verb === 'recall' ? 'Recall (14.2)' : 'Move'} ${m.unit ?? ''} to ${m.dest}${placeName(m.dest) ? ` (${placeName(m.dest)})` : ''}${areaIds.has(m.dest) ? '' : `, ${hexCount(m)} hex${hexCount(m) === 1 ? '' : 'es'}`}${moveCostText(m.dest)}`),
         (() => {
           const ok = h('button', { class: 'primary', id: 'confirm-move' }, 'Confirm (Enter)');
           ok.addEventListener('click', () => act(m.text));

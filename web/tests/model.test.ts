@@ -30,6 +30,8 @@ describe('classify', () => {
       act('hit XIII'),
       act('step HQ2'),
       act('place Lehr 4A'),
+      act('rail A16 115'),
+      act('recall TT 4A'),
     ];
     const r = classify(acts, areas);
     expect(r.moves.map((m) => [m.unit, m.dest, m.verb])).toEqual([
@@ -37,6 +39,8 @@ describe('classify', () => {
       ['II', '23', 'blitz'],
       ['HQ2Pg', '4A', 'activate'],
       ['X', 'R2', undefined],
+      ['A16', '115', 'rail'],
+      ['TT', '4A', 'recall'],
     ]);
     expect(r.attacks.map((a) => [a.verb, a.target, a.unit])).toEqual([
       ['battle', '23', undefined],
@@ -57,6 +61,9 @@ describe('classify', () => {
     expect(choiceText('hit A16')).toBe('A16 takes the hit (10.14.1)');
     expect(choiceText('step HQ9')).toBe('Replace a step of HQ9 (7.2.2)');
     expect(choiceText('place Lehr 4A')).toBe('Place the reinforcement Lehr in 4A (5.0)');
+    expect(choiceText('aa destroy He111-1 abort He111-2 Stuka-1')).toBe('AA results destroyed: He111-1; aborted: He111-2 Stuka-1 (10.12.3)');
+    expect(choiceText('aa abort He111-3')).toBe('AA results aborted: He111-3 (10.12.3)');
+    expect(choiceText('stuka 99 2')).toBe('2 Stuka follow the Blitz into 99 (10.16)');
     expect(END_VERBS).not.toContain('pass');
     expect(END_VERBS).toEqual(expect.arrayContaining(['end-phase', 'end', 'commands', 'combat']));
   });

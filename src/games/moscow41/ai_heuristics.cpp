@@ -129,7 +129,10 @@ float score(const View& v, const Action& a, bool others) {
     }
     case kVBlitz:
     case kVExploit:
+    case kVStuka:  // 10.16
       return 2.0f;
+    case kVAa:  // 10.12.3: fewer bombers out (Destroyed results first) keeps more striking
+      return 3.0f / static_cast<float>(std::max<int>(1, a.nargs));
     case kVArtillery:
     case kVAir:
       return 1.5f;
@@ -143,6 +146,7 @@ float score(const View& v, const Action& a, bool others) {
         return 4.0f;
       return me == kSoviet ? 0.8f : 0.3f;
     }
+    case kVRail:  // OR 14.4: scored as the move it is
     case kVMove: {
       if (a.nargs < 2) return 1.0f;
       const int b = a.args[0];

@@ -168,6 +168,10 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     t.fast_mp = r.at("movement").int_in("fast", 1, 9);
     t.slow_mp = r.at("movement").int_in("slow", 1, 9);
     t.disengage = r.at("movement").int_in("disengage", 0, 9);
+    t.mp_rain_cavalry = r.at("weather_mp").int_in("cavalry_rain_or14_6", 1, 9);          // OR 14.6
+    t.infantry_division_mp = r.at("movement").int_in("infantry_division_or14_7", 1, 9);  // OR 14.7
+    t.blizzard_defend_div = r.at("blizzard_or14_5").int_in("german_defending_divisor", 1, 9);
+    t.blizzard_attack_div = r.at("blizzard_or14_5").int_in("german_attacking_divisor", 1, 9);
     JsonReader rc = r.at("replacement_cost");
     t.replacement = {rc.int_in("black", 0, 9), rc.int_in("white", 0, 9), rc.int_in("red", 0, 9)};
     t.hq_step_cost = rc.int_in("hq_step", 0, 9);
@@ -207,6 +211,7 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
       d.remnant = b.boolean("remnant");
       d.blitz = b.boolean_or("blitz", false);
       d.infantry_division = b.boolean_or("infantry_division", false);
+      d.cavalry_mobility = b.boolean_or("cavalry_mobility_or14_6", false);
       const std::string letter = b.str_or("letter", "");
       if (!letter.empty()) d.letter = letter[0];
       const int max = b.int_in("max", 0, 4);
@@ -251,6 +256,7 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     }
     for (const JsonReader& bo : r.at("bombers").at("list").elements()) {
       g->bomber_fk_.push_back(bo.str("fk"));
+      g->bomber_id_.push_back(bo.str("id"));
       g->bomber_type_.push_back(bo.str("type"));
     }
     if (!r.ok()) return r.error();

@@ -40,10 +40,26 @@ const char* type_name(BlockType t) {
 
 }  // namespace
 
-Result<std::unique_ptr<steppe::State>> Moscow41Game::new_state(const std::string& scenario,
+// "campaign+moscow-supply+blizzard": a scenario with optional rules (14.0) agreed before
+// play, as BD does it; the whole string is what saves and replays record.
+Result<std::unique_ptr<steppe::State>> Moscow41Game::new_state(const std::string& scenario_and_options,
                                                                uint64_t seed) const {
+  std::vector<std::string> options;
+  std::string scenario = scenario_and_options;
+  if (const size_t plus = scenario.find('+'); plus != std::string::npos) {
+    const std::string rest = scenario.substr(plus + 1);
+    scenario.resize(plus);
+    size_t at = 0;
+    while (at <= rest.size()) {
+      const size_t next = std::min(rest.find('+', at), rest.size());
+      options.push_back(rest.substr(at, next - at));
+      at = next + 1;
+    }
+  }
   auto st = std::make_unique<Moscow41State>(*this);
   st->dice().reseed(seed);
+  for (const auto& o : options)
+    if (Status s = st->set_option(o, true); !s.is_ok()) return s.error();
   Status s = st->setup(scenario);
   if (!s.is_ok()) return s.error();
   return std::unique_ptr<steppe::State>(std::move(st));

@@ -37,7 +37,8 @@ struct BlockDef {
   std::vector<int> fire;    // fire class per level (same indexing as levels)
   std::vector<int> cost;    // replacement cost to restore the step at this level (7.2.2)
   bool fast = false, remnant = false, blitz = false, infantry_division = false;
-  char letter = 0;  // 'K', 'L', 'N' or 0 (5.1)
+  bool cavalry_mobility = false;  // OR 14.6: the 7 Soviet cavalry and the German 1st Cavalry
+  char letter = 0;                // 'K', 'L', 'N' or 0 (5.1)
   bool is_hq() const { return kind == Kind::kHq || kind == Kind::kLwHq; }
   int min_level() const { return static_cast<int>(levels.size()) - 1; }
 };
@@ -57,6 +58,10 @@ struct Tables {
   std::array<int, 4> stack{4, 2, 2, 1000};
   int absorb_city = 1, absorb_dl = 1, absorb_max = 3;
   int mp_rain = 3, mp_snow = 2, fast_mp = 5, slow_mp = 3, disengage = 1;
+  int mp_rain_cavalry = 2;       // OR 14.6
+  int infantry_division_mp = 4;  // OR 14.7
+  int blizzard_defend_div = 2;   // OR 14.5: German strength 1/2 defending
+  int blizzard_attack_div = 4;   // OR 14.5: and 1/4 attacking
   std::array<int, 3> replacement{1, 2, 3};
   int hq_step_cost = 1;
   int dl_german = 10, dl_soviet = 20;
@@ -107,6 +112,12 @@ class Moscow41Game : public steppe::Game {
   int bomber_count() const { return static_cast<int>(bomber_fk_.size()); }
   const std::string& bomber_fk(int i) const { return bomber_fk_[static_cast<size_t>(i)]; }
   bool bomber_is_stuka(int i) const { return bomber_type_[static_cast<size_t>(i)] == "stuka"; }
+  const std::string& bomber_id(int i) const { return bomber_id_[static_cast<size_t>(i)]; }
+  int bomber_index(std::string_view id) const {
+    for (size_t i = 0; i < bomber_id_.size(); ++i)
+      if (bomber_id_[i] == id) return static_cast<int>(i);
+    return -1;
+  }
 
  private:
   friend steppe::Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path&);
@@ -120,7 +131,7 @@ class Moscow41Game : public steppe::Game {
   std::vector<std::pair<std::string, std::vector<std::string>>> staging_;
   std::vector<std::array<std::string, 3>> icons_;
   std::vector<int> road_;
-  std::vector<std::string> bomber_fk_, bomber_type_;
+  std::vector<std::string> bomber_fk_, bomber_type_, bomber_id_;
   int road_shl_ = -1, rastenburg_ = -1, kiev_ = -1, moscow_ = -1;
   std::string rules_hash_;
 };

@@ -26,8 +26,40 @@ const char* side_name(int s) { return s == kGerman ? "german" : s == kSoviet ? "
 int parse_side(const std::string& s) { return s == "german" ? kGerman : s == "soviet" ? kSoviet : kNoSide; }
 const char* kMonths[] = {"July", "August", "September", "October", "November", "December"};
 const char* kWeather[] = {"sunny", "rain", "snow"};
+constexpr int kNovember = 5, kDecember = 6;  // turns 5 and 6 (1.4)
+const char* kBomberStatus[] = {"ready", "committed", "aborted", "destroyed", "removed"};
+
+const OptionInfo kOptions[kOptCount] = {
+    {"ignore-army-colour", "14.1"}, {"zhukov-hoepner", "14.2"},     {"moscow-supply", "14.3"},
+    {"rail-movement", "14.4"},      {"blizzard", "14.5"},           {"cavalry-mobility", "14.6"},
+    {"infantry-divisions", "14.7"}, {"operation-crusader", "14.8"},
+};
 
 }  // namespace
+
+const OptionInfo& option_info(int o) { return kOptions[o]; }
+
+int option_by_name(const std::string& name) {
+  for (int o = 0; o < kOptCount; ++o)
+    if (name == kOptions[o].name) return o;
+  return -1;
+}
+
+std::string option_list() {
+  std::string s;
+  for (int o = 0; o < kOptCount; ++o)
+    s += std::string(o ? ", " : "") + kOptions[o].name + " (" + kOptions[o].rule + ")";
+  return s;
+}
+
+Status Moscow41State::set_option(const std::string& name, bool on) {
+  // 14.0: the optional rules are agreed before play.
+  const int o = option_by_name(name);
+  if (o < 0) return Error{"unknown option '" + name + "' (options: " + option_list() + ")", "14.0", ""};
+  options_[o] = on;
+  if (o == kOptBlizzard && !on) blizzard_ = false;
+  return Status::ok();
+}
 
 Moscow41State::Moscow41State(const Moscow41Game& g) : g_(g) {
   blocks_.assign(g.blocks().size(), BlockState{});
@@ -37,6 +69,7 @@ Moscow41State::Moscow41State(const Moscow41Game& g) : g_(g) {
   as(g.box_rastenburg()).control = kGerman;
   bomber_status_.assign(static_cast<size_t>(g.bomber_count()), kBomberReady);
   bomber_area_.assign(static_cast<size_t>(g.bomber_count()), -1);
+  bomber_struck_.assign(static_cast<size_t>(g.bomber_count()), -1);
 }
 
 void Moscow41State::log(const std::string& kind, const std::string& text, const std::string& rule,
@@ -143,6 +176,8 @@ bool Moscow41State::in_supply_area(int side, int node) const {
   auto source = [&](int x) {
     const AreaDef& a = ad(x);
     if (side == kGerman) return a.src_german;
+    // OR 14.3: a Soviet-controlled, uncontested Moscow (passable() checked both) is a source.
+    if (options_[kOptMoscowSupply] && x == g_.moscow()) return true;
     return a.src_east || (a.src_kiev && !kiev_german_) || (a.src_shl && !shl_german_ && !len_german_) ||
            (a.src_len && !len_german_);
   };
@@ -245,12 +280,119 @@ void Moscow41State::reduce(int b, bool surrender) {
 // ----------------------------------------------------------------------------------------
 // Movement (2.6, 10.8) and command (10.2-10.6)
 int Moscow41State::mp_allowance(int b) const {
+  // OR 14.7: the six German Infantry Divisions stay Slow but have 4 MP.
+  if (options_[kOptInfantryDivisions] && def(b).infantry_division && !def(b).fast)
+    return g_.tables().infantry_division_mp;
   return def(b).fast ? g_.tables().fast_mp : g_.tables().slow_mp;  // 4.2.1
 }
 
+std::vector<int> Moscow41State::rail_destinations(int b) const {
+  // OR 14.4: any distance from, across and to friendly uncontested areas (so no engaging
+  // and no disengaging); within stacking at the end.
+  std::vector<int> out;
+  const int side = def(b).side, start = block(b).loc;
+  auto friendly = [&](int n) { return is_area(n) && area(n).control == side && !contested(n); };
+  if (!friendly(start)) return out;
+  std::vector<uint8_t> seen(static_cast<size_t>(node_count()), 0);
+  std::vector<int> todo{start};
+  seen[static_cast<size_t>(start)] = 1;
+  while (!todo.empty()) {
+    const int x = todo.back();
+    todo.pop_back();
+    if (x != start && stack_ok(side, x, 1)) out.push_back(x);
+    for (int y : g_.adjacency()[static_cast<size_t>(x)])
+      if (!seen[static_cast<size_t>(y)] && friendly(y)) {
+        seen[static_cast<size_t>(y)] = 1;
+        todo.push_back(y);
+      }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+Status Moscow41State::check_rail(int b, int dest) const {
+  // OR 14.4: in a Pass (the Pass's one block) or a Strategic Impulse (one of its LV actions),
+  // a non-Isolated block on a friendly, uncontested area.
+  if (!options_[kOptRail])
+    return rule_error("14.4", "Rail Movement is optional rule 14.4 (play SCENARIO+rail-movement)");
+  if (phase_ != Phase::kCommand || (impulse_ != ImpulseKind::kPass && impulse_ != ImpulseKind::kStrategic))
+    return rule_error("14.4", "Rail Moves are made only in a Pass or a Strategic Impulse");
+  if (b < 0 || def(b).side != active_) return rule_error("14.4", "not one of your blocks");
+  const BlockDef& d = def(b);
+  if (d.kind == Kind::kLeader) return rule_error("4.2.1", "Leaders never move");
+  if (block(b).acted) return rule_error("10.7", "each block performs one action");
+  if (block(b).isolated) return rule_error("14.4", "an Isolated block cannot Rail-move");
+  if (impulse_ == ImpulseKind::kStrategic && actions_left_ <= 0)
+    return rule_error("11.0", "no more than LV blocks act in a Strategic Impulse");
+  const int at = block(b).loc;
+  if (!is_area(at)) return rule_error("14.4", d.id + " is not on a map area");
+  if (contested(at)) return rule_error("14.4", "a Rail Move cannot disengage");
+  if (area(at).control != d.side) return rule_error("14.4", "a Rail Move starts in a friendly area");
+  if (!is_area(dest)) return rule_error("14.4", "a Rail Move ends in a map area");
+  const auto dests = rail_destinations(b);
+  if (std::binary_search(dests.begin(), dests.end(), dest)) return Status::ok();
+  if (dest != at && (area(dest).control == d.side && !contested(dest)) && !stack_ok(d.side, dest, 1))
+    return rule_error("2.7", "stacking limit in " + g_.map().id(dest) + " exceeded at the end of the move");
+  return rule_error("14.4", d.id + " cannot Rail-move to " + g_.map().id(dest) +
+                                " (only from, across and to friendly uncontested areas)");
+}
+
+bool Moscow41State::hoepner_full_hq() const {
+  // Scenarios 2-3 special rule, and OR 14.2: Hoepner gives Artillery Fire and Blitz (on the map).
+  return hoepner_on_map_rule_ || options_[kOptZhukovHoepner];
+}
+
+bool Moscow41State::zhukov_in_leningrad() const {
+  const int z = g_.block_index("Zhukov");
+  return options_[kOptZhukovHoepner] && z >= 0 && block(z).loc == g_.road().back();
+}
+
+Status Moscow41State::check_recall(int b, int dest) const {
+  // OR 14.2, in a Pass (its one block) or a Strategic Impulse (one of its LV actions):
+  // "Hitler calls off Leningrad operations": a 4th Panzer Gruppe block on the Road goes to a
+  // German-controlled, uncontested, supplied area, once all four have been deployed on the
+  // Road; "Stalin sends Zhukov to defend Leningrad": Zhukov leaves the Leningrad box for a
+  // Soviet-controlled, uncontested, supplied area adjacent to Moscow.
+  if (!options_[kOptZhukovHoepner])
+    return rule_error("14.2", "Zhukov and Hoepner is optional rule 14.2 (play SCENARIO+zhukov-hoepner)");
+  if (phase_ != Phase::kCommand || (impulse_ != ImpulseKind::kPass && impulse_ != ImpulseKind::kStrategic))
+    return rule_error("14.2",
+                      "blocks leave the Road or the Leningrad box only in a Pass or a Strategic Impulse");
+  if (b < 0 || def(b).side != active_) return rule_error("14.2", "not one of your blocks");
+  const BlockDef& d = def(b);
+  if (block(b).acted) return rule_error("10.7", "each block performs one action");
+  if (impulse_ == ImpulseKind::kStrategic && actions_left_ <= 0)
+    return rule_error("11.0", "no more than LV blocks act in a Strategic Impulse");
+  if (dest < 0 || !is_area(dest)) return rule_error("14.2", "the block goes to an area on the map");
+  const int at = block(b).loc;
+  const bool on_road = std::find(g_.road().begin(), g_.road().end(), at) != g_.road().end();
+  if (d.side == kGerman) {
+    if (d.letter != 'L' || !on_road)
+      return rule_error("14.2",
+                        "only 4th Panzer Gruppe blocks on the Road to Leningrad are deployed on the map");
+    for (size_t i = 0; i < blocks_.size(); ++i)
+      if (g_.blocks()[i].letter == 'L' &&
+          (blocks_[i].loc == kLocPool || blocks_[i].loc == kLocDrawn || blocks_[i].loc == kLocUnplaced))
+        return rule_error("14.2",
+                          "all four 4th Panzer Gruppe blocks must first have been deployed on the Road");
+  } else {
+    if (d.id != "Zhukov" || at != g_.road().back())
+      return rule_error("14.2", "only Zhukov, from the Leningrad box, is recalled");
+    const auto& adj = g_.adjacency()[static_cast<size_t>(g_.moscow())];
+    if (!std::binary_search(adj.begin(), adj.end(), dest))
+      return rule_error("14.2", "Zhukov is recalled to an area adjacent to Moscow");
+  }
+  if (area(dest).control != d.side || contested(dest) || !in_supply_area(d.side, dest))
+    return rule_error("14.2", g_.map().id(dest) + " is not a friendly, uncontested, supplied area");
+  if (!stack_ok(d.side, dest, 1))
+    return rule_error("2.7", "stacking limit in " + g_.map().id(dest) + " exceeded at the end of the move");
+  return Status::ok();
+}
+
 int Moscow41State::enter_cost(int b, int node) const {
-  (void)b;
-  if (weather_ == kRain) return g_.tables().mp_rain;  // 8.0
+  if (weather_ == kRain)  // 8.0; OR 14.6: the cavalry pays 2 MP instead of 3
+    return options_[kOptCavalry] && def(b).cavalry_mobility ? g_.tables().mp_rain_cavalry
+                                                            : g_.tables().mp_rain;
   if (weather_ == kSnow) return g_.tables().mp_snow;
   return g_.tables().mp[static_cast<size_t>(ad(node).terrain)];  // 2.6
 }
@@ -412,14 +554,14 @@ std::vector<std::vector<int>> Moscow41State::route_choices(int b, bool allow_eng
   return out;
 }
 
-Status Moscow41State::check_move_action(const Action& a, bool allow_engage) const {
+Status Moscow41State::check_move_action(const Action& a, bool allow_engage, bool hq_act) const {
   // "move B DEST" follows the cheapest route; "move B A1 ... DEST" names every area entered
   // (2.5: the route decides which empty areas change control; 10.12.5.1 which border the
   // last step crosses). A named route must differ from the cheapest one, so that each move
   // has one notation.
   if (a.nargs < 2) return rule_error("", "malformed move");
   const int b = a.args[0];
-  if (a.nargs == 2) return check_move(b, a.args[1], allow_engage, false);
+  if (a.nargs == 2) return check_move(b, a.args[1], allow_engage, hq_act);
   const int len = a.nargs - 1;
   const int32_t* route = &a.args[1];
   for (int i = 0; i < len; ++i) {
@@ -428,15 +570,16 @@ Status Moscow41State::check_move_action(const Action& a, bool allow_engage) cons
     for (int j = 0; j < i; ++j)
       if (route[j] == route[i]) return rule_error("10.8", "a route enters each area once");
   }
-  Status st = check_path(b, route, len, allow_engage, false);
+  Status st = check_path(b, route, len, allow_engage, hq_act);
   if (!st.is_ok()) return st;
   for (const auto& r : route_choices(b, allow_engage, route[len - 1]))
     if (r.size() == static_cast<size_t>(len) && std::equal(r.begin(), r.end(), route)) return Status::ok();
   // Same effect as another route: name the one notation of that move.
   return rule_error("10.8",
                     "this route takes the same areas and crosses the same last border as another: each "
-                    "move has one notation, the cheapest such route (\"move " +
-                        def(b).id + " " + g_.map().id(route[len - 1]) + "\" for the cheapest of all)");
+                    "move has one notation, the cheapest such route (\"" +
+                        std::string(hq_act ? "activate " : "move ") + def(b).id + " " +
+                        g_.map().id(route[len - 1]) + "\" for the cheapest of all)");
 }
 
 void Moscow41State::follow(int b, int dest, bool allow_engage, bool hq_act) {
@@ -514,8 +657,11 @@ bool Moscow41State::commanded(int b) const {
     if (static_cast<int>(h) == b) continue;
     if (hs.loc == s.loc) return true;  // 10.2.2: any block in the HQ's area
     const bool zhukov = hd.id == "Zhukov";
+    // 10.2: the HQ's own colour and White; OR 14.1: any colour (Combat Blocks only, except
+    // Zhukov, who keeps his command over the other Soviet HQs).
     const bool appropriate =
-        zhukov || (d.kind == Kind::kCombat && (d.colour == hd.colour || d.colour == "white"));
+        zhukov || (d.kind == Kind::kCombat &&
+                   (d.colour == hd.colour || d.colour == "white" || options_[kOptIgnoreColour]));
     if (!appropriate) continue;
     const auto tr = tactical_range(static_cast<int>(h));
     if (std::find(tr.begin(), tr.end(), s.loc) != tr.end()) return true;
@@ -720,6 +866,10 @@ std::vector<int> Moscow41State::deploy_sites(int b) const {
       if (o.loc == n && o.acted) taken = true;
     if (!taken) cands.push_back(n);
   }
+  // OR 14.2: Zhukov drawn may go to the Leningrad box instead (while Leningrad is Soviet,
+  // and never once recalled from it).
+  if (d.id == "Zhukov" && options_[kOptZhukovHoepner] && !zhukov_recalled_ && !len_german_)
+    cands.push_back(g_.road().back());  // a box: after every area, so the list stays sorted
   return cands;
 }
 
@@ -756,6 +906,15 @@ void Moscow41State::weather_check() {
   // marker moves right and the Soviet player rolls; roll <= box: the weather moves on.
   if (active_ != kGerman || turn_ < 4) return;
   ++german_impulses_;
+  // OR 14.5: from the 2nd German impulse of December the weather is Blizzard, whatever it
+  // was; it works as Snow (weather_ stays Snow) with the German strength rule of 14.5.
+  if (options_[kOptBlizzard] && turn_ == kDecember && german_impulses_ >= 2 && !blizzard_) {
+    blizzard_ = true;
+    weather_ = kSnow;
+    forecast_ = 0;
+    log("weather", "the weather turns to Blizzard", "14.5");
+    return;
+  }
   if (turn_ == 4 && german_impulses_ == 1) return;
   if (weather_ >= kSnow) return;
   forecast_ = std::min(forecast_ + 1, g_.tables().weather_track_len);
@@ -782,6 +941,8 @@ void Moscow41State::start_impulse(ImpulseKind k) {
 void Moscow41State::end_impulse() {
   for (size_t i = 0; i < bomber_status_.size(); ++i)
     if (bomber_status_[i] == kBomberCommitted) bomber_status_[i] = kBomberReady, bomber_area_[i] = -1;
+  std::fill(bomber_struck_.begin(), bomber_struck_.end(), -1);
+  blitz_moves_.clear();
   isolation_check(active_);
   for (auto& s : blocks_) s.acted = false, s.river = false;
   for (auto& a : areas_) a.artillery = -1;
@@ -802,6 +963,22 @@ void Moscow41State::final_phase() {
   // 13.1: destroyed bombers return.
   for (auto& b : bomber_status_)
     if (b == kBomberDestroyed) b = kBomberReady;
+  // OR 14.8 Operation Crusader: in the Final Phase of November both Luftwaffe HQs and the
+  // eight bombers leave the game for good (withdrawn, not destroyed: no 7.2.1 loss point).
+  if (options_[kOptCrusader] && turn_ == kNovember) {
+    for (size_t b = 0; b < blocks_.size(); ++b)
+      if (g_.blocks()[b].kind == Kind::kLwHq && blocks_[b].loc != kLocRemoved) {
+        blocks_[b] = BlockState{};
+        blocks_[b].loc = kLocRemoved;
+      }
+    for (size_t i = 0; i < bomber_status_.size(); ++i) {
+      bomber_status_[i] = kBomberRemoved;
+      bomber_area_[i] = -1;
+    }
+    log("crusader",
+        "Operation Crusader: the 2nd and 8th Fliegerkorps and their bombers leave for the Mediterranean",
+        "14.8");
+  }
   // 13.2 Kiev: the Germans control both special cities.
   if (!kiev_german_) {
     bool all = true;
@@ -829,6 +1006,14 @@ void Moscow41State::final_phase() {
     hoepner_road_ = -1;
     log("leningrad", "Leningrad falls: +1 German VP, north border cut, 4th Panzer Gruppe to the pool",
         "13.3");
+    // OR 14.2 (silent on this): Zhukov in the Leningrad box is driven out to the Soviet pool,
+    // as a destroyed Soviet block goes (10.14.3); he may not return to the box.
+    const int z = g_.block_index("Zhukov");
+    if (z >= 0 && block(z).loc == g_.road().back()) {
+      bs(z) = BlockState{};
+      bs(z).loc = kLocPool;
+      log("leningrad", "Zhukov leaves fallen Leningrad for the Soviet pool", "14.2");
+    }
   }
   update_victory();
   if (phase_ == Phase::kOver) return;
@@ -850,16 +1035,37 @@ void Moscow41State::final_phase() {
 
 // ----------------------------------------------------------------------------------------
 // Combat (10.11-10.15)
+bool Moscow41State::azul_14_7(int b) const { return options_[kOptInfantryDivisions] && def(b).id == "Azul"; }
+
+int Moscow41State::german_weather_dice(int dice, bool attacking) const {
+  // 8.0: in Snow German attacks are halved; OR 14.5: in Blizzard German strength is halved
+  // when defending and quartered when attacking. 3.1: rounded down, never below 1 die.
+  if (dice <= 0) return 0;
+  if (blizzard_)
+    return std::max(1,
+                    dice / (attacking ? g_.tables().blizzard_attack_div : g_.tables().blizzard_defend_div));
+  if (weather_ == kSnow && attacking) return std::max(1, dice / 2);
+  return dice;
+}
+
 int Moscow41State::dice_for(int b, bool attacking, int node) const {
   const BlockDef& d = def(b);
   if (d.kind == Kind::kLeader || d.kind == Kind::kLwHq) return 0;  // 4.2.4, 10.10
   int s = strength(b);
   if (s <= 0) return 0;  // 10.5: exhausted HQs have no firepower
-  if (!attacking) return s;
-  if (weather_ == kRain)
+  if (!attacking) {
+    // OR 14.5: German blocks defend at half in Blizzard (OR 14.7: not the Azul Division).
+    if (blizzard_ && d.side == kGerman && !azul_14_7(b)) return german_weather_dice(s, false);
+    return s;
+  }
+  if (weather_ == kRain) {
     s = 1;  // 8.0
-  else if (weather_ == kSnow && d.side == kGerman)
-    s = std::max(1, s / 2);
+  } else if (weather_ == kSnow && d.side == kGerman) {
+    if (!azul_14_7(b))
+      s = german_weather_dice(s, true);
+    else if (blizzard_)
+      s = std::max(1, s / 2);  // OR 14.7: Azul has no Snow penalty, and is only halved in Blizzard
+  }
   // 10.12.5.1: engaging across a river into a newly contested area: 1 die (frozen in Snow).
   if (block(b).river && !area(node).contested_at_start && weather_ != kSnow) s = 1;
   return s;
@@ -987,12 +1193,17 @@ void Moscow41State::advance_battle() {
   // block reduced by the defender's fire rolls fewer dice). Stops while a choice waits.
   const int att = active_, dfn = 1 - active_, node = battle_.node;
   const AreaDef& a = ad(node);
+  auto fire_rule = [&](int b) -> std::string {
+    if (def(b).side != kGerman || weather_ != kSnow) return "10.12.5";
+    if (azul_14_7(b)) return "10.12.5, 14.7";
+    return blizzard_ ? "10.12.5, 14.5" : "10.12.5";
+  };
   auto attacker_fire = [&]() {
     int hits = 0;
     for (int b : battle_.attackers)
       if (block(b).loc == node)
         hits += roll_hits(dice_for(b, true, node), def(b).fire[static_cast<size_t>(block(b).level)],
-                          def(b).id, "10.12.5");
+                          def(b).id, fire_rule(b));
     queue_hits(dfn, hits);
   };
   auto defender_fire = [&]() {
@@ -1000,10 +1211,10 @@ void Moscow41State::advance_battle() {
     if (area(node).dl == dfn) hits += roll_hits(1, kSingle, "defensive line", "4.1");
     for (int b : pieces(dfn, node))
       hits += roll_hits(dice_for(b, false, node), def(b).fire[static_cast<size_t>(block(b).level)], def(b).id,
-                        "10.12.5");
+                        fire_rule(b));
     queue_hits(att, hits);
   };
-  while (!loss_pending() && phase_ != Phase::kOver) {
+  while (!loss_pending() && !aa_pending() && phase_ != Phase::kOver) {
     switch (battle_.step++) {
       case 0:  // 10.12.2 Artillery.
         for (size_t h = 0; h < blocks_.size(); ++h) {
@@ -1013,15 +1224,19 @@ void Moscow41State::advance_battle() {
           int dice = strength(hq);
           if (weather_ == kRain)
             dice = std::min(dice, 1);
-          else if (weather_ == kSnow && def(hq).side == kGerman)
-            dice = dice > 0 ? std::max(1, dice / 2) : 0;
-          queue_hits(dfn, roll_hits(dice, kDouble, def(hq).id + " artillery", "10.12.2"));
+          else if (def(hq).side == kGerman)
+            dice = german_weather_dice(dice, true);  // 8.0 Snow; OR 14.5 Blizzard
+          queue_hits(dfn, roll_hits(dice, kDouble, def(hq).id + " artillery",
+                                    blizzard_ ? "10.12.2, 14.5" : "10.12.2"));
         }
         break;
-      case 1:  // 10.12.3-10.12.4 AA and Airstrike.
+      case 1:  // 10.12.3 AA (the German may have to convert its hits)
+        anti_air(node);
+        break;
+      case 2:  // 10.12.4 Airstrike
         queue_hits(dfn, air_strike(node));
         break;
-      case 2: {  // 10.12.5.2 Tank Attack, judged after the Airstrike; then the first fire.
+      case 3: {  // 10.12.5.2 Tank Attack, judged after the Airstrike; then the first fire.
         battle_.attackers.clear();
         for (int b : pieces(att, node))
           if (!block(b).isolated) battle_.attackers.push_back(b);
@@ -1045,7 +1260,7 @@ void Moscow41State::advance_battle() {
         }
         break;
       }
-      case 3:
+      case 4:
         if (battle_.tank_attack)
           defender_fire();
         else
@@ -1090,7 +1305,7 @@ void Moscow41State::next_blitz_battle() {
     for (size_t h = 0; h < blocks_.size(); ++h) {
       const BlockDef& hd = g_.blocks()[h];
       if (hd.side != active_ || !blocks_[h].activated ||
-          !(hd.blitz || (hd.id == "HQ4Pg" && hoepner_on_map_rule_)))
+          !(hd.blitz || (hd.id == "HQ4Pg" && hoepner_full_hq())))
         continue;
       const auto& adj = g_.adjacency()[static_cast<size_t>(n)];
       if (is_area(blocks_[h].loc) && std::binary_search(adj.begin(), adj.end(), blocks_[h].loc) &&
@@ -1112,9 +1327,12 @@ void Moscow41State::hoepner_road() {
   int dice = strength(hq);
   if (weather_ == kRain)
     dice = std::min(dice, 1);
-  else if (weather_ == kSnow)
-    dice = dice > 0 ? std::max(1, dice / 2) : 0;
-  const int hits = roll_hits(dice, kDouble, "Hoepner on the Road to Leningrad", "10.9");
+  else
+    dice = german_weather_dice(dice, true);  // 8.0 Snow; OR 14.5 Blizzard (an attack)
+  // OR 14.2: with Zhukov in the Leningrad box the 4th Panzer Gruppe fires Single Fire.
+  const bool zhukov = zhukov_in_leningrad();
+  const int hits = roll_hits(dice, zhukov ? kSingle : kDouble, "Hoepner on the Road to Leningrad",
+                             std::string(zhukov ? "10.9, 14.2" : "10.9") + (blizzard_ ? ", 14.5" : ""));
   const int box = g_.road()[static_cast<size_t>(hoepner_road_)];
   std::vector<int> with;
   for (size_t b = 0; b < blocks_.size(); ++b)
@@ -1194,13 +1412,100 @@ int Moscow41State::air_distance(int from, int to) const {
   return 1 << 20;
 }
 
-int Moscow41State::air_strike(int node) {
-  std::vector<int> committed;
+std::vector<int> Moscow41State::battle_bombers() const {
+  std::vector<int> out;
   for (int i = 0; i < g_.bomber_count(); ++i)
     if (bomber_status_[static_cast<size_t>(i)] == kBomberCommitted &&
-        bomber_area_[static_cast<size_t>(i)] == node)
-      committed.push_back(i);
-  if (committed.empty()) return 0;
+        bomber_area_[static_cast<size_t>(i)] == battle_.node)
+      out.push_back(i);
+  return out;
+}
+
+std::vector<std::vector<int>> Moscow41State::aa_choices() const {
+  // 10.12.3: every hit is an Abort; the German converts two hits into one Destroyed result
+  // or two Aborts. All the hits the committed bombers can take are taken. Bombers of one
+  // Fliegerkorps and type are alike, so one choice per count of each kind: the first ones
+  // of a kind destroyed, the next aborted (kVAa arguments: bomber * 2 + destroyed).
+  std::vector<std::vector<int>> out;
+  if (!aa_pending()) return out;
+  std::vector<std::vector<int>> kinds;  // committed bombers by (Fliegerkorps, type)
+  for (int i : battle_bombers()) {
+    auto it = std::find_if(kinds.begin(), kinds.end(), [&](const std::vector<int>& k) {
+      return g_.bomber_fk(k[0]) == g_.bomber_fk(i) && g_.bomber_is_stuka(k[0]) == g_.bomber_is_stuka(i);
+    });
+    if (it == kinds.end())
+      kinds.push_back({i});
+    else
+      it->push_back(i);
+  }
+  std::vector<int> pick;
+  std::function<void(size_t, int)> walk = [&](size_t k, int hits) {
+    if (k == kinds.size()) {
+      if (hits == 0) {
+        std::vector<int> c = pick;
+        std::sort(c.begin(), c.end());
+        out.push_back(std::move(c));
+      }
+      return;
+    }
+    const auto& kind = kinds[k];
+    const int n = static_cast<int>(kind.size());
+    for (int d = 0; d <= n && 2 * d <= hits; ++d)
+      for (int a = 0; d + a <= n && 2 * d + a <= hits; ++a) {
+        const size_t mark = pick.size();
+        for (int j = 0; j < d + a; ++j) pick.push_back(kind[static_cast<size_t>(j)] * 2 + (j < d ? 1 : 0));
+        walk(k + 1, hits - 2 * d - a);
+        pick.resize(mark);
+      }
+  };
+  walk(0, battle_.aa_hits);
+  return out;
+}
+
+Status Moscow41State::check_aa(const Action& a) const {
+  // 10.12.3: the results must name committed bombers of this battle, each once, and take
+  // exactly the AA hits waiting (2 per Destroyed, 1 per Abort).
+  if (a.nargs < 1) return rule_error("", "malformed aa");
+  const auto committed = battle_bombers();
+  int hits = 0;
+  for (int k = 0; k < a.nargs; ++k) {
+    const int i = a.args[k] / 2;
+    if (a.args[k] < 0 || std::find(committed.begin(), committed.end(), i) == committed.end())
+      return rule_error("10.12.3", "only bombers committed to this battle take AA results");
+    for (int j = 0; j < k; ++j)
+      if (a.args[j] / 2 == i) return rule_error("10.12.3", "each bomber takes one result");
+    hits += (a.args[k] % 2) != 0 ? 2 : 1;
+  }
+  if (hits != battle_.aa_hits)
+    return rule_error("10.12.3", "the results must take exactly the " + std::to_string(battle_.aa_hits) +
+                                     " AA hits (Destroyed 2, Abort 1)");
+  // One notation per choice: bombers of one Fliegerkorps and type are alike, so the first
+  // ones of each kind are named, the Destroyed before the Aborted.
+  const std::vector<int> got(a.args.begin(), a.args.begin() + a.nargs);
+  for (const auto& c : aa_choices())
+    if (c == got) return Status::ok();
+  return rule_error(
+      "10.12.3",
+      "bombers of one kind are alike: name the first ones of each kind (He111-1 before He111-2), "
+      "the Destroyed before the Aborted");
+}
+
+void Moscow41State::apply_aa(const std::vector<int>& results) {
+  // 10.12.3: Aborted bombers are back from the next (German) impulse, Destroyed ones in the
+  // Final Phase (13.1).
+  for (int r : results) {
+    const int i = r / 2;
+    const bool destroyed = (r % 2) != 0;
+    bomber_status_[static_cast<size_t>(i)] = destroyed ? kBomberDestroyed : kBomberAborted;
+    bomber_area_[static_cast<size_t>(i)] = -1;
+    log("air", g_.bomber_id(i) + (destroyed ? " is destroyed by AA" : " aborts"), "10.12.3");
+  }
+  battle_.aa_hits = 0;
+}
+
+void Moscow41State::anti_air(int node) {
+  const std::vector<int> committed = battle_bombers();
+  if (committed.empty()) return;
   const int dfn = 1 - active_;
   // 10.12.3 AA: each defending unit rolls its strength at its own firepower (DL 1 die SF;
   // Stalin and exhausted HQs none); not affected by weather.
@@ -1211,38 +1516,57 @@ int Moscow41State::air_strike(int node) {
     aa += roll_hits(strength(b), def(b).fire[static_cast<size_t>(block(b).level)], def(b).id + " AA",
                     "10.12.3");
   }
-  // Two hits destroy a bomber, one aborts it; the German converts pairs into Destroyed
-  // results (keeps the most bombers striking, as in the 10.12.3 example) and loses
-  // He-111s before Stukas.
-  std::stable_sort(committed.begin(), committed.end(),
-                   [&](int x, int y) { return !g_.bomber_is_stuka(x) && g_.bomber_is_stuka(y); });
-  size_t k = 0;
-  for (; aa >= 2 && k < committed.size(); aa -= 2, ++k) {
-    bomber_status_[static_cast<size_t>(committed[k])] = kBomberDestroyed;
-    log("air", "a bomber is destroyed by AA", "10.12.3");
+  // Hits beyond two per bomber are lost; the German chooses how the others are converted
+  // when there is more than one way ("aa destroy B... abort B..."), else it is done at once.
+  battle_.aa_hits = std::min(aa, 2 * static_cast<int>(committed.size()));
+  if (battle_.aa_hits == 0) return;
+  const auto choices = aa_choices();
+  if (choices.size() == 1) {
+    apply_aa(choices[0]);
+    return;
   }
-  for (; aa >= 1 && k < committed.size(); aa -= 1, ++k) {
-    bomber_status_[static_cast<size_t>(committed[k])] = kBomberAborted;
-    log("air", "a bomber aborts", "10.12.3");
-  }
-  // 10.12.4 Airstrike: each surviving bomber rolls its Luftwaffe HQ's strength (weather).
+  log("air",
+      "the German converts " + std::to_string(battle_.aa_hits) + " AA hits into Aborted/Destroyed results",
+      "10.12.3");
+}
+
+int Moscow41State::air_strike(int node) {
+  // 10.12.4 Airstrike: each bomber that survived the AA rolls its Luftwaffe HQ's strength
+  // (weather applies), then goes back to the OoB.
   int hits = 0;
-  for (; k < committed.size(); ++k) {
-    const int i = committed[k];
+  for (int i : battle_bombers()) {
     const int lw = g_.block_index(g_.bomber_fk(i));
     int dice = strength(lw);
     if (weather_ == kRain)
       dice = std::min(dice, 1);
-    else if (weather_ == kSnow)
-      dice = dice > 0 ? std::max(1, dice / 2) : 0;
+    else
+      dice = german_weather_dice(dice, true);  // 8.0 Snow; OR 14.5 Blizzard (an attack)
     hits += roll_hits(dice, g_.bomber_is_stuka(i) ? kTriple : kDouble,
-                      g_.bomber_is_stuka(i) ? "Stuka" : "He-111", "10.12.4");
-    bomber_status_[static_cast<size_t>(i)] = kBomberReady;  // back to the OoB after the mission
+                      g_.bomber_is_stuka(i) ? "Stuka" : "He-111", blizzard_ ? "10.12.4, 14.5" : "10.12.4");
+    bomber_status_[static_cast<size_t>(i)] = kBomberReady;
     bomber_area_[static_cast<size_t>(i)] = -1;
+    // 10.16: a Stuka that survived may follow a Fast block Blitzing out of this area.
+    if (g_.bomber_is_stuka(i) && phase_ != Phase::kBlitz) bomber_struck_[static_cast<size_t>(i)] = node;
   }
-  for (int i : committed)
-    if (bomber_status_[static_cast<size_t>(i)] != kBomberReady) bomber_area_[static_cast<size_t>(i)] = -1;
   return hits;
+}
+
+int Moscow41State::stukas_to_follow(int node) const {
+  // 10.16: Stukas (not He-111) that survived a battle of this impulse may follow a friendly
+  // Fast block that Blitzed out of that battle's area into `node`, to support its battle.
+  if (!is_area(node) || !contested(node) || area(node).contested_at_start || area(node).fought) return 0;
+  int n = 0;
+  for (int i = 0; i < g_.bomber_count(); ++i) {
+    const int from = bomber_struck_[static_cast<size_t>(i)];
+    if (!g_.bomber_is_stuka(i) || from < 0 || bomber_status_[static_cast<size_t>(i)] != kBomberReady)
+      continue;
+    for (const auto& [x, y] : blitz_moves_)
+      if (x == from && y == node) {
+        ++n;
+        break;
+      }
+  }
+  return n;
 }
 
 bool Moscow41State::blitz_hq_in_range(int b) const {
@@ -1251,10 +1575,10 @@ bool Moscow41State::blitz_hq_in_range(int b) const {
   for (size_t h = 0; h < blocks_.size(); ++h) {
     const BlockDef& hd = g_.blocks()[h];
     if (hd.side != def(b).side || !blocks_[h].activated || !is_area(blocks_[h].loc)) continue;
-    const bool blitz_hq = hd.blitz || (hd.id == "HQ4Pg" && hoepner_on_map_rule_);
+    const bool blitz_hq = hd.blitz || (hd.id == "HQ4Pg" && hoepner_full_hq());  // on the map only
     if (!blitz_hq) continue;
     if (!(hd.id == "Zhukov" || def(b).colour == hd.colour || def(b).colour == "white" ||
-          blocks_[h].loc == block(b).loc))
+          options_[kOptIgnoreColour] || blocks_[h].loc == block(b).loc))  // OR 14.1
       continue;
     const auto tr = tactical_range(static_cast<int>(h));
     if (std::find(tr.begin(), tr.end(), block(b).loc) != tr.end()) return true;
@@ -1352,7 +1676,7 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
       first = false;
       out.push_back(a);
     }
-    if (first || verb != kVMove) return;
+    if (first || (verb != kVMove && verb != kVActivate)) return;
     for (const auto& p : route_choices(b, engage)) {  // 10.8: routes with other effects
       Action r;
       r.verb = verb;
@@ -1361,7 +1685,27 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
       out.push_back(r);
     }
   };
+  auto add_recalls = [&](int b) {  // OR 14.2
+    if (!options_[kOptZhukovHoepner] || block(b).loc < 0 || is_area(block(b).loc)) return;
+    if (!(def(b).letter == 'L' || def(b).id == "Zhukov")) return;
+    for (int n = 0; n < g_.map().area_count(); ++n) cand.push_back(make(kVRecall, {b, n}));
+  };
+  auto add_rails = [&](int b) {  // OR 14.4: the block's conditions once, then each destination
+    if (!options_[kOptRail]) return;
+    const auto dests = rail_destinations(b);
+    if (dests.empty() || !check_rail(b, dests[0]).is_ok()) return;
+    for (int n : dests) out.push_back(make(kVRail, {b, n}));
+  };
   const int nb = static_cast<int>(blocks_.size());
+  if (aa_pending()) {  // 10.12.3
+    for (const auto& c : aa_choices()) {
+      Action x;
+      x.verb = kVAa;
+      for (int r : c) x.push(r);
+      out.push_back(x);
+    }
+    return;
+  }
   if (loss_pending()) {
     for (int b : loss_choices()) cand.push_back(make(kVHit, {b}));
     for (const auto& a : cand)
@@ -1402,20 +1746,28 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
     case Phase::kCommand:
       if (impulse_ == ImpulseKind::kPass) {  // 12.0: one block moves (no engaging) or builds a DL
         for (int b = 0; b < nb; ++b) {
+          if (def(b).side == active_) add_recalls(b);
           if (def(b).side != active_ || !is_area(block(b).loc) || block(b).isolated) continue;
           add_moves(kVMove, b, false, false);
           cand.push_back(make(kVBuildDl, {b}));
+          add_rails(b);
         }
         cand.push_back(make(kVEndCombat));
         break;
       }
       for (int b = 0; b < nb; ++b) {
+        // 10.4: an activated HQ places its artillery marker whatever else it did (its
+        // activation already counts as its action, 10.1).
+        if (def(b).side == active_ && block(b).activated && def(b).kind == Kind::kHq && is_area(block(b).loc))
+          for (int y : g_.adjacency()[static_cast<size_t>(block(b).loc)])
+            cand.push_back(make(kVArtillery, {b, y}));
         if (def(b).side != active_ || block(b).acted || block(b).isolated) continue;
         add_moves(kVMove, b, true, false);
         cand.push_back(make(kVBuildDl, {b}));
-        if (block(b).activated && def(b).kind == Kind::kHq)
-          for (int y : g_.adjacency()[static_cast<size_t>(std::max(0, block(b).loc))])
-            cand.push_back(make(kVArtillery, {b, y}));
+        if (impulse_ == ImpulseKind::kStrategic) {
+          add_rails(b);
+          add_recalls(b);
+        }
       }
       for (int b = 0; b < nb; ++b) {
         if (def(b).side != active_ || def(b).kind != Kind::kLwHq || !block(b).activated) continue;
@@ -1438,6 +1790,13 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
       for (int b = 0; b < nb; ++b) {
         if (!block(b).blitz || block(b).blitzed || !is_area(block(b).loc)) continue;
         for (int y : g_.adjacency()[static_cast<size_t>(block(b).loc)]) cand.push_back(make(kVBlitz, {b, y}));
+      }
+      for (const auto& [x, y] : blitz_moves_) {  // 10.16: Stukas following (once per area)
+        (void)x;
+        const int n = stukas_to_follow(y);
+        bool seen = false;
+        for (const auto& o : cand) seen = seen || (o.verb == kVStuka && o.args[0] == y);
+        for (int k = 1; k <= n && !seen; ++k) cand.push_back(make(kVStuka, {y, k}));
       }
       cand.push_back(make(kVEndCombat));
       break;
@@ -1490,7 +1849,23 @@ Status Moscow41State::check(const Action& a) const {
       return rule_error("10.14.1", def(b).id + " is not one of the strongest blocks in the battle");
     return Status::ok();
   }
+  if (aa_pending()) {
+    // 10.12.3: the battle waits for the German to convert the AA hits.
+    if (a.verb != kVAa) return rule_error("10.12.3", "the German must first convert the AA hits (aa ...)");
+    return check_aa(a);
+  }
   switch (a.verb) {
+    case kVAa:
+      return rule_error("10.12.3", "no AA hits are waiting to be converted");
+    case kVStuka: {  // 10.16
+      if (phase_ != Phase::kBlitz) return rule_error("10.16", "Stukas follow Blitzes in the Blitz Segment");
+      if (a.nargs != 2 || a.args[0] < 0 || a.args[0] >= node_count() || a.args[1] < 1)
+        return rule_error("", "malformed stuka");
+      if (a.args[1] > stukas_to_follow(a.args[0]))
+        return rule_error("10.16",
+                          "only Stukas that survived a battle follow a Fast block Blitzing out of it");
+      return Status::ok();
+    }
     case kVLogPause:
     case kVLogActivate:
       if (phase_ != Phase::kLogistics) return rule_error("7.0", "not in the Logistics Phase");
@@ -1541,7 +1916,9 @@ Status Moscow41State::check(const Action& a) const {
           return rule_error("10.1", "an HQ cannot be revealed in an area with enemy units");
         return Status::ok();
       }
-      return a.nargs == 2 ? check_move(b, a.args[1], false, true) : rule_error("", "malformed activate");
+      // 10.1, 2.5: "activate HQ DEST" follows the cheapest route; "activate HQ A1 ... DEST"
+      // names the areas entered (which empty enemy areas it takes), as a move does (10.8).
+      return check_move_action(a, false, true);
     }
     case kVEndActivation: {
       if (phase_ != Phase::kActivation) return rule_error("10.1", "not in the Activation Segment");
@@ -1587,8 +1964,8 @@ Status Moscow41State::check(const Action& a) const {
       const int b = block_arg(0);
       if (!own(b) || def(b).kind != Kind::kHq || !block(b).activated)
         return rule_error("10.4", "only an activated Tactical HQ gives Artillery Fire");
-      if (def(b).id == "HQ4Pg" && !hoepner_on_map_rule_)
-        return rule_error("10.2", "Hoepner has no artillery");
+      if (def(b).id == "HQ4Pg" && !hoepner_full_hq())
+        return rule_error("10.2", "Hoepner has no artillery (scenarios 2-3 and OR 14.2 give him one)");
       if (strength(b) <= 0) return rule_error("10.5", "exhausted HQs have no artillery");
       if (a.nargs != 2 || !is_area(a.args[1])) return rule_error("10.4", "malformed artillery");
       const auto& adj = g_.adjacency()[static_cast<size_t>(block(b).loc)];
@@ -1636,6 +2013,14 @@ Status Moscow41State::check(const Action& a) const {
         if (!block(b).isolated) return Status::ok();
       return rule_error("10.11", "isolated blocks and DLs cannot attack");
     }
+    case kVRecall:  // OR 14.2
+      if (a.nargs != 2 || block_arg(0) < 0 || a.args[1] < 0 || a.args[1] >= node_count())
+        return rule_error("", "malformed recall");
+      return check_recall(a.args[0], a.args[1]);
+    case kVRail:  // OR 14.4
+      if (a.nargs != 2 || block_arg(0) < 0 || a.args[1] < 0 || a.args[1] >= node_count())
+        return rule_error("", "malformed rail");
+      return check_rail(a.args[0], a.args[1]);
     case kVBlitz:
       if (phase_ != Phase::kBlitz) return rule_error("10.16", "Blitz moves are made in the Blitz Segment");
       if (a.nargs != 2 || block_arg(0) < 0) return rule_error("", "malformed blitz");
@@ -1703,7 +2088,8 @@ void Moscow41State::do_apply(const Action& a) {
       bs(b).loc = n;
       bs(b).level = def(b).remnant ? def(b).min_level() : 0;  // 11.0: Soviet Remnants at minimum
       bs(b).acted = true;  // marks "placed this phase" for the one-per-area rule
-      bs(b).revealed = false;
+      // OR 14.2: only Zhukov may stand in the Leningrad box, so there he is known.
+      bs(b).revealed = !is_area(n);
       log_hidden(active_, "reinforce", def(b).id + " arrives in " + g_.map().id(n),
                  std::string(side_name(active_)) + " reinforcement arrives in " + g_.map().id(n), "5.0");
       settle_deploy();
@@ -1749,7 +2135,8 @@ void Moscow41State::do_apply(const Action& a) {
     }
     case kVActivate: {
       const int b = a.args[0];
-      if (a.nargs > 1) follow(b, a.args[1], false, true);
+      if (a.nargs == 2) follow(b, a.args[1], false, true);
+      if (a.nargs > 2) move_block(b, &a.args[1], a.nargs - 1);  // the route the owner named
       bs(b).activated = bs(b).revealed = bs(b).acted = true;
       log("activate", def(b).id + " is activated and revealed in " + g_.map().id(block(b).loc), "10.1", true);
       break;
@@ -1770,6 +2157,62 @@ void Moscow41State::do_apply(const Action& a) {
           std::string("a ") + side_name(active_) + " block moves to " + g_.map().id(block(a.args[0]).loc),
           pass ? "12.0" : "10.8");
       if (pass) end_impulse();  // 12.0: a Pass moves at most one block, and has no combat
+      break;
+    }
+    case kVAa: {  // 10.12.3
+      apply_aa(std::vector<int>(a.args.begin(), a.args.begin() + a.nargs));
+      advance_battle();
+      break;
+    }
+    case kVStuka: {  // 10.16
+      int left = a.args[1];
+      for (int i = 0; i < g_.bomber_count() && left > 0; ++i) {
+        const int from = bomber_struck_[static_cast<size_t>(i)];
+        if (!g_.bomber_is_stuka(i) || from < 0 || bomber_status_[static_cast<size_t>(i)] != kBomberReady)
+          continue;
+        if (std::find(blitz_moves_.begin(), blitz_moves_.end(), std::make_pair(from, a.args[0])) ==
+            blitz_moves_.end())
+          continue;
+        bomber_status_[static_cast<size_t>(i)] = kBomberCommitted;
+        bomber_area_[static_cast<size_t>(i)] = a.args[0];
+        bomber_struck_[static_cast<size_t>(i)] = -1;
+        --left;
+      }
+      log("air", std::to_string(a.args[1]) + " Stuka follow the Blitz into " + g_.map().id(a.args[0]),
+          "10.16");
+      break;
+    }
+    case kVRecall: {  // OR 14.2
+      const int b = a.args[0], n = a.args[1];
+      const bool pass = impulse_ == ImpulseKind::kPass;
+      const std::string from = g_.map().id(block(b).loc);
+      if (def(b).side == kGerman) {
+        called_off_ = true;  // never back to the Road
+        if (def(b).id == "HQ4Pg") hoepner_road_ = -1;
+        log_hidden(
+            active_, "move", def(b).id + " leaves the Road to Leningrad (" + from + ") for " + g_.map().id(n),
+            "a 4th Panzer Gruppe block leaves the Road to Leningrad (" + from + ") for " + g_.map().id(n),
+            "14.2");
+      } else {
+        zhukov_recalled_ = true;  // he regains his powers and never returns
+        log("move", "Zhukov is recalled from Leningrad to " + g_.map().id(n), "14.2");
+      }
+      bs(b).loc = n;
+      bs(b).acted = true;
+      if (impulse_ == ImpulseKind::kStrategic) --actions_left_;
+      if (pass) end_impulse();  // 12.0: the Pass's one block
+      break;
+    }
+    case kVRail: {  // OR 14.4
+      const int b = a.args[0];
+      const bool pass = impulse_ == ImpulseKind::kPass;
+      bs(b).loc = a.args[1];  // only friendly areas: no control changes (2.5)
+      bs(b).acted = true;
+      if (impulse_ == ImpulseKind::kStrategic) --actions_left_;
+      log_hidden(active_, "move", def(b).id + " rail-moves to " + g_.map().id(a.args[1]),
+                 std::string("a ") + side_name(active_) + " block rail-moves to " + g_.map().id(a.args[1]),
+                 "14.4");
+      if (pass) end_impulse();  // 12.0, OR 14.4: a Pass Rail-moves one block
       break;
     }
     case kVBuildDl:
@@ -1831,6 +2274,7 @@ void Moscow41State::do_apply(const Action& a) {
       const int b = a.args[0], n = a.args[1];
       bs(b).blitzed = true;
       bs(b).blitz = false;
+      blitz_moves_.emplace_back(block(b).loc, n);  // 10.16: Stukas may follow
       const int32_t one[1] = {n};
       move_block(b, one, 1);
       log("blitz", def(b).id + " blitzes into " + g_.map().id(n), "10.16");
@@ -1904,6 +2348,26 @@ std::string Moscow41State::action_to_string(const Action& a) const {
       return "hit " + bid(a.nargs > 0 ? a.args[0] : -1);
     case kVStep:  // 7.2.2
       return "step " + bid(a.nargs > 0 ? a.args[0] : -1);
+    case kVAa: {  // 10.12.3: aa destroy B... abort B...
+      s = "aa";
+      for (int pass = 1; pass >= 0; --pass) {
+        bool first = true;
+        for (int k = 0; k < a.nargs; ++k) {
+          const int i = a.args[k] / 2;
+          if (a.args[k] % 2 != pass) continue;
+          if (first) s += pass ? " destroy" : " abort";
+          first = false;
+          s += " " + (i >= 0 && i < g_.bomber_count() ? g_.bomber_id(i) : std::string("?"));
+        }
+      }
+      return s;
+    }
+    case kVStuka:  // 10.16
+      return "stuka " + nid(a.nargs > 0 ? a.args[0] : -1) + " " + std::to_string(a.nargs > 1 ? a.args[1] : 0);
+    case kVRecall:  // OR 14.2
+      return "recall " + bid(a.nargs > 0 ? a.args[0] : -1) + " " + nid(a.nargs > 1 ? a.args[1] : -1);
+    case kVRail:  // OR 14.4
+      return "rail " + bid(a.nargs > 0 ? a.args[0] : -1) + " " + nid(a.nargs > 1 ? a.args[1] : -1);
     case kVPlace:  // 5.0
       return "place " + bid(a.nargs > 0 ? a.args[0] : -1) + " " + nid(a.nargs > 1 ? a.args[1] : -1);
     case kVAir:  // 10.10: air LWHQ AREA HE111 STUKA
@@ -1947,7 +2411,7 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
     a.verb = kVStrategic;
   } else if (v == "si" && w.size() == 2 && w[1] == "reinforce") {
     a.verb = kVReinforce;
-  } else if (v == "activate" && (w.size() == 2 || w.size() == 3)) {
+  } else if (v == "activate" && w.size() >= 2) {
     a.verb = kVActivate;
     ok = add_block(w[1]) && add_nodes(2);
   } else if (v == "commands" && w.size() == 1) {
@@ -1976,6 +2440,32 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
   } else if ((v == "hit" || v == "step") && w.size() == 2) {
     a.verb = v == "hit" ? kVHit : kVStep;
     ok = add_block(w[1]);
+  } else if (v == "aa" && w.size() >= 3) {  // 10.12.3: aa destroy B... abort B...
+    a.verb = kVAa;
+    int mode = -1;
+    for (size_t i = 1; i < w.size() && ok; ++i) {
+      if (w[i] == "destroy" || w[i] == "abort") {
+        mode = w[i] == "destroy" ? 1 : 0;
+        continue;
+      }
+      const int bo = g_.bomber_index(w[i]);
+      ok = mode >= 0 && bo >= 0 && !a.full();
+      if (ok) a.push(bo * 2 + mode);
+    }
+    ok = ok && a.nargs > 0;
+    std::sort(a.args.begin(), a.args.begin() + a.nargs);  // the results are a set
+  } else if (v == "stuka" && w.size() == 3) {             // 10.16: stuka AREA COUNT
+    a.verb = kVStuka;
+    const int n = g_.node(w[1]);
+    const auto k = steppe::parse_int_in(w[2], 1, 8);
+    ok = n >= 0 && k.has_value();
+    if (ok) {
+      a.push(n);
+      a.push(*k);
+    }
+  } else if ((v == "rail" || v == "recall") && w.size() == 3) {  // OR 14.4, OR 14.2
+    a.verb = v == "rail" ? kVRail : kVRecall;
+    ok = add_block(w[1]) && add_nodes(2);
   } else if (v == "place" && w.size() == 3) {
     a.verb = kVPlace;
     ok = add_block(w[1]) && add_nodes(2);
@@ -1994,13 +2484,15 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
     ok = false;
   }
   if (!ok || a.verb == 0)
-    return Error{"cannot read action \"" + std::string(text) +
-                     "\" (forms: logistics pause|activate; pass (then one move B AREA, dl B or end); ti; si "
-                     "[reinforce]; activate HQ "
-                     "[AREA]; commands; move B [AREA...] AREA; dl B; artillery HQ AREA; air LWHQ AREA HE111 "
-                     "STUKA; combat; "
-                     "battle AREA; hit B; step B; place B AREA; end)",
-                 "", "notation"};
+    return Error{
+        "cannot read action \"" + std::string(text) +
+            "\" (forms: logistics pause|activate; pass (then one move B AREA, dl B or end); ti; si "
+            "[reinforce]; activate HQ "
+            "[AREA...]; commands; move B [AREA...] AREA; dl B; artillery HQ AREA; air LWHQ AREA HE111 "
+            "STUKA; combat; "
+            "battle AREA; hit B; step B; place B AREA; rail B AREA; recall B AREA; aa destroy "
+            "BOMBER... abort BOMBER...; stuka AREA N; end)",
+        "", "notation"};
   return a;
 }
 
@@ -2027,17 +2519,27 @@ Json Moscow41State::observation(int side) const {
     }
     o["loss"] = l;
   }
+  if (aa_pending())  // 10.12.3: both see the AA hits; the German converts them
+    o["aa"] = {{"area", g_.map().id(battle_.node)}, {"hits", battle_.aa_hits}};
   if (side == active_ && phase_ == Phase::kReplace)
     o["points"] = {
         {"regeneration", regen_left_}, {"replacement", repl_left_}, {"reinforcements", draws_left_}};
   o["active"] = side_name(active_);
   o["initiative"] = side_name(initiative_);
-  o["weather"] = kWeather[weather_];
+  o["weather"] = blizzard_ ? "blizzard" : kWeather[weather_];  // OR 14.5
+  Json opts = Json::array();                                   // 14.0: the optional rules agreed
+  for (int k = 0; k < kOptCount; ++k)
+    if (options_[k]) opts.push_back(kOptions[k].name);
+  o["options"] = opts;
   o["forecast"] = forecast_;
   o["vp"] = {{"german", victory_points(kGerman)}, {"soviet", victory_points(kSoviet)}};
   o["kiev_german"] = kiev_german_;
   o["shlisselburg_german"] = shl_german_;
   o["leningrad_german"] = len_german_;
+  if (options_[kOptZhukovHoepner]) {  // OR 14.2: both announced when they happen
+    o["leningrad_called_off"] = called_off_;
+    o["zhukov_recalled"] = zhukov_recalled_;
+  }
   o["surrendered_soviet"] = surrendered_soviet_;
   o["destroyed_german"] = destroyed_german_;
   if (side == kGerman || side == kSoviet) o["lv"] = logistics_value(side);
@@ -2072,6 +2574,8 @@ Json Moscow41State::observation(int side) const {
           return "surrendered";
         case kLocDrawn:
           return "drawn";
+        case kLocRemoved:
+          return "removed";
         default:
           return "unplaced";
       }
@@ -2087,8 +2591,8 @@ Json Moscow41State::observation(int side) const {
       continue;
     }
     // The enemy: the OoB cards (destroyed, surrendered, letter boxes) are public.
-    if (s.loc == kLocDestroyed || s.loc == kLocSurrendered) {
-      elim.push_back(d.id);
+    if (s.loc == kLocDestroyed || s.loc == kLocSurrendered || s.loc == kLocRemoved) {
+      elim.push_back(d.id);  // OR 14.8: the withdrawal is public too
     } else if (s.loc == kLocPool) {
       ++enemy_pool;
     } else if (s.loc == kLocDrawn) {
@@ -2121,11 +2625,10 @@ Json Moscow41State::observation(int side) const {
     if (leader >= 0 && block(leader).loc >= 0) o["enemy_leader_strength"] = strength(leader);
   }
   Json bombers = Json::array();
-  const char* bstat[] = {"ready", "committed", "aborted", "destroyed"};
   for (int i = 0; i < g_.bomber_count(); ++i)
     bombers.push_back({{"fliegerkorps", g_.bomber_fk(i) == "2FK" ? 2 : 8},
                        {"stuka", g_.bomber_is_stuka(i)},
-                       {"status", bstat[bomber_status_[static_cast<size_t>(i)]]}});
+                       {"status", kBomberStatus[bomber_status_[static_cast<size_t>(i)]]}});
   o["bombers"] = bombers;
   return o;
 }
@@ -2164,7 +2667,7 @@ void Moscow41State::resample_hidden(int viewer, uint64_t seed) {
     const BlockState& s = block(b);
     if (d.side != enemy || d.kind == Kind::kLeader) continue;
     if (s.loc == kLocDestroyed || s.loc == kLocSurrendered || s.loc == kLocOobN || s.loc == kLocOobK ||
-        s.loc == kLocUnplaced)
+        s.loc == kLocUnplaced || s.loc == kLocRemoved)
       continue;
     if (s.loc >= 0 && (s.revealed || s.face_up)) continue;
     unknown.push_back(b);
@@ -2183,10 +2686,12 @@ void Moscow41State::resample_hidden(int viewer, uint64_t seed) {
   // The rules' limits on where an identity may stand (public, from the roster): while the
   // Road to Leningrad is in play only the "L" blocks are on it and never on the map
   // (5.0, 5.1, 10.9). Road slots are filled first: they are the most constrained.
+  // OR 14.2: once Hitler calls off Leningrad (public: a block leaves the Road for the map),
+  // "L" blocks may stand on the map.
   auto allowed = [&](int b, int loc) {
     const bool l_block = def(b).letter == 'L';
     if (on_road(loc)) return l_block;
-    return !(road_in_play_ && l_block);
+    return !(road_in_play_ && l_block && !called_off_);
   };
   std::stable_partition(slots.begin(), slots.end(), [&](const Slot& x) { return on_road(x.loc); });
   std::vector<int> left = unknown;  // roster order
@@ -2241,6 +2746,11 @@ void Moscow41State::resample_hidden(int viewer, uint64_t seed) {
 Json Moscow41State::full_json() const {
   Json j;
   j["scenario"] = scenario_;
+  Json opts = Json::array();
+  for (int k = 0; k < kOptCount; ++k)
+    if (options_[k]) opts.push_back(kOptions[k].name);
+  j["options"] = opts;
+  j["blizzard"] = blizzard_;
   j["turn"] = turn_;
   j["phase"] = static_cast<int>(phase_);
   j["impulse"] = static_cast<int>(impulse_);
@@ -2254,6 +2764,7 @@ Json Moscow41State::full_json() const {
   j["forecast"] = forecast_;
   j["german_impulses"] = german_impulses_;
   j["flags"] = {kiev_german_, shl_german_, len_german_, stalin_dead_, road_in_play_, hoepner_on_map_rule_};
+  j["or14_2"] = {called_off_, zhukov_recalled_};
   j["losses"] = {surrendered_soviet_, destroyed_german_};
   j["actions_left"] = actions_left_;
   j["exploiting"] = exploiting_;
@@ -2268,10 +2779,12 @@ Json Moscow41State::full_json() const {
   Json ar = Json::array();
   for (const auto& a : areas_) ar.push_back({a.control, a.dl, a.contested_at_start, a.fought, a.artillery});
   j["areas"] = ar;
-  j["bombers"] = {bomber_status_, bomber_area_};
+  j["bombers"] = {bomber_status_, bomber_area_, bomber_struck_};
+  if (!blitz_moves_.empty()) j["blitz_moves"] = blitz_moves_;
   if (battle_.node >= 0)
-    j["battle"] = {battle_.node,  battle_.step,      battle_.absorb,    battle_.tank_attack,
-                   battle_.blitz, battle_.attackers, battle_.loss_side, battle_.loss_hits};
+    j["battle"] = {battle_.node,        battle_.step,      battle_.absorb,
+                   battle_.tank_attack, battle_.blitz,     battle_.attackers,
+                   battle_.loss_side,   battle_.loss_hits, battle_.aa_hits};
   if (phase_ == Phase::kReplace || phase_ == Phase::kDeploy)
     j["points"] = {regen_left_, repl_left_, draws_left_};
   return j;
@@ -2341,11 +2854,31 @@ Status Moscow41State::test_set(const std::vector<std::string>& w) {
     return Status::ok();
   }
   if (k == "weather" && w.size() == 2) {
+    if (w[1] == "blizzard") {  // OR 14.5
+      if (!options_[kOptBlizzard])
+        return Error{"Blizzard is optional rule 14.5: play SCENARIO+blizzard or set option blizzard", "14.5",
+                     ""};
+      weather_ = kSnow;
+      blizzard_ = true;
+      return Status::ok();
+    }
     for (int i = 0; i < 3; ++i)
       if (w[1] == kWeather[i]) {
         weather_ = i;
+        blizzard_ = false;
         return Status::ok();
       }
+  }
+  if (k == "option" && (w.size() == 2 || w.size() == 3)) {  // 14.0
+    if (w.size() == 3 && w[2] != "on" && w[2] != "off")
+      return Error{"option NAME [on|off], not '" + w[2] + "'", "14.0", ""};
+    return set_option(w[1], w.size() == 2 || w[2] == "on");
+  }
+  if (k == "german-impulses" && w.size() == 2) {  // 8.1, OR 14.5: German impulses this month
+    const auto n = steppe::parse_int_in(w[1], 0, 99);
+    if (!n) return Error{"german-impulses must be a count, not '" + w[1] + "'", "", ""};
+    german_impulses_ = *n;
+    return Status::ok();
   }
   if (k == "turn" && w.size() == 2) {
     const auto t = steppe::parse_int_in(w[1], 1, 6);
@@ -2417,7 +2950,7 @@ Status Moscow41State::test_set(const std::vector<std::string>& w) {
 Result<std::string> Moscow41State::test_query(const std::vector<std::string>& w) const {
   if (w.size() == 2 && w[0] == "lv") return std::to_string(logistics_value(parse_side(w[1])));
   if (w.size() == 2 && w[0] == "vp") return std::to_string(victory_points(parse_side(w[1])));
-  if (w.size() == 1 && w[0] == "weather") return std::string(kWeather[weather_]);
+  if (w.size() == 1 && w[0] == "weather") return std::string(blizzard_ ? "blizzard" : kWeather[weather_]);
   if (w.size() == 1 && w[0] == "surrendered") return std::to_string(surrendered_soviet_);
   if (w.size() == 1 && w[0] == "destroyed") return std::to_string(destroyed_german_);
   if (w.size() == 1 && w[0] == "turn") return std::to_string(turn_);
@@ -2437,9 +2970,8 @@ Result<std::string> Moscow41State::test_query(const std::vector<std::string>& w)
     return std::to_string(n);
   }
   if (w.size() == 2 && w[0] == "bombers") {
-    const char* bstat[] = {"ready", "committed", "aborted", "destroyed"};
     int n = 0;
-    for (int st : bomber_status_) n += w[1] == bstat[st];
+    for (int st : bomber_status_) n += w[1] == kBomberStatus[st];
     return std::to_string(n);
   }
   if (w.size() == 2 && w[0] == "points") {  // 7.2.2: left in this Leader Activation
@@ -2473,6 +3005,7 @@ Result<std::string> Moscow41State::test_query(const std::vector<std::string>& w)
                          : l == kLocDrawn       ? "drawn"
                          : l == kLocDestroyed   ? "destroyed"
                          : l == kLocSurrendered ? "surrendered"
+                         : l == kLocRemoved     ? "removed"
                                                 : "elsewhere");
     }
     if (w[2] == "isolated") return std::string(block(b).isolated ? "yes" : "no");

@@ -16,6 +16,7 @@ constexpr int kLocDestroyed = -4;    // German block destroyed for good (10.14.3
 constexpr int kLocSurrendered = -5;  // Soviet block surrendered for good (9.3)
 constexpr int kLocUnplaced = -6;     // not yet set up / not in this scenario
 constexpr int kLocDrawn = -7;        // drawn from the pool, waiting for its owner to place it (5.0)
+constexpr int kLocRemoved = -8;      // withdrawn from the game for good (OR 14.8)
 
 enum Weather { kSunny = 0, kRain = 1, kSnow = 2 };
 // kReplace: a Leader Activation spends its Regeneration/Replacement Points (7.2.2);
@@ -55,22 +56,48 @@ enum Verb : uint16_t {
   kVHit,      // block: the owner's choice among equally strong blocks (10.14.1)
   kVStep,     // block: one step Regenerated/Replaced (7.2.2)
   kVPlace,    // block, area: a drawn reinforcement is placed (5.0)
+  kVRail,     // block, area: a Rail Move (OR 14.4)
+  kVRecall,   // block, area: a 4th Panzer Gruppe block leaves the Road, or Zhukov Leningrad (OR 14.2)
+  kVAa,       // (bomber * 2 + destroyed)...: the German converts AA hits (10.12.3)
+  kVStuka,    // area, count: surviving Stukas follow a Blitz into the area (10.16)
 };
+
+// The optional rules (14.0), agreed before play. They ride on the scenario name
+// ("campaign+moscow-supply+blizzard"), so saves and replays record them.
+enum Option {
+  kOptIgnoreColour,       // OR 14.1 ignore-army-colour
+  kOptZhukovHoepner,      // OR 14.2 zhukov-hoepner
+  kOptMoscowSupply,       // OR 14.3 moscow-supply
+  kOptRail,               // OR 14.4 rail-movement
+  kOptBlizzard,           // OR 14.5 blizzard
+  kOptCavalry,            // OR 14.6 cavalry-mobility
+  kOptInfantryDivisions,  // OR 14.7 infantry-divisions
+  kOptCrusader,           // OR 14.8 operation-crusader
+  kOptCount
+};
+struct OptionInfo {
+  const char* name;
+  const char* rule;
+};
+const OptionInfo& option_info(int o);
+int option_by_name(const std::string& name);  // -1 if unknown
+std::string option_list();                    // "ignore-army-colour (14.1), ..."
 
 // A battle waiting for a loss allocation (10.12, 10.14.1): the steps run so far, the
 // absorb bonus left, and the hits its owner still has to apply.
 struct Battle {
   int node = -1;
-  int step = 0;  // next step of 10.12 to run (0 artillery, 1 air, 2 and 3 ground fire, 4 done)
+  int step = 0;  // next step of 10.12 to run (0 artillery, 1 AA, 2 airstrike, 3 and 4 ground fire, 5 done)
   int absorb = 0;
   bool tank_attack = false;
   bool blitz = false;  // one of the Blitz Segment's battles (10.16)
   std::vector<int> attackers;
   int loss_side = kNoSide;  // no hits waiting
   int loss_hits = 0;
+  int aa_hits = 0;  // 10.12.3: AA hits the German still has to convert into results
 };
 
-enum BomberStatus { kBomberReady = 0, kBomberCommitted, kBomberAborted, kBomberDestroyed };
+enum BomberStatus { kBomberReady = 0, kBomberCommitted, kBomberAborted, kBomberDestroyed, kBomberRemoved };
 
 struct BlockState {
   int loc = kLocUnplaced;  // node index or kLoc*
@@ -113,6 +140,10 @@ class Moscow41State : public steppe::State {
 
   // Set-up from a scenario (or "empty").
   steppe::Status setup(const std::string& scenario);
+  // An optional rule (14.0) by name; an unknown name is refused and changes nothing.
+  steppe::Status set_option(const std::string& name, bool on);
+  bool option(Option o) const { return options_[o]; }
+  bool blizzard() const { return blizzard_; }  // OR 14.5
 
   // Rules queries (public for tests).
   int strength(int b) const;                      // current strength of block b (HQ at the Heart: 0)
@@ -144,13 +175,21 @@ class Moscow41State : public steppe::State {
 
   // Movement (10.8).
   int mp_allowance(int b) const;
+  std::vector<int> rail_destinations(int b) const;     // OR 14.4
+  steppe::Status check_rail(int b, int dest) const;    // OR 14.4
+  steppe::Status check_recall(int b, int dest) const;  // OR 14.2
+  bool hoepner_full_hq() const;      // Hoepner gives artillery and Blitz (scenarios 2-3, OR 14.2)
+  bool zhukov_in_leningrad() const;  // OR 14.2
+  bool azul_14_7(int b) const;       // OR 14.7: Azul's weather exemption
+  int german_weather_dice(int dice, bool attacking) const;  // 8.0 Snow, OR 14.5 Blizzard
   int enter_cost(int b, int node) const;
   steppe::Status check_path(int b, const int32_t* path, int len, bool allow_engage,
                             bool for_hq_activation) const;
   void move_block(int b, const int32_t* path, int len);
   std::vector<int> path_to(int b, int dest, bool allow_engage, bool hq_act) const;
   steppe::Status check_move(int b, int dest, bool allow_engage, bool hq_act) const;
-  steppe::Status check_move_action(const steppe::Action& a, bool allow_engage) const;  // route or not
+  // route or not; hq_act: an HQ's activation move (10.1, no engaging)
+  steppe::Status check_move_action(const steppe::Action& a, bool allow_engage, bool hq_act = false) const;
   // 10.8, 2.5: one route per distinct effect that the cheapest route does not have.
   std::vector<std::vector<int>> route_choices(int b, bool allow_engage, int only_dest = -1) const;
   void follow(int b, int dest, bool allow_engage, bool hq_act);
@@ -183,6 +222,13 @@ class Moscow41State : public steppe::State {
   void finish_battle();                   // 2.5, 10.15: control and concealment
   void next_blitz_battle();               // 10.16: the Blitz battles, one by one
   bool loss_pending() const { return battle_.loss_side != kNoSide; }
+  bool aa_pending() const { return battle_.aa_hits > 0; }
+  std::vector<int> battle_bombers() const;           // committed to the battle's area
+  std::vector<std::vector<int>> aa_choices() const;  // 10.12.3: each as kVAa arguments
+  steppe::Status check_aa(const steppe::Action& a) const;
+  void apply_aa(const std::vector<int>& results);
+  void anti_air(int node);                     // 10.12.3
+  int stukas_to_follow(int node) const;        // 10.16
   steppe::Status check_step(int b) const;      // 7.2.2
   std::vector<int> deploy_sites(int b) const;  // 5.0
   void draw_reinforcements(int count);         // 5.0: drawn at random, then placed
@@ -196,7 +242,7 @@ class Moscow41State : public steppe::State {
   int bombers_used(int lw) const;
   int air_distance(int from, int to) const;
   int bombers_ready(int lw, bool stuka) const;
-  int air_strike(int node);
+  int air_strike(int node);  // 10.12.4
   bool blitz_hq_in_range(int b) const;
   steppe::Status check_blitz(int b, int node) const;
   bool any_blitz() const;
@@ -210,6 +256,10 @@ class Moscow41State : public steppe::State {
 
   const Moscow41Game& g_;
   std::string scenario_ = "empty";
+  bool options_[kOptCount] = {};  // 14.0
+  bool blizzard_ = false;         // OR 14.5: the weather is Blizzard (weather_ stays Snow)
+  bool called_off_ = false;       // OR 14.2: a 4th Panzer Gruppe block has left the Road for the map
+  bool zhukov_recalled_ = false;  // OR 14.2: Zhukov has left the Leningrad box (never back)
   std::vector<BlockState> blocks_;
   std::vector<AreaState> areas_;
   Phase phase_ = Phase::kImpulse;
@@ -232,6 +282,8 @@ class Moscow41State : public steppe::State {
   std::string result_kind_;
   int hoepner_road_ = -1;                         // index on the road, -1 off the road
   std::vector<int> bomber_status_, bomber_area_;  // per bomber (10.10.1, 10.14.3)
+  std::vector<int> bomber_struck_;                // 10.16: area a surviving Stuka struck this impulse, or -1
+  std::vector<std::pair<int, int>> blitz_moves_;  // 10.16: (from, to) of this Blitz Segment
   Battle battle_;                                 // a battle waiting for a loss allocation
   int regen_left_ = 0, repl_left_ = 0;            // 7.2.2 points of this Leader Activation
   int draws_left_ = 0;                            // 7.2: reinforcements still to draw

@@ -461,3 +461,47 @@ TEST(Moscow41State, ResampleKeepsTheEnemysDrawnBlocksAsDrawn) {
 
 }  // namespace
 }  // namespace moscow41
+
+namespace moscow41 {
+namespace {
+
+constexpr const char* kAllOptions =
+    "+ignore-army-colour+zhukov-hoepner+moscow-supply+rail-movement+blizzard+cavalry-mobility+infantry-"
+    "divisions+operation-crusader";
+
+TEST(Moscow41State, OptionsRideOnTheScenarioName) {  // 14.0
+  for (const char* bad : {"campaign+nope", "campaign+", "campaign++blizzard", "campaign+Blizzard"}) {
+    auto r = test::game().new_state(bad, 1);
+    ASSERT_FALSE(r) << bad;
+    EXPECT_NE(r.error().to_string().find("unknown option"), std::string::npos) << r.error().to_string();
+  }
+  EXPECT_FALSE(test::game().new_state("nowhere+blizzard", 1));
+  auto plain = test::start("campaign", 4);
+  auto opt = test::start("campaign+moscow-supply+blizzard", 4);
+  ASSERT_TRUE(plain && opt);
+  EXPECT_TRUE(opt->option(kOptMoscowSupply));
+  EXPECT_TRUE(opt->option(kOptBlizzard));
+  EXPECT_FALSE(opt->option(kOptRail));
+  EXPECT_NE(plain->state_hash(), opt->state_hash());  // saves and hashes tell them apart
+  for (int side : {kGerman, kSoviet}) {
+    EXPECT_EQ(opt->observation(side)["options"], Json::array({"moscow-supply", "blizzard"}));
+    EXPECT_EQ(plain->observation(side)["options"], Json::array());
+  }
+  // The set-up word refuses a bad name or switch and changes nothing.
+  const uint64_t h = opt->state_hash();
+  EXPECT_FALSE(opt->test_set({"option", "nope"}).is_ok());
+  EXPECT_FALSE(opt->test_set({"option", "blizzard", "maybe"}).is_ok());
+  EXPECT_EQ(opt->state_hash(), h);
+  EXPECT_FALSE(plain->test_set({"weather", "blizzard"}).is_ok());  // 14.5 is not on
+}
+
+TEST(Moscow41State, KernelConformanceSuiteWithEveryOption) {
+  for (const char* sc : {"campaign", "typhoon", "last-gasp"}) {
+    const std::string name = std::string(sc) + kAllOptions;
+    const auto rep = steppe::run_conformance(test::game(), name, 2, 7, 100);
+    EXPECT_TRUE(rep.ok()) << name << ": " << rep.summary();
+  }
+}
+
+}  // namespace
+}  // namespace moscow41
