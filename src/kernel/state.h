@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "kernel/action.h"
@@ -44,13 +45,26 @@ class EventSink {
   virtual void emit(Event e) = 0;
 };
 
+// An optional rule the players may agree on before play. It rides on the scenario id with
+// a '+' ("grand-campaign+kiev-vp"), so saves and replays record it.
+struct ScenarioOption {
+  std::string id;    // "kiev-vp"
+  std::string name;  // "Kiev VP"
+  std::string rule;  // rulebook section, "4.21"
+};
+
 struct ScenarioInfo {
   std::string id;    // stable id used on the command line and in saves ("grand-campaign")
   std::string name;  // display name
   std::string description;
   int first_turn = 1;
   int last_turn = 1;
+  std::vector<ScenarioOption> options = {};  // the optional rules this scenario offers
 };
+
+// "grand-campaign+forgiveness-points+kiev-vp" -> {"grand-campaign", {"forgiveness-points",
+// "kiev-vp"}} (an empty name between two '+' is kept, for the game to refuse).
+std::pair<std::string, std::vector<std::string>> split_scenario_options(const std::string& scenario);
 
 class State;
 

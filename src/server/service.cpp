@@ -176,10 +176,22 @@ Json public_info(const Service::Room& r) {
   Json sides = Json::array();
   for (const auto& s : r.meta.seats)
     sides.push_back({{"side", s.side}, {"name", side_name(r, s.side)}, {"kind", s.kind}, {"agent", s.agent}});
+  // "Grand Campaign (with Kiev VP 4.21)" for "grand-campaign+kiev-vp".
   std::string scenario_name = r.meta.scenario;
+  const auto [base, options] = split_scenario_options(r.meta.scenario);
   if (r.game != nullptr)
-    for (const auto& sc : r.game->scenarios())
-      if (sc.id == r.meta.scenario) scenario_name = sc.name;
+    for (const auto& sc : r.game->scenarios()) {
+      if (sc.id != base) continue;
+      scenario_name = sc.name;
+      std::string with;
+      for (const auto& o : options) {
+        std::string title = o;
+        for (const auto& so : sc.options)
+          if (so.id == o) title = so.name + " " + so.rule;
+        with += (with.empty() ? "" : ", ") + title;
+      }
+      if (!with.empty()) scenario_name += " (with " + with + ")";
+    }
   Json j{{"id", r.meta.id},
          {"game", r.meta.game},
          {"game_name", r.game != nullptr ? r.game->name() : r.meta.game},
@@ -566,12 +578,16 @@ ApiResult Service::catalog() const {
     } else {
       g["sides"] = e.game->side_names();
       Json sc = Json::array();
-      for (const auto& s : e.game->scenarios())
+      for (const auto& s : e.game->scenarios()) {
+        Json options = Json::array();
+        for (const auto& o : s.options) options.push_back({{"id", o.id}, {"name", o.name}, {"rule", o.rule}});
         sc.push_back({{"id", s.id},
                       {"name", s.name},
                       {"description", s.description},
                       {"first_turn", s.first_turn},
-                      {"last_turn", s.last_turn}});
+                      {"last_turn", s.last_turn},
+                      {"options", options}});
+      }
       g["scenarios"] = sc;
     }
     games.push_back(std::move(g));

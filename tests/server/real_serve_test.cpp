@@ -386,3 +386,38 @@ TEST(InstalledGames, Moscow41SeatsAreSentNoHiddenEnemyBlock) {
   EXPECT_GT(events_checked, 50u);
   p.stop_gently();
 }
+
+// The catalog offers each scenario's optional rules; a game created with some of them
+// (riding on the scenario id) names them, and a bad option is refused with the list.
+TEST(InstalledGames, CatalogOffersOptionalRulesAndGamesUseThem) {
+  const fs::path dir = server_temp_dir("options");
+  ChildServer p =
+      spawn_server({STEPPE_SERVE_BIN, "serve", "--db", (dir / "steppe.db").string(), "--port", "0"});
+  ASSERT_GT(p.port, 0);
+  const Reply cat = http_get(p.port, "/api/catalog");
+  int checked = 0;
+  for (const auto& g : cat.body["games"]) {
+    if (g["available"] != true) continue;
+    for (const auto& sc : g["scenarios"]) {
+      if (!sc.contains("options") || sc["options"].empty()) continue;
+      const std::string base = sc["id"];
+      const std::string opt = sc["options"][0]["id"];
+      Reply c = http_post(p.port, "/api/games",
+                          Json{{"game", g["id"]}, {"scenario", base + "+" + opt}, {"seed", 1}});
+      ASSERT_EQ(c.status, 200) << c.raw;
+      EXPECT_EQ(c.body["game"]["scenario"], base + "+" + opt);
+      const std::string name = c.body["game"]["scenario_name"];
+      EXPECT_NE(name.find(std::string(sc["name"])), std::string::npos) << name;
+      EXPECT_NE(name.find("with " + std::string(sc["options"][0]["name"])), std::string::npos) << name;
+      Reply bad =
+          http_post(p.port, "/api/games", Json{{"game", g["id"]}, {"scenario", base + "+no-such-rule"}});
+      EXPECT_EQ(bad.status / 100, 4) << bad.raw;
+      EXPECT_NE(bad.raw.find(opt), std::string::npos) << bad.raw;  // the message lists the options
+      ++checked;
+      break;
+    }
+  }
+  // BD's Grand Campaign and every Moscow '41 scenario have optional rules.
+  EXPECT_GE(checked, 2);
+  p.stop_gently();
+}

@@ -29,12 +29,19 @@ async function call(method: string, path: string, body?: unknown, token?: string
   return json;
 }
 
+export interface ScenarioOption {
+  id: string;
+  name: string;
+  rule: string;
+}
 export interface ScenarioInfo {
   id: string;
   name: string;
   description: string;
   first_turn: number;
   last_turn: number;
+  // Optional rules the players may agree on; chosen ones ride on the scenario id with '+'.
+  options?: ScenarioOption[];
 }
 export interface CatalogGame {
   id: string;

@@ -34,6 +34,12 @@ export async function renderHome(app: HTMLElement) {
   await fillList(list);
 }
 
+// The scenario id the server takes: the optional rules ride on it with '+'
+// ("grand-campaign+kiev-vp"), in the order the scenario lists them.
+export function scenarioWithOptions(scenario: string, options: string[]): string {
+  return [scenario, ...options].join('+');
+}
+
 // A readable name for an agent spec the server offers ("mcts:easy" -> "Computer (search, easy)").
 export function agentLabel(spec: string): string {
   if (spec === 'random') return 'Computer (random)';
@@ -47,6 +53,7 @@ function buildForm(form: HTMLElement, games: CatalogGame[], agents: string[], cr
   for (const g of games) gameSel.append(h('option', { value: g.id }, g.name));
   const scenSel = h('select', { id: 'scenario', name: 'scenario' });
   const desc = h('p', { class: 'scenario-desc', id: 'scenario-desc' });
+  const rules = h('fieldset', { class: 'optional-rules', id: 'optional-rules' });
   const seats = h('div', { class: 'seats' });
   const seed = h('input', { id: 'seed', type: 'number', min: '0', placeholder: 'random' });
   const submit = h('button', { type: 'submit', class: 'primary', id: 'create' }, 'Create game');
@@ -59,6 +66,7 @@ function buildForm(form: HTMLElement, games: CatalogGame[], agents: string[], cr
     h('label', { for: 'scenario' }, 'Scenario'),
     scenSel,
     desc,
+    rules,
     h('fieldset', {}, h('legend', {}, 'Sides'), seats),
     h('details', {}, h('summary', {}, 'Options'), h('label', { for: 'seed' }, 'Seed'), seed),
     submit,
@@ -88,6 +96,14 @@ function buildForm(form: HTMLElement, games: CatalogGame[], agents: string[], cr
   const fillDesc = () => {
     const s = current().scenarios?.find((x) => x.id === scenSel.value);
     desc.textContent = s ? `${s.description} Turns ${s.first_turn}–${s.last_turn}.` : '';
+    // The scenario's optional rules, as check boxes (none ticked: the standard game).
+    const opts = s?.options ?? [];
+    rules.replaceChildren(
+      ...(opts.length ? [h('legend', {}, 'Optional rules')] : []),
+      ...opts.map((o) => h('label', { class: 'option-row' }, h('input', { type: 'checkbox', 'data-option': o.id }), ` ${o.name} (${o.rule})`)),
+    );
+    if (opts.length) rules.removeAttribute('hidden');
+    else rules.setAttribute('hidden', '');
   };
   gameSel.addEventListener('change', fillScenarios);
   scenSel.addEventListener('change', fillDesc);
@@ -98,7 +114,8 @@ function buildForm(form: HTMLElement, games: CatalogGame[], agents: string[], cr
     const seatReq = [...seats.querySelectorAll('select')].map((s) =>
       s.value === 'human' ? { kind: 'human' } : { kind: 'agent', agent: s.value.slice('agent:'.length) },
     );
-    const req: any = { game: gameSel.value, scenario: scenSel.value, seats: seatReq };
+    const chosen = [...rules.querySelectorAll<HTMLInputElement>('input[data-option]')].filter((x) => x.checked).map((x) => x.dataset.option!);
+    const req: any = { game: gameSel.value, scenario: scenarioWithOptions(scenSel.value, chosen), seats: seatReq };
     if (seed.value !== '') req.seed = Number(seed.value);
     submit.setAttribute('disabled', '');
     try {

@@ -82,6 +82,31 @@ async function createGameFromStartPage(page, { seed, opponent, screenshot } = {}
   return page.$$eval('.join-url', (els) => els.map((e) => e.value));
 }
 
+test('the new-game page offers a scenario\'s optional rules and the game is created with them', { skip, timeout: 60000 }, async () => {
+  const withRules = game.scenarios.find((s) => (s.options ?? []).length > 0);
+  if (!withRules) return;
+  const { context, close } = await launch();
+  try {
+    const page = await context.newPage();
+    await page.goto(BASE + '/');
+    await page.selectOption('#game', game.id);
+    await page.selectOption('#scenario', withRules.id);
+    const boxes = await page.$$eval('#optional-rules input[data-option]', (els) => els.map((e) => e.getAttribute('data-option')));
+    assert.deepEqual(boxes, withRules.options.map((o) => o.id));
+    const opt = withRules.options[withRules.options.length - 1];
+    await page.check(`#optional-rules input[data-option="${opt.id}"]`);
+    await page.click('#create');
+    await page.waitForSelector('.join-url');
+    const text = await page.textContent('section.created');
+    assert.ok(text.includes(`with ${opt.name}`), `the created game names its optional rule: ${text.slice(0, 300)}`);
+    const url = await page.$eval('.join-url', (e) => e.value);
+    const id = new URL(url).pathname.split('/')[2];
+    assert.equal((await api('GET', `/api/games/${id}`)).game.scenario, `${withRules.id}+${opt.id}`);
+  } finally {
+    await close();
+  }
+});
+
 test('create a game in the browser, move a unit, reload and find the same state; the other side sees only what it may', { skip, timeout: 180000 }, async () => {
   const { context, close } = await launch();
   try {

@@ -13,8 +13,15 @@ namespace bd {
 std::vector<steppe::ScenarioInfo> BdGame::scenarios() const {
   std::vector<steppe::ScenarioInfo> out;
   out.push_back({"empty", "Empty map (tests)", "No units; Game Turn 1.", 1, 32});
-  for (const auto& s : data_->scenarios)
+  for (const auto& s : data_->scenarios) {
     out.push_back({s.id, s.name, s.description, s.first_turn, s.last_turn});
+    // The optional rules of the Grand Campaign (BdState::set_option accepts them anywhere,
+    // but they speak of its set-up and its Victory Check Chart).
+    if (s.id == "grand-campaign")
+      out.back().options = {{"forgiveness-points", "Forgiveness Points", "4.20"},
+                            {"kiev-vp", "Kiev VP", "4.21"},
+                            {"lithuania", "Lithuania set-up variant", "3.7"}};
+  }
   return out;
 }
 
@@ -22,18 +29,7 @@ std::vector<steppe::ScenarioInfo> BdGame::scenarios() const {
 // before play (4.20, 4.21); the whole string is what saves and replays record.
 steppe::Result<std::unique_ptr<steppe::State>> BdGame::new_state(const std::string& scenario_and_options,
                                                                  uint64_t seed) const {
-  std::vector<std::string> options;
-  std::string scenario = scenario_and_options;
-  if (const size_t plus = scenario.find('+'); plus != std::string::npos) {
-    std::string rest = scenario.substr(plus + 1);
-    scenario.resize(plus);
-    size_t at = 0;
-    while (at <= rest.size()) {
-      const size_t next = std::min(rest.find('+', at), rest.size());
-      options.push_back(rest.substr(at, next - at));
-      at = next + 1;
-    }
-  }
+  const auto [scenario, options] = steppe::split_scenario_options(scenario_and_options);
   const ScenarioDef* sc = nullptr;
   if (scenario != "empty") {
     for (const auto& s : data_->scenarios)

@@ -3,6 +3,7 @@
 
 #include "games/moscow41/ai_heuristics.h"
 #include "games/moscow41/moscow41.h"
+#include "games/moscow41/state.h"
 #include "kernel/json_data.h"
 
 namespace moscow41 {
@@ -50,7 +51,13 @@ const Scenario* Moscow41Game::scenario(const std::string& id) const {
 
 std::vector<steppe::ScenarioInfo> Moscow41Game::scenarios() const {
   std::vector<steppe::ScenarioInfo> out;
-  for (const auto& s : scenarios_) out.push_back(s.info);
+  std::vector<steppe::ScenarioOption> options;  // 14.0: every optional rule in every scenario
+  for (int o = 0; o < kOptCount; ++o)
+    options.push_back({option_info(o).name, option_info(o).title, option_info(o).rule});
+  for (const auto& s : scenarios_) {
+    out.push_back(s.info);
+    out.back().options = options;
+  }
   out.push_back({"empty", "Empty map (tests)", "No blocks; July impulses.", 1, 6});
   return out;
 }

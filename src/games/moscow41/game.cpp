@@ -44,18 +44,7 @@ const char* type_name(BlockType t) {
 // play, as BD does it; the whole string is what saves and replays record.
 Result<std::unique_ptr<steppe::State>> Moscow41Game::new_state(const std::string& scenario_and_options,
                                                                uint64_t seed) const {
-  std::vector<std::string> options;
-  std::string scenario = scenario_and_options;
-  if (const size_t plus = scenario.find('+'); plus != std::string::npos) {
-    const std::string rest = scenario.substr(plus + 1);
-    scenario.resize(plus);
-    size_t at = 0;
-    while (at <= rest.size()) {
-      const size_t next = std::min(rest.find('+', at), rest.size());
-      options.push_back(rest.substr(at, next - at));
-      at = next + 1;
-    }
-  }
+  const auto [scenario, options] = steppe::split_scenario_options(scenario_and_options);
   auto st = std::make_unique<Moscow41State>(*this);
   st->dice().reseed(seed);
   for (const auto& o : options)

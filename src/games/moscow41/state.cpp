@@ -30,9 +30,14 @@ constexpr int kNovember = 5, kDecember = 6;  // turns 5 and 6 (1.4)
 const char* kBomberStatus[] = {"ready", "committed", "aborted", "destroyed", "removed"};
 
 const OptionInfo kOptions[kOptCount] = {
-    {"ignore-army-colour", "14.1"}, {"zhukov-hoepner", "14.2"},     {"moscow-supply", "14.3"},
-    {"rail-movement", "14.4"},      {"blizzard", "14.5"},           {"cavalry-mobility", "14.6"},
-    {"infantry-divisions", "14.7"}, {"operation-crusader", "14.8"},
+    {"ignore-army-colour", "14.1", "Ignore army colour"},
+    {"zhukov-hoepner", "14.2", "Zhukov and Hoepner"},
+    {"moscow-supply", "14.3", "Moscow as a Soviet supply source"},
+    {"rail-movement", "14.4", "Rail movement"},
+    {"blizzard", "14.5", "Blizzard"},
+    {"cavalry-mobility", "14.6", "Cavalry enhanced mobility"},
+    {"infantry-divisions", "14.7", "German infantry divisions"},
+    {"operation-crusader", "14.8", "Operation Crusader"},
 };
 
 }  // namespace

@@ -78,6 +78,7 @@ enum Option {
 struct OptionInfo {
   const char* name;
   const char* rule;
+  const char* title;  // for the new-game page
 };
 const OptionInfo& option_info(int o);
 int option_by_name(const std::string& name);  // -1 if unknown
