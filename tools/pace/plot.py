@@ -27,10 +27,17 @@ def historical(ref):
 def run_points(path):
     points = {}
     with open(path, newline="") as f:
-        for row in csv.DictReader(f):
-            t = int(row["turn"])
-            if t not in points:  # the first row of a turn: the VP at its start
-                points[t] = (int(row["vp"]), int(row.get("german_hexes_in_ussr") or 0))
+        rows = list(csv.DictReader(f))
+    for row in rows:
+        t = int(row["turn"])
+        if t not in points:  # the first row of a turn: the VP at its start
+            points[t] = (int(row["vp"]), int(row.get("german_hexes_in_ussr") or 0))
+    # The last row is written when the run stops; a game that ended in turn T (a Victory
+    # Check) stopped at the end of T, which is where the start of T+1 is plotted.
+    # (A run stopped by --until-turn repeats its last row: same action count.)
+    if len(rows) >= 2 and rows[-1]["turn"] == rows[-2]["turn"] and rows[-1]["actions"] != rows[-2]["actions"]:
+        t = int(rows[-1]["turn"]) + 1
+        points.setdefault(t, (int(rows[-1]["vp"]), int(rows[-1].get("german_hexes_in_ussr") or 0)))
     return points
 
 
@@ -58,7 +65,7 @@ def main(argv):
 
     colors = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00"]
     s = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="12">',
-         f'<text x="{left}" y="20" font-size="14">Barbarossa Deluxe, Grand Campaign: German VP at the start of each turn</text>']
+         f'<text x="{left}" y="20" font-size="14">BD Grand Campaign: German VP at the start of each turn</text>']
     for v in range(vmin, vmax + 1, 2):
         s.append(f'<line x1="{left}" y1="{y(v):.1f}" x2="{left + pw}" y2="{y(v):.1f}" stroke="#ddd"/>'
                  f'<text x="{left - 8}" y="{y(v) + 4:.1f}" text-anchor="end">{v}</text>')
