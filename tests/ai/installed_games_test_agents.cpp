@@ -12,6 +12,7 @@
 #include "ai/heuristics.h"
 #include "ai/mcts.h"
 #include "games/all_games.h"
+#include "games/bd/bd_state.h"
 #include "games/moscow41/state.h"
 #include "kernel/scenario_test.h"
 
@@ -149,7 +150,7 @@ TEST(BdOperations, MovementPhaseOperationsArePlayableAndFewerThanTheMoves) {
   bool stack = false, end = false;
   for (const auto& op : ops) {
     if (op.steps.size() >= 3) stack = true;  // the three units of 2710 move together
-    if (op.steps.front().verb == s->parse_action("end-phase").value().verb) end = true;
+    if (op.steps.front().verb == bd::kEndPhase) end = true;
   }
   EXPECT_TRUE(stack) << "a stack operation for the three units of 2710";
   EXPECT_TRUE(end) << "the phase can always be ended";
@@ -188,6 +189,39 @@ TEST(BdOperations, AssaultOperationsAttackEachHexOnceWithTheBestSet) {
       << attacks[0] << " / " << attacks[1];
   EXPECT_TRUE(std::find(attacks.begin(), attacks.end(), "attack 2610 from 2710 2709") != attacks.end())
       << attacks[0] << " / " << attacks[1];
+}
+
+// The same on the real scenarios: positions reached by seeded random play, two movement
+// and two assault positions of each scenario.
+TEST(BdOperations, ScenarioPositionsGivePlayableOperations) {
+  auto game = load_game("bd", default_data_dir());
+  if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();
+  const Game& g = *game.value();
+  for (const char* scenario : {"citadel", "mansteins-gambit", "grand-campaign", "road-back"}) {
+    auto s = g.new_state(scenario, 7).value();
+    auto random = make_agent("random", 3).value();
+    auto h = ai::make_heuristics(g);
+    int movement = 0, assault = 0;
+    std::vector<Action> legal;
+    std::vector<ai::Operation> ops;
+    for (int d = 0; d < 3000 && !s->is_terminal() && (movement < 2 || assault < 2); ++d) {
+      s->legal_actions(legal);
+      if (h->operations(*s, legal, ops)) {
+        const bool moving =
+            std::any_of(legal.begin(), legal.end(), [&](const Action& a) { return a.verb == bd::kMove; });
+        int& seen = moving ? movement : assault;
+        if (seen < 2 && (d % 7) == 0) {
+          ++seen;
+          const auto checked =
+              checked_operations(*s, std::string(scenario) + " decision " + std::to_string(d));
+          EXPECT_LT(checked.size(), legal.size()) << scenario << " decision " << d;
+        }
+      }
+      ASSERT_TRUE(s->apply(random->choose(*s)).is_ok());
+    }
+    EXPECT_EQ(movement, 2) << scenario;
+    EXPECT_EQ(assault, 2) << scenario;
+  }
 }
 
 TEST(AgentsOnMoscow41, MctsPlaysLegalMoves) { plays_legal_moves("moscow41", "mcts:iters=8:rollout=4", 6); }

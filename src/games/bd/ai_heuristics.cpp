@@ -358,6 +358,19 @@ class StackRoom {
   int count_ = 0, sats_ = 0, cav_ = 0;
 };
 
+// A move over the Kerch Strait (10.14). The game lets one unit, not the whole stack, cross
+// in a movement phase (the units after the first are refused), so no stack operation is
+// built over it.
+bool crosses_kerch(const BdState& st, const Action& move) {
+  const std::vector<int>& k = st.data().places.kerch;
+  if (k.size() != 2) return false;
+  for (int i = 2; i < move.nargs; ++i)
+    if ((move.args[i - 1] == k[0] && move.args[i] == k[1]) ||
+        (move.args[i - 1] == k[1] && move.args[i] == k[0]))
+      return true;
+  return false;
+}
+
 // The best attack among `cands` (indices into legal): the best odds column, then the
 // fewest attack factors committed (the rest stay free for another hex), then legal order.
 size_t best_attack(const BdState& st, const View& v, const std::vector<Action>& legal,
@@ -452,14 +465,15 @@ void move_operations(const BdState& st, const View& v, const std::vector<Action>
       out.push_back({"cover " + name, {legal[cover]}, cover_w});
     // The stack follows to the advance hex, as far as the stacking limits allow.
     const int dest = dest_of(adv);
-    if (v.count[static_cast<size_t>(from)] < 2 ||
+    if (v.count[static_cast<size_t>(from)] < 2 || crosses_kerch(st, legal[adv]) ||
         std::find(stacks_done.begin(), stacks_done.end(), std::make_pair(from, dest)) != stacks_done.end())
       continue;
     StackRoom room(st, dest);
     if (!room.take(u)) continue;
     Operation stack{"stack of " + name + " to " + hex_id(dest), {legal[adv]}, adv_w * 1.2f};
     for (int w : order) {
-      if (w == u || st.unit(w).hex != from) continue;
+      // A unit that has started moving may only go on while no other unit moves (10.2).
+      if (w == u || st.unit(w).hex != from || st.unit(w).mp >= 0) continue;
       for (size_t i : by_unit[static_cast<size_t>(w)])
         if (dest_of(i) == dest) {
           if (room.take(w)) stack.steps.push_back(legal[i]);
