@@ -6,10 +6,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <sstream>
 
 #include "ai/agent.h"
+#include "ai/heuristics.h"
 #include "ai/mcts.h"
 #include "games/all_games.h"
+#include "games/bd/bd_state.h"
 #include "games/moscow41/state.h"
 #include "kernel/scenario_test.h"
 
@@ -83,6 +86,144 @@ void every_ai_scenario_passes(const std::string& game_id, int at_least) {
 }
 
 TEST(AgentsOnBd, EveryAiScenarioTestFilePasses) { every_ai_scenario_passes("bd", 3); }
+// ---------------------------------------------------------------------------------------
+// BD macro-operations (src/games/bd/ai_heuristics.cpp, docs/ai.md "BD operations").
+
+// Every operation is a sequence the side to move can play through: each step is accepted
+// in turn on a clone and the same side is still to move after every step but the last.
+// Returns the operations.
+std::vector<ai::Operation> checked_operations(const State& s, const std::string& where) {
+  auto h = ai::make_heuristics(s.game());
+  std::vector<Action> legal;
+  s.legal_actions(legal);
+  std::vector<ai::Operation> ops;
+  EXPECT_TRUE(h->operations(s, legal, ops)) << where << ": no operations";
+  const int side = s.current_player();
+  for (const auto& op : ops) {
+    EXPECT_FALSE(op.steps.empty()) << where << ": " << op.label;
+    EXPECT_GE(op.prior, 0.0f) << where << ": " << op.label;
+    if (op.steps.empty()) continue;
+    EXPECT_NE(std::find(legal.begin(), legal.end(), op.steps.front()), legal.end())
+        << where << ": " << op.label << " starts with an action that is not legal";
+    auto c = s.clone();
+    for (size_t k = 0; k < op.steps.size(); ++k) {
+      EXPECT_EQ(c->current_player(), side) << where << ": " << op.label << " step " << k;
+      const Status applied = c->apply(op.steps[k]);
+      EXPECT_TRUE(applied.is_ok()) << where << ": " << op.label << " step " << k << " '"
+                                   << c->action_to_string(op.steps[k])
+                                   << "': " << applied.error().to_string();
+    }
+  }
+  return ops;
+}
+
+std::unique_ptr<State> bd_position(const Game& game, const std::vector<std::string>& lines) {
+  auto s = game.new_state("empty", 3).value();
+  for (const auto& line : lines) {
+    std::vector<std::string> words;
+    std::istringstream in(line);
+    for (std::string w; in >> w;) words.push_back(w);
+    const Status st = s->test_set(words);
+    EXPECT_TRUE(st.is_ok()) << line << ": " << (st.is_ok() ? "" : st.error().to_string());
+  }
+  return s;
+}
+
+std::vector<std::string> op_firsts(const State& s, const std::vector<ai::Operation>& ops) {
+  std::vector<std::string> out;
+  for (const auto& op : ops) out.push_back(s.action_to_string(op.steps.front()));
+  return out;
+}
+
+TEST(BdOperations, MovementPhaseOperationsArePlayableAndFewerThanTheMoves) {
+  auto game = load_game("bd", default_data_dir());
+  if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();
+  auto s = bd_position(*game.value(),
+                       {"blank-map", "turn 14", "phase german-movement", "luftwaffe 0", "city 2609 Testgrad",
+                        "control 2609 soviet", "place german 4Pz 2710", "place german 3Pz 2710",
+                        "place german Inf 2710", "place german I1 2712", "place soviet 16A 2405"});
+  std::vector<Action> legal;
+  s->legal_actions(legal);
+  const auto ops = checked_operations(*s, "movement");
+  ASSERT_FALSE(ops.empty());
+  EXPECT_LT(ops.size() * 10, legal.size()) << "operations must cut the branching";
+  bool stack = false, end = false;
+  for (const auto& op : ops) {
+    if (op.steps.size() >= 3) stack = true;  // the three units of 2710 move together
+    if (op.steps.front().verb == bd::kEndPhase) end = true;
+  }
+  EXPECT_TRUE(stack) << "a stack operation for the three units of 2710";
+  EXPECT_TRUE(end) << "the phase can always be ended";
+  // Each unit keeps its best move by the prior, so the city in reach is among them.
+  const auto firsts = op_firsts(*s, ops);
+  bool city = false;
+  for (const auto& f : firsts) city = city || f.find("2609") == f.size() - 4;
+  EXPECT_TRUE(city) << "a move into the undefended city 2609";
+  // Deterministic: the same position gives the same operations.
+  std::vector<ai::Operation> again;
+  ASSERT_TRUE(ai::make_heuristics(*game.value())->operations(*s, legal, again));
+  EXPECT_EQ(op_firsts(*s, again), firsts);
+}
+
+TEST(BdOperations, AssaultOperationsAttackEachHexOnceWithTheBestSet) {
+  auto game = load_game("bd", default_data_dir());
+  if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();
+  // 2609 (cf 1) is next to 2709 and 2710; 2610 (cf 12) is next to 2710 too. The German's
+  // best column against 2609 needs only some of his units; the others stay free.
+  auto s = bd_position(*game.value(), {"blank-map", "turn 14", "phase german-assault", "luftwaffe 0",
+                                       "place german 4Pz 2709 attack 5", "place german Inf 2709 attack 5",
+                                       "place german 3Pz 2710 attack 5", "place soviet 16A 2609 cf 1",
+                                       "place soviet 17A 2610 cf 12"});
+  std::vector<Action> legal;
+  s->legal_actions(legal);
+  const auto ops = checked_operations(*s, "assault");
+  std::vector<std::string> attacks;
+  for (const auto& f : op_firsts(*s, ops))
+    if (f.rfind("attack", 0) == 0) attacks.push_back(f);
+  ASSERT_EQ(attacks.size(), 2u) << "one attack per enemy hex (no Luftwaffe left)";
+  EXPECT_LT(ops.size(), legal.size());
+  // Against 2609 (cf 1) the two units of 2709 already reach the CRT's last column (10:1,
+  // beyond 7:1); adding 3Pz from 2710 would change nothing, so the operation leaves it free
+  // for 2610. One unit alone (5:1) is a worse column.
+  EXPECT_TRUE(std::find(attacks.begin(), attacks.end(), "attack 2609 from 2709") != attacks.end())
+      << attacks[0] << " / " << attacks[1];
+  EXPECT_TRUE(std::find(attacks.begin(), attacks.end(), "attack 2610 from 2710 2709") != attacks.end())
+      << attacks[0] << " / " << attacks[1];
+}
+
+// The same on the real scenarios: positions reached by seeded random play, two movement
+// and two assault positions of each scenario.
+TEST(BdOperations, ScenarioPositionsGivePlayableOperations) {
+  auto game = load_game("bd", default_data_dir());
+  if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();
+  const Game& g = *game.value();
+  for (const char* scenario : {"citadel", "mansteins-gambit", "grand-campaign", "road-back"}) {
+    auto s = g.new_state(scenario, 7).value();
+    auto random = make_agent("random", 3).value();
+    auto h = ai::make_heuristics(g);
+    int movement = 0, assault = 0;
+    std::vector<Action> legal;
+    std::vector<ai::Operation> ops;
+    for (int d = 0; d < 3000 && !s->is_terminal() && (movement < 2 || assault < 2); ++d) {
+      s->legal_actions(legal);
+      if (h->operations(*s, legal, ops)) {
+        const bool moving =
+            std::any_of(legal.begin(), legal.end(), [&](const Action& a) { return a.verb == bd::kMove; });
+        int& seen = moving ? movement : assault;
+        if (seen < 2 && (d % 7) == 0) {
+          ++seen;
+          const auto checked =
+              checked_operations(*s, std::string(scenario) + " decision " + std::to_string(d));
+          EXPECT_LT(checked.size(), legal.size()) << scenario << " decision " << d;
+        }
+      }
+      ASSERT_TRUE(s->apply(random->choose(*s)).is_ok());
+    }
+    EXPECT_EQ(movement, 2) << scenario;
+    EXPECT_EQ(assault, 2) << scenario;
+  }
+}
+
 TEST(AgentsOnMoscow41, MctsPlaysLegalMoves) { plays_legal_moves("moscow41", "mcts:iters=8:rollout=4", 6); }
 TEST(AgentsOnMoscow41, GreedyPlaysLegalMoves) { plays_legal_moves("moscow41", "greedy", 6); }
 TEST(AgentsOnMoscow41, EveryAiScenarioTestFilePasses) { every_ai_scenario_passes("moscow41", 3); }

@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <initializer_list>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "games/bd/bd_state.h"
@@ -97,11 +100,19 @@ struct View {
   }
 };
 
-// Expected outcome of a battle for the attacker in [-1, 1], from the data's CRT and a
-// rough column: factor ratio plus terrain, city, line and Luftwaffe shifts (11.10-11.24).
-double attack_value(const BdState& st, const View& v, const Action& a) {
+// A battle as the AI sees it before declaring it: the rough CRT column from the factor
+// ratio plus terrain, city, line and Luftwaffe shifts (11.10-11.24), the attack factors it
+// commits, and the expected outcome for the attacker in [-1, 1] from the data's CRT.
+struct AttackEstimate {
+  int column = 0;     // odds index, clamped to one past the CRT's ends (all the same beyond)
+  int committed = 0;  // attack factors of the units that attack
+  double value = 0;
+};
+
+AttackEstimate estimate_attack(const BdState& st, const View& v, const Action& a) {
+  AttackEstimate est;
   const int target = a.args[0];
-  const bool lw = a.args[1] != 0;
+  const bool lw = (a.args[1] & 1) != 0;
   const bool ma = a.verb == kMobileAssault;
   const int att_side = v.side;
   int attack = 0, shifts = 0, defense = 0;
@@ -123,13 +134,23 @@ double attack_value(const BdState& st, const View& v, const Action& a) {
   } else {
     for (int i = 2; i < a.nargs; ++i) add_attacker(a.args[i]);
   }
+  est.committed = attack;
   for (int u = 0; u < st.num_units(); ++u) {
     const UnitSt& s = st.unit(u);
     if (s.where == kOnMap && s.hex == target && st.def(u).side != att_side)
       defense += factor(st.def(u).defense);
   }
-  if (defense <= 0) return 1.0;
-  if (attack <= 0) return -1.0;
+  const Crt& crt = st.data().crt;
+  if (defense <= 0) {
+    est.column = crt.max_index + 1;
+    est.value = 1.0;
+    return est;
+  }
+  if (attack <= 0) {
+    est.column = crt.min_index - 1;
+    est.value = -1.0;
+    return est;
+  }
   const BdData& d = st.data();
   const HexInfo& t = st.hex_info(target);
   int index = attack >= defense ? attack / defense - 1 : -((defense + attack - 1) / attack - 1);
@@ -139,9 +160,15 @@ double attack_value(const BdState& st, const View& v, const Action& a) {
   if (ma) shifts += d.tec.ma_shift;
   if (lw) shifts += 1;
   index += shifts;
-  const Crt& crt = d.crt;
-  if (index > crt.max_index) return 1.0;
-  if (index < crt.min_index) return -1.0;
+  est.column = std::clamp(index, crt.min_index - 1, crt.max_index + 1);
+  if (index > crt.max_index) {
+    est.value = 1.0;
+    return est;
+  }
+  if (index < crt.min_index) {
+    est.value = -1.0;
+    return est;
+  }
   const auto& row = crt.results[static_cast<size_t>(index - crt.min_index)];
   double sum = 0;
   for (uint8_t r : row) {
@@ -163,7 +190,12 @@ double attack_value(const BdState& st, const View& v, const Action& a) {
         break;  // AE
     }
   }
-  return sum / static_cast<double>(row.size());
+  est.value = sum / static_cast<double>(row.size());
+  return est;
+}
+
+double attack_value(const BdState& st, const View& v, const Action& a) {
+  return estimate_attack(st, v, a).value;
 }
 
 // Victory hexes a side holds with none of its units in them while an enemy unit is within
@@ -271,6 +303,195 @@ float score(const BdState& st, const View& v, const Action& a, bool others) {
   }
 }
 
+// ---------------------------------------------------------------------------------------
+// Macro-operations (docs/ai.md, "BD operations"). A movement phase offers ~2,500 raw moves
+// and a player makes ~100 decisions in it; the operations keep, per unit, the few moves a
+// player would consider, move a stack together, and attack each enemy hex once with the
+// best set of adjacent units. Built from the legal actions only (every first step is one
+// of them), in their order, so they are deterministic.
+
+using steppe::ai::Operation;
+
+// Other verbs of a movement or assault phase (sea moves, Caucasus, markers...) kept as
+// single-action operations: at most this many per verb, best first by score().
+constexpr int kOtherPerVerb = 3;
+
+bool is_attack(const Action& a) {
+  return a.verb == kAttackFrom || a.verb == kAttackWith || a.verb == kMobileAssault;
+}
+
+// Own units in the hexes around `hex`, not counting `leaving` (the unit that moves).
+int own_neighbours(const View& v, int hex, int leaving_hex) {
+  int n = 0;
+  for (int d = 0; d < 6; ++d) {
+    const int x = neighbour(hex, d);
+    if (x < 0 || v.occ[static_cast<size_t>(x)] != v.side) continue;
+    if (x == leaving_hex && v.count[static_cast<size_t>(x)] <= 1) continue;
+    ++n;
+  }
+  return n;
+}
+
+// 6.3, 6.4, 8.30 limits (data/bd/stacking.json) for `movers` entering `dest`: a stack
+// operation stops at the first unit that would break them, so it never carries a step
+// the game would refuse for stacking.
+class StackRoom {
+ public:
+  StackRoom(const BdState& st, int dest) : st_(st) {
+    for (int u = 0; u < st.num_units(); ++u) {
+      const UnitSt& s = st.unit(u);
+      if (s.where == kOnMap && s.hex == dest) (void)fits(st.def(u), true);
+    }
+  }
+  // True (and counted in) if unit u still fits.
+  bool take(int u) { return fits(st_.def(u), false); }
+
+ private:
+  bool fits(const UnitDef& d, bool already_there) {
+    const int count = count_ + (d.free_stacking() ? 0 : 1);
+    const int sats = sats_ + (d.satellite_army() ? 1 : 0);
+    const int cav = cav_ + (d.type == kCavalryGroup ? 1 : 0);
+    const StackingLimits& lim = st_.data().stacking;
+    if (!already_there && (count > lim.units_per_hex || sats > lim.satellite_armies_per_hex ||
+                           cav > lim.cavalry_groups_per_hex))
+      return false;
+    count_ = count;
+    sats_ = sats;
+    cav_ = cav;
+    return true;
+  }
+  const BdState& st_;
+  int count_ = 0, sats_ = 0, cav_ = 0;
+};
+
+// A move over the Kerch Strait (10.14). The game lets one unit, not the whole stack, cross
+// in a movement phase (the units after the first are refused), so no stack operation is
+// built over it.
+bool crosses_kerch(const BdState& st, const Action& move) {
+  const std::vector<int>& k = st.data().places.kerch;
+  if (k.size() != 2) return false;
+  for (int i = 2; i < move.nargs; ++i)
+    if ((move.args[i - 1] == k[0] && move.args[i] == k[1]) ||
+        (move.args[i - 1] == k[1] && move.args[i] == k[0]))
+      return true;
+  return false;
+}
+
+// The best attack among `cands` (indices into legal): the best odds column, then the
+// fewest attack factors committed (the rest stay free for another hex), then legal order.
+size_t best_attack(const BdState& st, const View& v, const std::vector<Action>& legal,
+                   const std::vector<size_t>& cands) {
+  size_t best = cands.front();
+  AttackEstimate be = estimate_attack(st, v, legal[best]);
+  for (size_t k = 1; k < cands.size(); ++k) {
+    const AttackEstimate e = estimate_attack(st, v, legal[cands[k]]);
+    if (e.column > be.column || (e.column == be.column && e.committed < be.committed)) {
+      be = e;
+      best = cands[k];
+    }
+  }
+  return best;
+}
+
+// One operation per (target, Luftwaffe or not) among the attacks of `legal` with verb in
+// `verbs`: the best set of units for that hex. The 4.17 air-drop variants stay raw-only.
+void attack_operations(const BdState& st, const View& v, const std::vector<Action>& legal,
+                       std::initializer_list<uint16_t> verbs, std::vector<Operation>& out) {
+  std::vector<int> targets;
+  for (const Action& a : legal)
+    if (std::find(verbs.begin(), verbs.end(), a.verb) != verbs.end() &&
+        std::find(targets.begin(), targets.end(), a.args[0]) == targets.end())
+      targets.push_back(a.args[0]);
+  std::vector<size_t> cands;
+  for (int t : targets)
+    for (int lw = 0; lw <= 1; ++lw) {
+      cands.clear();
+      for (size_t i = 0; i < legal.size(); ++i)
+        if (std::find(verbs.begin(), verbs.end(), legal[i].verb) != verbs.end() && legal[i].args[0] == t &&
+            legal[i].args[1] == lw)
+          cands.push_back(i);
+      if (cands.empty()) continue;
+      const size_t i = best_attack(st, v, legal, cands);
+      out.push_back({std::string(lw != 0 ? "attack (Luftwaffe) " : "attack ") + hex_id(t),
+                     {legal[i]},
+                     score(st, v, legal[i], true)});
+    }
+}
+
+// Per unit with legal moves: its best move by score() ("advance"), the best move into an
+// empty hex next to the enemy with the most own units around it ("front": closes a gap in
+// the line), the best move into an empty own victory hex the enemy threatens ("cover"),
+// and the unit's hex mates following it to the advance hex ("stack"). Holding is not
+// moving: another unit's operation or the end of the phase.
+void move_operations(const BdState& st, const View& v, const std::vector<Action>& legal,
+                     std::vector<Operation>& out) {
+  std::vector<std::vector<size_t>> by_unit(static_cast<size_t>(st.num_units()));
+  std::vector<int> order;
+  for (size_t i = 0; i < legal.size(); ++i) {
+    if (legal[i].verb != kMove || legal[i].nargs < 2) continue;
+    auto& mine = by_unit[static_cast<size_t>(legal[i].args[0])];
+    if (mine.empty()) order.push_back(legal[i].args[0]);
+    mine.push_back(i);
+  }
+  auto dest_of = [&](size_t i) { return legal[i].args[legal[i].nargs - 1]; };
+  std::vector<std::pair<int, int>> stacks_done;  // (from, dest) of the stack operations made
+  for (int u : order) {
+    const auto& mine = by_unit[static_cast<size_t>(u)];
+    const int from = st.unit(u).hex;
+    size_t adv = mine.front(), front = legal.size(), cover = legal.size();
+    float adv_w = -1, front_w = -1, cover_w = -1;
+    int front_nb = -1;
+    for (size_t i : mine) {
+      const float w = score(st, v, legal[i], true);
+      const int dest = dest_of(i);
+      if (w > adv_w) {
+        adv_w = w;
+        adv = i;
+      }
+      const bool empty = v.count[static_cast<size_t>(dest)] == 0;
+      if (empty && v.de(dest) == 1) {
+        const int nb = own_neighbours(v, dest, from);
+        if (nb > 0 && (nb > front_nb || (nb == front_nb && w > front_w))) {
+          front_nb = nb;
+          front_w = w;
+          front = i;
+        }
+      }
+      const HexInfo& x = st.hex_info(dest);
+      if (empty && x.vp && st.control(dest) == v.side && v.de(dest) <= 2 && w > cover_w) {
+        cover_w = w;
+        cover = i;
+      }
+    }
+    const std::string name = st.def(u).label;
+    out.push_back({"advance " + name, {legal[adv]}, adv_w});
+    if (front < legal.size() && front != adv)
+      out.push_back({"front " + name, {legal[front]}, front_w + 0.5f});
+    if (cover < legal.size() && cover != adv && cover != front)
+      out.push_back({"cover " + name, {legal[cover]}, cover_w});
+    // The stack follows to the advance hex, as far as the stacking limits allow.
+    const int dest = dest_of(adv);
+    if (v.count[static_cast<size_t>(from)] < 2 || crosses_kerch(st, legal[adv]) ||
+        std::find(stacks_done.begin(), stacks_done.end(), std::make_pair(from, dest)) != stacks_done.end())
+      continue;
+    StackRoom room(st, dest);
+    if (!room.take(u)) continue;
+    Operation stack{"stack of " + name + " to " + hex_id(dest), {legal[adv]}, adv_w * 1.2f};
+    for (int w : order) {
+      // A unit that has started moving may only go on while no other unit moves (10.2).
+      if (w == u || st.unit(w).hex != from || st.unit(w).mp >= 0) continue;
+      for (size_t i : by_unit[static_cast<size_t>(w)])
+        if (dest_of(i) == dest) {
+          if (room.take(w)) stack.steps.push_back(legal[i]);
+          break;
+        }
+    }
+    if (stack.steps.size() < 2) continue;
+    stacks_done.emplace_back(from, dest);
+    out.push_back(std::move(stack));
+  }
+}
+
 class BdHeuristics : public steppe::ai::Heuristics {
  public:
   bool has_evaluation() const override { return true; }
@@ -332,6 +553,49 @@ class BdHeuristics : public steppe::ai::Heuristics {
     const bool others = actions.size() > 1;
     weights.resize(actions.size());
     for (size_t i = 0; i < actions.size(); ++i) weights[i] = score(*st, v, actions[i], others);
+  }
+
+  // Movement phases (moves and mobile assaults) and assault phases (attack declarations)
+  // get operations; every other decision (administration, set-up, a battle's retreat,
+  // advance, Luftwaffe or support choices) keeps its raw actions.
+  bool operations(const steppe::State& state, const std::vector<Action>& legal,
+                  std::vector<steppe::ai::Operation>& out) const override {
+    out.clear();
+    const auto* st = dynamic_cast<const BdState*>(&state);
+    if (st == nullptr) return false;
+    bool moving = false, assaulting = false;
+    for (const Action& a : legal) {
+      if (a.verb == kMove || a.verb == kMobileAssault) moving = true;
+      if (a.verb == kAttackFrom || a.verb == kAttackWith) assaulting = true;
+    }
+    if (!moving && !assaulting) return false;
+    const View v(*st);
+    if (moving) {
+      move_operations(*st, v, legal, out);
+      attack_operations(*st, v, legal, {kMobileAssault}, out);
+    } else {
+      attack_operations(*st, v, legal, {kAttackFrom, kAttackWith}, out);
+    }
+    // The phase's other choices, a few per verb, and the end of the phase.
+    std::vector<std::pair<float, size_t>> others;
+    std::vector<uint16_t> verbs;
+    for (const Action& a : legal)
+      if (a.verb != kMove && !is_attack(a) && a.verb != kEndPhase &&
+          std::find(verbs.begin(), verbs.end(), a.verb) == verbs.end())
+        verbs.push_back(a.verb);
+    for (uint16_t verb : verbs) {
+      others.clear();
+      for (size_t i = 0; i < legal.size(); ++i)
+        if (legal[i].verb == verb) others.emplace_back(score(*st, v, legal[i], true), i);
+      std::stable_sort(others.begin(), others.end(),
+                       [](const auto& a, const auto& b) { return a.first > b.first; });
+      for (size_t k = 0; k < others.size() && k < static_cast<size_t>(kOtherPerVerb); ++k)
+        out.push_back(
+            {st->action_to_string(legal[others[k].second]), {legal[others[k].second]}, others[k].first});
+    }
+    for (const Action& a : legal)
+      if (a.verb == kEndPhase) out.push_back({"end the phase", {a}, score(*st, v, a, out.size() > 0)});
+    return !out.empty();
   }
 
   // Best of a few sampled actions: cheap, biased toward attacks at good odds and forward
