@@ -606,17 +606,8 @@ class BdHeuristics : public steppe::ai::Heuristics {
     const int n = static_cast<int>(legal.size());
     if (st == nullptr || n <= 1) return n <= 1 ? 0 : static_cast<size_t>(rng.below(n));
     const View v(*st);
-    size_t best = 0;
-    float best_w = -1;
-    for (int k = 0; k < std::min(n, 6); ++k) {
-      const size_t i = static_cast<size_t>(rng.below(n));
-      const float w = score(*st, v, legal[i], true);
-      if (w > best_w) {
-        best_w = w;
-        best = i;
-      }
-    }
-    return best;
+    return steppe::ai::best_of_samples(legal.size(), 6, rng,
+                                       [&](size_t i) { return score(*st, v, legal[i], true); });
   }
 };
 
