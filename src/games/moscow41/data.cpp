@@ -52,6 +52,7 @@ const Scenario* Moscow41Game::scenario(const std::string& id) const {
 std::vector<steppe::ScenarioInfo> Moscow41Game::scenarios() const {
   std::vector<steppe::ScenarioInfo> out;
   std::vector<steppe::ScenarioOption> options;  // 14.0: every optional rule in every scenario
+  options.reserve(kOptCount);
   for (int o = 0; o < kOptCount; ++o)
     options.push_back({option_info(o).name, option_info(o).title, option_info(o).rule});
   for (const auto& s : scenarios_) {
