@@ -707,24 +707,28 @@ int BdState::support_left(int kind) const {
   }
 }
 
-// Ruling BD-SM2: the "army" 8.36 and 8.38 support is a counter of an army type (rifle,
-// oversized, shock, Guards, tank, Guards tank, coastal, militia and the communist satellite
-// armies); corps and groups are not armies.
-bool BdState::support_army(int u) const {
-  switch (def(u).type) {
+// Rifle, oversized rifle, shock, Guards, tank and Guards tank armies: the Soviet field
+// armies (8.32's CM parents, BD-TB2; with others, 8.36/8.38's supported armies, BD-SM2).
+static bool soviet_field_army(UnitType t) {
+  switch (t) {
     case kRifleArmy:
     case kOversizedRifleArmy:
     case kShockArmy:
     case kGuardsArmy:
     case kTankArmy:
     case kGuardsTankArmy:
-    case kCoastalArmy:
-    case kMilitiaArmy:
-    case kCommunistSatelliteArmy:
       return true;
     default:
       return false;
   }
+}
+
+// Ruling BD-SM2: the "army" 8.36 and 8.38 support is a counter of an army type (rifle,
+// oversized, shock, Guards, tank, Guards tank, coastal, militia and the communist satellite
+// armies); corps and groups are not armies.
+bool BdState::support_army(int u) const {
+  const UnitType t = def(u).type;
+  return soviet_field_army(t) || t == kCoastalArmy || t == kMilitiaArmy || t == kCommunistSatelliteArmy;
 }
 
 Status BdState::check_support(int kind, int u) const {
@@ -1629,17 +1633,7 @@ bool BdState::eligible_parent(int s, int p) const {
   if (def(s).type == kTigerBattalion)
     return d.side == kGerman && !d.axis_satellite() && !d.satellite_army() && d.cls != kStatic &&
            d.type != kFortressCommand && d.type != kCoastalCommand && d.attack != 0;
-  switch (d.type) {
-    case kRifleArmy:
-    case kOversizedRifleArmy:
-    case kShockArmy:
-    case kGuardsArmy:
-    case kTankArmy:
-    case kGuardsTankArmy:
-      return true;
-    default:
-      return false;
-  }
+  return soviet_field_army(d.type);
 }
 
 void BdState::attach(int s, int p) {

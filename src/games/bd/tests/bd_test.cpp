@@ -33,6 +33,35 @@ std::unique_ptr<bd::BdState> fresh(const std::string& scenario = "empty", uint64
   return std::unique_ptr<bd::BdState>(static_cast<bd::BdState*>(std::move(s).value().release()));
 }
 
+// Plays `scenario` with uniformly random legal actions (a splitmix64 stream from `seed`)
+// to its end, checking the invariants after every action; `each(state, action, before)` is
+// called after each one, `before` the units' hexes before it. Returns the final state.
+template <class Each>
+std::unique_ptr<bd::BdState> play_random_checked(const std::string& scenario, uint64_t seed,
+                                                 const Each& each) {
+  auto s = fresh(scenario, seed);
+  std::vector<steppe::Action> acts;
+  std::vector<int16_t> before;
+  uint64_t x = seed;
+  for (int steps = 0; !s->is_terminal() && steps < 100000; ++steps) {
+    s->legal_actions(acts);
+    EXPECT_FALSE(acts.empty()) << "no legal action in a live state";
+    if (acts.empty()) break;
+    x = steppe::splitmix64(x);
+    const steppe::Action a = acts[x % acts.size()];
+    before.resize(static_cast<size_t>(s->num_units()));
+    for (int u = 0; u < s->num_units(); ++u) before[static_cast<size_t>(u)] = s->unit(u).hex;
+    const auto applied = s->apply(a);
+    EXPECT_TRUE(applied.is_ok()) << s->action_to_string(a);
+    const auto inv = s->check_invariants();
+    EXPECT_TRUE(inv.is_ok()) << scenario << " " << seed << " after " << s->action_to_string(a) << ": "
+                             << (inv.is_ok() ? "" : inv.error().to_string());
+    if (!applied.is_ok() || !inv.is_ok()) break;
+    each(*s, a, before);
+  }
+  return s;
+}
+
 std::string q(const bd::BdState& s, const std::string& text) {
   std::vector<std::string> w;
   std::string cur;
@@ -531,19 +560,8 @@ TEST(BdState, RandomGrandCampaignRunsToTheEnd) {
                                                      {"grand-campaign+forgiveness-points+kiev-vp", 3},
                                                      {"road-back", 1},     // 12.9: the expedition's recall
                                                      {"road-back", 2}}) {  // and defeat (4.13)
-    auto s = fresh(scenario, seed);
-    std::vector<steppe::Action> acts;
-    uint64_t x = seed;
-    int steps = 0;
-    while (!s->is_terminal() && steps < 100000) {
-      s->legal_actions(acts);
-      ASSERT_FALSE(acts.empty()) << "no legal action in a live state";
-      x = steppe::splitmix64(x);
-      const auto& a = acts[x % acts.size()];
-      ASSERT_TRUE(s->apply(a).is_ok()) << s->action_to_string(a);
-      ASSERT_TRUE(s->check_invariants().is_ok()) << s->check_invariants().error().to_string();
-      ++steps;
-    }
+    auto s = play_random_checked(
+        scenario, seed, [](const bd::BdState&, const steppe::Action&, const std::vector<int16_t>&) {});
     EXPECT_TRUE(s->is_terminal());
     EXPECT_TRUE(s->result().contains("winner"));
   }
@@ -565,33 +583,20 @@ TEST(BdAttachment, RandomPlayKeepsTigersAndCmGroupsWithTheirParents) {
                                                      {"grand-campaign+forgiveness-points", 3},
                                                      {"grand-campaign+forgiveness-points", 4},
                                                      {"grand-campaign+forgiveness-points", 5}}) {
-    auto s = fresh(scenario, seed);
-    std::vector<steppe::Action> acts;
-    uint64_t x = seed;
-    int steps = 0;
-    while (!s->is_terminal() && steps < 100000) {
-      s->legal_actions(acts);
-      ASSERT_FALSE(acts.empty()) << "no legal action in a live state";
-      x = steppe::splitmix64(x);
-      const auto& a = acts[x % acts.size()];
-      std::vector<int16_t> before(static_cast<size_t>(s->num_units()));
-      for (int u = 0; u < s->num_units(); ++u) before[static_cast<size_t>(u)] = s->unit(u).hex;
-      ASSERT_TRUE(s->apply(a).is_ok()) << s->action_to_string(a);
-      ASSERT_TRUE(s->check_invariants().is_ok())
-          << scenario << " " << seed << " after " << s->action_to_string(a) << ": "
-          << s->check_invariants().error().to_string();
-      if (a.verb == bd::kAttach) ++arrivals;
-      for (int u = 0; u < s->num_units(); ++u) {
-        const bd::UnitSt& st = s->unit(u);
-        if (st.where != bd::kOnMap || st.parent < 0) continue;
-        (s->def(u).type == bd::kCmGroup ? cm_attached : tb_attached)++;
-        // moved by an action that did not name it: carried by its parent
-        if (before[static_cast<size_t>(u)] >= 0 && before[static_cast<size_t>(u)] != st.hex &&
-            !(a.verb == bd::kAttach && a.args[0] == u))
-          ++carried;
-      }
-      ++steps;
-    }
+    auto s = play_random_checked(
+        scenario, seed,
+        [&](const bd::BdState& st, const steppe::Action& a, const std::vector<int16_t>& before) {
+          if (a.verb == bd::kAttach) ++arrivals;
+          for (int u = 0; u < st.num_units(); ++u) {
+            const bd::UnitSt& us = st.unit(u);
+            if (us.where != bd::kOnMap || us.parent < 0) continue;
+            (st.def(u).type == bd::kCmGroup ? cm_attached : tb_attached)++;
+            // moved by an action that did not name it: carried by its parent
+            if (before[static_cast<size_t>(u)] >= 0 && before[static_cast<size_t>(u)] != us.hex &&
+                !(a.verb == bd::kAttach && a.args[0] == u))
+              ++carried;
+          }
+        });
     EXPECT_TRUE(s->is_terminal()) << scenario << " " << seed;
   }
   EXPECT_GT(tb_attached, 0);
