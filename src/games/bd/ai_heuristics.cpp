@@ -364,9 +364,9 @@ class StackRoom {
   int count_ = 0, sats_ = 0, cav_ = 0;
 };
 
-// A move over the Kerch Strait (10.14). The game lets one unit, not the whole stack, cross
-// in a movement phase (the units after the first are refused), so no stack operation is
-// built over it.
+// A move over the Kerch Strait (10.14). A stack may cross (its units one move each), but a
+// stack operation's followers move along the leader's path, which need not start where
+// they did; no stack operation is built over the strait, each unit crosses on its own.
 bool crosses_kerch(const BdState& st, const Action& move) {
   const std::vector<int>& k = st.data().places.kerch;
   if (k.size() != 2) return false;

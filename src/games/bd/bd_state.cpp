@@ -2127,7 +2127,9 @@ int BdState::edge_entry_cost(int u, int from, int to, int dir, int base) const {
     river = true;
   } else if (kerch) {
     // 10.14: one stack per movement phase, starting the phase in the departure hex; it stops.
-    if (kerch_used_ || unit(u).start_hex != from || unit(u).mp >= 0) return -1;
+    // The stack is the units that started the phase in the departure hex: once one has
+    // crossed, the others of that hex may follow, no one else.
+    if ((kerch_from_ >= 0 && kerch_from_ != from) || unit(u).start_hex != from || unit(u).mp >= 0) return -1;
   } else if ((a.sea_side >> dir) & 1u || (a.lake_side >> dir) & 1u) {
     return -1;  // 10.11, 11.19
   }
@@ -3426,7 +3428,7 @@ void BdState::clear_phase_flags(bool new_player_turn) {
     s.start_hex = s.where == kOnMap ? s.hex : int16_t{-1};
   }
   movers_.clear();
-  kerch_used_ = false;
+  kerch_from_ = -1;
   sea_used_ = 0;
 }
 
@@ -5210,7 +5212,7 @@ void BdState::do_apply(const Action& a) {
         left -= enter_cost(u, from, to);
         if (pl.kerch.size() == 2 &&
             ((from == pl.kerch[0] && to == pl.kerch[1]) || (from == pl.kerch[1] && to == pl.kerch[0]))) {
-          kerch_used_ = true;  // 10.14
+          kerch_from_ = static_cast<int16_t>(from);  // 10.14
           left = 0;
         }
         move_to(u, to);
@@ -6525,7 +6527,7 @@ void BdState::serialize(std::string& out) const {
   put(strat_used_);
   put(skip_rvgk_once_ * 2 + assault_only_);
   put(ff_used_1942_ * 4 + ff_used_1943_ * 2 + soviet_ff_used_);
-  put(kerch_used_);
+  put(kerch_from_);
   put(sea_used_);
   put(opt_forgiveness_ * 2 + opt_kiev_);
   put(opt_lithuania_ * 2 + lith_relocate_);

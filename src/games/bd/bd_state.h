@@ -571,8 +571,8 @@ class BdState : public steppe::State {
   int16_t bulg_hex_ = -1;        // entry hex exempt from 6.4 until the end of this movement phase
   std::vector<int16_t> movers_;  // 10.2: only the units of the last move/MA may continue
   std::vector<std::pair<int16_t, int8_t>> paulus_rolls_;  // 5.10 MF loss per hex (GT3)
-  bool kerch_used_ = false;                               // 10.14 one stack per movement phase
-  uint8_t sea_used_ = 0;  // 10.16, 10.17: bit i = a corps moved on Places::sea_ports[i] this phase
+  int16_t kerch_from_ = -1;  // 10.14 departure hex of this movement phase's one stack across the Kerch
+  uint8_t sea_used_ = 0;     // 10.16, 10.17: bit i = a corps moved on Places::sea_ports[i] this phase
   bool ff_used_1942_ = false, ff_used_1943_ = false, soviet_ff_used_ = false;  // 5.5
   std::vector<std::pair<int16_t, std::string>> setup_zone_;                    // free set-up (3.3)
   int8_t withdraw_due_ = 0;      // 8.21 a withdrawal is due this admin segment
