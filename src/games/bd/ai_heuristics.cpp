@@ -364,9 +364,9 @@ class StackRoom {
   int count_ = 0, sats_ = 0, cav_ = 0;
 };
 
-// A move over the Kerch Strait (10.14). A stack may cross (its units one move each), but a
-// stack operation's followers move along the leader's path, which need not start where
-// they did; no stack operation is built over the strait, each unit crosses on its own.
+// A move over the Kerch Strait (10.14). No stack operation is built over the strait (each
+// unit crosses by its own move operation); written when the game let only one unit cross,
+// kept since stack operations over it have not been tested.
 bool crosses_kerch(const BdState& st, const Action& move) {
   const std::vector<int>& k = st.data().places.kerch;
   if (k.size() != 2) return false;
