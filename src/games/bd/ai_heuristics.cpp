@@ -368,12 +368,8 @@ class StackRoom {
 // unit crosses by its own move operation); written when the game let only one unit cross,
 // kept since stack operations over it have not been tested.
 bool crosses_kerch(const BdState& st, const Action& move) {
-  const std::vector<int>& k = st.data().places.kerch;
-  if (k.size() != 2) return false;
   for (int i = 2; i < move.nargs; ++i)
-    if ((move.args[i - 1] == k[0] && move.args[i] == k[1]) ||
-        (move.args[i - 1] == k[1] && move.args[i] == k[0]))
-      return true;
+    if (is_crossing(st.data().places.kerch, move.args[i - 1], move.args[i])) return true;
   return false;
 }
 

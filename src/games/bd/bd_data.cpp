@@ -984,9 +984,6 @@ SupplyGraph build_supply_graph(const std::array<HexInfo, kNumHexes>& hexes, cons
     if (side == kSoviet) return x.country == kUssr || x.country == kBaltic;
     return x.country == kGreaterGermany || x.country == kHungary;
   };
-  auto pair_is = [](const std::vector<int>& p, int a, int b) {
-    return p.size() == 2 && ((a == p[0] && b == p[1]) || (a == p[1] && b == p[0]));
-  };
   for (int side = 0; side < 2; ++side)
     for (int h = 0; h < kNumHexes; ++h) {
       const HexInfo& x = hexes[static_cast<size_t>(h)];
@@ -1008,7 +1005,7 @@ SupplyGraph build_supply_graph(const std::array<HexInfo, kNumHexes>& hexes, cons
         const HexInfo& y = hexes[static_cast<size_t>(b)];
         if (x.zone != y.zone) continue;  // 7.15
         bool ok = true;
-        if (pair_is(pl.kerch, a, b) || pair_is(pl.sivash, a, b))
+        if (pl.strait(a, b))
           ok = side == kSoviet;  // 7.14 (German only as Crimea supply, compute_crimea: BD-5), 10.15
         else if (x.sea_side & (1u << d))
           ok = false;

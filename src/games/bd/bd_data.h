@@ -262,6 +262,11 @@ struct ScenarioDef {
   }
 };
 
+// True when a-b is the hexside of a two-hex crossing (Places::kerch, Places::sivash).
+inline bool is_crossing(const std::vector<int>& pair, int a, int b) {
+  return pair.size() == 2 && ((a == pair[0] && b == pair[1]) || (a == pair[1] && b == pair[0]));
+}
+
 struct Places {
   int moscow = -1, leningrad = -1, kiev = -1, stalingrad = -1, rostov = -1, dnepropetrovsk = -1;
   int sevastopol = -1, odessa = -1, bucharest = -1, ploesti = -1, budapest = -1, riga = -1, usir = -1;
@@ -273,6 +278,8 @@ struct Places {
   // 10.16 Black Sea, 10.17 Baltic: the ports between which one German infantry corps per
   // movement phase may move by sea, per sea.
   std::vector<std::vector<int>> sea_ports;
+  // a-b crosses the Kerch Strait or the Sivash (10.14, 10.15, 11.17, 11.18).
+  bool strait(int a, int b) const { return is_crossing(kerch, a, b) || is_crossing(sivash, a, b); }
 };
 
 struct MarkerArrival {

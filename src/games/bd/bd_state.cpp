@@ -1956,9 +1956,8 @@ void BdState::compute_crimea(const Passable& passable) const {
       const int b = neighbour(a, d);
       if (b < 0 || dist[static_cast<size_t>(b)] >= 0 || hx(b).area != kAreaCS || !passable(b)) continue;
       if (hx(a).zone != hx(b).zone) continue;  // 7.15
-      const bool kerch = (a == pl.kerch[0] && b == pl.kerch[1]) || (a == pl.kerch[1] && b == pl.kerch[0]);
-      const bool sivash =
-          (a == pl.sivash[0] && b == pl.sivash[1]) || (a == pl.sivash[1] && b == pl.sivash[0]);
+      const bool kerch = is_crossing(pl.kerch, a, b);
+      const bool sivash = is_crossing(pl.sivash, a, b);
       if (sivash) continue;                                                                 // 7.14
       if (!kerch && ((hx(a).sea_side >> d) & 1u || (hx(a).lake_side >> d) & 1u)) continue;  // 7.14
       dist[static_cast<size_t>(b)] = static_cast<int16_t>(dist[static_cast<size_t>(a)] + 1);
@@ -2117,10 +2116,8 @@ int BdState::edge_entry_cost(int u, int from, int to, int dir, int base) const {
   const UnitDef& d = def(u);
   const HexInfo& a = hx(from);
   const Places& pl = data_->places;
-  const bool kerch = pl.kerch.size() == 2 && ((from == pl.kerch[0] && to == pl.kerch[1]) ||
-                                              (from == pl.kerch[1] && to == pl.kerch[0]));
-  const bool sivash = pl.sivash.size() == 2 && ((from == pl.sivash[0] && to == pl.sivash[1]) ||
-                                                (from == pl.sivash[1] && to == pl.sivash[0]));
+  const bool kerch = is_crossing(pl.kerch, from, to);
+  const bool sivash = is_crossing(pl.sivash, from, to);
   bool river = (a.river >> dir) & 1u;
   if (sivash) {  // 10.15: Soviet non-mech from GT7, as across a river
     if (d.side != kSoviet || d.cls == kMech || turn_ < 7) return -1;
@@ -2180,9 +2177,7 @@ Status BdState::check_move(const Action& a) const {
     }
     // 10.14: a Kerch crossing ends the move.
     const Places& pl = data_->places;
-    if (pl.kerch.size() == 2 &&
-        ((from == pl.kerch[0] && to == pl.kerch[1]) || (from == pl.kerch[1] && to == pl.kerch[0])) &&
-        i != a.nargs - 1)
+    if (is_crossing(pl.kerch, from, to) && i != a.nargs - 1)
       return rerr("10.14", "a stack that crosses the Kerch Strait stops");
   }
   if (spent > budget) {
@@ -2274,9 +2269,7 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
           else
             continue;
         }
-        if (pl.kerch.size() == 2 &&
-            ((h == pl.kerch[0] && n == pl.kerch[1]) || (h == pl.kerch[1] && n == pl.kerch[0])))
-          rem = 0;  // 10.14 stops
+        if (is_crossing(pl.kerch, h, n)) rem = 0;  // 10.14 stops
         if (rem > best[static_cast<size_t>(n)]) {
           best[static_cast<size_t>(n)] = static_cast<int16_t>(rem);
           parent[static_cast<size_t>(n)] = static_cast<int16_t>(h);
@@ -2336,10 +2329,7 @@ int BdState::ma_cost(int u, int launch, int target) const {
   if (!b.on_map || data_->tec.prohibited[b.terrain]) return -1;
   if ((a.sea_side >> dir) & 1u || (a.lake_side >> dir) & 1u) return -1;  // 10.25
   const Places& pl = data_->places;
-  for (const auto* pair : {&pl.kerch, &pl.sivash})
-    if (pair->size() == 2 &&
-        ((launch == (*pair)[0] && target == (*pair)[1]) || (launch == (*pair)[1] && target == (*pair)[0])))
-      return -1;  // 11.17, 11.18: mech never attack across
+  if (pl.strait(launch, target)) return -1;  // 11.17, 11.18: mech never attack across
   Terrain t = b.terrain;
   if (t == kMarsh && d.side == kGerman && turn_ == 1 &&
       std::find(pl.gt1_marsh.begin(), pl.gt1_marsh.end(), target) != pl.gt1_marsh.end())
@@ -2397,10 +2387,8 @@ bool BdState::can_attack_unit(int u, int target, bool ma) const {
   const HexInfo& a = hx(s.hex);
   const HexInfo& b = hx(target);
   const Places& pl = data_->places;
-  const bool kerch = pl.kerch.size() == 2 && ((s.hex == pl.kerch[0] && target == pl.kerch[1]) ||
-                                              (s.hex == pl.kerch[1] && target == pl.kerch[0]));
-  const bool sivash = pl.sivash.size() == 2 && ((s.hex == pl.sivash[0] && target == pl.sivash[1]) ||
-                                                (s.hex == pl.sivash[1] && target == pl.sivash[0]));
+  const bool kerch = is_crossing(pl.kerch, s.hex, target);
+  const bool sivash = is_crossing(pl.sivash, s.hex, target);
   if (kerch && d.cls == kMech) return false;                                         // 11.17
   if (sivash && !(d.side == kSoviet && d.cls != kMech && turn_ >= 7)) return false;  // 11.18
   if (!kerch && !sivash && (((a.sea_side >> dir) & 1u) || ((a.lake_side >> dir) & 1u)))
@@ -3081,10 +3069,7 @@ void BdState::retreat_options(int from_hex, int side, std::vector<int>& out) con
     }
     const HexInfo& a = hx(from_hex);
     if ((a.sea_side >> d) & 1u || (a.lake_side >> d) & 1u) return -1;  // 11.19
-    for (const auto* pair : {&pl.kerch, &pl.sivash})
-      if (pair->size() == 2 &&
-          ((from_hex == (*pair)[0] && n == (*pair)[1]) || (from_hex == (*pair)[1] && n == (*pair)[0])))
-        return -1;  // 11.17, 11.18
+    if (pl.strait(from_hex, n)) return -1;                             // 11.17, 11.18
     return n;
   };
   for (int d : pref[side]) {
@@ -3191,10 +3176,7 @@ void BdState::after_defender_gone(bool cleared) {
     const int d = direction(h, b.target);
     if (d < 0) continue;
     bool bad = ((hx(h).lake_side >> d) & 1u) != 0;
-    for (const auto* pair : {&pl.kerch, &pl.sivash})
-      if (pair->size() == 2 &&
-          ((h == (*pair)[0] && b.target == (*pair)[1]) || (h == (*pair)[1] && b.target == (*pair)[0])))
-        bad = true;
+    if (pl.strait(h, b.target)) bad = true;
     if (!bad) b.adv[b.nadv++] = static_cast<int16_t>(u);
   }
   if (b.nadv == 0) {
@@ -4854,12 +4836,7 @@ void BdState::strategic_reach(int u, std::vector<uint8_t>& ok) const {
       if (!x.on_map || data_->tec.prohibited[x.terrain] || enemy_in(b, d.side)) continue;
       if (control_[static_cast<size_t>(b)] != d.side) continue;
       if ((hx(a).sea_side >> dd) & 1u || (hx(a).lake_side >> dd) & 1u) continue;
-      bool water = false;
-      for (const auto* pair : {&pl.kerch, &pl.sivash})
-        if (pair->size() == 2 &&
-            ((a == (*pair)[0] && b == (*pair)[1]) || (a == (*pair)[1] && b == (*pair)[0])))
-          water = true;
-      if (water) continue;
+      if (pl.strait(a, b)) continue;
       if (d.axis_satellite() && x.zone == kZoneNorth && !(zone1942_ == kZoneNorth && turn_ >= 9))
         continue;  // 10.22
       seen[static_cast<size_t>(b)] = 1;
@@ -4890,10 +4867,7 @@ Status BdState::check_advance2(int u, int hex) const {
   if ((t.sea_side >> d) & 1u || (t.lake_side >> d) & 1u)
     return rerr("11.30", "no advance across all-water hexsides");
   const Places& pl = data_->places;
-  for (const auto* pair : {&pl.kerch, &pl.sivash})
-    if (pair->size() == 2 && ((battle_.target == (*pair)[0] && hex == (*pair)[1]) ||
-                              (battle_.target == (*pair)[1] && hex == (*pair)[0])))
-      return rerr("11.30", "no advance across the Kerch or the Sivash");
+  if (pl.strait(battle_.target, hex)) return rerr("11.30", "no advance across the Kerch or the Sivash");
   std::vector<int> add{u};
   return stacking_ok(hex, def(u).side, add);
 }
@@ -5210,8 +5184,7 @@ void BdState::do_apply(const Action& a) {
       for (int i = 2; i < a.nargs; ++i) {
         const int from = a.args[i - 1], to = a.args[i];
         left -= enter_cost(u, from, to);
-        if (pl.kerch.size() == 2 &&
-            ((from == pl.kerch[0] && to == pl.kerch[1]) || (from == pl.kerch[1] && to == pl.kerch[0]))) {
+        if (is_crossing(pl.kerch, from, to)) {
           kerch_from_ = static_cast<int16_t>(from);  // 10.14
           left = 0;
         }
