@@ -2368,6 +2368,15 @@ int BdState::sea_of(int hex) const {
   return -1;
 }
 
+// 8.31, 8.32: a TB / CM among the attackers `atts` is refused unless its parent is too.
+Status BdState::attacks_with_parent(int u, const std::vector<int>& atts) const {
+  if (!is_attachable(u) ||
+      (unit(u).parent >= 0 && std::find(atts.begin(), atts.end(), unit(u).parent) != atts.end()))
+    return Status::ok();
+  return rerr(attach_rule(u), def(u).label + " never fights alone: it attacks with " +
+                                  (unit(u).parent >= 0 ? label(unit(u).parent) : std::string("its parent")));
+}
+
 bool BdState::can_attack_unit(int u, int target, bool ma) const {
   const UnitSt& s = unit(u);
   const UnitDef& d = def(u);
@@ -2460,11 +2469,7 @@ Status BdState::check_attack(int target, const std::vector<int>& atts, bool ma, 
     if (u < 0 || u >= num_units()) return rerr("", "unknown unit");
     if (std::count(atts.begin(), atts.end(), u) > 1) return rerr("11.3", def(u).label + " listed twice");
     if (def(u).side != side) return rerr("11.1", def(u).label + " is not the phasing player's unit");
-    if (is_attachable(u) &&
-        (unit(u).parent < 0 || std::find(atts.begin(), atts.end(), unit(u).parent) == atts.end()))
-      return rerr(attach_rule(u),
-                  def(u).label + " never fights alone: it attacks with " +
-                      (unit(u).parent >= 0 ? label(unit(u).parent) : std::string("its parent")));
+    if (Status st = attacks_with_parent(u, atts); !st) return st;
     if (!can_attack_unit(u, target, ma))
       return rerr(ma ? "10.23" : "11.3", def(u).label + " may not attack " + hex_id(target) + " now");
     if (def(u).attack != 0) has_factor = true;
@@ -4383,12 +4388,8 @@ Status BdState::check_inner(const Action& a) const {
           if (!unit_arg(i)) return rerr("11.1", "unknown unit");
           atts.push_back(a.args[i]);
         }
-        for (int u : atts)  // 8.31, 8.32
-          if (is_attachable(u) &&
-              (unit(u).parent < 0 || std::find(atts.begin(), atts.end(), unit(u).parent) == atts.end()))
-            return rerr(attach_rule(u),
-                        def(u).label + " never fights alone: it attacks with " +
-                            (unit(u).parent >= 0 ? label(unit(u).parent) : std::string("its parent")));
+        for (int u : atts)
+          if (Status st = attacks_with_parent(u, atts); !st) return st;
         if (a.verb == kAttackWith && def(atts[0]).attack == 0)
           return rerr("11.12", "units with no attack factor never attack alone");
         if (a.verb == kMobileAssault && atts.size() > 1) {

@@ -355,6 +355,7 @@ class BdState : public steppe::State {
 
   // Combat (11.x).
   Status check_attack(int target, const std::vector<int>& atts, bool ma, bool lw, bool drop = false) const;
+  Status attacks_with_parent(int u, const std::vector<int>& atts) const;  // 8.31, 8.32
   int para_drop_unit() const;  // 4.17: the 2nd Para if it may still drop this turn, else -1
   bool retreat_offer() const;  // 13.9: the Soviet may take a DR in the battle in progress
   Status collect_attack_from(const Action& a, std::vector<int>& atts) const;
