@@ -2,6 +2,7 @@
 //   random
 //   greedy
 //   mcts[:easy|normal|hard][:key=value]...   e.g. mcts:hard, mcts:iters=500:c=2
+//   ("mcts" alone is mcts:normal, the 5-second turn clock; docs/ai.md)
 #include "ai/agent.h"
 #include "ai/mcts.h"
 
@@ -25,7 +26,7 @@ Result<std::unique_ptr<Agent>> make_agent(const std::string& spec, uint64_t seed
     return std::unique_ptr<Agent>(std::make_unique<ai::GreedyAgent>(seed));
   }
   if (name == "mcts") {
-    ai::MctsConfig config;
+    ai::MctsConfig config = ai::default_mcts_config();
     if (colon != std::string::npos) {
       auto parsed = ai::parse_mcts_options(options);
       if (!parsed) return parsed.error();

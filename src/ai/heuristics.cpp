@@ -36,6 +36,15 @@ size_t Heuristics::rollout_choice(const State& state, const std::vector<Action>&
   return static_cast<size_t>(rng.below(static_cast<int>(legal.size())));
 }
 
+int64_t Heuristics::turn_key(const State& state) const {
+  const Json r = state.result();
+  if (r.is_object()) {
+    const auto it = r.find("turn");
+    if (it != r.end() && it->is_number_integer()) return it->get<int64_t>();
+  }
+  return 0;
+}
+
 namespace {
 
 struct Registry {

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -62,6 +63,13 @@ class Heuristics {
   // play. `rng` is the search's seeded generator; use it for every random choice so the
   // search stays deterministic. The default is uniform.
   virtual size_t rollout_choice(const State& state, const std::vector<Action>& legal, Dice& rng) const;
+
+  // Which turn `state` is in, as an agent's turn clock counts turns (mcts turn_ms,
+  // turn_iters): all of one side's decisions with the same key share one budget. Public
+  // information only: it is read on the true state. The default is result()["turn"] (0
+  // when the result has no whole number there); a game whose sides take many turns in one
+  // numbered turn (impulses) says so here.
+  virtual int64_t turn_key(const State& state) const;
 };
 
 using DefaultHeuristics = Heuristics;

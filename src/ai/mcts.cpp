@@ -27,8 +27,10 @@ std::string format_double(double v) {
 
 std::string MctsConfig::spec() const {
   std::string s = "mcts";
-  if (iterations > 0) s += ":iters=" + std::to_string(iterations);
+  s += ":iters=" + std::to_string(iterations);  // also 0, so that a name parses back to itself
   if (time_ms > 0) s += ":ms=" + format_double(time_ms);
+  if (turn_ms > 0) s += ":turn_ms=" + format_double(turn_ms);
+  if (turn_iters > 0) s += ":turn_iters=" + std::to_string(turn_iters);
   const MctsConfig d;
   if (c_puct != d.c_puct) s += ":c=" + format_double(c_puct);
   if (widen_base != d.widen_base) s += ":widen=" + format_double(widen_base);
@@ -46,10 +48,20 @@ Result<MctsConfig> parse_mcts_options(const std::string& options) {
   size_t pos = 0;
   auto bad = [&](const std::string& item, const std::string& why) {
     return Error{"bad mcts option '" + item + "': " + why +
-                     " (use easy|normal|hard or iters=N, ms=N, c=X, widen=X, widen_exp=X, rollout=N, "
+                     " (use easy|normal|hard or iters=N, ms=N, turn_ms=N, turn_iters=N, c=X, widen=X, "
+                     "widen_exp=X, rollout=N, "
                      "max_rollout=N, ops=0|1, share=0|1, separated by ':')",
                  "", "agent spec"};
   };
+  bool named_budget = false;  // iters or ms
+  bool named_turn_ms = false, named_turn_iters = false;
+  auto preset = [&](int iters, double turn_ms) {
+    c.iterations = iters;
+    c.time_ms = 0;
+    c.turn_ms = turn_ms;
+    c.turn_iters = 0;
+  };
+  preset(1000, 5000);  // what "mcts" alone means: the options below change it
   while (pos <= options.size() && !options.empty()) {
     size_t end = options.find(':', pos);
     if (end == std::string::npos) end = options.size();
@@ -57,14 +69,11 @@ Result<MctsConfig> parse_mcts_options(const std::string& options) {
     pos = end + 1;
     if (item.empty()) return bad(item, "empty option");
     if (item == "easy") {
-      c.iterations = 200;
-      c.time_ms = 0;
+      preset(200, 1500);
     } else if (item == "normal") {
-      c.iterations = 1000;
-      c.time_ms = 0;
+      preset(1000, 5000);
     } else if (item == "hard") {
-      c.iterations = 5000;
-      c.time_ms = 0;
+      preset(5000, 20000);
     } else {
       const size_t eq = item.find('=');
       if (eq == std::string::npos) return bad(item, "not a preset and not key=value");
@@ -82,9 +91,19 @@ Result<MctsConfig> parse_mcts_options(const std::string& options) {
       if (key == "iters") {
         if (!whole(0, 1e9)) return bad(item, "iters must be a whole number >= 0");
         c.iterations = static_cast<int>(num);
+        named_budget = true;
       } else if (key == "ms") {
         if (!(num >= 0 && num <= 3.6e6)) return bad(item, "ms must be between 0 and 3600000");
         c.time_ms = num;
+        named_budget = true;
+      } else if (key == "turn_ms") {
+        if (!(num >= 0 && num <= 3.6e6)) return bad(item, "turn_ms must be between 0 and 3600000");
+        c.turn_ms = num;
+        named_turn_ms = true;
+      } else if (key == "turn_iters") {
+        if (!whole(0, 1e9)) return bad(item, "turn_iters must be a whole number >= 0");
+        c.turn_iters = static_cast<int>(num);
+        named_turn_iters = true;
       } else if (key == "c") {
         if (!(num >= 0 && num <= 100)) return bad(item, "c must be between 0 and 100");
         c.c_puct = num;
@@ -112,8 +131,18 @@ Result<MctsConfig> parse_mcts_options(const std::string& options) {
     }
     if (end == options.size()) break;
   }
-  if (c.iterations == 0 && c.time_ms <= 0) return bad(options, "no budget (iters=0 needs ms>0)");
+  // A named turn budget replaces the preset's; a named budget per decision without one
+  // has no turn clock (see mcts.h).
+  // (No preset sets turn_iters.)
+  if (!named_turn_ms && (named_turn_iters || named_budget)) c.turn_ms = 0;
+  if (c.iterations == 0 && c.time_ms <= 0 && c.turn_ms <= 0 && c.turn_iters <= 0)
+    return bad(options, "no budget (iters=0 needs ms, turn_ms or turn_iters > 0)");
   return c;
+}
+
+MctsConfig default_mcts_config() {
+  auto c = parse_mcts_options("");
+  return c ? c.value() : MctsConfig{};
 }
 
 // ---------------------------------------------------------------------------------------
@@ -245,6 +274,41 @@ void MctsAgent::rollout(State& state, std::vector<double>& values, bool legal_re
   heuristics_->evaluate(state, values);
 }
 
+// Decisions expected before any turn was seen (a BD movement phase with operations is a
+// few dozen), and the share of a turn's time planned (the rest covers the decisions after
+// the last one's clock check and a turn longer than expected).
+constexpr double kFirstTurnDecisions = 40.0;
+constexpr double kTurnTimePlanned = 0.9;
+
+void MctsAgent::turn_share(const State& state, int& iters, double& ms) {
+  const int64_t key = heuristics_->turn_key(state);
+  if (!clock_.started || key != clock_.key) {
+    if (clock_.started && clock_.decisions > 0) {
+      // A running mean that follows the game: turns grow and shrink with the armies.
+      clock_.mean_decisions =
+          clock_.turns == 0 ? clock_.decisions : 0.5 * clock_.mean_decisions + 0.5 * clock_.decisions;
+      ++clock_.turns;
+    }
+    clock_.started = true;
+    clock_.key = key;
+    clock_.decisions = 0;
+    clock_.spent_ms = 0;
+    clock_.spent_iters = 0;
+  }
+  // Decisions still to come, this one included: what a turn took so far beyond those made
+  // already, but never fewer than a quarter of that (a turn longer than usual spends its
+  // rest more and more thinly instead of running out) and never fewer than two.
+  const double expected = clock_.turns > 0 ? clock_.mean_decisions : kFirstTurnDecisions;
+  const double left = std::max({expected - clock_.decisions, 0.25 * expected, 2.0});
+  constexpr int kMinSims = 8;  // enough to expand the root and try its best-ordered edges
+  if (config_.turn_iters > 0)
+    iters = std::max(kMinSims,
+                     static_cast<int>(static_cast<double>(config_.turn_iters - clock_.spent_iters) / left));
+  if (config_.turn_ms > 0)
+    // Spent: the clock is checked every 8 simulations, so a tiny share still runs 8.
+    ms = std::max(1e-3, (config_.turn_ms * kTurnTimePlanned - clock_.spent_ms) / left);
+}
+
 Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) {
   if (heuristics_game_ != &state.game()) {
     heuristics_ = make_heuristics(state.game());
@@ -271,19 +335,29 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
 
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
-  bool timed = config_.time_ms > 0;
-  auto deadline = start + std::chrono::microseconds(static_cast<int64_t>(config_.time_ms * 1000.0));
+  int max_iters = config_.iterations;
+  double max_ms = config_.time_ms;
+  const bool clocked = config_.turn_ms > 0 || config_.turn_iters > 0;
+  if (clocked) {
+    int share_iters = 0;
+    double share_ms = 0;
+    turn_share(state, share_iters, share_ms);
+    if (share_iters > 0) max_iters = max_iters > 0 ? std::min(max_iters, share_iters) : share_iters;
+    if (share_ms > 0) max_ms = max_ms > 0 ? std::min(max_ms, share_ms) : share_ms;
+  }
+  bool timed = max_ms > 0;
+  auto deadline = start + std::chrono::microseconds(static_cast<int64_t>(max_ms * 1000.0));
   if (limits.deadline) {
     deadline = timed ? std::min(deadline, *limits.deadline) : *limits.deadline;
     timed = true;
   }
   if (limits.progress != nullptr) {
-    limits.progress->budget.store(config_.iterations, std::memory_order_relaxed);
+    limits.progress->budget.store(max_iters, std::memory_order_relaxed);
     limits.progress->iterations.store(0, std::memory_order_relaxed);
   }
   int it = 0;
   for (;; ++it) {
-    if (config_.iterations > 0 && it >= config_.iterations) break;
+    if (max_iters > 0 && it >= max_iters) break;
     // Neither check changes what an uncut search does, so iteration budgets stay
     // deterministic. The clock is read every 8 simulations (cheap games run millions a
     // second); the stop flag, a relaxed load, every time.
@@ -348,6 +422,11 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
   }
 
   stats_.iterations = it;
+  if (clocked) {
+    ++clock_.decisions;
+    clock_.spent_iters += it;
+    clock_.spent_ms += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  }
   if (limits.progress != nullptr) limits.progress->iterations.store(it, std::memory_order_relaxed);
   stats_.nodes = nodes_.size();
   stats_.edges = edges_.size();

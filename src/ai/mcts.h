@@ -33,8 +33,14 @@
 namespace steppe::ai {
 
 struct MctsConfig {
-  int iterations = 1000;            // simulations per decision (upper bound when time_ms > 0; 0 = none)
-  double time_ms = 0.0;             // > 0: stop after this wall time (non-deterministic)
+  int iterations = 1000;  // simulations per decision (upper bound when time_ms > 0; 0 = none)
+  double time_ms = 0.0;   // > 0: stop after this wall time (non-deterministic)
+  // The turn clock: one budget for all of the agent's decisions in one game turn (as the
+  // game's Heuristics::turn_key counts turns), spread over them as they come. What a
+  // player waits for is a turn of many unit moves, which a budget per decision does not
+  // bound. Each decision still runs at least 8 simulations, and `iterations` caps it.
+  double turn_ms = 0.0;             // > 0: wall time per turn (non-deterministic)
+  int turn_iters = 0;               // > 0: simulations per turn (deterministic)
   double c_puct = 1.5;              // exploration constant of PUCT
   double widen_base = 2.0;          // progressive widening: a node with N visits considers
   double widen_exp = 0.5;           //   ceil(widen_base * (N + 1)^widen_exp) edges in prior order
@@ -50,9 +56,18 @@ struct MctsConfig {
 };
 
 // Parses the options after "mcts" in an agent spec: presets easy|normal|hard and
-// key=value pairs (iters, ms, c, widen, widen_exp, rollout, max_rollout, ops, share),
-// separated by ':'. Example: "hard:c=2" or "iters=500:rollout=0".
+// key=value pairs (iters, ms, turn_ms, turn_iters, c, widen, widen_exp, rollout,
+// max_rollout, ops, share), separated by ':', applied left to right on top of the normal
+// preset. Example: "hard:c=2" or "iters=500:rollout=0".
+// The presets are turn clocks (easy 1.5 s, normal 5 s, hard 20 s a turn, with 200 / 1000 /
+// 5000 simulations at most per decision). A spec that names iters or ms but neither
+// turn_ms nor turn_iters is a fixed budget per decision, with no turn clock, wherever a
+// preset stands in it: "mcts:iters=100" replays exactly, as it always did. Naming
+// turn_iters alone replaces the preset's turn_ms.
 Result<MctsConfig> parse_mcts_options(const std::string& options);
+
+// The configuration of the spec "mcts" alone: the normal preset.
+MctsConfig default_mcts_config();
 
 struct RootEdgeStats {
   Action first;   // first action of the edge (the one choose() would return)
@@ -80,6 +95,17 @@ class MctsAgent final : public Agent {
   Action choose_within(const State& state, const SearchLimits& limits) override;
   // Statistics of the last choose() (for tests, benchmarks and `--verbose` tools).
   const MctsStats& last_stats() const { return stats_; }
+  // The turn clock's state: decisions searched and budget spent in the current turn.
+  struct TurnClock {
+    bool started = false;
+    int64_t key = 0;            // Heuristics::turn_key of the current turn
+    int decisions = 0;          // searched decisions in it so far
+    double spent_ms = 0.0;      // their wall time
+    int64_t spent_iters = 0;    // their simulations
+    double mean_decisions = 0;  // searched decisions per past turn (running mean; 0 = none yet)
+    int turns = 0;              // past turns in that mean
+  };
+  const TurnClock& turn_clock() const { return clock_; }
   const MctsConfig& config() const { return config_; }
 
  private:
@@ -109,6 +135,9 @@ class MctsAgent final : public Agent {
   void rollout(State& state, std::vector<double>& values, bool legal_ready = false);
   bool apply_edge(const Edge& e, State& state, int player);
   uint64_t shared_key(int player, const Action& a) const;
+  // This decision's share of the turn budget: simulations (0 = no cap from the clock) and
+  // milliseconds (0 = none).
+  void turn_share(const State& state, int& iters, double& ms);
 
   MctsConfig config_;
   uint64_t seed_;
@@ -132,6 +161,7 @@ class MctsAgent final : public Agent {
   std::vector<uint32_t> excluded_;
 
   MctsStats stats_;
+  TurnClock clock_;
 };
 
 // One-ply search with the game's evaluation: every legal action is tried on a

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "ai/agent.h"
+#include "ai/heuristics.h"
 
 namespace steppe::ai {
 
@@ -102,15 +103,16 @@ double thread_cpu_ms() {
   return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
 }
 
-// Sums each side's thinking per turn (GameRecord's timing fields).
+// Sums each side's thinking per turn (GameRecord's timing fields). A turn is what the
+// agents' turn clocks count (Heuristics::turn_key: a BD game turn, a Moscow '41 impulse).
 class TurnClock {
  public:
-  explicit TurnClock(GameRecord& rec) : rec_(rec) {}
+  TurnClock(GameRecord& rec, const Game& game) : rec_(rec), heuristics_(make_heuristics(game)) {}
   void decided(const State& state, int side, double ms) {
     const Json r = state.result();
     int64_t key = 0;
     if (r.is_object() && r.contains("turn") && r["turn"].is_number_integer()) {
-      key = r["turn"].get<int64_t>();
+      key = heuristics_->turn_key(state);
     } else {  // a round: side 0's decisions then side 1's
       if (side == 0 && last_side_ == 1) ++rounds_;
       key = rounds_;
@@ -135,6 +137,7 @@ class TurnClock {
 
  private:
   GameRecord& rec_;
+  std::unique_ptr<Heuristics> heuristics_;
   int64_t key_ = -1, rounds_ = 0;
   int last_side_ = -1;
   std::array<double, 2> this_turn_{};
@@ -159,7 +162,7 @@ void play_one(const Game& game, const TournamentConfig& config, const std::vecto
     }
     agents[side] = std::move(a).value();
   }
-  TurnClock clock(rec);
+  TurnClock clock(rec, game);
   while (!state->is_terminal() && rec.plies < config.max_plies) {
     const int side = state->current_player();
     if (side < 0 || side > 1) {

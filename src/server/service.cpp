@@ -74,6 +74,15 @@ struct Service::Room {
   bool agent_paused = false;
   std::string agent_error;
   double last_agent_ms = 0;
+  // One agent object per agent seat, kept between its decisions so that a turn clock
+  // (mcts turn_ms, docs/ai.md) spreads one budget over the whole turn. Its mutex keeps a
+  // cancelled decision that is still finishing apart from the next one.
+  struct SeatAgent {
+    std::mutex mu;
+    std::string spec;
+    std::unique_ptr<Agent> agent;
+  };
+  std::map<int, std::shared_ptr<SeatAgent>> agents;
 
   struct Sub {
     int side;
@@ -403,7 +412,9 @@ struct RoomOps {
         splitmix64(r.meta.seed ^ splitmix64(r.actions.size() * 31 + static_cast<uint64_t>(side)));
     // `random` decides in microseconds: its own lane, so that no search delays it.
     auto& lane = spec == "random" ? svc.quick_pool_->pool : svc.pool_->pool;
-    boost::asio::post(lane, [&svc, room, snapshot, spec, seed, job, side, ctl] {
+    auto& slot = r.agents[side];
+    if (!slot) slot = std::make_shared<Service::Room::SeatAgent>();
+    boost::asio::post(lane, [&svc, room, snapshot, spec, seed, job, side, ctl, slot] {
       ++svc.agents_running_;
       std::string error;
       Action chosen;
@@ -415,11 +426,17 @@ struct RoomOps {
       if (ctl->budget_ms > 0)
         limits.deadline = t0 + std::chrono::microseconds(static_cast<int64_t>(ctl->budget_ms * 1000.0));
       if (!ctl->stop.load()) {
-        auto agent = make_agent(spec, seed);
-        if (!agent)
-          error = agent.error().to_string();
-        else
-          chosen = (*agent)->choose_within(*snapshot, limits);
+        std::lock_guard agent_lock(slot->mu);
+        if (!slot->agent || slot->spec != spec) {
+          auto agent = make_agent(spec, seed);
+          if (agent) {
+            slot->agent = std::move(agent).value();
+            slot->spec = spec;
+          } else {
+            error = agent.error().to_string();
+          }
+        }
+        if (error.empty()) chosen = slot->agent->choose_within(*snapshot, limits);
       }
       const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
       std::lock_guard lock(room->mu);

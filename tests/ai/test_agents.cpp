@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <thread>
 
 #include "ai/agent.h"
@@ -47,17 +48,81 @@ int play(State& s, Agent& a0, Agent& a1) {
 TEST(AgentSpec, ParsesKnownAgentsAndPresets) {
   EXPECT_EQ(agent("random", 1)->name(), "random");
   EXPECT_EQ(agent("greedy", 1)->name(), "greedy");
-  EXPECT_EQ(agent("mcts", 1)->name(), "mcts:iters=1000");
-  EXPECT_EQ(agent("mcts:easy", 1)->name(), "mcts:iters=200");
-  EXPECT_EQ(agent("mcts:hard", 1)->name(), "mcts:iters=5000");
+  // The presets are turn clocks (docs/ai.md); "mcts" alone is the normal one.
+  EXPECT_EQ(agent("mcts", 1)->name(), "mcts:iters=1000:turn_ms=5000");
+  EXPECT_EQ(agent("mcts:normal", 1)->name(), "mcts:iters=1000:turn_ms=5000");
+  EXPECT_EQ(agent("mcts:easy", 1)->name(), "mcts:iters=200:turn_ms=1500");
+  EXPECT_EQ(agent("mcts:hard", 1)->name(), "mcts:iters=5000:turn_ms=20000");
+  EXPECT_EQ(agent("mcts:c=2", 1)->name(), "mcts:iters=1000:turn_ms=5000:c=2");
+  // A spec naming iters or ms without a turn budget is a fixed budget per decision,
+  // wherever a preset stands: these replay exactly.
   EXPECT_EQ(agent("mcts:iters=77:c=2", 1)->name(), "mcts:iters=77:c=2");
+  EXPECT_EQ(agent("mcts:hard:iters=77", 1)->name(), "mcts:iters=77");
+  EXPECT_EQ(agent("mcts:iters=77:hard", 1)->name(), "mcts:iters=5000");
   EXPECT_EQ(agent("mcts:ms=50", 1)->name(), "mcts:iters=1000:ms=50");
-  EXPECT_EQ(agent("mcts:iters=0:ms=50", 1)->name(), "mcts:ms=50");
+  EXPECT_EQ(agent("mcts:iters=0:ms=50", 1)->name(), "mcts:iters=0:ms=50");
+  // Turn budgets, alone or capped per decision; a name parses back to itself.
+  EXPECT_EQ(agent("mcts:iters=0:turn_iters=3000", 1)->name(), "mcts:iters=0:turn_iters=3000");
+  EXPECT_EQ(agent("mcts:turn_iters=3000", 1)->name(), "mcts:iters=1000:turn_iters=3000");
+  EXPECT_EQ(agent("mcts:turn_ms=800:iters=50", 1)->name(), "mcts:iters=50:turn_ms=800");
+  for (const char* spec : {"mcts", "mcts:easy", "mcts:iters=0:turn_iters=3000", "mcts:turn_ms=800:iters=50",
+                           "mcts:iters=0:ms=50", "mcts:iters=77:c=2"}) {
+    const std::string name = agent(spec, 1)->name();
+    EXPECT_EQ(agent(name, 1)->name(), name) << spec;
+  }
+}
+
+// Nim whose "turns" are six plies long (Heuristics::turn_key), so that one agent playing
+// both sides makes six decisions a turn.
+class NimTurnHeuristics final : public ai::Heuristics {
+ public:
+  int64_t turn_key(const State& state) const override { return state.result()["turn"].get<int64_t>() / 6; }
+};
+
+TEST(MctsTurnClock, SpreadsATurnsSimulationsOverItsDecisions) {
+  NimGame g("test-nim-turns");
+  ai::register_heuristics("test-nim-turns", [](const Game&) -> std::unique_ptr<ai::Heuristics> {
+    return std::make_unique<NimTurnHeuristics>();
+  });
+  auto run = [&](uint64_t seed) {
+    auto s = nim_state(g, "big");
+    ai::MctsAgent a(ai::parse_mcts_options("iters=0:turn_iters=600").value(), seed);
+    std::map<int64_t, std::pair<int, int>> per_turn;  // turn -> (decisions searched, simulations)
+    std::vector<std::string> moves;
+    while (!s->is_terminal()) {
+      const int64_t turn = s->result()["turn"].get<int64_t>() / 6;
+      const Action act = a.choose(*s);
+      moves.push_back(s->action_to_string(act));
+      if (!a.last_stats().root.empty() && a.last_stats().iterations > 0) {
+        ++per_turn[turn].first;
+        per_turn[turn].second += a.last_stats().iterations;
+        EXPECT_EQ(a.turn_clock().key, turn);
+        EXPECT_EQ(a.turn_clock().spent_iters, per_turn[turn].second);
+      }
+      EXPECT_TRUE(s->apply(act).is_ok());
+    }
+    return std::make_pair(per_turn, moves);
+  };
+  const auto [turns, moves] = run(7);
+  ASSERT_GE(turns.size(), 3u);
+  for (const auto& [turn, dec_sims] : turns) {
+    const auto [decisions, sims] = dec_sims;
+    // Never more than the turn's budget, but for the 8 simulations every decision runs.
+    EXPECT_LE(sims, 600 + 8 * decisions) << "turn " << turn;
+    // Once a turn's length is known, a full turn spends most of its budget.
+    if (turn > 0 && decisions == 6) {
+      EXPECT_GE(sims, 300) << "turn " << turn;
+    }
+  }
+  // Counted in simulations, the clock is deterministic.
+  EXPECT_EQ(run(7).second, moves);
+  ai::unregister_heuristics("test-nim-turns");
 }
 
 TEST(AgentSpec, RefusesBadSpecsClearly) {
   for (const char* bad : {"alphago", "mcts:iters=-3", "mcts:iters=abc", "mcts:fast", "mcts:depth=3",
-                          "random:3", "greedy:hard", "mcts:iters=0", "mcts::easy", "mcts:ops=2"}) {
+                          "random:3", "greedy:hard", "mcts:iters=0", "mcts::easy", "mcts:ops=2",
+                          "mcts:turn_ms=-1", "mcts:turn_iters=2.5", "mcts:iters=0:turn_ms=0"}) {
     auto a = make_agent(bad, 1);
     ASSERT_FALSE(a.is_ok()) << bad;
     EXPECT_FALSE(a.error().message.empty());

@@ -290,6 +290,13 @@ class Moscow41Heuristics : public steppe::ai::Heuristics {
     for (size_t i = 0; i < actions.size(); ++i) weights[i] = score(v, actions[i], others);
   }
 
+  // An impulse is a turn for the agents' clocks (a month holds a dozen of each side's).
+  int64_t turn_key(const steppe::State& state) const override {
+    const auto* st = dynamic_cast<const Moscow41State*>(&state);
+    if (st == nullptr) return Heuristics::turn_key(state);
+    return static_cast<int64_t>(st->turn()) * 1000000 + st->impulses_started();
+  }
+
   // Best of a few sampled actions: cheap, biased toward attacks at good odds and moves
   // toward the objectives, still random enough to sample the opponent's replies.
   size_t rollout_choice(const steppe::State& state, const std::vector<Action>& legal,

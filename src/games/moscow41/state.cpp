@@ -933,6 +933,7 @@ void Moscow41State::weather_check() {
 
 void Moscow41State::start_impulse(ImpulseKind k) {
   impulse_ = k;
+  ++impulses_started_;
   if (active_ == kGerman)  // 10.14.3: aborted bombers are back from the next German impulse
     for (auto& b : bomber_status_)
       if (b == kBomberAborted) b = kBomberReady;

@@ -163,6 +163,10 @@ class Moscow41State : public steppe::State {
   const std::string& victory_kind() const { return victory_kind_; }  // campaign, dnieper, moscow, none
   int last_turn() const { return last_turn_; }
   int hoepner_box() const { return hoepner_road_; }  // index on the Road, -1 off it
+  // Impulses begun since this state was created: the agents' turn clock counts an impulse
+  // as a turn (ai_heuristics.cpp). Not part of the game (no rule reads it) and so not in
+  // full_json or the hash; a replayed game counts the same.
+  int impulses_started() const { return impulses_started_; }
 
  private:
   void do_apply(const steppe::Action& a) override;
@@ -273,6 +277,7 @@ class Moscow41State : public steppe::State {
   int passes_in_row_ = 0;
   int logistics_done_ = 0;  // how many sides have chosen this Logistics Phase
   int weather_ = kSunny, forecast_ = 0, german_impulses_ = 0;
+  int impulses_started_ = 0;
   bool kiev_german_ = false, shl_german_ = false, len_german_ = false, road_in_play_ = true;
   bool hoepner_on_map_rule_ = false;
   int surrendered_soviet_ = 0, destroyed_german_ = 0;
