@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <numeric>
 #include <sstream>
 
@@ -275,10 +276,19 @@ void MctsAgent::rollout(State& state, std::vector<double>& values, bool legal_re
 }
 
 // Decisions expected before any turn was seen (a BD movement phase with operations is a
-// few dozen), and the share of a turn's time planned (the rest covers the decisions after
-// the last one's clock check and a turn longer than expected).
+// few dozen), and the share of a turn's time planned (the rest covers what a decision
+// costs beyond its simulations and a turn longer than expected).
 constexpr double kFirstTurnDecisions = 40.0;
 constexpr double kTurnTimePlanned = 0.9;
+
+// CPU time of the calling thread, in milliseconds: the turn clock counts the agent's own
+// work, so a loaded machine (other games, other processes) does not make it weaker, and
+// "5 s a turn" means 5 s of one core.
+static double thread_cpu_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
 
 void MctsAgent::turn_share(const State& state, int& iters, double& ms) {
   const int64_t key = heuristics_->turn_key(state);
@@ -300,13 +310,12 @@ void MctsAgent::turn_share(const State& state, int& iters, double& ms) {
   // rest more and more thinly instead of running out) and never fewer than two.
   const double expected = clock_.turns > 0 ? clock_.mean_decisions : kFirstTurnDecisions;
   const double left = std::max({expected - clock_.decisions, 0.25 * expected, 2.0});
-  constexpr int kMinSims = 8;  // enough to expand the root and try its best-ordered edges
+  // A spent turn still runs one simulation: it expands the root and plays the edge the
+  // prior ranks first (PUCT with no visits), the cheapest sensible move.
   if (config_.turn_iters > 0)
-    iters = std::max(kMinSims,
-                     static_cast<int>(static_cast<double>(config_.turn_iters - clock_.spent_iters) / left));
-  if (config_.turn_ms > 0)
-    // Spent: the clock is checked every 8 simulations, so a tiny share still runs 8.
-    ms = std::max(1e-3, (config_.turn_ms * kTurnTimePlanned - clock_.spent_ms) / left);
+    iters =
+        std::max(1, static_cast<int>(static_cast<double>(config_.turn_iters - clock_.spent_iters) / left));
+  if (config_.turn_ms > 0) ms = std::max(1e-3, (config_.turn_ms * kTurnTimePlanned - clock_.spent_ms) / left);
 }
 
 Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) {
@@ -335,15 +344,15 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
 
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
+  const double cpu_start = thread_cpu_ms();
   int max_iters = config_.iterations;
-  double max_ms = config_.time_ms;
+  const double max_ms = config_.time_ms;
+  double turn_cpu_ms = 0;  // this decision's CPU share of the turn clock (0 = none)
   const bool clocked = config_.turn_ms > 0 || config_.turn_iters > 0;
   if (clocked) {
     int share_iters = 0;
-    double share_ms = 0;
-    turn_share(state, share_iters, share_ms);
+    turn_share(state, share_iters, turn_cpu_ms);
     if (share_iters > 0) max_iters = max_iters > 0 ? std::min(max_iters, share_iters) : share_iters;
-    if (share_ms > 0) max_ms = max_ms > 0 ? std::min(max_ms, share_ms) : share_ms;
   }
   bool timed = max_ms > 0;
   auto deadline = start + std::chrono::microseconds(static_cast<int64_t>(max_ms * 1000.0));
@@ -362,6 +371,8 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
     // deterministic. The clock is read every 8 simulations (cheap games run millions a
     // second); the stop flag, a relaxed load, every time.
     if (timed && (it & 7) == 0 && it > 0 && Clock::now() >= deadline) break;
+    // The turn clock's share is read every time: a share of one simulation must not run 8.
+    if (turn_cpu_ms > 0 && it > 0 && thread_cpu_ms() - cpu_start >= turn_cpu_ms) break;
     if (limits.stop != nullptr && limits.stop->load(std::memory_order_relaxed)) break;
     if (limits.progress != nullptr) limits.progress->iterations.store(it, std::memory_order_relaxed);
 
@@ -425,7 +436,7 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
   if (clocked) {
     ++clock_.decisions;
     clock_.spent_iters += it;
-    clock_.spent_ms += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    clock_.spent_ms += thread_cpu_ms() - cpu_start;
   }
   if (limits.progress != nullptr) limits.progress->iterations.store(it, std::memory_order_relaxed);
   stats_.nodes = nodes_.size();

@@ -38,8 +38,8 @@ struct MctsConfig {
   // The turn clock: one budget for all of the agent's decisions in one game turn (as the
   // game's Heuristics::turn_key counts turns), spread over them as they come. What a
   // player waits for is a turn of many unit moves, which a budget per decision does not
-  // bound. Each decision still runs at least 8 simulations, and `iterations` caps it.
-  double turn_ms = 0.0;             // > 0: wall time per turn (non-deterministic)
+  // bound. Each decision still runs at least one simulation, and `iterations` caps it.
+  double turn_ms = 0.0;             // > 0: CPU time of the agent's thread per turn (non-deterministic)
   int turn_iters = 0;               // > 0: simulations per turn (deterministic)
   double c_puct = 1.5;              // exploration constant of PUCT
   double widen_base = 2.0;          // progressive widening: a node with N visits considers

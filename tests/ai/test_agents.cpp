@@ -107,8 +107,8 @@ TEST(MctsTurnClock, SpreadsATurnsSimulationsOverItsDecisions) {
   ASSERT_GE(turns.size(), 3u);
   for (const auto& [turn, dec_sims] : turns) {
     const auto [decisions, sims] = dec_sims;
-    // Never more than the turn's budget, but for the 8 simulations every decision runs.
-    EXPECT_LE(sims, 600 + 8 * decisions) << "turn " << turn;
+    // Never more than the turn's budget, but for the one simulation every decision runs.
+    EXPECT_LE(sims, 600 + decisions) << "turn " << turn;
     // Once a turn's length is known, a full turn spends most of its budget.
     if (turn > 0 && decisions == 6) {
       EXPECT_GE(sims, 300) << "turn " << turn;
