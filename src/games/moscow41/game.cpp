@@ -416,7 +416,7 @@ std::vector<int> Moscow41State::setup_sites(const SetupPiece& p) const {
 std::string Moscow41State::setup_rule_text(const SetupPiece& p) const {
   const std::string own = p.side == kGerman ? "German" : "Soviet";
   const std::string hq = p.hq >= 0 ? def(p.hq).id + "'s Area " + g_.map().id(block(p.hq).loc) : "";
-  const std::string zone =
+  std::string zone =
       p.front ? "in a " + own + " controlled Area along the frontline" : "in any " + own + " controlled Area";
   switch (p.rule) {
     case SetupRule::kAdjacentOneEach:

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "games/moscow41/tests/common.h"
+#include "kernel/match.h"
 
 namespace moscow41 {
 namespace {
@@ -290,6 +291,37 @@ TEST(Moscow41Setup, AutoSetUpAlwaysFinishesWithinStacking) {  // 2.7, Scenario S
       for (size_t b = 0; b < game().blocks().size(); ++b)
         EXPECT_NE(s->block(static_cast<int>(b)).loc, kLocSetup);
     }
+}
+
+TEST(Moscow41Setup, UndoSaveAndReplayThroughTheSetUp) {
+  auto m = steppe::Match::start(game(), "typhoon", 6);
+  ASSERT_TRUE(m);
+  steppe::Match& match = **m;
+  const auto& st = dynamic_cast<const Moscow41State&>(match.state());
+  const SetupPiece first = st.setup_pieces().front();
+  const std::string id = game().blocks()[static_cast<size_t>(first.block)].id;
+  const auto areas = words(q(st, {"setup-areas", id, "soviet"}));
+  const uint64_t before = match.state().state_hash();
+  ASSERT_TRUE(match.apply_text("setup " + id + " " + areas.front()).is_ok());
+  ASSERT_TRUE(match.apply_text("setup dl 63").is_ok());
+  // A set-up choice reveals nothing: the owner may take it back.
+  EXPECT_EQ(match.undoable(), 2u);
+  ASSERT_TRUE(match.undo(2).is_ok());
+  EXPECT_EQ(match.state().state_hash(), before);
+  ASSERT_TRUE(match.apply_text("setup " + id + " " + areas.back()).is_ok());
+  // The Soviets' last piece hands over to the Germans, who draw theirs at random: no undo
+  // goes back past the draw.
+  ASSERT_TRUE(match.apply_text("setup auto").is_ok());
+  EXPECT_EQ(match.state().current_player(), kGerman);
+  EXPECT_EQ(match.undoable(), 0u);
+  EXPECT_FALSE(match.undo(1).is_ok());
+  ASSERT_TRUE(match.apply_text("setup auto").is_ok());
+  ASSERT_TRUE(match.apply_text("logistics pause").is_ok());
+  // The save replays to the same position.
+  auto loaded = steppe::Match::from_save_json(match.save_json(1), game());
+  ASSERT_TRUE(loaded) << loaded.error().to_string();
+  EXPECT_EQ((*loaded)->state().state_hash(), match.state().state_hash());
+  EXPECT_EQ((*loaded)->actions(), match.actions());
 }
 
 }  // namespace
