@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "ai/heuristics.h"
 #include "games/moscow41/tests/common.h"
 #include "kernel/match.h"
 
@@ -322,6 +323,34 @@ TEST(Moscow41Setup, UndoSaveAndReplayThroughTheSetUp) {
   ASSERT_TRUE(loaded) << loaded.error().to_string();
   EXPECT_EQ((*loaded)->state().state_hash(), match.state().state_hash());
   EXPECT_EQ((*loaded)->actions(), match.actions());
+}
+
+TEST(Moscow41Setup, AiPriorPrefersFrontAndObjectivesAndNotSetupAuto) {
+  auto s = start("typhoon", 5, false);
+  auto h = steppe::ai::make_heuristics(game());
+  ASSERT_TRUE(h);
+  std::vector<steppe::Action> acts;
+  s->legal_actions(acts);
+  std::vector<float> w;
+  h->prior(*s, acts, w);
+  ASSERT_EQ(w.size(), acts.size());
+  float auto_w = -1, dl_moscow = -1, dl_min = 1e9f, others_min = 1e9f;
+  for (size_t i = 0; i < acts.size(); ++i) {
+    const std::string t = s->action_to_string(acts[i]);
+    if (t == "setup auto") {
+      auto_w = w[i];
+      continue;
+    }
+    others_min = std::min(others_min, w[i]);
+    if (acts[i].verb == kVSetupDl) {
+      dl_min = std::min(dl_min, w[i]);
+      if (t == "setup dl 63") dl_moscow = w[i];
+    }
+  }
+  ASSERT_GE(auto_w, 0.0f);
+  EXPECT_LT(auto_w, others_min) << "setup auto must not dominate the placements";
+  ASSERT_GE(dl_moscow, 0.0f);
+  EXPECT_GT(dl_moscow, dl_min) << "a DL in Moscow (the objective) beats one in a quiet rear area";
 }
 
 }  // namespace
