@@ -467,12 +467,14 @@ Status Moscow41State::check_setup(const steppe::Action& a) const {
   auto reason = [&](const SetupPiece& p) -> Status {
     const std::string what = p.block < 0 ? "a Defensive Line" : def(p.block).id;
     const std::string goes = "; it goes " + setup_rule_text(p);
-    if (!is_area(node)) return rule_error("Setup", what + " cannot be set up in the box " + at + goes);
+    if (!is_area(node))
+      return rule_error("Scenario Setup", what + " cannot be set up in the box " + at + goes);
     if (area(node).control != active_ || ad(node).terrain == kStaging)
-      return rule_error("Setup",
+      return rule_error("Scenario Setup",
                         what + " cannot be set up in " + at + ": not a " + who + " controlled Area" + goes);
     if (p.block < 0 && area(node).dl != kNoSide)
-      return rule_error("Setup", "Area " + at + " already holds a Defensive Line (at most one per Area)");
+      return rule_error("Scenario Setup",
+                        "Area " + at + " already holds a Defensive Line (at most one per Area)");
     // The step's own constraint first, then stacking (2.7), then "one each".
     bool in_rule = false;
     std::string why = "not allowed by its step";
@@ -492,29 +494,30 @@ Status Moscow41State::check_setup(const steppe::Action& a) const {
                  : "not adjacent to " + def(p.hq).id + " (or holding another HQ, or contested)";
     }
     if (in_rule && p.block >= 0 && !stack_ok(active_, node, 1))
-      return rule_error("Setup 2.7",
+      return rule_error("Scenario Setup, 2.7",
                         def(p.block).id + " cannot be set up in " + at +
                             ": overstacked (2.7: 4 blocks in a Green Area, 2 in Yellow or Victory)");
     if (in_rule && p.rule == SetupRule::kAdjacentOneEach)
       why = "another block of the group is already there (one each, while other adjacent Areas are free)";
     else if (in_rule)
       why = "not allowed now";
-    return rule_error("Setup", what + " cannot be set up in " + at + ": " + why + goes);
+    return rule_error("Scenario Setup", what + " cannot be set up in " + at + ": " + why + goes);
   };
   if (a.verb == kVSetupDl) {
     const SetupPiece* first = nullptr;
     for (const SetupPiece& p : setup_)
       if (p.side == active_ && p.block < 0) first = first != nullptr ? first : &p;
-    if (first == nullptr) return rule_error("Setup", "the " + who + " has no Defensive Line left to set up");
+    if (first == nullptr)
+      return rule_error("Scenario Setup", "the " + who + " has no Defensive Line left to set up");
     if (setup_piece_for(a) >= 0) return Status::ok();
     return reason(*first);
   }
   const int b = a.args[0];
   if (def(b).side != active_)
-    return rule_error("Setup", def(b).id + " is not yours: the " + who +
-                                   " is setting up (the Soviets set up first, then the Germans)");
+    return rule_error("Scenario Setup", def(b).id + " is not yours: the " + who +
+                                            " is setting up (the Soviets set up first, then the Germans)");
   const int i = setup_piece_for(a);
-  if (i < 0) return rule_error("Setup", def(b).id + " is not waiting to be set up");
+  if (i < 0) return rule_error("Scenario Setup", def(b).id + " is not waiting to be set up");
   const SetupPiece& p = setup_[static_cast<size_t>(i)];
   const auto sites = setup_sites(p);
   if (std::binary_search(sites.begin(), sites.end(), node)) return Status::ok();
@@ -527,7 +530,7 @@ void Moscow41State::place_setup_piece(size_t i, int node) {
   const std::string who = setup_side_name(p.side);
   if (p.block < 0) {
     as(node).dl = p.side;
-    log("setup", who + " Defensive Line is set up in " + g_.map().id(node), "Setup");
+    log("setup", who + " Defensive Line is set up in " + g_.map().id(node), "Scenario Setup");
     return;
   }
   bs(p.block).loc = node;
@@ -537,9 +540,9 @@ void Moscow41State::place_setup_piece(size_t i, int node) {
   const std::string text = def(p.block).id + " is set up in " + g_.map().id(node) + " at strength " +
                            std::to_string(strength(p.block));
   if (p.face_up)
-    log("setup", text + ", face up", "Setup");
+    log("setup", text + ", face up", "Scenario Setup");
   else
-    log_hidden(p.side, "setup", text, who + " sets up a block in " + g_.map().id(node), "Setup");
+    log_hidden(p.side, "setup", text, who + " sets up a block in " + g_.map().id(node), "Scenario Setup");
 }
 
 void Moscow41State::setup_auto(int side) {
@@ -561,7 +564,7 @@ void Moscow41State::setup_auto(int side) {
 
 void Moscow41State::settle_setup() {
   if (Status s = settle_setup_status(); !s.is_ok())
-    log("setup", "the German set-up failed: " + s.error().to_string(), "Setup");
+    log("setup", "the German set-up failed: " + s.error().to_string(), "Scenario Setup");
 }
 
 Status Moscow41State::settle_setup_status() {
@@ -574,9 +577,9 @@ Status Moscow41State::settle_setup_status() {
       if (p.block >= 0) {
         bs(p.block).loc = kLocUnplaced;
         log_hidden(p.side, "setup", def(p.block).id + " has no legal Area and is not set up",
-                   who + " block has no legal Area and is not set up", "Setup");
+                   who + " block has no legal Area and is not set up", "Scenario Setup");
       } else {
-        log("setup", who + " Defensive Line has no legal Area and is not set up", "Setup");
+        log("setup", who + " Defensive Line has no legal Area and is not set up", "Scenario Setup");
       }
       setup_.erase(setup_.begin() + static_cast<long>(i));
     }
@@ -589,7 +592,8 @@ Status Moscow41State::settle_setup_status() {
         finish_setup();
         return s;
       }
-      if (setup_left(kGerman) > 0) log("setup", "the Soviets have set up; the Germans set up", "Setup", true);
+      if (setup_left(kGerman) > 0)
+        log("setup", "the Soviets have set up; the Germans set up", "Scenario Setup", true);
       continue;
     }
     finish_setup();

@@ -1867,12 +1867,13 @@ Status Moscow41State::check(const Action& a) const {
     // Scenario Setup: nothing else happens until both sides have placed their pieces, the
     // Soviets first (the player without the Initiative sets up first).
     if (!setup_verb)
-      return rule_error("Setup", std::string("the Scenario Setup is not finished: the ") +
-                                     side_name(active_) + " has " + std::to_string(setup_left(active_)) +
-                                     " pieces to set up (setup BLOCK AREA, setup dl AREA, setup auto)");
+      return rule_error("Scenario Setup",
+                        std::string("the Scenario Setup is not finished: the ") + side_name(active_) +
+                            " has " + std::to_string(setup_left(active_)) +
+                            " pieces to set up (setup BLOCK AREA, setup dl AREA, setup auto)");
     return check_setup(a);
   }
-  if (setup_verb) return rule_error("Setup", "the Scenario Setup is over");
+  if (setup_verb) return rule_error("Scenario Setup", "the Scenario Setup is over");
   if (loss_pending()) {
     // 10.14.1: the battle waits for the owner to say which equally strong block is hit.
     if (a.verb != kVHit)
@@ -2112,7 +2113,7 @@ void Moscow41State::do_apply(const Action& a) {
       log("setup",
           std::string(side_name(active_)) + " sets up the remaining " + std::to_string(setup_left(active_)) +
               " pieces automatically",
-          "Setup");
+          "Scenario Setup");
       setup_auto(active_);
       settle_setup();
       return;
@@ -3025,7 +3026,8 @@ Status Moscow41State::test_set(const std::vector<std::string>& w) {
     return Status::ok();
   }
   if ((k == "active" || k == "logistics") && phase_ == Phase::kSetup)
-    return Error{"the Scenario Setup is not finished (play setup auto for each side first)", "Setup", ""};
+    return Error{"the Scenario Setup is not finished (play setup auto for each side first)", "Scenario Setup",
+                 ""};
   if ((k == "active" || k == "initiative") && w.size() == 2 && parse_side(w[1]) != kNoSide) {
     (k == "active" ? active_ : initiative_) = parse_side(w[1]);
     if (k == "active") {

@@ -47,6 +47,33 @@ TEST(Moscow41Setup, CampaignAndDnieperHaveNoSetUpPhase) {
   }
 }
 
+TEST(Moscow41Setup, CampaignAndDnieperStartExactlyAsBeforeTheSetUpPhase) {
+  // The start hashes (full state, dice counter included) printed by the code before the
+  // set-up phase existed (commit b012643): the same blocks, areas, strengths and dice.
+  struct Pin {
+    const char* scenario;
+    uint64_t seed;
+    uint64_t hash;
+  };
+  const Pin pins[] = {
+      {"campaign", 1, 0xd223b81caaf17f69ULL},
+      {"campaign", 2, 0xbec59e5104f97cb4ULL},
+      {"campaign", 7, 0x3a60f0a0b6ef7ec1ULL},
+      {"campaign", 12345, 0x88d28c667026ac25ULL},
+      {"beyond-the-dnieper", 1, 0x36a17f98347b905aULL},
+      {"beyond-the-dnieper", 2, 0xa15eea98fc37e1e7ULL},
+      {"beyond-the-dnieper", 7, 0x74e796809d6b4522ULL},
+      {"beyond-the-dnieper", 12345, 0xa90eaf43d156031eULL},
+      {"campaign+blizzard+rail-movement", 1, 0x8c71f9924df420e5ULL},
+      {"campaign+blizzard+rail-movement", 12345, 0x7348744a958e20d9ULL},
+  };
+  for (const Pin& p : pins) {
+    auto s = start(p.scenario, p.seed, false);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->state_hash(), p.hash) << p.scenario << " seed " << p.seed;
+  }
+}
+
 TEST(Moscow41Setup, TyphoonSovietsFirstThenGermansThenLogistics) {
   auto s = start("typhoon", 5, false);
   ASSERT_TRUE(s);
@@ -141,7 +168,7 @@ TEST(Moscow41Setup, OneEachInTheAreasAdjacentToTheHq) {
   EXPECT_EQ(std::find(next.begin(), next.end(), first_areas[0]), next.end());
   const auto refused = act(*s, "setup " + reds[1] + " " + first_areas[0]);
   ASSERT_FALSE(refused.is_ok());
-  EXPECT_EQ(refused.error().rule, "Setup");
+  EXPECT_EQ(refused.error().rule, "Scenario Setup");
   EXPECT_NE(refused.error().message.find("one each"), std::string::npos) << refused.error().message;
   // Not adjacent: Moscow is far from the Kalinin Front.
   const auto far = act(*s, "setup " + reds[1] + " 63");
@@ -198,7 +225,7 @@ TEST(Moscow41Setup, OverstackingIsRefusedCitingTwoSeven) {
     ASSERT_TRUE(act(*s, "setup " + whites[static_cast<size_t>(k)] + " " + green).is_ok());
   const auto r = act(*s, "setup " + whites[4] + " " + green);
   ASSERT_FALSE(r.is_ok());
-  EXPECT_EQ(r.error().rule, "Setup 2.7");
+  EXPECT_EQ(r.error().rule, "Scenario Setup, 2.7");
   EXPECT_NE(r.error().message.find("overstacked"), std::string::npos);
 }
 
