@@ -213,7 +213,7 @@ std::set<std::string> words_of(const std::string& text) {
 
 bool on_map(const std::string& at) {
   return at != "pool" && at != "drawn" && at != "oob-n" && at != "oob-k" && at != "destroyed" &&
-         at != "surrendered" && at != "unplaced";
+         at != "surrendered" && at != "unplaced" && at != "setup";
 }
 
 }  // namespace
@@ -224,9 +224,11 @@ bool on_map(const std::string& at) {
 // other seat's view (HTTP or WebSocket), and that seat gets only a count per area for it:
 // no id, strength or type. Events that reveal nothing (moves, DLs, reinforcements...) must
 // never name an enemy block the seat has not seen revealed, eliminated or named by a
-// revealing event (combat rolls and showdowns are public, 10.12.1).
-TEST(InstalledGames, Moscow41SeatsAreSentNoHiddenEnemyBlock) {
-  const fs::path dir = server_temp_dir("m41fog");
+// revealing event (combat rolls and showdowns are public, 10.12.1). In a scenario that begins
+// with the Scenario Setup (Typhoon), the pieces waiting in a side's hand are likewise only a
+// count of blocks and of Defensive Lines to the other seat, never a name.
+static void moscow41_seats_are_sent_no_hidden_enemy_block(const std::string& scenario) {
+  const fs::path dir = server_temp_dir("m41fog-" + scenario);
   ChildServer p =
       spawn_server({STEPPE_SERVE_BIN, "serve", "--db", (dir / "steppe.db").string(), "--port", "0"});
   ASSERT_GT(p.port, 0);
@@ -238,8 +240,7 @@ TEST(InstalledGames, Moscow41SeatsAreSentNoHiddenEnemyBlock) {
     p.stop_gently();
     GTEST_SKIP() << "skipped: moscow41 is not installed";
   }
-  Reply c =
-      http_post(p.port, "/api/games", Json{{"game", "moscow41"}, {"scenario", "campaign"}, {"seed", 3}});
+  Reply c = http_post(p.port, "/api/games", Json{{"game", "moscow41"}, {"scenario", scenario}, {"seed", 3}});
   ASSERT_EQ(c.status, 200) << c.raw;
   const std::string id = c.body["game"]["id"];
   std::vector<std::string> tokens;
@@ -251,7 +252,7 @@ TEST(InstalledGames, Moscow41SeatsAreSentNoHiddenEnemyBlock) {
   std::vector<std::string> sent[2];    // raw messages to each seat, checked at the end
   std::set<std::string> seen[2];       // enemy ids each seat has legitimately seen
   std::set<std::string> enemy_ids[2];  // the other side's block ids
-  size_t hidden_checked = 0, views_checked = 0;
+  size_t hidden_checked = 0, views_checked = 0, setup_checked = 0;
   uint64_t x = 12345;
   // After `n` actions: each seat's view over HTTP and the update its socket got for the
   // n-th action, both checked against the other seat's own (HTTP) view.
@@ -286,7 +287,8 @@ TEST(InstalledGames, Moscow41SeatsAreSentNoHiddenEnemyBlock) {
       strings_in(seat, strings);
       std::map<std::string, int> hidden_per_area;
       std::map<std::string, Json> revealed;
-      int drawn = 0;  // 5.0: drawn reinforcements not yet placed: a count, never a name
+      int drawn = 0;    // 5.0: drawn reinforcements not yet placed: a count, never a name
+      int in_hand = 0;  // Scenario Setup: blocks waiting in the owner's hand, likewise
       for (const auto& b : mine["own"]) {
         const std::string bid = b["id"];
         enemy_ids[v].insert(bid);
@@ -294,6 +296,12 @@ TEST(InstalledGames, Moscow41SeatsAreSentNoHiddenEnemyBlock) {
         if (at == "drawn") {
           ++drawn;
           EXPECT_EQ(strings.count(bid), 0u) << when << ": drawn " << bid << " named to side " << v;
+        }
+        if (at == "setup") {
+          ++in_hand;
+          ++setup_checked;
+          EXPECT_EQ(strings.count(bid), 0u)
+              << when << ": waiting set-up block " << bid << " named to side " << v;
         }
         if (!on_map(at)) continue;
         if (b["revealed"] == true) {
@@ -315,6 +323,18 @@ TEST(InstalledGames, Moscow41SeatsAreSentNoHiddenEnemyBlock) {
       }
       EXPECT_EQ(counted, hidden_per_area) << when << ": side " << v;
       EXPECT_EQ(theirs.value("enemy_drawn", 0), drawn) << when << ": side " << v;
+      EXPECT_FALSE(theirs.contains("setup") && mine.contains("setup"))
+          << when << ": both sides hold set-up pieces";
+      if (mine.contains("setup")) {
+        // The owner's tray: each piece, its rule and its areas; the seat: two counts only.
+        int dls = 0;
+        for (const auto& piece : mine["setup"]) dls += piece["piece"] == "dl";
+        ASSERT_TRUE(theirs.contains("enemy_setup")) << when;
+        EXPECT_EQ(theirs["enemy_setup"], (Json{{"blocks", in_hand}, {"dls", dls}})) << when << ": side " << v;
+        EXPECT_EQ(static_cast<int>(mine["setup"].size()), in_hand + dls) << when;
+      } else {
+        EXPECT_EQ(in_hand, 0) << when;
+      }
       // What it gets for the revealed ones: exactly the revealed blocks, at their strength.
       for (const auto& e : theirs["enemy_revealed"]) {
         const std::string bid = e["id"];
@@ -380,11 +400,23 @@ TEST(InstalledGames, Moscow41SeatsAreSentNoHiddenEnemyBlock) {
             << "side " << v << " was told of unseen enemy block " << w << ": " << e["text"];
     }
   }
-  std::cout << "[ info     ] moscow41: " << views_checked << " seat views, " << hidden_checked
-            << " hidden blocks, " << events_checked << " non-revealing events checked\n";
+  std::cout << "[ info     ] moscow41 " << scenario << ": " << views_checked << " seat views, "
+            << hidden_checked << " hidden blocks, " << setup_checked << " set-up blocks in hand, "
+            << events_checked << " non-revealing events checked\n";
   EXPECT_GT(hidden_checked, 1000u) << "the check must not be vacuous";
   EXPECT_GT(events_checked, 50u);
+  if (scenario == "typhoon") {
+    EXPECT_GT(setup_checked, 500u) << "the set-up's hand must be checked";
+  }
   p.stop_gently();
+}
+
+TEST(InstalledGames, Moscow41SeatsAreSentNoHiddenEnemyBlock) {
+  moscow41_seats_are_sent_no_hidden_enemy_block("campaign");
+}
+
+TEST(InstalledGames, Moscow41SetUpSeatsAreSentNoHiddenEnemyBlock) {  // Scenario Setup, 1.5
+  moscow41_seats_are_sent_no_hidden_enemy_block("typhoon");
 }
 
 // The catalog offers each scenario's optional rules; a game created with some of them

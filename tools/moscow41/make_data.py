@@ -385,10 +385,27 @@ scenarios = {
                        ]}}),
 }
 
-for s in scenarios.values():
+# Scenario Setup: a step the text leaves to a player ("in any adjacent Area", "along the
+# frontline", "at the German player choice") is marked "choice": its pieces wait for their
+# owner in the set-up phase (docs/rulings.md, Moscow '41 / Set-ups). The Campaign and
+# Beyond the Dnieper place everything on icons or named areas and have none.
+for sid in ("typhoon", "last-gasp"):
+  for side in ("soviet", "german"):
+    for step in scenarios[sid]["setup"][side]:
+      if any(k in step for k in ("near", "near_own_hq", "zone", "dl_count")):
+        step["choice"] = True
+        # Last Gasp's German infantry: "the others in any adjacent Area", no "one each".
+        if sid == "last-gasp" and side == "german" and step.get("near_own_hq") and not step.get("with_hq_or_adjacent"):
+          step["one_each"] = False
+
+for sid, s in scenarios.items():
   s["reconstructed"] = True
-  s["source"] = ("scenario set-up text; player-choice placements are resolved by the seeded automatic "
-                 "placement documented in docs/rulings.md")
+  if sid in ("typhoon", "last-gasp"):
+    s["source"] = ("scenario set-up text; the steps marked \"choice\": true are placed by their owner in the "
+                   "set-up phase (or by `setup auto`), docs/rulings.md")
+  else:
+    s["source"] = ("scenario set-up text; player-choice placements are resolved by the seeded automatic "
+                   "placement documented in docs/rulings.md")
 
 
 def dump(path, doc):

@@ -332,7 +332,9 @@ export function classify(actions: { text: string; words: string[] }[], areas?: S
   for (const a of actions) {
     const w = a.words;
     if (areas && areas.size) {
-      if (['move', 'blitz', 'activate', 'rail', 'recall'].includes(w[0]) && w.length === 3 && areas.has(w[2])) {
+      // Moscow '41's Scenario Setup: "setup B AREA" and "setup dl AREA" place a piece from
+      // the tray (the unit is the block, or "dl" for a Defensive Line).
+      if (['move', 'blitz', 'activate', 'rail', 'recall', 'setup'].includes(w[0]) && w.length === 3 && areas.has(w[2])) {
         moves.push({ unit: w[1], path: [w[2]], dest: w[2], text: a.text, ...(w[0] === 'move' ? {} : { verb: w[0] }) });
         continue;
       }
@@ -377,6 +379,7 @@ const CHOICE_TEXT: Record<string, string> = {
   exploit: 'Exploitation Move (10.18): spend the Initiative Disc, move fast blocks',
   'logistics pause': 'Logistics: pause (7.0)',
   'logistics activate': 'Logistics: activate (7.0)',
+  'setup auto': 'Place the rest automatically (Scenario Setup)',
 };
 export function choiceText(text: string): string {
   if (CHOICE_TEXT[text]) return CHOICE_TEXT[text];
@@ -403,6 +406,32 @@ export function choiceText(text: string): string {
   if (w[0] === 'stuka' && w.length === 3) return `${w[2]} Stuka follow the Blitz into ${w[1]} (10.16)`;
   const t = text.replace(/-/g, ' ');
   return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+// Moscow '41's set-up tray: the observation's `setup` list (one entry per waiting piece)
+// with the Defensive Lines, which are alike, counted as one entry per rule.
+export interface SetupPiece {
+  piece: string; // block id, or "dl"
+  strength?: number;
+  rule: string;
+  areas: string[];
+  count: number;
+}
+export function setupTray(obs: any): SetupPiece[] {
+  const out: SetupPiece[] = [];
+  for (const p of Array.isArray(obs?.setup) ? obs.setup : []) {
+    const piece = String(p?.piece ?? '');
+    if (!piece) continue;
+    const areas = Array.isArray(p.areas) ? p.areas.map(String) : [];
+    const same = piece === 'dl' ? out.find((x) => x.piece === 'dl' && x.rule === String(p.rule)) : undefined;
+    if (same) {
+      same.count++;
+      for (const a of areas) if (!same.areas.includes(a)) same.areas.push(a);
+      continue;
+    }
+    out.push({ piece, strength: typeof p.strength === 'number' ? p.strength : undefined, rule: String(p.rule ?? ''), areas, count: 1 });
+  }
+  return out;
 }
 
 // The verbs that end a phase or segment without choosing anything (the End button).

@@ -5,7 +5,7 @@ import { AgentStatus, api, ApiError, CatalogGame, LogEvent, SeatSocket, SeatView
 import { describeCounter, drawCounter, SIDE_COLORS, supplyDescription } from './counters';
 import { neighbourId } from './hexgrid';
 import { describeHex, MapView } from './mapview';
-import { buildMap, choiceText, classify, counterIndex, CounterInfo, END_VERBS, MapData, MoveOption, offMapBoxes, Stack, stacksOf } from './model';
+import { buildMap, choiceText, classify, counterIndex, CounterInfo, END_VERBS, MapData, MoveOption, offMapBoxes, setupTray, Stack, stacksOf } from './model';
 import { h, SVG_NS } from './svg';
 import { combatSummary, parseCombat, parseReach, shiftLines } from './preview';
 import { lossPlot, vpPlot } from './vpplot';
@@ -457,11 +457,12 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       const b = obs.battle;
       ordersPanel.append(h('h3', {}, 'Battle'), h('p', { id: 'battle' }, `${b.attacker} ${b.mobile ? 'mobile assault' : 'attack'} on ${b.target}` + (b.odds ? `: odds ${b.odds}, result ${b.result}` : '')));
     }
+    renderSetupTray(obs);
     if (pendingMove) {
       const m = pendingMove;
-      ordersPanel.append(h('h3', {}, 'Move'), h('p', {}, `${m.unit ?? 'Unit'}: ${dedupePath(stackOf(selectedUnit)?.hex, m.path).join(' → ')}`));
+      ordersPanel.append(h('h3', {}, m.verb === 'setup' ? 'Set up' : 'Move'), h('p', {}, `${m.unit ?? 'Unit'}: ${dedupePath(stackOf(selectedUnit)?.hex, m.path).join(' → ')}`));
       confirmBar.replaceChildren(
-        h('span', { id: 'move-summary' }, `${m.verb === 'activate' ? 'Activate, moving' : m.verb === 'blitz' ? 'Blitz' : m.verb === 'rail' ? 'Rail-move (14.4)' : m.verb === 'recall' ? 'Recall (14.2)' : 'Move'} ${m.unit ?? ''} to ${m.dest}${placeName(m.dest) ? ` (${placeName(m.dest)})` : ''}${areaIds.has(m.dest) ? '' : `, ${hexCount(m)} hex${hexCount(m) === 1 ? '' : 'es'}`}${moveCostText(m.dest)}`),
+        h('span', { id: 'move-summary' }, `${m.verb === 'activate' ? 'Activate, moving' : m.verb === 'blitz' ? 'Blitz' : m.verb === 'rail' ? 'Rail-move (14.4)' : m.verb === 'recall' ? 'Recall (14.2)' : m.verb === 'setup' ? 'Set up' : 'Move'} ${m.verb === 'setup' && m.unit === 'dl' ? 'a Defensive Line' : m.unit ?? ''} ${m.verb === 'setup' ? 'in' : 'to'} ${m.dest}${placeName(m.dest) ? ` (${placeName(m.dest)})` : ''}${areaIds.has(m.dest) ? '' : `, ${hexCount(m)} hex${hexCount(m) === 1 ? '' : 'es'}`}${moveCostText(m.dest)}`),
         (() => {
           const ok = h('button', { class: 'primary', id: 'confirm-move' }, 'Confirm (Enter)');
           ok.addEventListener('click', () => act(m.text));
@@ -481,14 +482,17 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       const n = movesOfSelected().length;
       const where = areaIds.size ? 'areas' : 'hexes';
       const rd = reachOfSelected();
-      ordersPanel.append(h('h3', {}, 'Orders'), h('p', { id: 'selected-unit' }, n ? `${selectedUnit}: ${new Set(movesOfSelected().map((m) => m.dest)).size} reachable ${where} (shaded${rd ? ', each with its MP cost' : ''}).${rd ? ` ${rd.mp} MP to spend.` : ''} Click one to preview the ${areaIds.size ? 'move' : 'path'}.` : `${selectedUnit} cannot move now.`));
+      const placing = movesOfSelected().some((m) => m.verb === 'setup');
+      if (placing) ordersPanel.append(h('h3', {}, 'Orders'), h('p', { id: 'selected-unit' }, `${selectedUnit === 'dl' ? 'Defensive Line' : selectedUnit}: ${new Set(movesOfSelected().map((m) => m.dest)).size} areas allowed (shaded). Click one to place it there.`));
+      else ordersPanel.append(h('h3', {}, 'Orders'), h('p', { id: 'selected-unit' }, n ? `${selectedUnit}: ${new Set(movesOfSelected().map((m) => m.dest)).size} reachable ${where} (shaded${rd ? ', each with its MP cost' : ''}).${rd ? ` ${rd.mp} MP to spend.` : ''} Click one to preview the ${areaIds.size ? 'move' : 'path'}.` : `${selectedUnit} cannot move now.`));
     }
     if (view.your_turn && !pendingMove) {
       // Orders of the selected unit that are not moves (a Defensive Line, an HQ activated
       // where it stands), and the choices of the moment that name no unit (Moscow '41's
       // impulse: pass, ti, si, si reinforce).
       const own = selectedUnit ? legal().other.filter((a) => a.words[1] === selectedUnit) : [];
-      const general = legal().other.filter((a) => !END_VERBS.includes(a.text) && (a.words.length === 1 || choiceText(a.text) !== labelOf(a.text)) && !(a.words.length === 2 && (a.words[0] === 'dl' || a.words[0] === 'activate')));
+      // (`setup auto` has its own button in the set-up tray.)
+      const general = legal().other.filter((a) => !END_VERBS.includes(a.text) && a.text !== 'setup auto' && (a.words.length === 1 || choiceText(a.text) !== labelOf(a.text)) && !(a.words.length === 2 && (a.words[0] === 'dl' || a.words[0] === 'activate')));
       const list = (items: { text: string }[]) => {
         const ul = h('ul', { class: 'choices' });
         for (const a of items.slice(0, 12)) {
@@ -558,6 +562,42 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       ordersPanel.append(h('h3', {}, 'Orders'), h('p', { class: 'hint' }, view.your_turn ? 'Select one of your stacks to move it, or a marked enemy hex to attack.' : 'Waiting for the other side.'));
   }
 
+  // Moscow '41's Scenario Setup: the owner's tray of waiting pieces (click one, the areas
+  // it may go to are shaded, click one of them, confirm) and a button that places the rest
+  // automatically; the other side reads only how many pieces are left (1.5).
+  function renderSetupTray(obs: any) {
+    if (obs.phase !== 'setup') return;
+    const tray = setupTray(obs);
+    if (!view.your_turn || !tray.length) {
+      const e = obs.enemy_setup;
+      if (e) ordersPanel.append(h('div', { class: 'setup-tray', id: 'setup-wait' }, h('h3', {}, 'Scenario Setup'), h('p', {}, `The other side is setting up: ${e.blocks ?? 0} block(s) and ${e.dls ?? 0} Defensive Line(s) left to place.`)));
+      return;
+    }
+    const left = tray.reduce((n, p) => n + p.count, 0);
+    const box = h('div', { class: 'setup-tray', id: 'setup-tray' }, h('h3', {}, `Scenario Setup: ${left} piece${left === 1 ? '' : 's'} to place`));
+    const list = h('div', { class: 'setup-pieces' });
+    for (const p of tray) {
+      const label = p.piece === 'dl' ? `Defensive Line${p.count > 1 ? ` ×${p.count}` : ''}` : `${p.piece}${p.strength !== undefined ? ` (${p.strength})` : ''}`;
+      const b = h('button', { class: 'setup-piece' + (p.piece === selectedUnit ? ' selected' : ''), 'data-piece': p.piece, title: `${label}: ${p.rule}` }, label);
+      b.addEventListener('click', () => {
+        selectedUnit = p.piece;
+        selectedHex = null;
+        pendingMove = null;
+        combatTarget = null;
+        render();
+        announce(`${label}: ${p.areas.length} area(s) allowed, ${p.rule}. Click a shaded area.`);
+      });
+      list.append(b);
+    }
+    box.append(list);
+    const sel = tray.find((p) => p.piece === selectedUnit);
+    box.append(h('p', { class: 'hint', id: 'setup-rule' }, sel ? `${sel.piece === 'dl' ? 'Defensive Line' : sel.piece} goes ${sel.rule}: ${sel.areas.length} area(s) shaded. Click one, then confirm.` : 'Click a piece, then one of the shaded areas it may go to.'));
+    const auto = h('button', { class: 'primary', id: 'setup-auto' }, 'Place the rest automatically');
+    auto.addEventListener('click', () => act('setup auto'));
+    box.append(auto);
+    ordersPanel.append(box);
+  }
+
   // "Impulse choice", "Activation segment", ... from the observation's phase.
   function phaseHeading(): string {
     const p = String(view.observation?.phase ?? '');
@@ -572,6 +612,7 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       exploit: 'Exploitation (10.18)',
       replace: `Leader Activation (7.2.2): ${pts?.regeneration ?? 0} Regeneration, ${pts?.replacement ?? 0} Replacement Points left; End draws ${pts?.reinforcements ?? 0} reinforcements`,
       deploy: 'Place the drawn reinforcements (5.0)',
+      setup: 'Scenario Setup',
     };
     return names[p] ?? 'Choices';
   }

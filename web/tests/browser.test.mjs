@@ -602,3 +602,81 @@ test("Moscow '41: the off-map boxes hold their blocks; an impulse played by mous
     await close();
   }
 });
+
+// Moscow '41 Scenario Setup (Operation Typhoon): the Soviet places pieces from his tray by
+// mouse (a block next to its HQ, a Defensive Line), the German meanwhile sees only how many
+// are left, then each side's "place the rest" button, and the game starts in the October
+// Logistics Phase.
+const typhoon = moscow?.scenarios.find((s) => s.id === 'typhoon');
+test("Moscow '41: a Typhoon set-up through the tray, Soviets first", { skip: typhoon ? false : "skipped: Moscow '41 Typhoon is not installed", timeout: 240000 }, async () => {
+  const { context, close } = await launch();
+  try {
+    const c = await api('POST', '/api/games', { game: 'moscow41', scenario: 'typhoon', seed: 5 });
+    assert.ok(c.ok, JSON.stringify(c));
+    const id = c.game.id;
+    const tokens = c.seats.map((s) => s.token);
+    const viewOf = async (side) => (await api('GET', `/api/games/${id}/view`, undefined, tokens[side])).view;
+    const german = 0, soviet = 1;
+    const v0 = await viewOf(soviet);
+    assert.equal(v0.observation.phase, 'setup');
+    assert.equal(v0.current_player, soviet, 'the Soviets set up first');
+    const errors = [];
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${BASE}/play/${id}?token=${tokens[soviet]}`);
+    await page.waitForSelector('#setup-tray button.setup-piece');
+    const pieces = await page.$$eval('#setup-tray button.setup-piece', (els) => els.map((e) => e.getAttribute('data-piece')));
+    const blocks = v0.observation.setup.filter((p) => p.piece !== 'dl');
+    assert.deepEqual(pieces.filter((p) => p !== 'dl'), blocks.map((p) => p.piece), 'one button per waiting block');
+    assert.ok(pieces.includes('dl'), 'the Defensive Lines are in the tray');
+    // A block: click it in the tray, its legal areas are shaded, click one, confirm.
+    const first = blocks[0];
+    await page.click(`#setup-tray button[data-piece="${first.piece}"]`);
+    await page.waitForSelector(`svg.map polygon.reach[data-hex="${first.areas[0]}"]`);
+    const shaded = await page.$$eval('svg.map polygon.reach', (els) => els.map((e) => e.getAttribute('data-hex')));
+    assert.deepEqual([...new Set(shaded)].sort(), [...first.areas].sort(), 'exactly the areas its step allows are shaded');
+    assert.match((await page.textContent('#setup-rule')) ?? '', new RegExp(`^${first.piece} goes `));
+    await shot(page, 'moscow-setup.png');
+    const dest = first.areas[0];
+    await clickArea(page, dest);
+    await page.waitForSelector('#confirm-move');
+    assert.match((await page.textContent('#move-summary')) ?? '', new RegExp(`^Set up ${first.piece} in ${dest}`));
+    await page.click('#confirm-move');
+    await page.waitForSelector(`svg.map g.counter[data-unit="${first.piece}"][data-hex="${dest}"]`);
+    assert.equal(await page.locator(`#setup-tray button[data-piece="${first.piece}"]`).count(), 0, 'the placed block leaves the tray');
+    // A Defensive Line the same way.
+    const dl = v0.observation.setup.find((p) => p.piece === 'dl');
+    await page.click('#setup-tray button[data-piece="dl"]');
+    await page.waitForSelector(`svg.map polygon.reach[data-hex="${dl.areas[0]}"]`);
+    await clickArea(page, dl.areas[0]);
+    await page.waitForSelector('#confirm-move');
+    assert.match((await page.textContent('#move-summary')) ?? '', new RegExp(`^Set up a Defensive Line in ${dl.areas[0]}`));
+    await page.click('#confirm-move');
+    for (let w = 0; w < 50 && (await viewOf(soviet)).observation.areas[dl.areas[0]].dl !== 'soviet'; w++) await page.waitForTimeout(100);
+    const v1 = await viewOf(soviet);
+    assert.equal(v1.observation.areas[dl.areas[0]].dl, 'soviet');
+    assert.equal(v1.observation.setup.length, v0.observation.setup.length - 2);
+    // The German waits and sees only how many Soviet pieces are left, none by name.
+    const gp = await context.newPage();
+    gp.on('pageerror', (e) => errors.push(String(e)));
+    await gp.goto(`${BASE}/play/${id}?token=${tokens[german]}`);
+    await gp.waitForSelector('#setup-wait');
+    const left = v1.observation.setup.filter((p) => p.piece !== 'dl').length;
+    assert.match((await gp.textContent('#setup-wait')) ?? '', new RegExp(`${left} block\\(s\\) and \\d+ Defensive Line`));
+    assert.equal(await gp.locator('#setup-tray').count(), 0, 'no tray for the side that is not setting up');
+    for (const p of v1.observation.setup.filter((x) => x.piece !== 'dl')) assert.equal(await gp.locator(`[data-unit="${p.piece}"], [data-piece="${p.piece}"]`).count(), 0, `the German page does not show ${p.piece}`);
+    // The rest automatically; then the German's turn to set up.
+    await page.click('#setup-auto');
+    for (let w = 0; w < 50 && (await api('GET', `/api/games/${id}`)).game.current_player !== german; w++) await page.waitForTimeout(100);
+    assert.equal((await api('GET', `/api/games/${id}`)).game.current_player, german, 'the Germans set up after the Soviets');
+    await gp.waitForSelector('#setup-tray button.setup-piece');
+    await gp.click('#setup-auto');
+    await gp.waitForFunction(() => document.querySelector('#phase')?.textContent === 'logistics');
+    const v2 = await viewOf(soviet);
+    assert.equal(v2.observation.phase, 'logistics', 'Typhoon starts in the October Logistics Phase');
+    assert.equal(v2.current_player, soviet, 'the side without the Initiative chooses its Logistics first');
+    assert.deepEqual(errors, [], 'no page errors');
+  } finally {
+    await close();
+  }
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choiceText, classify, counterIndex, END_VERBS, layoutBoxes, offMapBoxes, stacksOf } from '../src/model';
+import { choiceText, classify, counterIndex, END_VERBS, layoutBoxes, offMapBoxes, setupTray, stacksOf } from '../src/model';
 
 const act = (text: string) => ({ text, words: text.split(' ') });
 
@@ -66,6 +66,35 @@ describe('classify', () => {
     expect(choiceText('stuka 99 2')).toBe('2 Stuka follow the Blitz into 99 (10.16)');
     expect(END_VERBS).not.toContain('pass');
     expect(END_VERBS).toEqual(expect.arrayContaining(['end-phase', 'end', 'commands', 'combat']));
+  });
+});
+
+describe("Moscow '41 Scenario Setup", () => {
+  const act = (text: string) => ({ text, words: text.split(' ') });
+  it('reads setup B AREA and setup dl AREA as placements of a tray piece, setup auto as a choice', () => {
+    const areas = new Set(['45', '46', '63']);
+    const r = classify([act('setup A29 46'), act('setup dl 63'), act('setup auto')], areas);
+    expect(r.moves).toEqual([
+      { unit: 'A29', path: ['46'], dest: '46', text: 'setup A29 46', verb: 'setup' },
+      { unit: 'dl', path: ['63'], dest: '63', text: 'setup dl 63', verb: 'setup' },
+    ]);
+    expect(r.other.map((a) => a.text)).toEqual(['setup auto']);
+    expect(choiceText('setup auto')).toMatch(/automatically/);
+  });
+  it('lists each waiting block and counts the alike Defensive Lines once per rule', () => {
+    const tray = setupTray({
+      setup: [
+        { piece: 'A29', strength: 1, rule: 'one each next to HQ-K', areas: ['46', '33'] },
+        { piece: 'dl', rule: 'any Soviet Area', areas: ['63'] },
+        { piece: 'dl', rule: 'any Soviet Area', areas: ['63', '64'] },
+      ],
+    });
+    expect(tray).toEqual([
+      { piece: 'A29', strength: 1, rule: 'one each next to HQ-K', areas: ['46', '33'], count: 1 },
+      { piece: 'dl', strength: undefined, rule: 'any Soviet Area', areas: ['63', '64'], count: 2 },
+    ]);
+    expect(setupTray({})).toEqual([]);
+    expect(setupTray({ setup: 'nonsense' })).toEqual([]);
   });
 });
 

@@ -24,6 +24,7 @@ struct View {
   std::vector<int> count[2];    // blocks per node and side
   std::vector<int> dist_goal;   // area steps to the nearest objective `side` lacks
   std::vector<int> dist_enemy;  // area steps to the nearest enemy-occupied area
+  std::vector<int> dist_obj;    // area steps to the nearest objective, whoever holds it
 
   static void bfs(const Moscow41Game& g, std::vector<int>& dist, std::vector<int> frontier) {
     std::vector<int> next;
@@ -55,8 +56,13 @@ struct View {
     }
     dist_goal.assign(nodes, -1);
     dist_enemy.assign(nodes, -1);
-    std::vector<int> fg, fe;
+    dist_obj.assign(nodes, -1);
+    std::vector<int> fg, fe, fo;
     for (int n = 0; n < g.map().area_count(); ++n) {
+      if (objective(n)) {
+        dist_obj[static_cast<size_t>(n)] = 0;
+        fo.push_back(n);
+      }
       if (objective(n) && st.area(n).control != side) {
         dist_goal[static_cast<size_t>(n)] = 0;
         fg.push_back(n);
@@ -68,6 +74,7 @@ struct View {
     }
     bfs(g, dist_goal, fg);
     bfs(g, dist_enemy, fe);
+    bfs(g, dist_obj, fo);
   }
 
   // The areas the scenario scores (1.7 Victory Areas; Scenario 1 Yelnia, Yartsevo and the
@@ -81,6 +88,15 @@ struct View {
   }
   int dg(int n) const {
     return n < 0 || dist_goal[static_cast<size_t>(n)] < 0 ? 20 : dist_goal[static_cast<size_t>(n)];
+  }
+  int dobj(int n) const {
+    return n < 0 || dist_obj[static_cast<size_t>(n)] < 0 ? 20 : dist_obj[static_cast<size_t>(n)];
+  }
+  // An area of `who` next to an area the enemy controls (the frontline of the set-ups).
+  bool on_front(int who, int n) const {
+    for (int y : g.adjacency()[static_cast<size_t>(n)])
+      if (st.area(y).control != who && g.areas()[static_cast<size_t>(y)].terrain != kStaging) return true;
+    return false;
   }
   int de(int n) const {
     return n < 0 || dist_enemy[static_cast<size_t>(n)] < 0 ? 20 : dist_enemy[static_cast<size_t>(n)];
@@ -131,7 +147,23 @@ float score(const View& v, const Action& a, bool others) {
     case kVExploit:
     case kVStuka:  // 10.16
       return 2.0f;
-    case kVAa:  // 10.12.3: fewer bombers out (Destroyed results first) keeps more striking
+    case kVSetup:
+    case kVSetupDl: {
+      // Scenario Setup: blocks and Defensive Lines toward the front and the objectives,
+      // blocks spread over empty areas rather than piled up.
+      if (a.nargs < 1) return 1.0f;
+      const int n = a.args[a.nargs - 1];
+      double w = 1.0;
+      if (v.on_front(me, n)) w += 1.5;
+      if (v.objective(n)) w += 2.0;
+      w += 2.0 / (1.0 + v.dobj(n));
+      if (a.verb == kVSetup && v.count[me][static_cast<size_t>(n)] == 0) w += 0.5;
+      if (a.verb == kVSetupDl && v.count[me][static_cast<size_t>(n)] > 0) w += 0.5;  // a DL backs blocks
+      return static_cast<float>(w);
+    }
+    case kVSetupAuto:
+      return 0.3f;  // the automatic rest is one choice among hundreds, and a blind one
+    case kVAa:      // 10.12.3: fewer bombers out (Destroyed results first) keeps more striking
       return 3.0f / static_cast<float>(std::max<int>(1, a.nargs));
     case kVArtillery:
     case kVAir:
@@ -260,7 +292,7 @@ class Moscow41Heuristics : public steppe::ai::Heuristics {
       if (d.kind == Kind::kLeader) continue;
       const BlockState& b = st->block(static_cast<int>(i));
       const double w = d.kind == Kind::kCombat ? 1.0 : 0.5;
-      if (b.loc >= 0) {
+      if (b.loc >= 0 || b.loc == kLocSetup) {  // a block in hand at the set-up counts as placed
         s[d.side] += w * st->strength(static_cast<int>(i));
         if (b.isolated) ++isolated[d.side];  // 9.3: isolated blocks wither
       } else if (b.loc == kLocPool && d.side == kSoviet) {

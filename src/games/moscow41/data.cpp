@@ -305,6 +305,25 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
         if (step.has("area") && m.find(step.str("area")) < 0) step.at("area").fail_value("unknown area");
         if (step.has("near") && g->block_index(step.str("near")) < 0)
           step.at("near").fail_value("unknown HQ");
+        // Scenario Setup: a step that leaves the placement to a player ("in any adjacent
+        // Area", "along the frontline", "at the German player choice") says so with
+        // "choice" (true: its pieces wait for their owner in the set-up phase; false: the
+        // automatic procedure places them); any other step may not carry it.
+        const bool placed_by_rule =
+            step.has("near") || step.has("near_own_hq") || step.has("zone") || step.has("dl_count");
+        if (placed_by_rule && !step.has("choice"))
+          step.fail(
+              "a step placed \"in any adjacent Area\", \"along the frontline\" or by zone must say "
+              "\"choice\": true or false");
+        if (step.has("choice")) {
+          const bool choice = step.boolean("choice");
+          if (choice && !placed_by_rule)
+            step.at("choice").fail_value("only a near, near_own_hq, zone or dl_count step can be a choice");
+        }
+        if (step.has("one_each") && !(step.has("near") || step.has("near_own_hq")))
+          step.at("one_each").fail_value("one_each belongs to a near or near_own_hq step");
+        else if (step.has("one_each"))
+          (void)step.boolean("one_each");
       }
     }
     if (!r.ok()) return r.error();

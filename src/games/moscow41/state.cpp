@@ -1719,6 +1719,25 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
     return;
   }
   switch (phase_) {
+    case Phase::kSetup: {
+      // Scenario Setup: each waiting block in each area its step allows; the DLs are alike,
+      // so one action per area any of them may take; then the automatic rest.
+      std::vector<int> dl_sites;
+      for (const SetupPiece& p : setup_) {
+        if (p.side != active_) continue;
+        const auto sites = setup_sites(p);
+        if (p.block < 0) {
+          dl_sites.insert(dl_sites.end(), sites.begin(), sites.end());
+          continue;
+        }
+        for (int n : sites) out.push_back(make(kVSetup, {p.block, n}));
+      }
+      std::sort(dl_sites.begin(), dl_sites.end());
+      dl_sites.erase(std::unique(dl_sites.begin(), dl_sites.end()), dl_sites.end());
+      for (int n : dl_sites) out.push_back(make(kVSetupDl, {n}));
+      out.push_back(make(kVSetupAuto));
+      return;
+    }
     case Phase::kReplace:
       for (int b = 0; b < nb; ++b)
         if (def(b).side == active_) cand.push_back(make(kVStep, {b}));
@@ -1838,11 +1857,24 @@ Status Moscow41State::check(const Action& a) const {
     case kVEndCommands:
     case kVEndCombat:
     case kVExploit:
+    case kVSetupAuto:
       if (a.nargs != 0) return rule_error("", "this action takes no arguments");
       break;
     default:
       break;
   }
+  const bool setup_verb = a.verb == kVSetup || a.verb == kVSetupDl || a.verb == kVSetupAuto;
+  if (phase_ == Phase::kSetup) {
+    // Scenario Setup: nothing else happens until both sides have placed their pieces, the
+    // Soviets first (the player without the Initiative sets up first).
+    if (!setup_verb)
+      return rule_error("Scenario Setup",
+                        std::string("the Scenario Setup is not finished: the ") + side_name(active_) +
+                            " has " + std::to_string(setup_left(active_)) +
+                            " pieces to set up (setup BLOCK AREA, setup dl AREA, setup auto)");
+    return check_setup(a);
+  }
+  if (setup_verb) return rule_error("Scenario Setup", "the Scenario Setup is over");
   if (loss_pending()) {
     // 10.14.1: the battle waits for the owner to say which equally strong block is hit.
     if (a.verb != kVHit)
@@ -2073,6 +2105,19 @@ Status Moscow41State::check(const Action& a) const {
 
 void Moscow41State::do_apply(const Action& a) {
   switch (a.verb) {
+    case kVSetup:
+    case kVSetupDl:  // Scenario Setup
+      place_setup_piece(static_cast<size_t>(setup_piece_for(a)), a.args[a.nargs - 1]);
+      settle_setup();
+      return;
+    case kVSetupAuto:
+      log("setup",
+          std::string(side_name(active_)) + " sets up the remaining " + std::to_string(setup_left(active_)) +
+              " pieces automatically",
+          "Scenario Setup");
+      setup_auto(active_);
+      settle_setup();
+      return;
     case kVLogPause:
     case kVLogActivate:
       logistics(active_, a.verb == kVLogActivate);
@@ -2376,6 +2421,12 @@ std::string Moscow41State::action_to_string(const Action& a) const {
       return "rail " + bid(a.nargs > 0 ? a.args[0] : -1) + " " + nid(a.nargs > 1 ? a.args[1] : -1);
     case kVPlace:  // 5.0
       return "place " + bid(a.nargs > 0 ? a.args[0] : -1) + " " + nid(a.nargs > 1 ? a.args[1] : -1);
+    case kVSetup:  // Scenario Setup
+      return "setup " + bid(a.nargs > 0 ? a.args[0] : -1) + " " + nid(a.nargs > 1 ? a.args[1] : -1);
+    case kVSetupDl:
+      return "setup dl " + nid(a.nargs > 0 ? a.args[0] : -1);
+    case kVSetupAuto:
+      return "setup auto";
     case kVAir:  // 10.10: air LWHQ AREA HE111 STUKA
       return "air " + bid(a.args[0]) + " " + nid(a.args[1]) + " " + std::to_string(a.args[2]) + " " +
              std::to_string(a.args[3]);
@@ -2475,6 +2526,14 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
   } else if (v == "place" && w.size() == 3) {
     a.verb = kVPlace;
     ok = add_block(w[1]) && add_nodes(2);
+  } else if (v == "setup" && w.size() == 2 && w[1] == "auto") {  // Scenario Setup
+    a.verb = kVSetupAuto;
+  } else if (v == "setup" && w.size() == 3 && w[1] == "dl") {
+    a.verb = kVSetupDl;
+    ok = add_nodes(2);
+  } else if (v == "setup" && w.size() == 3) {
+    a.verb = kVSetup;
+    ok = add_block(w[1]) && add_nodes(2);
   } else if (v == "air" && w.size() == 5) {
     a.verb = kVAir;
     const int n = g_.node(w[2]);
@@ -2497,7 +2556,7 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
             "[AREA...]; commands; move B [AREA...] AREA; dl B; artillery HQ AREA; air LWHQ AREA HE111 "
             "STUKA; combat; "
             "battle AREA; hit B; step B; place B AREA; rail B AREA; recall B AREA; aa destroy "
-            "BOMBER... abort BOMBER...; stuka AREA N; end)",
+            "BOMBER... abort BOMBER...; stuka AREA N; end; setup B AREA; setup dl AREA; setup auto)",
         "", "notation"};
   return a;
 }
@@ -2510,8 +2569,8 @@ Json Moscow41State::observation(int side) const {
   o["viewer"] = side_name(side);
   o["turn"] = turn_;
   o["month"] = kMonths[turn_ - 1];
-  const char* phases[] = {"logistics", "impulse", "activation", "command", "combat",
-                          "over",      "blitz",   "exploit",    "replace", "deploy"};
+  const char* phases[] = {"logistics", "impulse", "activation", "command", "combat", "over",
+                          "blitz",     "exploit", "replace",    "deploy",  "setup"};
   o["phase"] = phases[static_cast<int>(phase_)];
   if (loss_pending()) {
     // 10.14.1: both players see the battle's blocks (10.12.1) and how many hits wait.
@@ -2560,7 +2619,7 @@ Json Moscow41State::observation(int side) const {
   o["areas"] = areas;
   Json own = Json::array(), seen = Json::array(), hidden = Json::object();
   Json elim = Json::array();
-  int enemy_pool = 0, enemy_waiting = 0, enemy_drawn = 0;
+  int enemy_pool = 0, enemy_waiting = 0, enemy_drawn = 0, enemy_setup_blocks = 0;
   for (size_t i = 0; i < blocks_.size(); ++i) {
     const int b = static_cast<int>(i);
     const BlockDef& d = def(b);
@@ -2582,6 +2641,8 @@ Json Moscow41State::observation(int side) const {
           return "drawn";
         case kLocRemoved:
           return "removed";
+        case kLocSetup:
+          return "setup";
         default:
           return "unplaced";
       }
@@ -2603,6 +2664,8 @@ Json Moscow41State::observation(int side) const {
       ++enemy_pool;
     } else if (s.loc == kLocDrawn) {
       ++enemy_drawn;  // 5.0: drawn, not yet placed: how many, not which
+    } else if (s.loc == kLocSetup) {
+      ++enemy_setup_blocks;  // Scenario Setup: in the enemy's hand, how many, not which
     } else if (s.loc == kLocOobN || s.loc == kLocOobK) {
       ++enemy_waiting;
     } else if (s.loc >= 0) {
@@ -2623,6 +2686,25 @@ Json Moscow41State::observation(int side) const {
   o["enemy_pool"] = enemy_pool;
   o["enemy_waiting"] = enemy_waiting;
   if (enemy_drawn > 0) o["enemy_drawn"] = enemy_drawn;
+  if (phase_ == Phase::kSetup) {
+    // Scenario Setup: the owner sees each waiting piece and where it may go; the enemy
+    // only how many blocks and Defensive Lines are still in his hand.
+    int enemy_setup_dls = 0;
+    for (const SetupPiece& p : setup_) enemy_setup_dls += p.side == 1 - side && p.block < 0;
+    if (side == kGerman || side == kSoviet)
+      o["enemy_setup"] = {{"blocks", enemy_setup_blocks}, {"dls", enemy_setup_dls}};
+    Json mine = Json::array();
+    for (const SetupPiece& p : setup_) {
+      if (p.side != side) continue;
+      Json sites = Json::array();
+      for (int n : setup_sites(p)) sites.push_back(g_.map().id(n));
+      Json e{{"piece", p.block < 0 ? std::string("dl") : def(p.block).id}, {"rule", setup_rule_text(p)}};
+      if (p.block >= 0) e["strength"] = def(p.block).levels[static_cast<size_t>(p.level)];
+      e["areas"] = sites;
+      mine.push_back(e);
+    }
+    if (!mine.empty()) o["setup"] = mine;
+  }
   o["enemy_eliminated"] = elim;
   // 4.2.4, 7.1, 7.2: the enemy Leader never moves and its strength follows the public
   // Logistics choices (full after a Pause, one step less after an Activation).
@@ -2667,6 +2749,7 @@ void Moscow41State::resample_hidden(int viewer, uint64_t seed) {
   std::vector<Slot> slots;  // hidden places on nodes, then pool places
   int pool_slots = 0;
   int drawn_slots = 0;  // drawn from the pool, not yet placed (5.0: the viewer sees a count)
+  int setup_slots = 0;  // Scenario Setup: in the enemy's hand (the viewer sees a count)
   for (size_t i = 0; i < blocks_.size(); ++i) {
     const int b = static_cast<int>(i);
     const BlockDef& d = def(b);
@@ -2681,6 +2764,8 @@ void Moscow41State::resample_hidden(int viewer, uint64_t seed) {
       slots.push_back({s.loc, s.isolated});
     else if (s.loc == kLocDrawn)
       ++drawn_slots;
+    else if (s.loc == kLocSetup)
+      ++setup_slots;
     else
       ++pool_slots;  // kLocPool
   }
@@ -2747,6 +2832,34 @@ void Moscow41State::resample_hidden(int viewer, uint64_t seed) {
     s.loc = k < drawn_slots ? kLocDrawn : kLocPool;
     s.level = def(b).remnant ? def(b).min_level() : 0;  // 5.0: placed full (Remnants at minimum)
   }
+  // Scenario Setup: the enemy's waiting blocks are any identities, and which step each came
+  // from is hidden too, so each waits with the plainest rule (any controlled Area) at full
+  // strength. The Defensive Lines (their rule is the scenario's, public) and the Leaders
+  // (named by the scenario, 4.2.4) are kept. Canonical order: blocks, then the rest.
+  if (setup_slots > 0) {
+    std::vector<SetupPiece> kept, mine;
+    for (const SetupPiece& p : setup_) {
+      if (p.side != enemy)
+        mine.push_back(p);
+      else if (p.block < 0 || def(p.block).kind == Kind::kLeader)
+        kept.push_back(p);
+    }
+    setup_ = mine;
+    for (int k = 0; k < setup_slots; ++k) {
+      const int b = take(kLocPool);
+      BlockState& s = bs(b);
+      s = BlockState{};
+      s.loc = kLocSetup;
+      SetupPiece p;
+      p.side = enemy;
+      p.block = b;
+      p.rule = SetupRule::kZone;
+      p.level = def(b).remnant ? def(b).min_level() : 0;
+      s.level = p.level;
+      setup_.push_back(p);
+    }
+    setup_.insert(setup_.end(), kept.begin(), kept.end());
+  }
 }
 
 Json Moscow41State::full_json() const {
@@ -2793,6 +2906,12 @@ Json Moscow41State::full_json() const {
                    battle_.loss_side,   battle_.loss_hits, battle_.aa_hits};
   if (phase_ == Phase::kReplace || phase_ == Phase::kDeploy)
     j["points"] = {regen_left_, repl_left_, draws_left_};
+  if (!setup_.empty()) {
+    Json su = Json::array();
+    for (const SetupPiece& p : setup_)
+      su.push_back({p.side, p.block, static_cast<int>(p.rule), p.hq, p.front, p.exclude, p.level, p.face_up});
+    j["setup"] = su;
+  }
   return j;
 }
 
@@ -2806,6 +2925,8 @@ Status Moscow41State::test_set(const std::vector<std::string>& w) {
   const std::string& k = w[0];
   if (k == "clear" && w.size() == 1) {
     for (auto& s : blocks_) s = BlockState{};
+    setup_.clear();
+    if (phase_ == Phase::kSetup) phase_ = Phase::kImpulse;
     for (int n = 0; n < node_count(); ++n) {
       as(n).dl = kNoSide;
       as(n).control =
@@ -2905,6 +3026,9 @@ Status Moscow41State::test_set(const std::vector<std::string>& w) {
     }
     return Status::ok();
   }
+  if ((k == "active" || k == "logistics") && phase_ == Phase::kSetup)
+    return Error{"the Scenario Setup is not finished (play setup auto for each side first)", "Scenario Setup",
+                 ""};
   if ((k == "active" || k == "initiative") && w.size() == 2 && parse_side(w[1]) != kNoSide) {
     (k == "active" ? active_ : initiative_) = parse_side(w[1]);
     if (k == "active") {
@@ -2985,11 +3109,29 @@ Result<std::string> Moscow41State::test_query(const std::vector<std::string>& w)
     if (w[1] == "replacement") return std::to_string(repl_left_);
     if (w[1] == "reinforcements") return std::to_string(draws_left_);
   }
+  if (w.size() == 2 && w[0] == "setup-left") return std::to_string(setup_left(parse_side(w[1])));
+  if (w.size() == 2 && w[0] == "setup-pieces") {  // the waiting pieces of SIDE, in order
+    std::string out;
+    for (const SetupPiece& p : setup_)
+      if (p.side == parse_side(w[1]))
+        out += (out.empty() ? "" : " ") + (p.block < 0 ? "dl" : def(p.block).id);
+    return out.empty() ? std::string("none") : out;
+  }
+  if (w.size() == 3 && w[0] == "setup-areas") {  // where a waiting block (or `dl`) may go
+    const int b = w[1] == "dl" ? -1 : g_.block_index(w[1]);
+    for (const SetupPiece& p : setup_)
+      if (p.side == parse_side(w[2]) && p.block == b) {
+        std::string out;
+        for (int n : setup_sites(p)) out += (out.empty() ? "" : " ") + g_.map().id(n);
+        return out.empty() ? std::string("none") : out;
+      }
+    return Error{w[1] + " is not waiting to be set up by " + w[2], "", ""};
+  }
   if (w.size() == 1 && w[0] == "active") return std::string(side_name(active_));
   if (w.size() == 1 && w[0] == "initiative") return std::string(side_name(initiative_));
   if (w.size() == 1 && w[0] == "phase") {
-    const char* phases[] = {"logistics", "impulse", "activation", "command", "combat",
-                            "over",      "blitz",   "exploit",    "replace", "deploy"};
+    const char* phases[] = {"logistics", "impulse", "activation", "command", "combat", "over",
+                            "blitz",     "exploit", "replace",    "deploy",  "setup"};
     return std::string(phases[static_cast<int>(phase_)]);
   }
   if (w.size() == 2 && w[0] == "control" && g_.node(w[1]) >= 0)
@@ -3012,6 +3154,7 @@ Result<std::string> Moscow41State::test_query(const std::vector<std::string>& w)
                          : l == kLocDestroyed   ? "destroyed"
                          : l == kLocSurrendered ? "surrendered"
                          : l == kLocRemoved     ? "removed"
+                         : l == kLocSetup       ? "setup"
                                                 : "elsewhere");
     }
     if (w[2] == "isolated") return std::string(block(b).isolated ? "yes" : "no");
@@ -3020,7 +3163,7 @@ Result<std::string> Moscow41State::test_query(const std::vector<std::string>& w)
   return Error{
       "unknown query (lv S; vp S; weather; active; initiative; phase; control A; dl A; contested A; "
       "blocks S A; block B strength|at|isolated|revealed; points regeneration|replacement|reinforcements; "
-      "bombers ready|committed|aborted|destroyed)",
+      "bombers ready|committed|aborted|destroyed; setup-left S; setup-pieces S; setup-areas B|dl S)",
       "", ""};
 }
 

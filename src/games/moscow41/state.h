@@ -17,6 +17,7 @@ constexpr int kLocSurrendered = -5;  // Soviet block surrendered for good (9.3)
 constexpr int kLocUnplaced = -6;     // not yet set up / not in this scenario
 constexpr int kLocDrawn = -7;        // drawn from the pool, waiting for its owner to place it (5.0)
 constexpr int kLocRemoved = -8;      // withdrawn from the game for good (OR 14.8)
+constexpr int kLocSetup = -9;        // drawn for the Scenario Setup, waiting for its owner to place it
 
 enum Weather { kSunny = 0, kRain = 1, kSnow = 2 };
 // kReplace: a Leader Activation spends its Regeneration/Replacement Points (7.2.2);
@@ -31,7 +32,8 @@ enum class Phase {
   kBlitz,
   kExploit,
   kReplace,
-  kDeploy
+  kDeploy,
+  kSetup  // Scenario Setup: the pieces the text leaves to a player are placed (Soviets first)
 };
 enum class ImpulseKind { kNone, kPass, kTactical, kStrategic, kStrategicReinforce };
 
@@ -50,16 +52,40 @@ enum Verb : uint16_t {
   kVEndCommands,
   kVBattle,  // area (10.11)
   kVEndCombat,
-  kVAir,      // lw hq, area, He-111 count, Stuka count (10.10)
-  kVBlitz,    // block, area (10.16)
-  kVExploit,  // spend the Initiative on an Exploitation Move (10.18)
-  kVHit,      // block: the owner's choice among equally strong blocks (10.14.1)
-  kVStep,     // block: one step Regenerated/Replaced (7.2.2)
-  kVPlace,    // block, area: a drawn reinforcement is placed (5.0)
-  kVRail,     // block, area: a Rail Move (OR 14.4)
-  kVRecall,   // block, area: a 4th Panzer Gruppe block leaves the Road, or Zhukov Leningrad (OR 14.2)
-  kVAa,       // (bomber * 2 + destroyed)...: the German converts AA hits (10.12.3)
-  kVStuka,    // area, count: surviving Stukas follow a Blitz into the area (10.16)
+  kVAir,        // lw hq, area, He-111 count, Stuka count (10.10)
+  kVBlitz,      // block, area (10.16)
+  kVExploit,    // spend the Initiative on an Exploitation Move (10.18)
+  kVHit,        // block: the owner's choice among equally strong blocks (10.14.1)
+  kVStep,       // block: one step Regenerated/Replaced (7.2.2)
+  kVPlace,      // block, area: a drawn reinforcement is placed (5.0)
+  kVRail,       // block, area: a Rail Move (OR 14.4)
+  kVRecall,     // block, area: a 4th Panzer Gruppe block leaves the Road, or Zhukov Leningrad (OR 14.2)
+  kVAa,         // (bomber * 2 + destroyed)...: the German converts AA hits (10.12.3)
+  kVStuka,      // area, count: surviving Stukas follow a Blitz into the area (10.16)
+  kVSetup,      // block, area: a set-up block placed where its scenario step allows (Scenario Setup)
+  kVSetupDl,    // area: a set-up Defensive Line placed (Scenario Setup)
+  kVSetupAuto,  // the side's remaining set-up pieces placed by the seeded automatic procedure
+};
+
+// A piece the Scenario Setup leaves to its owner ("in any adjacent Area", "along the
+// frontline", "at the German player choice"): a drawn block or a Defensive Line, and the
+// scenario step's rule for where it may go (docs/rulings.md, "Moscow '41 / Set-ups").
+enum class SetupRule {
+  kAdjacentOneEach,  // "the others - one each - in any adjacent Area" of the HQ
+  kAdjacent,         // "the others in any adjacent Area" of the HQ
+  kHqOrAdjacent,     // "in the Area occupied by their HQ, or in any adjacent Area"
+  kZone,             // "in any Area along the frontline" / "in any controlled Area"
+  kDl                // "Defensive Lines in any (German|Soviet) controlled Area [along the frontline]"
+};
+struct SetupPiece {
+  int side = kNoSide;
+  int block = -1;  // -1: a Defensive Line
+  SetupRule rule = SetupRule::kZone;
+  int hq = -1;               // the HQ of the adjacent rules
+  bool front = false;        // kZone, kDl: only along the frontline
+  std::vector<int> exclude;  // kDl: areas the step names as not allowed
+  int level = 0;             // the strength it is set up at (index into BlockDef::levels)
+  bool face_up = false;
 };
 
 // The optional rules (14.0), agreed before play. They ride on the scenario name
@@ -139,8 +165,13 @@ class Moscow41State : public steppe::State {
   steppe::Status test_set(const std::vector<std::string>& words) override;
   steppe::Result<std::string> test_query(const std::vector<std::string>& words) const override;
 
-  // Set-up from a scenario (or "empty").
+  // Set-up from a scenario (or "empty"). Pieces left to a player's choice wait in the
+  // set-up phase (Phase::kSetup); the rest is placed at once.
   steppe::Status setup(const std::string& scenario);
+  // Scenario Setup: the pieces still waiting for their owner, and where each may go now
+  // (sorted node indices; the rule's fallbacks included, docs/rulings.md).
+  const std::vector<SetupPiece>& setup_pieces() const { return setup_; }
+  std::vector<int> setup_sites(const SetupPiece& p) const;
   // An optional rule (14.0) by name; an unknown name is refused and changes nothing.
   steppe::Status set_option(const std::string& name, bool on);
   bool option(Option o) const { return options_[o]; }
@@ -259,12 +290,27 @@ class Moscow41State : public steppe::State {
   void log_hidden(int owner, const std::string& kind, const std::string& owner_text,
                   const std::string& public_text, const std::string& rule);
 
+  // Scenario Setup (game.cpp).
+  steppe::Status setup_side(int side);  // one side's steps: fixed placements, draws, choices
+  std::vector<int> setup_zone(int side, bool front, const std::vector<int>& exclude) const;
+  std::vector<int> hq_neighbours(int side, int hq) const;  // friendly, uncontested, no other HQ
+  std::string setup_rule_text(const SetupPiece& p) const;
+  steppe::Status check_setup(const steppe::Action& a) const;
+  int setup_left(int side) const;
+  int setup_piece_for(const steppe::Action& a) const;  // index into setup_, -1 if none fits
+  void place_setup_piece(size_t i, int node);
+  void setup_auto(int side);             // the seeded automatic procedure: random among the legal areas
+  void settle_setup();                   // unplaceable pieces dropped; Soviet done -> German; done -> start
+  steppe::Status settle_setup_status();  // the same, with the German steps' data error if any
+  void finish_setup();
+
   const Moscow41Game& g_;
   std::string scenario_ = "empty";
-  bool options_[kOptCount] = {};  // 14.0
-  bool blizzard_ = false;         // OR 14.5: the weather is Blizzard (weather_ stays Snow)
-  bool called_off_ = false;       // OR 14.2: a 4th Panzer Gruppe block has left the Road for the map
-  bool zhukov_recalled_ = false;  // OR 14.2: Zhukov has left the Leningrad box (never back)
+  std::vector<SetupPiece> setup_;  // Scenario Setup: pieces waiting for their owner
+  bool options_[kOptCount] = {};   // 14.0
+  bool blizzard_ = false;          // OR 14.5: the weather is Blizzard (weather_ stays Snow)
+  bool called_off_ = false;        // OR 14.2: a 4th Panzer Gruppe block has left the Road for the map
+  bool zhukov_recalled_ = false;   // OR 14.2: Zhukov has left the Leningrad box (never back)
   std::vector<BlockState> blocks_;
   std::vector<AreaState> areas_;
   Phase phase_ = Phase::kImpulse;

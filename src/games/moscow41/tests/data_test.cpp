@@ -1,6 +1,7 @@
 // Data consistency: the reconstructed map, roster and set-ups against every number the
 // rulebook gives.
 #include <fstream>
+#include <functional>
 #include <map>
 
 #include "games/moscow41/tests/common.h"
@@ -191,6 +192,48 @@ TEST(Moscow41Data, StackingHoldsAtEverySetup) {  // 2.7
           EXPECT_LE(s->blocks_in(side, n), lim) << sc << " seed " << seed << " area " << game().map().id(n);
         }
     }
+}
+
+TEST(Moscow41Data, SetUpChoiceStepsAreMarkedAndChecked) {  // Scenario Setup
+  // A step placed "in any adjacent Area" / "along the frontline" must say whether it is a
+  // player's choice; no fixed step may claim to be one.
+  namespace fs = std::filesystem;
+  auto load_with = [&](const std::string& what, const std::function<void(Json&)>& edit) {
+    const fs::path tmp = fs::temp_directory_path() / ("m41_bad_setup_" + what);
+    fs::remove_all(tmp);
+    fs::create_directories(tmp);
+    fs::copy(fs::path(STEPPE_DEFAULT_DATA_DIR) / "moscow41", tmp / "moscow41", fs::copy_options::recursive);
+    const fs::path file = tmp / "moscow41" / "scenarios" / "typhoon.json";
+    auto doc = steppe::load_json_file(file);
+    EXPECT_TRUE(doc);
+    Json j = *doc;
+    edit(j);
+    std::ofstream(file) << j.dump();
+    auto r = moscow41::load_game(tmp);
+    fs::remove_all(tmp);
+    return r ? std::string() : r.error().to_string();
+  };
+  // Typhoon's Soviet White "along the frontline" (step 16) without its flag.
+  const Json& soviet = game().scenario("typhoon")->doc["setup"]["soviet"];
+  ASSERT_EQ(soviet[16].value("zone", ""), "front");
+  ASSERT_EQ(soviet[16].value("choice", false), true);
+  const std::string missing = load_with("missing", [](Json& j) { j["setup"]["soviet"][16].erase("choice"); });
+  EXPECT_NE(missing.find("typhoon.json"), std::string::npos) << missing;
+  EXPECT_NE(missing.find("/setup/soviet/16"), std::string::npos) << missing;
+  EXPECT_NE(missing.find("choice"), std::string::npos) << missing;
+  // Stalin and Zhukov in Moscow (step 6) are placed by the text.
+  const std::string fixed = load_with("fixed", [](Json& j) { j["setup"]["soviet"][6]["choice"] = true; });
+  EXPECT_NE(fixed.find("/setup/soviet/6/choice"), std::string::npos) << fixed;
+  const std::string not_bool = load_with("bool", [](Json& j) { j["setup"]["soviet"][16]["choice"] = "yes"; });
+  EXPECT_NE(not_bool.find("/setup/soviet/16/choice"), std::string::npos) << not_bool;
+  // The real data: every such step of Typhoon and Last Gasp is a choice, none of the others'.
+  for (const char* sc : {"campaign", "beyond-the-dnieper", "typhoon", "last-gasp"})
+    for (const char* side : {"soviet", "german"})
+      for (const auto& step : game().scenario(sc)->doc["setup"][side]) {
+        const bool by_rule = step.contains("near") || step.contains("near_own_hq") || step.contains("zone") ||
+                             step.contains("dl_count");
+        EXPECT_EQ(step.value("choice", false), by_rule) << sc << " " << side << ": " << step.dump();
+      }
 }
 
 TEST(Moscow41Data, BadRosterIsRefusedWithFieldPath) {
