@@ -103,9 +103,9 @@ int parse_phase(std::string_view s) {
 BdState::BdState(const BdGame& game, std::shared_ptr<const BdData> data, uint64_t seed)
     : game_(&game), data_(std::move(data)) {
   dice_ = steppe::Dice(seed);
-  defs_ = std::shared_ptr<const std::vector<UnitDef>>(data_, &data_->units);
-  map_ = std::shared_ptr<const std::array<HexInfo, kNumHexes>>(data_, &data_->hexes);
-  units_.assign(defs_->size(), UnitSt{});
+  defs_ = &data_->units;
+  map_ = &data_->hexes;
+  units_.assign(defs_->size(), UnitSt{});  // load_counters keeps it <= kMaxUnits
   vp_start_ = vp_ = data_->vp_start;
   // 3.6: initial control by country.
   for (int h = 0; h < kNumHexes; ++h)
@@ -114,17 +114,24 @@ BdState::BdState(const BdGame& game, std::shared_ptr<const BdData> data, uint64_
 
 const steppe::Game& BdState::game() const { return *game_; }
 
+const std::vector<std::pair<int16_t, std::string>>& BdState::setup_zones() const {
+  static const std::vector<std::pair<int16_t, std::string>> none;
+  return setup_zone_ ? *setup_zone_ : none;
+}
+
 // The supply graph of this state's map: the data's, or one built for an edited map (tests).
 const SupplyGraph& BdState::supply_graph() const {
-  if (map_.get() == &data_->hexes) return data_->supply_graph;
+  if (map_ == &data_->hexes) return data_->supply_graph;
   if (!own_graph_) own_graph_ = std::make_shared<const SupplyGraph>(build_supply_graph(*map_, data_->places));
   return *own_graph_;
 }
 
 HexInfo& BdState::hx_mut(int h) {
   own_graph_.reset();  // the caller edits the map
-  if (map_.get() == &data_->hexes && data_->entry_candidates_built)
-    map_ = std::make_shared<std::array<HexInfo, kNumHexes>>(*map_);
+  if (map_ == &data_->hexes && data_->entry_candidates_built) {
+    own_map_ = std::make_shared<std::array<HexInfo, kNumHexes>>(*map_);
+    map_ = own_map_.get();
+  }
   return const_cast<HexInfo&>((*map_)[static_cast<size_t>(h)]);  // unique copy made above
 }
 
@@ -155,6 +162,7 @@ Status BdState::setup_scenario(const ScenarioDef* sc) {
   const auto lith = pz.find("lithuania");
   const auto lith_soviet = pz.find("lithuania_soviet");
   std::vector<int16_t> displaced;
+  std::vector<std::pair<int16_t, std::string>> zones = setup_zones();  // setup_zone_ once complete
   if (opt_lithuania_) {
     if (sc->id != "grand-campaign" && sc->id != "what-if-1942")
       return steppe::Error{"the Lithuania option applies only to the Grand Campaign and 1942: What If", "3.7",
@@ -183,7 +191,7 @@ Status BdState::setup_scenario(const ScenarioDef* sc) {
       place(e.unit, e.hex, true);
     } else if (!e.zone.empty()) {
       u.where = kToSetUp;
-      setup_zone_.emplace_back(static_cast<int16_t>(e.unit), e.zone);
+      zones.emplace_back(static_cast<int16_t>(e.unit), e.zone);
       has_setup_units_ = true;
     } else if (e.box == "dead") {
       u.where = kDead;
@@ -210,7 +218,9 @@ Status BdState::setup_scenario(const ScenarioDef* sc) {
   for (const auto& [m, h] : sc->markers)
     if (m.rfind("caucasus-roll-gt", 0) == 0)
       if (const auto t = steppe::parse_int_in(m.substr(16), 1, 32)) cauc_rolled_ = static_cast<int8_t>(*t);
-  for (int16_t u : displaced) setup_zone_.emplace_back(u, "any-soviet");  // 3.7
+  for (int16_t u : displaced) zones.emplace_back(u, "any-soviet");  // 3.7
+  if (!zones.empty())
+    setup_zone_ = std::make_shared<const std::vector<std::pair<int16_t, std::string>>>(std::move(zones));
   // Units not listed: reinforcements by their printed entry turn (3.3, 3.4), if still to come.
   for (size_t i = 0; i < units_.size(); ++i) {
     if (listed[i]) continue;
@@ -317,7 +327,7 @@ void BdState::compute_occupancy() const {
   occ_sats_.fill(0);
   occ_cav_.fill(0);
   occ_sup_.fill(0);
-  occ_child_.assign(units_.size(), -1);  // no allocation once sized
+  std::fill_n(occ_child_.begin(), units_.size(), int16_t{-1});
   for (size_t i = 0; i < units_.size(); ++i) {
     if (units_[i].where != kOnMap) continue;
     const size_t h = static_cast<size_t>(units_[i].hex);
@@ -335,7 +345,7 @@ void BdState::compute_occupancy() const {
 
 int BdState::attached_of(int p) const {
   compute_occupancy();
-  return p >= 0 && static_cast<size_t>(p) < occ_child_.size() ? occ_child_[static_cast<size_t>(p)] : -1;
+  return p >= 0 && static_cast<size_t>(p) < units_.size() ? occ_child_[static_cast<size_t>(p)] : -1;
 }
 
 int BdState::occupant_side(int hex) const {
@@ -1128,7 +1138,7 @@ void BdState::uncovered_border(int side, std::vector<int>& out) const {
 
 int BdState::setup_left(int side) const {
   int n = 0;
-  for (const auto& [x, z] : setup_zone_) n += unit(x).where == kToSetUp && def(x).side == side ? 1 : 0;
+  for (const auto& [x, z] : setup_zones()) n += unit(x).where == kToSetUp && def(x).side == side ? 1 : 0;
   return n;
 }
 
@@ -3329,7 +3339,7 @@ void BdState::gen_attacks(std::vector<Action>& out) const {
 int BdState::phase_side() const {
   switch (phase_) {
     case kSetupPhase:
-      for (const auto& [u, z] : setup_zone_)
+      for (const auto& [u, z] : setup_zones())
         if (unit(u).where == kToSetUp) return def(u).side;
       return lith_relocate_ ? kSoviet : kGerman;  // 3.7 the Soviet relocation step
     case kAdminGerman:
@@ -3906,7 +3916,7 @@ void BdState::entry_hexes(int u, std::vector<int>& out) const {
     return;
   }
   // 8.1: edge supply hexes and cities, fixed by the map (a scenario test may have edited it).
-  if (map_.get() == &data_->hexes && data_->entry_candidates_built)
+  if (map_ == &data_->hexes && data_->entry_candidates_built)
     out = data_->entry_candidates[static_cast<size_t>(side)];
   else
     out = entry_candidates_of(*data_, *map_, side);
@@ -4490,7 +4500,7 @@ Status BdState::check_inner(const Action& a) const {
           return rerr("15.3", "at most " + std::to_string(sparam("soviet_rvgk_at_start")) +
                                   " Soviet units start in the RVGK");
         if (def(u).side != phase_side()) return rerr("3.1", "the other side sets up now");
-        for (const auto& [x, z] : setup_zone_)
+        for (const auto& [x, z] : setup_zones())
           if (unit(x).where == kToSetUp && def(x).side == def(u).side) {
             if (x != u)
               return rerr("3.1", "set up units in counter-list order: " + def(x).label + " is next");
@@ -4577,13 +4587,13 @@ Status BdState::check_inner(const Action& a) const {
       }
       if (unit(u).where != kToSetUp) return rerr("3.3", def(u).label + " is not waiting to be set up");
       if (def(u).side != phase_side()) return rerr("3.1", "the other side sets up now");
-      for (const auto& [x, z] : setup_zone_)
+      for (const auto& [x, z] : setup_zones())
         if (unit(x).where == kToSetUp && def(x).side == def(u).side) {
           if (x != u) return rerr("3.1", "set up units in counter-list order: " + def(x).label + " is next");
           break;
         }
       std::string zone;
-      for (const auto& [x, z] : setup_zone_)
+      for (const auto& [x, z] : setup_zones())
         if (x == u) zone = z;
       std::vector<int> hexes;
       zone_hexes(zone, hexes);
@@ -5620,7 +5630,7 @@ void BdState::legal_actions(std::vector<Action>& out) const {
   std::vector<int> hexes;
   switch (phase_) {
     case kSetupPhase:
-      for (const auto& [u, z] : setup_zone_) {
+      for (const auto& [u, z] : setup_zones()) {
         if (unit(u).where != kToSetUp || def(u).side != phase_side()) continue;
         zone_hexes(z, hexes);
         for (int h : hexes) push_if(mk(kSetup, {u, h}));
@@ -6276,7 +6286,7 @@ Json BdState::observation(int side) const {
   Json o;
   o["game"] = "bd";
   o["viewer"] = side_name(side);
-  o["scenario"] = scenario_id_;
+  o["scenario"] = std::string(scenario_id_);
   o["turn"] = turn_;
   o["months"] = ti().months;
   o["phase"] = phase_name(phase_);
@@ -6427,7 +6437,7 @@ Json BdState::observation(int side) const {
 
 Json BdState::full_json() const {
   Json j;
-  j["scenario"] = scenario_id_;
+  j["scenario"] = std::string(scenario_id_);
   j["turn"] = turn_;
   j["phase"] = phase_name(phase_);
   j["vp"] = vp_;
@@ -6747,7 +6757,8 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     // occupant's holds in a scenario's set-up placed on a blank map too).
     auto m = std::make_shared<std::array<HexInfo, kNumHexes>>();
     for (auto& x : *m) x.on_map = true;
-    map_ = m;
+    own_map_ = m;
+    map_ = m.get();
     own_graph_.reset();
     control_.fill(kNoSide);
     for (int u = 0; u < num_units(); ++u)
@@ -6853,13 +6864,16 @@ Status BdState::set_word(const std::vector<std::string>& w) {
       }
       auto nd = std::make_shared<std::vector<UnitDef>>(*defs_);
       if (u < 0) {
+        if (num_units() >= kMaxUnits)
+          return bad("at most " + std::to_string(kMaxUnits) + " units (kMaxUnits)");
         nd->push_back(d);
         u = static_cast<int>(nd->size()) - 1;
         units_.push_back(UnitSt{});
       } else {
         (*nd)[static_cast<size_t>(u)] = d;
       }
-      defs_ = nd;
+      own_defs_ = nd;
+      defs_ = nd.get();
     }
     if (enemy_in(h, side)) return bad("hex " + hex_id(h) + " holds enemy units");
     units_[static_cast<size_t>(u)] = UnitSt{};
