@@ -3,6 +3,7 @@
 #include "games/bd/bd_state.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cctype>
 #include <cstdio>
@@ -2233,7 +2234,7 @@ void BdState::reach(int u, std::array<int16_t, kNumHexes>& best,
 // reach() without its memo (gen_moves searches every unit once: storing each would copy
 // 2.3 KB per unit for nothing).
 void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
-                           std::array<int16_t, kNumHexes>& parent) const {
+                           std::array<int16_t, kNumHexes>& parent, HexBits* reached) const {
   const UnitSt& s = unit(u);
   const int budget = s.mp >= 0 ? s.mp : mf_of(u);
   // 6.2: stacking limits hold hex by hex and instant by instant, so a hex the unit would
@@ -2253,25 +2254,48 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
   best.fill(-1);
   best[static_cast<size_t>(s.hex)] = static_cast<int16_t>(budget);
   parent[static_cast<size_t>(s.hex)] = -1;
+  auto mark_reached = [reached](int h) {
+    if (reached != nullptr)
+      (*reached)[static_cast<size_t>(h) / 64] |= uint64_t{1} << (static_cast<size_t>(h) % 64);
+  };
+  if (reached != nullptr) reached->fill(0);
+  mark_reached(s.hex);
   // hex_entry_cost per hex, computed on first need (-2: not yet; -1: may not enter or
   // over-stacks).
   std::array<int16_t, kNumHexes> hex_cost;
   hex_cost.fill(-2);
   const Places& pl = data_->places;
+  // edge_entry_cost without its Kerch and Sivash cases, for a hex that is no end of either
+  // strait (all but four): the same cost with fewer tests per hexside, the search's inner loop.
+  const bool gt1_german = turn_ == 1 && ud.side == kGerman;
+  const int river_mp = data_->tec.river_mp[ud.cls == kMech ? kMech : kNonMech];
+  auto strait_end = [&pl](int h) {
+    return std::find(pl.kerch.begin(), pl.kerch.end(), h) != pl.kerch.end() ||
+           std::find(pl.sivash.begin(), pl.sivash.end(), h) != pl.sivash.end();
+  };
   // Simple label-correcting search (MF <= ~12, map small): process by decreasing MP left.
   std::vector<int> frontier{s.hex}, next;
   while (!frontier.empty()) {
     next.clear();
     for (const int h : frontier) {
       const int left = best[static_cast<size_t>(h)];
+      const HexInfo& a = hx(h);
+      const bool at_strait = strait_end(h);
       for (int dd = 0; dd < 6; ++dd) {
         const int n = neighbour(h, dd);
         if (n < 0) continue;
         int16_t& hc = hex_cost[static_cast<size_t>(n)];
         if (hc == -2) hc = static_cast<int16_t>(fits(n) ? hex_entry_cost(u, n) : -1);
         if (hc < 0) continue;
-        const int c = edge_entry_cost(u, h, n, dd, hc);
-        if (c < 0) continue;
+        int c = 0;
+        if (at_strait) {
+          c = edge_entry_cost(u, h, n, dd, hc);
+          if (c < 0) continue;
+        } else {
+          if (((a.sea_side | a.lake_side) >> dd) & 1u) continue;                               // 10.11, 11.19
+          if (gt1_german && (a.country == kHungary) != (hx(n).country == kHungary)) continue;  // 5.11
+          c = ((a.river >> dd) & 1u) && !gt1_german ? hc + river_mp : hc;                      // 10.18
+        }
         int rem = left - c;
         if (rem < 0) {
           if (h == s.hex && s.mp < 0 && budget > 0)
@@ -2279,8 +2303,9 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
           else
             continue;
         }
-        if (is_crossing(pl.kerch, h, n)) rem = 0;  // 10.14 stops
+        if (at_strait && is_crossing(pl.kerch, h, n)) rem = 0;  // 10.14 stops
         if (rem > best[static_cast<size_t>(n)]) {
+          if (best[static_cast<size_t>(n)] < 0) mark_reached(n);
           best[static_cast<size_t>(n)] = static_cast<int16_t>(rem);
           parent[static_cast<size_t>(n)] = static_cast<int16_t>(h);
           next.push_back(n);
@@ -2295,6 +2320,7 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
 void BdState::gen_moves(std::vector<Action>& out) const {
   const int side = phase_side();
   std::array<int16_t, kNumHexes> best{}, parent{};
+  HexBits reached{};
   for (int u = 0; u < num_units(); ++u) {
     const UnitSt& s = unit(u);
     const UnitDef& d = def(u);
@@ -2305,18 +2331,20 @@ void BdState::gen_moves(std::vector<Action>& out) const {
     if (s.mp >= 0 && std::find(movers_.begin(), movers_.end(), u) == movers_.end()) continue;
     // reach() enters only hexes the unit fits in (6.2), so every destination keeps the
     // stacking limits (stacking_ok need not be asked again).
-    reach_search(u, best, parent);
-    for (int h = 0; h < kNumHexes; ++h) {
-      if (h == s.hex || best[static_cast<size_t>(h)] < 0) continue;
-      int path[32];
-      int n = 0;
-      for (int x = h; x != -1 && n < 32; x = parent[static_cast<size_t>(x)]) path[n++] = x;
-      if (n + 1 > Action::kMaxArgs) continue;
-      Action& a = out.emplace_back();
-      a.verb = kMove;
-      a.push(u);
-      for (int i = n - 1; i >= 0; --i) a.push(path[i]);
-    }
+    reach_search(u, best, parent, &reached);
+    for (size_t w = 0; w < reached.size(); ++w)  // the reached hexes in hex order
+      for (uint64_t bits = reached[w]; bits != 0; bits &= bits - 1) {
+        const int h = static_cast<int>(w * 64) + std::countr_zero(bits);
+        if (h == s.hex || best[static_cast<size_t>(h)] < 0) continue;
+        int path[32];
+        int n = 0;
+        for (int x = h; x != -1 && n < 32; x = parent[static_cast<size_t>(x)]) path[n++] = x;
+        if (n + 1 > Action::kMaxArgs) continue;
+        Action& a = out.emplace_back();
+        a.verb = kMove;
+        a.push(u);
+        for (int i = n - 1; i >= 0; --i) a.push(path[i]);
+      }
   }
 }
 
@@ -3240,11 +3268,28 @@ void BdState::gen_attacks(std::vector<Action>& out) const {
   occ.fill(kNoSide);
   for (int u = 0; u < num_units(); ++u)
     if (unit(u).where == kOnMap) occ[static_cast<size_t>(unit(u).hex)] = def(u).side;
+  // The units of each hex as a list in unit order, so that a stack is read without a scan
+  // of every unit (units_in scans them, and this asks for every candidate hex); `stack`
+  // sorts it exactly as units_in does (the same sequence into the same sort).
+  std::array<int16_t, kNumHexes> head;
+  head.fill(-1);
+  std::array<int16_t, kMaxUnits> next_in_hex{};
+  for (int u = num_units() - 1; u >= 0; --u)
+    if (unit(u).where == kOnMap) {
+      next_in_hex[static_cast<size_t>(u)] = head[static_cast<size_t>(unit(u).hex)];
+      head[static_cast<size_t>(unit(u).hex)] = static_cast<int16_t>(u);
+    }
+  auto stack = [&](int h, std::vector<int>& into) {
+    into.clear();
+    for (int x = head[static_cast<size_t>(h)]; x >= 0; x = next_in_hex[static_cast<size_t>(x)])
+      into.push_back(x);
+    std::sort(into.begin(), into.end(), [&](int a, int b) { return unit(a).order < unit(b).order; });
+  };
   std::vector<int> here;
   if (is_assault_phase()) {
     for (int t = 0; t < kNumHexes; ++t) {
       if (occ[static_cast<size_t>(t)] != other(side)) continue;
-      units_in(t, here);
+      stack(t, here);
       bool done = false;
       for (int dd : here)
         if ((unit(dd).flags & kFlagDefended) && !(unit(dd).flags & kFlagRetreatedIn)) done = true;
@@ -3253,7 +3298,7 @@ void BdState::gen_attacks(std::vector<Action>& out) const {
       for (int d = 0; d < 6; ++d) {
         const int h = neighbour(t, d);
         if (h < 0 || occ[static_cast<size_t>(h)] != side) continue;
-        units_in(h, here);
+        stack(h, here);
         bool any = false;
         for (int u : here)
           if (def(u).attack != 0 && can_attack_unit(u, t, false)) any = true;
@@ -3277,7 +3322,7 @@ void BdState::gen_attacks(std::vector<Action>& out) const {
       }
       // Single units of a stack may attack on their own (11.5): "attack T with U".
       for (int i = 0; i < n; ++i) {
-        units_in(hexes[i], here);
+        stack(hexes[i], here);
         for (int u : here) {
           if (def(u).attack == 0) continue;
           std::vector<int> one{u};
@@ -3296,7 +3341,7 @@ void BdState::gen_attacks(std::vector<Action>& out) const {
   } else if (is_move_phase() && ma_allowed_now(side)) {
     for (int h = 0; h < kNumHexes; ++h) {
       if (occ[static_cast<size_t>(h)] != side) continue;
-      units_in(h, here);
+      stack(h, here);
       for (int d = 0; d < 6; ++d) {
         const int t = neighbour(h, d);
         if (t < 0 || occ[static_cast<size_t>(t)] != other(side)) continue;
@@ -4752,9 +4797,12 @@ Status BdState::check_inner(const Action& a) const {
       if (strat_used_ + strategic_cost(u) > 8)
         return rerr("8.7", "8 strategic movement units per player turn (mech 2, satellite army 4)");
       if (h < 0 || h >= kNumHexes || h == from) return rerr("8.6", "not a destination");
-      std::vector<uint8_t> ok;
-      strategic_reach(u, ok);
-      if (!ok[static_cast<size_t>(h)])
+      if (strategic_memo_.unit != u || strategic_memo_.version != version_) {
+        strategic_reach(u, strategic_memo_.ok);
+        strategic_memo_.unit = u;
+        strategic_memo_.version = version_;
+      }
+      if (!strategic_memo_.ok[static_cast<size_t>(h)])
         return rerr("8.6",
                     "no strategic route to " + hex_id(h) + " (not adjacent to the enemy except at its ends)");
       std::vector<int> add{u};
@@ -4884,6 +4932,9 @@ Status BdState::check_advance2(int u, int hex) const {
 }
 
 void BdState::do_apply(const Action& a) {
+  // A move's MF (10.1) is a function of the position before the move: read here, before
+  // mark_dirty() drops the supply trace that check() has just made, it costs no new trace.
+  const int move_mf = a.verb == kMove && unit(a.args[0]).mp < 0 ? mf_of(a.args[0]) : -1;
   mark_dirty();
   switch (a.verb) {
     case kLwDefend:
@@ -5189,7 +5240,7 @@ void BdState::do_apply(const Action& a) {
         for (int m : movers_) units_[static_cast<size_t>(m)].flags |= kFlagDone;  // 10.2
         movers_.assign(1, static_cast<int16_t>(u));
       }
-      int left = s.mp >= 0 ? s.mp : mf_of(u);
+      int left = s.mp >= 0 ? s.mp : move_mf;
       const Places& pl = data_->places;
       std::string path = hex_id(a.args[1]);
       for (int i = 2; i < a.nargs; ++i) {

@@ -298,6 +298,26 @@ struct ReachMemo {
   ~ReachMemo() = default;
 };
 
+// Memo of the last strategic_reach() (8.6), like ReachMemo: the German Strategic Movement
+// Phase lists each unit's destinations from one search, and check() of each listed action
+// would otherwise search again (a quadratic phase). A copy starts empty.
+struct StrategicMemo {
+  int unit = -1;
+  uint64_t version = 0;
+  std::vector<uint8_t> ok;  // read only while unit != -1
+  StrategicMemo() = default;
+  StrategicMemo(const StrategicMemo& /*other*/) {}
+  StrategicMemo& operator=(const StrategicMemo& other) {
+    if (this != &other) unit = -1;
+    return *this;
+  }
+  ~StrategicMemo() = default;
+};
+
+// Hexes a reach_search() entered, one bit per hex: gen_moves visits them in hex order
+// without scanning all kNumHexes entries of `best` for every unit.
+using HexBits = std::array<uint64_t, (kNumHexes + 63) / 64>;
+
 class BdGame;
 
 class BdState : public steppe::State {
@@ -417,8 +437,8 @@ class BdState : public steppe::State {
   void gen_moves(std::vector<Action>& out) const;
   void gen_caucasus(std::vector<Action>& out) const;  // 4.11-4.13 in a movement phase
   void reach(int u, std::array<int16_t, kNumHexes>& best, std::array<int16_t, kNumHexes>& parent) const;
-  void reach_search(int u, std::array<int16_t, kNumHexes>& best,
-                    std::array<int16_t, kNumHexes>& parent) const;
+  void reach_search(int u, std::array<int16_t, kNumHexes>& best, std::array<int16_t, kNumHexes>& parent,
+                    HexBits* reached = nullptr) const;
   void ma_group(int u, int target, std::vector<int>& out) const;
 
   // Combat (11.x).
@@ -678,6 +698,7 @@ class BdState : public steppe::State {
   mutable std::array<int16_t, kMaxUnits> occ_child_{};
   // Memo of the last reach() (check_move is called once per legal move by the suites).
   mutable ReachMemo reach_memo_;
+  mutable StrategicMemo strategic_memo_;  // the last strategic_reach() (check() of kStrategic)
   mutable std::array<uint8_t, kNumHexes> sup_[2]{};
   mutable std::vector<int16_t> crimea_units_;  // 7.4 units drawing Crimea supply now
   std::vector<int16_t> crimea_declared_;       // 7.4 the German's declared units (first claim on the five)
