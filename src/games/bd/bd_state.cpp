@@ -2251,6 +2251,36 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
                           occ_sats_[i] + add_sat <= lim.satellite_armies_per_hex &&
                           occ_cav_[i] + add_cav <= lim.cavalry_groups_per_hex && occ_sup_[i] + add_sup <= 1);
   };
+  // hex_entry_cost(u, to) with the unit's own tests made once (the search asks it for every
+  // hex it meets): the same tests, the occupancy read directly (computed above).
+  const TerrainCosts& tec = data_->tec;
+  const bool sat_north = ud.axis_satellite() && !(zone1942_ == kZoneNorth && turn_ >= 9);  // 10.22
+  const bool cavalry = ud.type == kCavalryGroup;
+  const bool cav_zone = cavalry && ud.zone != kZoneNone;  // 8.30
+  const bool gt1_from_romania =
+      turn_ == 1 && ud.side == kGerman && s.start_hex >= 0 && hx(s.start_hex).country == kRomania;  // 5.11
+  const bool gt1_soviet = turn_ == 1 && ud.side == kSoviet;                                         // 5.11
+  const int mp_cls = ud.cls == kMech ? kMech : kNonMech;
+  const bool marsh_clear = ud.cls == kMech && ud.side == kSoviet && turn_ >= 13;  // 10.10
+  const bool gt1_marsh = ud.cls == kMech && ud.side == kGerman && turn_ == 1;     // 5.13
+  auto entry_cost = [&](int to) {
+    const HexInfo& b = hx(to);
+    if (!b.on_map || tec.prohibited[b.terrain]) return -1;  // 10.21, 10.11
+    const uint8_t o = occ_side_[static_cast<size_t>(to)];
+    if (o != kNoSide && o != ud.side) return -1;  // 10.4
+    if (sat_north && b.zone == kZoneNorth) return -1;
+    if (cav_zone && b.zone != kZoneNone && b.zone != ud.zone) return -1;
+    if (gt1_from_romania && b.country != kRomania) return -1;
+    if (gt1_soviet && (b.country == kHungary || b.country == kRomania)) return -1;
+    Terrain t = b.terrain;
+    if (t == kMarsh && marsh_clear) t = kClear;
+    if (t == kMarsh && gt1_marsh &&
+        std::find(data_->places.gt1_marsh.begin(), data_->places.gt1_marsh.end(), to) !=
+            data_->places.gt1_marsh.end() &&
+        unit_supply(u) == kSupOverland)
+      t = kClear;
+    return cavalry ? 1 : tec.mp[t][mp_cls];
+  };
   best.fill(-1);
   best[static_cast<size_t>(s.hex)] = static_cast<int16_t>(budget);
   parent[static_cast<size_t>(s.hex)] = -1;
@@ -2274,7 +2304,9 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
            std::find(pl.sivash.begin(), pl.sivash.end(), h) != pl.sivash.end();
   };
   // Simple label-correcting search (MF <= ~12, map small): process by decreasing MP left.
-  std::vector<int> frontier{s.hex}, next;
+  // The two queues keep their storage between calls (no allocation per unit searched).
+  static thread_local std::vector<int> frontier, next;
+  frontier.assign(1, s.hex);
   while (!frontier.empty()) {
     next.clear();
     for (const int h : frontier) {
@@ -2285,7 +2317,7 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
         const int n = neighbour(h, dd);
         if (n < 0) continue;
         int16_t& hc = hex_cost[static_cast<size_t>(n)];
-        if (hc == -2) hc = static_cast<int16_t>(fits(n) ? hex_entry_cost(u, n) : -1);
+        if (hc == -2) hc = static_cast<int16_t>(fits(n) ? entry_cost(n) : -1);
         if (hc < 0) continue;
         int c = 0;
         if (at_strait) {
@@ -2332,6 +2364,11 @@ void BdState::gen_moves(std::vector<Action>& out) const {
     // reach() enters only hexes the unit fits in (6.2), so every destination keeps the
     // stacking limits (stacking_ok need not be asked again).
     reach_search(u, best, parent, &reached);
+    // Each move starts as a copy of this one (the same bytes as a new zeroed Action given
+    // the verb and unit, without zeroing 124 bytes for each of ~2,500 moves).
+    Action first;
+    first.verb = kMove;
+    first.push(u);
     for (size_t w = 0; w < reached.size(); ++w)  // the reached hexes in hex order
       for (uint64_t bits = reached[w]; bits != 0; bits &= bits - 1) {
         const int h = static_cast<int>(w * 64) + std::countr_zero(bits);
@@ -2340,9 +2377,7 @@ void BdState::gen_moves(std::vector<Action>& out) const {
         int n = 0;
         for (int x = h; x != -1 && n < 32; x = parent[static_cast<size_t>(x)]) path[n++] = x;
         if (n + 1 > Action::kMaxArgs) continue;
-        Action& a = out.emplace_back();
-        a.verb = kMove;
-        a.push(u);
+        Action& a = out.emplace_back(first);
         for (int i = n - 1; i >= 0; --i) a.push(path[i]);
       }
   }
