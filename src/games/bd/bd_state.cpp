@@ -2307,10 +2307,17 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
   // The two queues keep their storage between calls (no allocation per unit searched).
   static thread_local std::vector<int> frontier, next;
   frontier.assign(1, s.hex);
+  // MP left at each hex's last expansion. Expanding a hex again with the same MP left
+  // changes nothing (best only grows, so every neighbour already holds at least what it
+  // would be offered): such repeats, a hex queued twice, are skipped.
+  std::array<int16_t, kNumHexes> expanded;
+  expanded.fill(-1);
   while (!frontier.empty()) {
     next.clear();
     for (const int h : frontier) {
       const int left = best[static_cast<size_t>(h)];
+      if (expanded[static_cast<size_t>(h)] == left) continue;
+      expanded[static_cast<size_t>(h)] = static_cast<int16_t>(left);
       const HexInfo& a = hx(h);
       const bool at_strait = strait_end(h);
       for (int dd = 0; dd < 6; ++dd) {
@@ -2353,6 +2360,7 @@ void BdState::gen_moves(std::vector<Action>& out) const {
   const int side = phase_side();
   std::array<int16_t, kNumHexes> best{}, parent{};
   HexBits reached{};
+  std::array<int32_t, kNumHexes> move_at{};  // index in `out` of the unit's move to each hex, or -1
   for (int u = 0; u < num_units(); ++u) {
     const UnitSt& s = unit(u);
     const UnitDef& d = def(u);
@@ -2369,14 +2377,26 @@ void BdState::gen_moves(std::vector<Action>& out) const {
     Action first;
     first.verb = kMove;
     first.push(u);
+    move_at.fill(-1);
     for (size_t w = 0; w < reached.size(); ++w)  // the reached hexes in hex order
       for (uint64_t bits = reached[w]; bits != 0; bits &= bits - 1) {
         const int h = static_cast<int>(w * 64) + std::countr_zero(bits);
         if (h == s.hex || best[static_cast<size_t>(h)] < 0) continue;
+        // A path is its parent's path plus h: when the parent's move is already listed
+        // (a lower hex), it is extended instead of walking the parent chain again.
+        if (const int32_t pm = move_at[static_cast<size_t>(parent[static_cast<size_t>(h)])]; pm >= 0) {
+          Action a = out[static_cast<size_t>(pm)];
+          if (a.full()) continue;  // as below: a path longer than the action holds
+          a.push(h);
+          move_at[static_cast<size_t>(h)] = static_cast<int32_t>(out.size());
+          out.push_back(a);
+          continue;
+        }
         int path[32];
         int n = 0;
         for (int x = h; x != -1 && n < 32; x = parent[static_cast<size_t>(x)]) path[n++] = x;
         if (n + 1 > Action::kMaxArgs) continue;
+        move_at[static_cast<size_t>(h)] = static_cast<int32_t>(out.size());
         Action& a = out.emplace_back(first);
         for (int i = n - 1; i >= 0; --i) a.push(path[i]);
       }
