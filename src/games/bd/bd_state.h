@@ -356,7 +356,7 @@ class BdState : public steppe::State {
   int turn() const { return turn_; }
   int phase() const { return phase_; }
   int vp() const { return vp_; }
-  int control(int hex) const { return control_[static_cast<size_t>(hex)]; }
+  int control(int hex) const { return hex_.control[static_cast<size_t>(hex)]; }
   const UnitSt& unit(int u) const { return units_[static_cast<size_t>(u)]; }
   const UnitDef& def(int u) const { return (*defs_)[static_cast<size_t>(u)]; }
   int num_units() const { return static_cast<int>(units_.size()); }
@@ -370,7 +370,7 @@ class BdState : public steppe::State {
   // Read access for the AI heuristics (src/games/bd/ai_heuristics.cpp).
   const BdData& data() const { return *data_; }
   const HexInfo& hex_info(int h) const { return hx(h); }
-  int start_control(int hex) const { return start_control_[static_cast<size_t>(hex)]; }
+  int start_control(int hex) const { return hex_.start_control[static_cast<size_t>(hex)]; }
   std::string_view scenario_id() const { return scenario_id_; }
 
  protected:
@@ -598,9 +598,19 @@ class BdState : public steppe::State {
   std::shared_ptr<const std::vector<UnitDef>> own_defs_;
   std::shared_ptr<const std::array<HexInfo, kNumHexes>> own_map_;
   InlineVec<UnitSt, kMaxUnits> units_;
-  std::array<uint8_t, kNumHexes> control_{};
-  std::array<uint8_t, kNumHexes> entered_{};        // units placed per entry hex this turn (8.1)
-  std::array<uint8_t, kNumHexes> start_control_{};  // control at the scenario start (13.4, 14.4, 14.10, 15.4)
+  // The per-hex state in one trivially copyable block: a copy of the state copies it in one
+  // piece (perf of a clone: each separate std::array member was its own rep movs, a dozen
+  // start-up costs for 575 bytes each).
+  struct HexState {
+    std::array<uint8_t, kNumHexes> control{};
+    std::array<uint8_t, kNumHexes> entered{};  // units placed per entry hex this turn (8.1)
+    std::array<uint8_t, kNumHexes>
+        start_control{};  // control at the scenario start (13.4, 14.4, 14.10, 15.4)
+    std::array<uint8_t, kNumHexes>
+        turn_start_control{};                 // control at the start of this game turn (4.4, 4.19)
+    std::array<uint8_t, kNumHexes> insitu{};  // 8.2, 8.4, 8.27: an in-situ entry in the hex this admin phase
+  };
+  HexState hex_;
   MarkerSt markers_;
   // The scenario's id (data_->scenarios owns the text): a view, so that a clone copies no
   // string (an id longer than 15 characters, "mansteins-gambit", would be allocated).
@@ -638,27 +648,25 @@ class BdState : public steppe::State {
   int8_t summer_done_ = 0;                         // 4.4 0 open, 1 succeeded, 2 VP debited
   int8_t watch_ = 0;                               // 4.18 0 not chosen, 1 Rhine, 2 Oder (secret)
   int16_t soviet_losses_ = 0;                      // 4.19 Soviet units eliminated this turn (weighted)
-  int8_t ss_due_ = 0;         // 8.17 0 nothing owed, 1 due in this German admin segment, 2 delayed
-  int8_t ss_cycle_ = -1;      // 8.17 index of the open withdrawal in victory.ss_turns
-  uint8_t ss_failed_ = 0;     // 4.10 bit i: withdrawal i declined or not made (VP lost)
-  uint8_t ss_done_ = 0;       // 8.17 bit i: withdrawal i made
-  uint8_t cauc_ = kCaucNone;  // 4.11-4.13
-  bool cauc_open_ = false;    // 4.11 launch condition met at the start of this game turn
-  int8_t cauc_turn_ = 0;      // game turn of the departure
-  int8_t cauc_rolled_ = 0;    // last game turn whose Victory Check Phase resolved the expedition
-  int8_t cauc_need_ = 0;      // 4.12 rifle armies the Soviet still has to send
-  bool mg_ = false;           // 4.16 the summer offensive is Manstein's Gambit
-  std::array<uint8_t, kNumHexes> turn_start_control_{};  // control at the start of this game turn (4.4, 4.19)
-  bool german_moscow_at_start_ = false;                  // 7.21
-  int8_t rvgk_moves_ = 0;                                // 8.9
+  int8_t ss_due_ = 0;                    // 8.17 0 nothing owed, 1 due in this German admin segment, 2 delayed
+  int8_t ss_cycle_ = -1;                 // 8.17 index of the open withdrawal in victory.ss_turns
+  uint8_t ss_failed_ = 0;                // 4.10 bit i: withdrawal i declined or not made (VP lost)
+  uint8_t ss_done_ = 0;                  // 8.17 bit i: withdrawal i made
+  uint8_t cauc_ = kCaucNone;             // 4.11-4.13
+  bool cauc_open_ = false;               // 4.11 launch condition met at the start of this game turn
+  int8_t cauc_turn_ = 0;                 // game turn of the departure
+  int8_t cauc_rolled_ = 0;               // last game turn whose Victory Check Phase resolved the expedition
+  int8_t cauc_need_ = 0;                 // 4.12 rifle armies the Soviet still has to send
+  bool mg_ = false;                      // 4.16 the summer offensive is Manstein's Gambit
+  bool german_moscow_at_start_ = false;  // 7.21
+  int8_t rvgk_moves_ = 0;                // 8.9
   std::array<int8_t, 2> repl_left_mech_{}, repl_left_non_{};
-  int8_t withdrawals_done_ = 0;              // 8.21
-  std::array<uint8_t, kNumHexes> insitu_{};  // 8.2, 8.4, 8.27: an in-situ entry in the hex this admin phase
-  uint8_t combout_done_ = 0;                 // 8.16: bit 0 the 1943 comb-out made, bit 1 the 1944 one
-  int8_t combout_left_ = 0;                  // 8.16: bonus non-mech steps left this German order segment
-  std::vector<int16_t> returned_once_;       // 8.15: Romanian armies already returned once
-  bool polish_triggered_ = false;            // 8.24
-  bool romania_defected_ = false;            // 8.25
+  int8_t withdrawals_done_ = 0;         // 8.21
+  uint8_t combout_done_ = 0;            // 8.16: bit 0 the 1943 comb-out made, bit 1 the 1944 one
+  int8_t combout_left_ = 0;             // 8.16: bonus non-mech steps left this German order segment
+  std::vector<int16_t> returned_once_;  // 8.15: Romanian armies already returned once
+  bool polish_triggered_ = false;       // 8.24
+  bool romania_defected_ = false;       // 8.25
   // 8.26: 0 not triggered, 1 a unit is off the map awaiting its return, 2 triggered on or
   // before GT13 (the Bulgarians enter on GT14), 3 returned.
   int8_t bulg_state_ = 0;
@@ -692,14 +700,18 @@ class BdState : public steppe::State {
   // Occupancy cache: side and stacking counts per hex (rebuilt after any change).
   mutable bool occ_dirty_ = true;
   mutable uint64_t version_ = 0;
-  mutable std::array<uint8_t, kNumHexes> occ_side_{};
-  mutable std::array<uint8_t, kNumHexes> occ_count_{}, occ_sats_{}, occ_cav_{}, occ_sup_{};
-  // Per unit: the TB / CM attached to it (8.31, 8.32), or -1. Inline: no allocation per clone.
-  mutable std::array<int16_t, kMaxUnits> occ_child_{};
+  // The occupancy and supply caches, one block for the same reason as HexState.
+  struct Caches {
+    std::array<uint8_t, kNumHexes> occ_side{};
+    std::array<uint8_t, kNumHexes> occ_count{}, occ_sats{}, occ_cav{}, occ_sup{};
+    // Per unit: the TB / CM attached to it (8.31, 8.32), or -1. Inline: no allocation per clone.
+    std::array<int16_t, kMaxUnits> occ_child{};
+    std::array<std::array<uint8_t, kNumHexes>, 2> sup{};  // overland supply per side (7.3)
+  };
+  mutable Caches cache_;
   // Memo of the last reach() (check_move is called once per legal move by the suites).
   mutable ReachMemo reach_memo_;
-  mutable StrategicMemo strategic_memo_;  // the last strategic_reach() (check() of kStrategic)
-  mutable std::array<uint8_t, kNumHexes> sup_[2]{};
+  mutable StrategicMemo strategic_memo_;       // the last strategic_reach() (check() of kStrategic)
   mutable std::vector<int16_t> crimea_units_;  // 7.4 units drawing Crimea supply now
   std::vector<int16_t> crimea_declared_;       // 7.4 the German's declared units (first claim on the five)
   mutable std::shared_ptr<const SupplyGraph> own_graph_;  // supply_graph() of an edited map
