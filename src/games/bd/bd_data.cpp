@@ -669,6 +669,10 @@ steppe::Status load_counters(BdData& d, const std::filesystem::path& file) {
     counterpart_ids.push_back(u.str_or("counterpart", ""));
   }
   if (!r.ok()) return r.error();
+  if (d.units.size() > static_cast<size_t>(kMaxUnits))
+    return Error{std::to_string(d.units.size()) + " units: at most " + std::to_string(kMaxUnits) +
+                     " (kMaxUnits, bd_data.h: a position keeps them inline)",
+                 "", file.string() + ": /units"};
   for (size_t i = 0; i < d.units.size(); ++i) {
     if (counterpart_ids[i].empty()) continue;
     const int c = d.find_unit(counterpart_ids[i]);

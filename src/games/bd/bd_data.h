@@ -31,6 +31,10 @@ const char* side_name(int side);
 constexpr int kFirstRow = 10, kLastRow = 32, kFirstCol = 0, kLastCol = 24;
 constexpr int kRows = kLastRow - kFirstRow + 1, kCols = kLastCol - kFirstCol + 1;
 constexpr int kNumHexes = kRows * kCols;
+// Most counters a game may hold (counters.json has 270; scenario tests add a few). A
+// position keeps its units inline (BdState::units_), so that a clone allocates nothing for
+// them; load_counters refuses a counter mix larger than this.
+constexpr int kMaxUnits = 320;
 enum Dir : uint8_t { kE = 0, kNE = 1, kNW = 2, kW = 3, kSW = 4, kSE = 5 };
 constexpr int hex_index(int row, int col) {  // -1 outside the box
   if (row < kFirstRow || row > kLastRow || col < kFirstCol || col > kLastCol) return -1;

@@ -3,6 +3,7 @@
 #include "games/bd/bd_state.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cctype>
 #include <cstdio>
@@ -103,28 +104,35 @@ int parse_phase(std::string_view s) {
 BdState::BdState(const BdGame& game, std::shared_ptr<const BdData> data, uint64_t seed)
     : game_(&game), data_(std::move(data)) {
   dice_ = steppe::Dice(seed);
-  defs_ = std::shared_ptr<const std::vector<UnitDef>>(data_, &data_->units);
-  map_ = std::shared_ptr<const std::array<HexInfo, kNumHexes>>(data_, &data_->hexes);
-  units_.assign(defs_->size(), UnitSt{});
+  defs_ = &data_->units;
+  map_ = &data_->hexes;
+  units_.assign(defs_->size(), UnitSt{});  // load_counters keeps it <= kMaxUnits
   vp_start_ = vp_ = data_->vp_start;
   // 3.6: initial control by country.
   for (int h = 0; h < kNumHexes; ++h)
-    control_[static_cast<size_t>(h)] = static_cast<uint8_t>(start_control_3_6(hx(h)));
+    hex_.control[static_cast<size_t>(h)] = static_cast<uint8_t>(start_control_3_6(hx(h)));
 }
 
 const steppe::Game& BdState::game() const { return *game_; }
 
+const std::vector<std::pair<int16_t, std::string>>& BdState::setup_zones() const {
+  static const std::vector<std::pair<int16_t, std::string>> none;
+  return setup_zone_ ? *setup_zone_ : none;
+}
+
 // The supply graph of this state's map: the data's, or one built for an edited map (tests).
 const SupplyGraph& BdState::supply_graph() const {
-  if (map_.get() == &data_->hexes) return data_->supply_graph;
+  if (map_ == &data_->hexes) return data_->supply_graph;
   if (!own_graph_) own_graph_ = std::make_shared<const SupplyGraph>(build_supply_graph(*map_, data_->places));
   return *own_graph_;
 }
 
 HexInfo& BdState::hx_mut(int h) {
   own_graph_.reset();  // the caller edits the map
-  if (map_.get() == &data_->hexes && data_->entry_candidates_built)
-    map_ = std::make_shared<std::array<HexInfo, kNumHexes>>(*map_);
+  if (map_ == &data_->hexes && data_->entry_candidates_built) {
+    own_map_ = std::make_shared<std::array<HexInfo, kNumHexes>>(*map_);
+    map_ = own_map_.get();
+  }
   return const_cast<HexInfo&>((*map_)[static_cast<size_t>(h)]);  // unique copy made above
 }
 
@@ -146,8 +154,8 @@ Status BdState::setup_scenario(const ScenarioDef* sc) {
   turn_ = sc->first_turn;
   // The scenario's start front (12.14/12.15, 13.6, 14.6/14.7, 14.9) before any unit is
   // placed, so that placing units neither moves the front nor scores VP.
-  for (int h : sc->german_control) control_[static_cast<size_t>(h)] = kGerman;
-  for (int h : sc->soviet_control) control_[static_cast<size_t>(h)] = kSoviet;
+  for (int h : sc->german_control) hex_.control[static_cast<size_t>(h)] = kGerman;
+  for (int h : sc->soviet_control) hex_.control[static_cast<size_t>(h)] = kSoviet;
   // 3.7 Lithuania option: Lithuania goes to the German side, five hexes of Poland to the
   // Soviet; Soviet units printed for Lithuania set up in other Soviet hexes (last, after
   // the German, ruling BD-SC1).
@@ -155,14 +163,15 @@ Status BdState::setup_scenario(const ScenarioDef* sc) {
   const auto lith = pz.find("lithuania");
   const auto lith_soviet = pz.find("lithuania_soviet");
   std::vector<int16_t> displaced;
+  std::vector<std::pair<int16_t, std::string>> zones = setup_zones();  // setup_zone_ once complete
   if (opt_lithuania_) {
     if (sc->id != "grand-campaign" && sc->id != "what-if-1942")
       return steppe::Error{"the Lithuania option applies only to the Grand Campaign and 1942: What If", "3.7",
                            sc->id};
     if (lith == pz.end() || lith_soviet == pz.end())
       return steppe::Error{"places.json lacks the zones lithuania / lithuania_soviet", "3.7", sc->id};
-    for (int h : lith->second) control_[static_cast<size_t>(h)] = kGerman;
-    for (int h : lith_soviet->second) control_[static_cast<size_t>(h)] = kSoviet;
+    for (int h : lith->second) hex_.control[static_cast<size_t>(h)] = kGerman;
+    for (int h : lith_soviet->second) hex_.control[static_cast<size_t>(h)] = kSoviet;
     log("setup", "Lithuania option: Lithuania is German, 2116 2216 2217 2315 2316 are Soviet", "3.7");
     lith_relocate_ = sc->id == "grand-campaign";
   }
@@ -183,7 +192,7 @@ Status BdState::setup_scenario(const ScenarioDef* sc) {
       place(e.unit, e.hex, true);
     } else if (!e.zone.empty()) {
       u.where = kToSetUp;
-      setup_zone_.emplace_back(static_cast<int16_t>(e.unit), e.zone);
+      zones.emplace_back(static_cast<int16_t>(e.unit), e.zone);
       has_setup_units_ = true;
     } else if (e.box == "dead") {
       u.where = kDead;
@@ -210,7 +219,9 @@ Status BdState::setup_scenario(const ScenarioDef* sc) {
   for (const auto& [m, h] : sc->markers)
     if (m.rfind("caucasus-roll-gt", 0) == 0)
       if (const auto t = steppe::parse_int_in(m.substr(16), 1, 32)) cauc_rolled_ = static_cast<int8_t>(*t);
-  for (int16_t u : displaced) setup_zone_.emplace_back(u, "any-soviet");  // 3.7
+  for (int16_t u : displaced) zones.emplace_back(u, "any-soviet");  // 3.7
+  if (!zones.empty())
+    setup_zone_ = std::make_shared<const std::vector<std::pair<int16_t, std::string>>>(std::move(zones));
   // Units not listed: reinforcements by their printed entry turn (3.3, 3.4), if still to come.
   for (size_t i = 0; i < units_.size(); ++i) {
     if (listed[i]) continue;
@@ -312,43 +323,43 @@ void BdState::units_in(int hex, std::vector<int>& out) const {
 void BdState::compute_occupancy() const {
   if (!occ_dirty_) return;
   occ_dirty_ = false;
-  occ_side_.fill(kNoSide);
-  occ_count_.fill(0);
-  occ_sats_.fill(0);
-  occ_cav_.fill(0);
-  occ_sup_.fill(0);
-  occ_child_.assign(units_.size(), -1);  // no allocation once sized
+  cache_.occ_side.fill(kNoSide);
+  cache_.occ_count.fill(0);
+  cache_.occ_sats.fill(0);
+  cache_.occ_cav.fill(0);
+  cache_.occ_sup.fill(0);
+  std::fill_n(cache_.occ_child.begin(), units_.size(), int16_t{-1});
   for (size_t i = 0; i < units_.size(); ++i) {
     if (units_[i].where != kOnMap) continue;
     const size_t h = static_cast<size_t>(units_[i].hex);
     const UnitDef& d = (*defs_)[i];
-    occ_side_[h] = d.side;
-    if (d.satellite_army()) ++occ_sats_[h];
-    if (d.type == kCavalryGroup) ++occ_cav_[h];
-    if (d.type == kTigerBattalion || d.type == kCmGroup) ++occ_sup_[h];
-    if (!d.free_stacking()) ++occ_count_[h];
+    cache_.occ_side[h] = d.side;
+    if (d.satellite_army()) ++cache_.occ_sats[h];
+    if (d.type == kCavalryGroup) ++cache_.occ_cav[h];
+    if (d.type == kTigerBattalion || d.type == kCmGroup) ++cache_.occ_sup[h];
+    if (!d.free_stacking()) ++cache_.occ_count[h];
     const int p = units_[i].parent;
     if (p >= 0 && static_cast<size_t>(p) < units_.size())
-      occ_child_[static_cast<size_t>(p)] = static_cast<int16_t>(i);
+      cache_.occ_child[static_cast<size_t>(p)] = static_cast<int16_t>(i);
   }
 }
 
 int BdState::attached_of(int p) const {
   compute_occupancy();
-  return p >= 0 && static_cast<size_t>(p) < occ_child_.size() ? occ_child_[static_cast<size_t>(p)] : -1;
+  return p >= 0 && static_cast<size_t>(p) < units_.size() ? cache_.occ_child[static_cast<size_t>(p)] : -1;
 }
 
 int BdState::occupant_side(int hex) const {
   compute_occupancy();
-  return occ_side_[static_cast<size_t>(hex)];
+  return cache_.occ_side[static_cast<size_t>(hex)];
 }
 
 // 6.3 five units per hex; 6.4 one satellite army; 6.5 free units (cavalry max 1); 8.31,
 // 8.32 one TB (CM) per stack. A unit added brings the TB / CM attached to it.
 Status BdState::stacking_ok(int hex, int side, const std::vector<int>& adding) const {
   compute_occupancy();
-  int count = occ_count_[static_cast<size_t>(hex)], sats = occ_sats_[static_cast<size_t>(hex)],
-      cav = occ_cav_[static_cast<size_t>(hex)], sup = occ_sup_[static_cast<size_t>(hex)];
+  int count = cache_.occ_count[static_cast<size_t>(hex)], sats = cache_.occ_sats[static_cast<size_t>(hex)],
+      cav = cache_.occ_cav[static_cast<size_t>(hex)], sup = cache_.occ_sup[static_cast<size_t>(hex)];
   bool adds_sat = false;
   for (int u : adding) {
     if (unit(u).where == kOnMap && unit(u).hex == hex) continue;  // already counted
@@ -394,9 +405,9 @@ int BdState::overstacked_hex() const {
   compute_occupancy();
   const StackingLimits& lim = data_->stacking;
   for (size_t h = 0; h < kNumHexes; ++h)
-    if (occ_side_[h] != kNoSide &&
-        (occ_count_[h] > lim.units_per_hex || occ_sats_[h] > lim.satellite_armies_per_hex ||
-         occ_cav_[h] > lim.cavalry_groups_per_hex))
+    if (cache_.occ_side[h] != kNoSide &&
+        (cache_.occ_count[h] > lim.units_per_hex || cache_.occ_sats[h] > lim.satellite_armies_per_hex ||
+         cache_.occ_cav[h] > lim.cavalry_groups_per_hex))
       return static_cast<int>(h);
   return -1;
 }
@@ -468,7 +479,7 @@ Status BdState::check_east_wall(int h) const {
   if (x.country != kUssr && x.country != kBaltic)
     return rerr("8.5", "East Wall counters go inside the USSR or the Baltic states");
   if (x.city) return rerr("8.5", "East Wall counters never go in a city hex");
-  if (control_[static_cast<size_t>(h)] != kGerman || !overland(h, kGerman))
+  if (hex_.control[static_cast<size_t>(h)] != kGerman || !overland(h, kGerman))
     return rerr("8.5", hex_id(h) + " is not a German-controlled hex with overland supply");
   if (east_wall(h)) return rerr("8.5", "no more than one East Wall counter per hex");
   return Status::ok();
@@ -877,7 +888,7 @@ Status BdState::check_bulgaria_return(int hex) const {
     if (bulgarian(x) && unit(x).where == kOutOfPlay) add.push_back(x);
   // 6.4 is waived for this entry (8.26), 6.3 is not.
   compute_occupancy();
-  int count = occ_count_[static_cast<size_t>(hex)];
+  int count = cache_.occ_count[static_cast<size_t>(hex)];
   for (int x : add)
     if (!def(x).free_stacking()) ++count;
   if (count > data_->stacking.units_per_hex)
@@ -897,7 +908,7 @@ bool BdState::bulgaria_return_due() const {
 bool BdState::bulgaria_overstacked() const {
   if (bulg_hex_ < 0) return false;
   compute_occupancy();
-  return occ_sats_[static_cast<size_t>(bulg_hex_)] > data_->stacking.satellite_armies_per_hex;
+  return cache_.occ_sats[static_cast<size_t>(bulg_hex_)] > data_->stacking.satellite_armies_per_hex;
 }
 
 void BdState::log(const std::string& kind, const std::string& text, const std::string& rule,
@@ -915,9 +926,9 @@ void BdState::log(const std::string& kind, const std::string& text, const std::s
 
 // 3.6: control switches the instant an enemy ground unit enters; 4.2 VP change at once.
 void BdState::set_control(int hex, int side) {
-  const uint8_t old = control_[static_cast<size_t>(hex)];
+  const uint8_t old = hex_.control[static_cast<size_t>(hex)];
   if (old == side) return;
-  control_[static_cast<size_t>(hex)] = static_cast<uint8_t>(side);
+  hex_.control[static_cast<size_t>(hex)] = static_cast<uint8_t>(side);
   mark_dirty();
   log("control", std::string(side_name(side)) + " takes control of " + hex_id(hex), "3.6");
   if (side == kSoviet && turn_ > 4 && east_wall(hex)) {  // 11.21 destroyed when first occupied
@@ -983,7 +994,7 @@ void BdState::set_control(int hex, int side) {
     moscow_rolled_ = true;
     int mod = 0;
     for (size_t i = 0; i < data_->moscow_mods_hex.size(); ++i)
-      if (control_[static_cast<size_t>(data_->moscow_mods_hex[i])] == kGerman)
+      if (hex_.control[static_cast<size_t>(data_->moscow_mods_hex[i])] == kGerman)
         mod += data_->moscow_mods_value[i];
     const int r = roll(6, "Moscow surrender roll", "4.15");
     log("victory",
@@ -1028,7 +1039,7 @@ void BdState::territory_vp_checks() {
     for (int h = 0; h < kNumHexes; ++h)
       if (hx(h).on_map && in(hx(h))) {
         ++n.first;
-        n.second += control_[static_cast<size_t>(h)] == side ? 1 : 0;
+        n.second += hex_.control[static_cast<size_t>(h)] == side ? 1 : 0;
       }
     return n;
   };
@@ -1061,7 +1072,7 @@ void BdState::leningrad_siege_check() {
   if (siege_ == 0 || siege_ == 3 || phase_ == kGameOver) return;
   const int len = data_->places.leningrad;
   if (len < 0) return;
-  if (control_[static_cast<size_t>(len)] == kGerman) {
+  if (hex_.control[static_cast<size_t>(len)] == kGerman) {
     if (siege_ == 2) {
       vp_ += 1;
       vp_events_ += 1;
@@ -1115,12 +1126,12 @@ int BdState::para_drop_unit() const {
 void BdState::uncovered_border(int side, std::vector<int>& out) const {
   out.clear();
   for (int h = 0; h < kNumHexes; ++h) {
-    if (!hx(h).on_map || data_->tec.prohibited[hx(h).terrain] || control_[static_cast<size_t>(h)] != side)
+    if (!hx(h).on_map || data_->tec.prohibited[hx(h).terrain] || hex_.control[static_cast<size_t>(h)] != side)
       continue;
     bool border = false;
     for (int d = 0; d < 6 && !border; ++d) {
       const int n = neighbour(h, d);
-      border = n >= 0 && hx(n).on_map && control_[static_cast<size_t>(n)] == other(side);
+      border = n >= 0 && hx(n).on_map && hex_.control[static_cast<size_t>(n)] == other(side);
     }
     if (border && occupant_side(h) != side) out.push_back(h);
   }
@@ -1128,7 +1139,7 @@ void BdState::uncovered_border(int side, std::vector<int>& out) const {
 
 int BdState::setup_left(int side) const {
   int n = 0;
-  for (const auto& [x, z] : setup_zone_) n += unit(x).where == kToSetUp && def(x).side == side ? 1 : 0;
+  for (const auto& [x, z] : setup_zones()) n += unit(x).where == kToSetUp && def(x).side == side ? 1 : 0;
   return n;
 }
 
@@ -1153,7 +1164,7 @@ Status BdState::check_border_rule(int u, int h) const {
 // from his territory into the five hexes of Poland he keeps.
 bool BdState::lithuania_relocation(int u) const {
   if (!lith_relocate_ || def(u).side != kSoviet || unit(u).where != kOnMap) return false;
-  if (control_[static_cast<size_t>(unit(u).hex)] != kSoviet) return false;
+  if (hex_.control[static_cast<size_t>(unit(u).hex)] != kSoviet) return false;
   for (const char* id : {"su-9a", "su-9ar", "su-ica"})
     if (data_->find_unit(id) == u) return false;
   return true;
@@ -1166,8 +1177,8 @@ std::pair<bool, int> BdState::cities_since_turn_start() const {
   int taken = 0;
   for (int h = 0; h < kNumHexes; ++h) {
     if (!hx(h).city) continue;
-    const int was = turn_start_control_[static_cast<size_t>(h)];
-    const int now = control_[static_cast<size_t>(h)];
+    const int was = hex_.turn_start_control[static_cast<size_t>(h)];
+    const int now = hex_.control[static_cast<size_t>(h)];
     if (was == kGerman && now != kGerman) kept = false;
     if (was == kSoviet && now == kGerman) ++taken;
   }
@@ -1324,7 +1335,7 @@ bool BdState::caucasus_launch_condition() const {
   const auto& hexes = data_->victory.caucasus_launch_hexes;
   if (hexes.empty()) return false;
   for (int h : hexes) {
-    if (h < 0 || control_[static_cast<size_t>(h)] != kGerman || !overland(h, kGerman)) return false;
+    if (h < 0 || hex_.control[static_cast<size_t>(h)] != kGerman || !overland(h, kGerman)) return false;
     for (int d = 0; d < 6; ++d) {
       const int n = neighbour(h, d);
       if (n >= 0 && occupant_side(n) == kSoviet) return false;
@@ -1362,7 +1373,7 @@ void BdState::caucasus_defeat_check() {
   const Places& pl = data_->places;
   std::string why;
   for (int h : {pl.rostov, pl.dnepropetrovsk})
-    if (h >= 0 && control_[static_cast<size_t>(h)] == kSoviet) why = "the Soviet controls " + hex_id(h);
+    if (h >= 0 && hex_.control[static_cast<size_t>(h)] == kSoviet) why = "the Soviet controls " + hex_id(h);
   if (why.empty()) {
     const auto& ex = data_->victory.caucasus_exits;
     bool all = !ex.empty();
@@ -1389,7 +1400,7 @@ void BdState::caucasus_victory_phase() {
     log("vp", "the Caucasus expedition holds the oil region", "4.13");
   } else {
     const int st = vr.caucasus_stalingrad;
-    const int mod = st >= 0 && control_[static_cast<size_t>(st)] == kGerman && overland(st, kGerman)
+    const int mod = st >= 0 && hex_.control[static_cast<size_t>(st)] == kGerman && overland(st, kGerman)
                         ? vr.caucasus_stalingrad_mod
                         : 0;
     const int die = roll(6, "Caucasus breakthrough roll", "4.13");
@@ -1558,11 +1569,11 @@ bool BdState::mg_victory_check() {
   for (int h = 0; h < kNumHexes; ++h) {
     if (!hx(h).vp || !hx(h).on_map || start_control_3_6(hx(h)) != kGerman) continue;
     ++start;
-    if (control_[static_cast<size_t>(h)] != kGerman) lost += (lost.empty() ? "" : " ") + hex_id(h);
+    if (hex_.control[static_cast<size_t>(h)] != kGerman) lost += (lost.empty() ? "" : " ") + hex_id(h);
   }
   int big = 0;
   for (int h : vr.mg_cities)
-    if (h >= 0 && control_[static_cast<size_t>(h)] == kGerman) ++big;
+    if (h >= 0 && hex_.control[static_cast<size_t>(h)] == kGerman) ++big;
   const std::string why = std::to_string(start) + " GT1 VP hexes" +
                           (lost.empty() ? " all held" : ", lost " + lost) + ", " + std::to_string(big) +
                           " of Leningrad, Moscow, Kiev, Stalingrad";
@@ -1590,14 +1601,14 @@ void BdState::place(int u, int hex, bool setting_up) {
   s.flags = static_cast<uint16_t>(s.flags & ~kFlagRevealed);
   mark_dirty();
   carry_attached(u);
-  if (control_[static_cast<size_t>(hex)] == def(u).side) {
+  if (hex_.control[static_cast<size_t>(hex)] == def(u).side) {
     if (def(u).side == kSoviet && !setting_up) caucasus_defeat_check();  // 4.13
     return;
   }
   if (setting_up) {
     // 3.6 a unit controls its own hex, but a set-up placement is the start position, not
     // a capture: the scenario states its opening VP (3.2, 12.3), so no VP and no 4.3/4.15.
-    control_[static_cast<size_t>(hex)] = def(u).side;
+    hex_.control[static_cast<size_t>(hex)] = def(u).side;
     log("control", std::string(side_name(def(u).side)) + " sets up in " + hex_id(hex) + " and controls it",
         "3.6", def(u).side == kSoviet ? (1u << kSoviet) : 0xFFFFFFFFu);  // as the set-up itself (11.7)
     return;
@@ -1613,7 +1624,7 @@ void BdState::move_to(int u, int hex) {
   s.flags = static_cast<uint16_t>(s.flags & ~kFlagRevealed);
   mark_dirty();
   carry_attached(u);
-  if (control_[static_cast<size_t>(hex)] != def(u).side) set_control(hex, def(u).side);
+  if (hex_.control[static_cast<size_t>(hex)] != def(u).side) set_control(hex, def(u).side);
   if (def(u).side == kSoviet) caucasus_defeat_check();  // 4.13 all five exit hexes occupied
 }
 
@@ -1776,7 +1787,8 @@ Status BdState::check_attach(int s, int p) const {
   const UnitSt& st = unit(s);
   if (st.parent == p && st.where == kOnMap) return rerr(rule, d.label + " is already atop " + def(p).label);
   compute_occupancy();
-  const int there = occ_sup_[static_cast<size_t>(ps.hex)] - (st.where == kOnMap && st.hex == ps.hex ? 1 : 0);
+  const int there =
+      cache_.occ_sup[static_cast<size_t>(ps.hex)] - (st.where == kOnMap && st.hex == ps.hex ? 1 : 0);
   if (there > 0)
     return rerr(rule, hex_id(ps.hex) + std::string(" already holds a ") +
                           (cm ? "CM group" : "Tiger battalion") + " (never more than one per stack)");
@@ -1794,7 +1806,7 @@ Status BdState::check_attach(int s, int p) const {
   if (!cm && st.where == kOnMap && phase_ == kGermanStrategic) {  // 8.31 via strategic movement (8.6)
     if (st.flags & kFlagDone) return rerr("8.6", d.label + " already moved strategically");
     const int from = st.hex;
-    if (!hx(from).city || control_[static_cast<size_t>(from)] != kGerman || !overland(from, kGerman))
+    if (!hx(from).city || hex_.control[static_cast<size_t>(from)] != kGerman || !overland(from, kGerman))
       return rerr("8.6", "strategic movement starts in a German-controlled city with overland supply");
     if (strat_used_ + strategic_cost(s) > 8)
       return rerr("8.7", "8 strategic movement units per player turn (mech 2, satellite army 4)");
@@ -1883,11 +1895,11 @@ void BdState::compute_supply() const {
   if (!supply_dirty_) return;
   supply_dirty_ = false;
   compute_occupancy();
-  const auto& occ = occ_side_;
+  const auto& occ = cache_.occ_side;
   const Places& pl = data_->places;
   const SupplyGraph& g = supply_graph();
   for (int side = 0; side < 2; ++side) {
-    auto& sup = sup_[side];
+    auto& sup = cache_.sup[side];
     sup.fill(0);
     const auto& enter = g.enter[static_cast<size_t>(side)];
     const auto& edges = g.edges[static_cast<size_t>(side)];
@@ -1898,9 +1910,9 @@ void BdState::compute_supply() const {
     auto open_now = [&](int h) {
       const size_t i = static_cast<size_t>(h);
       if (occ[i] != kNoSide && occ[i] != side) return false;  // 7.3, 7.9
-      if (side == kGerman && control_[i] == kSoviet && (fort[i] || h == markers_.fa_hex))
+      if (side == kGerman && hex_.control[i] == kSoviet && (fort[i] || h == markers_.fa_hex))
         return false;  // 7.20
-      if (side == kSoviet && control_[i] == kGerman &&
+      if (side == kSoviet && hex_.control[i] == kGerman &&
           (fort[i] || (!markers_.east_wall.empty() && east_wall(h))))
         return false;  // 7.20 (East Wall counters, 8.5)
       return true;
@@ -1945,7 +1957,7 @@ void BdState::compute_crimea(const Passable& passable) const {
   crimea_units_.clear();
   const Places& pl = data_->places;
   const int sev = pl.sevastopol;
-  if (!crimea_on_ || sev < 0 || control_[static_cast<size_t>(sev)] != kGerman || !passable(sev)) return;
+  if (!crimea_on_ || sev < 0 || hex_.control[static_cast<size_t>(sev)] != kGerman || !passable(sev)) return;
   std::array<int16_t, kNumHexes> dist{};
   dist.fill(-1);
   std::vector<int> queue{sev};
@@ -1970,7 +1982,7 @@ void BdState::compute_crimea(const Passable& passable) const {
     const UnitSt& s = units_[i];
     if (s.where != kOnMap || (*defs_)[i].side != kGerman) continue;
     const auto h = static_cast<size_t>(s.hex);
-    if (dist[h] < 0 || sup_[kGerman][h]) continue;
+    if (dist[h] < 0 || cache_.sup[kGerman][h]) continue;
     ids.push_back(static_cast<int>(i));
   }
   std::sort(ids.begin(), ids.end(), [&](int x, int y) {
@@ -1993,7 +2005,7 @@ void BdState::compute_crimea(const Passable& passable) const {
 
 bool BdState::overland(int hex, int side) const {
   compute_supply();
-  return sup_[side][static_cast<size_t>(hex)] != 0;
+  return cache_.sup[side][static_cast<size_t>(hex)] != 0;
 }
 
 // 7.2 / 7.8 supply state of one unit on the map.
@@ -2027,7 +2039,7 @@ bool BdState::coastal_supply_ok(int hex) const {
   if (crimea_turn_ && hx(hex).zone != kZoneNorth) return false;
   if (std::find(pl.azov_coast.begin(), pl.azov_coast.end(), hex) == pl.azov_coast.end()) return true;
   for (int k : pl.kerch)
-    if (k < 0 || control_[static_cast<size_t>(k)] != kGerman) return false;
+    if (k < 0 || hex_.control[static_cast<size_t>(k)] != kGerman) return false;
   return true;
 }
 
@@ -2223,7 +2235,7 @@ void BdState::reach(int u, std::array<int16_t, kNumHexes>& best,
 // reach() without its memo (gen_moves searches every unit once: storing each would copy
 // 2.3 KB per unit for nothing).
 void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
-                           std::array<int16_t, kNumHexes>& parent) const {
+                           std::array<int16_t, kNumHexes>& parent, HexBits* reached) const {
   const UnitSt& s = unit(u);
   const int budget = s.mp >= 0 ? s.mp : mf_of(u);
   // 6.2: stacking limits hold hex by hex and instant by instant, so a hex the unit would
@@ -2236,32 +2248,95 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
   const int add_sup = is_attachable(u) || attached_of(u) >= 0 ? 1 : 0;  // 8.31, 8.32 one per stack
   auto fits = [&](int h) {
     const size_t i = static_cast<size_t>(h);
-    return h == s.hex || (occ_count_[i] + add_count <= lim.units_per_hex &&
-                          occ_sats_[i] + add_sat <= lim.satellite_armies_per_hex &&
-                          occ_cav_[i] + add_cav <= lim.cavalry_groups_per_hex && occ_sup_[i] + add_sup <= 1);
+    return h == s.hex ||
+           (cache_.occ_count[i] + add_count <= lim.units_per_hex &&
+            cache_.occ_sats[i] + add_sat <= lim.satellite_armies_per_hex &&
+            cache_.occ_cav[i] + add_cav <= lim.cavalry_groups_per_hex && cache_.occ_sup[i] + add_sup <= 1);
+  };
+  // hex_entry_cost(u, to) with the unit's own tests made once (the search asks it for every
+  // hex it meets): the same tests, the occupancy read directly (computed above).
+  const TerrainCosts& tec = data_->tec;
+  const bool sat_north = ud.axis_satellite() && !(zone1942_ == kZoneNorth && turn_ >= 9);  // 10.22
+  const bool cavalry = ud.type == kCavalryGroup;
+  const bool cav_zone = cavalry && ud.zone != kZoneNone;  // 8.30
+  const bool gt1_from_romania =
+      turn_ == 1 && ud.side == kGerman && s.start_hex >= 0 && hx(s.start_hex).country == kRomania;  // 5.11
+  const bool gt1_soviet = turn_ == 1 && ud.side == kSoviet;                                         // 5.11
+  const int mp_cls = ud.cls == kMech ? kMech : kNonMech;
+  const bool marsh_clear = ud.cls == kMech && ud.side == kSoviet && turn_ >= 13;  // 10.10
+  const bool gt1_marsh = ud.cls == kMech && ud.side == kGerman && turn_ == 1;     // 5.13
+  auto entry_cost = [&](int to) {
+    const HexInfo& b = hx(to);
+    if (!b.on_map || tec.prohibited[b.terrain]) return -1;  // 10.21, 10.11
+    const uint8_t o = cache_.occ_side[static_cast<size_t>(to)];
+    if (o != kNoSide && o != ud.side) return -1;  // 10.4
+    if (sat_north && b.zone == kZoneNorth) return -1;
+    if (cav_zone && b.zone != kZoneNone && b.zone != ud.zone) return -1;
+    if (gt1_from_romania && b.country != kRomania) return -1;
+    if (gt1_soviet && (b.country == kHungary || b.country == kRomania)) return -1;
+    Terrain t = b.terrain;
+    if (t == kMarsh && marsh_clear) t = kClear;
+    if (t == kMarsh && gt1_marsh &&
+        std::find(data_->places.gt1_marsh.begin(), data_->places.gt1_marsh.end(), to) !=
+            data_->places.gt1_marsh.end() &&
+        unit_supply(u) == kSupOverland)
+      t = kClear;
+    return cavalry ? 1 : tec.mp[t][mp_cls];
   };
   best.fill(-1);
   best[static_cast<size_t>(s.hex)] = static_cast<int16_t>(budget);
   parent[static_cast<size_t>(s.hex)] = -1;
+  auto mark_reached = [reached](int h) {
+    if (reached != nullptr)
+      (*reached)[static_cast<size_t>(h) / 64] |= uint64_t{1} << (static_cast<size_t>(h) % 64);
+  };
+  if (reached != nullptr) reached->fill(0);
+  mark_reached(s.hex);
   // hex_entry_cost per hex, computed on first need (-2: not yet; -1: may not enter or
   // over-stacks).
   std::array<int16_t, kNumHexes> hex_cost;
   hex_cost.fill(-2);
   const Places& pl = data_->places;
+  // edge_entry_cost without its Kerch and Sivash cases, for a hex that is no end of either
+  // strait (all but four): the same cost with fewer tests per hexside, the search's inner loop.
+  const bool gt1_german = turn_ == 1 && ud.side == kGerman;
+  const int river_mp = data_->tec.river_mp[ud.cls == kMech ? kMech : kNonMech];
+  auto strait_end = [&pl](int h) {
+    return std::find(pl.kerch.begin(), pl.kerch.end(), h) != pl.kerch.end() ||
+           std::find(pl.sivash.begin(), pl.sivash.end(), h) != pl.sivash.end();
+  };
   // Simple label-correcting search (MF <= ~12, map small): process by decreasing MP left.
-  std::vector<int> frontier{s.hex}, next;
+  // The two queues keep their storage between calls (no allocation per unit searched).
+  static thread_local std::vector<int> frontier, next;
+  frontier.assign(1, s.hex);
+  // MP left at each hex's last expansion. Expanding a hex again with the same MP left
+  // changes nothing (best only grows, so every neighbour already holds at least what it
+  // would be offered): such repeats, a hex queued twice, are skipped.
+  std::array<int16_t, kNumHexes> expanded;
+  expanded.fill(-1);
   while (!frontier.empty()) {
     next.clear();
     for (const int h : frontier) {
       const int left = best[static_cast<size_t>(h)];
+      if (expanded[static_cast<size_t>(h)] == left) continue;
+      expanded[static_cast<size_t>(h)] = static_cast<int16_t>(left);
+      const HexInfo& a = hx(h);
+      const bool at_strait = strait_end(h);
       for (int dd = 0; dd < 6; ++dd) {
         const int n = neighbour(h, dd);
         if (n < 0) continue;
         int16_t& hc = hex_cost[static_cast<size_t>(n)];
-        if (hc == -2) hc = static_cast<int16_t>(fits(n) ? hex_entry_cost(u, n) : -1);
+        if (hc == -2) hc = static_cast<int16_t>(fits(n) ? entry_cost(n) : -1);
         if (hc < 0) continue;
-        const int c = edge_entry_cost(u, h, n, dd, hc);
-        if (c < 0) continue;
+        int c = 0;
+        if (at_strait) {
+          c = edge_entry_cost(u, h, n, dd, hc);
+          if (c < 0) continue;
+        } else {
+          if (((a.sea_side | a.lake_side) >> dd) & 1u) continue;                               // 10.11, 11.19
+          if (gt1_german && (a.country == kHungary) != (hx(n).country == kHungary)) continue;  // 5.11
+          c = ((a.river >> dd) & 1u) && !gt1_german ? hc + river_mp : hc;                      // 10.18
+        }
         int rem = left - c;
         if (rem < 0) {
           if (h == s.hex && s.mp < 0 && budget > 0)
@@ -2269,8 +2344,9 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
           else
             continue;
         }
-        if (is_crossing(pl.kerch, h, n)) rem = 0;  // 10.14 stops
+        if (at_strait && is_crossing(pl.kerch, h, n)) rem = 0;  // 10.14 stops
         if (rem > best[static_cast<size_t>(n)]) {
+          if (best[static_cast<size_t>(n)] < 0) mark_reached(n);
           best[static_cast<size_t>(n)] = static_cast<int16_t>(rem);
           parent[static_cast<size_t>(n)] = static_cast<int16_t>(h);
           next.push_back(n);
@@ -2285,6 +2361,8 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
 void BdState::gen_moves(std::vector<Action>& out) const {
   const int side = phase_side();
   std::array<int16_t, kNumHexes> best{}, parent{};
+  HexBits reached{};
+  std::array<int32_t, kNumHexes> move_at{};  // index in `out` of the unit's move to each hex, or -1
   for (int u = 0; u < num_units(); ++u) {
     const UnitSt& s = unit(u);
     const UnitDef& d = def(u);
@@ -2295,18 +2373,35 @@ void BdState::gen_moves(std::vector<Action>& out) const {
     if (s.mp >= 0 && std::find(movers_.begin(), movers_.end(), u) == movers_.end()) continue;
     // reach() enters only hexes the unit fits in (6.2), so every destination keeps the
     // stacking limits (stacking_ok need not be asked again).
-    reach_search(u, best, parent);
-    for (int h = 0; h < kNumHexes; ++h) {
-      if (h == s.hex || best[static_cast<size_t>(h)] < 0) continue;
-      int path[32];
-      int n = 0;
-      for (int x = h; x != -1 && n < 32; x = parent[static_cast<size_t>(x)]) path[n++] = x;
-      if (n + 1 > Action::kMaxArgs) continue;
-      Action& a = out.emplace_back();
-      a.verb = kMove;
-      a.push(u);
-      for (int i = n - 1; i >= 0; --i) a.push(path[i]);
-    }
+    reach_search(u, best, parent, &reached);
+    // Each move starts as a copy of this one (the same bytes as a new zeroed Action given
+    // the verb and unit, without zeroing 124 bytes for each of ~2,500 moves).
+    Action first;
+    first.verb = kMove;
+    first.push(u);
+    move_at.fill(-1);
+    for (size_t w = 0; w < reached.size(); ++w)  // the reached hexes in hex order
+      for (uint64_t bits = reached[w]; bits != 0; bits &= bits - 1) {
+        const int h = static_cast<int>(w * 64) + std::countr_zero(bits);
+        if (h == s.hex || best[static_cast<size_t>(h)] < 0) continue;
+        // A path is its parent's path plus h: when the parent's move is already listed
+        // (a lower hex), it is extended instead of walking the parent chain again.
+        if (const int32_t pm = move_at[static_cast<size_t>(parent[static_cast<size_t>(h)])]; pm >= 0) {
+          Action a = out[static_cast<size_t>(pm)];
+          if (a.full()) continue;  // as below: a path longer than the action holds
+          a.push(h);
+          move_at[static_cast<size_t>(h)] = static_cast<int32_t>(out.size());
+          out.push_back(a);
+          continue;
+        }
+        int path[32];
+        int n = 0;
+        for (int x = h; x != -1 && n < 32; x = parent[static_cast<size_t>(x)]) path[n++] = x;
+        if (n + 1 > Action::kMaxArgs) continue;
+        move_at[static_cast<size_t>(h)] = static_cast<int32_t>(out.size());
+        Action& a = out.emplace_back(first);
+        for (int i = n - 1; i >= 0; --i) a.push(path[i]);
+      }
   }
 }
 
@@ -2355,7 +2450,7 @@ Status BdState::check_ica_switch(int u, int h) const {
   if (s.flags & (kFlagDone | kFlagNoMove)) return rerr("10.34", "the ICA already switched ports this phase");
   const int other_port = s.hex == pl.odessa ? pl.sevastopol : pl.odessa;
   if (h != other_port) return rerr("10.34", "the ICA switches only between Odessa and Sevastopol");
-  if (control_[static_cast<size_t>(h)] != kSoviet || enemy_in(h, kSoviet))
+  if (hex_.control[static_cast<size_t>(h)] != kSoviet || enemy_in(h, kSoviet))
     return rerr("10.34", hex_id(h) + " has fallen: the ICA may not enter it");
   std::vector<int> add{u};
   return stacking_ok(h, kSoviet, add);
@@ -3230,11 +3325,28 @@ void BdState::gen_attacks(std::vector<Action>& out) const {
   occ.fill(kNoSide);
   for (int u = 0; u < num_units(); ++u)
     if (unit(u).where == kOnMap) occ[static_cast<size_t>(unit(u).hex)] = def(u).side;
+  // The units of each hex as a list in unit order, so that a stack is read without a scan
+  // of every unit (units_in scans them, and this asks for every candidate hex); `stack`
+  // sorts it exactly as units_in does (the same sequence into the same sort).
+  std::array<int16_t, kNumHexes> head;
+  head.fill(-1);
+  std::array<int16_t, kMaxUnits> next_in_hex{};
+  for (int u = num_units() - 1; u >= 0; --u)
+    if (unit(u).where == kOnMap) {
+      next_in_hex[static_cast<size_t>(u)] = head[static_cast<size_t>(unit(u).hex)];
+      head[static_cast<size_t>(unit(u).hex)] = static_cast<int16_t>(u);
+    }
+  auto stack = [&](int h, std::vector<int>& into) {
+    into.clear();
+    for (int x = head[static_cast<size_t>(h)]; x >= 0; x = next_in_hex[static_cast<size_t>(x)])
+      into.push_back(x);
+    std::sort(into.begin(), into.end(), [&](int a, int b) { return unit(a).order < unit(b).order; });
+  };
   std::vector<int> here;
   if (is_assault_phase()) {
     for (int t = 0; t < kNumHexes; ++t) {
       if (occ[static_cast<size_t>(t)] != other(side)) continue;
-      units_in(t, here);
+      stack(t, here);
       bool done = false;
       for (int dd : here)
         if ((unit(dd).flags & kFlagDefended) && !(unit(dd).flags & kFlagRetreatedIn)) done = true;
@@ -3243,7 +3355,7 @@ void BdState::gen_attacks(std::vector<Action>& out) const {
       for (int d = 0; d < 6; ++d) {
         const int h = neighbour(t, d);
         if (h < 0 || occ[static_cast<size_t>(h)] != side) continue;
-        units_in(h, here);
+        stack(h, here);
         bool any = false;
         for (int u : here)
           if (def(u).attack != 0 && can_attack_unit(u, t, false)) any = true;
@@ -3267,7 +3379,7 @@ void BdState::gen_attacks(std::vector<Action>& out) const {
       }
       // Single units of a stack may attack on their own (11.5): "attack T with U".
       for (int i = 0; i < n; ++i) {
-        units_in(hexes[i], here);
+        stack(hexes[i], here);
         for (int u : here) {
           if (def(u).attack == 0) continue;
           std::vector<int> one{u};
@@ -3286,7 +3398,7 @@ void BdState::gen_attacks(std::vector<Action>& out) const {
   } else if (is_move_phase() && ma_allowed_now(side)) {
     for (int h = 0; h < kNumHexes; ++h) {
       if (occ[static_cast<size_t>(h)] != side) continue;
-      units_in(h, here);
+      stack(h, here);
       for (int d = 0; d < 6; ++d) {
         const int t = neighbour(h, d);
         if (t < 0 || occ[static_cast<size_t>(t)] != other(side)) continue;
@@ -3329,7 +3441,7 @@ void BdState::gen_attacks(std::vector<Action>& out) const {
 int BdState::phase_side() const {
   switch (phase_) {
     case kSetupPhase:
-      for (const auto& [u, z] : setup_zone_)
+      for (const auto& [u, z] : setup_zones())
         if (unit(u).where == kToSetUp) return def(u).side;
       return lith_relocate_ ? kSoviet : kGerman;  // 3.7 the Soviet relocation step
     case kAdminGerman:
@@ -3398,7 +3510,7 @@ Json BdState::result() const {
   int held = 0;
   for (int h = 0; h < kNumHexes; ++h)
     if (hx(h).on_map && (hx(h).country == kUssr || hx(h).country == kBaltic) &&
-        control_[static_cast<size_t>(h)] == kGerman)
+        hex_.control[static_cast<size_t>(h)] == kGerman)
       ++held;
   return Json{{"winner", winner_ == kNoSide ? "draw" : side_name(winner_)},
               {"turn", turn_},
@@ -3458,8 +3570,8 @@ void BdState::enter_phase(Phase p) {
 }
 
 void BdState::begin_turn() {
-  entered_.fill(0);
-  insitu_.fill(0);
+  hex_.entered.fill(0);
+  hex_.insitu.fill(0);
   markers_.east_wall_left = 0;
   rvgk_moves_ = 0;
   order_ = {kOrderNone, kOrderNone};
@@ -3499,8 +3611,8 @@ void BdState::begin_turn() {
             std::to_string(repl_left_non_[kSoviet]),
         "15.6");
   }
-  turn_start_control_ = control_;  // 4.4, 4.19
-  soviet_losses_ = 0;              // 4.19
+  hex_.turn_start_control = hex_.control;  // 4.4, 4.19
+  soviet_losses_ = 0;                      // 4.19
   const VictoryRules& vr = data_->victory;
   if (turn_ == vr.watch_reveal_turn && watch_ != 0) {  // 4.18: the counter is uncovered
     log("victory",
@@ -3523,7 +3635,7 @@ void BdState::begin_turn() {
     }
   }
   german_moscow_at_start_ =
-      data_->places.moscow >= 0 && control_[static_cast<size_t>(data_->places.moscow)] == kGerman;
+      data_->places.moscow >= 0 && hex_.control[static_cast<size_t>(data_->places.moscow)] == kGerman;
   for (const auto& m : data_->markers) {
     const bool now =
         m.turn == turn_ || (turn_ == first_turn_ && m.turn < first_turn_ && m.marker == "offensive-supply");
@@ -3606,7 +3718,7 @@ void BdState::victory_check() {
       const Country c = hx(h).country;
       if ((c == kGreaterGermany || c == kGeneralGovernment) && occupant_side(h) == kSoviet &&
           !(opt_lithuania_ &&
-            start_control_[static_cast<size_t>(h)] == kSoviet)) {  // 3.7 Soviet from the start
+            hex_.start_control[static_cast<size_t>(h)] == kSoviet)) {  // 3.7 Soviet from the start
         vp_ -= 1;
         vp_events_ -= 1;
         log("vp", "Soviet units occupy " + hex_id(h) + ": German VP -1", "4.2");
@@ -3703,15 +3815,15 @@ void BdState::victory_check() {
 // Scenario victory conditions checked at the end of the last turn.
 bool BdState::scenario_victory() {
   auto german_city_held = [&](int h) {
-    return control_[static_cast<size_t>(h)] == kGerman && overland(h, kGerman);
+    return hex_.control[static_cast<size_t>(h)] == kGerman && overland(h, kGerman);
   };
   auto soviet_city_held = [&](int h) {
-    return control_[static_cast<size_t>(h)] == kSoviet && overland(h, kSoviet);
+    return hex_.control[static_cast<size_t>(h)] == kSoviet && overland(h, kSoviet);
   };
   if (scenario_id_ == "blue-kremlin") {  // 13.4
     bool all = true;
     for (int h = 0; h < kNumHexes; ++h)
-      if (hx(h).city && start_control_[static_cast<size_t>(h)] == kGerman && !german_city_held(h))
+      if (hx(h).city && hex_.start_control[static_cast<size_t>(h)] == kGerman && !german_city_held(h))
         all = false;
     int big = 0;
     for (int h : {data_->places.leningrad, data_->places.moscow, data_->places.stalingrad})
@@ -3730,8 +3842,9 @@ bool BdState::scenario_victory() {
     int gained = 0;
     for (int h = 0; h < kNumHexes; ++h) {
       if (!hx(h).city) continue;
-      if (start_control_[static_cast<size_t>(h)] == kSoviet && !soviet_city_held(h)) kept = false;
-      if (start_control_[static_cast<size_t>(h)] == kGerman && control_[static_cast<size_t>(h)] == kSoviet)
+      if (hex_.start_control[static_cast<size_t>(h)] == kSoviet && !soviet_city_held(h)) kept = false;
+      if (hex_.start_control[static_cast<size_t>(h)] == kGerman &&
+          hex_.control[static_cast<size_t>(h)] == kSoviet)
         ++gained;
     }
     // 14.4: no overland-supplied German unit on the Dnepr south of Kiev, and no German unit
@@ -3767,8 +3880,8 @@ bool BdState::scenario_victory() {
     int gained = 0;
     for (int h = 0; h < kNumHexes; ++h) {
       if (!hx(h).city) continue;
-      if (start_control_[static_cast<size_t>(h)] == kGerman && !german_city_held(h)) all = false;
-      if (start_control_[static_cast<size_t>(h)] == kSoviet && german_city_held(h)) ++gained;
+      if (hex_.start_control[static_cast<size_t>(h)] == kGerman && !german_city_held(h)) all = false;
+      if (hex_.start_control[static_cast<size_t>(h)] == kSoviet && german_city_held(h)) ++gained;
     }
     if (const int per = sparam("oos_kills_per_city"); per > 0 && oos_kills_ >= per) {
       gained += oos_kills_ / per;
@@ -3788,12 +3901,12 @@ bool BdState::scenario_victory() {
     int s_west = 0, g_east = 0;
     for (int h = 0; h < kNumHexes; ++h) {
       if (!hx(h).city && h != data_->places.usir) continue;
-      const bool east = start_control_[static_cast<size_t>(h)] == kSoviet;
-      const int c = control_[static_cast<size_t>(h)];
+      const bool east = hex_.start_control[static_cast<size_t>(h)] == kSoviet;
+      const int c = hex_.control[static_cast<size_t>(h)];
       if (east) {
         if (c != kSoviet) s_east = false;
         if (c == kGerman) ++g_east;
-      } else if (start_control_[static_cast<size_t>(h)] == kGerman) {
+      } else if (hex_.start_control[static_cast<size_t>(h)] == kGerman) {
         if (c != kGerman) g_west = false;
         if (c == kSoviet) ++s_west;
       }
@@ -3906,7 +4019,7 @@ void BdState::entry_hexes(int u, std::vector<int>& out) const {
     return;
   }
   // 8.1: edge supply hexes and cities, fixed by the map (a scenario test may have edited it).
-  if (map_.get() == &data_->hexes && data_->entry_candidates_built)
+  if (map_ == &data_->hexes && data_->entry_candidates_built)
     out = data_->entry_candidates[static_cast<size_t>(side)];
   else
     out = entry_candidates_of(*data_, *map_, side);
@@ -3921,7 +4034,7 @@ bool BdState::is_entry_hex(int u, int hex) const {
   if (enters_in_situ(u))                            // 8.2, 8.27 in situ; 8.4 also any German city
     return hx(hex).on_map &&
            (occupant_side(hex) == d.side ||
-            (d.type == kEmergency && hx(hex).city && control_[static_cast<size_t>(hex)] == kGerman));
+            (d.type == kEmergency && hx(hex).city && hex_.control[static_cast<size_t>(hex)] == kGerman));
   if (hx(hex).city) return true;  // 8.1
   const auto& edge = d.side == kGerman ? data_->places.german_edge : data_->places.soviet_edge;
   return hx(hex).on_map && !data_->tec.prohibited[hx(hex).terrain] &&
@@ -3940,7 +4053,7 @@ Status BdState::check_entry(int u, int hex) const {
     if (d.type == kKampfgruppe && d.zone != kZoneNone && hx(hex).zone != d.zone)
       return rerr("8.2", d.label + " enters only in the " + (d.zone == kZoneNorth ? "north" : "south") +
                              " supply area");
-    if (d.type != kMechGroup && occupant_side(hex) == d.side && insitu_[static_cast<size_t>(hex)])
+    if (d.type != kMechGroup && occupant_side(hex) == d.side && hex_.insitu[static_cast<size_t>(hex)])
       return rerr(rule, "one in-situ entry per hex per administrative phase");
     if (d.type == kMechGroup && !overland(hex, kSoviet))
       return rerr("8.27", hex_id(hex) + " has no overland supply");
@@ -3948,13 +4061,14 @@ Status BdState::check_entry(int u, int hex) const {
     if (!is_entry_hex(u, hex))
       return rerr("8.26", d.label + " enters through a Bulgarian border hex (3215-3218)");
     if (enemy_in(hex, d.side)) return rerr("8.26", hex_id(hex) + " holds enemy units");
-    if (entered_[static_cast<size_t>(hex)] >= 5) return rerr("8.1", "one full stack per entry hex per turn");
+    if (hex_.entered[static_cast<size_t>(hex)] >= 5)
+      return rerr("8.1", "one full stack per entry hex per turn");
     std::vector<int> add{u};
     return stacking_ok(hex, d.side, add);  // neutral Bulgaria: no control needed (ruling BD-SM5)
   } else if (!is_entry_hex(u, hex)) {
     return rerr("8.1", d.label + " may enter only at a friendly edge supply hex or a supplied friendly city");
   }
-  if (control_[static_cast<size_t>(hex)] != d.side)
+  if (hex_.control[static_cast<size_t>(hex)] != d.side)
     return rerr(d.nation == "romanian-communist" ? "8.25" : "8.1",
                 hex_id(hex) + " is not friendly-controlled");
   if (enemy_in(hex, d.side)) return rerr("8.1", hex_id(hex) + " holds enemy units");
@@ -3965,7 +4079,8 @@ Status BdState::check_entry(int u, int hex) const {
     if (std::find(edge.begin(), edge.end(), hex) == edge.end() && !overland(hex, d.side))
       return rerr("8.1", "city " + hex_id(hex) + " has no overland supply");
   }
-  if (entered_[static_cast<size_t>(hex)] >= 5) return rerr("8.1", "one full stack per entry hex per turn");
+  if (hex_.entered[static_cast<size_t>(hex)] >= 5)
+    return rerr("8.1", "one full stack per entry hex per turn");
   std::vector<int> add{u};
   return stacking_ok(hex, d.side, add);
 }
@@ -4006,12 +4121,12 @@ void BdState::zone_hexes(const std::string& zone, std::vector<int>& out) const {
       };
       out.clear();
       for (int h : it->second)
-        if (control_[static_cast<size_t>(h)] == kGerman) out.push_back(h);
+        if (hex_.control[static_cast<size_t>(h)] == kGerman) out.push_back(h);
       for (int h : it->second)
         for (int d = 0; d < 6; ++d) {
           const int n = neighbour(h, d);
           if (n < 0 || !hx(n).on_map || data_->tec.prohibited[hx(n).terrain] ||
-              control_[static_cast<size_t>(n)] != kGerman || used(n) ||
+              hex_.control[static_cast<size_t>(n)] != kGerman || used(n) ||
               std::find(out.begin(), out.end(), n) != out.end())
             continue;
           out.push_back(n);
@@ -4024,17 +4139,17 @@ void BdState::zone_hexes(const std::string& zone, std::vector<int>& out) const {
     if (zone == "romania" || zone == "Rom") {
       if (hx(h).country == kRomania) out.push_back(h);
     } else if (zone == "any-german") {
-      if (data_->map_loaded ? control_[static_cast<size_t>(h)] == kGerman : hex_col(h) >= 13)
+      if (data_->map_loaded ? hex_.control[static_cast<size_t>(h)] == kGerman : hex_col(h) >= 13)
         out.push_back(h);
     } else if (zone == "german-occupied") {
       // 13.7 "anywhere west of the Soviet front line": the German-held part of the USSR
       // and the Baltic states, not the 1941 Reich and its allies (ruling BD-15).
       const Country c = hx(h).country;
-      if (data_->map_loaded ? control_[static_cast<size_t>(h)] == kGerman && (c == kUssr || c == kBaltic)
+      if (data_->map_loaded ? hex_.control[static_cast<size_t>(h)] == kGerman && (c == kUssr || c == kBaltic)
                             : hex_col(h) >= 13)
         out.push_back(h);
     } else if (zone == "any-soviet") {
-      if (data_->map_loaded ? control_[static_cast<size_t>(h)] == kSoviet : hex_col(h) <= 11)
+      if (data_->map_loaded ? hex_.control[static_cast<size_t>(h)] == kSoviet : hex_col(h) <= 11)
         out.push_back(h);
     }
   }
@@ -4051,12 +4166,12 @@ void BdState::zone_hexes(const std::string& zone, std::vector<int>& out) const {
 int BdState::count_german_vp_hexes() const {
   int n = 0;
   for (int h = 0; h < kNumHexes; ++h)
-    if (hx(h).vp && control_[static_cast<size_t>(h)] == kGerman) ++n;
+    if (hx(h).vp && hex_.control[static_cast<size_t>(h)] == kGerman) ++n;
   return n;
 }
 
 void BdState::rebase_vp() {
-  start_control_ = control_;
+  hex_.start_control = hex_.control;
   vp_base_hexes_ = count_german_vp_hexes();
   vp_start_ = vp_;
   vp_events_ = 0;
@@ -4297,7 +4412,7 @@ Status BdState::check_inner(const Action& a) const {
       const int u = a.args[0], h = a.args[1];
       if (unit(u).where != kRvgk || def(u).side != kSoviet)
         return rerr("8.11", def(u).label + " is not in the RVGK");
-      if (h < 0 || h >= kNumHexes || !hx(h).city || control_[static_cast<size_t>(h)] != kSoviet ||
+      if (h < 0 || h >= kNumHexes || !hx(h).city || hex_.control[static_cast<size_t>(h)] != kSoviet ||
           !overland(h, kSoviet))
         return rerr("8.11", "emergency deployment goes to a Soviet-controlled city with overland supply");
       std::vector<int> add{u};
@@ -4490,7 +4605,7 @@ Status BdState::check_inner(const Action& a) const {
           return rerr("15.3", "at most " + std::to_string(sparam("soviet_rvgk_at_start")) +
                                   " Soviet units start in the RVGK");
         if (def(u).side != phase_side()) return rerr("3.1", "the other side sets up now");
-        for (const auto& [x, z] : setup_zone_)
+        for (const auto& [x, z] : setup_zones())
           if (unit(x).where == kToSetUp && def(x).side == def(u).side) {
             if (x != u)
               return rerr("3.1", "set up units in counter-list order: " + def(x).label + " is next");
@@ -4530,7 +4645,7 @@ Status BdState::check_inner(const Action& a) const {
                     def(u).label + " comes out of the RVGK atop an army: attach " + def(u).label + " <army>");
       if (unit(u).flags & kFlagDone) return rerr("8.9", "no unit goes in and out in the same phase");
       if (h < 0 || h >= kNumHexes || !hx(h).on_map) return rerr("8.10", "not a map hex");
-      if (control_[static_cast<size_t>(h)] != kSoviet || enemy_in(h, kSoviet))
+      if (hex_.control[static_cast<size_t>(h)] != kSoviet || enemy_in(h, kSoviet))
         return rerr("8.10", hex_id(h) + " is not Soviet-controlled");
       const auto& edge = data_->places.rvgk_edge;
       const bool is_edge = std::find(edge.begin(), edge.end(), h) != edge.end();
@@ -4577,13 +4692,13 @@ Status BdState::check_inner(const Action& a) const {
       }
       if (unit(u).where != kToSetUp) return rerr("3.3", def(u).label + " is not waiting to be set up");
       if (def(u).side != phase_side()) return rerr("3.1", "the other side sets up now");
-      for (const auto& [x, z] : setup_zone_)
+      for (const auto& [x, z] : setup_zones())
         if (unit(x).where == kToSetUp && def(x).side == def(u).side) {
           if (x != u) return rerr("3.1", "set up units in counter-list order: " + def(x).label + " is next");
           break;
         }
       std::string zone;
-      for (const auto& [x, z] : setup_zone_)
+      for (const auto& [x, z] : setup_zones())
         if (x == u) zone = z;
       std::vector<int> hexes;
       zone_hexes(zone, hexes);
@@ -4668,7 +4783,7 @@ Status BdState::check_inner(const Action& a) const {
         return rerr("9.7", "Hero Cities are declared by the Soviet, not during an attack");
       if (markers_.hero_left <= 0) return rerr("9.1", "no Hero City marker available");
       const int h = a.args[0];
-      if (!hx(h).city || hx(h).country != kUssr || control_[static_cast<size_t>(h)] != kSoviet)
+      if (!hx(h).city || hx(h).country != kUssr || hex_.control[static_cast<size_t>(h)] != kSoviet)
         return rerr("9.1", "a Hero City must be a Soviet-controlled city in the USSR");
       if (hero_city(h)) return rerr("9.1", "already a Hero City");
       return Status::ok();
@@ -4687,7 +4802,7 @@ Status BdState::check_inner(const Action& a) const {
                                ? "the GT28 Fortress City markers go only in Greater Germany, the General "
                                  "Government or Hungary"
                                : "no Fortress City marker available");
-      if (!hx(h).city || control_[static_cast<size_t>(h)] != kGerman)
+      if (!hx(h).city || hex_.control[static_cast<size_t>(h)] != kGerman)
         return rerr("9.2", "a Fortress City must be a German-controlled city");
       if (h == data_->places.usir) return rerr("9.2", "never in the USIR");
       if (fortress_city(h)) return rerr("9.2", "already a Fortress City");
@@ -4714,7 +4829,8 @@ Status BdState::check_inner(const Action& a) const {
       if (sea_used_ & (1u << sea)) return rerr("10.16", "one infantry corps per movement phase on this sea");
       if (h < 0 || h >= kNumHexes || h == s.hex || sea_of(h) != sea)
         return rerr("10.16", "the destination must be another port of the same sea");
-      if (control_[static_cast<size_t>(s.hex)] != kGerman || control_[static_cast<size_t>(h)] != kGerman)
+      if (hex_.control[static_cast<size_t>(s.hex)] != kGerman ||
+          hex_.control[static_cast<size_t>(h)] != kGerman)
         return rerr("10.16", "both ports must be German-controlled");
       if (enemy_in(h, kGerman)) return rerr("10.16", hex_id(h) + " holds enemy units");
       std::vector<int> add{u};
@@ -4737,14 +4853,17 @@ Status BdState::check_inner(const Action& a) const {
         return rerr("8.6", d.label + " does not move strategically");
       if (unit(u).flags & kFlagDone) return rerr("8.6", d.label + " already moved strategically");
       const int from = unit(u).hex;
-      if (!hx(from).city || control_[static_cast<size_t>(from)] != kGerman || !overland(from, kGerman))
+      if (!hx(from).city || hex_.control[static_cast<size_t>(from)] != kGerman || !overland(from, kGerman))
         return rerr("8.6", "strategic movement starts in a German-controlled city with overland supply");
       if (strat_used_ + strategic_cost(u) > 8)
         return rerr("8.7", "8 strategic movement units per player turn (mech 2, satellite army 4)");
       if (h < 0 || h >= kNumHexes || h == from) return rerr("8.6", "not a destination");
-      std::vector<uint8_t> ok;
-      strategic_reach(u, ok);
-      if (!ok[static_cast<size_t>(h)])
+      if (strategic_memo_.unit != u || strategic_memo_.version != version_) {
+        strategic_reach(u, strategic_memo_.ok);
+        strategic_memo_.unit = u;
+        strategic_memo_.version = version_;
+      }
+      if (!strategic_memo_.ok[static_cast<size_t>(h)])
         return rerr("8.6",
                     "no strategic route to " + hex_id(h) + " (not adjacent to the enemy except at its ends)");
       std::vector<int> add{u};
@@ -4786,11 +4905,11 @@ Status BdState::check_inner(const Action& a) const {
       if (phase_ != kAdminSoviet || !markers_.fa_available)
         return rerr("8.18", "the Fortified Area is placed when it arrives (GT16 Soviet segment)");
       if (h < 0 || h >= kNumHexes || !hx(h).on_map) return rerr("8.18", "not a map hex");
-      if (control_[static_cast<size_t>(h)] != kSoviet || !overland(h, kSoviet))
+      if (hex_.control[static_cast<size_t>(h)] != kSoviet || !overland(h, kSoviet))
         return rerr("8.18", "the Fortified Area goes in a Soviet-controlled hex with overland supply");
       for (int d = 0; d < 6; ++d) {
         const int n = neighbour(h, d);
-        if (n < 0 || control_[static_cast<size_t>(n)] != kSoviet)
+        if (n < 0 || hex_.control[static_cast<size_t>(n)] != kSoviet)
           return rerr("8.18", "all six neighbours must be Soviet-controlled");
       }
       return Status::ok();
@@ -4835,7 +4954,7 @@ void BdState::strategic_reach(int u, std::vector<uint8_t>& ok) const {
       if (b < 0 || seen[static_cast<size_t>(b)]) continue;
       const HexInfo& x = hx(b);
       if (!x.on_map || data_->tec.prohibited[x.terrain] || enemy_in(b, d.side)) continue;
-      if (control_[static_cast<size_t>(b)] != d.side) continue;
+      if (hex_.control[static_cast<size_t>(b)] != d.side) continue;
       if ((hx(a).sea_side >> dd) & 1u || (hx(a).lake_side >> dd) & 1u) continue;
       if (pl.strait(a, b)) continue;
       if (d.axis_satellite() && x.zone == kZoneNorth && !(zone1942_ == kZoneNorth && turn_ >= 9))
@@ -4874,6 +4993,9 @@ Status BdState::check_advance2(int u, int hex) const {
 }
 
 void BdState::do_apply(const Action& a) {
+  // A move's MF (10.1) is a function of the position before the move: read here, before
+  // mark_dirty() drops the supply trace that check() has just made, it costs no new trace.
+  const int move_mf = a.verb == kMove && unit(a.args[0]).mp < 0 ? mf_of(a.args[0]) : -1;
   mark_dirty();
   switch (a.verb) {
     case kLwDefend:
@@ -5179,7 +5301,7 @@ void BdState::do_apply(const Action& a) {
         for (int m : movers_) units_[static_cast<size_t>(m)].flags |= kFlagDone;  // 10.2
         movers_.assign(1, static_cast<int16_t>(u));
       }
-      int left = s.mp >= 0 ? s.mp : mf_of(u);
+      int left = s.mp >= 0 ? s.mp : move_mf;
       const Places& pl = data_->places;
       std::string path = hex_id(a.args[1]);
       for (int i = 2; i < a.nargs; ++i) {
@@ -5289,9 +5411,9 @@ void BdState::do_apply(const Action& a) {
       break;
     case kEnter:
       if (enters_in_situ(a.args[0]) && occupant_side(a.args[1]) == def(a.args[0]).side)
-        insitu_[static_cast<size_t>(a.args[1])] = 1;  // 8.2, 8.4
+        hex_.insitu[static_cast<size_t>(a.args[1])] = 1;  // 8.2, 8.4
       place(a.args[0], a.args[1]);
-      entered_[static_cast<size_t>(a.args[1])]++;
+      hex_.entered[static_cast<size_t>(a.args[1])]++;
       log("reinforcement", label(a.args[0]) + " enters at " + hex_id(a.args[1]), "8.1",
           def(a.args[0]).side == kSoviet ? (1u << kSoviet) : 0xFFFFFFFFu);
       break;
@@ -5301,7 +5423,7 @@ void BdState::do_apply(const Action& a) {
       if (phase_ == kGermanOrder) {  // 8.16 a comb-out step
         combout_left_--;
         place(u, a.args[1]);
-        entered_[static_cast<size_t>(a.args[1])]++;
+        hex_.entered[static_cast<size_t>(a.args[1])]++;
         log("replacement", label(u) + " rebuilt at " + hex_id(a.args[1]) + " by the comb-out", "8.16");
         break;
       }
@@ -5314,7 +5436,7 @@ void BdState::do_apply(const Action& a) {
         log("replacement", label(u) + " rebuilt into the RVGK", "8.8", 1u << kSoviet);
       } else {
         place(u, a.args[1]);
-        entered_[static_cast<size_t>(a.args[1])]++;
+        hex_.entered[static_cast<size_t>(a.args[1])]++;
         log("replacement", label(u) + " rebuilt at " + hex_id(a.args[1]), "8.12");
       }
       break;
@@ -5620,7 +5742,7 @@ void BdState::legal_actions(std::vector<Action>& out) const {
   std::vector<int> hexes;
   switch (phase_) {
     case kSetupPhase:
-      for (const auto& [u, z] : setup_zone_) {
+      for (const auto& [u, z] : setup_zones()) {
         if (unit(u).where != kToSetUp || def(u).side != phase_side()) continue;
         zone_hexes(z, hexes);
         for (int h : hexes) push_if(mk(kSetup, {u, h}));
@@ -6276,7 +6398,7 @@ Json BdState::observation(int side) const {
   Json o;
   o["game"] = "bd";
   o["viewer"] = side_name(side);
-  o["scenario"] = scenario_id_;
+  o["scenario"] = std::string(scenario_id_);
   o["turn"] = turn_;
   o["months"] = ti().months;
   o["phase"] = phase_name(phase_);
@@ -6300,7 +6422,7 @@ Json BdState::observation(int side) const {
   o["steps_per_unit"] = 1;
   Json ctrl = Json::array();
   for (int h = 0; h < kNumHexes; ++h)
-    if (control_[static_cast<size_t>(h)] == kGerman) ctrl.push_back(hex_id(h));
+    if (hex_.control[static_cast<size_t>(h)] == kGerman) ctrl.push_back(hex_id(h));
   o["german_controls"] = ctrl;
   Json stacks = Json::array();
   std::vector<int> here;
@@ -6427,7 +6549,7 @@ Json BdState::observation(int side) const {
 
 Json BdState::full_json() const {
   Json j;
-  j["scenario"] = scenario_id_;
+  j["scenario"] = std::string(scenario_id_);
   j["turn"] = turn_;
   j["phase"] = phase_name(phase_);
   j["vp"] = vp_;
@@ -6478,7 +6600,7 @@ Json BdState::full_json() const {
   j["units"] = units;
   std::string ctrl(kNumHexes, '.');
   for (int h = 0; h < kNumHexes; ++h)
-    ctrl[static_cast<size_t>(h)] = "GS."[std::min<int>(control_[static_cast<size_t>(h)], 2)];
+    ctrl[static_cast<size_t>(h)] = "GS."[std::min<int>(hex_.control[static_cast<size_t>(h)], 2)];
   j["control"] = ctrl;
   j["observation_soviet"] = observation(kSoviet)["markers"];
   return j;
@@ -6544,10 +6666,10 @@ void BdState::serialize(std::string& out) const {
     put(u.forced_supply);
     put(u.parent);
   }
-  out.append(reinterpret_cast<const char*>(control_.data()), control_.size());
-  out.append(reinterpret_cast<const char*>(entered_.data()), entered_.size());
-  out.append(reinterpret_cast<const char*>(start_control_.data()), start_control_.size());
-  out.append(reinterpret_cast<const char*>(turn_start_control_.data()), turn_start_control_.size());
+  out.append(reinterpret_cast<const char*>(hex_.control.data()), hex_.control.size());
+  out.append(reinterpret_cast<const char*>(hex_.entered.data()), hex_.entered.size());
+  out.append(reinterpret_cast<const char*>(hex_.start_control.data()), hex_.start_control.size());
+  out.append(reinterpret_cast<const char*>(hex_.turn_start_control.data()), hex_.turn_start_control.size());
   for (auto x : markers_.hero_city) put(x);
   put(-1);
   for (auto x : markers_.fortress_city) put(x);
@@ -6587,7 +6709,7 @@ void BdState::serialize(std::string& out) const {
   put(bulg_unit_);
   put(bulg_exit_turn_);
   put(bulg_hex_);
-  out.append(reinterpret_cast<const char*>(insitu_.data()), insitu_.size());
+  out.append(reinterpret_cast<const char*>(hex_.insitu.data()), hex_.insitu.size());
   for (auto m : movers_) put(m);
   put(-1);
   const Battle& b = battle_;
@@ -6690,7 +6812,7 @@ Status BdState::check_invariants() const {
     const int side = m == 1 ? kGerman : kSoviet;
     std::vector<int> none;
     if (auto st = stacking_ok(h, side, none); !st && pending_ == kPendNone) return st;
-    if (control_[static_cast<size_t>(h)] != side)
+    if (hex_.control[static_cast<size_t>(h)] != side)
       return rerr("3.6", "occupied hex " + hex_id(h) + " not controlled by its occupant");
   }
   for (int u = 0; u < num_units(); ++u) {
@@ -6747,11 +6869,12 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     // occupant's holds in a scenario's set-up placed on a blank map too).
     auto m = std::make_shared<std::array<HexInfo, kNumHexes>>();
     for (auto& x : *m) x.on_map = true;
-    map_ = m;
+    own_map_ = m;
+    map_ = m.get();
     own_graph_.reset();
-    control_.fill(kNoSide);
+    hex_.control.fill(kNoSide);
     for (int u = 0; u < num_units(); ++u)
-      if (unit(u).where == kOnMap) control_[static_cast<size_t>(unit(u).hex)] = def(u).side;
+      if (unit(u).where == kOnMap) hex_.control[static_cast<size_t>(unit(u).hex)] = def(u).side;
     mark_dirty();
     return Status::ok();
   }
@@ -6853,13 +6976,16 @@ Status BdState::set_word(const std::vector<std::string>& w) {
       }
       auto nd = std::make_shared<std::vector<UnitDef>>(*defs_);
       if (u < 0) {
+        if (num_units() >= kMaxUnits)
+          return bad("at most " + std::to_string(kMaxUnits) + " units (kMaxUnits)");
         nd->push_back(d);
         u = static_cast<int>(nd->size()) - 1;
         units_.push_back(UnitSt{});
       } else {
         (*nd)[static_cast<size_t>(u)] = d;
       }
-      defs_ = nd;
+      own_defs_ = nd;
+      defs_ = nd.get();
     }
     if (enemy_in(h, side)) return bad("hex " + hex_id(h) + " holds enemy units");
     units_[static_cast<size_t>(u)] = UnitSt{};
@@ -6925,7 +7051,7 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     const int h = hex_at(1);
     if (h < 0) return bad("not a hex");
     const int side = side_of(w[2]);
-    control_[static_cast<size_t>(h)] = static_cast<uint8_t>(side < 0 ? kNoSide : side);
+    hex_.control[static_cast<size_t>(h)] = static_cast<uint8_t>(side < 0 ? kNoSide : side);
     return Status::ok();
   }
   if (k == "vp" && w.size() == 2) {
@@ -7259,7 +7385,7 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
   if (k == "control" && w.size() == 2) {
     const int h = parse_hex(w[1]);
     if (h < 0) return bad("not a hex");
-    return std::string(side_name(control_[static_cast<size_t>(h)]));
+    return std::string(side_name(hex_.control[static_cast<size_t>(h)]));
   }
   if (k == "vp") return std::to_string(vp_);
   if (k == "siege") {  // 12.13

@@ -2,10 +2,18 @@
 // Every rule cites its rulebook section (seeds/000, digest 000-barbarossa-deluxe.md).
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
+#include <new>
 #include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "games/bd/bd_data.h"
@@ -152,6 +160,66 @@ enum UnitFlag : uint16_t {
   kFlagTurnAttacked = 512,  // attacked this player turn: may not then move by sea (10.16)
 };
 
+// A vector of at most N trivially copyable values kept inside its owner (Stockfish style:
+// no heap in the hot path). A copy copies the used part only, with one memcpy: a state's
+// clone (once per MCTS simulation) then neither allocates nor copies element by element
+// (std::vector copies a type with default member initializers one element at a time).
+template <class T, size_t N>
+class InlineVec {
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
+
+ public:
+  InlineVec() = default;
+  InlineVec(const InlineVec& o) : n_(o.n_) { std::memcpy(buf_, o.buf_, n_ * sizeof(T)); }
+  InlineVec& operator=(const InlineVec& o) {
+    if (this != &o) {
+      n_ = o.n_;
+      std::memcpy(buf_, o.buf_, n_ * sizeof(T));
+    }
+    return *this;
+  }
+  ~InlineVec() = default;
+
+  static constexpr size_t capacity() { return N; }
+  size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  T* data() { return std::launder(reinterpret_cast<T*>(buf_)); }
+  const T* data() const { return std::launder(reinterpret_cast<const T*>(buf_)); }
+  T* begin() { return data(); }
+  T* end() { return data() + n_; }
+  const T* begin() const { return data(); }
+  const T* end() const { return data() + n_; }
+  T& operator[](size_t i) { return data()[i]; }
+  const T& operator[](size_t i) const { return data()[i]; }
+  void clear() { n_ = 0; }
+  // The callers check the capacity (kMaxUnits is checked when the data is loaded and when a
+  // scenario test adds a unit); a push past it is a bug, stopped here rather than corrupting.
+  void push_back(const T& v) {
+    if (n_ >= N) std::abort();
+    ::new (static_cast<void*>(buf_ + n_ * sizeof(T))) T(v);
+    ++n_;
+  }
+  void assign(size_t n, const T& v) {
+    clear();
+    for (size_t i = 0; i < n; ++i) push_back(v);
+  }
+  T* erase(T* first, T* last) {
+    const size_t at = static_cast<size_t>(first - begin()), gone = static_cast<size_t>(last - first);
+    std::memmove(first, last, static_cast<size_t>(end() - last) * sizeof(T));
+    n_ -= gone;
+    return begin() + at;
+  }
+  template <class It>
+  void assign(It first, It last) {
+    clear();
+    for (; first != last; ++first) push_back(static_cast<T>(*first));
+  }
+
+ private:
+  size_t n_ = 0;
+  alignas(T) unsigned char buf_[N * sizeof(T)];
+};
+
 struct UnitSt {
   int16_t hex = -1;
   uint8_t where = kOutOfPlay;
@@ -230,6 +298,26 @@ struct ReachMemo {
   ~ReachMemo() = default;
 };
 
+// Memo of the last strategic_reach() (8.6), like ReachMemo: the German Strategic Movement
+// Phase lists each unit's destinations from one search, and check() of each listed action
+// would otherwise search again (a quadratic phase). A copy starts empty.
+struct StrategicMemo {
+  int unit = -1;
+  uint64_t version = 0;
+  std::vector<uint8_t> ok;  // read only while unit != -1
+  StrategicMemo() = default;
+  StrategicMemo(const StrategicMemo& /*other*/) {}
+  StrategicMemo& operator=(const StrategicMemo& other) {
+    if (this != &other) unit = -1;
+    return *this;
+  }
+  ~StrategicMemo() = default;
+};
+
+// Hexes a reach_search() entered, one bit per hex: gen_moves visits them in hex order
+// without scanning all kNumHexes entries of `best` for every unit.
+using HexBits = std::array<uint64_t, (kNumHexes + 63) / 64>;
+
 class BdGame;
 
 class BdState : public steppe::State {
@@ -268,7 +356,7 @@ class BdState : public steppe::State {
   int turn() const { return turn_; }
   int phase() const { return phase_; }
   int vp() const { return vp_; }
-  int control(int hex) const { return control_[static_cast<size_t>(hex)]; }
+  int control(int hex) const { return hex_.control[static_cast<size_t>(hex)]; }
   const UnitSt& unit(int u) const { return units_[static_cast<size_t>(u)]; }
   const UnitDef& def(int u) const { return (*defs_)[static_cast<size_t>(u)]; }
   int num_units() const { return static_cast<int>(units_.size()); }
@@ -282,8 +370,8 @@ class BdState : public steppe::State {
   // Read access for the AI heuristics (src/games/bd/ai_heuristics.cpp).
   const BdData& data() const { return *data_; }
   const HexInfo& hex_info(int h) const { return hx(h); }
-  int start_control(int hex) const { return start_control_[static_cast<size_t>(hex)]; }
-  const std::string& scenario_id() const { return scenario_id_; }
+  int start_control(int hex) const { return hex_.start_control[static_cast<size_t>(hex)]; }
+  std::string_view scenario_id() const { return scenario_id_; }
 
  protected:
   void do_apply(const Action& a) override;
@@ -349,8 +437,8 @@ class BdState : public steppe::State {
   void gen_moves(std::vector<Action>& out) const;
   void gen_caucasus(std::vector<Action>& out) const;  // 4.11-4.13 in a movement phase
   void reach(int u, std::array<int16_t, kNumHexes>& best, std::array<int16_t, kNumHexes>& parent) const;
-  void reach_search(int u, std::array<int16_t, kNumHexes>& best,
-                    std::array<int16_t, kNumHexes>& parent) const;
+  void reach_search(int u, std::array<int16_t, kNumHexes>& best, std::array<int16_t, kNumHexes>& parent,
+                    HexBits* reached = nullptr) const;
   void ma_group(int u, int target, std::vector<int>& out) const;
 
   // Combat (11.x).
@@ -502,14 +590,31 @@ class BdState : public steppe::State {
 
   const BdGame* game_;
   std::shared_ptr<const BdData> data_;
-  std::shared_ptr<const std::vector<UnitDef>> defs_;
-  std::shared_ptr<const std::array<HexInfo, kNumHexes>> map_;
-  std::vector<UnitSt> units_;
-  std::array<uint8_t, kNumHexes> control_{};
-  std::array<uint8_t, kNumHexes> entered_{};        // units placed per entry hex this turn (8.1)
-  std::array<uint8_t, kNumHexes> start_control_{};  // control at the scenario start (13.4, 14.4, 14.10, 15.4)
+  // The counters and the map: data_'s own unless a scenario test edited them (then the
+  // edited copies are owned by own_defs_ / own_map_). Plain pointers, so that a clone does
+  // not pay two more atomic reference counts for what data_ already keeps alive.
+  const std::vector<UnitDef>* defs_ = nullptr;
+  const std::array<HexInfo, kNumHexes>* map_ = nullptr;
+  std::shared_ptr<const std::vector<UnitDef>> own_defs_;
+  std::shared_ptr<const std::array<HexInfo, kNumHexes>> own_map_;
+  InlineVec<UnitSt, kMaxUnits> units_;
+  // The per-hex state in one trivially copyable block: a copy of the state copies it in one
+  // piece (perf of a clone: each separate std::array member was its own rep movs, a dozen
+  // start-up costs for 575 bytes each).
+  struct HexState {
+    std::array<uint8_t, kNumHexes> control{};
+    std::array<uint8_t, kNumHexes> entered{};  // units placed per entry hex this turn (8.1)
+    std::array<uint8_t, kNumHexes>
+        start_control{};  // control at the scenario start (13.4, 14.4, 14.10, 15.4)
+    std::array<uint8_t, kNumHexes>
+        turn_start_control{};                 // control at the start of this game turn (4.4, 4.19)
+    std::array<uint8_t, kNumHexes> insitu{};  // 8.2, 8.4, 8.27: an in-situ entry in the hex this admin phase
+  };
+  HexState hex_;
   MarkerSt markers_;
-  std::string scenario_id_ = "empty";
+  // The scenario's id (data_->scenarios owns the text): a view, so that a clone copies no
+  // string (an id longer than 15 characters, "mansteins-gambit", would be allocated).
+  std::string_view scenario_id_ = "empty";
   int first_turn_ = 1, last_turn_ = 32, vp_start_ = 14;
   int turn_ = 1;
   Phase phase_ = kAdminGerman;
@@ -543,39 +648,40 @@ class BdState : public steppe::State {
   int8_t summer_done_ = 0;                         // 4.4 0 open, 1 succeeded, 2 VP debited
   int8_t watch_ = 0;                               // 4.18 0 not chosen, 1 Rhine, 2 Oder (secret)
   int16_t soviet_losses_ = 0;                      // 4.19 Soviet units eliminated this turn (weighted)
-  int8_t ss_due_ = 0;         // 8.17 0 nothing owed, 1 due in this German admin segment, 2 delayed
-  int8_t ss_cycle_ = -1;      // 8.17 index of the open withdrawal in victory.ss_turns
-  uint8_t ss_failed_ = 0;     // 4.10 bit i: withdrawal i declined or not made (VP lost)
-  uint8_t ss_done_ = 0;       // 8.17 bit i: withdrawal i made
-  uint8_t cauc_ = kCaucNone;  // 4.11-4.13
-  bool cauc_open_ = false;    // 4.11 launch condition met at the start of this game turn
-  int8_t cauc_turn_ = 0;      // game turn of the departure
-  int8_t cauc_rolled_ = 0;    // last game turn whose Victory Check Phase resolved the expedition
-  int8_t cauc_need_ = 0;      // 4.12 rifle armies the Soviet still has to send
-  bool mg_ = false;           // 4.16 the summer offensive is Manstein's Gambit
-  std::array<uint8_t, kNumHexes> turn_start_control_{};  // control at the start of this game turn (4.4, 4.19)
-  bool german_moscow_at_start_ = false;                  // 7.21
-  int8_t rvgk_moves_ = 0;                                // 8.9
+  int8_t ss_due_ = 0;                    // 8.17 0 nothing owed, 1 due in this German admin segment, 2 delayed
+  int8_t ss_cycle_ = -1;                 // 8.17 index of the open withdrawal in victory.ss_turns
+  uint8_t ss_failed_ = 0;                // 4.10 bit i: withdrawal i declined or not made (VP lost)
+  uint8_t ss_done_ = 0;                  // 8.17 bit i: withdrawal i made
+  uint8_t cauc_ = kCaucNone;             // 4.11-4.13
+  bool cauc_open_ = false;               // 4.11 launch condition met at the start of this game turn
+  int8_t cauc_turn_ = 0;                 // game turn of the departure
+  int8_t cauc_rolled_ = 0;               // last game turn whose Victory Check Phase resolved the expedition
+  int8_t cauc_need_ = 0;                 // 4.12 rifle armies the Soviet still has to send
+  bool mg_ = false;                      // 4.16 the summer offensive is Manstein's Gambit
+  bool german_moscow_at_start_ = false;  // 7.21
+  int8_t rvgk_moves_ = 0;                // 8.9
   std::array<int8_t, 2> repl_left_mech_{}, repl_left_non_{};
-  int8_t withdrawals_done_ = 0;              // 8.21
-  std::array<uint8_t, kNumHexes> insitu_{};  // 8.2, 8.4, 8.27: an in-situ entry in the hex this admin phase
-  uint8_t combout_done_ = 0;                 // 8.16: bit 0 the 1943 comb-out made, bit 1 the 1944 one
-  int8_t combout_left_ = 0;                  // 8.16: bonus non-mech steps left this German order segment
-  std::vector<int16_t> returned_once_;       // 8.15: Romanian armies already returned once
-  bool polish_triggered_ = false;            // 8.24
-  bool romania_defected_ = false;            // 8.25
+  int8_t withdrawals_done_ = 0;         // 8.21
+  uint8_t combout_done_ = 0;            // 8.16: bit 0 the 1943 comb-out made, bit 1 the 1944 one
+  int8_t combout_left_ = 0;             // 8.16: bonus non-mech steps left this German order segment
+  std::vector<int16_t> returned_once_;  // 8.15: Romanian armies already returned once
+  bool polish_triggered_ = false;       // 8.24
+  bool romania_defected_ = false;       // 8.25
   // 8.26: 0 not triggered, 1 a unit is off the map awaiting its return, 2 triggered on or
   // before GT13 (the Bulgarians enter on GT14), 3 returned.
   int8_t bulg_state_ = 0;
-  int16_t bulg_unit_ = -1;       // the unit that moved off the map
-  int8_t bulg_exit_turn_ = 0;    // the Game Turn of that move
-  int16_t bulg_hex_ = -1;        // entry hex exempt from 6.4 until the end of this movement phase
-  std::vector<int16_t> movers_;  // 10.2: only the units of the last move/MA may continue
+  int16_t bulg_unit_ = -1;     // the unit that moved off the map
+  int8_t bulg_exit_turn_ = 0;  // the Game Turn of that move
+  int16_t bulg_hex_ = -1;      // entry hex exempt from 6.4 until the end of this movement phase
+  InlineVec<int16_t, kMaxBattleUnits> movers_;  // 10.2: only the units of the last move/MA may continue
   std::vector<std::pair<int16_t, int8_t>> paulus_rolls_;  // 5.10 MF loss per hex (GT3)
   int16_t kerch_from_ = -1;  // 10.14 departure hex of this movement phase's one stack across the Kerch
   uint8_t sea_used_ = 0;     // 10.16, 10.17: bit i = a corps moved on Places::sea_ports[i] this phase
   bool ff_used_1942_ = false, ff_used_1943_ = false, soviet_ff_used_ = false;  // 5.5
-  std::vector<std::pair<int16_t, std::string>> setup_zone_;                    // free set-up (3.3)
+  // Free set-up (3.3): unit and zone. Written once by setup_scenario and shared by the
+  // copies (it holds about a hundred strings in the Grand Campaign).
+  std::shared_ptr<const std::vector<std::pair<int16_t, std::string>>> setup_zone_;
+  const std::vector<std::pair<int16_t, std::string>>& setup_zones() const;
   int8_t withdraw_due_ = 0;      // 8.21 a withdrawal is due this admin segment
   int8_t strat_used_ = 0;        // 8.7 strategic movement capacity used this player turn
   int8_t start_mode_ = 0;        // 0 admin, 1 Soviet first phase (14.2), 2 Soviet assault only (12.2)
@@ -594,12 +700,18 @@ class BdState : public steppe::State {
   // Occupancy cache: side and stacking counts per hex (rebuilt after any change).
   mutable bool occ_dirty_ = true;
   mutable uint64_t version_ = 0;
-  mutable std::array<uint8_t, kNumHexes> occ_side_{};
-  mutable std::array<uint8_t, kNumHexes> occ_count_{}, occ_sats_{}, occ_cav_{}, occ_sup_{};
-  mutable std::vector<int16_t> occ_child_;  // per unit: the TB / CM attached to it (8.31, 8.32), or -1
+  // The occupancy and supply caches, one block for the same reason as HexState.
+  struct Caches {
+    std::array<uint8_t, kNumHexes> occ_side{};
+    std::array<uint8_t, kNumHexes> occ_count{}, occ_sats{}, occ_cav{}, occ_sup{};
+    // Per unit: the TB / CM attached to it (8.31, 8.32), or -1. Inline: no allocation per clone.
+    std::array<int16_t, kMaxUnits> occ_child{};
+    std::array<std::array<uint8_t, kNumHexes>, 2> sup{};  // overland supply per side (7.3)
+  };
+  mutable Caches cache_;
   // Memo of the last reach() (check_move is called once per legal move by the suites).
   mutable ReachMemo reach_memo_;
-  mutable std::array<uint8_t, kNumHexes> sup_[2]{};
+  mutable StrategicMemo strategic_memo_;       // the last strategic_reach() (check() of kStrategic)
   mutable std::vector<int16_t> crimea_units_;  // 7.4 units drawing Crimea supply now
   std::vector<int16_t> crimea_declared_;       // 7.4 the German's declared units (first claim on the five)
   mutable std::shared_ptr<const SupplyGraph> own_graph_;  // supply_graph() of an edited map
