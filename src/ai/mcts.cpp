@@ -281,10 +281,7 @@ void MctsAgent::rollout(State& state, std::vector<double>& values, bool legal_re
 constexpr double kFirstTurnDecisions = 40.0;
 constexpr double kTurnTimePlanned = 0.9;
 
-// CPU time of the calling thread, in milliseconds: the turn clock counts the agent's own
-// work, so a loaded machine (other games, other processes) does not make it weaker, and
-// "5 s a turn" means 5 s of one core.
-static double thread_cpu_ms() {
+double thread_cpu_ms() {
   timespec ts{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;

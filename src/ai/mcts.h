@@ -189,4 +189,9 @@ class GreedyAgent final : public Agent {
 
 std::unique_ptr<Agent> make_random_agent(uint64_t seed);
 
+// CPU time of the calling thread, in milliseconds. The turn clock counts it, so a loaded
+// machine (other games, other processes, a tournament's other jobs) does not make an agent
+// weaker and "5 s a turn" means 5 s of one core; tournament reports time agents by it.
+double thread_cpu_ms();
+
 }  // namespace steppe::ai

@@ -4,7 +4,6 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 #include <map>
 #include <mutex>
 #include <sstream>
@@ -12,6 +11,7 @@
 
 #include "ai/agent.h"
 #include "ai/heuristics.h"
+#include "ai/mcts.h"
 
 namespace steppe::ai {
 
@@ -93,14 +93,6 @@ std::vector<std::optional<double>> vp_per_side(const Json& result, const std::ve
     if (vp.is_array() && s < vp.size()) out[s] = number_of(vp[s]);
   }
   return out;
-}
-
-// CPU time of the calling thread, in milliseconds (the agents think on it; --jobs threads
-// and other processes do not count).
-double thread_cpu_ms() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
 }
 
 // Sums each side's thinking per turn (GameRecord's timing fields). A turn is what the
