@@ -41,6 +41,9 @@ std::string MctsConfig::spec() const {
   if (use_operations != d.use_operations) s += std::string(":ops=") + (use_operations ? "1" : "0");
   if (share_action_values != d.share_action_values)
     s += std::string(":share=") + (share_action_values ? "1" : "0");
+  if (root_eval != d.root_eval) s += std::string(":root_eval=") + (root_eval ? "1" : "0");
+  if (root_temp != d.root_temp) s += ":root_temp=" + format_double(root_temp);
+  if (root_visits != d.root_visits) s += ":root_visits=" + format_double(root_visits);
   return s;
 }
 
@@ -51,7 +54,8 @@ Result<MctsConfig> parse_mcts_options(const std::string& options) {
     return Error{"bad mcts option '" + item + "': " + why +
                      " (use easy|normal|hard or iters=N, ms=N, turn_ms=N, turn_iters=N, c=X, widen=X, "
                      "widen_exp=X, rollout=N, "
-                     "max_rollout=N, ops=0|1, share=0|1, separated by ':')",
+                     "max_rollout=N, ops=0|1, share=0|1, root_eval=0|1, root_temp=X, root_visits=X, "
+                     "separated by ':')",
                  "", "agent spec"};
   };
   bool named_budget = false;  // iters or ms
@@ -126,6 +130,15 @@ Result<MctsConfig> parse_mcts_options(const std::string& options) {
       } else if (key == "share") {
         if (!whole(0, 1)) return bad(item, "share must be 0 or 1");
         c.share_action_values = num != 0;
+      } else if (key == "root_eval") {
+        if (!whole(0, 1)) return bad(item, "root_eval must be 0 or 1");
+        c.root_eval = num != 0;
+      } else if (key == "root_temp") {
+        if (!(num > 0 && num <= 100)) return bad(item, "root_temp must be above 0 and at most 100");
+        c.root_temp = num;
+      } else if (key == "root_visits") {
+        if (!(num >= 0 && num <= 1e6)) return bad(item, "root_visits must be between 0 and 1e6");
+        c.root_visits = num;
       } else {
         return bad(item, "unknown key '" + key + "'");
       }
@@ -226,7 +239,9 @@ uint32_t MctsAgent::select(uint32_t node, const State& state, bool check_legal) 
       if (std::find(excluded_.begin(), excluded_.end(), ei) != excluded_.end()) continue;
       const Edge& e = edges_[ei];
       double q = fpu;
-      if (e.visits > 0) {
+      if (e.has_init) {
+        q = edge_mean(e);
+      } else if (e.visits > 0) {
         q = e.value / e.visits;
       } else if (config_.share_action_values) {
         auto it = shared_.find(shared_key(n.player, steps_[e.step_begin]));
@@ -247,6 +262,49 @@ uint32_t MctsAgent::select(uint32_t node, const State& state, bool check_legal) 
     excluded_.push_back(best);
   }
   return kNone;
+}
+
+double MctsAgent::edge_mean(const Edge& e) const {
+  if (e.has_init) {
+    const double k = config_.root_visits;
+    return e.visits + k > 0 ? (e.value + e.init * k) / (e.visits + k) : e.init;
+  }
+  return e.visits > 0 ? e.value / e.visits : 0.0;
+}
+
+void MctsAgent::evaluate_root(const State& state, int player) {
+  const Node& n = nodes_[0];
+  if (n.edge_count < 2 || player < 0) return;
+  const uint32_t begin = n.edge_begin, end = n.edge_begin + n.edge_count;
+  double best = -1e300, worst = 1e300;
+  for (uint32_t i = begin; i < end; ++i) {
+    Edge& e = edges_[i];
+    std::unique_ptr<State> c = state.clone();
+    if (!apply_edge(e, *c, player)) continue;  // illegal in this determinization: no value
+    heuristics_->evaluate(*c, values_);
+    const double v = static_cast<size_t>(player) < values_.size()
+                         ? std::clamp(values_[static_cast<size_t>(player)], -1.0, 1.0)
+                         : 0.0;
+    e.init = static_cast<float>(v);
+    e.has_init = true;
+    best = std::max(best, v);
+    worst = std::min(worst, v);
+  }
+  if (best < -1e299) return;
+  // The prior keeps the game's knowledge (an attack's odds, which one sampled battle does
+  // not show) and leans toward what the evaluation already sees one ply on.
+  double total = 0;
+  for (uint32_t i = begin; i < end; ++i) {
+    Edge& e = edges_[i];
+    const double v = e.has_init ? e.init : worst;
+    e.prior = static_cast<float>(e.prior * std::exp((v - best) / config_.root_temp));
+    total += e.prior;
+  }
+  for (uint32_t i = begin; i < end; ++i)
+    edges_[i].prior =
+        total > 0 ? static_cast<float>(edges_[i].prior / total) : 1.0f / static_cast<float>(end - begin);
+  std::stable_sort(edges_.begin() + begin, edges_.begin() + end,
+                   [](const Edge& a, const Edge& b) { return a.prior > b.prior; });
 }
 
 bool MctsAgent::apply_edge(const Edge& e, State& state, int player) {
@@ -361,6 +419,13 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
     limits.progress->budget.store(max_iters, std::memory_order_relaxed);
     limits.progress->iterations.store(0, std::memory_order_relaxed);
   }
+  if (config_.root_eval && heuristics_->has_evaluation()) {
+    // The root expanded on the first simulation's determinization, as the loop would.
+    std::unique_ptr<State> sim = state.clone();
+    sim->resample_hidden(root_player, mix(decision_seed, 0));
+    expand(0, *sim);
+    evaluate_root(*sim, root_player);
+  }
   int it = 0;
   for (;; ++it) {
     if (max_iters > 0 && it >= max_iters) break;
@@ -442,7 +507,7 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
   uint32_t best = kNone;
   for (uint32_t i = 0; i < root.edge_count; ++i) {
     const Edge& e = edges_[root.edge_begin + i];
-    const double mean = e.visits > 0 ? e.value / e.visits : 0.0;
+    const double mean = edge_mean(e);
     stats_.root.push_back(
         RootEdgeStats{steps_[e.step_begin], static_cast<int>(e.step_count), e.visits, mean, e.prior});
     // The root's edges were generated on a determinization; what the mover may do never
@@ -455,7 +520,7 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
       continue;
     }
     const Edge& b = edges_[best];
-    const double bmean = b.visits > 0 ? b.value / b.visits : 0.0;
+    const double bmean = edge_mean(b);
     if (e.visits > b.visits || (e.visits == b.visits && mean > bmean)) best = root.edge_begin + i;
   }
   if (best == kNone) {

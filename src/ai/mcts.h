@@ -50,6 +50,13 @@ struct MctsConfig {
                                     //   evaluation scores 0 for every side)
   bool use_operations = true;       // use the game's macro-operations when it offers them
   bool share_action_values = true;  // per-(side, action) statistics shared across the tree
+  // The root's edges start from their one-ply value: each is applied once to a
+  // determinization and scored by the game's evaluation (greedy's look), which orders the
+  // root (prior times exp(value gain / root_temp)) and stands in for root_visits visits of
+  // its mean. Only when the game has an evaluation.
+  bool root_eval = true;
+  double root_temp = 0.02;   // value units (a VP is about 0.1 in BD) per e-fold of the prior
+  double root_visits = 2.0;  // pseudo-visits of the one-ply value in an edge's mean
 
   // Canonical spec text ("mcts:iters=1000:c=1.5"), also the agent's name.
   std::string spec() const;
@@ -124,6 +131,8 @@ class MctsAgent final : public Agent {
     uint32_t child = kNone;
     uint32_t visits = 0;
     double value = 0.0;  // sum, for the node's player
+    float init = 0.0f;   // one-ply value for the node's player (root only, see root_eval)
+    bool has_init = false;
   };
   struct Shared {
     double value = 0.0;
@@ -131,9 +140,13 @@ class MctsAgent final : public Agent {
   };
 
   void expand(uint32_t node, State& state);
+  // Scores the root's edges one ply deep on `state` (a determinization) and reorders them.
+  void evaluate_root(const State& state, int player);
   uint32_t select(uint32_t node, const State& state, bool check_legal);
   void rollout(State& state, std::vector<double>& values, bool legal_ready = false);
   bool apply_edge(const Edge& e, State& state, int player);
+  // An edge's mean value for its node's player, the one-ply value counted in (root_eval).
+  double edge_mean(const Edge& e) const;
   uint64_t shared_key(int player, const Action& a) const;
   // This decision's share of the turn budget: simulations (0 = no cap from the clock) and
   // milliseconds (0 = none).

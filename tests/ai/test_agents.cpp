@@ -424,6 +424,34 @@ TEST(Greedy, UsesTheEvaluation) {
   ai::unregister_heuristics("test-nim-greedy");
 }
 
+TEST(Mcts, RootStartsFromTheOnePlyValue) {
+  // Piles 9 10 11 12 (nim-sum 4) under a perfect evaluation: one simulation leaves the
+  // choice to the root's order. With root_eval the one-ply look finds a move to nim-sum 0
+  // (what greedy finds); without it the uniform prior keeps the legal order, whose first
+  // move (one from pile 0) is not one.
+  NimGame g("test-nim-root-eval");
+  ai::register_heuristics("test-nim-root-eval", [](const Game&) -> std::unique_ptr<ai::Heuristics> {
+    return std::make_unique<fixture::NimHeuristics>();
+  });
+  auto s = nim_state(g, "big");
+  for (uint64_t seed = 0; seed < 3; ++seed) {
+    auto c = s->clone();
+    ASSERT_TRUE(c->apply(agent("mcts:iters=1", seed)->choose(*s)).is_ok());
+    EXPECT_EQ(static_cast<NimState&>(*c).nim_sum(), 0);
+    auto d = s->clone();
+    ASSERT_TRUE(d->apply(agent("mcts:iters=1:root_eval=0", seed)->choose(*s)).is_ok());
+    EXPECT_NE(static_cast<NimState&>(*d).nim_sum(), 0);
+  }
+  // The options parse, print and parse back.
+  const auto cfg = ai::parse_mcts_options("iters=7:root_eval=0:root_temp=0.5:root_visits=3");
+  ASSERT_TRUE(cfg.is_ok());
+  EXPECT_FALSE(cfg.value().root_eval);
+  EXPECT_EQ(cfg.value().spec(), "mcts:iters=7:root_eval=0:root_temp=0.5:root_visits=3");
+  EXPECT_FALSE(ai::parse_mcts_options("root_temp=0").is_ok());
+  EXPECT_FALSE(ai::parse_mcts_options("root_eval=2").is_ok());
+  ai::unregister_heuristics("test-nim-root-eval");
+}
+
 TEST(Greedy, BreaksTiesWithTheSeededGenerator) {
   // Default heuristics value every non-final move 0: the choice is a seeded tie-break.
   NimGame g("test-nim-plain");
