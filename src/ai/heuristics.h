@@ -47,6 +47,12 @@ class Heuristics {
   // short and trusts the evaluation; otherwise it plays rollouts to the end).
   virtual bool has_evaluation() const { return false; }
 
+  // Actions per rollout when the agent's spec leaves it to the game (mcts rollout=-1, the
+  // default): -1 plays to the end (capped by max_rollout). The default is 8 when the game
+  // has an evaluation, else -1. A game whose evaluation is worth more than a few of its
+  // rollout policy's moves returns 0 (the leaf is scored as it stands).
+  virtual int default_rollout_depth() const { return has_evaluation() ? 8 : -1; }
+
   // Prior over `actions` (all legal in `state`): one non-negative weight per action
   // (need not sum to 1). Also the move ordering of progressive widening: the search
   // tries actions in decreasing prior. The default is uniform.

@@ -319,7 +319,8 @@ bool MctsAgent::apply_edge(const Edge& e, State& state, int player) {
 
 void MctsAgent::rollout(State& state, std::vector<double>& values, bool legal_ready) {
   int depth = config_.rollout_depth;
-  if (depth < 0) depth = heuristics_->has_evaluation() ? 8 : config_.max_rollout;
+  if (depth < 0) depth = heuristics_->default_rollout_depth();
+  if (depth < 0) depth = config_.max_rollout;
   depth = std::min(depth, config_.max_rollout);
   for (int d = 0; d < depth && !state.is_terminal(); ++d) {
     // Right after an expansion legal_ already holds this state's actions (legal action

@@ -44,8 +44,8 @@ struct MctsConfig {
   double c_puct = 1.5;              // exploration constant of PUCT
   double widen_base = 2.0;          // progressive widening: a node with N visits considers
   double widen_exp = 0.5;           //   ceil(widen_base * (N + 1)^widen_exp) edges in prior order
-  int rollout_depth = -1;           // actions per rollout; -1 = auto (8 if the game has an evaluation,
-                                    //   else play to the end, capped by max_rollout)
+  int rollout_depth = -1;           // actions per rollout; -1 = the game's default_rollout_depth()
+                                    //   (8 with an evaluation, else to the end, capped by max_rollout)
   int max_rollout = 200;            // hard cap on rollout length (a cut rollout without an
                                     //   evaluation scores 0 for every side)
   bool use_operations = true;       // use the game's macro-operations when it offers them

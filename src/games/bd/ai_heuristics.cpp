@@ -491,6 +491,10 @@ void move_operations(const BdState& st, const View& v, const std::vector<Action>
 class BdHeuristics : public steppe::ai::Heuristics {
  public:
   bool has_evaluation() const override { return true; }
+  // A BD rollout step is one unit's move among a hundred of the phase, chosen by score():
+  // eight of them add noise, not foresight. At the default turn clock rollout=0 beat
+  // rollout=8 against greedy (docs/performance.md, "Root one ply and no rollouts").
+  int default_rollout_depth() const override { return 0; }
 
   void evaluate(const steppe::State& state, std::vector<double>& values) const override {
     const auto* st = dynamic_cast<const BdState*>(&state);
