@@ -247,6 +247,57 @@ double threatened_vp(const BdState& st, double city_w) {
   return x;
 }
 
+// The short scenarios are won on all-or-nothing conditions checked at their end (13.4,
+// 14.4, 14.10, 15.4): one side must hold every city it started with and take a number of
+// the other's. What is still missing, in "conditions": a start city not held, a city short
+// of the number, a Citadel extra not met. Returns VP-equivalents, German positive: each
+// missing condition of the side that must win weighs from 1 VP at the start to 5 at the
+// end, when nothing is left to repair it. Read like scenario_victory() (bd_state.cpp),
+// without its overland-supply test (a city cut off is still likely to be held). 0 for the
+// scenarios scored on the Victory Check Chart (4.14).
+double scenario_objective(const BdState& st) {
+  const std::string_view id = st.scenario_id();
+  const Places& pl = st.data().places;
+  const int span = std::max(1, st.last_turn() - st.first_turn());
+  const double w = 1.0 + 4.0 * std::clamp(static_cast<double>(st.turn() - st.first_turn()) / span, 0.0, 1.0);
+  int lost[2] = {0, 0};    // cities a side started with and does not control
+  int gained[2] = {0, 0};  // cities a side took from the other's start
+  for (int h = 0; h < kNumHexes; ++h) {
+    const HexInfo& x = st.hex_info(h);
+    if (!x.on_map || (!x.city && !(id == "what-if-1942" && h == pl.usir))) continue;
+    const int start = st.start_control(h), now = st.control(h);
+    if (start != kGerman && start != kSoviet) continue;
+    if (now != start) ++lost[start];
+    if (now == other(start)) ++gained[other(start)];
+  }
+  auto holds = [&](int h) { return h >= 0 && st.control(h) == kGerman; };
+  if (id == "blue-kremlin") {  // 13.4: the German holds his cities and 2 of Leningrad, Moscow, Stalingrad
+    int big = 0;
+    for (int h : {pl.leningrad, pl.moscow, pl.stalingrad}) big += holds(h) ? 1 : 0;
+    return -w * (lost[kGerman] + std::max(0, 2 - big));
+  }
+  if (id == "mansteins-gambit")  // 14.10: the German holds his cities and takes one
+    return -w * (lost[kGerman] + std::max(0, 1 - gained[kGerman]));
+  if (id == "citadel") {  // 14.4: the Soviet keeps his cities, takes 7, clears Leningrad
+    bool dnepr = false, goten = false, leningrad = false;
+    const auto g = pl.named.find("gotenkopf");
+    for (int u = 0; u < st.num_units(); ++u) {
+      const UnitSt& s = st.unit(u);
+      if (s.where != kOnMap || s.hex < 0 || st.def(u).side != kGerman) continue;
+      if (st.hex_info(s.hex).dnepr) dnepr = true;
+      if (g != pl.named.end() && s.hex == g->second) goten = true;
+      for (int d = 0; d < 6 && pl.leningrad >= 0; ++d)
+        if (neighbour(pl.leningrad, d) == s.hex) leningrad = true;
+    }
+    const int taken = gained[kSoviet] + (dnepr ? 0 : 1) + (goten ? 0 : 1);
+    return w * (lost[kSoviet] + std::max(0, 7 - taken) + (leningrad ? 1 : 0));
+  }
+  if (id == "what-if-1942")  // 15.4: either side holds its own and takes one of the other's
+    return w * ((lost[kSoviet] + std::max(0, 1 - gained[kSoviet])) -
+                (lost[kGerman] + std::max(0, 1 - gained[kGerman])));
+  return 0.0;
+}
+
 // Weight of one action for the side to move (prior and rollout scoring).
 float score(const BdState& st, const View& v, const Action& a, bool others) {
   switch (a.verb) {
@@ -521,6 +572,7 @@ class BdHeuristics : public steppe::ai::Heuristics {
     x += city_w * city_gain;
     x += 0.04 * ground;
     x += threatened_vp(*st, city_w);
+    if (!chart) x += scenario_objective(*st);
     // Combat strength: an eliminated average unit is worth about a third of a VP.
     double strength[2] = {0, 0};
     int n_units = 0, oos[2] = {0, 0};

@@ -354,6 +354,8 @@ class BdState : public steppe::State {
 
   // Read access used by tests and tools.
   int turn() const { return turn_; }
+  int first_turn() const { return first_turn_; }
+  int last_turn() const { return last_turn_; }
   int phase() const { return phase_; }
   int vp() const { return vp_; }
   int control(int hex) const { return hex_.control[static_cast<size_t>(hex)]; }
