@@ -191,7 +191,8 @@ void BM_BdBareBfsBothSides(benchmark::State& bs) {
 BENCHMARK(BM_BdBareBfsBothSides);
 
 // One whole Grand Campaign played by `random` against itself, a new seed each iteration.
-void BM_BdRandomGrandCampaign(benchmark::State& bs) {
+// (decisions/game is a mean over the iterations run, so it moves with their number.)
+void random_grand_campaigns(benchmark::State& bs) {
   const steppe::Game* g = bd_game();
   if (g == nullptr) {
     bs.SkipWithError("BD not available");
@@ -213,7 +214,17 @@ void BM_BdRandomGrandCampaign(benchmark::State& bs) {
   bs.counters["decisions/game"] =
       static_cast<double>(decisions) / static_cast<double>(std::max<int64_t>(1, games));
 }
+void BM_BdRandomGrandCampaign(benchmark::State& bs) { random_grand_campaigns(bs); }
 BENCHMARK(BM_BdRandomGrandCampaign)->Unit(benchmark::kMillisecond);
+
+// The same without the move-generation memo (bd::BdState::set_move_memo_enabled): what the
+// memo saves, measured in the same run.
+void BM_BdRandomGrandCampaignNoMemo(benchmark::State& bs) {
+  bd::BdState::set_move_memo_enabled(false);
+  random_grand_campaigns(bs);
+  bd::BdState::set_move_memo_enabled(true);
+}
+BENCHMARK(BM_BdRandomGrandCampaignNoMemo)->Unit(benchmark::kMillisecond);
 
 // Per-phase cases, registered at start-up from the positions of one random game.
 const bool registered = [] {

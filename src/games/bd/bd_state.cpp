@@ -3,6 +3,7 @@
 #include "games/bd/bd_state.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cassert>
 #include <cctype>
@@ -17,6 +18,39 @@
 namespace bd {
 
 namespace {
+
+// The move-generation memo (BdState::set_move_memo_enabled). A unit's moves are a function
+// of its hex, MP and MF left, whether it carries or is a TB / CM (8.31, 8.32), the map,
+// the turn's movement rules (turn, 1942 zone) and, for each hex its search looked at,
+// whether the stacks there let it in (10.4 no enemy, 6.2 stacking). The memo keeps, per
+// unit, the moves and that trace, plus the occupancy of the last call; at each call a hex
+// whose occupancy changed since invalidates the units for which it opened or closed, and
+// only those are searched again (a unit passing through its own lines changes nothing for
+// most of the others). It lives in the thread, not in the
+// state: a clone copies nothing, and the states of one search (clones of one root) share
+// it. Not used on GT1 (5.13 reads the unit's supply) nor for a search that met a strait
+// end (10.14 reads more than occupancy).
+struct MoveMemo {
+  struct Entry {
+    bool valid = false;
+    int16_t hex = -1, mp = 0, budget = 0;
+    uint8_t sup = 0;
+    ReachTrace trace;
+    std::vector<Action> moves;
+  };
+  bool enabled = true;
+  uint64_t epoch = 0;
+  const void* data = nullptr;
+  const void* map = nullptr;
+  int turn = -1, zone1942 = -1;
+  std::array<uint8_t, kNumHexes> occ_side{}, occ_count{}, occ_sats{}, occ_cav{}, occ_sup{};
+  std::vector<Entry> units;
+};
+
+thread_local MoveMemo t_move_memo;
+// Bumped when a map may have been edited in place or a state made from other data (test
+// edits, new scenarios): every thread's memo starts again.
+std::atomic<uint64_t> g_move_memo_epoch{1};
 
 constexpr const char* kPhaseNames[] = {
     "setup",           "german-admin",   "soviet-admin",   "german-order",
@@ -137,6 +171,7 @@ HexInfo& BdState::hx_mut(int h) {
 }
 
 Status BdState::setup_scenario(const ScenarioDef* sc) {
+  g_move_memo_epoch.fetch_add(1, std::memory_order_relaxed);  // perhaps other data at a freed one's address
   if (sc == nullptr) {
     scenario_id_ = "empty";
     turn_ = 1;
@@ -2235,7 +2270,8 @@ void BdState::reach(int u, std::array<int16_t, kNumHexes>& best,
 // reach() without its memo (gen_moves searches every unit once: storing each would copy
 // 2.3 KB per unit for nothing).
 void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
-                           std::array<int16_t, kNumHexes>& parent, HexBits* reached) const {
+                           std::array<int16_t, kNumHexes>& parent, HexBits* reached,
+                           ReachTrace* trace) const {
   const UnitSt& s = unit(u);
   const int budget = s.mp >= 0 ? s.mp : mf_of(u);
   // 6.2: stacking limits hold hex by hex and instant by instant, so a hex the unit would
@@ -2265,11 +2301,10 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
   const int mp_cls = ud.cls == kMech ? kMech : kNonMech;
   const bool marsh_clear = ud.cls == kMech && ud.side == kSoviet && turn_ >= 13;  // 10.10
   const bool gt1_marsh = ud.cls == kMech && ud.side == kGerman && turn_ == 1;     // 5.13
+  // The part of the cost that does not depend on who stands where (the memo keeps it).
   auto entry_cost = [&](int to) {
     const HexInfo& b = hx(to);
     if (!b.on_map || tec.prohibited[b.terrain]) return -1;  // 10.21, 10.11
-    const uint8_t o = cache_.occ_side[static_cast<size_t>(to)];
-    if (o != kNoSide && o != ud.side) return -1;  // 10.4
     if (sat_north && b.zone == kZoneNorth) return -1;
     if (cav_zone && b.zone != kZoneNone && b.zone != ud.zone) return -1;
     if (gt1_from_romania && b.country != kRomania) return -1;
@@ -2291,6 +2326,7 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
       (*reached)[static_cast<size_t>(h) / 64] |= uint64_t{1} << (static_cast<size_t>(h) % 64);
   };
   if (reached != nullptr) reached->fill(0);
+  if (trace != nullptr) *trace = ReachTrace{};
   mark_reached(s.hex);
   // hex_entry_cost per hex, computed on first need (-2: not yet; -1: may not enter or
   // over-stacks).
@@ -2322,11 +2358,23 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
       expanded[static_cast<size_t>(h)] = static_cast<int16_t>(left);
       const HexInfo& a = hx(h);
       const bool at_strait = strait_end(h);
+      if (at_strait && trace != nullptr) trace->strait = true;
       for (int dd = 0; dd < 6; ++dd) {
         const int n = neighbour(h, dd);
         if (n < 0) continue;
         int16_t& hc = hex_cost[static_cast<size_t>(n)];
-        if (hc == -2) hc = static_cast<int16_t>(fits(n) ? entry_cost(n) : -1);
+        if (hc == -2) {
+          const int cost = entry_cost(n);
+          const uint8_t o = cache_.occ_side[static_cast<size_t>(n)];
+          const bool open = (o == kNoSide || o == ud.side) && fits(n);  // 10.4, 6.2
+          hc = static_cast<int16_t>(cost >= 0 && open ? cost : -1);
+          if (trace != nullptr) {
+            const auto i = static_cast<size_t>(n);
+            trace->examined[i / 64] |= uint64_t{1} << (i % 64);
+            if (cost >= 0) trace->enterable[i / 64] |= uint64_t{1} << (i % 64);
+            if (open) trace->open[i / 64] |= uint64_t{1} << (i % 64);
+          }
+        }
         if (hc < 0) continue;
         int c = 0;
         if (at_strait) {
@@ -2357,12 +2405,72 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
   }
 }
 
+void BdState::set_move_memo_enabled(bool on) {
+  t_move_memo.enabled = on;
+  t_move_memo.units.clear();
+}
+
 // Each unit x each reachable destination, by its cheapest path (Dijkstra on MP).
 void BdState::gen_moves(std::vector<Action>& out) const {
   const int side = phase_side();
   std::array<int16_t, kNumHexes> best{}, parent{};
   HexBits reached{};
   std::array<int32_t, kNumHexes> move_at{};  // index in `out` of the unit's move to each hex, or -1
+  MoveMemo& memo = t_move_memo;
+  const bool memo_on = memo.enabled && turn_ != 1;
+  if (memo_on) {
+    compute_occupancy();
+    const uint64_t epoch = g_move_memo_epoch.load(std::memory_order_relaxed);
+    if (memo.epoch != epoch || memo.data != data_.get() || memo.map != map_ || memo.turn != turn_ ||
+        memo.zone1942 != zone1942_ || memo.units.size() != static_cast<size_t>(num_units())) {
+      memo.units.assign(static_cast<size_t>(num_units()), MoveMemo::Entry{});
+      memo.epoch = epoch;
+      memo.data = data_.get();
+      memo.map = map_;
+      memo.turn = turn_;
+      memo.zone1942 = zone1942_;
+    } else {
+      HexBits changed{};
+      bool any = false;
+      for (size_t h = 0; h < static_cast<size_t>(kNumHexes); ++h)
+        if (memo.occ_side[h] != cache_.occ_side[h] || memo.occ_count[h] != cache_.occ_count[h] ||
+            memo.occ_sats[h] != cache_.occ_sats[h] || memo.occ_cav[h] != cache_.occ_cav[h] ||
+            memo.occ_sup[h] != cache_.occ_sup[h]) {
+          changed[h / 64] |= uint64_t{1} << (h % 64);
+          any = true;
+        }
+      if (any) {
+        const StackingLimits& lim = data_->stacking;
+        for (size_t v = 0; v < memo.units.size(); ++v) {
+          MoveMemo::Entry& e = memo.units[v];
+          if (!e.valid) continue;
+          const UnitDef& vd = def(static_cast<int>(v));
+          const int add_count = vd.free_stacking() ? 0 : 1, add_sat = vd.satellite_army() ? 1 : 0,
+                    add_cav = vd.type == kCavalryGroup ? 1 : 0;
+          for (size_t w = 0; w < changed.size() && e.valid; ++w)
+            for (uint64_t bits = changed[w] & e.trace.examined[w] & e.trace.enterable[w]; bits != 0;
+                 bits &= bits - 1) {
+              const size_t h = w * 64 + static_cast<size_t>(std::countr_zero(bits));
+              if (static_cast<int>(h) == e.hex) continue;  // its own hex: always "fits"
+              const uint8_t o = cache_.occ_side[h];
+              const bool open =
+                  (o == kNoSide || o == vd.side) && cache_.occ_count[h] + add_count <= lim.units_per_hex &&
+                  cache_.occ_sats[h] + add_sat <= lim.satellite_armies_per_hex &&
+                  cache_.occ_cav[h] + add_cav <= lim.cavalry_groups_per_hex && cache_.occ_sup[h] + e.sup <= 1;
+              if (open != (((e.trace.open[w] >> (h % 64)) & 1u) != 0)) {
+                e.valid = false;
+                break;
+              }
+            }
+        }
+      }
+    }
+    memo.occ_side = cache_.occ_side;
+    memo.occ_count = cache_.occ_count;
+    memo.occ_sats = cache_.occ_sats;
+    memo.occ_cav = cache_.occ_cav;
+    memo.occ_sup = cache_.occ_sup;
+  }
   for (int u = 0; u < num_units(); ++u) {
     const UnitSt& s = unit(u);
     const UnitDef& d = def(u);
@@ -2371,9 +2479,18 @@ void BdState::gen_moves(std::vector<Action>& out) const {
       continue;
     if (s.flags & (kFlagDone | kFlagNoMove | kFlagMaFailed)) continue;
     if (s.mp >= 0 && std::find(movers_.begin(), movers_.end(), u) == movers_.end()) continue;
+    const int budget = s.mp >= 0 ? s.mp : mf_of(u);
+    const auto sup = static_cast<uint8_t>(is_attachable(u) || attached_of(u) >= 0 ? 1 : 0);
+    MoveMemo::Entry* entry = memo_on ? &memo.units[static_cast<size_t>(u)] : nullptr;
+    if (entry != nullptr && entry->valid && entry->hex == s.hex && entry->mp == s.mp &&
+        entry->budget == budget && entry->sup == sup) {
+      out.insert(out.end(), entry->moves.begin(), entry->moves.end());
+      continue;
+    }
+    const size_t first_move = out.size();
     // reach() enters only hexes the unit fits in (6.2), so every destination keeps the
     // stacking limits (stacking_ok need not be asked again).
-    reach_search(u, best, parent, &reached);
+    reach_search(u, best, parent, &reached, entry != nullptr ? &entry->trace : nullptr);
     // Each move starts as a copy of this one (the same bytes as a new zeroed Action given
     // the verb and unit, without zeroing 124 bytes for each of ~2,500 moves).
     Action first;
@@ -2402,6 +2519,14 @@ void BdState::gen_moves(std::vector<Action>& out) const {
         Action& a = out.emplace_back(first);
         for (int i = n - 1; i >= 0; --i) a.push(path[i]);
       }
+    if (entry != nullptr) {
+      entry->valid = !entry->trace.strait;
+      entry->hex = static_cast<int16_t>(s.hex);
+      entry->mp = static_cast<int16_t>(s.mp);
+      entry->budget = static_cast<int16_t>(budget);
+      entry->sup = sup;
+      entry->moves.assign(out.begin() + static_cast<std::ptrdiff_t>(first_move), out.end());
+    }
   }
 }
 
@@ -6841,6 +6966,7 @@ Status BdState::check_invariants() const {
 // ======================================================================= scenario-test hooks
 
 Status BdState::test_set(const std::vector<std::string>& words) {
+  g_move_memo_epoch.fetch_add(1, std::memory_order_relaxed);  // a test may edit the map in place
   mark_dirty();
   Status s = set_word(words);
   if (s.is_ok()) {

@@ -318,6 +318,15 @@ struct StrategicMemo {
 // without scanning all kNumHexes entries of `best` for every unit.
 using HexBits = std::array<uint64_t, (kNumHexes + 63) / 64>;
 
+// What a reach_search() read of the occupancy, for the move-generation memo: the hexes
+// whose entry it looked at, those of them that terrain, zone and the turn's rules let the
+// unit enter at all, and those it could enter with the stacks that stood there. `strait`:
+// it expanded a Kerch or Sivash end (10.14 reads more than occupancy there).
+struct ReachTrace {
+  HexBits examined{}, enterable{}, open{};
+  bool strait = false;
+};
+
 class BdGame;
 
 class BdState : public steppe::State {
@@ -356,6 +365,10 @@ class BdState : public steppe::State {
   int turn() const { return turn_; }
   int first_turn() const { return first_turn_; }
   int last_turn() const { return last_turn_; }
+  // gen_moves keeps each unit's moves in a memo of its thread and searches again only the
+  // units near a hex whose occupancy changed (docs/performance.md, "Move-generation memo").
+  // On by default; tests turn it off to compare it with a fresh search. Per thread.
+  static void set_move_memo_enabled(bool on);
   int phase() const { return phase_; }
   int vp() const { return vp_; }
   int control(int hex) const { return hex_.control[static_cast<size_t>(hex)]; }
@@ -440,7 +453,7 @@ class BdState : public steppe::State {
   void gen_caucasus(std::vector<Action>& out) const;  // 4.11-4.13 in a movement phase
   void reach(int u, std::array<int16_t, kNumHexes>& best, std::array<int16_t, kNumHexes>& parent) const;
   void reach_search(int u, std::array<int16_t, kNumHexes>& best, std::array<int16_t, kNumHexes>& parent,
-                    HexBits* reached = nullptr) const;
+                    HexBits* reached = nullptr, ReachTrace* trace = nullptr) const;
   void ma_group(int u, int target, std::vector<int>& out) const;
 
   // Combat (11.x).

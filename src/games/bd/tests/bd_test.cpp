@@ -807,3 +807,49 @@ TEST(BdRulebook, EveryScenarioTestFilePasses) {
 }
 
 }  // namespace
+
+// The move-generation memo (BdState::set_move_memo_enabled) must give exactly the moves of
+// a fresh search, in the same order. Random games of every scenario are played twice, with
+// the memo and without, and every legal-action list is compared; a second pass plays two
+// games by turns on one thread (as a search's clones do), so that the memo serves states
+// that differ.
+TEST(MoveMemo, GivesTheMovesOfAFreshSearch) {
+  auto lists = [](const std::vector<std::pair<std::string, uint64_t>>& games, bool memo) {
+    bd::BdState::set_move_memo_enabled(memo);
+    std::vector<std::unique_ptr<bd::BdState>> states;
+    std::vector<uint64_t> rng;
+    for (const auto& [scenario, seed] : games) {
+      states.push_back(fresh(scenario, seed));
+      rng.push_back(seed);
+    }
+    std::vector<std::vector<std::string>> out(games.size());
+    std::vector<steppe::Action> acts;
+    for (int step = 0; step < 1000; ++step)
+      for (size_t g = 0; g < states.size(); ++g) {
+        auto& s = *states[g];
+        if (s.is_terminal()) continue;
+        s.legal_actions(acts);
+        std::string line;
+        for (const auto& a : acts) line += s.action_to_string(a) + ";";
+        out[g].push_back(line);
+        rng[g] = steppe::splitmix64(rng[g]);
+        EXPECT_TRUE(s.apply(acts[rng[g] % acts.size()]).is_ok());
+      }
+    bd::BdState::set_move_memo_enabled(true);
+    return out;
+  };
+  for (const char* scenario :
+       {"grand-campaign", "road-back", "blue-kremlin", "citadel", "mansteins-gambit", "what-if-1942"})
+    for (uint64_t seed : {1, 2}) {
+      const auto with = lists({{scenario, seed}}, true);
+      const auto without = lists({{scenario, seed}}, false);
+      ASSERT_EQ(with[0].size(), without[0].size()) << scenario << " " << seed;
+      for (size_t i = 0; i < with[0].size(); ++i)
+        ASSERT_EQ(with[0][i], without[0][i]) << scenario << " seed " << seed << " decision " << i;
+    }
+  const auto by_turns = lists({{"grand-campaign", 5}, {"citadel", 6}}, true);
+  const auto alone_a = lists({{"grand-campaign", 5}}, false);
+  const auto alone_b = lists({{"citadel", 6}}, false);
+  EXPECT_EQ(by_turns[0], alone_a[0]);
+  EXPECT_EQ(by_turns[1], alone_b[0]);
+}
