@@ -63,12 +63,16 @@ const std::map<std::string, std::unique_ptr<steppe::State>>& phase_positions() {
   return positions;
 }
 
+// A fresh generation each time: with the move-generation memo on, every repeat of the same
+// position would be served from it (what a game gains from the memo is in the playouts).
 void BM_BdLegalActions(benchmark::State& bs, const steppe::State* s) {
   std::vector<steppe::Action> legal;
+  bd::BdState::set_move_memo_enabled(false);
   for (auto _ : bs) {
     s->legal_actions(legal);
     benchmark::DoNotOptimize(legal.data());
   }
+  bd::BdState::set_move_memo_enabled(true);
   bs.counters["actions"] = static_cast<double>(legal.size());
 }
 
