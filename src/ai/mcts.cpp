@@ -338,7 +338,7 @@ void MctsAgent::rollout(State& state, std::vector<double>& values, bool legal_re
 // few dozen), and the share of a turn's time planned (the rest covers what a decision
 // costs beyond its simulations and a turn longer than expected).
 constexpr double kFirstTurnDecisions = 40.0;
-constexpr double kTurnTimePlanned = 0.9;
+constexpr double kTurnTimePlanned = 0.85;
 
 double thread_cpu_ms() {
   timespec ts{};
