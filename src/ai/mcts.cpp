@@ -405,10 +405,13 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
   const double max_ms = config_.time_ms;
   double turn_cpu_ms = 0;  // this decision's CPU share of the turn clock (0 = none)
   const bool clocked = config_.turn_ms > 0 || config_.turn_iters > 0;
+  bool turn_spent = false;  // the turn clock has nothing left: one cheap simulation
   if (clocked) {
     int share_iters = 0;
     turn_share(state, share_iters, turn_cpu_ms);
     if (share_iters > 0) max_iters = max_iters > 0 ? std::min(max_iters, share_iters) : share_iters;
+    turn_spent = (config_.turn_ms > 0 && clock_.spent_ms >= config_.turn_ms * kTurnTimePlanned) ||
+                 (config_.turn_iters > 0 && clock_.spent_iters >= config_.turn_iters);
   }
   bool timed = max_ms > 0;
   auto deadline = start + std::chrono::microseconds(static_cast<int64_t>(max_ms * 1000.0));
@@ -420,7 +423,9 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
     limits.progress->budget.store(max_iters, std::memory_order_relaxed);
     limits.progress->iterations.store(0, std::memory_order_relaxed);
   }
-  if (config_.root_eval && heuristics_->has_evaluation()) {
+  // Not in a spent turn: a Moscow '41 set-up is hundreds of placements under one turn key,
+  // and a one-ply look at each would take the turn far past its budget.
+  if (config_.root_eval && heuristics_->has_evaluation() && !turn_spent) {
     // The root expanded on the first simulation's determinization, as the loop would.
     std::unique_ptr<State> sim = state.clone();
     sim->resample_hidden(root_player, mix(decision_seed, 0));
