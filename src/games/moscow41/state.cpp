@@ -132,6 +132,21 @@ std::vector<int> Moscow41State::pieces(int side, int node) const {
 
 bool Moscow41State::contested(int node) const { return has_units(kGerman, node) && has_units(kSoviet, node); }
 
+Moscow41State::Presence Moscow41State::presence() const {
+  Presence p;
+  const auto nodes = static_cast<size_t>(node_count());
+  p.blocks[0].assign(nodes, 0);
+  p.blocks[1].assign(nodes, 0);
+  p.dl.assign(nodes, kNoSide);
+  for (size_t n = 0; n < nodes && n < areas_.size(); ++n) p.dl[n] = areas_[n].dl;
+  for (size_t b = 0; b < blocks_.size(); ++b) {
+    const int loc = blocks_[b].loc;
+    if (loc >= 0 && static_cast<size_t>(loc) < nodes)
+      ++p.blocks[g_.blocks()[b].side][static_cast<size_t>(loc)];
+  }
+  return p;
+}
+
 bool Moscow41State::stack_ok(int side, int node, int extra) const {
   // 2.7: per player 4 blocks in Green, 2 in Yellow/Victory; Staging unlimited (Germans).
   if (!is_area(node)) return false;
@@ -452,22 +467,23 @@ std::vector<std::vector<int>> Moscow41State::reachable(int b, bool allow_engage,
   std::priority_queue<Item, std::vector<Item>, std::greater<Item>> pq;
   best[static_cast<size_t>(start)] = 0;
   pq.push({0, start});
-  const bool disengage = contested(start);
+  const Presence pr = presence();
+  const bool disengage = pr.contested(start);
   const int mp = mp_allowance(b);
   while (!pq.empty()) {
     auto [c, x] = pq.top();
     pq.pop();
     if (c != best[static_cast<size_t>(x)]) continue;
-    if (x != start && has_units(enemy, x)) continue;  // engaged: stop here
+    if (x != start && pr.units(enemy, x)) continue;  // engaged: stop here
     for (int y : g_.adjacency()[static_cast<size_t>(x)]) {
       if (y == start) continue;
       if (side == kSoviet && ad(y).terrain == kStaging) continue;
       int cost = enter_cost(b, y);
       if (x == start && disengage) {
         cost += g_.tables().disengage;
-        if (area(y).control != side || contested(y)) continue;
+        if (area(y).control != side || pr.contested(y)) continue;
       }
-      if (has_units(enemy, y) && !allow_engage) continue;
+      if (pr.units(enemy, y) && !allow_engage) continue;
       const int nc = c + cost;
       if (nc > mp || nc >= best[static_cast<size_t>(y)]) continue;
       best[static_cast<size_t>(y)] = nc;
@@ -477,8 +493,10 @@ std::vector<std::vector<int>> Moscow41State::reachable(int b, bool allow_engage,
   }
   for (int y = 0; y < n; ++y) {
     if (y == start || prev[static_cast<size_t>(y)] < 0) continue;
-    if (!stack_ok(side, y, 1)) continue;
-    if (hq_act && has_units(enemy, y)) continue;
+    if (!is_area(y) ||
+        pr.blocks[side][static_cast<size_t>(y)] + 1 > g_.tables().stack[static_cast<size_t>(ad(y).terrain)])
+      continue;  // stack_ok(side, y, 1)
+    if (hq_act && pr.units(enemy, y)) continue;
     std::vector<int> path;
     for (int z = y; z != start; z = prev[static_cast<size_t>(z)]) path.push_back(z);
     std::reverse(path.begin(), path.end());
@@ -518,13 +536,20 @@ std::vector<std::vector<int>> Moscow41State::route_choices(int b, bool allow_eng
   if (!is_area(start) || d.kind == Kind::kLeader) return out;
   const int side = d.side, enemy = 1 - side;
   const bool disengage = contested(start);
+  const Presence pr = presence();  // the walk below asks at every step of every route
+  auto units = [&](int sd, int node) { return pr.units(sd, node); };
+  auto fought_over = [&](int node) { return pr.contested(node); };
+  auto room = [&](int node) {  // stack_ok(side, node, 1)
+    return is_area(node) && pr.blocks[side][static_cast<size_t>(node)] + 1 <=
+                                g_.tables().stack[static_cast<size_t>(ad(node).terrain)];
+  };
   auto effect = [&](const std::vector<int>& p) {
     std::vector<int> key{p.back()};
     for (size_t i = 0; i + 1 < p.size(); ++i)
       if (area(p[i]).control != side) key.push_back(p[i]);
     const int from = p.size() > 1 ? p[p.size() - 2] : start;
-    key.push_back(has_units(enemy, p.back()) && !contested(p.back()) && g_.river_between(from, p.back()) ? 1
-                                                                                                         : 0);
+    key.push_back(units(enemy, p.back()) && !fought_over(p.back()) && g_.river_between(from, p.back()) ? 1
+                                                                                                       : 0);
     return key;
   };
   std::map<std::vector<int>, std::pair<int, std::vector<int>>> best;  // effect -> (cost, route)
@@ -536,12 +561,12 @@ std::vector<std::vector<int>> Moscow41State::route_choices(int b, bool allow_eng
       int cost = enter_cost(b, y);
       if (x == start && disengage) {
         cost += g_.tables().disengage;
-        if (area(y).control != side || contested(y)) continue;
+        if (area(y).control != side || fought_over(y)) continue;
       }
-      const bool engages = has_units(enemy, y);
+      const bool engages = units(enemy, y);
       if ((engages && !allow_engage) || cost > mp) continue;
       path.push_back(y);
-      if ((only_dest < 0 || y == only_dest) && stack_ok(side, y, 1)) {
+      if ((only_dest < 0 || y == only_dest) && room(y)) {
         const int spent = mp_allowance(b) - mp + cost;
         auto [it, fresh] = best.try_emplace(effect(path), spent, path);
         if (!fresh && std::make_pair(spent, path) < it->second) it->second = {spent, path};

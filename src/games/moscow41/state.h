@@ -235,6 +235,17 @@ class Moscow41State : public steppe::State {
   std::vector<int> tactical_range(int hq) const;
   int hq_range(int hq) const;
   bool stack_ok(int side, int node, int extra) const;
+  // has_units, contested and stack_ok read once for every area, for a route search that
+  // asks them at every step (each of those scans every block).
+  struct Presence {
+    std::vector<uint8_t> blocks[2];  // blocks (not DLs) per side and node
+    std::vector<int> dl;             // owner of the node's DL, kNoSide if none
+    bool units(int side, int node) const {
+      return dl[static_cast<size_t>(node)] == side || blocks[side][static_cast<size_t>(node)] > 0;
+    }
+    bool contested(int node) const { return units(kGerman, node) && units(kSoviet, node); }
+  };
+  Presence presence() const;
   steppe::Status check_dl(int b) const;
 
   // Impulse flow.
