@@ -544,7 +544,7 @@ class BdHeuristics : public steppe::ai::Heuristics {
   bool has_evaluation() const override { return true; }
   // A BD rollout step is one unit's move among a hundred of the phase, chosen by score():
   // eight of them add noise, not foresight. At the default turn clock rollout=0 beat
-  // rollout=8 against greedy (docs/performance.md, "Root one ply and no rollouts").
+  // rollout=8 against greedy (docs/performance.md, "Root one ply, no rollouts, ...").
   int default_rollout_depth() const override { return 0; }
 
   void evaluate(const steppe::State& state, std::vector<double>& values) const override {
