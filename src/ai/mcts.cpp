@@ -346,7 +346,7 @@ double thread_cpu_ms() {
   return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
 }
 
-void MctsAgent::turn_share(const State& state, int& iters, double& ms) {
+bool MctsAgent::turn_share(const State& state, int& iters, double& ms) {
   const int64_t key = heuristics_->turn_key(state);
   if (!clock_.started || key != clock_.key) {
     if (clock_.started && clock_.decisions > 0) {
@@ -371,7 +371,10 @@ void MctsAgent::turn_share(const State& state, int& iters, double& ms) {
   if (config_.turn_iters > 0)
     iters =
         std::max(1, static_cast<int>(static_cast<double>(config_.turn_iters - clock_.spent_iters) / left));
-  if (config_.turn_ms > 0) ms = std::max(1e-3, (config_.turn_ms * kTurnTimePlanned - clock_.spent_ms) / left);
+  const double ms_left = config_.turn_ms * kTurnTimePlanned - clock_.spent_ms;
+  if (config_.turn_ms > 0) ms = std::max(1e-3, ms_left / left);
+  return (config_.turn_ms > 0 && ms_left <= 0) ||
+         (config_.turn_iters > 0 && clock_.spent_iters >= config_.turn_iters);
 }
 
 Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) {
@@ -408,10 +411,8 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
   bool turn_spent = false;  // the turn clock has nothing left: one cheap simulation
   if (clocked) {
     int share_iters = 0;
-    turn_share(state, share_iters, turn_cpu_ms);
+    turn_spent = turn_share(state, share_iters, turn_cpu_ms);
     if (share_iters > 0) max_iters = max_iters > 0 ? std::min(max_iters, share_iters) : share_iters;
-    turn_spent = (config_.turn_ms > 0 && clock_.spent_ms >= config_.turn_ms * kTurnTimePlanned) ||
-                 (config_.turn_iters > 0 && clock_.spent_iters >= config_.turn_iters);
   }
   bool timed = max_ms > 0;
   auto deadline = start + std::chrono::microseconds(static_cast<int64_t>(max_ms * 1000.0));

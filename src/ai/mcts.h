@@ -64,8 +64,8 @@ struct MctsConfig {
 
 // Parses the options after "mcts" in an agent spec: presets easy|normal|hard and
 // key=value pairs (iters, ms, turn_ms, turn_iters, c, widen, widen_exp, rollout,
-// max_rollout, ops, share), separated by ':', applied left to right on top of the normal
-// preset. Example: "hard:c=2" or "iters=500:rollout=0".
+// max_rollout, ops, share, root_eval, root_temp, root_visits), separated by ':', applied
+// left to right on top of the normal preset. Example: "hard:c=2" or "iters=500:rollout=0".
 // The presets are turn clocks (easy 1.5 s, normal 5 s, hard 20 s a turn, with 200 / 1000 /
 // 5000 simulations at most per decision). A spec that names iters or ms but neither
 // turn_ms nor turn_iters is a fixed budget per decision, with no turn clock, wherever a
@@ -107,7 +107,7 @@ class MctsAgent final : public Agent {
     bool started = false;
     int64_t key = 0;            // Heuristics::turn_key of the current turn
     int decisions = 0;          // searched decisions in it so far
-    double spent_ms = 0.0;      // their wall time
+    double spent_ms = 0.0;      // their CPU time (thread_cpu_ms)
     int64_t spent_iters = 0;    // their simulations
     double mean_decisions = 0;  // searched decisions per past turn (running mean; 0 = none yet)
     int turns = 0;              // past turns in that mean
@@ -149,8 +149,8 @@ class MctsAgent final : public Agent {
   double edge_mean(const Edge& e) const;
   uint64_t shared_key(int player, const Action& a) const;
   // This decision's share of the turn budget: simulations (0 = no cap from the clock) and
-  // milliseconds (0 = none).
-  void turn_share(const State& state, int& iters, double& ms);
+  // milliseconds (0 = none). Returns true when the turn's budget is already spent.
+  bool turn_share(const State& state, int& iters, double& ms);
 
   MctsConfig config_;
   uint64_t seed_;
