@@ -2278,17 +2278,7 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
   // over-stack can be neither entered nor passed through (6.3, 6.4, 8.30).
   compute_occupancy();
   const UnitDef& ud = def(u);
-  const StackingLimits& lim = data_->stacking;
-  const int add_count = ud.free_stacking() ? 0 : 1, add_sat = ud.satellite_army() ? 1 : 0,
-            add_cav = ud.type == kCavalryGroup ? 1 : 0;
-  const int add_sup = is_attachable(u) || attached_of(u) >= 0 ? 1 : 0;  // 8.31, 8.32 one per stack
-  auto fits = [&](int h) {
-    const size_t i = static_cast<size_t>(h);
-    return h == s.hex ||
-           (cache_.occ_count[i] + add_count <= lim.units_per_hex &&
-            cache_.occ_sats[i] + add_sat <= lim.satellite_armies_per_hex &&
-            cache_.occ_cav[i] + add_cav <= lim.cavalry_groups_per_hex && cache_.occ_sup[i] + add_sup <= 1);
-  };
+  const StackAdd add = stack_add(u);
   // hex_entry_cost(u, to) with the unit's own tests made once (the search asks it for every
   // hex it meets): the same tests, the occupancy read directly (computed above).
   const TerrainCosts& tec = data_->tec;
@@ -2365,8 +2355,7 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
         int16_t& hc = hex_cost[static_cast<size_t>(n)];
         if (hc == -2) {
           const int cost = entry_cost(n);
-          const uint8_t o = cache_.occ_side[static_cast<size_t>(n)];
-          const bool open = (o == kNoSide || o == ud.side) && fits(n);  // 10.4, 6.2
+          const bool open = n == s.hex || stacks_let_in(n, ud.side, add);  // 10.4, 6.2
           hc = static_cast<int16_t>(cost >= 0 && open ? cost : -1);
           if (trace != nullptr) {
             const auto i = static_cast<size_t>(n);
@@ -2410,67 +2399,81 @@ void BdState::set_move_memo_enabled(bool on) {
   t_move_memo.units.clear();
 }
 
+BdState::StackAdd BdState::stack_add(const UnitDef& d, bool sup) {
+  return {d.free_stacking() ? 0 : 1, d.satellite_army() ? 1 : 0, d.type == kCavalryGroup ? 1 : 0,
+          sup ? 1 : 0};
+}
+
+BdState::StackAdd BdState::stack_add(int u) const {
+  return stack_add(def(u), is_attachable(u) || attached_of(u) >= 0);  // 8.31, 8.32 one per stack
+}
+
+bool BdState::stacks_let_in(int hex, int side, const StackAdd& add) const {
+  const auto i = static_cast<size_t>(hex);
+  const uint8_t o = cache_.occ_side[i];
+  const StackingLimits& lim = data_->stacking;
+  return (o == kNoSide || o == side) && cache_.occ_count[i] + add.count <= lim.units_per_hex &&
+         cache_.occ_sats[i] + add.sats <= lim.satellite_armies_per_hex &&
+         cache_.occ_cav[i] + add.cav <= lim.cavalry_groups_per_hex && cache_.occ_sup[i] + add.sup <= 1;
+}
+
+bool BdState::sync_move_memo() const {
+  MoveMemo& memo = t_move_memo;
+  if (!memo.enabled || turn_ == 1) return false;
+  compute_occupancy();
+  const uint64_t epoch = g_move_memo_epoch.load(std::memory_order_relaxed);
+  if (memo.epoch != epoch || memo.data != data_.get() || memo.map != map_ || memo.turn != turn_ ||
+      memo.zone1942 != zone1942_ || memo.units.size() != static_cast<size_t>(num_units())) {
+    memo.units.assign(static_cast<size_t>(num_units()), MoveMemo::Entry{});
+    memo.epoch = epoch;
+    memo.data = data_.get();
+    memo.map = map_;
+    memo.turn = turn_;
+    memo.zone1942 = zone1942_;
+  } else {
+    HexBits changed{};
+    bool any = false;
+    for (size_t h = 0; h < static_cast<size_t>(kNumHexes); ++h)
+      if (memo.occ_side[h] != cache_.occ_side[h] || memo.occ_count[h] != cache_.occ_count[h] ||
+          memo.occ_sats[h] != cache_.occ_sats[h] || memo.occ_cav[h] != cache_.occ_cav[h] ||
+          memo.occ_sup[h] != cache_.occ_sup[h]) {
+        changed[h / 64] |= uint64_t{1} << (h % 64);
+        any = true;
+      }
+    for (size_t v = 0; any && v < memo.units.size(); ++v) {
+      MoveMemo::Entry& e = memo.units[v];
+      if (!e.valid) continue;
+      const UnitDef& vd = def(static_cast<int>(v));
+      const StackAdd add = stack_add(vd, e.sup != 0);
+      for (size_t w = 0; w < changed.size() && e.valid; ++w)
+        for (uint64_t bits = changed[w] & e.trace.examined[w] & e.trace.enterable[w]; bits != 0;
+             bits &= bits - 1) {
+          const size_t h = w * 64 + static_cast<size_t>(std::countr_zero(bits));
+          if (static_cast<int>(h) == e.hex) continue;  // its own hex: always open to it
+          if (stacks_let_in(static_cast<int>(h), vd.side, add) !=
+              (((e.trace.open[w] >> (h % 64)) & 1u) != 0)) {
+            e.valid = false;
+            break;
+          }
+        }
+    }
+  }
+  memo.occ_side = cache_.occ_side;
+  memo.occ_count = cache_.occ_count;
+  memo.occ_sats = cache_.occ_sats;
+  memo.occ_cav = cache_.occ_cav;
+  memo.occ_sup = cache_.occ_sup;
+  return true;
+}
+
 // Each unit x each reachable destination, by its cheapest path (Dijkstra on MP).
 void BdState::gen_moves(std::vector<Action>& out) const {
   const int side = phase_side();
   std::array<int16_t, kNumHexes> best{}, parent{};
   HexBits reached{};
   std::array<int32_t, kNumHexes> move_at{};  // index in `out` of the unit's move to each hex, or -1
+  const bool memo_on = sync_move_memo();
   MoveMemo& memo = t_move_memo;
-  const bool memo_on = memo.enabled && turn_ != 1;
-  if (memo_on) {
-    compute_occupancy();
-    const uint64_t epoch = g_move_memo_epoch.load(std::memory_order_relaxed);
-    if (memo.epoch != epoch || memo.data != data_.get() || memo.map != map_ || memo.turn != turn_ ||
-        memo.zone1942 != zone1942_ || memo.units.size() != static_cast<size_t>(num_units())) {
-      memo.units.assign(static_cast<size_t>(num_units()), MoveMemo::Entry{});
-      memo.epoch = epoch;
-      memo.data = data_.get();
-      memo.map = map_;
-      memo.turn = turn_;
-      memo.zone1942 = zone1942_;
-    } else {
-      HexBits changed{};
-      bool any = false;
-      for (size_t h = 0; h < static_cast<size_t>(kNumHexes); ++h)
-        if (memo.occ_side[h] != cache_.occ_side[h] || memo.occ_count[h] != cache_.occ_count[h] ||
-            memo.occ_sats[h] != cache_.occ_sats[h] || memo.occ_cav[h] != cache_.occ_cav[h] ||
-            memo.occ_sup[h] != cache_.occ_sup[h]) {
-          changed[h / 64] |= uint64_t{1} << (h % 64);
-          any = true;
-        }
-      if (any) {
-        const StackingLimits& lim = data_->stacking;
-        for (size_t v = 0; v < memo.units.size(); ++v) {
-          MoveMemo::Entry& e = memo.units[v];
-          if (!e.valid) continue;
-          const UnitDef& vd = def(static_cast<int>(v));
-          const int add_count = vd.free_stacking() ? 0 : 1, add_sat = vd.satellite_army() ? 1 : 0,
-                    add_cav = vd.type == kCavalryGroup ? 1 : 0;
-          for (size_t w = 0; w < changed.size() && e.valid; ++w)
-            for (uint64_t bits = changed[w] & e.trace.examined[w] & e.trace.enterable[w]; bits != 0;
-                 bits &= bits - 1) {
-              const size_t h = w * 64 + static_cast<size_t>(std::countr_zero(bits));
-              if (static_cast<int>(h) == e.hex) continue;  // its own hex: always "fits"
-              const uint8_t o = cache_.occ_side[h];
-              const bool open =
-                  (o == kNoSide || o == vd.side) && cache_.occ_count[h] + add_count <= lim.units_per_hex &&
-                  cache_.occ_sats[h] + add_sat <= lim.satellite_armies_per_hex &&
-                  cache_.occ_cav[h] + add_cav <= lim.cavalry_groups_per_hex && cache_.occ_sup[h] + e.sup <= 1;
-              if (open != (((e.trace.open[w] >> (h % 64)) & 1u) != 0)) {
-                e.valid = false;
-                break;
-              }
-            }
-        }
-      }
-    }
-    memo.occ_side = cache_.occ_side;
-    memo.occ_count = cache_.occ_count;
-    memo.occ_sats = cache_.occ_sats;
-    memo.occ_cav = cache_.occ_cav;
-    memo.occ_sup = cache_.occ_sup;
-  }
   for (int u = 0; u < num_units(); ++u) {
     const UnitSt& s = unit(u);
     const UnitDef& d = def(u);
@@ -2480,7 +2483,7 @@ void BdState::gen_moves(std::vector<Action>& out) const {
     if (s.flags & (kFlagDone | kFlagNoMove | kFlagMaFailed)) continue;
     if (s.mp >= 0 && std::find(movers_.begin(), movers_.end(), u) == movers_.end()) continue;
     const int budget = s.mp >= 0 ? s.mp : mf_of(u);
-    const auto sup = static_cast<uint8_t>(is_attachable(u) || attached_of(u) >= 0 ? 1 : 0);
+    const auto sup = static_cast<uint8_t>(stack_add(u).sup);
     MoveMemo::Entry* entry = memo_on ? &memo.units[static_cast<size_t>(u)] : nullptr;
     if (entry != nullptr && entry->valid && entry->hex == s.hex && entry->mp == s.mp &&
         entry->budget == budget && entry->sup == sup) {

@@ -454,6 +454,19 @@ class BdState : public steppe::State {
   void reach(int u, std::array<int16_t, kNumHexes>& best, std::array<int16_t, kNumHexes>& parent) const;
   void reach_search(int u, std::array<int16_t, kNumHexes>& best, std::array<int16_t, kNumHexes>& parent,
                     HexBits* reached = nullptr, ReachTrace* trace = nullptr) const;
+  // What one unit adds to a hex's stack, for the limits of 6.3, 6.4, 8.30 and 8.31/8.32
+  // (`sup`: it is, or carries, a TB / CM).
+  struct StackAdd {
+    int count = 0, sats = 0, cav = 0, sup = 0;
+  };
+  static StackAdd stack_add(const UnitDef& d, bool sup);
+  StackAdd stack_add(int u) const;
+  // A unit of `side` adding `add` may enter `hex` with the stacks standing there now: no
+  // enemy unit (10.4) and within the limits (6.2). The occupancy cache must be current.
+  bool stacks_let_in(int hex, int side, const StackAdd& add) const;
+  // gen_moves: brings this thread's move memo to the current occupancy (the units a changed
+  // hex opened or closed for are marked for a new search); false when the memo is not used.
+  bool sync_move_memo() const;
   void ma_group(int u, int target, std::vector<int>& out) const;
 
   // Combat (11.x).
