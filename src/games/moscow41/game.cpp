@@ -113,17 +113,11 @@ Status Moscow41State::setup(const std::string& scenario) {
   return settle_setup_status();
 }
 
-namespace {
-
-const char* setup_side_name(int side) { return side == kGerman ? "german" : "soviet"; }
-
-}  // namespace
-
 Status Moscow41State::setup_side(int side) {
   const Scenario* sc = g_.scenario(scenario_);
   if (sc == nullptr) return Status::ok();
   const Json& d = sc->doc;
-  const std::string side_key = setup_side_name(side);
+  const std::string side_key = side_name(side);
   auto matches = [&](int b, const Json& f) {
     const BlockDef& bd = def(b);
     if (block(b).loc != kLocUnplaced) return false;
@@ -455,7 +449,7 @@ int Moscow41State::setup_piece_for(const steppe::Action& a) const {
 Status Moscow41State::check_setup(const steppe::Action& a) const {
   // Scenario Setup: the side to move places its own waiting pieces, each where its step
   // allows ("without overstacking", "Maximum one Defensive Line ... in each controlled Area").
-  const std::string who = setup_side_name(active_);
+  const std::string who = side_name(active_);
   if (a.verb == kVSetupAuto) return Status::ok();
   const int node = a.nargs >= 1 ? a.args[a.nargs - 1] : -1;
   if (a.verb == kVSetup && (a.nargs != 2 || a.args[0] < 0 || a.args[0] >= static_cast<int>(blocks_.size())))
@@ -527,7 +521,7 @@ Status Moscow41State::check_setup(const steppe::Action& a) const {
 void Moscow41State::place_setup_piece(size_t i, int node) {
   const SetupPiece p = setup_[i];
   setup_.erase(setup_.begin() + static_cast<long>(i));
-  const std::string who = setup_side_name(p.side);
+  const std::string who = side_name(p.side);
   if (p.block < 0) {
     as(node).dl = p.side;
     log("setup", who + " Defensive Line is set up in " + g_.map().id(node), "Scenario Setup");
@@ -573,7 +567,7 @@ Status Moscow41State::settle_setup_status() {
     for (size_t i = setup_.size(); i-- > 0;) {
       const SetupPiece& p = setup_[i];
       if (p.side != active_ || !setup_sites(p).empty()) continue;
-      const std::string who = setup_side_name(p.side);
+      const std::string who = side_name(p.side);
       if (p.block >= 0) {
         bs(p.block).loc = kLocUnplaced;
         log_hidden(p.side, "setup", def(p.block).id + " has no legal Area and is not set up",

@@ -20,9 +20,16 @@ using steppe::Result;
 using steppe::rule_error;
 using steppe::Status;
 
+const char* side_name(int s) { return s == kGerman ? "german" : s == kSoviet ? "soviet" : "none"; }
+
 namespace {
 
-const char* side_name(int s) { return s == kGerman ? "german" : s == kSoviet ? "soviet" : "none"; }
+// Phase names, by Phase (observation "phase", test query "phase").
+const char* phase_name(Phase p) {
+  static const char* const kNames[] = {"logistics", "impulse", "activation", "command", "combat", "over",
+                                       "blitz",     "exploit", "replace",    "deploy",  "setup"};
+  return kNames[static_cast<int>(p)];
+}
 int parse_side(const std::string& s) { return s == "german" ? kGerman : s == "soviet" ? kSoviet : kNoSide; }
 const char* kMonths[] = {"July", "August", "September", "October", "November", "December"};
 const char* kWeather[] = {"sunny", "rain", "snow"};
@@ -147,11 +154,12 @@ Moscow41State::Presence Moscow41State::presence() const {
   return p;
 }
 
-bool Moscow41State::stack_ok(int side, int node, int extra) const {
+bool Moscow41State::stack_ok(int side, int node, int extra, const Presence* pr) const {
   // 2.7: per player 4 blocks in Green, 2 in Yellow/Victory; Staging unlimited (Germans).
   if (!is_area(node)) return false;
   const int limit = g_.tables().stack[static_cast<size_t>(ad(node).terrain)];
-  return blocks_in(side, node) + extra <= limit;
+  const int there = pr != nullptr ? pr->blocks[side][static_cast<size_t>(node)] : blocks_in(side, node);
+  return there + extra <= limit;
 }
 
 int Moscow41State::victory_points(int side) const {
@@ -493,9 +501,7 @@ std::vector<std::vector<int>> Moscow41State::reachable(int b, bool allow_engage,
   }
   for (int y = 0; y < n; ++y) {
     if (y == start || prev[static_cast<size_t>(y)] < 0) continue;
-    if (!is_area(y) ||
-        pr.blocks[side][static_cast<size_t>(y)] + 1 > g_.tables().stack[static_cast<size_t>(ad(y).terrain)])
-      continue;  // stack_ok(side, y, 1)
+    if (!stack_ok(side, y, 1, &pr)) continue;
     if (hq_act && pr.units(enemy, y)) continue;
     std::vector<int> path;
     for (int z = y; z != start; z = prev[static_cast<size_t>(z)]) path.push_back(z);
@@ -535,21 +541,15 @@ std::vector<std::vector<int>> Moscow41State::route_choices(int b, bool allow_eng
   const int start = block(b).loc;
   if (!is_area(start) || d.kind == Kind::kLeader) return out;
   const int side = d.side, enemy = 1 - side;
-  const bool disengage = contested(start);
   const Presence pr = presence();  // the walk below asks at every step of every route
-  auto units = [&](int sd, int node) { return pr.units(sd, node); };
-  auto fought_over = [&](int node) { return pr.contested(node); };
-  auto room = [&](int node) {  // stack_ok(side, node, 1)
-    return is_area(node) && pr.blocks[side][static_cast<size_t>(node)] + 1 <=
-                                g_.tables().stack[static_cast<size_t>(ad(node).terrain)];
-  };
+  const bool disengage = pr.contested(start);
   auto effect = [&](const std::vector<int>& p) {
     std::vector<int> key{p.back()};
     for (size_t i = 0; i + 1 < p.size(); ++i)
       if (area(p[i]).control != side) key.push_back(p[i]);
     const int from = p.size() > 1 ? p[p.size() - 2] : start;
-    key.push_back(units(enemy, p.back()) && !fought_over(p.back()) && g_.river_between(from, p.back()) ? 1
-                                                                                                       : 0);
+    key.push_back(
+        pr.units(enemy, p.back()) && !pr.contested(p.back()) && g_.river_between(from, p.back()) ? 1 : 0);
     return key;
   };
   std::map<std::vector<int>, std::pair<int, std::vector<int>>> best;  // effect -> (cost, route)
@@ -561,12 +561,12 @@ std::vector<std::vector<int>> Moscow41State::route_choices(int b, bool allow_eng
       int cost = enter_cost(b, y);
       if (x == start && disengage) {
         cost += g_.tables().disengage;
-        if (area(y).control != side || fought_over(y)) continue;
+        if (area(y).control != side || pr.contested(y)) continue;
       }
-      const bool engages = units(enemy, y);
+      const bool engages = pr.units(enemy, y);
       if ((engages && !allow_engage) || cost > mp) continue;
       path.push_back(y);
-      if ((only_dest < 0 || y == only_dest) && room(y)) {
+      if ((only_dest < 0 || y == only_dest) && stack_ok(side, y, 1, &pr)) {
         const int spent = mp_allowance(b) - mp + cost;
         auto [it, fresh] = best.try_emplace(effect(path), spent, path);
         if (!fresh && std::make_pair(spent, path) < it->second) it->second = {spent, path};
@@ -2594,9 +2594,7 @@ Json Moscow41State::observation(int side) const {
   o["viewer"] = side_name(side);
   o["turn"] = turn_;
   o["month"] = kMonths[turn_ - 1];
-  const char* phases[] = {"logistics", "impulse", "activation", "command", "combat", "over",
-                          "blitz",     "exploit", "replace",    "deploy",  "setup"};
-  o["phase"] = phases[static_cast<int>(phase_)];
+  o["phase"] = phase_name(phase_);
   if (loss_pending()) {
     // 10.14.1: both players see the battle's blocks (10.12.1) and how many hits wait.
     Json l{{"area", g_.map().id(battle_.node)},
@@ -3155,9 +3153,7 @@ Result<std::string> Moscow41State::test_query(const std::vector<std::string>& w)
   if (w.size() == 1 && w[0] == "active") return std::string(side_name(active_));
   if (w.size() == 1 && w[0] == "initiative") return std::string(side_name(initiative_));
   if (w.size() == 1 && w[0] == "phase") {
-    const char* phases[] = {"logistics", "impulse", "activation", "command", "combat", "over",
-                            "blitz",     "exploit", "replace",    "deploy",  "setup"};
-    return std::string(phases[static_cast<int>(phase_)]);
+    return std::string(phase_name(phase_));
   }
   if (w.size() == 2 && w[0] == "control" && g_.node(w[1]) >= 0)
     return std::string(side_name(area(g_.node(w[1])).control));

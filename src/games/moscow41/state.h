@@ -19,6 +19,9 @@ constexpr int kLocDrawn = -7;        // drawn from the pool, waiting for its own
 constexpr int kLocRemoved = -8;      // withdrawn from the game for good (OR 14.8)
 constexpr int kLocSetup = -9;        // drawn for the Scenario Setup, waiting for its owner to place it
 
+// "german" or "soviet" (the game's side names), "none" for anything else.
+const char* side_name(int side);
+
 enum Weather { kSunny = 0, kRain = 1, kSnow = 2 };
 // kReplace: a Leader Activation spends its Regeneration/Replacement Points (7.2.2);
 // kDeploy: the drawn reinforcements are placed (5.0, 7.2, 11.0 Option B).
@@ -234,7 +237,6 @@ class Moscow41State : public steppe::State {
   bool commanded(int b) const;  // 10.2, 10.3, 10.6
   std::vector<int> tactical_range(int hq) const;
   int hq_range(int hq) const;
-  bool stack_ok(int side, int node, int extra) const;
   // has_units, contested and stack_ok read once for every area, for a route search that
   // asks them at every step (each of those scans every block).
   struct Presence {
@@ -246,6 +248,8 @@ class Moscow41State : public steppe::State {
     bool contested(int node) const { return units(kGerman, node) && units(kSoviet, node); }
   };
   Presence presence() const;
+  // 2.7: `extra` more blocks of `side` fit in `node` (the counts read from `pr` when given).
+  bool stack_ok(int side, int node, int extra, const Presence* pr = nullptr) const;
   steppe::Status check_dl(int b) const;
 
   // Impulse flow.
