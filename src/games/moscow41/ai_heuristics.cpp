@@ -92,12 +92,6 @@ struct View {
   int dobj(int n) const {
     return n < 0 || dist_obj[static_cast<size_t>(n)] < 0 ? 20 : dist_obj[static_cast<size_t>(n)];
   }
-  // An area of `who` next to an area the enemy controls (the frontline of the set-ups).
-  bool on_front(int who, int n) const {
-    for (int y : g.adjacency()[static_cast<size_t>(n)])
-      if (st.area(y).control != who && g.areas()[static_cast<size_t>(y)].terrain != kStaging) return true;
-    return false;
-  }
   int de(int n) const {
     return n < 0 || dist_enemy[static_cast<size_t>(n)] < 0 ? 20 : dist_enemy[static_cast<size_t>(n)];
   }
@@ -154,7 +148,7 @@ float score(const View& v, const Action& a, bool others) {
       if (a.nargs < 1) return 1.0f;
       const int n = a.args[a.nargs - 1];
       double w = 1.0;
-      if (v.on_front(me, n)) w += 1.5;
+      if (v.st.on_frontline(me, n)) w += 1.5;
       if (v.objective(n)) w += 2.0;
       w += 2.0 / (1.0 + v.dobj(n));
       if (a.verb == kVSetup && v.count[me][static_cast<size_t>(n)] == 0) w += 0.5;

@@ -331,12 +331,7 @@ std::vector<int> Moscow41State::setup_zone(int side, bool front, const std::vect
   for (int n = 0; n < g_.map().area_count(); ++n) {
     if (area(n).control != side || ad(n).terrain == kStaging) continue;
     if (std::find(exclude.begin(), exclude.end(), n) != exclude.end()) continue;
-    if (front) {
-      bool on_front = false;
-      for (int y : g_.adjacency()[static_cast<size_t>(n)])
-        on_front = on_front || (area(y).control != side && ad(y).terrain != kStaging);
-      if (!on_front) continue;
-    }
+    if (front && !on_frontline(side, n)) continue;
     v.push_back(n);
   }
   return v;

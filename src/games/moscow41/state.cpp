@@ -139,6 +139,12 @@ std::vector<int> Moscow41State::pieces(int side, int node) const {
 
 bool Moscow41State::contested(int node) const { return has_units(kGerman, node) && has_units(kSoviet, node); }
 
+bool Moscow41State::on_frontline(int side, int node) const {
+  for (int y : g_.adjacency()[static_cast<size_t>(node)])
+    if (area(y).control != side && ad(y).terrain != kStaging) return true;
+  return false;
+}
+
 Moscow41State::Presence Moscow41State::presence() const {
   Presence p;
   const auto nodes = static_cast<size_t>(node_count());

@@ -186,6 +186,8 @@ class Moscow41State : public steppe::State {
   int victory_points(int side) const;             // 1.7
   bool in_supply_area(int side, int node) const;  // 9.2
   bool contested(int node) const;
+  // An area next to one `side` does not control (Staging aside): "along the frontline".
+  bool on_frontline(int side, int node) const;
   bool has_units(int side, int node) const;
   int blocks_in(int side, int node) const;  // blocks (not DLs) of `side` in `node`
   int weather() const { return weather_; }
