@@ -479,12 +479,16 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
       );
       confirmBar.removeAttribute('hidden');
     } else if (selectedUnit) {
-      const n = movesOfSelected().length;
+      const moves = movesOfSelected();
+      const n = moves.length;
       const where = areaIds.size ? 'areas' : 'hexes';
       const rd = reachOfSelected();
-      const placing = movesOfSelected().some((m) => m.verb === 'setup');
-      if (placing) ordersPanel.append(h('h3', {}, 'Orders'), h('p', { id: 'selected-unit' }, `${selectedUnit === 'dl' ? 'Defensive Line' : selectedUnit}: ${new Set(movesOfSelected().map((m) => m.dest)).size} areas allowed (shaded). Click one to place it there.`));
-      else ordersPanel.append(h('h3', {}, 'Orders'), h('p', { id: 'selected-unit' }, n ? `${selectedUnit}: ${new Set(movesOfSelected().map((m) => m.dest)).size} reachable ${where} (shaded${rd ? ', each with its MP cost' : ''}).${rd ? ` ${rd.mp} MP to spend.` : ''} Click one to preview the ${areaIds.size ? 'move' : 'path'}.` : `${selectedUnit} cannot move now.`));
+      const dests = new Set(moves.map((m) => m.dest)).size;
+      const placing = moves.some((m) => m.verb === 'setup');
+      const text = placing
+        ? `${selectedUnit === 'dl' ? 'Defensive Line' : selectedUnit}: ${dests} areas allowed (shaded). Click one to place it there.`
+        : n ? `${selectedUnit}: ${dests} reachable ${where} (shaded${rd ? ', each with its MP cost' : ''}).${rd ? ` ${rd.mp} MP to spend.` : ''} Click one to preview the ${areaIds.size ? 'move' : 'path'}.` : `${selectedUnit} cannot move now.`;
+      ordersPanel.append(h('h3', {}, 'Orders'), h('p', { id: 'selected-unit' }, text));
     }
     if (view.your_turn && !pendingMove) {
       // Orders of the selected unit that are not moves (a Defensive Line, an HQ activated
