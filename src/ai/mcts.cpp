@@ -272,12 +272,21 @@ double MctsAgent::edge_mean(const Edge& e) const {
   return e.visits > 0 ? e.value / e.visits : 0.0;
 }
 
-void MctsAgent::evaluate_root(const State& state, int player) {
+double thread_cpu_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+void MctsAgent::evaluate_root(const State& state, int player, double cpu_from, double cpu_ms) {
   const Node& n = nodes_[0];
   if (n.edge_count < 2 || player < 0) return;
   const uint32_t begin = n.edge_begin, end = n.edge_begin + n.edge_count;
   double best = -1e300, worst = 1e300;
   for (uint32_t i = begin; i < end; ++i) {
+    // Under the turn clock the look stops at the decision's share: the edges are in prior
+    // order, and those left unscored count as the worst scored (as an edge that fails).
+    if (cpu_ms > 0 && i > begin && thread_cpu_ms() - cpu_from >= cpu_ms) break;
     Edge& e = edges_[i];
     std::unique_ptr<State> c = state.clone();
     if (!apply_edge(e, *c, player)) continue;  // illegal in this determinization: no value
@@ -335,18 +344,12 @@ void MctsAgent::rollout(State& state, std::vector<double>& values, bool legal_re
 }
 
 // Decisions expected before any turn was seen (a BD movement phase with operations is a
-// few dozen), and the share of a turn's time planned (the rest covers what a decision
-// costs beyond its simulations and a turn longer than expected).
+// few dozen), and the share of a turn's time planned (the rest covers the overshoot of a
+// decision's last simulation and a turn longer than expected).
 constexpr double kFirstTurnDecisions = 40.0;
 constexpr double kTurnTimePlanned = 0.85;
 
-double thread_cpu_ms() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
-}
-
-bool MctsAgent::turn_share(const State& state, int& iters, double& ms) {
+void MctsAgent::clock_turn(const State& state) {
   const int64_t key = heuristics_->turn_key(state);
   if (!clock_.started || key != clock_.key) {
     if (clock_.started && clock_.decisions > 0) {
@@ -361,6 +364,9 @@ bool MctsAgent::turn_share(const State& state, int& iters, double& ms) {
     clock_.spent_ms = 0;
     clock_.spent_iters = 0;
   }
+}
+
+bool MctsAgent::turn_share(int& iters, double& ms) const {
   // Decisions still to come, this one included: what a turn took so far beyond those made
   // already, but never fewer than a quarter of that (a turn longer than usual spends its
   // rest more and more thinly instead of running out) and never fewer than two.
@@ -394,6 +400,20 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
   stats_ = MctsStats{};
   nodes_.push_back(Node{});
 
+  // Everything this call costs counts on the turn clock, a forced move's generation too:
+  // what a player waits for is the whole decision, not its simulations.
+  const double cpu_start = thread_cpu_ms();
+  const bool clocked = config_.turn_ms > 0 || config_.turn_iters > 0;
+  if (clocked) clock_turn(state);
+  struct ChargeClock {
+    MctsAgent& agent;
+    bool on;
+    double from;
+    ~ChargeClock() {
+      if (on) agent.clock_.spent_ms += thread_cpu_ms() - from;
+    }
+  } charge{*this, clocked, cpu_start};
+
   // A forced move needs no search (the legal actions are the mover's own knowledge).
   state.legal_actions(legal_);
   if (legal_.size() == 1) {
@@ -403,15 +423,13 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
 
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
-  const double cpu_start = thread_cpu_ms();
   int max_iters = config_.iterations;
   const double max_ms = config_.time_ms;
-  double turn_cpu_ms = 0;  // this decision's CPU share of the turn clock (0 = none)
-  const bool clocked = config_.turn_ms > 0 || config_.turn_iters > 0;
+  double turn_cpu_ms = 0;   // this decision's CPU share of the turn clock (0 = none)
   bool turn_spent = false;  // the turn clock has nothing left: one cheap simulation
   if (clocked) {
     int share_iters = 0;
-    turn_spent = turn_share(state, share_iters, turn_cpu_ms);
+    turn_spent = turn_share(share_iters, turn_cpu_ms);
     if (share_iters > 0) max_iters = max_iters > 0 ? std::min(max_iters, share_iters) : share_iters;
   }
   bool timed = max_ms > 0;
@@ -431,7 +449,7 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
     std::unique_ptr<State> sim = state.clone();
     sim->resample_hidden(root_player, mix(decision_seed, 0));
     expand(0, *sim);
-    evaluate_root(*sim, root_player);
+    evaluate_root(*sim, root_player, cpu_start, turn_cpu_ms);
   }
   int it = 0;
   for (;; ++it) {
@@ -505,7 +523,6 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
   if (clocked) {
     ++clock_.decisions;
     clock_.spent_iters += it;
-    clock_.spent_ms += thread_cpu_ms() - cpu_start;
   }
   if (limits.progress != nullptr) limits.progress->iterations.store(it, std::memory_order_relaxed);
   stats_.nodes = nodes_.size();

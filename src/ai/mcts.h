@@ -107,7 +107,7 @@ class MctsAgent final : public Agent {
     bool started = false;
     int64_t key = 0;            // Heuristics::turn_key of the current turn
     int decisions = 0;          // searched decisions in it so far
-    double spent_ms = 0.0;      // their CPU time (thread_cpu_ms)
+    double spent_ms = 0.0;      // CPU time (thread_cpu_ms) of all of its calls, forced moves too
     int64_t spent_iters = 0;    // their simulations
     double mean_decisions = 0;  // searched decisions per past turn (running mean; 0 = none yet)
     int turns = 0;              // past turns in that mean
@@ -141,16 +141,20 @@ class MctsAgent final : public Agent {
 
   void expand(uint32_t node, State& state);
   // Scores the root's edges one ply deep on `state` (a determinization) and reorders them.
-  void evaluate_root(const State& state, int player);
+  // Under a turn clock (cpu_ms > 0) it stops once the decision has used cpu_ms of CPU
+  // time since cpu_from (thread_cpu_ms).
+  void evaluate_root(const State& state, int player, double cpu_from, double cpu_ms);
   uint32_t select(uint32_t node, const State& state, bool check_legal);
   void rollout(State& state, std::vector<double>& values, bool legal_ready = false);
   bool apply_edge(const Edge& e, State& state, int player);
   // An edge's mean value for its node's player, the one-ply value counted in (root_eval).
   double edge_mean(const Edge& e) const;
   uint64_t shared_key(int player, const Action& a) const;
+  // Starts a new turn on the clock when the state's turn key changed.
+  void clock_turn(const State& state);
   // This decision's share of the turn budget: simulations (0 = no cap from the clock) and
   // milliseconds (0 = none). Returns true when the turn's budget is already spent.
-  bool turn_share(const State& state, int& iters, double& ms);
+  bool turn_share(int& iters, double& ms) const;
 
   MctsConfig config_;
   uint64_t seed_;
