@@ -298,6 +298,34 @@ double scenario_objective(const BdState& st) {
   return 0.0;
 }
 
+// 7.10-7.12: from GT7 a Soviet attack is halved unless the attacker, in overland supply, is
+// within range of an offensive supply marker (A 4 hexes, B 3, C 2). A marker is worth the
+// attack factors it brings into range that no marker placed already covers: a unit next to
+// a German unit counts fully, one a move from contact half. Without this every hex scored
+// alike, the markers went wherever the search's order put them, and the Soviet attacked at
+// half strength from GT7 on.
+double osupply_value(const BdState& st, const View& v, int marker, int hex) {
+  static constexpr int kRange[3] = {4, 3, 2};
+  if (marker < 0 || marker > 2) return 0.0;
+  double value = 0.0;
+  for (int u = 0; u < st.num_units(); ++u) {
+    const UnitSt& s = st.unit(u);
+    const UnitDef& d = st.def(u);
+    if (d.side != kSoviet || s.where != kOnMap || s.hex < 0 || factor(d.attack) <= 0) continue;
+    // 7.11: an OOS unit gains nothing; units that always have supply (8.30) need no marker.
+    if (st.supply_of(u) != kSupOverland || hex_distance(s.hex, hex) > kRange[marker]) continue;
+    bool covered = false;
+    for (int m = 0; m < 3 && !covered; ++m) {
+      const int h = st.osupply_hex(m);
+      covered = h >= 0 && hex_distance(s.hex, h) <= kRange[m];
+    }
+    if (covered) continue;
+    const int contact = v.side == kSoviet ? v.de(s.hex) : 30;
+    value += contact <= 1 ? factor(d.attack) : (contact == 2 ? 0.5 * factor(d.attack) : 0.0);
+  }
+  return value;
+}
+
 // Weight of one action for the side to move (prior and rollout scoring).
 float score(const BdState& st, const View& v, const Action& a, bool others) {
   switch (a.verb) {
@@ -343,6 +371,8 @@ float score(const BdState& st, const View& v, const Action& a, bool others) {
     case kAdvance:
     case kAdvance2:
       return 2.0f;
+    case kOffSupply:
+      return static_cast<float>(0.02 + osupply_value(st, v, a.args[0], a.args[1]));
     case kSupport:  // 8.36-8.40: each marker is good for this phase only
       return 3.0f;
     case kAttach: {  // 8.31, 8.32: a TB / CM is worth most on a strong mechanized parent (mobile assaults)

@@ -7226,6 +7226,12 @@ Status BdState::set_word(const std::vector<std::string>& w) {
   }
   if (k == "marker" && w.size() >= 3) {
     const std::string& m = w[1];
+    if (m == "osupply-available" && w.size() == 3) {  // held, not placed (7.12)
+      if (w[2].size() != 1 || w[2][0] < 'A' || w[2][0] > 'C') return bad("marker osupply-available <A|B|C>");
+      markers_.osupply[static_cast<size_t>(w[2][0] - 'A')] = -1;
+      markers_.osupply_have[static_cast<size_t>(w[2][0] - 'A')] = 1;
+      return Status::ok();
+    }
     if (m == "osupply" && w.size() == 4) {
       const int h = hex_at(3);
       if (h < 0 || w[2].size() != 1 || w[2][0] < 'A' || w[2][0] > 'C')
