@@ -326,6 +326,35 @@ double osupply_value(const BdState& st, const View& v, int marker, int hex) {
   return value;
 }
 
+// Weight of unit u going from `from` (-1: from off the map) to `dest`, for the side to move.
+float destination_score(const BdState& st, const View& v, int u, int from, int dest) {
+  if (dest < 0) return 1.0f;
+  const HexInfo& x = st.hex_info(dest);
+  const UnitDef& d = st.def(u);
+  double w = 1.0;
+  if (x.vp && st.control(dest) != v.side)
+    w += 4.0;  // capture a VP hex (4.2)
+  else if (st.control(dest) != v.side)
+    w += 0.5;  // take ground (3.6)
+  const bool attacker = v.side == kGerman || st.turn() >= 6;
+  if (attacker && factor(d.attack) > 0) {
+    w += 0.35 * (v.de(from) - v.de(dest));
+    w += 0.25 * (v.dg(from) - v.dg(dest));
+    if (v.de(dest) == 1) w += 0.5;  // into contact: an attack next
+  } else if (from < 0) {
+    w += 0.15 * (30 - v.de(dest));  // a defender arriving: nearer the front
+  }
+  if (from >= 0) {
+    // Never strip a threatened victory hex of its last defender.
+    const HexInfo& fx = st.hex_info(from);
+    if (fx.vp && v.de(from) <= 2 && v.count[static_cast<size_t>(from)] == 1) w *= 0.15;
+  }
+  // Garrison an empty own victory hex the enemy threatens.
+  if (x.vp && st.control(dest) == v.side && v.count[static_cast<size_t>(dest)] == 0 && v.de(dest) <= 2)
+    w += 2.5;
+  return static_cast<float>(std::max(0.05, w));
+}
+
 // Weight of one action for the side to move (prior and rollout scoring).
 float score(const BdState& st, const View& v, const Action& a, bool others) {
   switch (a.verb) {
@@ -340,31 +369,33 @@ float score(const BdState& st, const View& v, const Action& a, bool others) {
       if (a.args[1] != 0) w *= 0.7;  // a Luftwaffe marker is spent: only worth it when it turns the odds
       return static_cast<float>(w);
     }
-    case kMove: {
+    case kMove:
       if (a.nargs < 2) return 1.0f;
-      const int u = a.args[0];
-      const int from = st.unit(u).hex;
-      const int dest = a.args[a.nargs - 1];
-      const HexInfo& x = st.hex_info(dest);
-      const UnitDef& d = st.def(u);
-      double w = 1.0;
-      if (x.vp && st.control(dest) != v.side)
-        w += 4.0;  // capture a VP hex (4.2)
-      else if (st.control(dest) != v.side)
-        w += 0.5;  // take ground (3.6)
-      const bool attacker = v.side == kGerman || st.turn() >= 6;
-      if (attacker && factor(d.attack) > 0) {
-        w += 0.35 * (v.de(from) - v.de(dest));
-        w += 0.25 * (v.dg(from) - v.dg(dest));
-        if (v.de(dest) == 1) w += 0.5;  // into contact: an attack next
-      }
-      // Never strip a threatened victory hex of its last defender.
-      const HexInfo& fx = st.hex_info(from);
-      if (fx.vp && v.de(from) <= 2 && v.count[static_cast<size_t>(from)] == 1) w *= 0.15;
-      // Garrison an empty own victory hex the enemy threatens.
-      if (x.vp && st.control(dest) == v.side && v.count[static_cast<size_t>(dest)] == 0 && v.de(dest) <= 2)
-        w += 2.5;
-      return static_cast<float>(std::max(0.05, w));
+      return destination_score(st, v, a.args[0], st.unit(a.args[0]).hex, a.args[a.nargs - 1]);
+    // A unit put on the map (reinforcement 8.1, replacement 8.12, RVGK 8.9-8.11, free set-up)
+    // or moved by rail or sea (8.6, 10.16) is scored like a move to that hex.
+    case kEnter:
+    case kRvgkOut:
+    case kSetup:
+    case kEmergencyRvgk:
+      return a.nargs < 2 ? 1.0f : destination_score(st, v, a.args[0], -1, a.args[1]);
+    case kReplace:
+      return a.nargs < 2 || a.args[1] < 0 ? 1.0f : destination_score(st, v, a.args[0], -1, a.args[1]);
+    case kStrategic:
+    case kSeaMove:
+      return a.nargs < 2 ? 1.0f : destination_score(st, v, a.args[0], st.unit(a.args[0]).hex, a.args[1]);
+    // Hex markers that strengthen a defence (9.2 Fortress City, Hero City, 8.18 Fortified
+    // Area, 8.5 East Wall) are worth most where the enemy is close.
+    case kHeroCity:
+    case kFortressCity:
+    case kFortifiedArea:
+    case kEastWall: {
+      if (a.nargs < 1 || a.args[0] < 0) return 1.0f;
+      const int h = a.args[0];
+      double w = 1.0 + 4.0 / (1.0 + v.de(h));
+      if (st.hex_info(h).vp) w += 1.0;
+      if (v.occ[static_cast<size_t>(h)] == v.side) w += 1.0;
+      return static_cast<float>(w);
     }
     case kRetreat:
       return static_cast<float>(1.0 + v.de(a.args[0]));
