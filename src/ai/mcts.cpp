@@ -592,6 +592,23 @@ Action GreedyAgent::choose_within(const State& state, const SearchLimits& limits
     }
   }
   if (best_.empty()) return legal_.front();
+  if (best_.size() > 1) {
+    // Ties (actions that change nothing the evaluation measures, such as where a
+    // reinforcement enters) go to the game's own move ordering, the prior mcts starts
+    // from, read on a determinization; what ties there goes to the seeded generator.
+    tied_.clear();
+    for (size_t i : best_) tied_.push_back(legal_[i]);
+    std::unique_ptr<State> c = state.clone();
+    c->resample_hidden(me, sample_seed);
+    heuristics_->prior(*c, tied_, weights_);
+    if (weights_.size() == tied_.size()) {
+      const float top = *std::max_element(weights_.begin(), weights_.end());
+      size_t kept = 0;
+      for (size_t k = 0; k < best_.size(); ++k)
+        if (weights_[k] >= top) best_[kept++] = best_[k];
+      best_.resize(kept);
+    }
+  }
   return legal_[best_[static_cast<size_t>(rng_.below(static_cast<int>(best_.size())))]];
 }
 

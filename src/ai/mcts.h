@@ -202,6 +202,8 @@ class GreedyAgent final : public Agent {
   std::vector<Action> legal_;
   std::vector<double> values_;
   std::vector<size_t> best_;
+  std::vector<Action> tied_;
+  std::vector<float> weights_;
 };
 
 std::unique_ptr<Agent> make_random_agent(uint64_t seed);
