@@ -355,6 +355,28 @@ float destination_score(const BdState& st, const View& v, int u, int from, int d
   return static_cast<float>(std::max(0.05, w));
 }
 
+// 5.4 phase order: fight first when the units already in contact carry the attack (and,
+// for the German in 1941, 5.6's 1R for fight/move), move first when most of the attack
+// still has to close in. Fight/fight (5.5) only when contact is all there is.
+float order_score(const BdState& st, const View& v, int order) {
+  double contact = 0.0, closing = 0.0;
+  for (int u = 0; u < st.num_units(); ++u) {
+    const UnitSt& s = st.unit(u);
+    const UnitDef& d = st.def(u);
+    if (d.side != v.side || s.where != kOnMap || s.hex < 0) continue;
+    const int de = v.de(s.hex);
+    if (de == 1)
+      contact += factor(d.attack);
+    else if (de <= 4)
+      closing += factor(d.attack);
+  }
+  double fight_first = contact > 0 ? contact / (contact + closing) : 0.0;
+  if (v.side == kGerman && st.turn() <= 4) fight_first += 0.25;
+  if (order == kFightMove) return static_cast<float>(0.5 + 2.0 * fight_first);
+  if (order == kMoveFight) return static_cast<float>(0.5 + 2.0 * (1.0 - fight_first));
+  return static_cast<float>(0.25 + (closing == 0.0 && contact > 0.0 ? 1.5 : 0.0));
+}
+
 // Weight of one action for the side to move (prior and rollout scoring).
 float score(const BdState& st, const View& v, const Action& a, bool others) {
   switch (a.verb) {
@@ -402,6 +424,8 @@ float score(const BdState& st, const View& v, const Action& a, bool others) {
     case kAdvance:
     case kAdvance2:
       return 2.0f;
+    case kOrder:
+      return a.nargs < 1 ? 1.0f : order_score(st, v, a.args[0]);
     case kOffSupply:
       return static_cast<float>(0.02 + osupply_value(st, v, a.args[0], a.args[1]));
     case kSupport:  // 8.36-8.40: each marker is good for this phase only
