@@ -426,6 +426,13 @@ float score(const BdState& st, const View& v, const Action& a, bool others) {
       return 2.0f;
     case kOrder:
       return a.nargs < 1 ? 1.0f : order_score(st, v, a.args[0]);
+    case kRvgkIn: {  // 8.8-8.10: a unit far behind the front is worth sending round by the
+                     // RVGK; one at the front or holding a victory hex is not (below end-phase)
+      if (a.nargs < 1 || st.unit(a.args[0]).where != kOnMap) return 1.0f;  // 15.3 set-up
+      const int h = st.unit(a.args[0]).hex;
+      if (h < 0 || st.hex_info(h).vp) return 0.02f;
+      return static_cast<float>(0.02 + 0.15 * std::max(0, v.de(h) - 4));
+    }
     case kOffSupply:
       return static_cast<float>(0.02 + osupply_value(st, v, a.args[0], a.args[1]));
     case kSupport:  // 8.36-8.40: each marker is good for this phase only
