@@ -433,6 +433,15 @@ float score(const BdState& st, const View& v, const Action& a, bool others) {
       if (h < 0 || st.hex_info(h).vp) return 0.02f;
       return static_cast<float>(0.02 + 0.15 * std::max(0, v.de(h) - 4));
     }
+    case kAerialSupply: {  // 7.7: worth the German units it supplies that have no other supply
+      if (a.nargs < 1 || a.args[0] < 0) return 1.0f;
+      double w = 0.02;
+      for (int u = 0; u < st.num_units(); ++u)
+        if (st.def(u).side == kGerman && st.unit(u).where == kOnMap && st.unit(u).hex == a.args[0] &&
+            st.supply_of(u) == kSupOos)
+          w += 1.0 + 0.2 * factor(st.def(u).defense);
+      return static_cast<float>(w);
+    }
     case kOffSupply:
       return static_cast<float>(0.02 + osupply_value(st, v, a.args[0], a.args[1]));
     case kSupport:  // 8.36-8.40: each marker is good for this phase only
