@@ -41,6 +41,10 @@ void thresholds(const BdState& st, double& mid, double& half) {
   half = 10.0;
 }
 
+// VP-equivalents that take a short scenario's value (tanh) to 0.76: one condition of
+// 13.4/14.4/14.10/15.4 missing at the end weighs 5 (scenario_objective).
+constexpr double kShortScenarioScale = 6.0;
+
 // Per-position tables shared by the prior and the rollout policy.
 struct View {
   int side = kGerman;
@@ -204,7 +208,33 @@ double attack_value(const BdState& st, const View& v, const Action& a) {
 // no difference between a garrisoned city and an empty one, so agents walked the units in
 // front of a city away to chase a distant target (tests/ai/bd/keeps-its-city-covered*.scn).
 constexpr int kThreatHexes = 2;
-double threatened_vp(const BdState& st, double city_w) {
+// A hex whose loss can end the game (sudden death) counts as threatened from farther: a
+// panzer corps crosses four hexes in any summer turn.
+constexpr int kSuddenDeathThreatHexes = 4;
+// The chance that a German capture of `hex` ends the game at once: 14.10 (Manstein's
+// Gambit: Moscow or Leningrad) and 15.5 (What If: Moscow) for certain, 4.15's surrender
+// roll (d6 + Kiev 1 + Leningrad 2 >= 5, once per game) in every other scenario.
+double sudden_death_chance(const BdState& st, int hex) {
+  const Places& pl = st.data().places;
+  const std::string_view id = st.scenario_id();
+  if (hex < 0) return 0.0;
+  if (id == "mansteins-gambit" && (hex == pl.moscow || hex == pl.leningrad)) return 1.0;
+  if (hex != pl.moscow) return 0.0;
+  if (id == "what-if-1942") return 1.0;
+  if (!st.moscow_roll_pending()) return 0.0;
+  const BdData& data = st.data();
+  int mod = 0;
+  for (size_t i = 0; i < data.moscow_mods_hex.size() && i < data.moscow_mods_value.size(); ++i)
+    if (st.control(data.moscow_mods_hex[i]) == kGerman) mod += data.moscow_mods_value[i];
+  return std::clamp((7.0 - (data.moscow_surrender_at - mod)) / 6.0, 0.0, 1.0);
+}
+
+// How far off an enemy unit threatens `side`'s victory hex `hex`.
+int threat_radius(const BdState& st, int side, int hex) {
+  return side == kSoviet && sudden_death_chance(st, hex) > 0.0 ? kSuddenDeathThreatHexes : kThreatHexes;
+}
+
+double threatened_vp(const BdState& st, double city_w, double game_w) {
   std::array<std::array<int16_t, kNumHexes>, 2> dist{};  // hex steps to the side's nearest unit
   std::array<uint8_t, kNumHexes> own{};                  // a side's units in the hex (bit per side)
   std::vector<int> frontier[2], next;
@@ -221,7 +251,7 @@ double threatened_vp(const BdState& st, double city_w) {
   }
   for (int side = 0; side < 2; ++side) {
     auto& d = dist[static_cast<size_t>(side)];
-    for (int step = 1; step <= kThreatHexes && !frontier[side].empty(); ++step) {
+    for (int step = 1; step <= kSuddenDeathThreatHexes && !frontier[side].empty(); ++step) {
       next.clear();
       for (int h : frontier[side])
         for (int k = 0; k < 6; ++k) {
@@ -240,8 +270,11 @@ double threatened_vp(const BdState& st, double city_w) {
     const int owner = st.control(h);
     if (owner != kGerman && owner != kSoviet) continue;
     if (own[static_cast<size_t>(h)] & (1u << owner)) continue;
-    if (dist[static_cast<size_t>(other(owner))][static_cast<size_t>(h)] < 0) continue;
-    const double loss = 0.5 * (1.0 + (hi.city ? city_w : 0.0));
+    const int d = dist[static_cast<size_t>(other(owner))][static_cast<size_t>(h)];
+    if (d < 0) continue;
+    const double end = owner == kSoviet ? sudden_death_chance(st, h) : 0.0;
+    if (d > kThreatHexes && end == 0.0) continue;
+    const double loss = 0.5 * (1.0 + (hi.city ? city_w : 0.0)) + 0.5 * end * game_w;
     x += owner == kGerman ? -loss : loss;
   }
   return x;
@@ -347,10 +380,12 @@ float destination_score(const BdState& st, const View& v, int u, int from, int d
   if (from >= 0) {
     // Never strip a threatened victory hex of its last defender.
     const HexInfo& fx = st.hex_info(from);
-    if (fx.vp && v.de(from) <= 2 && v.count[static_cast<size_t>(from)] == 1) w *= 0.15;
+    if (fx.vp && v.de(from) <= threat_radius(st, v.side, from) && v.count[static_cast<size_t>(from)] == 1)
+      w *= 0.15;
   }
   // Garrison an empty own victory hex the enemy threatens.
-  if (x.vp && st.control(dest) == v.side && v.count[static_cast<size_t>(dest)] == 0 && v.de(dest) <= 2)
+  if (x.vp && st.control(dest) == v.side && v.count[static_cast<size_t>(dest)] == 0 &&
+      v.de(dest) <= threat_radius(st, v.side, dest))
     w += 2.5;
   return static_cast<float>(std::max(0.05, w));
 }
@@ -606,7 +641,8 @@ void move_operations(const BdState& st, const View& v, const std::vector<Action>
         }
       }
       const HexInfo& x = st.hex_info(dest);
-      if (empty && x.vp && st.control(dest) == v.side && v.de(dest) <= 2 && w > cover_w) {
+      if (empty && x.vp && st.control(dest) == v.side && v.de(dest) <= threat_radius(st, v.side, dest) &&
+          w > cover_w) {
         cover_w = w;
         cover = i;
       }
@@ -654,10 +690,16 @@ class BdHeuristics : public steppe::ai::Heuristics {
       Heuristics::evaluate(state, values);
       return;
     }
-    double mid = 0, half = 10;
-    thresholds(*st, mid, half);
-    // Everything in VP-equivalents, German positive.
-    double x = st->vp() - mid;  // 4.14 Victory Check Chart
+    // Everything in VP-equivalents, German positive. The Victory Check Chart (4.14) scores
+    // the Grand Campaign and the Road Back; the short scenarios are won on their own
+    // conditions (scenario_objective below), so their VP counter, which starts at 0 under
+    // a chart's middle of 20-30, is not a measure there: counted, it held the value at
+    // tanh(-5) and beyond, where a city or a lost army moved it by less than 1e-4 and the
+    // root's one-ply look (temperature 0.02) saw nothing.
+    const bool chart = st->scenario_id() == "grand-campaign" || st->scenario_id() == "road-back";
+    double mid = 0, half = kShortScenarioScale;
+    if (chart) thresholds(*st, mid, half);
+    double x = chart ? st->vp() - mid : 0.0;
     int city_gain = 0, ground = 0;
     for (int h = 0; h < kNumHexes; ++h) {
       const HexInfo& hi = st->hex_info(h);
@@ -668,11 +710,10 @@ class BdHeuristics : public steppe::ai::Heuristics {
       if (hi.city) city_gain += sign;  // the short scenarios score start cities (13.4, 14.4, 14.10, 15.4)
       ground += sign;
     }
-    const bool chart = st->scenario_id() == "grand-campaign" || st->scenario_id() == "road-back";
     const double city_w = chart ? 0.3 : 1.5;
     x += city_w * city_gain;
     x += 0.04 * ground;
-    x += threatened_vp(*st, city_w);
+    x += threatened_vp(*st, city_w, 2.0 * half);
     if (!chart) x += scenario_objective(*st);
     // Combat strength: an eliminated average unit is worth about a third of a VP.
     double strength[2] = {0, 0};

@@ -387,6 +387,8 @@ class BdState : public steppe::State {
   const HexInfo& hex_info(int h) const { return hx(h); }
   int start_control(int hex) const { return hex_.start_control[static_cast<size_t>(hex)]; }
   std::string_view scenario_id() const { return scenario_id_; }
+  // 4.15: the Moscow surrender roll has not been made yet (one roll per game).
+  bool moscow_roll_pending() const { return !moscow_rolled_; }
   // 7.12: the hex of offensive supply marker A, B or C (0, 1, 2) this Soviet player turn, or -1.
   int osupply_hex(int marker) const { return markers_.osupply[static_cast<size_t>(marker)]; }
 
