@@ -727,6 +727,12 @@ class BdHeuristics : public steppe::ai::Heuristics {
       ++n_units;
       if (s.where == kOnMap && st->supply_of(u) == kSupOos) ++oos[d.side];  // 7.16, 7.22
     }
+    // A Bloodbath whose losses the attacker is still choosing (11.26) has taken the
+    // defenders already: count what he owes (attack factors, about half of what a lost
+    // unit's attack plus defence is), or the look one ply on sees the gain and not the cost.
+    int bb_side = kGerman;
+    const int owed = st->bloodbath_owed(bb_side);
+    if (owed > 0 && bb_side <= kSoviet) strength[bb_side] -= 2.0 * owed;
     const double avg = n_units > 0 ? (strength[0] + strength[1]) / n_units : 6.0;
     if (avg > 0) x += 0.35 * (strength[kGerman] - strength[kSoviet]) / avg;
     x -= 0.15 * (oos[kGerman] - oos[kSoviet]);

@@ -387,6 +387,12 @@ class BdState : public steppe::State {
   const HexInfo& hex_info(int h) const { return hx(h); }
   int start_control(int hex) const { return hex_.start_control[static_cast<size_t>(hex)]; }
   std::string_view scenario_id() const { return scenario_id_; }
+  // 11.26: attack factors the attacker still owes for a Bloodbath whose losses he is
+  // choosing (pending bb-loss), and his side; 0 otherwise.
+  int bloodbath_owed(int& side) const {
+    side = battle_.attacker;
+    return pending_ == kPendBbLoss ? std::max(0, static_cast<int>(battle_.bb_need)) : 0;
+  }
   // 4.15: the Moscow surrender roll has not been made yet (one roll per game).
   bool moscow_roll_pending() const { return !moscow_rolled_; }
   // 7.12: the hex of offensive supply marker A, B or C (0, 1, 2) this Soviet player turn, or -1.
