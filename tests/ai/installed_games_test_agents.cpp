@@ -252,6 +252,41 @@ TEST(BdEvaluation, CountsTheBloodbathStillOwed) {
   EXPECT_NEAR(value(*s), value(*paid), 0.04);
 }
 
+// 10.2 lets a unit that has moved go on while no other unit moves. Its operations never
+// take it back to the hex it started the phase in (an advance scored from each end could
+// otherwise send it back and forth).
+TEST(BdOperations, AUnitThatMovedIsNotOfferedItsWayBack) {
+  auto game = load_game("bd", default_data_dir());
+  if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();
+  auto s = game.value()->new_state("empty", 3).value();
+  // 2710 is a German city two hexes from a Soviet army: empty, it is the hex a garrison
+  // would go to (the cover operation), from which 4Pz has just moved away.
+  for (const std::string line :
+       {"blank-map", "turn 14", "phase german-movement", "luftwaffe 0", "city 2710 Testburg",
+        "control 2710 german", "place german 4Pz 2710", "place soviet 16A 2708"}) {
+    std::vector<std::string> words;
+    std::istringstream in(line);
+    for (std::string w; in >> w;) words.push_back(w);
+    ASSERT_TRUE(s->test_set(words).is_ok()) << line;
+  }
+  const auto a = s->parse_action("move 4Pz 2710 2711");
+  ASSERT_TRUE(a.is_ok());
+  ASSERT_TRUE(s->apply(a.value()).is_ok());
+  std::vector<Action> legal;
+  s->legal_actions(legal);
+  const auto back = s->parse_action("move 4Pz 2711 2710");
+  ASSERT_TRUE(back.is_ok());
+  ASSERT_NE(std::find(legal.begin(), legal.end(), back.value()), legal.end()) << "the rules allow it";
+  std::vector<ai::Operation> ops;
+  ASSERT_TRUE(ai::make_heuristics(*game.value())->operations(*s, legal, ops));
+  bool moves = false;
+  for (const auto& op : ops) {
+    EXPECT_NE(s->action_to_string(op.steps.front()), "move 4Pz 2711 2710");
+    moves = moves || op.steps.front().verb == bd::kMove;
+  }
+  EXPECT_TRUE(moves) << "4Pz may still go on";
+}
+
 TEST(BdOperations, AssaultOperationsAttackEachHexOnceWithTheBestSet) {
   auto game = load_game("bd", default_data_dir());
   if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();

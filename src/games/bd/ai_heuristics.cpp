@@ -612,6 +612,11 @@ void move_operations(const BdState& st, const View& v, const std::vector<Action>
   std::vector<int> order;
   for (size_t i = 0; i < legal.size(); ++i) {
     if (legal[i].verb != kMove || legal[i].nargs < 2) continue;
+    // A unit that has moved this phase and may go on (10.2) is not offered its way back to
+    // where it started: scored from each end, two hexes can each look better than the
+    // other, and the pace runs moved units 2415-2315-2415-2315.
+    const UnitSt& us = st.unit(legal[i].args[0]);
+    if (us.mp >= 0 && legal[i].args[legal[i].nargs - 1] == us.start_hex) continue;
     auto& mine = by_unit[static_cast<size_t>(legal[i].args[0])];
     if (mine.empty()) order.push_back(legal[i].args[0]);
     mine.push_back(i);
