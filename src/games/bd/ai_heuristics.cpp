@@ -208,9 +208,14 @@ double attack_value(const BdState& st, const View& v, const Action& a) {
 // no difference between a garrisoned city and an empty one, so agents walked the units in
 // front of a city away to chase a distant target (tests/ai/bd/keeps-its-city-covered*.scn).
 constexpr int kThreatHexes = 2;
-// A hex whose loss can end the game (sudden death) counts as threatened from farther: a
-// panzer corps crosses four hexes in any summer turn.
-constexpr int kSuddenDeathThreatHexes = 4;
+// A hex whose loss can end the game (sudden death) counts as threatened from as far as a
+// German panzer corps moves this turn or the next (TRRT, 2.11; 10 in the summer of 1941),
+// at least four hexes: a Moscow left empty at the end of a Soviet GT1 was taken on GT2.
+int sudden_death_reach(const BdState& st) {
+  const BdData& d = st.data();
+  const int mf = std::max(d.turn(st.turn()).mf[kGerman][kMech], d.turn(st.turn() + 1).mf[kGerman][kMech]);
+  return std::clamp(mf, 4, 12);
+}
 // The chance that a German capture of `hex` ends the game at once: 14.10 (Manstein's
 // Gambit: Moscow or Leningrad) and 15.5 (What If: Moscow) for certain, 4.15's surrender
 // roll (d6 + Kiev 1 + Leningrad 2 >= 5, once per game) in every other scenario.
@@ -231,13 +236,14 @@ double sudden_death_chance(const BdState& st, int hex) {
 
 // How far off an enemy unit threatens `side`'s victory hex `hex`.
 int threat_radius(const BdState& st, int side, int hex) {
-  return side == kSoviet && sudden_death_chance(st, hex) > 0.0 ? kSuddenDeathThreatHexes : kThreatHexes;
+  return side == kSoviet && sudden_death_chance(st, hex) > 0.0 ? sudden_death_reach(st) : kThreatHexes;
 }
 
 double threatened_vp(const BdState& st, double city_w, double game_w) {
   std::array<std::array<int16_t, kNumHexes>, 2> dist{};  // hex steps to the side's nearest unit
   std::array<uint8_t, kNumHexes> own{};                  // a side's units in the hex (bit per side)
   std::vector<int> frontier[2], next;
+  const int reach = std::max(kThreatHexes, sudden_death_reach(st));
   for (auto& d : dist) d.fill(-1);
   for (int u = 0; u < st.num_units(); ++u) {
     const UnitSt& s = st.unit(u);
@@ -251,7 +257,7 @@ double threatened_vp(const BdState& st, double city_w, double game_w) {
   }
   for (int side = 0; side < 2; ++side) {
     auto& d = dist[static_cast<size_t>(side)];
-    for (int step = 1; step <= kSuddenDeathThreatHexes && !frontier[side].empty(); ++step) {
+    for (int step = 1; step <= reach && !frontier[side].empty(); ++step) {
       next.clear();
       for (int h : frontier[side])
         for (int k = 0; k < 6; ++k) {
