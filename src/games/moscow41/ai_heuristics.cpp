@@ -477,6 +477,11 @@ class Moscow41Heuristics : public steppe::ai::Heuristics {
       }
       x += 0.015 * closing;
     }
+    // Scenarios 1-3: time is the German's enemy (he must take his objective by the last
+    // turn; two Passes in a row end the month, 6.0), so a German Pass costs a little.
+    // Without it greedy, whose one ply sees a Pass and a Tactical Impulse alike, passed
+    // away half its impulses. (In the campaign the same term cost greedy German games.)
+    if (kind != "campaign" && st->active() == kGerman && st->impulse_kind() == ImpulseKind::kPass) x -= 0.3;
     // Battles to come: a contested area is worth its odds (10.11-10.14), more when it is
     // an objective. Without this a move into an enemy area looks like nothing happened.
     for (int n = 0; n < g.map().area_count(); ++n)

@@ -193,6 +193,8 @@ class Moscow41State : public steppe::State {
   int weather() const { return weather_; }
   int turn() const { return turn_; }
   int active() const { return active_; }
+  Phase phase() const { return phase_; }
+  ImpulseKind impulse_kind() const { return impulse_; }  // the impulse being played (6.0)
   const BlockState& block(int b) const { return blocks_[static_cast<size_t>(b)]; }
   const AreaState& area(int n) const { return areas_[static_cast<size_t>(n)]; }
   int winner() const { return winner_; }
