@@ -458,9 +458,13 @@ class Moscow41Heuristics : public steppe::ai::Heuristics {
     // the chance that the enemy takes it next impulse, by the hits its strongest reachable
     // blocks can score against the steps and absorb bonus that hold it (Smolensk at the
     // campaign start; Moscow for the German in Scenarios 2-3). Other campaign Victory
-    // Areas count their VP at that chance.
+    // Areas count their VP at that chance, more (2) when their loss would leave the enemy
+    // one VP short of sudden death: a garrison thinned while the Soviets held 5 VP was
+    // too weak to hold when they took a sixth.
     for (const View::Hold& h : v.holds) {
-      const double w = h.fatal ? 6.0 : kind == "campaign" ? 0.5 : 0.0;
+      double w = h.fatal ? 6.0 : 0.0;
+      if (!h.fatal && kind == "campaign")
+        w = st->victory_points(1 - h.owner) + 2 >= g.tables().sudden_death_vp ? 2.0 : 0.5;
       if (w == 0.0) continue;
       const double loss = w * View::fall(h);
       x += h.owner == kGerman ? -loss : loss;
