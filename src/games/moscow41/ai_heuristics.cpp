@@ -32,12 +32,12 @@ struct View {
   struct Hold {
     int node = -1;
     int owner = kNoSide;
-    bool fatal = false;   // the enemy wins at once by taking it (sudden death)
-    double need = 0;      // hits the enemy must score: the owner's steps there, its DL, the absorb bonus
-    double hits = 0;      // expected hits of the strongest attack the enemy can mount next impulse
-    double var = 0;       // their variance (the dice)
-    double def_fire = 0;  // expected hits the owner's blocks there fire first (10.12.5)
-    bool reach = false;   // an enemy block can get there
+    bool critical = false;  // its loss leaves the enemy at most one objective short of sudden death
+    double need = 0;        // hits the enemy must score: the owner's steps there, its DL, the absorb bonus
+    double hits = 0;        // expected hits of the strongest attack the enemy can mount next impulse
+    double var = 0;         // their variance (the dice)
+    double def_fire = 0;    // expected hits the owner's blocks there fire first (10.12.5)
+    bool reach = false;     // an enemy block can get there
   };
   std::vector<Hold> holds;
 
@@ -104,19 +104,26 @@ struct View {
   // A block (not a Leader) or a DL of `who` in `n` (2.5), from the counts above.
   bool units(int who, int n) const { return count[who][static_cast<size_t>(n)] > 0 || st.area(n).dl == who; }
 
-  // Would the enemy of `owner` win at once by taking `n`?
-  bool fatal(int n, int owner) const {
+  // Does `n` count toward the sudden death of `owner`'s enemy (1.7 Victory Areas in the
+  // campaign; Moscow in Scenarios 2-3; the special cities in Scenario 1)?
+  bool in_race(int n, int owner) const {
     const std::string& k = st.victory_kind();
-    if (k == "campaign") return st.victory_points(1 - owner) + 1 >= g.tables().sudden_death_vp;  // 1.7
+    if (k == "campaign") return true;
     if (k == "moscow") return owner == kSoviet && n == g.moscow();
-    if (k == "dnieper" && owner == kSoviet && g.areas()[static_cast<size_t>(n)].special_city) {
-      // Scenario 1: both special cities German; this one would be the second.
-      for (int m = 0; m < g.map().area_count(); ++m)
-        if (m != n && g.areas()[static_cast<size_t>(m)].special_city && st.area(m).control != kGerman)
-          return false;
-      return true;
-    }
-    return false;
+    return k == "dnieper" && owner == kSoviet && g.areas()[static_cast<size_t>(n)].special_city;
+  }
+  // How many more such objectives the enemy must take from `owner` to win at once (0: no
+  // sudden death for that enemy).
+  int race(int owner) const {
+    const std::string& k = st.victory_kind();
+    if (k == "campaign")
+      return std::max(1, g.tables().sudden_death_vp - st.victory_points(1 - owner));  // 1.7
+    if (k == "moscow") return owner == kSoviet ? 1 : 0;
+    if (k != "dnieper" || owner != kSoviet) return 0;
+    int left = 0;  // Scenario 1: both special cities
+    for (int m = 0; m < g.map().area_count(); ++m)
+      if (g.areas()[static_cast<size_t>(m)].special_city && st.area(m).control != kGerman) ++left;
+    return left;
   }
 
   // Hits a block of `who` takes to be destroyed (10.14): its steps left, an exhausted HQ one.
@@ -150,7 +157,7 @@ struct View {
     Hold h;
     h.node = n;
     h.owner = owner;
-    h.fatal = fatal(n, owner);
+    h.critical = in_race(n, owner) && race(owner) >= 1 && race(owner) <= 2;
     const int enemy = 1 - owner;
     const AreaDef& a = g.areas()[static_cast<size_t>(n)];
     // 10.13 absorb of the owner as defender, 4.1 its DL's own step.
@@ -388,7 +395,7 @@ float score(const View& v, const Action& a, bool others) {
       // enemy can bring next impulse, and reinforce it while it is short.
       if (from >= 0 && from != dest && d.kind != Kind::kLeader) {
         const View::Hold* h = v.hold_at(from);
-        if (h != nullptr && h->owner == me && h->fatal) {
+        if (h != nullptr && h->owner == me && h->critical) {
           double dice = 0, p = 0;
           v.attack_dice(b, true, dice, p);
           const double before = View::fall(*h), after = View::fall(*h, v.steps_left(b), st.strength(b) * p);
@@ -396,7 +403,7 @@ float score(const View& v, const Action& a, bool others) {
         }
       }
       if (const View::Hold* h = v.hold_at(dest);
-          h != nullptr && h->owner == me && h->fatal && from != dest &&
+          h != nullptr && h->owner == me && h->critical && from != dest &&
           v.count[me][static_cast<size_t>(dest)] <
               g.tables().stack[static_cast<size_t>(g.areas()[static_cast<size_t>(dest)].terrain)])
         w += 6.0 * View::fall(*h);
@@ -454,20 +461,30 @@ class Moscow41Heuristics : public steppe::ai::Heuristics {
       best = std::min(best, v.dg(loc));
     }
     x += 0.15 * (4 - std::min(best, 8));
-    // Sudden death (1.7; Scenarios 1-3): an objective whose loss ends the game is worth
-    // the chance that the enemy takes it next impulse, by the hits its strongest reachable
-    // blocks can score against the steps and absorb bonus that hold it (Smolensk at the
-    // campaign start; Moscow for the German in Scenarios 2-3). Other campaign Victory
-    // Areas count their VP at that chance, more (2) when their loss would leave the enemy
-    // one VP short of sudden death: a garrison thinned while the Soviets held 5 VP was
-    // too weak to hold when they took a sixth.
-    for (const View::Hold& h : v.holds) {
-      double w = h.fatal ? 6.0 : 0.0;
-      if (!h.fatal && kind == "campaign")
-        w = st->victory_points(1 - h.owner) + 2 >= g.tables().sudden_death_vp ? 2.0 : 0.5;
-      if (w == 0.0) continue;
-      const double loss = w * View::fall(h);
-      x += h.owner == kGerman ? -loss : loss;
+    // Sudden death (1.7; Scenarios 1-3). Each objective a side holds may fall next
+    // impulse, with the chance View::fall gives (the hits the enemy's strongest reachable
+    // blocks can score against the steps and absorb bonus holding it); the chance that
+    // the enemy takes as many as it still lacks (Smolensk alone at the campaign start,
+    // Moscow in Scenarios 2-3) costs the side 6. A campaign Victory Area also counts its
+    // VP at its own chance (0.5). The race counts every area at once: an SI can take two,
+    // and a greedy German that thinned Smolensk while the Soviets held 4 VP lost the game
+    // when they took another Victory Area and walked into Smolensk.
+    for (int owner : {kGerman, kSoviet}) {
+      const int lacks = v.race(owner);
+      if (lacks <= 0) continue;
+      std::vector<double> at_least(static_cast<size_t>(lacks) + 1,
+                                   0.0);  // P(at least j fall), capped at lacks
+      at_least[0] = 1.0;
+      double vp_loss = 0;
+      for (const View::Hold& h : v.holds) {
+        if (h.owner != owner || !v.in_race(h.node, owner)) continue;
+        const double p = View::fall(h);
+        if (kind == "campaign") vp_loss += 0.5 * p;
+        for (size_t j = at_least.size() - 1; j >= 1; --j)
+          at_least[j] = at_least[j] * (1 - p) + at_least[j - 1] * p;
+      }
+      const double loss = 6.0 * at_least.back() + vp_loss;
+      x += owner == kGerman ? -loss : loss;
     }
     // Scenarios 2-3: the German armies closing on Moscow, each block by its strength.
     if (kind == "moscow") {
