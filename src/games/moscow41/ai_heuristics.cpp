@@ -36,7 +36,6 @@ struct View {
     double need = 0;        // hits the enemy must score: the owner's steps there, its DL, the absorb bonus
     double hits = 0;        // expected hits of the strongest attack the enemy can mount next impulse
     double var = 0;         // their variance (the dice)
-    double def_fire = 0;    // expected hits the owner's blocks there fire first (10.12.5)
     bool reach = false;     // an enemy block can get there
   };
   std::vector<Hold> holds;
@@ -198,6 +197,7 @@ struct View {
     // The enemy's attack: its strongest blocks that can get there, as many as stacking
     // lets in (2.7), and one HQ's artillery (10.4).
     struct Att {
+      bool inside;  // already in the area: it takes its stacking slot first
       double mean, var;
     };
     std::vector<Att> atts;
@@ -230,23 +230,19 @@ struct View {
         art_var = std::max(art_var, dice * p * (1 - p));
         if (bs.loc != n) continue;
       }
-      if (bs.loc == n) {
-        ++inside;
-        atts.push_back({1e6 + dice * p, dice * p * (1 - p)});
-      } else {
-        atts.push_back({dice * p, dice * p * (1 - p)});
-      }
+      if (bs.loc == n) ++inside;
+      atts.push_back({bs.loc == n, dice * p, dice * p * (1 - p)});
     }
-    std::sort(atts.begin(), atts.end(), [](const Att& x, const Att& y) { return x.mean > y.mean; });
+    std::sort(atts.begin(), atts.end(),
+              [](const Att& x, const Att& y) { return x.inside != y.inside ? x.inside : x.mean > y.mean; });
     const size_t slots = static_cast<size_t>(g.tables().stack[static_cast<size_t>(a.terrain)]);
     double hits = art, var = art_var;
     for (size_t k = 0; k < atts.size() && k < std::max<size_t>(slots, static_cast<size_t>(inside)); ++k) {
-      hits += atts[k].mean >= 1e6 ? atts[k].mean - 1e6 : atts[k].mean;
+      hits += atts[k].mean;
       var += atts[k].var;
     }
     // The defender fires first in a city (no Tank Attack, 10.12.5.2): each hit takes a die
     // off the attack.
-    h.def_fire = own_hits;
     h.hits = std::max(0.0, hits - 0.4 * own_hits);
     h.var = var;
     return h;
@@ -391,8 +387,9 @@ float score(const View& v, const Action& a, bool others) {
       if (v.objective(dest) && st.area(dest).control == me && v.count[me][static_cast<size_t>(dest)] == 0 &&
           v.de(dest) <= 1)
         w += 2.0;
-      // An objective whose loss is sudden death (1.7): do not weaken it below what the
-      // enemy can bring next impulse, and reinforce it while it is short.
+      // An objective whose loss would leave the enemy at most one short of sudden death
+      // (1.7): do not weaken it below what the enemy can bring next impulse, and
+      // reinforce it while it is short.
       if (from >= 0 && from != dest && d.kind != Kind::kLeader) {
         const View::Hold* h = v.hold_at(from);
         if (h != nullptr && h->owner == me && h->critical) {
@@ -472,8 +469,8 @@ class Moscow41Heuristics : public steppe::ai::Heuristics {
     for (int owner : {kGerman, kSoviet}) {
       const int lacks = v.race(owner);
       if (lacks <= 0) continue;
-      std::vector<double> at_least(static_cast<size_t>(lacks) + 1,
-                                   0.0);  // P(at least j fall), capped at lacks
+      // P(at least j of its objectives fall), j up to what the enemy lacks.
+      std::vector<double> at_least(static_cast<size_t>(lacks) + 1, 0.0);
       at_least[0] = 1.0;
       double vp_loss = 0;
       for (const View::Hold& h : v.holds) {
