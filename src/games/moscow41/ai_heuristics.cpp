@@ -19,12 +19,26 @@ using steppe::Action;
 struct View {
   const Moscow41State& st;
   const Moscow41Game& g;
-  int side = kGerman;           // whose goals and enemies (the side to move, for the prior)
-  std::vector<int> str[2];      // combat strength per node and side (HQs at half)
-  std::vector<int> count[2];    // blocks per node and side
-  std::vector<int> dist_goal;   // area steps to the nearest objective `side` lacks
-  std::vector<int> dist_enemy;  // area steps to the nearest enemy-occupied area
-  std::vector<int> dist_obj;    // area steps to the nearest objective, whoever holds it
+  int side = kGerman;            // whose goals and enemies (the side to move, for the prior)
+  std::vector<int> str[2];       // combat strength per node and side (HQs at half)
+  std::vector<int> count[2];     // blocks per node and side
+  std::vector<int> dist_goal;    // area steps to the nearest objective `side` lacks
+  std::vector<int> dist_enemy;   // area steps to the nearest enemy-occupied area
+  std::vector<int> dist_obj;     // area steps to the nearest objective, whoever holds it
+  std::vector<int> dist_moscow;  // area steps to Moscow (63)
+
+  // How an objective stands against what its enemy can bring to it in one impulse (1.7:
+  // Smolensk at the campaign start, Moscow in Scenarios 2-3).
+  struct Hold {
+    int node = -1;
+    int owner = kNoSide;
+    bool critical = false;  // its loss leaves the enemy at most one objective short of sudden death
+    double need = 0;        // hits the enemy must score: the owner's steps there, its DL, the absorb bonus
+    double hits = 0;        // expected hits of the strongest attack the enemy can mount next impulse
+    double var = 0;         // their variance (the dice)
+    bool reach = false;     // an enemy block can get there
+  };
+  std::vector<Hold> holds;
 
   static void bfs(const Moscow41Game& g, std::vector<int>& dist, std::vector<int> frontier) {
     std::vector<int> next;
@@ -75,6 +89,178 @@ struct View {
     bfs(g, dist_goal, fg);
     bfs(g, dist_enemy, fe);
     bfs(g, dist_obj, fo);
+    dist_moscow.assign(nodes, -1);
+    if (g.moscow() >= 0) {
+      dist_moscow[static_cast<size_t>(g.moscow())] = 0;
+      bfs(g, dist_moscow, {g.moscow()});
+    }
+    for (int n = 0; n < g.map().area_count(); ++n) {
+      const int owner = st.area(n).control;
+      if (objective(n) && (owner == kGerman || owner == kSoviet)) holds.push_back(hold(n, owner));
+    }
+  }
+
+  // A block (not a Leader) or a DL of `who` in `n` (2.5), from the counts above.
+  bool units(int who, int n) const { return count[who][static_cast<size_t>(n)] > 0 || st.area(n).dl == who; }
+
+  // Does `n` count toward the sudden death of `owner`'s enemy (1.7 Victory Areas in the
+  // campaign; Moscow in Scenarios 2-3; the special cities in Scenario 1)?
+  bool in_race(int n, int owner) const {
+    const std::string& k = st.victory_kind();
+    if (k == "campaign") return true;
+    if (k == "moscow") return owner == kSoviet && n == g.moscow();
+    return k == "dnieper" && owner == kSoviet && g.areas()[static_cast<size_t>(n)].special_city;
+  }
+  // How many more such objectives the enemy must take from `owner` to win at once (0: no
+  // sudden death for that enemy).
+  int race(int owner) const {
+    const std::string& k = st.victory_kind();
+    if (k == "campaign")
+      return std::max(1, g.tables().sudden_death_vp - st.victory_points(1 - owner));  // 1.7
+    if (k == "moscow") return owner == kSoviet ? 1 : 0;
+    if (k != "dnieper" || owner != kSoviet) return 0;
+    int left = 0;  // Scenario 1: both special cities
+    for (int m = 0; m < g.map().area_count(); ++m)
+      if (g.areas()[static_cast<size_t>(m)].special_city && st.area(m).control != kGerman) ++left;
+    return left;
+  }
+
+  // Hits a block of `who` takes to be destroyed (10.14): its steps left, an exhausted HQ one.
+  int steps_left(int b) const {
+    const BlockDef& d = g.blocks()[static_cast<size_t>(b)];
+    return std::max(1, static_cast<int>(d.levels.size()) - st.block(b).level);
+  }
+
+  // Dice and hit chance of block b attacking (8.0 weather; a block its enemy has not seen
+  // counted at least halfway to full strength: the determinization drew its strength, and
+  // a garrison sized against a lucky draw falls to the real block).
+  void attack_dice(int b, bool seen, double& dice, double& p_hit) const {
+    const BlockDef& d = g.blocks()[static_cast<size_t>(b)];
+    int level = st.block(b).level;
+    int s = st.strength(b);
+    if (!seen) {
+      level = level / 2;
+      s = d.levels[static_cast<size_t>(level)];
+    }
+    if (st.weather() == kRain)
+      s = std::min(s, 1);
+    else if (st.weather() == kSnow && d.side == kGerman)
+      s = std::max(1, s / 2);
+    const int fire =
+        d.kind == Kind::kCombat ? d.fire[static_cast<size_t>(level)] : kDouble;  // HQs fire DF (4.2.2)
+    dice = s;
+    p_hit = (7.0 - g.tables().hits_on[static_cast<size_t>(fire)]) / 6.0;
+  }
+
+  Hold hold(int n, int owner) const {
+    Hold h;
+    h.node = n;
+    h.owner = owner;
+    h.critical = in_race(n, owner) && race(owner) >= 1 && race(owner) <= 2;
+    const int enemy = 1 - owner;
+    const AreaDef& a = g.areas()[static_cast<size_t>(n)];
+    // 10.13 absorb of the owner as defender, 4.1 its DL's own step.
+    int absorb = a.terrain == kYellow ? g.tables().absorb[kYellow] : 0;
+    if (a.terrain == kVictory)
+      absorb += g.tables().absorb[kVictory];
+    else if (a.city)
+      absorb += g.tables().absorb_city;
+    if (st.area(n).dl == owner) absorb += g.tables().absorb_dl;
+    const bool defended = units(owner, n);
+    h.need = defended ? std::min(absorb, g.tables().absorb_max) + (st.area(n).dl == owner ? 1 : 0) : 0;
+    // Reverse search: MP a block needs to get from each area into n (2.6, 8.0 weather). A
+    // route stops in an area the owner holds (10.8: engaging stops a block).
+    const size_t nodes = static_cast<size_t>(g.map().node_count());
+    std::vector<int> cost(nodes, 99);
+    cost[static_cast<size_t>(n)] = 0;
+    std::vector<int> frontier{n}, next;
+    const auto enter = [&](int x) {
+      if (st.weather() == kRain) return g.tables().mp_rain;
+      if (st.weather() == kSnow) return g.tables().mp_snow;
+      return g.tables().mp[static_cast<size_t>(g.areas()[static_cast<size_t>(x)].terrain)];
+    };
+    while (!frontier.empty()) {
+      next.clear();
+      for (int x : frontier) {
+        if (x != n && units(owner, x)) continue;
+        const int c = cost[static_cast<size_t>(x)] + enter(x);
+        if (c > g.tables().fast_mp) continue;
+        for (int y : g.adjacency()[static_cast<size_t>(x)]) {
+          if (y >= g.map().area_count() || c >= cost[static_cast<size_t>(y)]) continue;
+          if (enemy == kSoviet && g.areas()[static_cast<size_t>(y)].terrain == kStaging) continue;  // 2.4.4
+          cost[static_cast<size_t>(y)] = c;
+          next.push_back(y);
+        }
+      }
+      frontier.swap(next);
+    }
+    // The enemy's attack: its strongest blocks that can get there, as many as stacking
+    // lets in (2.7), and one HQ's artillery (10.4).
+    struct Att {
+      bool inside;  // already in the area: it takes its stacking slot first
+      double mean, var;
+    };
+    std::vector<Att> atts;
+    double art = 0, art_var = 0, own_hits = 0;
+    int inside = 0;
+    for (size_t i = 0; i < g.blocks().size(); ++i) {
+      const BlockDef& d = g.blocks()[i];
+      const int b = static_cast<int>(i);
+      const BlockState& bs = st.block(b);
+      if (bs.loc < 0 || bs.loc >= g.map().area_count() || d.kind == Kind::kLeader || d.kind == Kind::kLwHq)
+        continue;
+      if (d.side == owner) {
+        if (bs.loc != n) continue;
+        h.need += steps_left(b);
+        double dice = 0, p = 0;
+        attack_dice(b, true, dice, p);
+        own_hits += st.strength(b) * p;
+        continue;
+      }
+      if (bs.isolated) continue;  // 9.1
+      const int mp = (d.fast ? g.tables().fast_mp : g.tables().slow_mp) -
+                     (bs.loc != n && units(owner, bs.loc) ? g.tables().disengage : 0);
+      const int c = cost[static_cast<size_t>(bs.loc)];
+      if (c > mp) continue;
+      h.reach = true;
+      double dice = 0, p = 0;
+      attack_dice(b, bs.revealed || bs.face_up, dice, p);
+      if (d.kind == Kind::kHq) {  // artillery from next door, or fire in the area
+        art = std::max(art, dice * p);
+        art_var = std::max(art_var, dice * p * (1 - p));
+        if (bs.loc != n) continue;
+      }
+      if (bs.loc == n) ++inside;
+      atts.push_back({bs.loc == n, dice * p, dice * p * (1 - p)});
+    }
+    std::sort(atts.begin(), atts.end(),
+              [](const Att& x, const Att& y) { return x.inside != y.inside ? x.inside : x.mean > y.mean; });
+    const size_t slots = static_cast<size_t>(g.tables().stack[static_cast<size_t>(a.terrain)]);
+    double hits = art, var = art_var;
+    for (size_t k = 0; k < atts.size() && k < std::max<size_t>(slots, static_cast<size_t>(inside)); ++k) {
+      hits += atts[k].mean;
+      var += atts[k].var;
+    }
+    // The defender fires first in a city (no Tank Attack, 10.12.5.2): each hit takes a die
+    // off the attack.
+    h.hits = std::max(0.0, hits - 0.4 * own_hits);
+    h.var = var;
+    return h;
+  }
+
+  // Chance that the enemy takes the objective next impulse, with `less` fewer steps (and
+  // `less_fire` less fire) of the owner in it.
+  static double fall(const Hold& h, double less = 0, double less_fire = 0) {
+    if (!h.reach) return 0.0;
+    const double need = h.need - less;
+    if (need <= 0.0) return 0.95;  // an empty area is taken by walking in (2.5)
+    const double hits = h.hits + 0.4 * less_fire;
+    return 0.5 * std::erfc((need - 0.5 - hits) / std::sqrt(2.0 * (h.var + 0.25)));
+  }
+  const Hold* hold_at(int n) const {
+    for (const Hold& h : holds)
+      if (h.node == n) return &h;
+    return nullptr;
   }
 
   // The areas the scenario scores (1.7 Victory Areas; Scenario 1 Yelnia, Yartsevo and the
@@ -201,6 +387,23 @@ float score(const View& v, const Action& a, bool others) {
       if (v.objective(dest) && st.area(dest).control == me && v.count[me][static_cast<size_t>(dest)] == 0 &&
           v.de(dest) <= 1)
         w += 2.0;
+      // An objective whose loss would leave the enemy at most one short of sudden death
+      // (1.7): do not weaken it below what the enemy can bring next impulse, and
+      // reinforce it while it is short.
+      if (from >= 0 && from != dest && d.kind != Kind::kLeader) {
+        const View::Hold* h = v.hold_at(from);
+        if (h != nullptr && h->owner == me && h->critical) {
+          double dice = 0, p = 0;
+          v.attack_dice(b, true, dice, p);
+          const double before = View::fall(*h), after = View::fall(*h, v.steps_left(b), st.strength(b) * p);
+          if (after > before + 0.05) w *= std::max(0.02, 1.0 - 3.0 * (after - before));
+        }
+      }
+      if (const View::Hold* h = v.hold_at(dest);
+          h != nullptr && h->owner == me && h->critical && from != dest &&
+          v.count[me][static_cast<size_t>(dest)] <
+              g.tables().stack[static_cast<size_t>(g.areas()[static_cast<size_t>(dest)].terrain)])
+        w += 6.0 * View::fall(*h);
       return static_cast<float>(std::max(0.05, w));
     }
     default:
@@ -255,24 +458,48 @@ class Moscow41Heuristics : public steppe::ai::Heuristics {
       best = std::min(best, v.dg(loc));
     }
     x += 0.15 * (4 - std::min(best, 8));
-    // Objectives held with no block in them while an enemy block stands next door, when
-    // the enemy walking in would be its sudden death (1.7, campaign): Smolensk for the
-    // Germans at the start (the Soviets hold 6 VP).
-    const int sudden = g.tables().sudden_death_vp;
-    for (int n = 0; n < g.map().area_count(); ++n) {
-      if (!v.objective(n) || st->contested(n)) continue;
-      const int owner = st->area(n).control;
-      if (owner != kGerman && owner != kSoviet) continue;
-      if (v.count[owner][static_cast<size_t>(n)] > 0) continue;
-      bool threatened = false;
-      for (int y : g.adjacency()[static_cast<size_t>(n)])
-        threatened = threatened || v.count[1 - owner][static_cast<size_t>(y)] > 0;
-      if (!threatened) continue;
-      const bool fatal = kind == "campaign" && st->victory_points(1 - owner) + 1 >= sudden;
-      if (!fatal) continue;  // a smaller weight made the German AI passive (fewer VP taken)
-      const double loss = 3.0;
+    // Sudden death (1.7; Scenarios 1-3). Each objective a side holds may fall next
+    // impulse, with the chance View::fall gives (the hits the enemy's strongest reachable
+    // blocks can score against the steps and absorb bonus holding it); the chance that
+    // the enemy takes as many as it still lacks (Smolensk alone at the campaign start,
+    // Moscow in Scenarios 2-3) costs the side 6. A campaign Victory Area also counts its
+    // VP at its own chance (0.5). The race counts every area at once: an SI can take two,
+    // and a greedy German that thinned Smolensk while the Soviets held 4 VP lost the game
+    // when they took another Victory Area and walked into Smolensk.
+    for (int owner : {kGerman, kSoviet}) {
+      const int lacks = v.race(owner);
+      if (lacks <= 0) continue;
+      // P(at least j of its objectives fall), j up to what the enemy lacks.
+      std::vector<double> at_least(static_cast<size_t>(lacks) + 1, 0.0);
+      at_least[0] = 1.0;
+      double vp_loss = 0;
+      for (const View::Hold& h : v.holds) {
+        if (h.owner != owner || !v.in_race(h.node, owner)) continue;
+        const double p = View::fall(h);
+        if (kind == "campaign") vp_loss += 0.5 * p;
+        for (size_t j = at_least.size() - 1; j >= 1; --j)
+          at_least[j] = at_least[j] * (1 - p) + at_least[j - 1] * p;
+      }
+      const double loss = 6.0 * at_least.back() + vp_loss;
       x += owner == kGerman ? -loss : loss;
     }
+    // Scenarios 2-3: the German armies closing on Moscow, each block by its strength.
+    if (kind == "moscow") {
+      double closing = 0;
+      for (size_t i = 0; i < g.blocks().size(); ++i) {
+        const BlockDef& d = g.blocks()[i];
+        const int loc = st->block(static_cast<int>(i)).loc;
+        if (d.side != kGerman || d.kind != Kind::kCombat || loc < 0 || loc >= g.map().area_count()) continue;
+        const int dm = v.dist_moscow[static_cast<size_t>(loc)];
+        if (dm >= 0) closing += st->strength(static_cast<int>(i)) * std::max(0, 8 - dm);
+      }
+      x += 0.015 * closing;
+    }
+    // Scenarios 1-3: time is the German's enemy (he must take his objective by the last
+    // turn; two Passes in a row end the month, 6.0), so a German Pass costs a little.
+    // Without it greedy, whose one ply sees a Pass and a Tactical Impulse alike, passed
+    // away half its impulses. (In the campaign the same term cost greedy German games.)
+    if (kind != "campaign" && st->active() == kGerman && st->impulse_kind() == ImpulseKind::kPass) x -= 0.3;
     // Battles to come: a contested area is worth its odds (10.11-10.14), more when it is
     // an objective. Without this a move into an enemy area looks like nothing happened.
     for (int n = 0; n < g.map().area_count(); ++n)

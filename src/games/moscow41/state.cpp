@@ -120,7 +120,12 @@ int Moscow41State::strength(int b) const {
 bool Moscow41State::has_units(int side, int node) const {
   if (node < 0) return false;
   if (areas_[static_cast<size_t>(node)].dl == side) return true;
-  return blocks_in(side, node) > 0;
+  // 4.2.4: a Leader counts for stacking only. Stalin takes no hits (docs/rulings.md), so
+  // were he a unit for 2.5, Moscow could never fall and Scenarios 2-3 could not be won.
+  for (size_t b = 0; b < blocks_.size(); ++b)
+    if (blocks_[b].loc == node && g_.blocks()[b].side == side && g_.blocks()[b].kind != Kind::kLeader)
+      return true;
+  return false;
 }
 
 int Moscow41State::blocks_in(int side, int node) const {
@@ -150,12 +155,15 @@ Moscow41State::Presence Moscow41State::presence() const {
   const auto nodes = static_cast<size_t>(node_count());
   p.blocks[0].assign(nodes, 0);
   p.blocks[1].assign(nodes, 0);
+  p.leaders[0].assign(nodes, 0);
+  p.leaders[1].assign(nodes, 0);
   p.dl.assign(nodes, kNoSide);
   for (size_t n = 0; n < nodes && n < areas_.size(); ++n) p.dl[n] = areas_[n].dl;
   for (size_t b = 0; b < blocks_.size(); ++b) {
     const int loc = blocks_[b].loc;
-    if (loc >= 0 && static_cast<size_t>(loc) < nodes)
-      ++p.blocks[g_.blocks()[b].side][static_cast<size_t>(loc)];
+    if (loc < 0 || static_cast<size_t>(loc) >= nodes) continue;
+    ++p.blocks[g_.blocks()[b].side][static_cast<size_t>(loc)];
+    if (g_.blocks()[b].kind == Kind::kLeader) ++p.leaders[g_.blocks()[b].side][static_cast<size_t>(loc)];
   }
   return p;
 }

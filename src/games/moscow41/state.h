@@ -188,11 +188,13 @@ class Moscow41State : public steppe::State {
   bool contested(int node) const;
   // An area next to one `side` does not control (Staging aside): "along the frontline".
   bool on_frontline(int side, int node) const;
-  bool has_units(int side, int node) const;
-  int blocks_in(int side, int node) const;  // blocks (not DLs) of `side` in `node`
+  bool has_units(int side, int node) const;  // a block (not a Leader, 4.2.4) or a DL of `side`
+  int blocks_in(int side, int node) const;   // blocks (not DLs) of `side` in `node`
   int weather() const { return weather_; }
   int turn() const { return turn_; }
   int active() const { return active_; }
+  Phase phase() const { return phase_; }
+  ImpulseKind impulse_kind() const { return impulse_; }  // the impulse being played (6.0)
   const BlockState& block(int b) const { return blocks_[static_cast<size_t>(b)]; }
   const AreaState& area(int n) const { return areas_[static_cast<size_t>(n)]; }
   int winner() const { return winner_; }
@@ -242,10 +244,12 @@ class Moscow41State : public steppe::State {
   // has_units, contested and stack_ok read once for every area, for a route search that
   // asks them at every step (each of those scans every block).
   struct Presence {
-    std::vector<uint8_t> blocks[2];  // blocks (not DLs) per side and node
-    std::vector<int> dl;             // owner of the node's DL, kNoSide if none
+    std::vector<uint8_t> blocks[2];   // blocks (not DLs) per side and node, for stacking (2.7)
+    std::vector<uint8_t> leaders[2];  // of which Leaders: not units for 2.5 (4.2.4, has_units)
+    std::vector<int> dl;              // owner of the node's DL, kNoSide if none
     bool units(int side, int node) const {
-      return dl[static_cast<size_t>(node)] == side || blocks[side][static_cast<size_t>(node)] > 0;
+      const auto i = static_cast<size_t>(node);
+      return dl[i] == side || blocks[side][i] > leaders[side][i];
     }
     bool contested(int node) const { return units(kGerman, node) && units(kSoviet, node); }
   };
