@@ -53,7 +53,9 @@ def main(argv):
         runs.append((label, run_points(path)))
     turns = sorted(set(hist) | {t for _, p in runs for t in p})
     vmax = max([v for v in hist.values()] + [v for _, p in runs for v, _ in p.values()]) + 2
-    vmin = 10
+    # Even, at most 10, and low enough for every point (a game can fall below the start's 14).
+    vmin = min([10] + [v for _, p in runs for v, _ in p.values()])
+    vmin -= vmin % 2
     w, h, left, top, bottom, right = 640, 380, 60, 40, 60, 170
     pw, ph = w - left - right, h - top - bottom
 
