@@ -227,11 +227,8 @@ double sudden_death_chance(const BdState& st, int hex) {
   if (hex != pl.moscow) return 0.0;
   if (id == "what-if-1942") return 1.0;
   if (!st.moscow_roll_pending()) return 0.0;
-  const BdData& data = st.data();
-  int mod = 0;
-  for (size_t i = 0; i < data.moscow_mods_hex.size() && i < data.moscow_mods_value.size(); ++i)
-    if (st.control(data.moscow_mods_hex[i]) == kGerman) mod += data.moscow_mods_value[i];
-  return std::clamp((7.0 - (data.moscow_surrender_at - mod)) / 6.0, 0.0, 1.0);
+  const int need = st.data().moscow_surrender_at - st.moscow_surrender_modifier();
+  return std::clamp((7.0 - need) / 6.0, 0.0, 1.0);
 }
 
 // How far off an enemy unit threatens `side`'s victory hex `hex`.
@@ -344,7 +341,7 @@ double scenario_objective(const BdState& st) {
 // alike, the markers went wherever the search's order put them, and the Soviet attacked at
 // half strength from GT7 on.
 double osupply_value(const BdState& st, const View& v, int marker, int hex) {
-  static constexpr int kRange[3] = {4, 3, 2};
+  const auto& range = BdState::kOffensiveSupplyRange;
   if (marker < 0 || marker > 2) return 0.0;
   double value = 0.0;
   for (int u = 0; u < st.num_units(); ++u) {
@@ -352,11 +349,12 @@ double osupply_value(const BdState& st, const View& v, int marker, int hex) {
     const UnitDef& d = st.def(u);
     if (d.side != kSoviet || s.where != kOnMap || s.hex < 0 || factor(d.attack) <= 0) continue;
     // 7.11: an OOS unit gains nothing; units that always have supply (8.30) need no marker.
-    if (st.supply_of(u) != kSupOverland || hex_distance(s.hex, hex) > kRange[marker]) continue;
+    if (st.supply_of(u) != kSupOverland || hex_distance(s.hex, hex) > range[static_cast<size_t>(marker)])
+      continue;
     bool covered = false;
     for (int m = 0; m < 3 && !covered; ++m) {
       const int h = st.osupply_hex(m);
-      covered = h >= 0 && hex_distance(s.hex, h) <= kRange[m];
+      covered = h >= 0 && hex_distance(s.hex, h) <= range[static_cast<size_t>(m)];
     }
     if (covered) continue;
     const int contact = v.side == kSoviet ? v.de(s.hex) : 30;

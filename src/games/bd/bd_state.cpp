@@ -1027,10 +1027,7 @@ void BdState::set_control(int hex, int side) {
   if (side == kGerman && hex == data_->places.moscow && !moscow_rolled_ &&
       scenario_id_ != "empty-no-moscow") {
     moscow_rolled_ = true;
-    int mod = 0;
-    for (size_t i = 0; i < data_->moscow_mods_hex.size(); ++i)
-      if (hex_.control[static_cast<size_t>(data_->moscow_mods_hex[i])] == kGerman)
-        mod += data_->moscow_mods_value[i];
+    const int mod = moscow_surrender_modifier();
     const int r = roll(6, "Moscow surrender roll", "4.15");
     log("victory",
         "Moscow surrender roll " + std::to_string(r) + " + " + std::to_string(mod) + " = " +
@@ -2080,6 +2077,15 @@ bool BdState::coastal_supply_ok(int hex) const {
 
 int BdState::supply_of(int u) const { return unit_supply(u); }
 
+// 4.15: +1 for Kiev, +2 for Leningrad (victory.json) held by the German.
+int BdState::moscow_surrender_modifier() const {
+  int mod = 0;
+  for (size_t i = 0; i < data_->moscow_mods_hex.size() && i < data_->moscow_mods_value.size(); ++i)
+    if (hex_.control[static_cast<size_t>(data_->moscow_mods_hex[i])] == kGerman)
+      mod += data_->moscow_mods_value[i];
+  return mod;
+}
+
 // 7.10-7.11: offensive supply = overland supply and a marker within range (GT7+).
 int BdState::offensive_ok(int u) const {
   if (turn_ < 7) return 1;
@@ -2089,10 +2095,9 @@ int BdState::offensive_ok(int u) const {
   const int sup = unit_supply(u);
   if (sup != kSupOverland && sup != kSupAlways) return 0;
   if (sup == kSupAlways) return 1;  // 8.30 cavalry never need offensive supply
-  static const int ranges[3] = {4, 3, 2};
   for (int m = 0; m < 3; ++m) {
     const int h = markers_.osupply[static_cast<size_t>(m)];
-    if (h >= 0 && hex_distance(unit(u).hex, h) <= ranges[m]) return 1;
+    if (h >= 0 && hex_distance(unit(u).hex, h) <= kOffensiveSupplyRange[static_cast<size_t>(m)]) return 1;
   }
   return 0;
 }

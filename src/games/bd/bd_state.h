@@ -393,8 +393,12 @@ class BdState : public steppe::State {
     side = battle_.attacker;
     return pending_ == kPendBbLoss ? std::max(0, static_cast<int>(battle_.bb_need)) : 0;
   }
-  // 4.15: the Moscow surrender roll has not been made yet (one roll per game).
+  // 4.15: the Moscow surrender roll has not been made yet (one roll per game), and the
+  // modifier it would get now.
   bool moscow_roll_pending() const { return !moscow_rolled_; }
+  int moscow_surrender_modifier() const;
+  // 7.10: the range of offensive supply markers A, B and C.
+  static constexpr std::array<int, 3> kOffensiveSupplyRange{{4, 3, 2}};
   // 7.12: the hex of offensive supply marker A, B or C (0, 1, 2) this Soviet player turn, or -1.
   int osupply_hex(int marker) const { return markers_.osupply[static_cast<size_t>(marker)]; }
 
