@@ -156,34 +156,24 @@ struct View {
     Hold h;
     h.node = n;
     h.owner = owner;
-    h.critical = in_race(n, owner) && race(owner) >= 1 && race(owner) <= 2;
+    const int lacks = race(owner);
+    h.critical = in_race(n, owner) && lacks >= 1 && lacks <= 2;
     const int enemy = 1 - owner;
     const AreaDef& a = g.areas()[static_cast<size_t>(n)];
     // 10.13 absorb of the owner as defender, 4.1 its DL's own step.
-    int absorb = a.terrain == kYellow ? g.tables().absorb[kYellow] : 0;
-    if (a.terrain == kVictory)
-      absorb += g.tables().absorb[kVictory];
-    else if (a.city)
-      absorb += g.tables().absorb_city;
-    if (st.area(n).dl == owner) absorb += g.tables().absorb_dl;
     const bool defended = units(owner, n);
-    h.need = defended ? std::min(absorb, g.tables().absorb_max) + (st.area(n).dl == owner ? 1 : 0) : 0;
+    h.need = defended ? st.absorb(n, owner) + (st.area(n).dl == owner ? 1 : 0) : 0;
     // Reverse search: MP a block needs to get from each area into n (2.6, 8.0 weather). A
     // route stops in an area the owner holds (10.8: engaging stops a block).
     const size_t nodes = static_cast<size_t>(g.map().node_count());
     std::vector<int> cost(nodes, 99);
     cost[static_cast<size_t>(n)] = 0;
     std::vector<int> frontier{n}, next;
-    const auto enter = [&](int x) {
-      if (st.weather() == kRain) return g.tables().mp_rain;
-      if (st.weather() == kSnow) return g.tables().mp_snow;
-      return g.tables().mp[static_cast<size_t>(g.areas()[static_cast<size_t>(x)].terrain)];
-    };
     while (!frontier.empty()) {
       next.clear();
       for (int x : frontier) {
         if (x != n && units(owner, x)) continue;
-        const int c = cost[static_cast<size_t>(x)] + enter(x);
+        const int c = cost[static_cast<size_t>(x)] + st.area_enter_cost(x);
         if (c > g.tables().fast_mp) continue;
         for (int y : g.adjacency()[static_cast<size_t>(x)]) {
           if (y >= g.map().area_count() || c >= cost[static_cast<size_t>(y)]) continue;

@@ -432,11 +432,30 @@ Status Moscow41State::check_recall(int b, int dest) const {
 }
 
 int Moscow41State::enter_cost(int b, int node) const {
-  if (weather_ == kRain)  // 8.0; OR 14.6: the cavalry pays 2 MP instead of 3
-    return options_[kOptCavalry] && def(b).cavalry_mobility ? g_.tables().mp_rain_cavalry
-                                                            : g_.tables().mp_rain;
+  if (weather_ == kRain && options_[kOptCavalry] && def(b).cavalry_mobility)
+    return g_.tables().mp_rain_cavalry;  // OR 14.6: the cavalry pays 2 MP instead of 3
+  return area_enter_cost(node);
+}
+
+int Moscow41State::area_enter_cost(int node) const {
+  if (weather_ == kRain) return g_.tables().mp_rain;  // 8.0
   if (weather_ == kSnow) return g_.tables().mp_snow;
   return g_.tables().mp[static_cast<size_t>(ad(node).terrain)];  // 2.6
+}
+
+int Moscow41State::absorb(int node, int defender) const {
+  // 10.13 absorb: Yellow +1; controlled city +1 or Victory +2; controlled DL +1; max 3.
+  const AreaDef& a = ad(node);
+  int total = 0;
+  if (a.terrain == kYellow) total += g_.tables().absorb[kYellow];
+  if (area(node).control == defender) {
+    if (a.terrain == kVictory)
+      total += g_.tables().absorb[kVictory];
+    else if (a.city)
+      total += g_.tables().absorb_city;
+    if (area(node).dl == defender) total += g_.tables().absorb_dl;
+  }
+  return std::min(total, g_.tables().absorb_max);
 }
 
 Status Moscow41State::check_path(int b, const int32_t* path, int len, bool allow_engage, bool hq_act) const {
@@ -1214,21 +1233,10 @@ void Moscow41State::resolve_battle(int node) {
     if (!list.empty()) shown += (shown.empty() ? ": " : "; ") + std::string(side_name(s)) + list;
   }
   log("reveal", "showdown in " + g_.map().id(node) + shown, "10.12.1", true);
-  const AreaDef& a = ad(node);
-  // 10.13 absorb: Yellow +1; controlled city +1 or Victory +2; controlled DL +1; max 3.
-  int absorb = 0;
-  if (a.terrain == kYellow) absorb += g_.tables().absorb[kYellow];
-  if (area(node).control == dfn) {
-    if (a.terrain == kVictory)
-      absorb += g_.tables().absorb[kVictory];
-    else if (a.city)
-      absorb += g_.tables().absorb_city;
-    if (area(node).dl == dfn) absorb += g_.tables().absorb_dl;
-  }
   const bool blitz = phase_ == Phase::kBlitz;
   battle_ = Battle{};
   battle_.node = node;
-  battle_.absorb = std::min(absorb, g_.tables().absorb_max);
+  battle_.absorb = absorb(node, dfn);
   battle_.blitz = blitz;
   advance_battle();
 }

@@ -191,6 +191,10 @@ class Moscow41State : public steppe::State {
   bool has_units(int side, int node) const;  // a block (not a Leader, 4.2.4) or a DL of `side`
   int blocks_in(int side, int node) const;   // blocks (not DLs) of `side` in `node`
   int weather() const { return weather_; }
+  // MP any block pays to enter `node` in this weather (2.6, 8.0), and the hits the
+  // terrain, city and DL absorb for `defender` there (10.13, capped).
+  int area_enter_cost(int node) const;
+  int absorb(int node, int defender) const;
   int turn() const { return turn_; }
   int active() const { return active_; }
   Phase phase() const { return phase_; }
