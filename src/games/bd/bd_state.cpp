@@ -1970,6 +1970,9 @@ void BdState::compute_supply() const {
         if (tb > ta) {  // 7.4: into DP only through Dnepropetrovsk, into R only through Rostov
           if (tb == 1 && b != pl.dnepropetrovsk) continue;
           if (tb == 2 && (b != pl.rostov || ta != 1)) continue;
+          // 7.4 "if Dnepropetrovsk were to be captured by the Soviet player, all units ...
+          // would instantly be OOS": a Soviet-held bottleneck blocks even when empty (BD-TR2).
+          if (hex_.control[static_cast<size_t>(b)] == kSoviet) continue;
         }
         sup[static_cast<size_t>(b)] = 1;
         queue[tail++] = static_cast<int16_t>(b);
