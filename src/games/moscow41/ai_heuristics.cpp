@@ -15,6 +15,10 @@ namespace {
 
 using steppe::Action;
 
+// What holding a spendable Initiative Disc is worth, in the evaluation's VP-like units (a
+// Victory Area counts 1). Not tuned beyond ending the disc trade (see evaluate()).
+constexpr double kInitiativeValue = 0.5;
+
 // Per-position tables shared by the evaluation, the prior and the rollout policy.
 struct View {
   const Moscow41State& st;
@@ -490,6 +494,13 @@ class Moscow41Heuristics : public steppe::ai::Heuristics {
     // Without it greedy, whose one ply sees a Pass and a Tactical Impulse alike, passed
     // away half its impulses. (In the campaign the same term cost greedy German games.)
     if (kind != "campaign" && st->active() == kGerman && st->impulse_kind() == ImpulseKind::kPass) x -= 0.3;
+    // The Initiative Disc (3.2.1): its holder may still play a Strategic Impulse or an
+    // Exploitation. Without a value for it, a greedy Soviet spent it on a Strategic Impulse
+    // that moved nothing rather than Pass (the prior ranks an SI above a Pass), handing it
+    // back to the German each impulse; the two agents then traded it for ever and the
+    // July Impulses Phase never ended (two Passes in a row end it, 6.0).
+    for (int side : {kGerman, kSoviet})
+      if (st->initiative_spendable(side)) x += side == kGerman ? kInitiativeValue : -kInitiativeValue;
     // Battles to come: a contested area is worth its odds (10.11-10.14), more when it is
     // an objective. Without this a move into an enemy area looks like nothing happened.
     for (int n = 0; n < g.map().area_count(); ++n)

@@ -1670,12 +1670,16 @@ bool Moscow41State::any_blitz() const {
   return false;
 }
 
+bool Moscow41State::initiative_spendable(int side) const {
+  if (initiative_ != side) return false;
+  if (initiative_limit_ == "once_per_game" && initiative_uses_[side] >= 1) return false;  // Scenario 1
+  return !(initiative_limit_ == "once_per_month" && initiative_spent_this_turn_[side]);   // Scenario 3
+}
+
 bool Moscow41State::can_exploit() const {
   // 10.18: after a TI, by spending the Initiative; Germans in good weather only, Soviets
   // in good weather or Snow.
-  if (initiative_ != active_) return false;
-  if (initiative_limit_ == "once_per_game" && initiative_uses_[active_] >= 1) return false;
-  if (initiative_limit_ == "once_per_month" && initiative_spent_this_turn_[active_]) return false;
+  if (!initiative_spendable(active_)) return false;
   if (active_ == kGerman) return weather_ == kSunny;
   return weather_ != kRain;
 }

@@ -199,6 +199,10 @@ class Moscow41State : public steppe::State {
   int active() const { return active_; }
   Phase phase() const { return phase_; }
   ImpulseKind impulse_kind() const { return impulse_; }  // the impulse being played (6.0)
+  // The side holding the Initiative Disc (3.2.1), and whether `side` may still spend it
+  // under the scenario's limit (once per game, once per month).
+  int initiative() const { return initiative_; }
+  bool initiative_spendable(int side) const;
   const BlockState& block(int b) const { return blocks_[static_cast<size_t>(b)]; }
   const AreaState& area(int n) const { return areas_[static_cast<size_t>(n)]; }
   int winner() const { return winner_; }
