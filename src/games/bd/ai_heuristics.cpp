@@ -381,6 +381,9 @@ float destination_score(const BdState& st, const View& v, int u, int from, int d
   } else if (from < 0) {
     w += 0.15 * (30 - v.de(dest));  // a defender arriving: nearer the front
   }
+  // Out of overland supply a unit moves and fights at half (7.16): a unit in supply does
+  // not walk out of it for ground or contact (a victory hex may still be worth it).
+  if (from >= 0 && st.supply_of(u) == kSupOverland && !st.overland(dest, v.side)) w *= 0.35;
   if (from >= 0) {
     // Never strip a threatened victory hex of its last defender.
     const HexInfo& fx = st.hex_info(from);

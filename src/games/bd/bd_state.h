@@ -376,6 +376,8 @@ class BdState : public steppe::State {
   const UnitDef& def(int u) const { return (*defs_)[static_cast<size_t>(u)]; }
   int num_units() const { return static_cast<int>(units_.size()); }
   int supply_of(int u) const;
+  // 7.3, 7.4, 7.9: `side` can trace overland supply to `hex` as the units stand now.
+  bool overland(int hex, int side) const;
   // Traces overland supply for both sides again, as after any change (bench/ measures it).
   void retrace_supply() const {
     supply_dirty_ = true;
@@ -450,7 +452,6 @@ class BdState : public steppe::State {
   void compute_supply() const;
   template <class Passable>
   void compute_crimea(const Passable& passable) const;
-  bool overland(int hex, int side) const;
   int unit_supply(int u) const;
   bool coastal_supply_ok(int hex) const;  // 7.5 Azov coast needs both Kerch hexes
   int offensive_ok(int u) const;
