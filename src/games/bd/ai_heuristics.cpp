@@ -45,6 +45,50 @@ void thresholds(const BdState& st, double& mid, double& half) {
 // 13.4/14.4/14.10/15.4 missing at the end weighs 5 (scenario_objective).
 constexpr double kShortScenarioScale = 6.0;
 
+// The share of a stack's exposure (its units' worth times its chance of a bad result at the
+// odds the enemy can bring, exposure()) the evaluation counts: the enemy cannot strike
+// every stack at once with the same units. Not tuned beyond the runs in docs/ai.md.
+constexpr double kExposureWeight = 0.5;
+
+// Attack factors of `side` that can strike each hex on its next move (11.10): every unit
+// on the map spreads its attack (halved out of supply, 7.16) over the hexes within four
+// steps, at full weight up to two away and less from three and four. BD has no ZOC, so
+// what slows a unit is terrain and other units, which this ignores.
+void attack_potential(const BdState& st, int side, std::array<float, kNumHexes>& pot) {
+  static constexpr float kReachWeight[] = {0.0f, 1.0f, 1.0f, 0.6f, 0.3f};
+  constexpr int kReach = 4;
+  pot.fill(0.0f);
+  std::array<int16_t, kNumHexes> seen{};
+  seen.fill(-1);
+  std::vector<int> ring, next;
+  for (int u = 0; u < st.num_units(); ++u) {
+    const UnitSt& s = st.unit(u);
+    const UnitDef& d = st.def(u);
+    if (s.where != kOnMap || s.hex < 0 || d.side != side) continue;
+    const int att = factor(d.attack) / (st.supply_of(u) == kSupOos ? 2 : 1);
+    if (att <= 0) continue;
+    ring.assign(1, s.hex);
+    seen[static_cast<size_t>(s.hex)] = static_cast<int16_t>(u);
+    for (int step = 1; step <= kReach && !ring.empty(); ++step) {
+      next.clear();
+      for (int h : ring)
+        for (int k = 0; k < 6; ++k) {
+          const int n = neighbour(h, k);
+          if (n < 0 || seen[static_cast<size_t>(n)] == u || !st.hex_info(n).on_map) continue;
+          seen[static_cast<size_t>(n)] = static_cast<int16_t>(u);
+          pot[static_cast<size_t>(n)] += static_cast<float>(att) * kReachWeight[step];
+          next.push_back(n);
+        }
+      ring.swap(next);
+    }
+  }
+}
+
+// A defending unit's factor as the AI counts it: halved out of supply (7.16).
+int defense_now(const BdState& st, int u) {
+  return factor(st.def(u).defense) / (st.supply_of(u) == kSupOos ? 2 : 1);
+}
+
 // Per-position tables shared by the prior and the rollout policy.
 struct View {
   int side = kGerman;
@@ -52,6 +96,8 @@ struct View {
   std::array<uint8_t, kNumHexes> count{};       // own/enemy units in the hex
   std::array<int16_t, kNumHexes> dist_enemy{};  // hex steps to the nearest enemy-occupied hex
   std::array<int16_t, kNumHexes> dist_goal{};   // hex steps to the nearest VP hex `side` does not control
+  std::array<float, kNumHexes> enemy_pot{};     // the enemy's attack_potential()
+  std::array<int16_t, kNumHexes> own_def{};     // `side`'s defense factors in the hex (defense_now)
 
   void bfs(const BdState& st, std::array<int16_t, kNumHexes>& dist, std::vector<int>& frontier) {
     std::vector<int> next;
@@ -77,7 +123,11 @@ struct View {
       if (s.where != kOnMap || s.hex < 0) continue;
       occ[static_cast<size_t>(s.hex)] = st.def(u).side;
       ++count[static_cast<size_t>(s.hex)];
+      if (st.def(u).side == side)
+        own_def[static_cast<size_t>(s.hex)] =
+            static_cast<int16_t>(own_def[static_cast<size_t>(s.hex)] + defense_now(st, u));
     }
+    attack_potential(st, other(side), enemy_pot);
     dist_enemy.fill(-1);
     dist_goal.fill(-1);
     std::vector<int> fe, fg;
@@ -112,6 +162,57 @@ struct AttackEstimate {
   int committed = 0;  // attack factors of the units that attack
   double value = 0;
 };
+
+// The mean outcome of a CRT column for the attacker, in [-1, 1]: DE 1, DR 0.5, BB 0.1,
+// AS -0.3, AE -1 (11.10-11.26); columns beyond the table's ends are automatic (11.10).
+double crt_value(const Crt& crt, int index) {
+  if (index > crt.max_index) return 1.0;
+  if (index < crt.min_index) return -1.0;
+  const auto& row = crt.results[static_cast<size_t>(index - crt.min_index)];
+  double sum = 0;
+  for (uint8_t r : row) {
+    switch (r) {
+      case kDE:
+        sum += 1.0;
+        break;
+      case kDR:
+        sum += 0.5;
+        break;
+      case kBB:
+        sum += 0.1;
+        break;
+      case kAS:
+        sum -= 0.3;
+        break;
+      default:
+        sum -= 1.0;
+        break;  // AE
+    }
+  }
+  return sum / static_cast<double>(row.size());
+}
+
+// The odds index of `attack` against `defense` (11.10), before shifts.
+int odds_index(int attack, int defense) {
+  return attack >= defense ? attack / defense - 1 : -((defense + attack - 1) / attack - 1);
+}
+
+// The CRT shifts of the defender's hex for an attack by `att_side` (11.11-11.24).
+int hex_shifts(const BdState& st, int hex, int att_side) {
+  const BdData& d = st.data();
+  const HexInfo& t = st.hex_info(hex);
+  int shifts = d.tec.shift[t.terrain];
+  if (t.city) shifts += d.tec.city_shift;
+  if (t.fortified == other(att_side)) shifts += d.tec.line_shift;
+  return shifts;
+}
+
+// A stack of `defense` factors in `hex` struck by `attack` factors of `att_side`: the
+// attacker's mean CRT outcome where it favours him (0 to 1), else 0.
+double counter_risk(const BdState& st, int hex, int attack, int defense, int att_side) {
+  if (defense <= 0) return 1.0;
+  return std::max(0.0, crt_value(st.data().crt, odds_index(attack, defense) + hex_shifts(st, hex, att_side)));
+}
 
 AttackEstimate estimate_attack(const BdState& st, const View& v, const Action& a) {
   AttackEstimate est;
@@ -155,46 +256,13 @@ AttackEstimate estimate_attack(const BdState& st, const View& v, const Action& a
     est.value = -1.0;
     return est;
   }
-  const BdData& d = st.data();
-  const HexInfo& t = st.hex_info(target);
-  int index = attack >= defense ? attack / defense - 1 : -((defense + attack - 1) / attack - 1);
-  shifts += d.tec.shift[t.terrain];
-  if (t.city) shifts += d.tec.city_shift;
-  if (t.fortified == other(att_side)) shifts += d.tec.line_shift;
-  if (ma) shifts += d.tec.ma_shift;
+  int index = odds_index(attack, defense);
+  shifts += hex_shifts(st, target, att_side);
+  if (ma) shifts += st.data().tec.ma_shift;
   if (lw) shifts += 1;
   index += shifts;
   est.column = std::clamp(index, crt.min_index - 1, crt.max_index + 1);
-  if (index > crt.max_index) {
-    est.value = 1.0;
-    return est;
-  }
-  if (index < crt.min_index) {
-    est.value = -1.0;
-    return est;
-  }
-  const auto& row = crt.results[static_cast<size_t>(index - crt.min_index)];
-  double sum = 0;
-  for (uint8_t r : row) {
-    switch (r) {
-      case kDE:
-        sum += 1.0;
-        break;
-      case kDR:
-        sum += 0.5;
-        break;
-      case kBB:
-        sum += 0.1;
-        break;
-      case kAS:
-        sum -= 0.3;
-        break;
-      default:
-        sum -= 1.0;
-        break;  // AE
-    }
-  }
-  est.value = sum / static_cast<double>(row.size());
+  est.value = crt_value(crt, index);
   return est;
 }
 
@@ -279,6 +347,39 @@ double threatened_vp(const BdState& st, double city_w, double game_w) {
     if (d > kThreatHexes && end == 0.0) continue;
     const double loss = 0.5 * (1.0 + (hi.city ? city_w : 0.0)) + 0.5 * end * game_w;
     x += owner == kGerman ? -loss : loss;
+  }
+  return x;
+}
+
+// Stacks left where the enemy can mass against them on his next move (11.10-11.26): every
+// stack weighs its chance of a DE, DR or Bloodbath at the odds of the enemy's
+// attack_potential() against the worth of its units (`unit_worth` per combat factor).
+// German positive. Without it a panzer corps drove alone five hexes into the Soviet GT1
+// set-up and was counterattacked there (docs/ai.md, "Exposure").
+double exposure(const BdState& st, double unit_worth) {
+  std::array<std::array<float, kNumHexes>, 2> pot{};  // [side] attack that can strike the hex
+  for (int side = 0; side < 2; ++side) attack_potential(st, side, pot[static_cast<size_t>(side)]);
+  std::array<std::array<int16_t, kNumHexes>, 2> def{};
+  std::array<std::array<float, kNumHexes>, 2> worth{};
+  for (int u = 0; u < st.num_units(); ++u) {
+    const UnitSt& s = st.unit(u);
+    const UnitDef& d = st.def(u);
+    if (s.where != kOnMap || s.hex < 0 || d.side > kSoviet) continue;
+    const size_t side = static_cast<size_t>(d.side), h = static_cast<size_t>(s.hex);
+    def[side][h] = static_cast<int16_t>(def[side][h] + defense_now(st, u));
+    worth[side][h] += static_cast<float>(factor(d.attack) + factor(d.defense));
+  }
+  double x = 0;
+  for (int side = 0; side < 2; ++side) {
+    const int enemy = other(side);
+    for (int h = 0; h < kNumHexes; ++h) {
+      const size_t i = static_cast<size_t>(h);
+      const int d = def[static_cast<size_t>(side)][i];
+      const int a = static_cast<int>(pot[static_cast<size_t>(enemy)][i]);
+      if (worth[static_cast<size_t>(side)][i] <= 0 || a <= 0) continue;
+      const double loss = counter_risk(st, h, a, d, enemy) * unit_worth * worth[static_cast<size_t>(side)][i];
+      x += side == kGerman ? -loss : loss;
+    }
   }
   return x;
 }
@@ -380,6 +481,14 @@ float destination_score(const BdState& st, const View& v, int u, int from, int d
     if (v.de(dest) == 1) w += 0.5;  // into contact: an attack next
   } else if (from < 0) {
     w += 0.15 * (30 - v.de(dest));  // a defender arriving: nearer the front
+  }
+  // Where the enemy can mass more than the stack there can stand (exposure()): the likelier
+  // a counterattack destroys the unit, the less the hex is worth. Contact, ground and even a
+  // victory hex are not worth a unit the enemy takes next turn.
+  if (const int a = static_cast<int>(v.enemy_pot[static_cast<size_t>(dest)]); a > 0) {
+    const int def = v.own_def[static_cast<size_t>(dest)] + (from == dest ? 0 : defense_now(st, u));
+    const double risk = counter_risk(st, dest, a, def, other(v.side));
+    w *= std::max(0.1, 1.0 - 1.5 * risk);  // 5:1 (DE, DR and BB two each) leaves 0.2
   }
   // Out of overland supply a unit moves and fights at half (7.16): a unit in supply does
   // not walk out of it for ground or contact (a victory hex may still be worth it).
@@ -735,7 +844,10 @@ class BdHeuristics : public steppe::ai::Heuristics {
       if (!alive(s)) continue;
       const UnitDef& d = st->def(u);
       if (d.side > kSoviet) continue;
-      strength[d.side] += factor(d.attack) + factor(d.defense);
+      // A unit in the RVGK (8.8-8.10) is safe from exposure() but out of the line until a
+      // later RVGK phase, and the hole it leaves is scored nowhere else: it counts at 3/4.
+      // Without the discount exposure() pulled threatened armies out of the front.
+      strength[d.side] += (s.where == kRvgk ? 0.75 : 1.0) * (factor(d.attack) + factor(d.defense));
       ++n_units;
       if (s.where == kOnMap && st->supply_of(u) == kSupOos) ++oos[d.side];  // 7.16, 7.22
     }
@@ -747,6 +859,7 @@ class BdHeuristics : public steppe::ai::Heuristics {
     if (owed > 0 && bb_side <= kSoviet) strength[bb_side] -= 2.0 * owed;
     const double avg = n_units > 0 ? (strength[0] + strength[1]) / n_units : 6.0;
     if (avg > 0) x += 0.35 * (strength[kGerman] - strength[kSoviet]) / avg;
+    if (avg > 0) x += kExposureWeight * exposure(*st, 0.35 / avg);
     x -= 0.15 * (oos[kGerman] - oos[kSoviet]);
     const double g = std::tanh(x / half);
     values.assign(2, 0.0);

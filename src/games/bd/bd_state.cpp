@@ -7354,9 +7354,19 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
     if (w[2] == "setup") return def(u).setup_code.empty() ? std::string("none") : def(u).setup_code;
     if (w[2] == "trrt") return s.where == kTrrt ? std::to_string(s.turn) : std::string("none");  // 3.3, 3.4
     if (w[2] == "attached") return s.parent >= 0 ? label(s.parent) : std::string("none");        // 8.31, 8.32
+    if (w[2] == "contact") {  // enemy-occupied hexes next to the unit (AI scenarios)
+      if (s.where != kOnMap) return std::string("0");
+      compute_occupancy();
+      int n = 0;
+      for (int d = 0; d < 6; ++d) {
+        const int h = neighbour(s.hex, d);
+        if (h >= 0 && cache_.occ_side[static_cast<size_t>(h)] == other(def(u).side)) ++n;
+      }
+      return std::to_string(n);
+    }
     return bad(
         "unit <label> hex|where|mp|mf|supply|offensive|attacked|revealed|attack|defense|dotted|setup|trrt|"
-        "attached");
+        "attached|contact");
   }
   if (k == "place" && w.size() == 2) {  // 2.2: a hex the rulebook names (places.json)
     std::string key = w[1];
