@@ -44,6 +44,7 @@ std::string MctsConfig::spec() const {
   if (root_eval != d.root_eval) s += std::string(":root_eval=") + (root_eval ? "1" : "0");
   if (root_temp != d.root_temp) s += ":root_temp=" + format_double(root_temp);
   if (root_visits != d.root_visits) s += ":root_visits=" + format_double(root_visits);
+  if (root_raw != d.root_raw) s += std::string(":root_raw=") + (root_raw ? "1" : "0");
   return s;
 }
 
@@ -53,9 +54,8 @@ Result<MctsConfig> parse_mcts_options(const std::string& options) {
   auto bad = [&](const std::string& item, const std::string& why) {
     return Error{"bad mcts option '" + item + "': " + why +
                      " (use easy|normal|hard or iters=N, ms=N, turn_ms=N, turn_iters=N, c=X, widen=X, "
-                     "widen_exp=X, rollout=N, "
-                     "max_rollout=N, ops=0|1, share=0|1, root_eval=0|1, root_temp=X, root_visits=X, "
-                     "separated by ':')",
+                     "widen_exp=X, rollout=N, max_rollout=N, ops=0|1, share=0|1, root_eval=0|1, "
+                     "root_temp=X, root_visits=X, root_raw=0|1, separated by ':')",
                  "", "agent spec"};
   };
   bool named_budget = false;  // iters or ms
@@ -139,6 +139,9 @@ Result<MctsConfig> parse_mcts_options(const std::string& options) {
       } else if (key == "root_visits") {
         if (!(num >= 0 && num <= 1e6)) return bad(item, "root_visits must be between 0 and 1e6");
         c.root_visits = num;
+      } else if (key == "root_raw") {
+        if (!whole(0, 1)) return bad(item, "root_raw must be 0 or 1");
+        c.root_raw = num != 0;
       } else {
         return bad(item, "unknown key '" + key + "'");
       }
@@ -185,6 +188,24 @@ void MctsAgent::expand(uint32_t node, State& state) {
       edges_.push_back(e);
     }
     used_ops = edges_.size() > begin;
+  }
+  if (used_ops && node == 0 && config_.root_raw) {
+    // The raw actions beside the operations, except those a one-step operation already is.
+    const auto ops_end = static_cast<uint32_t>(edges_.size());
+    heuristics_->prior(state, legal_, weights_);
+    weights_.resize(legal_.size(), 1.0f);
+    for (size_t i = 0; i < legal_.size(); ++i) {
+      bool dup = false;
+      for (uint32_t k = begin; k < ops_end && !dup; ++k)
+        dup = edges_[k].step_count == 1 && steps_[edges_[k].step_begin] == legal_[i];
+      if (dup) continue;
+      Edge e;
+      e.step_begin = static_cast<uint32_t>(steps_.size());
+      e.step_count = 1;
+      e.prior = std::max(0.0f, weights_[i]);
+      steps_.push_back(legal_[i]);
+      edges_.push_back(e);
+    }
   }
   if (!used_ops) {
     heuristics_->prior(state, legal_, weights_);

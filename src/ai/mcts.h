@@ -57,6 +57,10 @@ struct MctsConfig {
   bool root_eval = true;
   double root_temp = 0.02;   // value units (a VP is about 0.1 in BD) per e-fold of the prior
   double root_visits = 2.0;  // pseudo-visits of the one-ply value in an edge's mean
+  // With operations, the root also offers every raw legal action as a one-step edge, so
+  // the one-ply look sees all that greedy sees (an operation's unit goes where the prior
+  // says; the evaluation may know better) and the multi-step operations stay.
+  bool root_raw = false;
 
   // Canonical spec text ("mcts:iters=1000:c=1.5"), also the agent's name.
   std::string spec() const;
@@ -64,7 +68,7 @@ struct MctsConfig {
 
 // Parses the options after "mcts" in an agent spec: presets easy|normal|hard and
 // key=value pairs (iters, ms, turn_ms, turn_iters, c, widen, widen_exp, rollout,
-// max_rollout, ops, share, root_eval, root_temp, root_visits), separated by ':', applied
+// max_rollout, ops, share, root_eval, root_temp, root_visits, root_raw), separated by ':', applied
 // left to right on top of the normal preset. Example: "hard:c=2" or "iters=500:rollout=0".
 // The presets are turn clocks (easy 1.5 s, normal 5 s, hard 20 s a turn, with 200 / 1000 /
 // 5000 simulations at most per decision). A spec that names iters or ms but neither

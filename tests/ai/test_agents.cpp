@@ -388,6 +388,13 @@ TEST(Mcts, UsesTheGamesOperations) {
   ai::MctsAgent raw(ai::parse_mcts_options("iters=300:ops=0").value(), 5);
   (void)raw.choose(*s);
   EXPECT_EQ(raw.last_stats().root.size(), 12u);
+  // root_raw: the 6 operations at the root, and beside them the 6 raw actions that no
+  // one-step operation already is (2 of the 3, 2 or 3 of the 4, 2 to 4 of the 5).
+  ai::MctsAgent wide(ai::parse_mcts_options("iters=300:root_raw=1").value(), 5);
+  (void)wide.choose(*s);
+  EXPECT_EQ(wide.last_stats().root.size(), 12u);
+  EXPECT_EQ(wide.name(), "mcts:iters=300:root_raw=1");
+  EXPECT_FALSE(ai::parse_mcts_options("root_raw=2").is_ok());
   ai::unregister_heuristics("test-nim-ops");
 }
 
