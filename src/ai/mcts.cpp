@@ -45,6 +45,7 @@ std::string MctsConfig::spec() const {
   if (root_temp != d.root_temp) s += ":root_temp=" + format_double(root_temp);
   if (root_visits != d.root_visits) s += ":root_visits=" + format_double(root_visits);
   if (root_raw != d.root_raw) s += std::string(":root_raw=") + (root_raw ? "1" : "0");
+  if (root_chance != d.root_chance) s += ":root_chance=" + std::to_string(root_chance);
   return s;
 }
 
@@ -55,7 +56,7 @@ Result<MctsConfig> parse_mcts_options(const std::string& options) {
     return Error{"bad mcts option '" + item + "': " + why +
                      " (use easy|normal|hard or iters=N, ms=N, turn_ms=N, turn_iters=N, c=X, widen=X, "
                      "widen_exp=X, rollout=N, max_rollout=N, ops=0|1, share=0|1, root_eval=0|1, "
-                     "root_temp=X, root_visits=X, root_raw=0|1, separated by ':')",
+                     "root_temp=X, root_visits=X, root_raw=0|1, root_chance=N, separated by ':')",
                  "", "agent spec"};
   };
   bool named_budget = false;  // iters or ms
@@ -142,6 +143,9 @@ Result<MctsConfig> parse_mcts_options(const std::string& options) {
       } else if (key == "root_raw") {
         if (!whole(0, 1)) return bad(item, "root_raw must be 0 or 1");
         c.root_raw = num != 0;
+      } else if (key == "root_chance") {
+        if (!whole(1, 64)) return bad(item, "root_chance must be a whole number from 1 to 64");
+        c.root_chance = static_cast<int>(num);
       } else {
         return bad(item, "unknown key '" + key + "'");
       }
@@ -299,7 +303,8 @@ double thread_cpu_ms() {
   return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
 }
 
-void MctsAgent::evaluate_root(const State& state, int player, double cpu_from, double cpu_ms) {
+void MctsAgent::evaluate_root(const State& state, int player, double cpu_from, double cpu_ms,
+                              uint64_t chance_seed) {
   const Node& n = nodes_[0];
   if (n.edge_count < 2 || player < 0) return;
   const uint32_t begin = n.edge_begin, end = n.edge_begin + n.edge_count;
@@ -310,11 +315,26 @@ void MctsAgent::evaluate_root(const State& state, int player, double cpu_from, d
     if (cpu_ms > 0 && i > begin && thread_cpu_ms() - cpu_from >= cpu_ms) break;
     Edge& e = edges_[i];
     std::unique_ptr<State> c = state.clone();
+    const uint64_t rolls = c->dice().counter();
     if (!apply_edge(e, *c, player)) continue;  // illegal in this determinization: no value
-    heuristics_->evaluate(*c, values_);
-    const double v = static_cast<size_t>(player) < values_.size()
-                         ? std::clamp(values_[static_cast<size_t>(player)], -1.0, 1.0)
-                         : 0.0;
+    auto value_of = [&](const State& s) {
+      heuristics_->evaluate(s, values_);
+      return static_cast<size_t>(player) < values_.size()
+                 ? std::clamp(values_[static_cast<size_t>(player)], -1.0, 1.0)
+                 : 0.0;
+    };
+    double v = value_of(*c);
+    if (config_.root_chance > 1 && c->dice().counter() != rolls) {
+      int samples = 1;
+      for (int k = 1; k < config_.root_chance; ++k) {
+        std::unique_ptr<State> d = state.clone();
+        d->resample_hidden(player, mix(chance_seed, static_cast<uint64_t>(k)));
+        if (!apply_edge(e, *d, player)) continue;
+        v += value_of(*d);
+        ++samples;
+      }
+      v /= samples;
+    }
     e.init = static_cast<float>(v);
     e.has_init = true;
     best = std::max(best, v);
@@ -470,7 +490,7 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
     std::unique_ptr<State> sim = state.clone();
     sim->resample_hidden(root_player, mix(decision_seed, 0));
     expand(0, *sim);
-    evaluate_root(*sim, root_player, cpu_start, turn_cpu_ms);
+    evaluate_root(*sim, root_player, cpu_start, turn_cpu_ms, mix(decision_seed, 0x6368616E6365ULL));
   }
   int it = 0;
   for (;; ++it) {

@@ -61,6 +61,10 @@ struct MctsConfig {
   // the one-ply look sees all that greedy sees (an operation's unit goes where the prior
   // says; the evaluation may know better) and the multi-step operations stay.
   bool root_raw = false;
+  // A root edge whose first look rolled dice (an attack) is scored as the mean of this many
+  // determinizations (other dice, other hidden draws) instead of one: a single lucky roll
+  // made an attack at poor odds look best to the one-ply look, as it does to greedy.
+  int root_chance = 1;
 
   // Canonical spec text ("mcts:iters=1000:c=1.5"), also the agent's name.
   std::string spec() const;
@@ -68,13 +72,12 @@ struct MctsConfig {
 
 // Parses the options after "mcts" in an agent spec: presets easy|normal|hard and
 // key=value pairs (iters, ms, turn_ms, turn_iters, c, widen, widen_exp, rollout,
-// max_rollout, ops, share, root_eval, root_temp, root_visits, root_raw), separated by ':', applied
-// left to right on top of the normal preset. Example: "hard:c=2" or "iters=500:rollout=0".
-// The presets are turn clocks (easy 1.5 s, normal 5 s, hard 20 s a turn, with 200 / 1000 /
-// 5000 simulations at most per decision). A spec that names iters or ms but neither
-// turn_ms nor turn_iters is a fixed budget per decision, with no turn clock, wherever a
-// preset stands in it: "mcts:iters=100" replays exactly, as it always did. Naming
-// turn_iters alone replaces the preset's turn_ms.
+// max_rollout, ops, share, root_eval, root_temp, root_visits, root_raw, root_chance), separated by ':',
+// applied left to right on top of the normal preset. Example: "hard:c=2" or "iters=500:rollout=0". The
+// presets are turn clocks (easy 1.5 s, normal 5 s, hard 20 s a turn, with 200 / 1000 / 5000 simulations at
+// most per decision). A spec that names iters or ms but neither turn_ms nor turn_iters is a fixed budget per
+// decision, with no turn clock, wherever a preset stands in it: "mcts:iters=100" replays exactly, as it
+// always did. Naming turn_iters alone replaces the preset's turn_ms.
 Result<MctsConfig> parse_mcts_options(const std::string& options);
 
 // The configuration of the spec "mcts" alone: the normal preset.
@@ -146,8 +149,9 @@ class MctsAgent final : public Agent {
   void expand(uint32_t node, State& state);
   // Scores the root's edges one ply deep on `state` (a determinization) and reorders them.
   // Under a turn clock (cpu_ms > 0) it stops once the decision has used cpu_ms of CPU
-  // time since cpu_from (thread_cpu_ms).
-  void evaluate_root(const State& state, int player, double cpu_from, double cpu_ms);
+  // time since cpu_from (thread_cpu_ms). A chance edge's other samples are drawn from
+  // `state` resampled with seeds from `chance_seed` (root_chance).
+  void evaluate_root(const State& state, int player, double cpu_from, double cpu_ms, uint64_t chance_seed);
   uint32_t select(uint32_t node, const State& state, bool check_legal);
   void rollout(State& state, std::vector<double>& values, bool legal_ready = false);
   bool apply_edge(const Edge& e, State& state, int player);

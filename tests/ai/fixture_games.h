@@ -425,4 +425,83 @@ class PairOperationHeuristics final : public ai::Heuristics {
   }
 };
 
+// ---------------------------------------------------------------------------------------
+// GambleGame: one decision. "safe" (verb 1) ends the game worth 0.2 to the mover;
+// "gamble" (verb 2) rolls a d6 when played: a 6 is worth 1, anything else -0.5 (a mean of
+// -0.25). A one-ply look that sees one roll takes the gamble whenever that roll is a 6.
+class GambleGame final : public Game {
+ public:
+  std::string id() const override { return "test-gamble"; }
+  std::string name() const override { return "Safe or gamble (test fixture)"; }
+  std::vector<std::string> side_names() const override { return {"player", "other"}; }
+  std::vector<ScenarioInfo> scenarios() const override { return {{"start", "One choice", "", 1, 1}}; }
+  Result<std::unique_ptr<State>> new_state(const std::string& scenario, uint64_t seed) const override;
+  std::string rules_hash() const override { return "gamble-fixture"; }
+  Json map_json() const override { return Json::object(); }
+  Result<Json> describe_location(const std::string& id) const override {
+    return Error{"no location '" + id + "'", "", ""};
+  }
+};
+
+class GambleState final : public State {
+ public:
+  static constexpr uint16_t kSafe = 1, kGamble = 2;
+  GambleState(const GambleGame& g, uint64_t seed) : game_(&g) { dice_ = Dice(seed); }
+  const Game& game() const override { return *game_; }
+  int current_player() const override { return done_ ? kTerminalPlayer : 0; }
+  bool is_terminal() const override { return done_; }
+  std::vector<double> returns() const override { return {worth_, -worth_}; }
+  Json result() const override { return Json{{"worth", worth_}, {"turn", 1}}; }
+  void legal_actions(std::vector<Action>& out) const override {
+    out.clear();
+    if (done_) return;
+    out.push_back(pick(kSafe));
+    out.push_back(pick(kGamble));
+  }
+  Status check(const Action& a) const override {
+    if (!done_ && a.nargs == 0 && (a.verb == kSafe || a.verb == kGamble)) return Status::ok();
+    return Error{"not legal now", "gamble", ""};
+  }
+  std::unique_ptr<State> clone() const override { return std::make_unique<GambleState>(*this); }
+  Json observation(int side) const override {
+    (void)side;
+    return full_json();
+  }
+  Json full_json() const override { return Json{{"done", done_}, {"worth", worth_}}; }
+  uint64_t state_hash() const override { return splitmix64(static_cast<uint64_t>(worth_ * 100 + 1000)); }
+  std::string action_to_string(const Action& a) const override { return a.verb == kSafe ? "safe" : "gamble"; }
+  Result<Action> parse_action(std::string_view text) const override {
+    return Error{"parsing is not needed by the fixture", "", std::string(text)};
+  }
+  static Action pick(uint16_t verb) {
+    Action a;
+    a.verb = verb;
+    return a;
+  }
+
+ protected:
+  void do_apply(const Action& a) override {
+    worth_ = a.verb == kSafe ? 0.2 : (roll(6, "gamble", "") == 6 ? 1.0 : -0.5);
+    done_ = true;
+  }
+
+ private:
+  const GambleGame* game_;
+  bool done_ = false;
+  double worth_ = 0.0;
+};
+
+inline Result<std::unique_ptr<State>> GambleGame::new_state(const std::string& scenario,
+                                                            uint64_t seed) const {
+  if (scenario != "start") return Error{"unknown scenario '" + scenario + "'", "", "scenario"};
+  return std::unique_ptr<State>(std::make_unique<GambleState>(*this, seed));
+}
+
+// The true value at the end (the search's evaluation is exact here).
+class GambleHeuristics final : public ai::Heuristics {
+ public:
+  void evaluate(const State& state, std::vector<double>& values) const override { values = state.returns(); }
+  bool has_evaluation() const override { return true; }
+};
+
 }  // namespace steppe::fixture

@@ -459,6 +459,28 @@ TEST(Mcts, RootStartsFromTheOnePlyValue) {
   ai::unregister_heuristics("test-nim-root-eval");
 }
 
+TEST(Mcts, RootChanceAveragesAnEdgesDice) {
+  // One simulation leaves the choice to the one-ply look. Seeing one roll, it gambles
+  // whenever that roll is a 6 (worth 1 against the safe 0.2); with 16 rolls the gamble's
+  // mean (about -0.25) is seen, and it never does.
+  fixture::GambleGame g;
+  ai::register_heuristics("test-gamble", [](const Game&) -> std::unique_ptr<ai::Heuristics> {
+    return std::make_unique<fixture::GambleHeuristics>();
+  });
+  int gambles_one = 0, gambles_many = 0;
+  for (uint64_t seed = 0; seed < 60; ++seed) {
+    auto s = g.new_state("start", seed).value();
+    if (agent("mcts:iters=1", seed)->choose(*s).verb == fixture::GambleState::kGamble) ++gambles_one;
+    if (agent("mcts:iters=1:root_chance=16", seed)->choose(*s).verb == fixture::GambleState::kGamble)
+      ++gambles_many;
+  }
+  EXPECT_GT(gambles_one, 0);
+  EXPECT_EQ(gambles_many, 0);
+  EXPECT_EQ(ai::parse_mcts_options("iters=1:root_chance=16").value().spec(), "mcts:iters=1:root_chance=16");
+  EXPECT_FALSE(ai::parse_mcts_options("root_chance=0").is_ok());
+  ai::unregister_heuristics("test-gamble");
+}
+
 TEST(Greedy, BreaksTiesWithTheSeededGenerator) {
   // Default heuristics value every non-final move 0: the choice is a seeded tie-break.
   NimGame g("test-nim-plain");
