@@ -55,16 +55,16 @@ struct MctsConfig {
   // root (prior times exp(value gain / root_temp)) and stands in for root_visits visits of
   // its mean. Only when the game has an evaluation.
   bool root_eval = true;
-  double root_temp = 0.02;   // value units (a VP is about 0.1 in BD) per e-fold of the prior
+  double root_temp = 0.002;  // value units (a VP is about 0.1 in BD) per e-fold of the prior
   double root_visits = 2.0;  // pseudo-visits of the one-ply value in an edge's mean
   // With operations, the root also offers every raw legal action as a one-step edge, so
   // the one-ply look sees all that greedy sees (an operation's unit goes where the prior
   // says; the evaluation may know better) and the multi-step operations stay.
-  bool root_raw = false;
+  bool root_raw = true;
   // A root edge whose first look rolled dice (an attack) is scored as the mean of this many
   // determinizations (other dice, other hidden draws) instead of one: a single lucky roll
   // made an attack at poor odds look best to the one-ply look, as it does to greedy.
-  int root_chance = 1;
+  int root_chance = 4;
 
   // Canonical spec text ("mcts:iters=1000:c=1.5"), also the agent's name.
   std::string spec() const;

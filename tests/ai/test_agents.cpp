@@ -380,7 +380,7 @@ TEST(Mcts, UsesTheGamesOperations) {
     return std::make_unique<fixture::NimOperationHeuristics>();
   });
   auto s = nim_state(g, "345");
-  ai::MctsAgent a(ai::parse_mcts_options("iters=300").value(), 5);
+  ai::MctsAgent a(ai::parse_mcts_options("iters=300:root_raw=0").value(), 5);
   const Action x = a.choose(*s);
   // Only "empty a pile" and "take one" operations exist: 3 + 3 root edges, not 12 actions.
   EXPECT_EQ(a.last_stats().root.size(), 6u);
@@ -388,12 +388,13 @@ TEST(Mcts, UsesTheGamesOperations) {
   ai::MctsAgent raw(ai::parse_mcts_options("iters=300:ops=0").value(), 5);
   (void)raw.choose(*s);
   EXPECT_EQ(raw.last_stats().root.size(), 12u);
-  // root_raw: the 6 operations at the root, and beside them the 6 raw actions that no
-  // one-step operation already is (2 of the 3, 2 or 3 of the 4, 2 to 4 of the 5).
-  ai::MctsAgent wide(ai::parse_mcts_options("iters=300:root_raw=1").value(), 5);
+  // root_raw (the default): the 6 operations at the root, and beside them the 6 raw
+  // actions that no one-step operation already is (2 of the 3, 2 or 3 of the 4, 2 to 4 of
+  // the 5).
+  ai::MctsAgent wide(ai::parse_mcts_options("iters=300").value(), 5);
   (void)wide.choose(*s);
   EXPECT_EQ(wide.last_stats().root.size(), 12u);
-  EXPECT_EQ(wide.name(), "mcts:iters=300:root_raw=1");
+  EXPECT_EQ(a.name(), "mcts:iters=300:root_raw=0");
   EXPECT_FALSE(ai::parse_mcts_options("root_raw=2").is_ok());
   ai::unregister_heuristics("test-nim-ops");
 }
@@ -520,15 +521,16 @@ TEST(Mcts, ConsecutiveDecisionsOfOneSidePerUnit) {
   }
 }
 
-// A two-step operation is one edge of the tree: 25 root edges, and the agent returns the
-// operation's first step.
+// A two-step operation is one edge of the tree: 25 root edges (root_raw=0; with it the
+// five raw first moves would stand beside them), and the agent returns the operation's
+// first step.
 TEST(Mcts, MultiStepOperationsAreOneEdge) {
   PairGame g;
   ai::register_heuristics("test-pair", [](const Game&) -> std::unique_ptr<ai::Heuristics> {
     return std::make_unique<fixture::PairOperationHeuristics>();
   });
   auto s = g.new_state("start", 1).value();
-  ai::MctsAgent a(ai::parse_mcts_options("iters=1500").value(), 4);
+  ai::MctsAgent a(ai::parse_mcts_options("iters=1500:root_raw=0").value(), 4);
   EXPECT_EQ(a.choose(*s), PairState::move(0, 3));
   ASSERT_EQ(a.last_stats().root.size(), 25u);
   for (const auto& e : a.last_stats().root) EXPECT_EQ(e.steps, 2);
