@@ -805,6 +805,16 @@ class BdHeuristics : public steppe::ai::Heuristics {
   // rollout=8 against greedy (docs/performance.md, "Root one ply, no rollouts, ...").
   int default_rollout_depth() const override { return 0; }
 
+  // The set-up (3.x, 12.x-15.x: a side places every unit before GT1) is a turn of its own
+  // on the agents' clocks. Counted as GT1 (result()'s turn), a German set-up of some forty
+  // placements, each looked at one ply, spent the budget of the German GT1 player turn, so
+  // the most important moves of the campaign were played by the prior alone.
+  int64_t turn_key(const steppe::State& state) const override {
+    const auto* st = dynamic_cast<const BdState*>(&state);
+    if (st == nullptr) return Heuristics::turn_key(state);
+    return st->phase() == kSetupPhase ? 0 : st->turn();
+  }
+
   void evaluate(const steppe::State& state, std::vector<double>& values) const override {
     const auto* st = dynamic_cast<const BdState*>(&state);
     if (st == nullptr || state.is_terminal()) {
