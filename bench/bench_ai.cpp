@@ -4,6 +4,7 @@
 
 #include "../tests/ai/fixture_games.h"
 #include "ai/agent.h"
+#include "ai/heuristics.h"
 #include "ai/mcts.h"
 #include "games/all_games.h"
 
@@ -74,5 +75,32 @@ void BM_MctsBdMidGame(benchmark::State& bs) {
   run_mcts(bs, *s, "iters=50:rollout=4");
 }
 BENCHMARK(BM_MctsBdMidGame)->Arg(30)->Arg(150)->Unit(benchmark::kMillisecond);
+
+// One call of the BD evaluation (what the root's one-ply look and `greedy` pay per action)
+// on the Grand Campaign after `random` has played N decisions (150: a German movement
+// phase, armies in contact; 300: GT2).
+void BM_BdEvaluate(benchmark::State& bs) {
+  auto game = steppe::load_game("bd", steppe::default_data_dir());
+  if (!game) {
+    bs.SkipWithError(("BD not available: " + game.error().to_string()).c_str());
+    return;
+  }
+  auto st = game.value()->new_state("grand-campaign", 7);
+  if (!st) {
+    bs.SkipWithError(st.error().to_string().c_str());
+    return;
+  }
+  auto s = std::move(st).value();
+  auto random = steppe::make_agent("random", 3).value();
+  for (int i = 0; i < bs.range(0) && !s->is_terminal(); ++i)
+    if (!s->apply(random->choose(*s)).is_ok()) break;
+  const auto heuristics = steppe::ai::make_heuristics(*game.value());
+  std::vector<double> values;
+  for (auto _ : bs) {
+    heuristics->evaluate(*s, values);
+    benchmark::DoNotOptimize(values.data());
+  }
+}
+BENCHMARK(BM_BdEvaluate)->Arg(150)->Arg(300);
 
 }  // namespace

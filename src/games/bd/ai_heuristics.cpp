@@ -58,28 +58,46 @@ void attack_potential(const BdState& st, int side, std::array<float, kNumHexes>&
   static constexpr float kReachWeight[] = {0.0f, 1.0f, 1.0f, 0.6f, 0.3f};
   constexpr int kReach = 4;
   pot.fill(0.0f);
-  std::array<int16_t, kNumHexes> seen{};
-  seen.fill(-1);
-  std::vector<int> ring, next;
+  // Units in one hex share one search: their factors are summed first (a third of the
+  // evaluation's time went here, one search per unit).
+  std::array<int16_t, kNumHexes> att{};
+  std::array<int16_t, kNumHexes> sources{};  // hexes with attack factors, in unit order
+  int num_sources = 0;
   for (int u = 0; u < st.num_units(); ++u) {
     const UnitSt& s = st.unit(u);
     const UnitDef& d = st.def(u);
     if (s.where != kOnMap || s.hex < 0 || d.side != side) continue;
-    const int att = factor(d.attack) / (st.supply_of(u) == kSupOos ? 2 : 1);
-    if (att <= 0) continue;
-    ring.assign(1, s.hex);
-    seen[static_cast<size_t>(s.hex)] = static_cast<int16_t>(u);
-    for (int step = 1; step <= kReach && !ring.empty(); ++step) {
-      next.clear();
-      for (int h : ring)
+    const int a = factor(d.attack) / (st.supply_of(u) == kSupOos ? 2 : 1);
+    if (a <= 0) continue;
+    const size_t h = static_cast<size_t>(s.hex);
+    if (att[h] == 0) sources[static_cast<size_t>(num_sources++)] = static_cast<int16_t>(s.hex);
+    att[h] = static_cast<int16_t>(att[h] + a);
+  }
+  std::array<int16_t, kNumHexes> seen{};
+  seen.fill(-1);
+  std::array<int16_t, kNumHexes> ring_a{}, ring_b{};
+  for (int i = 0; i < num_sources; ++i) {
+    const int src = sources[static_cast<size_t>(i)];
+    const float a = static_cast<float>(att[static_cast<size_t>(src)]);
+    const auto mark = static_cast<int16_t>(i);
+    int16_t* ring = ring_a.data();
+    int16_t* next = ring_b.data();
+    int ring_size = 1, next_size = 0;
+    ring[0] = static_cast<int16_t>(src);
+    seen[static_cast<size_t>(src)] = mark;
+    for (int step = 1; step <= kReach && ring_size > 0; ++step) {
+      next_size = 0;
+      const float w = a * kReachWeight[step];
+      for (int r = 0; r < ring_size; ++r)
         for (int k = 0; k < 6; ++k) {
-          const int n = neighbour(h, k);
-          if (n < 0 || seen[static_cast<size_t>(n)] == u || !st.hex_info(n).on_map) continue;
-          seen[static_cast<size_t>(n)] = static_cast<int16_t>(u);
-          pot[static_cast<size_t>(n)] += static_cast<float>(att) * kReachWeight[step];
-          next.push_back(n);
+          const int n = neighbour(ring[r], k);
+          if (n < 0 || seen[static_cast<size_t>(n)] == mark || !st.hex_info(n).on_map) continue;
+          seen[static_cast<size_t>(n)] = mark;
+          pot[static_cast<size_t>(n)] += w;
+          next[next_size++] = static_cast<int16_t>(n);
         }
-      ring.swap(next);
+      std::swap(ring, next);
+      ring_size = next_size;
     }
   }
 }
