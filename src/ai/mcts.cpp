@@ -193,8 +193,9 @@ void MctsAgent::expand(uint32_t node, State& state) {
     }
     used_ops = edges_.size() > begin;
   }
-  if (used_ops && node == 0 && config_.root_raw) {
-    // The raw actions beside the operations, except those a one-step operation already is.
+  if (!used_ops || (node == 0 && config_.root_raw)) {
+    // The raw actions: the node's edges without operations, or at the root with root_raw
+    // beside the operations, except those a one-step operation already is.
     const auto ops_end = static_cast<uint32_t>(edges_.size());
     heuristics_->prior(state, legal_, weights_);
     weights_.resize(legal_.size(), 1.0f);
@@ -203,18 +204,6 @@ void MctsAgent::expand(uint32_t node, State& state) {
       for (uint32_t k = begin; k < ops_end && !dup; ++k)
         dup = edges_[k].step_count == 1 && steps_[edges_[k].step_begin] == legal_[i];
       if (dup) continue;
-      Edge e;
-      e.step_begin = static_cast<uint32_t>(steps_.size());
-      e.step_count = 1;
-      e.prior = std::max(0.0f, weights_[i]);
-      steps_.push_back(legal_[i]);
-      edges_.push_back(e);
-    }
-  }
-  if (!used_ops) {
-    heuristics_->prior(state, legal_, weights_);
-    weights_.resize(legal_.size(), 1.0f);
-    for (size_t i = 0; i < legal_.size(); ++i) {
       Edge e;
       e.step_begin = static_cast<uint32_t>(steps_.size());
       e.step_count = 1;

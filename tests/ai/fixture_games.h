@@ -18,8 +18,17 @@
 
 namespace steppe::fixture {
 
+// A fixture game has no map: nothing to draw, no location to describe.
+class MaplessGame : public Game {
+ public:
+  Json map_json() const override { return Json::object(); }
+  Result<Json> describe_location(const std::string& id) const override {
+    return Error{"no location '" + id + "' in " + name(), "", ""};
+  }
+};
+
 // ---------------------------------------------------------------------------------------
-class NimGame final : public Game {
+class NimGame final : public MaplessGame {
  public:
   explicit NimGame(std::string id = "test-nim") : id_(std::move(id)) {}
   std::string id() const override { return id_; }
@@ -32,10 +41,6 @@ class NimGame final : public Game {
   }
   Result<std::unique_ptr<State>> new_state(const std::string& scenario, uint64_t seed) const override;
   std::string rules_hash() const override { return "nim-fixture"; }
-  Json map_json() const override { return Json::object(); }
-  Result<Json> describe_location(const std::string& id) const override {
-    return Error{"no location '" + id + "' in Nim", "", ""};
-  }
 
  private:
   std::string id_;
@@ -188,7 +193,7 @@ class NimOperationHeuristics final : public ai::Heuristics {
 };
 
 // ---------------------------------------------------------------------------------------
-class CardGame final : public Game {
+class CardGame final : public MaplessGame {
  public:
   // `honest_resample` false makes resample_hidden keep the true card: a broken game that
   // lets the test show what peeking would look like.
@@ -199,10 +204,6 @@ class CardGame final : public Game {
   std::vector<ScenarioInfo> scenarios() const override { return {{"deal", "One card dealt", "", 1, 1}}; }
   Result<std::unique_ptr<State>> new_state(const std::string& scenario, uint64_t seed) const override;
   std::string rules_hash() const override { return "card-fixture"; }
-  Json map_json() const override { return Json::object(); }
-  Result<Json> describe_location(const std::string& id) const override {
-    return Error{"no location '" + id + "'", "", ""};
-  }
   bool honest() const { return honest_; }
 
  private:
@@ -305,7 +306,7 @@ inline Result<std::unique_ptr<State>> CardGame::new_state(const std::string& sce
 // 1; so the only winning plan is unit 0 to 3, then unit 1 to 4. Two decisions of the same side in a
 // row check that the search backs values up to the side that decided, not by
 // alternation.
-class PairGame final : public Game {
+class PairGame final : public MaplessGame {
  public:
   std::string id() const override { return "test-pair"; }
   std::string name() const override { return "Two units (test fixture)"; }
@@ -315,10 +316,6 @@ class PairGame final : public Game {
   }
   Result<std::unique_ptr<State>> new_state(const std::string& scenario, uint64_t seed) const override;
   std::string rules_hash() const override { return "pair-fixture"; }
-  Json map_json() const override { return Json::object(); }
-  Result<Json> describe_location(const std::string& id) const override {
-    return Error{"no location '" + id + "'", "", ""};
-  }
 };
 
 class PairState final : public State {
@@ -429,7 +426,7 @@ class PairOperationHeuristics final : public ai::Heuristics {
 // GambleGame: one decision. "safe" (verb 1) ends the game worth 0.2 to the mover;
 // "gamble" (verb 2) rolls a d6 when played: a 6 is worth 1, anything else -0.5 (a mean of
 // -0.25). A one-ply look that sees one roll takes the gamble whenever that roll is a 6.
-class GambleGame final : public Game {
+class GambleGame final : public MaplessGame {
  public:
   std::string id() const override { return "test-gamble"; }
   std::string name() const override { return "Safe or gamble (test fixture)"; }
@@ -437,10 +434,6 @@ class GambleGame final : public Game {
   std::vector<ScenarioInfo> scenarios() const override { return {{"start", "One choice", "", 1, 1}}; }
   Result<std::unique_ptr<State>> new_state(const std::string& scenario, uint64_t seed) const override;
   std::string rules_hash() const override { return "gamble-fixture"; }
-  Json map_json() const override { return Json::object(); }
-  Result<Json> describe_location(const std::string& id) const override {
-    return Error{"no location '" + id + "'", "", ""};
-  }
 };
 
 class GambleState final : public State {
