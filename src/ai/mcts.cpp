@@ -46,6 +46,7 @@ std::string MctsConfig::spec() const {
   if (root_visits != d.root_visits) s += ":root_visits=" + format_double(root_visits);
   if (root_raw != d.root_raw) s += std::string(":root_raw=") + (root_raw ? "1" : "0");
   if (root_chance != d.root_chance) s += ":root_chance=" + std::to_string(root_chance);
+  if (commit_plans != d.commit_plans) s += std::string(":commit=") + (commit_plans ? "1" : "0");
   return s;
 }
 
@@ -56,7 +57,7 @@ Result<MctsConfig> parse_mcts_options(const std::string& options) {
     return Error{"bad mcts option '" + item + "': " + why +
                      " (use easy|normal|hard or iters=N, ms=N, turn_ms=N, turn_iters=N, c=X, widen=X, "
                      "widen_exp=X, rollout=N, max_rollout=N, ops=0|1, share=0|1, root_eval=0|1, "
-                     "root_temp=X, root_visits=X, root_raw=0|1, root_chance=N, separated by ':')",
+                     "root_temp=X, root_visits=X, root_raw=0|1, root_chance=N, commit=0|1, separated by ':')",
                  "", "agent spec"};
   };
   bool named_budget = false;  // iters or ms
@@ -146,6 +147,9 @@ Result<MctsConfig> parse_mcts_options(const std::string& options) {
       } else if (key == "root_chance") {
         if (!whole(1, 64)) return bad(item, "root_chance must be a whole number from 1 to 64");
         c.root_chance = static_cast<int>(num);
+      } else if (key == "commit") {
+        if (!whole(0, 1)) return bad(item, "commit must be 0 or 1");
+        c.commit_plans = num != 0;
       } else {
         return bad(item, "unknown key '" + key + "'");
       }
@@ -413,6 +417,11 @@ bool MctsAgent::turn_share(int& iters, double& ms) const {
          (config_.turn_iters > 0 && clock_.spent_iters >= config_.turn_iters);
 }
 
+uint64_t MctsAgent::hash_after(const State& state, const Action& a) {
+  std::unique_ptr<State> c = state.clone();
+  return c->apply(a).is_ok() ? c->state_hash() : 0;
+}
+
 Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) {
   if (heuristics_game_ != &state.game()) {
     heuristics_ = make_heuristics(state.game());
@@ -421,6 +430,20 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
   const uint64_t decision_seed = mix(seed_, decisions_++);
   rng_ = Dice(mix(decision_seed, 0x726F6C6CULL));
   const int root_player = state.current_player();
+  if (plan_next_ < plan_.size()) {
+    // The operation chosen before goes on while its next step is legal and the game is
+    // where its last step left it (no other side's decision, no chance in between). Costs
+    // no search; not a decision of the turn clock's.
+    const Action step = plan_[plan_next_++];
+    if (state.state_hash() == plan_hash_ && state.check(step).is_ok()) {
+      plan_hash_ = plan_next_ < plan_.size() ? hash_after(state, step) : 0;
+      stats_ = MctsStats{};
+      stats_.root.push_back(RootEdgeStats{step, 1, 0, 0.0, 1.0f});
+      return step;
+    }
+    plan_.clear();
+    plan_next_ = 0;
+  }
   const size_t sides = std::max<size_t>(1, state.game().side_names().size());
 
   nodes_.clear();
@@ -582,7 +605,14 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
     state.legal_actions(legal_);
     return legal_.front();
   }
-  return steps_[edges_[best].step_begin];
+  const Edge& chosen = edges_[best];
+  if (config_.commit_plans && chosen.step_count > 1) {
+    plan_.assign(steps_.begin() + chosen.step_begin + 1,
+                 steps_.begin() + chosen.step_begin + chosen.step_count);
+    plan_next_ = 0;
+    plan_hash_ = hash_after(state, steps_[chosen.step_begin]);
+  }
+  return steps_[chosen.step_begin];
 }
 
 // ---------------------------------------------------------------------------------------

@@ -65,6 +65,12 @@ struct MctsConfig {
   // determinizations (other dice, other hidden draws) instead of one: a single lucky roll
   // made an attack at poor odds look best to the one-ply look, as it does to greedy.
   int root_chance = 4;
+  // An operation of several steps chosen at the root is played through: its next steps are
+  // the agent's next decisions, without a search, while each is still legal and the same
+  // side is to move in the same turn. The one-ply look scores an operation by where all its
+  // steps leave the game; played one step at a time, the next search may abandon it (a
+  // stack operation's first unit moved, its hex mates then sent elsewhere).
+  bool commit_plans = false;
 
   // Canonical spec text ("mcts:iters=1000:c=1.5"), also the agent's name.
   std::string spec() const;
@@ -72,8 +78,8 @@ struct MctsConfig {
 
 // Parses the options after "mcts" in an agent spec: presets easy|normal|hard and
 // key=value pairs (iters, ms, turn_ms, turn_iters, c, widen, widen_exp, rollout,
-// max_rollout, ops, share, root_eval, root_temp, root_visits, root_raw, root_chance), separated by ':',
-// applied left to right on top of the normal preset. Example: "hard:c=2" or "iters=500:rollout=0". The
+// max_rollout, ops, share, root_eval, root_temp, root_visits, root_raw, root_chance, commit), separated by
+// ':', applied left to right on top of the normal preset. Example: "hard:c=2" or "iters=500:rollout=0". The
 // presets are turn clocks (easy 1.5 s, normal 5 s, hard 20 s a turn, with 200 / 1000 / 5000 simulations at
 // most per decision). A spec that names iters or ms but neither turn_ms nor turn_iters is a fixed budget per
 // decision, with no turn clock, wherever a preset stands in it: "mcts:iters=100" replays exactly, as it
@@ -187,6 +193,13 @@ class MctsAgent final : public Agent {
 
   MctsStats stats_;
   TurnClock clock_;
+  // commit_plans: the rest of the operation chosen last, next step first, and the hash of
+  // the state its last step played leads to (the next step goes on only from there).
+  std::vector<Action> plan_;
+  size_t plan_next_ = 0;
+  uint64_t plan_hash_ = 0;
+  // The state after `a` is played on `state` (as the game will play it: same dice).
+  static uint64_t hash_after(const State& state, const Action& a);
 };
 
 // One-ply search with the game's evaluation: every legal action is tried on a

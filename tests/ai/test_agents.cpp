@@ -541,5 +541,30 @@ TEST(Mcts, MultiStepOperationsAreOneEdge) {
   ai::unregister_heuristics("test-pair");
 }
 
+// commit=1: the operation chosen is played through. Its second step is the next decision,
+// made without a search (one root edge, no visits); from any other state than the one its
+// first step led to, the plan is dropped and the agent searches again.
+TEST(Mcts, CommitPlaysAnOperationThrough) {
+  PairGame g;
+  ai::register_heuristics("test-pair", [](const Game&) -> std::unique_ptr<ai::Heuristics> {
+    return std::make_unique<fixture::PairOperationHeuristics>();
+  });
+  auto s = g.new_state("start", 1).value();
+  ai::MctsAgent a(ai::parse_mcts_options("iters=1500:root_raw=0:commit=1").value(), 4);
+  ASSERT_EQ(a.choose(*s), PairState::move(0, 3));
+  auto other = s->clone();
+  ASSERT_TRUE(s->apply(PairState::move(0, 3)).is_ok());
+  EXPECT_EQ(a.choose(*s), PairState::move(1, 4));
+  ASSERT_EQ(a.last_stats().root.size(), 1u);
+  EXPECT_EQ(a.last_stats().root[0].visits, 0u);
+
+  ai::MctsAgent b(ai::parse_mcts_options("iters=1500:root_raw=0:commit=1").value(), 4);
+  ASSERT_EQ(b.choose(*other), PairState::move(0, 3));
+  ASSERT_TRUE(other->apply(PairState::move(0, 2)).is_ok());  // not the plan's first step
+  b.choose(*other);
+  EXPECT_EQ(b.last_stats().root.size(), 5u) << "a stale plan must be dropped, not played";
+  ai::unregister_heuristics("test-pair");
+}
+
 }  // namespace
 }  // namespace steppe
