@@ -66,8 +66,9 @@ struct MctsConfig {
   // made an attack at poor odds look best to the one-ply look, as it does to greedy.
   int root_chance = 4;
   // An operation of several steps chosen at the root is played through: its next steps are
-  // the agent's next decisions, without a search, while each is still legal and the same
-  // side is to move in the same turn. The one-ply look scores an operation by where all its
+  // the agent's next decisions, without a search, while each is legal and the game stands
+  // where the step before left it (same state hash: no other side's decision, no other
+  // roll in between). The one-ply look scores an operation by where all its
   // steps leave the game; played one step at a time, the next search may abandon it (a
   // stack operation's first unit moved, its hex mates then sent elsewhere).
   bool commit_plans = false;
