@@ -627,8 +627,8 @@ float score(const BdState& st, const View& v, const Action& a, bool others) {
 // ---------------------------------------------------------------------------------------
 // Macro-operations (docs/ai.md, "BD operations"). A movement phase offers ~2,500 raw moves
 // and a player makes ~100 decisions in it; the operations keep, per unit, the few moves a
-// player would consider, move a stack together, and attack each enemy hex once with the
-// best set of adjacent units. Built from the legal actions only (every first step is one
+// player would consider and attack each enemy hex once with the best set of adjacent
+// units. Built from the legal actions only (every first step is one
 // of them), in their order, so they are deterministic.
 
 using steppe::ai::Operation;
@@ -651,47 +651,6 @@ int own_neighbours(const View& v, int hex, int leaving_hex) {
     ++n;
   }
   return n;
-}
-
-// 6.3, 6.4, 8.30 limits (data/bd/stacking.json) for `movers` entering `dest`: a stack
-// operation stops at the first unit that would break them, so it never carries a step
-// the game would refuse for stacking.
-class StackRoom {
- public:
-  StackRoom(const BdState& st, int dest) : st_(st) {
-    for (int u = 0; u < st.num_units(); ++u) {
-      const UnitSt& s = st.unit(u);
-      if (s.where == kOnMap && s.hex == dest) (void)fits(st.def(u), true);
-    }
-  }
-  // True (and counted in) if unit u still fits.
-  bool take(int u) { return fits(st_.def(u), false); }
-
- private:
-  bool fits(const UnitDef& d, bool already_there) {
-    const int count = count_ + (d.free_stacking() ? 0 : 1);
-    const int sats = sats_ + (d.satellite_army() ? 1 : 0);
-    const int cav = cav_ + (d.type == kCavalryGroup ? 1 : 0);
-    const StackingLimits& lim = st_.data().stacking;
-    if (!already_there && (count > lim.units_per_hex || sats > lim.satellite_armies_per_hex ||
-                           cav > lim.cavalry_groups_per_hex))
-      return false;
-    count_ = count;
-    sats_ = sats;
-    cav_ = cav;
-    return true;
-  }
-  const BdState& st_;
-  int count_ = 0, sats_ = 0, cav_ = 0;
-};
-
-// A move over the Kerch Strait (10.14). No stack operation is built over the strait (each
-// unit crosses by its own move operation); written when the game let only one unit cross,
-// kept since stack operations over it have not been tested.
-bool crosses_kerch(const BdState& st, const Action& move) {
-  for (int i = 2; i < move.nargs; ++i)
-    if (is_crossing(st.data().places.kerch, move.args[i - 1], move.args[i])) return true;
-  return false;
 }
 
 // The best attack among `cands` (indices into legal): the best odds column, then the
@@ -737,9 +696,11 @@ void attack_operations(const BdState& st, const View& v, const std::vector<Actio
 
 // Per unit with legal moves: its best move by score() ("advance"), the best move into an
 // empty hex next to the enemy with the most own units around it ("front": closes a gap in
-// the line), the best move into an empty own victory hex the enemy threatens ("cover"),
-// and the unit's hex mates following it to the advance hex ("stack"). Holding is not
-// moving: another unit's operation or the end of the phase.
+// the line) and the best move into an empty own victory hex the enemy threatens ("cover").
+// Holding is not moving: another unit's operation or the end of the phase. There is no
+// "stack" operation (a unit's hex mates following it): scored as a whole by the root's
+// one-ply look but played one unit at a time, it lost Citadel's German seat, which the
+// one-ply look without it wins (docs/performance.md, "Why Citadel is lost").
 void move_operations(const BdState& st, const View& v, const std::vector<Action>& legal,
                      std::vector<Operation>& out) {
   std::vector<std::vector<size_t>> by_unit(static_cast<size_t>(st.num_units()));
@@ -756,7 +717,6 @@ void move_operations(const BdState& st, const View& v, const std::vector<Action>
     mine.push_back(i);
   }
   auto dest_of = [&](size_t i) { return legal[i].args[legal[i].nargs - 1]; };
-  std::vector<std::pair<int, int>> stacks_done;  // (from, dest) of the stack operations made
   for (int u : order) {
     const auto& mine = by_unit[static_cast<size_t>(u)];
     const int from = st.unit(u).hex;
@@ -792,26 +752,6 @@ void move_operations(const BdState& st, const View& v, const std::vector<Action>
       out.push_back({"front " + name, {legal[front]}, front_w + 0.5f});
     if (cover < legal.size() && cover != adv && cover != front)
       out.push_back({"cover " + name, {legal[cover]}, cover_w});
-    // The stack follows to the advance hex, as far as the stacking limits allow.
-    const int dest = dest_of(adv);
-    if (v.count[static_cast<size_t>(from)] < 2 || crosses_kerch(st, legal[adv]) ||
-        std::find(stacks_done.begin(), stacks_done.end(), std::make_pair(from, dest)) != stacks_done.end())
-      continue;
-    StackRoom room(st, dest);
-    if (!room.take(u)) continue;
-    Operation stack{"stack of " + name + " to " + hex_id(dest), {legal[adv]}, adv_w * 1.2f};
-    for (int w : order) {
-      // A unit that has started moving may only go on while no other unit moves (10.2).
-      if (w == u || st.unit(w).hex != from || st.unit(w).mp >= 0) continue;
-      for (size_t i : by_unit[static_cast<size_t>(w)])
-        if (dest_of(i) == dest) {
-          if (room.take(w)) stack.steps.push_back(legal[i]);
-          break;
-        }
-    }
-    if (stack.steps.size() < 2) continue;
-    stacks_done.emplace_back(from, dest);
-    out.push_back(std::move(stack));
   }
 }
 
