@@ -26,6 +26,17 @@ std::string format_double(double v) {
 // ---------------------------------------------------------------------------------------
 // Spec parsing
 
+// The on/off options the parser knows: their key and the field they set.
+struct FlagOption {
+  const char* key;
+  bool MctsConfig::*field;
+};
+constexpr FlagOption kFlagOptions[] = {
+    {"ops", &MctsConfig::use_operations},  {"share", &MctsConfig::share_action_values},
+    {"root_eval", &MctsConfig::root_eval}, {"root_raw", &MctsConfig::root_raw},
+    {"commit", &MctsConfig::commit_plans},
+};
+
 std::string MctsConfig::spec() const {
   std::string s = "mcts";
   s += ":iters=" + std::to_string(iterations);  // also 0, so that a name parses back to itself
@@ -38,15 +49,18 @@ std::string MctsConfig::spec() const {
   if (widen_exp != d.widen_exp) s += ":widen_exp=" + format_double(widen_exp);
   if (rollout_depth != d.rollout_depth) s += ":rollout=" + std::to_string(rollout_depth);
   if (max_rollout != d.max_rollout) s += ":max_rollout=" + std::to_string(max_rollout);
-  if (use_operations != d.use_operations) s += std::string(":ops=") + (use_operations ? "1" : "0");
-  if (share_action_values != d.share_action_values)
-    s += std::string(":share=") + (share_action_values ? "1" : "0");
-  if (root_eval != d.root_eval) s += std::string(":root_eval=") + (root_eval ? "1" : "0");
+  // In this order (agent names in saved games and reports stay as they were).
+  auto flag = [&](const char* key, bool MctsConfig::*field) {
+    if (this->*field != d.*field) s += std::string(":") + key + (this->*field ? "=1" : "=0");
+  };
+  flag("ops", &MctsConfig::use_operations);
+  flag("share", &MctsConfig::share_action_values);
+  flag("root_eval", &MctsConfig::root_eval);
   if (root_temp != d.root_temp) s += ":root_temp=" + format_double(root_temp);
   if (root_visits != d.root_visits) s += ":root_visits=" + format_double(root_visits);
-  if (root_raw != d.root_raw) s += std::string(":root_raw=") + (root_raw ? "1" : "0");
+  flag("root_raw", &MctsConfig::root_raw);
   if (root_chance != d.root_chance) s += ":root_chance=" + std::to_string(root_chance);
-  if (commit_plans != d.commit_plans) s += std::string(":commit=") + (commit_plans ? "1" : "0");
+  flag("commit", &MctsConfig::commit_plans);
   return s;
 }
 
@@ -126,32 +140,22 @@ Result<MctsConfig> parse_mcts_options(const std::string& options) {
       } else if (key == "max_rollout") {
         if (!whole(0, 1e7)) return bad(item, "max_rollout must be a whole number >= 0");
         c.max_rollout = static_cast<int>(num);
-      } else if (key == "ops") {
-        if (!whole(0, 1)) return bad(item, "ops must be 0 or 1");
-        c.use_operations = num != 0;
-      } else if (key == "share") {
-        if (!whole(0, 1)) return bad(item, "share must be 0 or 1");
-        c.share_action_values = num != 0;
-      } else if (key == "root_eval") {
-        if (!whole(0, 1)) return bad(item, "root_eval must be 0 or 1");
-        c.root_eval = num != 0;
       } else if (key == "root_temp") {
         if (!(num > 0 && num <= 100)) return bad(item, "root_temp must be above 0 and at most 100");
         c.root_temp = num;
       } else if (key == "root_visits") {
         if (!(num >= 0 && num <= 1e6)) return bad(item, "root_visits must be between 0 and 1e6");
         c.root_visits = num;
-      } else if (key == "root_raw") {
-        if (!whole(0, 1)) return bad(item, "root_raw must be 0 or 1");
-        c.root_raw = num != 0;
       } else if (key == "root_chance") {
         if (!whole(1, 64)) return bad(item, "root_chance must be a whole number from 1 to 64");
         c.root_chance = static_cast<int>(num);
-      } else if (key == "commit") {
-        if (!whole(0, 1)) return bad(item, "commit must be 0 or 1");
-        c.commit_plans = num != 0;
       } else {
-        return bad(item, "unknown key '" + key + "'");
+        const FlagOption* flag = nullptr;
+        for (const FlagOption& f : kFlagOptions)
+          if (key == f.key) flag = &f;
+        if (flag == nullptr) return bad(item, "unknown key '" + key + "'");
+        if (!whole(0, 1)) return bad(item, key + " must be 0 or 1");
+        c.*flag->field = num != 0;
       }
     }
     if (end == options.size()) break;
