@@ -18,6 +18,23 @@
 
 namespace steppe::fixture {
 
+// Registers the heuristics H for `game_id` while the object lives: a test stopped by a
+// failed ASSERT does not leave them registered for the tests after it.
+template <class H>
+class ScopedHeuristics {
+ public:
+  explicit ScopedHeuristics(std::string game_id) : id_(std::move(game_id)) {
+    ai::register_heuristics(
+        id_, [](const Game&) -> std::unique_ptr<ai::Heuristics> { return std::make_unique<H>(); });
+  }
+  ~ScopedHeuristics() { ai::unregister_heuristics(id_); }
+  ScopedHeuristics(const ScopedHeuristics&) = delete;
+  ScopedHeuristics& operator=(const ScopedHeuristics&) = delete;
+
+ private:
+  std::string id_;
+};
+
 // A fixture game has no map: nothing to draw, no location to describe.
 class MaplessGame : public Game {
  public:

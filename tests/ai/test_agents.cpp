@@ -81,9 +81,7 @@ class NimTurnHeuristics final : public ai::Heuristics {
 
 TEST(MctsTurnClock, SpreadsATurnsSimulationsOverItsDecisions) {
   NimGame g("test-nim-turns");
-  ai::register_heuristics("test-nim-turns", [](const Game&) -> std::unique_ptr<ai::Heuristics> {
-    return std::make_unique<NimTurnHeuristics>();
-  });
+  const fixture::ScopedHeuristics<NimTurnHeuristics> heuristics("test-nim-turns");
   auto run = [&](uint64_t seed) {
     auto s = nim_state(g, "big");
     ai::MctsAgent a(ai::parse_mcts_options("iters=0:turn_iters=600").value(), seed);
@@ -116,7 +114,6 @@ TEST(MctsTurnClock, SpreadsATurnsSimulationsOverItsDecisions) {
   }
   // Counted in simulations, the clock is deterministic.
   EXPECT_EQ(run(7).second, moves);
-  ai::unregister_heuristics("test-nim-turns");
 }
 
 TEST(AgentSpec, RefusesBadSpecsClearly) {
@@ -183,15 +180,12 @@ TEST(Mcts, FindsTheWinningMoveInAWonPosition) {
 // evaluation cutting the rollouts the search finds the move.
 TEST(Mcts, FindsTheWinningMoveWithTheGamesEvaluation) {
   NimGame g("test-nim-eval");
-  ai::register_heuristics("test-nim-eval", [](const Game&) -> std::unique_ptr<ai::Heuristics> {
-    return std::make_unique<fixture::NimHeuristics>();
-  });
+  const fixture::ScopedHeuristics<fixture::NimHeuristics> heuristics("test-nim-eval");
   auto s = nim_state(g, "345");
   for (uint64_t seed : {1u, 2u, 3u}) {
     ai::MctsAgent a(ai::parse_mcts_options("iters=400:rollout=0").value(), seed);
     EXPECT_EQ(a.choose(*s), NimState::take(0, 2)) << "seed " << seed;
   }
-  ai::unregister_heuristics("test-nim-eval");
 }
 
 TEST(Mcts, FindsTheWinInOneEvenWithoutAnEvaluation) {
@@ -376,9 +370,7 @@ TEST(Greedy, DoesNotPeekEither) {
 
 TEST(Mcts, UsesTheGamesOperations) {
   NimGame g("test-nim-ops");
-  ai::register_heuristics("test-nim-ops", [](const Game&) -> std::unique_ptr<ai::Heuristics> {
-    return std::make_unique<fixture::NimOperationHeuristics>();
-  });
+  const fixture::ScopedHeuristics<fixture::NimOperationHeuristics> heuristics("test-nim-ops");
   auto s = nim_state(g, "345");
   ai::MctsAgent a(ai::parse_mcts_options("iters=300:root_raw=0").value(), 5);
   const Action x = a.choose(*s);
@@ -396,7 +388,6 @@ TEST(Mcts, UsesTheGamesOperations) {
   EXPECT_EQ(wide.last_stats().root.size(), 12u);
   EXPECT_EQ(a.name(), "mcts:iters=300:root_raw=0");
   EXPECT_FALSE(ai::parse_mcts_options("root_raw=2").is_ok());
-  ai::unregister_heuristics("test-nim-ops");
 }
 
 TEST(Mcts, PriorOrdersProgressiveWidening) {
@@ -416,9 +407,7 @@ TEST(Mcts, PriorOrdersProgressiveWidening) {
 
 TEST(Greedy, UsesTheEvaluation) {
   NimGame g("test-nim-greedy");
-  ai::register_heuristics("test-nim-greedy", [](const Game&) -> std::unique_ptr<ai::Heuristics> {
-    return std::make_unique<fixture::NimHeuristics>();
-  });
+  const fixture::ScopedHeuristics<fixture::NimHeuristics> heuristics("test-nim-greedy");
   auto s = nim_state(g, "345");
   for (uint64_t seed = 0; seed < 5; ++seed)
     EXPECT_EQ(agent("greedy", seed)->choose(*s), NimState::take(0, 2));
@@ -429,7 +418,6 @@ TEST(Greedy, UsesTheEvaluation) {
     ASSERT_TRUE(c->apply(agent("greedy", seed)->choose(*b)).is_ok());
     EXPECT_EQ(static_cast<NimState&>(*c).nim_sum(), 0);
   }
-  ai::unregister_heuristics("test-nim-greedy");
 }
 
 TEST(Mcts, RootStartsFromTheOnePlyValue) {
@@ -438,9 +426,7 @@ TEST(Mcts, RootStartsFromTheOnePlyValue) {
   // (what greedy finds); without it the uniform prior keeps the legal order, whose first
   // move (one from pile 0) is not one.
   NimGame g("test-nim-root-eval");
-  ai::register_heuristics("test-nim-root-eval", [](const Game&) -> std::unique_ptr<ai::Heuristics> {
-    return std::make_unique<fixture::NimHeuristics>();
-  });
+  const fixture::ScopedHeuristics<fixture::NimHeuristics> heuristics("test-nim-root-eval");
   auto s = nim_state(g, "big");
   for (uint64_t seed = 0; seed < 3; ++seed) {
     auto c = s->clone();
@@ -457,7 +443,6 @@ TEST(Mcts, RootStartsFromTheOnePlyValue) {
   EXPECT_EQ(cfg.value().spec(), "mcts:iters=7:root_eval=0:root_temp=0.5:root_visits=3");
   EXPECT_FALSE(ai::parse_mcts_options("root_temp=0").is_ok());
   EXPECT_FALSE(ai::parse_mcts_options("root_eval=2").is_ok());
-  ai::unregister_heuristics("test-nim-root-eval");
 }
 
 TEST(Mcts, RootChanceAveragesAnEdgesDice) {
@@ -465,9 +450,7 @@ TEST(Mcts, RootChanceAveragesAnEdgesDice) {
   // whenever that roll is a 6 (worth 1 against the safe 0.2); with 16 rolls the gamble's
   // mean (about -0.25) is seen, and it never does.
   fixture::GambleGame g;
-  ai::register_heuristics("test-gamble", [](const Game&) -> std::unique_ptr<ai::Heuristics> {
-    return std::make_unique<fixture::GambleHeuristics>();
-  });
+  const fixture::ScopedHeuristics<fixture::GambleHeuristics> heuristics("test-gamble");
   int gambles_one = 0, gambles_many = 0;
   for (uint64_t seed = 0; seed < 60; ++seed) {
     auto s = g.new_state("start", seed).value();
@@ -479,7 +462,6 @@ TEST(Mcts, RootChanceAveragesAnEdgesDice) {
   EXPECT_EQ(gambles_many, 0);
   EXPECT_EQ(ai::parse_mcts_options("iters=1:root_chance=16").value().spec(), "mcts:iters=1:root_chance=16");
   EXPECT_FALSE(ai::parse_mcts_options("root_chance=0").is_ok());
-  ai::unregister_heuristics("test-gamble");
 }
 
 TEST(Greedy, BreaksTiesWithTheSeededGenerator) {
@@ -526,9 +508,7 @@ TEST(Mcts, ConsecutiveDecisionsOfOneSidePerUnit) {
 // first step.
 TEST(Mcts, MultiStepOperationsAreOneEdge) {
   PairGame g;
-  ai::register_heuristics("test-pair", [](const Game&) -> std::unique_ptr<ai::Heuristics> {
-    return std::make_unique<fixture::PairOperationHeuristics>();
-  });
+  const fixture::ScopedHeuristics<fixture::PairOperationHeuristics> heuristics("test-pair");
   auto s = g.new_state("start", 1).value();
   ai::MctsAgent a(ai::parse_mcts_options("iters=1500:root_raw=0").value(), 4);
   EXPECT_EQ(a.choose(*s), PairState::move(0, 3));
@@ -538,7 +518,6 @@ TEST(Mcts, MultiStepOperationsAreOneEdge) {
   const auto best = std::max_element(a.last_stats().root.begin(), a.last_stats().root.end(),
                                      [](const auto& x, const auto& y) { return x.visits < y.visits; });
   EXPECT_GT(best->mean, 0.9);
-  ai::unregister_heuristics("test-pair");
 }
 
 // commit=1: the operation chosen is played through. Its second step is the next decision,
@@ -546,9 +525,7 @@ TEST(Mcts, MultiStepOperationsAreOneEdge) {
 // first step led to, the plan is dropped and the agent searches again.
 TEST(Mcts, CommitPlaysAnOperationThrough) {
   PairGame g;
-  ai::register_heuristics("test-pair", [](const Game&) -> std::unique_ptr<ai::Heuristics> {
-    return std::make_unique<fixture::PairOperationHeuristics>();
-  });
+  const fixture::ScopedHeuristics<fixture::PairOperationHeuristics> heuristics("test-pair");
   auto s = g.new_state("start", 1).value();
   ai::MctsAgent a(ai::parse_mcts_options("iters=1500:root_raw=0:commit=1").value(), 4);
   ASSERT_EQ(a.choose(*s), PairState::move(0, 3));
@@ -563,7 +540,6 @@ TEST(Mcts, CommitPlaysAnOperationThrough) {
   ASSERT_TRUE(other->apply(PairState::move(0, 2)).is_ok());  // not the plan's first step
   b.choose(*other);
   EXPECT_EQ(b.last_stats().root.size(), 5u) << "a stale plan must be dropped, not played";
-  ai::unregister_heuristics("test-pair");
 }
 
 }  // namespace
