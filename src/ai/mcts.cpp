@@ -6,6 +6,7 @@
 #include <ctime>
 #include <numeric>
 #include <sstream>
+#include <string_view>
 
 namespace steppe::ai {
 
@@ -49,18 +50,21 @@ std::string MctsConfig::spec() const {
   if (widen_exp != d.widen_exp) s += ":widen_exp=" + format_double(widen_exp);
   if (rollout_depth != d.rollout_depth) s += ":rollout=" + std::to_string(rollout_depth);
   if (max_rollout != d.max_rollout) s += ":max_rollout=" + std::to_string(max_rollout);
-  // In this order (agent names in saved games and reports stay as they were).
-  auto flag = [&](const char* key, bool MctsConfig::*field) {
-    if (this->*field != d.*field) s += std::string(":") + key + (this->*field ? "=1" : "=0");
+  // An on/off option of kFlagOptions, where the names always put it (agent names in saved
+  // games and reports stay as they were).
+  auto flag = [&](std::string_view key) {
+    for (const FlagOption& f : kFlagOptions)
+      if (key == f.key && this->*f.field != d.*f.field)
+        s += std::string(":") + f.key + (this->*f.field ? "=1" : "=0");
   };
-  flag("ops", &MctsConfig::use_operations);
-  flag("share", &MctsConfig::share_action_values);
-  flag("root_eval", &MctsConfig::root_eval);
+  flag("ops");
+  flag("share");
+  flag("root_eval");
   if (root_temp != d.root_temp) s += ":root_temp=" + format_double(root_temp);
   if (root_visits != d.root_visits) s += ":root_visits=" + format_double(root_visits);
-  flag("root_raw", &MctsConfig::root_raw);
+  flag("root_raw");
   if (root_chance != d.root_chance) s += ":root_chance=" + std::to_string(root_chance);
-  flag("commit", &MctsConfig::commit_plans);
+  flag("commit");
   return s;
 }
 

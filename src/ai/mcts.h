@@ -68,9 +68,8 @@ struct MctsConfig {
   // An operation of several steps chosen at the root is played through: its next steps are
   // the agent's next decisions, without a search, while each is legal and the game stands
   // where the step before left it (same state hash: no other side's decision, no other
-  // roll in between). The one-ply look scores an operation by where all its
-  // steps leave the game; played one step at a time, the next search may abandon it (a
-  // stack operation's first unit moved, its hex mates then sent elsewhere).
+  // roll in between). The one-ply look scores an operation by where all its steps leave
+  // the game; played one step at a time, the next search may abandon it.
   bool commit_plans = false;
 
   // Canonical spec text ("mcts:iters=1000:c=1.5"), also the agent's name.
