@@ -904,7 +904,7 @@ Status BdState::check_bulgaria_exit(int u) const {
     return rerr("10.2", def(u).label + " may not move now");
   if (s.mp >= 0 && std::find(movers_.begin(), movers_.end(), u) == movers_.end())
     return rerr("10.2", def(u).label + " already finished its move");
-  const int left = s.mp >= 0 ? s.mp : mf_of(u);
+  const int left = mp_left(u);
   if (left < 1) return rerr("8.26", "moving off the map costs 1 MP");
   return Status::ok();
 }
@@ -2124,6 +2124,13 @@ int BdState::mf_of(int u) const {
   return mf;
 }
 
+// What the unit has left to move: its MF until it starts moving (mp < 0), then what its
+// moves left it (10.2).
+int BdState::mp_left(int u) const {
+  const UnitSt& s = unit(u);
+  return s.mp >= 0 ? s.mp : mf_of(u);
+}
+
 // Cost for unit u to enter `to` from adjacent `from`; -1 when prohibited.
 int BdState::enter_cost(int u, int from, int to) const {
   const int dir = direction(from, to);
@@ -2215,7 +2222,7 @@ Status BdState::check_move(const Action& a) const {
     return rerr("10.2", d.label + " already moved; finish one unit or stack before starting the next");
   if (a.args[1] != s.hex)
     return rerr("10.1", "the path must start at " + d.label + "'s hex " + hex_id(s.hex));
-  const int budget = s.mp >= 0 ? s.mp : mf_of(u);
+  const int budget = mp_left(u);
   int spent = 0;
   for (int i = 2; i < a.nargs; ++i) {
     const int from = a.args[i - 1], to = a.args[i];
@@ -2281,7 +2288,7 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
                            std::array<int16_t, kNumHexes>& parent, HexBits* reached,
                            ReachTrace* trace) const {
   const UnitSt& s = unit(u);
-  const int budget = s.mp >= 0 ? s.mp : mf_of(u);
+  const int budget = mp_left(u);
   // 6.2: stacking limits hold hex by hex and instant by instant, so a hex the unit would
   // over-stack can be neither entered nor passed through (6.3, 6.4, 8.30).
   compute_occupancy();
@@ -2490,7 +2497,7 @@ void BdState::gen_moves(std::vector<Action>& out) const {
       continue;
     if (s.flags & (kFlagDone | kFlagNoMove | kFlagMaFailed)) continue;
     if (s.mp >= 0 && std::find(movers_.begin(), movers_.end(), u) == movers_.end()) continue;
-    const int budget = s.mp >= 0 ? s.mp : mf_of(u);
+    const int budget = mp_left(u);
     const auto sup = static_cast<uint8_t>(stack_add(u).sup);
     MoveMemo::Entry* entry = memo_on ? &memo.units[static_cast<size_t>(u)] : nullptr;
     if (entry != nullptr && entry->valid && entry->hex == s.hex && entry->mp == s.mp &&
@@ -2745,7 +2752,7 @@ Status BdState::check_attack(int target, const std::vector<int>& atts, bool ma, 
                     "units that mobile-assault together must have started the phase stacked together");
       const int c = ma_cost(u, launch, target);
       if (c < 0) return rerr("10.25", "mobile assaults only into clear terrain, not across water");
-      const int left = unit(u).mp >= 0 ? unit(u).mp : mf_of(u);
+      const int left = mp_left(u);
       if (left < c)
         return rerr("10.25", def(u).label + " needs " + std::to_string(c) + " MP for this mobile assault");
       const int sup = unit_supply(u);
@@ -2998,7 +3005,7 @@ void BdState::start_battle(const std::vector<int>& atts_named, int target, bool 
     b.launch = unit(atts[0]).hex;
     for (int u : atts) {
       UnitSt& s = units_[static_cast<size_t>(u)];
-      const int left = s.mp >= 0 ? s.mp : mf_of(u);
+      const int left = mp_left(u);
       s.mp = static_cast<int8_t>(left - ma_cost(u, b.launch, target));
       s.flags |= kFlagTurnAttacked;  // 10.16
       if (def(u).side == kSoviet) s.flags |= kFlagMaDone;
@@ -3446,7 +3453,7 @@ void BdState::ma_group(int u, int target, std::vector<int>& out) const {
     if (is_attachable(x)) continue;  // 8.31, 8.32: joins with its parent (start_battle)
     if (!can_attack_unit(x, target, true)) continue;
     const int c = ma_cost(x, h, target);
-    const int left = s.mp >= 0 ? s.mp : mf_of(x);
+    const int left = mp_left(x);
     if (c < 0 || left < c) continue;
     const int sup = unit_supply(x);
     if (sup != kSupOverland && sup != kSupGarrison && sup != kSupAlways && sup != kSupCrimea) continue;
@@ -7397,7 +7404,7 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
     if (unit(u).where != kOnMap) return bad(w[1] + " is not on the map");
     std::array<int16_t, kNumHexes> best{}, parent{};
     reach(u, best, parent);
-    const int budget = unit(u).mp >= 0 ? unit(u).mp : mf_of(u);
+    const int budget = mp_left(u);
     Json hexes = Json::object();
     for (int h = 0; h < kNumHexes; ++h)
       if (h != unit(u).hex && best[static_cast<size_t>(h)] >= 0)

@@ -458,6 +458,7 @@ class BdState : public steppe::State {
 
   // Movement (10.x).
   int mf_of(int u) const;
+  int mp_left(int u) const;  // MF before the unit's move, MP left after
   const SupplyGraph& supply_graph() const;
   int enter_cost(int u, int from, int to) const;               // -1 prohibited
   int enter_cost_dir(int u, int from, int to, int dir) const;  // the same, `to` = neighbour(from, dir)
