@@ -414,8 +414,7 @@ bool MctsAgent::turn_share(int& iters, double& ms) const {
   // rest more and more thinly instead of running out) and never fewer than two.
   const double expected = clock_.turns > 0 ? clock_.mean_decisions : kFirstTurnDecisions;
   const double left = std::max({expected - clock_.decisions, 0.25 * expected, 2.0});
-  // A spent turn still runs one simulation: it expands the root and plays the edge the
-  // prior ranks first (PUCT with no visits), the cheapest sensible move.
+  // A spent turn plays the prior's first edge without a simulation (choose_within).
   if (config_.turn_iters > 0)
     iters =
         std::max(1, static_cast<int>(static_cast<double>(config_.turn_iters - clock_.spent_iters) / left));
@@ -487,7 +486,7 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
   int max_iters = config_.iterations;
   const double max_ms = config_.time_ms;
   double turn_cpu_ms = 0;   // this decision's CPU share of the turn clock (0 = none)
-  bool turn_spent = false;  // the turn clock has nothing left: one cheap simulation
+  bool turn_spent = false;  // the turn clock has nothing left: the prior's pick, no search
   if (clocked) {
     int share_iters = 0;
     turn_spent = turn_share(share_iters, turn_cpu_ms);
@@ -512,8 +511,18 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
     expand(0, *sim);
     evaluate_root(*sim, root_player, cpu_start, turn_cpu_ms, mix(decision_seed, 0x6368616E6365ULL));
   }
+  if (turn_spent) {
+    // The edge the first simulation would try (PUCT with no visits: the prior's first),
+    // without the simulation: its rollout was most of a spent decision's cost (eight move
+    // generations, 150-360 ms in a Moscow '41 impulse) and could not change the pick.
+    std::unique_ptr<State> sim = state.clone();
+    sim->resample_hidden(root_player, mix(decision_seed, 0));
+    expand(0, *sim);
+    const uint32_t ei = select(0, *sim, false);
+    if (ei != kNone) ++edges_[ei].visits;  // the pick below takes the visited edge
+  }
   int it = 0;
-  for (;; ++it) {
+  for (; !turn_spent; ++it) {
     if (max_iters > 0 && it >= max_iters) break;
     // Neither check changes what an uncut search does, so iteration budgets stay
     // deterministic. The clock is read every 8 simulations (cheap games run millions a

@@ -116,6 +116,46 @@ TEST(MctsTurnClock, SpreadsATurnsSimulationsOverItsDecisions) {
   EXPECT_EQ(run(7).second, moves);
 }
 
+// Prefers the highest nonempty pile, taken whole: a prior that a search of the position
+// has no reason to agree with, so the spent turn's pick can be told apart.
+class NimPriorTurnHeuristics final : public ai::Heuristics {
+ public:
+  int64_t turn_key(const State& state) const override { return state.result()["turn"].get<int64_t>() / 6; }
+  void prior(const State& state, const std::vector<Action>& actions, std::vector<float>& out) const override {
+    (void)state;
+    out.clear();
+    for (const Action& a : actions) out.push_back(static_cast<float>(1 + 100 * a.args[0] + a.args[1]));
+  }
+};
+
+TEST(MctsTurnClock, ASpentTurnPlaysThePriorsFirstMoveWithoutASimulation) {
+  NimGame g("test-nim-spent");
+  const fixture::ScopedHeuristics<NimPriorTurnHeuristics> heuristics("test-nim-spent");
+  auto s = nim_state(g, "big");  // piles 9 10 11 12
+  // Two simulations a turn (six plies): the first decisions take them, the rest is spent.
+  ai::MctsAgent a(ai::parse_mcts_options("iters=0:turn_iters=2").value(), 3);
+  int searched = 0, spent = 0;
+  while (!s->is_terminal() && s->result()["turn"].get<int>() < 6) {
+    const bool turn_spent = a.turn_clock().started && a.turn_clock().spent_iters >= 2;
+    const Json piles = s->full_json()["piles"];
+    const Action act = a.choose(*s);
+    if (turn_spent) {
+      ++spent;
+      EXPECT_EQ(a.last_stats().iterations, 0);
+      int top = 3;
+      while (piles[top].get<int>() == 0) --top;
+      EXPECT_EQ(s->action_to_string(act),
+                "take " + std::to_string(top) + " " + std::to_string(piles[top].get<int>()));
+    } else {
+      ++searched;
+      EXPECT_GE(a.last_stats().iterations, 1);
+    }
+    ASSERT_TRUE(s->apply(act).is_ok());
+  }
+  EXPECT_GE(searched, 2);
+  EXPECT_GE(spent, 2);
+}
+
 TEST(AgentSpec, RefusesBadSpecsClearly) {
   for (const char* bad : {"alphago", "mcts:iters=-3", "mcts:iters=abc", "mcts:fast", "mcts:depth=3",
                           "random:3", "greedy:hard", "mcts:iters=0", "mcts::easy", "mcts:ops=2",
