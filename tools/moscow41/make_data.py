@@ -20,6 +20,9 @@ RECON = ("reconstructed from the July-December 1941 order of battle; counts per 
 PROFILE = {
     # German
     "g_inf_corps": ("infantry", ["black", "white", "white", "white"], False),
+    # Two corps (XXXV, XXVIII) have a second black step: the 7.2.2 example has the Germans
+    # replace a black step (1 Replacement Point), which no German block could otherwise offer.
+    "g_inf_corps_2black": ("infantry", ["black", "black", "white", "white"], False),
     "g_inf_div": ("infantry", ["black", "white"], False),
     "g_pz_corps": ("tank", ["white", "red", "red", "red"], True),
     "g_mot_div": ("motorized", ["white", "red"], True),
@@ -77,8 +80,12 @@ blocks.append({"id": "Hitler", "side": G, "name": "Hitler", "kind": "leader", "t
                "reconstructed": True,
                "source": "4.2.4; full 4 (7.2.1 example); levels 4-3-2-Heart like HQs (7.2.2 example: Heart in November)"})
 hq("HQ2", G, "2nd Army (von Weichs)", "yellow", [4, 3, 2, 0], True)
+SECOND_BLACK = RECON + "; a second black step because the 7.2.2 example has the Germans replace a black step (1 Replacement Point), which no German block could otherwise offer"
 for c in ["XIII", "XXXIV", "XXXV", "XXXXIII", "LIII"]:
-  combat(c, G, c + " Corps", "yellow", "g_inf_corps")
+  if c == "XXXV":
+    combat(c, G, c + " Corps", "yellow", "g_inf_corps_2black", source=SECOND_BLACK)
+  else:
+    combat(c, G, c + " Corps", "yellow", "g_inf_corps")
 hq("HQ4", G, "4th Army (von Kluge)", "lightblue", [4, 3, 2, 0], True)
 for c in ["VII", "IX", "XII", "XX"]:
   combat(c, G, c + " Corps", "lightblue", "g_inf_corps")
@@ -107,7 +114,10 @@ combat("48PzK", G, "48th Panzer Corps", "white", "g_pz_corps", letter="K", sourc
 combat("10Mot", G, "10th Motorized Division", "white", "g_mot_div")
 combat("SSKav", G, "SS Cavalry Brigade", "white", "g_cav_div")
 for c in ["XXXXII", "L", "XXVIII"]:
-  combat(c, G, c + " Corps", "white", "g_inf_corps")
+  if c == "XXVIII":
+    combat(c, G, c + " Corps", "white", "g_inf_corps_2black", source=SECOND_BLACK)
+  else:
+    combat(c, G, c + " Corps", "white", "g_inf_corps")
 combat("Azul", G, "250th Azul Division", "white", "g_inf_div", source="5.0 / OR 14.7 (Azul is one of the six divisions)")
 for d in ["15ID", "183ID", "197ID", "255ID", "268ID"]:
   combat(d, G, d[:-2] + "th Infantry Division", "white", "g_inf_div",
