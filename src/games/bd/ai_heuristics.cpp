@@ -295,11 +295,11 @@ double attack_value(const BdState& st, const View& v, const Action& a) {
 // front of a city away to chase a distant target (tests/ai/bd/keeps-its-city-covered*.scn).
 constexpr int kThreatHexes = 2;
 // A hex whose loss can end the game (sudden death) counts as threatened from as far as a
-// German panzer corps moves this turn or the next (TRRT, 2.11; 10 in the summer of 1941),
+// German panzer corps moves this turn or the next (TRRT, 2.11; 10 in the summer of 1941;
+// What If's 10 all game, 15.6: read from the TRRT alone it fell to 5 on GT13),
 // at least four hexes: a Moscow left empty at the end of a Soviet GT1 was taken on GT2.
 int sudden_death_reach(const BdState& st) {
-  const BdData& d = st.data();
-  const int mf = std::max(d.turn(st.turn()).mf[kGerman][kMech], d.turn(st.turn() + 1).mf[kGerman][kMech]);
+  const int mf = std::max(st.turn_mf(kGerman, true, st.turn()), st.turn_mf(kGerman, true, st.turn() + 1));
   return std::clamp(mf, 4, 12);
 }
 // The chance that a German capture of `hex` ends the game at once: 14.10 (Manstein's

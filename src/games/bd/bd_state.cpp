@@ -2112,9 +2112,7 @@ int BdState::offensive_ok(int u) const {
 int BdState::mf_of(int u) const {
   const UnitDef& d = def(u);
   if (d.cls == kStatic) return 0;
-  int mf = ti().mf[d.side][d.cls == kMech ? kMech : kNonMech];
-  if (scenario_id_ == "what-if-1942")  // 15.6
-    mf = d.side == kGerman ? (d.cls == kMech ? 10 : 5) : (d.cls == kMech ? 8 : 4);
+  int mf = turn_mf(d.side, d.cls == kMech, turn_);
   const int sup = unit_supply(u);
   if (d.side == kGerman && d.cls == kMech && oder_active()) mf = data_->victory.oder_mech_mf;  // 4.18
   if (sup == kSupOos || sup == kSupCoastal || sup == kSupAerial) mf /= 2;
@@ -2122,6 +2120,12 @@ int BdState::mf_of(int u) const {
     for (const auto& [h, r] : paulus_rolls_)
       if (h == unit(u).hex) mf = std::max(0, mf - r);
   return mf;
+}
+
+// 2.11 the TRRT's MF of a side's mech or non-mech units on turn t; 15.6 What If's fixed MF.
+int BdState::turn_mf(int side, bool mech, int t) const {
+  if (scenario_id_ == "what-if-1942") return side == kGerman ? (mech ? 10 : 5) : (mech ? 8 : 4);  // 15.6
+  return data_->turn(t).mf[side][mech ? kMech : kNonMech];
 }
 
 // What the unit has left to move: its MF until it starts moving (mp < 0), then what its

@@ -398,6 +398,9 @@ class BdState : public steppe::State {
   // 4.15: the Moscow surrender roll has not been made yet (one roll per game), and the
   // modifier it would get now.
   bool moscow_roll_pending() const { return !moscow_rolled_; }
+  // 2.11 the TRRT's MF of a side's mech or non-mech units on turn t (15.6: What If's
+  // fixed MF), before supply and the unit's own limits.
+  int turn_mf(int side, bool mech, int t) const;
   int moscow_surrender_modifier() const;
   // 7.10: the range of offensive supply markers A, B and C.
   static constexpr std::array<int, 3> kOffensiveSupplyRange{{4, 3, 2}};
