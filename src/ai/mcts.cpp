@@ -304,6 +304,12 @@ double thread_cpu_ms() {
   return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
 }
 
+namespace {
+// atanh of a value in [-1, 1], kept finite: a game's evaluation is bounded, often by a
+// squash, and a difference of values far from 0 understates the difference of positions.
+double unsquash(double v) { return std::atanh(std::clamp(v, -0.999999, 0.999999)); }
+}  // namespace
+
 void MctsAgent::evaluate_root(const State& state, int player, double cpu_from, double cpu_ms,
                               uint64_t chance_seed) {
   const Node& n = nodes_[0];
@@ -343,12 +349,17 @@ void MctsAgent::evaluate_root(const State& state, int player, double cpu_from, d
   }
   if (best < -1e299) return;
   // The prior keeps the game's knowledge (an attack's odds, which one sampled battle does
-  // not show) and leans toward what the evaluation already sees one ply on.
+  // not show) and leans toward what the evaluation already sees one ply on. Gains are
+  // measured after atanh, which undoes the squash of an evaluation such as BD's
+  // tanh(VP / scale): where one side is far ahead, a move that loses Moscow and one that
+  // keeps it differed by 0.0006 in value, too little for root_temp, and the search moved
+  // the garrison out (docs/ai.md, "Saturated values"). Near 0 atanh changes nothing.
+  const double top = unsquash(best);
   double total = 0;
   for (uint32_t i = begin; i < end; ++i) {
     Edge& e = edges_[i];
-    const double v = e.has_init ? e.init : worst;
-    e.prior = static_cast<float>(e.prior * std::exp((v - best) / config_.root_temp));
+    const double v = unsquash(e.has_init ? e.init : worst);
+    e.prior = static_cast<float>(e.prior * std::exp((v - top) / config_.root_temp));
     total += e.prior;
   }
   for (uint32_t i = begin; i < end; ++i)
