@@ -211,6 +211,38 @@ TEST(BdEvaluation, ShortScenarioConditionsOutweighCitiesAndGround) {
   EXPECT_GT(stalingrad, westgrad + 0.05);
 }
 
+// 15.4: What If's German wins by holding every western city (and the USIR) with one
+// eastern city taken; anything short of either side's conditions is a draw. With four
+// eastern cities taken and Breslau (2320) lost, retaking Breslau wins the game where two
+// more eastern cities only add to a draw. Counted linearly (each side's missing
+// conditions against the other's), two more cities were worth more.
+TEST(BdEvaluation, WhatIfValuesTheLostWesternCityOverMoreEasternOnes) {
+  auto game = load_game("bd", default_data_dir());
+  if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();
+  auto value_of = [&](const std::vector<std::string>& taken, bool breslau_lost) {
+    auto s = game.value()->new_state("what-if-1942", 3).value();
+    auto set = [&](const std::string& line) {
+      std::vector<std::string> words;
+      std::istringstream in(line);
+      for (std::string w; in >> w;) words.push_back(w);
+      EXPECT_TRUE(s->test_set(words).is_ok()) << line;
+    };
+    set("turn 13");
+    // Control first: every set-up line but start-control rebases the start on it.
+    for (const std::string& h : taken) set("control " + h + " german");
+    if (breslau_lost) set("control 2320 soviet");
+    for (const std::string& h : taken) set("start-control " + h + " soviet");
+    set("start-control 2320 german");
+    std::vector<double> v;
+    ai::make_heuristics(*game.value())->evaluate(*s, v);
+    return v.at(bd::kGerman);
+  };
+  const std::vector<std::string> four = {"1813", "2106", "2311", "2501"};
+  const double retaken = value_of(four, false);
+  const double two_more = value_of({"1813", "2106", "2311", "2501", "2604", "2607"}, true);
+  EXPECT_GT(retaken, two_more + 0.05);
+}
+
 // 11.26: after a Bloodbath the attacker chooses which units pay, one at a time. In that
 // pending state the defenders are already gone; the evaluation must count what the
 // attacker still owes, or the one-ply look prefers "convert-bb bb" for a gain it does not

@@ -410,6 +410,10 @@ double exposure(const BdState& st, double unit_worth) {
 // end, when nothing is left to repair it. Read like scenario_victory() (bd_state.cpp),
 // without its overland-supply test (a city cut off is still likely to be held). 0 for the
 // scenarios scored on the Victory Check Chart (4.14).
+// What If 1942 (15.4, the one scenario with draws): a side meeting every condition counts
+// 3 conditions' weight, one condition short half that (e^-0.7), two short a quarter.
+constexpr double kDrawScenarioScale = 3.0;
+constexpr double kDrawFalloff = 0.7;
 double scenario_objective(const BdState& st) {
   const std::string_view id = st.scenario_id();
   const Places& pl = st.data().places;
@@ -447,9 +451,16 @@ double scenario_objective(const BdState& st) {
     const int taken = gained[kSoviet] + (dnepr ? 0 : 1) + (goten ? 0 : 1);
     return w * (lost[kSoviet] + std::max(0, 7 - taken) + (leningrad ? 1 : 0));
   }
-  if (id == "what-if-1942")  // 15.4: either side holds its own and takes one of the other's
-    return w * ((lost[kSoviet] + std::max(0, 1 - gained[kSoviet])) -
-                (lost[kGerman] + std::max(0, 1 - gained[kGerman])));
+  if (id == "what-if-1942") {
+    // 15.4: either side wins by holding its own cities and taking one of the other's, and
+    // anything else is a draw, so a side's chance falls off with what it still misses and a
+    // city more taken from a side already far from its win adds nearly nothing. Counted
+    // linearly (each side's misses against the other's), the German valued a tenth eastern
+    // city as much as the western one he had lost, and every game against greedy was drawn.
+    const double miss_g = lost[kGerman] + std::max(0, 1 - gained[kGerman]);
+    const double miss_s = lost[kSoviet] + std::max(0, 1 - gained[kSoviet]);
+    return kDrawScenarioScale * w * (std::exp(-kDrawFalloff * miss_g) - std::exp(-kDrawFalloff * miss_s));
+  }
   return 0.0;
 }
 
