@@ -374,7 +374,13 @@ double threatened_vp(const BdState& st, double city_w, double game_w) {
 // attack_potential() against the worth of its units (`unit_worth` per combat factor).
 // German positive. Without it a panzer corps drove alone five hexes into the Soviet GT1
 // set-up and was counterattacked there (docs/ai.md, "Exposure").
-double exposure(const BdState& st, double unit_worth) {
+// A garrison whose loss can end the game (sudden_death_chance) also risks the game: its
+// chance of a bad result times that chance times half of `game_w`, as threatened_vp()
+// counts an empty one, added to `sudden_death` unweighted. Counted by its units' worth
+// alone, Manstein's Gambit's Soviet held Moscow with what he had left over, and a German
+// Bloodbath took it and the game (14.10).
+double exposure(const BdState& st, double unit_worth, double game_w, double& sudden_death) {
+  sudden_death = 0.0;
   std::array<std::array<float, kNumHexes>, 2> pot{};  // [side] attack that can strike the hex
   for (int side = 0; side < 2; ++side) attack_potential(st, side, pot[static_cast<size_t>(side)]);
   std::array<std::array<int16_t, kNumHexes>, 2> def{};
@@ -395,8 +401,10 @@ double exposure(const BdState& st, double unit_worth) {
       const int d = def[static_cast<size_t>(side)][i];
       const int a = static_cast<int>(pot[static_cast<size_t>(enemy)][i]);
       if (worth[static_cast<size_t>(side)][i] <= 0 || a <= 0) continue;
-      const double loss = counter_risk(st, h, a, d, enemy) * unit_worth * worth[static_cast<size_t>(side)][i];
+      const double risk = counter_risk(st, h, a, d, enemy);
+      const double loss = risk * unit_worth * worth[static_cast<size_t>(side)][i];
       x += side == kGerman ? -loss : loss;
+      if (side == kSoviet) sudden_death += risk * sudden_death_chance(st, h) * 0.5 * game_w;
     }
   }
   return x;
@@ -838,7 +846,11 @@ class BdHeuristics : public steppe::ai::Heuristics {
     if (owed > 0 && bb_side <= kSoviet) strength[bb_side] -= 2.0 * owed;
     const double avg = n_units > 0 ? (strength[0] + strength[1]) / n_units : 6.0;
     if (avg > 0) x += 0.35 * (strength[kGerman] - strength[kSoviet]) / avg;
-    if (avg > 0) x += kExposureWeight * exposure(*st, 0.35 / avg);
+    if (avg > 0) {
+      double sudden_death = 0.0;
+      x += kExposureWeight * exposure(*st, 0.35 / avg, 2.0 * half, sudden_death);
+      x += sudden_death;
+    }
     x -= 0.15 * (oos[kGerman] - oos[kSoviet]);
     const double g = std::tanh(x / half);
     values.assign(2, 0.0);
