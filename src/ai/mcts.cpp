@@ -307,7 +307,7 @@ double thread_cpu_ms() {
 namespace {
 // atanh of a value in [-1, 1], kept finite: a game's evaluation is bounded, often by a
 // squash, and a difference of values far from 0 understates the difference of positions.
-double unsquash(double v) { return std::atanh(std::clamp(v, -0.999999, 0.999999)); }
+double unsquash(double v) { return std::atanh(std::clamp(v, -1.0 + 1e-15, 1.0 - 1e-15)); }
 }  // namespace
 
 void MctsAgent::evaluate_root(const State& state, int player, double cpu_from, double cpu_ms,

@@ -243,6 +243,46 @@ TEST(BdEvaluation, WhatIfValuesTheLostWesternCityOverMoreEasternOnes) {
   EXPECT_GT(retaken, two_more + 0.05);
 }
 
+// Far ahead, the value must still tell positions apart: tanh of the Grand Campaign's VP
+// 400 is 1.0 in a double, so Moscow garrisoned and Moscow left empty in front of a panzer
+// corps (4.15's surrender roll) scored alike and a side winning by a mile walked its
+// garrison out (a random German took Moscow in Manstein's Gambit).
+TEST(BdEvaluation, FarAheadAnEmptyMoscowStillCosts) {
+  auto game = load_game("bd", default_data_dir());
+  if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();
+  auto soviet_value = [&](const std::string& army_hex) {
+    auto s = game.value()->new_state("grand-campaign", 3).value();
+    const auto& bs = dynamic_cast<const bd::BdState&>(*s);
+    for (int u = 0; u < bs.num_units(); ++u) {  // the scenario's own units off the map
+      if (bs.unit(u).where == bd::kOnMap) {
+        EXPECT_TRUE(s->test_set({"remove", bs.def(u).id}).is_ok());
+      }
+    }
+    const std::vector<std::string> lines = {"blank-map",
+                                            "turn 14",
+                                            "phase soviet-movement",
+                                            "luftwaffe 0",
+                                            "city 1606 Moscow",
+                                            "control 1606 soviet",
+                                            "place german 4Pz 1609",
+                                            "place soviet 16A " + army_hex,
+                                            "vp -400"};
+    for (const std::string& line : lines) {
+      std::vector<std::string> words;
+      std::istringstream in(line);
+      for (std::string w; in >> w;) words.push_back(w);
+      EXPECT_TRUE(s->test_set(words).is_ok()) << line;
+    }
+    std::vector<double> v;
+    ai::make_heuristics(*game.value())->evaluate(*s, v);
+    return v.at(bd::kSoviet);
+  };
+  const double garrisoned = soviet_value("1606");
+  const double empty = soviet_value("1604");
+  EXPECT_LT(garrisoned, 1.0);
+  EXPECT_GT(garrisoned, empty);
+}
+
 // 11.26: after a Bloodbath the attacker chooses which units pay, one at a time. In that
 // pending state the defenders are already gone; the evaluation must count what the
 // attacker still owes, or the one-ply look prefers "convert-bb bb" for a gain it does not

@@ -41,6 +41,17 @@ void thresholds(const BdState& st, double& mid, double& half) {
   half = 10.0;
 }
 
+// The value of `y` half-widths (VP-equivalents over the scale): tanh, with what lies beyond
+// 3 compressed to 3 + ln(1 + |y| - 3). tanh of 20 is 1.0 in a double, so a side winning by
+// a mile saw every move alike, and a Soviet far ahead in Manstein's Gambit walked Moscow's
+// garrison out in front of a random German, who took Moscow and the game (14.10). The
+// search reads differences after atanh (mcts.cpp), so they stay visible up to about
+// |y| = e^14.
+double squash(double y) {
+  const double a = std::abs(y);
+  return std::tanh(std::copysign(a <= 3.0 ? a : 3.0 + std::log1p(a - 3.0), y));
+}
+
 // VP-equivalents that take a short scenario's value (tanh) to 0.76: one condition of
 // 13.4/14.4/14.10/15.4 missing at the end weighs 5 (scenario_objective).
 constexpr double kShortScenarioScale = 6.0;
@@ -852,7 +863,7 @@ class BdHeuristics : public steppe::ai::Heuristics {
       x += sudden_death;
     }
     x -= 0.15 * (oos[kGerman] - oos[kSoviet]);
-    const double g = std::tanh(x / half);
+    const double g = squash(x / half);
     values.assign(2, 0.0);
     values[kGerman] = g;
     values[kSoviet] = -g;
