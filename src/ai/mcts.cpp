@@ -513,24 +513,23 @@ Action MctsAgent::choose_within(const State& state, const SearchLimits& limits) 
     limits.progress->budget.store(max_iters, std::memory_order_relaxed);
     limits.progress->iterations.store(0, std::memory_order_relaxed);
   }
-  // Not in a spent turn: a Moscow '41 set-up is hundreds of placements under one turn key,
-  // and a one-ply look at each would take the turn far past its budget.
-  if (config_.root_eval && heuristics_->has_evaluation() && !turn_spent) {
+  // The one-ply look, but not in a spent turn: a Moscow '41 set-up is hundreds of
+  // placements under one turn key, and a look at each would take the turn far past its
+  // budget. A spent turn plays the edge the first simulation would try (PUCT with no
+  // visits: the prior's first) without the simulation: its rollout was most of a spent
+  // decision's cost (eight move generations, 150-360 ms in a Moscow '41 impulse) and could
+  // not change the pick.
+  const bool look = config_.root_eval && heuristics_->has_evaluation() && !turn_spent;
+  if (look || turn_spent) {
     // The root expanded on the first simulation's determinization, as the loop would.
     std::unique_ptr<State> sim = state.clone();
     sim->resample_hidden(root_player, mix(decision_seed, 0));
     expand(0, *sim);
-    evaluate_root(*sim, root_player, cpu_start, turn_cpu_ms, mix(decision_seed, 0x6368616E6365ULL));
-  }
-  if (turn_spent) {
-    // The edge the first simulation would try (PUCT with no visits: the prior's first),
-    // without the simulation: its rollout was most of a spent decision's cost (eight move
-    // generations, 150-360 ms in a Moscow '41 impulse) and could not change the pick.
-    std::unique_ptr<State> sim = state.clone();
-    sim->resample_hidden(root_player, mix(decision_seed, 0));
-    expand(0, *sim);
-    const uint32_t ei = select(0, *sim, false);
-    if (ei != kNone) ++edges_[ei].visits;  // the pick below takes the visited edge
+    if (look) evaluate_root(*sim, root_player, cpu_start, turn_cpu_ms, mix(decision_seed, 0x6368616E6365ULL));
+    if (turn_spent) {
+      const uint32_t ei = select(0, *sim, false);
+      if (ei != kNone) ++edges_[ei].visits;  // the pick below takes the visited edge
+    }
   }
   int it = 0;
   for (; !turn_spent; ++it) {

@@ -38,8 +38,8 @@ struct MctsConfig {
   // The turn clock: one budget for all of the agent's decisions in one game turn (as the
   // game's Heuristics::turn_key counts turns), spread over them as they come. What a
   // player waits for is a turn of many unit moves, which a budget per decision does not
-  // bound. A decision of a spent turn plays the prior's first edge
-  // without a simulation, and `iterations` caps each decision.
+  // bound. A decision of a spent turn plays the prior's first edge without a simulation,
+  // and `iterations` caps each decision.
   double turn_ms = 0.0;             // > 0: CPU time of the agent's thread per turn (non-deterministic)
   int turn_iters = 0;               // > 0: simulations per turn (deterministic)
   double c_puct = 1.5;              // exploration constant of PUCT
