@@ -118,13 +118,30 @@ std::vector<ai::Operation> checked_operations(const State& s, const std::string&
   return ops;
 }
 
+// One set-up line of a scenario test ("place german 4Pz 2710") on `s`.
+Status set_line(State& s, const std::string& line) {
+  std::vector<std::string> words;
+  std::istringstream in(line);
+  for (std::string w; in >> w;) words.push_back(w);
+  return s.test_set(words);
+}
+
+// Takes a scenario's own units off the map (a test then places its own); the first
+// refusal, naming the unit.
+Status remove_scenario_units(State& s) {
+  const auto& bs = dynamic_cast<const bd::BdState&>(s);
+  for (int u = 0; u < bs.num_units(); ++u)
+    if (bs.unit(u).where == bd::kOnMap) {
+      const Status st = s.test_set({"remove", bs.def(u).id});
+      if (!st.is_ok()) return Error{"cannot remove " + bs.def(u).id + ": " + st.error().to_string(), "", ""};
+    }
+  return Status::ok();
+}
+
 std::unique_ptr<State> bd_position(const Game& game, const std::vector<std::string>& lines) {
   auto s = game.new_state("empty", 3).value();
   for (const auto& line : lines) {
-    std::vector<std::string> words;
-    std::istringstream in(line);
-    for (std::string w; in >> w;) words.push_back(w);
-    const Status st = s->test_set(words);
+    const Status st = set_line(*s, line);
     EXPECT_TRUE(st.is_ok()) << line << ": " << (st.is_ok() ? "" : st.error().to_string());
   }
   return s;
@@ -180,20 +197,14 @@ TEST(BdEvaluation, ShortScenarioConditionsOutweighCitiesAndGround) {
   auto game = load_game("bd", default_data_dir());
   if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();
   auto s = game.value()->new_state("blue-kremlin", 3).value();
-  const auto& bs = dynamic_cast<const bd::BdState&>(*s);
-  for (int u = 0; u < bs.num_units(); ++u)  // the scenario's own units off the map
-    if (bs.unit(u).where == bd::kOnMap) {
-      ASSERT_TRUE(s->test_set({"remove", bs.def(u).id}).is_ok()) << bs.def(u).id;
-    }
+  const Status removed = remove_scenario_units(*s);  // the scenario's own units off the map
+  ASSERT_TRUE(removed.is_ok()) << removed.error().to_string();
   for (const std::string line :
        {"blank-map", "turn 13", "phase german-movement", "luftwaffe 0", "city 1606 Moskva",
         "control 1606 german", "city 2501 Stalingrad", "control 2501 soviet", "control 2502 soviet",
         "control 2504 soviet", "control 2505 soviet", "city 2506 Westgrad", "control 2506 soviet",
         "place german 4Pz 2503", "mp 4Pz 3"}) {
-    std::vector<std::string> words;
-    std::istringstream in(line);
-    for (std::string w; in >> w;) words.push_back(w);
-    ASSERT_TRUE(s->test_set(words).is_ok()) << line;
+    ASSERT_TRUE(set_line(*s, line).is_ok()) << line;
   }
   auto value_after = [&](const std::string& move) {
     auto c = s->clone();
@@ -221,12 +232,7 @@ TEST(BdEvaluation, WhatIfValuesTheLostWesternCityOverMoreEasternOnes) {
   if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();
   auto value_of = [&](const std::vector<std::string>& taken, bool breslau_lost) {
     auto s = game.value()->new_state("what-if-1942", 3).value();
-    auto set = [&](const std::string& line) {
-      std::vector<std::string> words;
-      std::istringstream in(line);
-      for (std::string w; in >> w;) words.push_back(w);
-      EXPECT_TRUE(s->test_set(words).is_ok()) << line;
-    };
+    auto set = [&](const std::string& line) { EXPECT_TRUE(set_line(*s, line).is_ok()) << line; };
     set("turn 13");
     // Control first: every set-up line but start-control rebases the start on it.
     for (const std::string& h : taken) set("control " + h + " german");
@@ -252,12 +258,7 @@ TEST(BdEvaluation, FarAheadAnEmptyMoscowStillCosts) {
   if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();
   auto soviet_value = [&](const std::string& army_hex) {
     auto s = game.value()->new_state("grand-campaign", 3).value();
-    const auto& bs = dynamic_cast<const bd::BdState&>(*s);
-    for (int u = 0; u < bs.num_units(); ++u) {  // the scenario's own units off the map
-      if (bs.unit(u).where == bd::kOnMap) {
-        EXPECT_TRUE(s->test_set({"remove", bs.def(u).id}).is_ok());
-      }
-    }
+    EXPECT_TRUE(remove_scenario_units(*s).is_ok());  // the scenario's own units off the map
     const std::vector<std::string> lines = {"blank-map",
                                             "turn 14",
                                             "phase soviet-movement",
@@ -267,12 +268,7 @@ TEST(BdEvaluation, FarAheadAnEmptyMoscowStillCosts) {
                                             "place german 4Pz 1609",
                                             "place soviet 16A " + army_hex,
                                             "vp -400"};
-    for (const std::string& line : lines) {
-      std::vector<std::string> words;
-      std::istringstream in(line);
-      for (std::string w; in >> w;) words.push_back(w);
-      EXPECT_TRUE(s->test_set(words).is_ok()) << line;
-    }
+    for (const std::string& line : lines) EXPECT_TRUE(set_line(*s, line).is_ok()) << line;
     std::vector<double> v;
     ai::make_heuristics(*game.value())->evaluate(*s, v);
     return v.at(bd::kSoviet);
@@ -292,18 +288,13 @@ TEST(BdEvaluation, CountsTheBloodbathStillOwed) {
   if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();
   auto s = game.value()->new_state("blue-kremlin", 3).value();
   const auto& bs = dynamic_cast<const bd::BdState&>(*s);
-  for (int u = 0; u < bs.num_units(); ++u)
-    if (bs.unit(u).where == bd::kOnMap) {
-      ASSERT_TRUE(s->test_set({"remove", bs.def(u).id}).is_ok()) << bs.def(u).id;
-    }
+  const Status removed = remove_scenario_units(*s);  // the scenario's own units off the map
+  ASSERT_TRUE(removed.is_ok()) << removed.error().to_string();
   for (const std::string line :
        {"blank-map", "turn 2", "phase german-assault", "luftwaffe 0", "place german A1 2709 attack 5",
         "place german A2 2709 attack 5", "place german A3 2709 attack 5", "place soviet 16A 2609 cf 3",
         "place soviet 20A 2104", "place german G9 1916", "dice 5"}) {
-    std::vector<std::string> words;
-    std::istringstream in(line);
-    for (std::string w; in >> w;) words.push_back(w);
-    ASSERT_TRUE(s->test_set(words).is_ok()) << line;
+    ASSERT_TRUE(set_line(*s, line).is_ok()) << line;
   }
   auto play = [&](State& st, const std::string& move) {
     const auto a = st.parse_action(move);
@@ -341,10 +332,7 @@ TEST(BdOperations, AUnitThatMovedIsNotOfferedItsWayBack) {
   for (const std::string line :
        {"blank-map", "turn 14", "phase german-movement", "luftwaffe 0", "city 2710 Testburg",
         "control 2710 german", "place german 4Pz 2710", "place soviet 16A 2708"}) {
-    std::vector<std::string> words;
-    std::istringstream in(line);
-    for (std::string w; in >> w;) words.push_back(w);
-    ASSERT_TRUE(s->test_set(words).is_ok()) << line;
+    ASSERT_TRUE(set_line(*s, line).is_ok()) << line;
   }
   const auto a = s->parse_action("move 4Pz 2710 2711");
   ASSERT_TRUE(a.is_ok());
