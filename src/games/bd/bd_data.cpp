@@ -863,6 +863,8 @@ steppe::Status load_scenarios(BdData& d, const std::filesystem::path& dir) {
     if (auto pr = r.opt("params"))
       for (auto& [name, v] : pr->members())
         if (name != "rule") s.params[name] = v.as_int_in(0, 99);
+    s.fixed_mf = {{{s.param("mf_german_mech"), s.param("mf_german_non")},
+                   {s.param("mf_soviet_mech"), s.param("mf_soviet_non")}}};
     if (r.ok()) check_setup(d, r, s);
     if (!r.ok()) return r.error();
     d.scenarios.push_back(std::move(s));

@@ -2122,9 +2122,13 @@ int BdState::mf_of(int u) const {
   return mf;
 }
 
-// 2.11 the TRRT's MF of a side's mech or non-mech units on turn t; 15.6 What If's fixed MF.
+// 2.11 the TRRT's MF of a side's mech or non-mech units on turn t, unless the scenario
+// fixes it (15.6 What If: the mf_* params).
 int BdState::turn_mf(int side, bool mech, int t) const {
-  if (scenario_id_ == "what-if-1942") return side == kGerman ? (mech ? 10 : 5) : (mech ? 8 : 4);  // 15.6
+  if (sc_ != nullptr) {
+    const int fixed = sc_->fixed_mf[static_cast<size_t>(side)][mech ? kMech : kNonMech];
+    if (fixed > 0) return fixed;  // 15.6
+  }
   return data_->turn(t).mf[side][mech ? kMech : kNonMech];
 }
 
@@ -3725,9 +3729,10 @@ void BdState::begin_turn() {
   markers_.aerial = -1;
   crimea_turn_ = crimea_on_;                                              // 7.4 the choice is per game turn
   if (markers_.aerial_return == turn_) markers_.aerial_available = true;  // 7.7
+  const int fixed_luftwaffe = sparam("luftwaffe");                        // 15.7
   markers_.luftwaffe_left =
-      static_cast<int8_t>(scenario_id_ == "what-if-1942" ? 3 : ti().luftwaffe);  // 11.23, 15.7
-  if (watch_ == 2 && turn_ == data_->victory.watch_reveal_turn)                  // 4.18 Oder: two more
+      static_cast<int8_t>(fixed_luftwaffe > 0 ? fixed_luftwaffe : ti().luftwaffe);  // 11.23
+  if (watch_ == 2 && turn_ == data_->victory.watch_reveal_turn)                     // 4.18 Oder: two more
     markers_.luftwaffe_left =
         static_cast<int8_t>(markers_.luftwaffe_left + data_->victory.oder_luftwaffe_extra);
   for (int s = 0; s < 2; ++s) {  // 8.12
