@@ -207,7 +207,9 @@ void MctsAgent::expand(uint32_t node, State& state) {
   }
   if (!used_ops || (node == 0 && config_.root_raw)) {
     // The raw actions: the node's edges without operations, or at the root with root_raw
-    // beside the operations, except those a one-step operation already is.
+    // beside the operations, except those a one-step operation already is and, beside
+    // operations, those the game's prior weighs 0 (never worth trying: BD's way back to
+    // where a unit started its move, which the one-ply look took back and forth).
     const auto ops_end = static_cast<uint32_t>(edges_.size());
     heuristics_->prior(state, legal_, weights_);
     weights_.resize(legal_.size(), 1.0f);
@@ -215,7 +217,7 @@ void MctsAgent::expand(uint32_t node, State& state) {
       bool dup = false;
       for (uint32_t k = begin; k < ops_end && !dup; ++k)
         dup = edges_[k].step_count == 1 && steps_[edges_[k].step_begin] == legal_[i];
-      if (dup) continue;
+      if (dup || (used_ops && weights_[i] <= 0.0f)) continue;
       Edge e;
       e.step_begin = static_cast<uint32_t>(steps_.size());
       e.step_count = 1;

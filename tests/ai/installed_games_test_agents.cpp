@@ -350,6 +350,18 @@ TEST(BdOperations, AUnitThatMovedIsNotOfferedItsWayBack) {
     moves = moves || op.steps.front().verb == bd::kMove;
   }
   EXPECT_TRUE(moves) << "4Pz may still go on";
+  // Nor do the prior (0: never worth trying) and so the raw actions the root of mcts offers
+  // beside the operations, which had brought the way back in again.
+  std::vector<float> weights;
+  ai::make_heuristics(*game.value())->prior(*s, legal, weights);
+  const auto at = static_cast<size_t>(std::find(legal.begin(), legal.end(), back.value()) - legal.begin());
+  EXPECT_EQ(weights.at(at), 0.0f);
+  auto cfg = ai::parse_mcts_options("iters=40");
+  ASSERT_TRUE(cfg.is_ok());
+  ai::MctsAgent agent(cfg.value(), 5);
+  EXPECT_NE(s->action_to_string(agent.choose(*s)), "move 4Pz 2711 2710");
+  ASSERT_FALSE(agent.last_stats().root.empty());
+  for (const auto& e : agent.last_stats().root) EXPECT_NE(s->action_to_string(e.first), "move 4Pz 2711 2710");
 }
 
 TEST(BdOperations, AssaultOperationsAttackEachHexOnceWithTheBestSet) {

@@ -592,6 +592,10 @@ float score(const BdState& st, const View& v, const Action& a, bool others) {
     }
     case kMove:
       if (a.nargs < 2) return 1.0f;
+      // The way back to where the unit started this phase (10.2: a moved unit may go on) is
+      // never worth trying: 0 leaves it out of the search (move_operations leaves it out
+      // of the operations for the same reason).
+      if (st.unit(a.args[0]).mp >= 0 && a.args[a.nargs - 1] == st.unit(a.args[0]).start_hex) return 0.0f;
       return destination_score(st, v, a.args[0], st.unit(a.args[0]).hex, a.args[a.nargs - 1]);
     // A unit put on the map (reinforcement 8.1, replacement 8.12, RVGK 8.9-8.11, free set-up)
     // or moved by rail or sea (8.6, 10.16) is scored like a move to that hex.
