@@ -249,6 +249,31 @@ TEST(BdEvaluation, WhatIfValuesTheLostWesternCityOverMoreEasternOnes) {
   EXPECT_GT(retaken, two_more + 0.05);
 }
 
+// The same early (GT10, four turns before 15.4 is checked): Breslau held with four eastern
+// cities taken is worth more than Breslau lost with ten, since the six more count for
+// nothing in 15.4. With a city at 1.5 VP-equivalents, as in the other short scenarios, the
+// ten scored higher, and the German drove east and never turned back.
+TEST(BdEvaluation, WhatIfEarlyValuesAWesternCityOverSixEasternOnes) {
+  auto game = load_game("bd", default_data_dir());
+  if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();
+  auto value_of = [&](const std::vector<std::string>& taken, bool breslau_lost) {
+    auto s = game.value()->new_state("what-if-1942", 3).value();
+    auto set = [&](const std::string& line) { EXPECT_TRUE(set_line(*s, line).is_ok()) << line; };
+    set("turn 10");
+    for (const std::string& h : taken) set("control " + h + " german");
+    if (breslau_lost) set("control 2320 soviet");
+    for (const std::string& h : taken) set("start-control " + h + " soviet");
+    set("start-control 2320 german");
+    std::vector<double> v;
+    ai::make_heuristics(*game.value())->evaluate(*s, v);
+    return v.at(bd::kGerman);
+  };
+  const double held = value_of({"1813", "2106", "2311", "2501"}, false);
+  const double ten =
+      value_of({"1813", "2106", "2311", "2501", "2604", "2607", "1011", "1114", "2104", "2306"}, true);
+  EXPECT_GT(held, ten + 0.05);
+}
+
 // Far ahead, the value must still tell positions apart: tanh of the Grand Campaign's VP
 // 400 is 1.0 in a double, so Moscow garrisoned and Moscow left empty in front of a panzer
 // corps (4.15's surrender roll) scored alike and a side winning by a mile walked its

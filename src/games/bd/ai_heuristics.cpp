@@ -833,10 +833,18 @@ class BdHeuristics : public steppe::ai::Heuristics {
       if (hi.city) city_gain += sign;  // the short scenarios score start cities (13.4, 14.4, 14.10, 15.4)
       ground += sign;
     }
-    const double city_w = chart ? 0.3 : 1.5;
+    // What If 1942 is won by 15.4's conditions alone (scenario_objective), where every
+    // eastern city after the first adds nothing: counted at 1.5 as in the other short
+    // scenarios, the German drove on to twenty of them and never retook the western cities
+    // the Soviet's first turn took, and every game was drawn. There a city weighs as on
+    // the chart, a measure of progress only. A start city threatened still weighs 1.5: its
+    // loss is a missing condition there too, and at 0.3 the Soviet left Kaunas to a panzer
+    // corps and drew games against `random` he had won.
+    const bool what_if = st->scenario_id() == "what-if-1942";
+    const double city_w = chart || what_if ? 0.3 : 1.5;
     x += city_w * city_gain;
     x += 0.04 * ground;
-    x += threatened_vp(*st, city_w, 2.0 * half);
+    x += threatened_vp(*st, chart ? 0.3 : 1.5, 2.0 * half);
     if (!chart) x += scenario_objective(*st);
     // Combat strength: an eliminated average unit is worth about a third of a VP.
     double strength[2] = {0, 0};
