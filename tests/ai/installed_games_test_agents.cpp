@@ -345,9 +345,10 @@ TEST(BdEvaluation, CountsTheBloodbathStillOwed) {
   EXPECT_NEAR(value(*s), value(*paid), 0.04);
 }
 
-// 10.2 lets a unit that has moved go on while no other unit moves. Its operations never
-// take it back to the hex it started the phase in (an advance scored from each end could
-// otherwise send it back and forth).
+// 10.2 lets a unit that has moved go on while no other unit moves. Its operations, its
+// prior and the root of mcts never take it back to the hex it started the phase in, nor to
+// any hex no farther from there (an advance scored from each end, or near-equal moves
+// picked by noise, sent units back and forth).
 TEST(BdOperations, AUnitThatMovedIsNotOfferedItsWayBack) {
   auto game = load_game("bd", default_data_dir());
   if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();
@@ -387,6 +388,25 @@ TEST(BdOperations, AUnitThatMovedIsNotOfferedItsWayBack) {
   EXPECT_NE(s->action_to_string(agent.choose(*s)), "move 4Pz 2711 2710");
   ASSERT_FALSE(agent.last_stats().root.empty());
   for (const auto& e : agent.last_stats().root) EXPECT_NE(s->action_to_string(e.first), "move 4Pz 2711 2710");
+  // Nor a hex no farther from 2710 than 2711 is (the first move could have gone there
+  // along the same path); a hex farther on still is.
+  const int start = bd::parse_hex("2710");
+  int farther = 0, nearer = 0;
+  for (size_t i = 0; i < legal.size(); ++i) {
+    const Action& m = legal[i];
+    if (m.verb != bd::kMove || s->action_to_string(m).rfind("move 4Pz ", 0) != 0) continue;
+    const bool way_back = bd::hex_distance(start, m.args[m.nargs - 1]) <= 1;
+    (way_back ? nearer : farther) += 1;
+    EXPECT_EQ(weights[i] == 0.0f, way_back) << s->action_to_string(m);
+  }
+  EXPECT_GT(farther, 0);
+  EXPECT_GT(nearer, 1) << "the way back and a hex beside it";
+  for (const auto& op : ops) {
+    const Action& m = op.steps.front();
+    if (m.verb == bd::kMove) {
+      EXPECT_GT(bd::hex_distance(start, m.args[m.nargs - 1]), 1) << op.label;
+    }
+  }
 }
 
 TEST(BdOperations, AssaultOperationsAttackEachHexOnceWithTheBestSet) {

@@ -577,6 +577,16 @@ float order_score(const BdState& st, const View& v, int order) {
 }
 
 // Weight of one action for the side to move (prior and rollout scoring).
+// A unit that has moved this phase and may go on (10.2) going to `dest`, no farther from
+// the hex it started in than it stands: never worth trying, since its first move could have
+// gone there along the same path (a move is a whole path, 10.1). Scored from each end, two
+// hexes can each look better than the other, or near-equal moves win decisions by noise,
+// and units went 1314-1215-1314 within a phase.
+bool goes_back(const UnitSt& us, int dest) {
+  return us.mp >= 0 && us.start_hex >= 0 && us.hex >= 0 &&
+         hex_distance(us.start_hex, dest) <= hex_distance(us.start_hex, us.hex);
+}
+
 float score(const BdState& st, const View& v, const Action& a, bool others) {
   switch (a.verb) {
     case kEndPhase:
@@ -592,10 +602,9 @@ float score(const BdState& st, const View& v, const Action& a, bool others) {
     }
     case kMove:
       if (a.nargs < 2) return 1.0f;
-      // The way back to where the unit started this phase (10.2: a moved unit may go on) is
-      // never worth trying: 0 leaves it out of the search (move_operations leaves it out
-      // of the operations for the same reason).
-      if (st.unit(a.args[0]).mp >= 0 && a.args[a.nargs - 1] == st.unit(a.args[0]).start_hex) return 0.0f;
+      // A way back (0 leaves it out of the search; move_operations leaves it out of the
+      // operations for the same reason).
+      if (goes_back(st.unit(a.args[0]), a.args[a.nargs - 1])) return 0.0f;
       return destination_score(st, v, a.args[0], st.unit(a.args[0]).hex, a.args[a.nargs - 1]);
     // A unit put on the map (reinforcement 8.1, replacement 8.12, RVGK 8.9-8.11, free set-up)
     // or moved by rail or sea (8.6, 10.16) is scored like a move to that hex.
@@ -741,11 +750,9 @@ void move_operations(const BdState& st, const View& v, const std::vector<Action>
   std::vector<int> order;
   for (size_t i = 0; i < legal.size(); ++i) {
     if (legal[i].verb != kMove || legal[i].nargs < 2) continue;
-    // A unit that has moved this phase and may go on (10.2) is not offered its way back to
-    // where it started: scored from each end, two hexes can each look better than the
-    // other, and the pace runs moved units 2415-2315-2415-2315.
-    const UnitSt& us = st.unit(legal[i].args[0]);
-    if (us.mp >= 0 && legal[i].args[legal[i].nargs - 1] == us.start_hex) continue;
+    // A unit that has moved this phase and may go on (10.2) is not offered a way back (the
+    // pace runs moved units 2415-2315-2415-2315).
+    if (goes_back(st.unit(legal[i].args[0]), legal[i].args[legal[i].nargs - 1])) continue;
     auto& mine = by_unit[static_cast<size_t>(legal[i].args[0])];
     if (mine.empty()) order.push_back(legal[i].args[0]);
     mine.push_back(i);
