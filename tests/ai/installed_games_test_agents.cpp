@@ -409,6 +409,41 @@ TEST(BdOperations, AUnitThatMovedIsNotOfferedItsWayBack) {
   }
 }
 
+// After a mobile assault (10.24) the assaulting stack may go on from the hex it cleared,
+// and hexes its first move could not reach (through the enemy) are open: no hex is a way
+// back then. 4Pz and 5Pz, from 2404, clear 2403 (the 10.24 example) and stand there with
+// 6 MP; hexes no farther from 2404 than 2403 keep their weight.
+TEST(BdOperations, AfterAMobileAssaultNoHexIsAWayBack) {
+  auto game = load_game("bd", default_data_dir());
+  if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();
+  auto s = bd_position(*game.value(), {"blank-map", "turn 10", "phase german-movement", "luftwaffe 0",
+                                       "city 2403", "place soviet 16A 2403 cf 1", "place german 4Pz 2404",
+                                       "place german 5Pz 2404", "dice 1"});
+  ASSERT_NE(s, nullptr);
+  const auto ma = s->parse_action("mobile-assault 2403 with 4Pz 5Pz");
+  ASSERT_TRUE(ma.is_ok()) << ma.error().to_string();
+  ASSERT_TRUE(s->apply(ma.value()).is_ok());
+  const auto& bs = dynamic_cast<const bd::BdState&>(*s);
+  int pz = -1;
+  for (int u = 0; u < bs.num_units(); ++u)
+    if (bs.def(u).label == "4Pz") pz = u;
+  ASSERT_GE(pz, 0);
+  ASSERT_EQ(bd::hex_id(bs.unit(pz).hex), "2403") << "the 10.24 example clears 2403 (DE)";
+  std::vector<Action> legal;
+  s->legal_actions(legal);
+  std::vector<float> weights;
+  ai::make_heuristics(*game.value())->prior(*s, legal, weights);
+  const int start = bd::parse_hex("2404");
+  int near = 0;
+  for (size_t i = 0; i < legal.size(); ++i) {
+    const Action& m = legal[i];
+    if (m.verb != bd::kMove || m.args[0] != pz || bd::hex_distance(start, m.args[m.nargs - 1]) > 1) continue;
+    ++near;
+    EXPECT_GT(weights[i], 0.0f) << s->action_to_string(m);
+  }
+  EXPECT_GT(near, 0) << "4Pz may go on to a hex beside 2404";
+}
+
 TEST(BdOperations, AssaultOperationsAttackEachHexOnceWithTheBestSet) {
   auto game = load_game("bd", default_data_dir());
   if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();

@@ -581,9 +581,10 @@ float order_score(const BdState& st, const View& v, int order) {
 // the hex it started in than it stands: never worth trying, since its first move could have
 // gone there along the same path (a move is a whole path, 10.1). Scored from each end, two
 // hexes can each look better than the other, or near-equal moves win decisions by noise,
-// and units went 1314-1215-1314 within a phase.
+// and units went 1314-1215-1314 within a phase. Not after a mobile assault (10.24): hexes
+// its first move could not reach (through the enemy) may be open.
 bool goes_back(const UnitSt& us, int dest) {
-  return us.mp >= 0 && us.start_hex >= 0 && us.hex >= 0 &&
+  return us.mp >= 0 && us.start_hex >= 0 && us.hex >= 0 && (us.flags & kFlagTurnAttacked) == 0 &&
          hex_distance(us.start_hex, dest) <= hex_distance(us.start_hex, us.hex);
 }
 
