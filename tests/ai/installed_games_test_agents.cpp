@@ -274,6 +274,31 @@ TEST(BdEvaluation, WhatIfEarlyValuesAWesternCityOverSixEasternOnes) {
   EXPECT_GT(held, ten + 0.05);
 }
 
+// A lost start city pulls its side's units back toward it (13.4, 14.4, 14.10, 15.4): a
+// German who took Moscow and Stalingrad in Blue & Kremlin left Vitebsk (1711), which a
+// random Soviet's first move had entered, in Soviet hands to the end, since its value was
+// flat until a unit could enter it in one move. With 2320 (Breslau) lost and nothing else
+// on the map, a panzer corps three hexes from it is worth more than one seven hexes off.
+TEST(BdEvaluation, ALostStartCityPullsItsSideBack) {
+  auto game = load_game("bd", default_data_dir());
+  if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();
+  auto value_with_pz_at = [&](const std::string& hex) {
+    auto s = game.value()->new_state("blue-kremlin", 3).value();
+    EXPECT_TRUE(remove_scenario_units(*s).is_ok());
+    // Every set-up line but start-control rebases the start on the control it leaves.
+    const std::vector<std::string> lines = {"place german 4Pz " + hex, "supply 4Pz overland",
+                                            "control 2320 soviet", "start-control 2320 german"};
+    for (const std::string& line : lines) EXPECT_TRUE(set_line(*s, line).is_ok()) << line;
+    std::vector<double> v;
+    ai::make_heuristics(*game.value())->evaluate(*s, v);
+    return v.at(bd::kGerman);
+  };
+  // Three hexes off (beyond threatened_vp's two) and seven.
+  const double near = value_with_pz_at("2020");
+  const double far = value_with_pz_at("1620");
+  EXPECT_GT(near, far + 0.01);
+}
+
 // Far ahead, the value must still tell positions apart: tanh of the Grand Campaign's VP
 // 400 is 1.0 in a double, so Moscow garrisoned and Moscow left empty in front of a panzer
 // corps (4.15's surrender roll) scored alike and a side winning by a mile walked its
