@@ -222,6 +222,22 @@ TEST(BdEvaluation, ShortScenarioConditionsOutweighCitiesAndGround) {
   EXPECT_GT(stalingrad, westgrad + 0.05);
 }
 
+// The German value of What If 1942 on turn `turn` with the eastern cities `taken` (start
+// Soviet, now German) and Breslau (2320) lost or held.
+double what_if_value(const Game& game, int turn, const std::vector<std::string>& taken, bool breslau_lost) {
+  auto s = game.new_state("what-if-1942", 3).value();
+  auto set = [&](const std::string& line) { EXPECT_TRUE(set_line(*s, line).is_ok()) << line; };
+  set("turn " + std::to_string(turn));
+  // Control first: every set-up line but start-control rebases the start on it.
+  for (const std::string& h : taken) set("control " + h + " german");
+  if (breslau_lost) set("control 2320 soviet");
+  for (const std::string& h : taken) set("start-control " + h + " soviet");
+  set("start-control 2320 german");
+  std::vector<double> v;
+  ai::make_heuristics(game)->evaluate(*s, v);
+  return v.at(bd::kGerman);
+}
+
 // 15.4: What If's German wins by holding every western city (and the USIR) with one
 // eastern city taken; anything short of either side's conditions is a draw. With four
 // eastern cities taken and Breslau (2320) lost, retaking Breslau wins the game where two
@@ -230,22 +246,10 @@ TEST(BdEvaluation, ShortScenarioConditionsOutweighCitiesAndGround) {
 TEST(BdEvaluation, WhatIfValuesTheLostWesternCityOverMoreEasternOnes) {
   auto game = load_game("bd", default_data_dir());
   if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();
-  auto value_of = [&](const std::vector<std::string>& taken, bool breslau_lost) {
-    auto s = game.value()->new_state("what-if-1942", 3).value();
-    auto set = [&](const std::string& line) { EXPECT_TRUE(set_line(*s, line).is_ok()) << line; };
-    set("turn 13");
-    // Control first: every set-up line but start-control rebases the start on it.
-    for (const std::string& h : taken) set("control " + h + " german");
-    if (breslau_lost) set("control 2320 soviet");
-    for (const std::string& h : taken) set("start-control " + h + " soviet");
-    set("start-control 2320 german");
-    std::vector<double> v;
-    ai::make_heuristics(*game.value())->evaluate(*s, v);
-    return v.at(bd::kGerman);
-  };
   const std::vector<std::string> four = {"1813", "2106", "2311", "2501"};
-  const double retaken = value_of(four, false);
-  const double two_more = value_of({"1813", "2106", "2311", "2501", "2604", "2607"}, true);
+  const double retaken = what_if_value(*game.value(), 13, four, false);
+  const double two_more =
+      what_if_value(*game.value(), 13, {"1813", "2106", "2311", "2501", "2604", "2607"}, true);
   EXPECT_GT(retaken, two_more + 0.05);
 }
 
@@ -256,21 +260,10 @@ TEST(BdEvaluation, WhatIfValuesTheLostWesternCityOverMoreEasternOnes) {
 TEST(BdEvaluation, WhatIfEarlyValuesAWesternCityOverSixEasternOnes) {
   auto game = load_game("bd", default_data_dir());
   if (!game) GTEST_SKIP() << "bd is not installed: " << game.error().to_string();
-  auto value_of = [&](const std::vector<std::string>& taken, bool breslau_lost) {
-    auto s = game.value()->new_state("what-if-1942", 3).value();
-    auto set = [&](const std::string& line) { EXPECT_TRUE(set_line(*s, line).is_ok()) << line; };
-    set("turn 10");
-    for (const std::string& h : taken) set("control " + h + " german");
-    if (breslau_lost) set("control 2320 soviet");
-    for (const std::string& h : taken) set("start-control " + h + " soviet");
-    set("start-control 2320 german");
-    std::vector<double> v;
-    ai::make_heuristics(*game.value())->evaluate(*s, v);
-    return v.at(bd::kGerman);
-  };
-  const double held = value_of({"1813", "2106", "2311", "2501"}, false);
+  const double held = what_if_value(*game.value(), 10, {"1813", "2106", "2311", "2501"}, false);
   const double ten =
-      value_of({"1813", "2106", "2311", "2501", "2604", "2607", "1011", "1114", "2104", "2306"}, true);
+      what_if_value(*game.value(), 10,
+                    {"1813", "2106", "2311", "2501", "2604", "2607", "1011", "1114", "2104", "2306"}, true);
   EXPECT_GT(held, ten + 0.05);
 }
 
