@@ -208,8 +208,8 @@ void MctsAgent::expand(uint32_t node, State& state) {
   if (!used_ops || (node == 0 && config_.root_raw)) {
     // The raw actions: the node's edges without operations, or at the root with root_raw
     // beside the operations, except those a one-step operation already is and, beside
-    // operations, those the game's prior weighs 0 (never worth trying: BD's way back to
-    // where a unit started its move, which the one-ply look took back and forth).
+    // operations, those the game's prior weighs 0 (never worth trying: BD's way back for a
+    // unit that has moved, which the one-ply look took back and forth).
     const auto ops_end = static_cast<uint32_t>(edges_.size());
     heuristics_->prior(state, legal_, weights_);
     weights_.resize(legal_.size(), 1.0f);

@@ -594,7 +594,6 @@ float order_score(const BdState& st, const View& v, int order) {
   return static_cast<float>(0.25 + (closing == 0.0 && contact > 0.0 ? 1.5 : 0.0));
 }
 
-// Weight of one action for the side to move (prior and rollout scoring).
 // A unit that has moved this phase and may go on (10.2) going to `dest`, no farther from
 // the hex it started in than it stands: never worth trying, since its first move could have
 // gone there along the same path (a move is a whole path, 10.1). Scored from each end, two
@@ -606,6 +605,7 @@ bool goes_back(const UnitSt& us, int dest) {
          hex_distance(us.start_hex, dest) <= hex_distance(us.start_hex, us.hex);
 }
 
+// Weight of one action for the side to move (prior and rollout scoring).
 float score(const BdState& st, const View& v, const Action& a, bool others) {
   switch (a.verb) {
     case kEndPhase:
