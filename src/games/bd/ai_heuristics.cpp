@@ -55,6 +55,11 @@ double squash(double y) {
 // VP-equivalents that take a short scenario's value (tanh) to 0.76: one condition of
 // 13.4/14.4/14.10/15.4 missing at the end weighs 5 (scenario_objective).
 constexpr double kShortScenarioScale = 6.0;
+// VP-equivalents of a city gained or lost: on the chart (4.14) and in What If (15.4 asks
+// for one eastern city) a measure of progress; in the other short scenarios, and for a
+// threatened start city in any of them, a condition of their victory.
+constexpr double kProgressCityWeight = 0.3;
+constexpr double kConditionCityWeight = 1.5;
 
 // The share of a stack's exposure (its units' worth times its chance of a bad result at the
 // odds the enemy can bring, exposure()) the evaluation counts: the enemy cannot strike
@@ -867,10 +872,10 @@ class BdHeuristics : public steppe::ai::Heuristics {
     // loss is a missing condition there too, and at 0.3 the Soviet left Kaunas to a panzer
     // corps and drew games against `random` he had won.
     const bool what_if = st->scenario_id() == "what-if-1942";
-    const double city_w = chart || what_if ? 0.3 : 1.5;
+    const double city_w = chart || what_if ? kProgressCityWeight : kConditionCityWeight;
     x += city_w * city_gain;
     x += 0.04 * ground;
-    x += threatened_vp(*st, chart ? 0.3 : 1.5, 2.0 * half);
+    x += threatened_vp(*st, chart ? kProgressCityWeight : kConditionCityWeight, 2.0 * half);
     if (!chart) x += scenario_objective(*st);
     // Combat strength: an eliminated average unit is worth about a third of a VP.
     double strength[2] = {0, 0};
