@@ -14,6 +14,8 @@
 #include <sstream>
 #include <thread>
 
+#include "server/json_text.h"
+
 namespace steppe::server {
 
 namespace beast = boost::beast;
@@ -50,30 +52,39 @@ struct Target {
   std::vector<std::string> segments;  // "/api/games/x" -> {"api", "games", "x"}
   std::map<std::string, std::string> query;
   std::string path;
+  // False when a segment, query key or value is not UTF-8 once percent-decoded: such a
+  // request is refused before any handler sees it (an id echoed in a reply must be text).
+  bool utf8 = true;
 };
 
 Target parse_target(std::string_view t) {
   Target out;
   const size_t q = t.find('?');
   out.path = std::string(t.substr(0, q));
+  auto add_segment = [&out](std::string_view raw) {
+    out.segments.push_back(percent_decode(raw));
+    out.utf8 = out.utf8 && is_valid_utf8(out.segments.back());
+  };
   std::string seg;
   for (char c : out.path) {
     if (c == '/') {
-      if (!seg.empty()) out.segments.push_back(percent_decode(seg));
+      if (!seg.empty()) add_segment(seg);
       seg.clear();
     } else {
       seg += c;
     }
   }
-  if (!seg.empty()) out.segments.push_back(percent_decode(seg));
+  if (!seg.empty()) add_segment(seg);
   if (q != std::string_view::npos) {
     std::string_view rest = t.substr(q + 1);
     while (!rest.empty()) {
       const size_t amp = rest.find('&');
       const std::string_view kv = rest.substr(0, amp);
       const size_t eq = kv.find('=');
-      out.query[percent_decode(kv.substr(0, eq))] =
-          eq == std::string_view::npos ? "" : percent_decode(kv.substr(eq + 1));
+      std::string key = percent_decode(kv.substr(0, eq));
+      std::string value = eq == std::string_view::npos ? "" : percent_decode(kv.substr(eq + 1));
+      out.utf8 = out.utf8 && is_valid_utf8(key) && is_valid_utf8(value);
+      out.query[std::move(key)] = std::move(value);
       if (amp == std::string_view::npos) break;
       rest = rest.substr(amp + 1);
     }
@@ -88,7 +99,7 @@ Response json_response(const Request& req, const ApiResult& r) {
   res.set(http::field::cache_control, "no-store");
   res.set("X-Content-Type-Options", "nosniff");
   res.keep_alive(req.keep_alive());
-  res.body() = r.body.dump(-1, ' ', false, Json::error_handler_t::replace);
+  res.body() = to_json_text(r.body);
   res.prepare_payload();
   return res;
 }
@@ -279,6 +290,7 @@ struct Server::Impl {
 
   Response handle(const Request& req) {
     const Target t = parse_target(req.target());
+    if (!t.utf8) return json_response(req, invalid_target_error());
     if (!t.segments.empty() && t.segments[0] == "api") {
       try {
         return json_response(req, route_api(req, t));
@@ -288,9 +300,34 @@ struct Server::Impl {
     }
     return serve_static(req, t);
   }
+
+  // handle() for the worker threads: nothing may escape a handler (an exception on a
+  // thread of the pool or of the I/O loop ends the process).
+  Response handle_guarded(const Request& req) noexcept {
+    try {
+      return handle(req);
+    } catch (...) {
+      Response res{http::status::internal_server_error, req.version()};
+      res.set(http::field::content_type, "application/json; charset=utf-8");
+      res.keep_alive(false);
+      res.body() = R"({"ok":false,"error":{"code":"internal","message":"internal error"}})";
+      res.prepare_payload();
+      return res;
+    }
+  }
+
+  static ApiResult invalid_target_error() {
+    return api_error(400, "bad_request", "the request path or query is not valid UTF-8 once percent-decoded");
+  }
 };
 
 namespace {
+
+// The one place WebSocket upgrades are served: /api/games/{id}/ws (docs/api.md).
+bool is_ws_target(const Target& t) {
+  return t.segments.size() == 4 && t.segments[0] == "api" && t.segments[1] == "games" &&
+         t.segments[3] == "ws";
+}
 
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
@@ -299,9 +336,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     if (sub_ != 0) server_.service->unsubscribe(game_id_, sub_);
   }
 
-  void run(const Request& req) {
-    const Target t = parse_target(req.target());
-    game_id_ = t.segments.size() >= 3 ? t.segments[2] : "";
+  // `t` is the request's target, already checked by is_ws_target.
+  void run(const Request& req, const Target& t) {
+    game_id_ = t.segments[2];
     auto it = t.query.find("token");
     token_ = it != t.query.end() ? it->second : std::string(bearer_token(req, t, Json()));
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
@@ -321,10 +358,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       });
     });
     if (!sub) {
-      send(Json{{"type", "error"},
-                {"ok", false},
-                {"error", {{"code", "bad_token"}, {"message", sub.error().message}}}}
-               .dump());
+      send(to_json_text(Json{{"type", "error"},
+                             {"ok", false},
+                             {"error", {{"code", "bad_token"}, {"message", sub.error().message}}}}));
       closing_ = true;
       return;
     }
@@ -343,12 +379,21 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     // Handle on a worker; the next read starts once the reply is queued, so a connection's
     // messages are answered in order.
     net::post(*server_.workers, [self = shared_from_this(), text = std::move(text)] {
-      std::string reply = self->handle_message(text).dump();
+      std::string reply = self->handle_message_guarded(text);
       net::post(self->ws_.get_executor(), [self, reply = std::move(reply)]() mutable {
         self->send(std::move(reply));
         self->do_read();
       });
     });
+  }
+
+  // handle_message as text; nothing escapes to the worker thread.
+  std::string handle_message_guarded(const std::string& text) noexcept {
+    try {
+      return to_json_text(handle_message(text));
+    } catch (...) {
+      return R"({"type":"result","status":500,"ok":false,"error":{"code":"internal","message":"internal error"}})";
+    }
   }
 
   Json handle_message(const std::string& text) {
@@ -453,13 +498,24 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (ec) return;
     Request req = parser_->release();
     if (websocket::is_upgrade(req)) {
+      // The upgrade is answered here, on the I/O thread: refuse a target that is not a
+      // game's socket before anything echoes it.
+      const Target t = parse_target(req.target());
+      if (!t.utf8 || !is_ws_target(t)) {
+        Response res = json_response(req, t.utf8 ? api_error(404, "not_found",
+                                                             "WebSocket upgrades are served only at "
+                                                             "/api/games/{id}/ws")
+                                                 : Server::Impl::invalid_target_error());
+        res.keep_alive(false);
+        return write(std::move(res));
+      }
       stream_.expires_never();
-      std::make_shared<WsSession>(stream_.release_socket(), server_)->run(req);
+      std::make_shared<WsSession>(stream_.release_socket(), server_)->run(req, t);
       return;
     }
     // Handle on a worker, write back on this connection's strand (see worker_threads).
     net::post(*server_.workers, [self = shared_from_this(), req = std::move(req)] {
-      Response res = self->server_.handle(req);
+      Response res = self->server_.handle_guarded(req);
       net::post(self->stream_.get_executor(),
                 [self, res = std::move(res)]() mutable { self->write(std::move(res)); });
     });

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "ai/agent.h"
+#include "server/json_text.h"
 
 namespace steppe::server {
 
@@ -317,7 +318,7 @@ struct RoomOps {
       for (size_t i = reset ? 0 : sub.sent; i < evs.size(); ++i) fresh.push_back(evs[i]);
       msg["events"] = std::move(fresh);
       sub.sent = evs.size();
-      sub.push(msg.dump());
+      sub.push(to_json_text(msg));
     }
   }
 
@@ -494,7 +495,7 @@ void Service::tick_progress() {
     for (auto& r : rooms) {
       std::lock_guard rl(r->mu);
       if (!r->thinking || r->subs.empty()) continue;
-      const std::string msg = Json{{"type", "agent"}, {"agent", agent_json(*r)}}.dump();
+      const std::string msg = to_json_text(Json{{"type", "agent"}, {"agent", agent_json(*r)}});
       for (auto& [sid, sub] : r->subs) {
         (void)sid;
         sub.push(msg);
@@ -1055,7 +1056,7 @@ Result<int> Service::subscribe(const std::string& id, const std::string& token, 
   const auto evs = visible_events(*room, side);
   Json msg{{"type", "update"}, {"view", seat_view(*room, side, opts_)}, {"reset", true}, {"events", evs}};
   s.sent = evs.size();
-  s.push(msg.dump());
+  s.push(to_json_text(msg));
   return sub;
 }
 

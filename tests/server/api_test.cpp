@@ -315,6 +315,60 @@ TEST_F(ApiTest, BadRequestsGetClearJsonErrorsAndTheServerKeepsRunning) {
   EXPECT_EQ(act(g, g.red, "move 0102").status, 200) << "the server still plays";
 }
 
+// Issue 21, defect 1: a WebSocket upgrade whose game id decodes to invalid UTF-8 killed the
+// process (the error reply echoed the id and the strict JSON dump threw on an I/O thread).
+TEST_F(ApiTest, WebSocketUpgradeWithAPathThatIsNotUtf8IsRefusedAndTheServerKeepsRunning) {
+  auto g = create();
+  const std::vector<std::string> targets = {"/api/games/%ff/ws",    "/x/y/%c3%28",
+                                            "/api/games/%c3%28/ws", "/api/games/%ed%a0%80/ws",
+                                            "/api/games/%c0%af/ws", "/api/games/" + g.id + "/ws?token=%ff",
+                                            "/api/games/x/ws?%fe=1"};
+  for (const std::string& target : targets) {
+    const std::string answer = raw_exchange(port_, ws_upgrade_request(target));
+    EXPECT_TRUE(answer.starts_with("HTTP/1.1 400")) << target << ": " << answer;
+    EXPECT_NE(answer.find("not valid UTF-8"), std::string::npos) << target << ": " << answer;
+    ASSERT_EQ(http_get(port_, "/api/health").status, 200) << "the server died on " << target;
+  }
+  // Upgrades elsewhere than a game's socket are refused too, and never echo the path.
+  const std::string elsewhere = raw_exchange(port_, ws_upgrade_request("/x/y/z"));
+  EXPECT_TRUE(elsewhere.starts_with("HTTP/1.1 404")) << elsewhere;
+  // A game id that is text but no game still gets the socket's own refusal.
+  WsClient none(port_, "/api/games/nosuchgame/ws?token=t");
+  ASSERT_TRUE(none.wait_count(1));
+  EXPECT_EQ(Json::parse(none.messages[0])["error"]["code"], "bad_token");
+  // The same targets over plain HTTP get a JSON 400, API and static pages alike.
+  for (const std::string target :
+       {"/api/games/%ff", "/api/games/%ff/view", "/play/%ff", "/%80", "/api/games?x=%ff"}) {
+    Reply r = http_get(port_, target);
+    EXPECT_EQ(r.status, 400) << target << ": " << r.raw;
+    EXPECT_EQ(r.body["error"]["code"], "bad_request") << target;
+  }
+  EXPECT_EQ(act(g, g.red, "move 0102").status, 200) << "the server still plays";
+}
+
+// Every reply that echoes input is serialised safely: a text frame that is not UTF-8
+// closes that connection only (RFC 6455 8.1, close code 1007), and a type that is text
+// comes back echoed in valid JSON.
+TEST_F(ApiTest, WebSocketRepliesThatEchoInputAreAlwaysValidJson) {
+  auto g = create();
+  {
+    WsClient bad(port_, "/api/games/" + g.id + "/ws?token=" + g.red);
+    ASSERT_TRUE(bad.wait_count(1));
+    bad.send_raw("{\"type\":\"\xff\xfe\"}");
+    EXPECT_TRUE(bad.wait_for([&](const auto&) { return bad.closed; }));
+    EXPECT_EQ(bad.messages.size(), 1U);
+  }
+  ASSERT_EQ(http_get(port_, "/api/health").status, 200);
+  WsClient red(port_, "/api/games/" + g.id + "/ws?token=" + g.red);
+  ASSERT_TRUE(red.wait_count(1));
+  red.send(Json{{"type", "d\u00e9j\u00e0"}});
+  ASSERT_TRUE(red.wait_count(2));
+  const Json echoed = Json::parse(red.messages[1], nullptr, false);
+  ASSERT_FALSE(echoed.is_discarded()) << red.messages[1];
+  EXPECT_NE(echoed["error"]["message"].get<std::string>().find("d\u00e9j\u00e0"), std::string::npos);
+  EXPECT_EQ(act(g, g.red, "move 0102").status, 200);
+}
+
 TEST_F(ApiTest, UndoTakesBackOwnLastActionOnly) {
   auto g = create();
   const std::string start = hash(g.id);

@@ -1,6 +1,7 @@
 // Minimal loopback HTTP and WebSocket clients (Boost.Beast) for the server tests.
 #pragma once
 
+#include <array>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
@@ -66,6 +67,37 @@ inline Reply http_get(uint16_t port, const std::string& target, const std::strin
 inline Reply http_post(uint16_t port, const std::string& target, const Json& body,
                        const std::string& token = "") {
   return http_request(port, http::verb::post, target, body.dump(), token);
+}
+
+// Sends `request` as raw bytes and returns what the server answers until it closes the
+// connection or `timeout_ms` passes (empty if it answers nothing): for requests a
+// well-behaved client cannot build (invalid UTF-8 in a path, a WebSocket upgrade anywhere).
+inline std::string raw_exchange(uint16_t port, const std::string& request, int timeout_ms = 5000) {
+  net::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port));
+  beast::error_code ec;
+  net::write(stream.socket(), net::buffer(request), ec);
+  std::string out;
+  if (ec) return out;
+  std::array<char, 4096> buf{};
+  std::function<void()> read_more = [&] {
+    stream.async_read_some(net::buffer(buf), [&](beast::error_code rec, size_t n) {
+      out.append(buf.data(), n);
+      if (!rec) read_more();
+    });
+  };
+  stream.expires_after(std::chrono::milliseconds(timeout_ms));
+  read_more();
+  ioc.run_for(std::chrono::milliseconds(timeout_ms + 500));
+  return out;
+}
+
+// A WebSocket upgrade request for `target` as raw text.
+inline std::string ws_upgrade_request(const std::string& target) {
+  return "GET " + target +
+         " HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
 }
 
 // A WebSocket client that records every message it receives.
