@@ -7,7 +7,7 @@ set -euo pipefail
 
 PACKAGES=(
   # build
-  build-essential cmake g++ git pkg-config
+  build-essential cmake g++ git pkg-config ccache
   # libraries
   nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libsqlite3-dev libboost-dev
   # formatting, static analysis, fuzzing (clang + libFuzzer runtime)

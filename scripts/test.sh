@@ -56,14 +56,24 @@ stage() {  # stage NAME COMMAND...: runs a stage, records its time and a failure
 
 bash scripts/deps.sh || { echo "test.sh: cannot install dependencies" >&2; exit 1; }
 
+# ccache (scripts/deps.sh installs it): on a machine that built Steppe before, in any clone,
+# unchanged sources are not compiled again. Paths are taken relative to the clone
+# (CCACHE_BASEDIR) and the working directory is left out of the hash of debug builds
+# (CCACHE_NOHASHDIR), so two clones in different folders share their objects.
+launcher=()
+if command -v ccache >/dev/null 2>&1; then
+  export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+fi
+
 release() {
-  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" >/dev/null &&
     nice cmake --build build -j"$JOBS" &&
     ctest_counted --test-dir build -j"$JOBS" --output-on-failure --timeout 600
 }
 
 asan() {
-  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DSTEPPE_SANITIZE=ON -DSTEPPE_BENCH=OFF >/dev/null &&
+  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DSTEPPE_SANITIZE=ON -DSTEPPE_BENCH=OFF "${launcher[@]}" >/dev/null &&
     nice cmake --build build-asan -j"$JOBS" &&
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
       ctest_counted --test-dir build-asan -j"$JOBS" --output-on-failure --timeout 900
@@ -109,7 +119,7 @@ format_check() {
 fuzz() {
   [ "$FUZZ_SECONDS" = "0" ] && { echo "fuzzing skipped (FUZZ_SECONDS=0)"; return 0; }
   CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTEPPE_FUZZ=ON \
-    -DSTEPPE_BENCH=OFF >/dev/null &&
+    -DSTEPPE_BENCH=OFF "${launcher[@]}" >/dev/null &&
     nice cmake --build build-fuzz -j"$JOBS" --target fuzz_all || return 1
   local ok=0 t
   for t in fuzz_json_data fuzz_scenario_parser fuzz_save_load fuzz_action_parser; do
