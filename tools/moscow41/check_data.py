@@ -58,6 +58,13 @@ for c in ["Chernigov", "Romny", "Kaluga", "Kalinin", "Naro-Fominsk", "Mogilev", 
   check(c in cities, "city %s missing" % c)
 sup = Counter(t for a in areas.values() for t in a["supply"])
 check(sup["kiev"] == 7 and sup["shlisselburg"] == 5 and sup["leningrad"] == 5, "2.1 supply icons %s" % sup)
+# 2.1/2.2/9.2 (docs/rulings.md): the southern Red Border is exactly the 7 orange areas; the
+# south-edge areas west of them (162, 163, 164) are no supply source.
+south_edge = sorted((a for a in areas.values() if "south" in a["edges"]), key=lambda a: a["centre"][0])
+orange = [a["id"] for a in south_edge if "kiev" in a["supply"]]
+check(orange == [a["id"] for a in south_edge[-7:]], "2.2: the 7 orange areas are the eastern end of the south edge")
+for a in south_edge[:-7]:
+  check(a["supply"] == [], "2.2/9.2: south-edge area %s west of the orange icons is no supply source" % a["id"])
 check("95" in adj["100"], "10.3 example: 95 adjacent to 100")
 for a in ["66", "67", "89", "90", "100"]:
   check(areas[a]["terrain"] != "staging", "Balkan cross area %s" % a)

@@ -299,7 +299,7 @@ CITY_BANK = {
 }
 CITY_OFF_KM = 3.0   # a city farther than this from the course sets its area's bank
 NEAR_KM = 20.0      # an area's samples within this distance of the course decide its bank
-EDGE_KM = 30.0      # a border is a river border only where it comes this close to the course
+EDGE_KM = 40.0      # a border is a river border only where it comes this close to the course
 SWITCH_COST = 0.3   # see river_model: how strongly a river keeps to one side of its chain of areas
 NEIGHBOUR_SHARE = 0.75  # a neighbour of a passed area is on a bank when this much of it is
 MIN_RUN_KM = 3.0    # the course passes through an area when it runs this far inside it
@@ -627,7 +627,7 @@ def densify(line, step):
   return out
 
 
-def river_model(ids, seeds, cells, city_of, city_pt, wdbii):
+def river_model(ids, seeds, cells, city_of, city_pt, wdbii, towns):
   """Each river of RIVER_COURSES relative to the areas: the areas it passes through (in
   course order, each with its bank), the bank of every area near it, and the borders it
   forms. Returns (map.json `rivers`, {frozenset(a, b): [river names]})."""
@@ -650,7 +650,7 @@ def river_model(ids, seeds, cells, city_of, city_pt, wdbii):
         order.append(i)
     passed = [i for i in order if run[i] >= MIN_RUN_KM and ids[i] != "logo"]
     # Banks. An area the course passes through lies on its city's bank (CITY_BANK, else the
-    # city's side when it is off the course), else on one bank chosen along the course so
+    # side of its city, or of the town it is named for, when that is off the course), else on one bank chosen along the course so
     # that the river changes sides between areas as rarely as the areas' shares allow (a
     # change costs SWITCH_COST; an area put on the bank holding the smaller share of it near
     # the river costs the difference of the shares): the river then runs along the borders
@@ -670,10 +670,11 @@ def river_model(ids, seeds, cells, city_of, city_pt, wdbii):
       if city and (name, city) in CITY_BANK:
         fixed[i] = (1 if CITY_BANK[(name, city)] == "left" else -1,
                     "city %s: its old centre is on the %s bank" % (city, CITY_BANK[(name, city)]))
-      elif city:
-        sd, d = side_of(city_pt[ids[i]], course)
+      elif city or ids[i] in towns:
+        place_name, pt = (city, city_pt[ids[i]]) if city else towns[ids[i]]
+        sd, d = side_of(pt, course)
         if sd and d >= CITY_OFF_KM:
-          fixed[i] = (sd, "city %s, %.0f km from the river" % (city, d))
+          fixed[i] = (sd, "%s %s, %.0f km from the river" % ("city" if city else "town", place_name, d))
       share_of[i] = shares(i, True)
     def cost(i, b):
       if i in fixed:
@@ -819,13 +820,14 @@ def build():
     city_of[aid] = name
     city_pt[aid] = to_km(lon, lat)
     city_src[aid] = "%s at %.2fE %.2fN (%s)" % (name, lon, lat, src)
-  town_names = {}
+  town_names, town_pt = {}, {}  # town_pt: the town an area is named for, if no city
   for name, lon0, lat0 in TOWNS:
     lon, lat, src = place(name, lon0, lat0, places)
     if not (WEST < lon < EAST and SOUTH < lat < NORTH):
       continue
     aid = containing(lon, lat)
     town_names.setdefault(aid, []).append(name)
+    town_pt.setdefault(aid, (name, to_km(lon, lat)))
 
   # Geography per area: land/lake samples, ETOPO5 relief, 1941 terrain zones.
   mask, relief = Mask(), Relief()
@@ -956,7 +958,9 @@ def build():
   # through, each on one bank; a border is a river border when the river separates the two
   # areas (they lie on opposite banks and their common border runs along the course), never
   # when the river flows from one into the other on the same bank.
-  river_docs, river_borders = river_model(ids, seeds, cells, city_of, city_pt, rivers)
+  river_docs, river_borders = river_model(ids, seeds, cells, city_of, city_pt, rivers,
+                                          {ids[i]: town_pt[ids[i]] for i in range(len(ids))
+                                           if ids[i] in town_pt and not names[i] and ids[i] not in city_of})
   conns = []
   live = [i for i, aid in enumerate(ids) if aid != "logo"]
   for ii, i in enumerate(live):
