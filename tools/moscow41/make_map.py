@@ -18,12 +18,14 @@ historical fronts of July, October and November 1941:
     seed, so adjacency stays what the anchors and the lattice make it;
   * rivers: each named river's course (RIVER_COURSES, upstream to downstream through the
     towns an atlas puts on it, checked against the WDBII lines of data/geo/rivers.json)
-    passes through a chain of areas; each area near the course lies on one bank (the bank
-    of its city, else the bank holding most of it near the river). A border is a river
-    border when the river separates the two areas: they lie on opposite banks and their
-    common border runs along the course (within EDGE_KM). A river flowing from one area
-    into the next on the same bank is no crossing, so a river city is not ringed by its
-    own river and a drive along a river pays no crossing at each step. map.json `rivers`
+    passes through a chain of areas; each area it passes lies on one bank (the bank of its
+    city or of the town it is named for, else the bank holding most of it near the river,
+    the river keeping to one side of its chain where the shares allow: SWITCH_COST), each
+    neighbour on the bank holding (almost) all of it. A border is a river border when the
+    river separates the two areas: they lie on opposite banks, the river does not flow
+    from one into the other across it, and it lies within EDGE_KM of the course. So a
+    river city is not ringed by its own river and a drive along a river pays no crossing
+    at each step. map.json `rivers`
     lists per river its course, the areas it passes (with their banks) and the borders it
     forms; the connections' "river" type is derived from those borders;
   * terrain: each area is sampled on a 4 km lattice (SAMPLE_KM) inside its polygon. Yellow
@@ -297,6 +299,7 @@ CITY_BANK = {
     ("Oka", "Kaluga"): "left", ("Oka", "Serpukhov"): "left", ("Oka", "Kolomna"): "left",
     ("Oka", "Ryazan"): "right", ("Moskva", "Moscow"): "left",
 }
+NOT_IN_WDBII = {"Ugra", "Vop", "Vazuza", "Zhizdra"}  # no WDBII line of classes 1-3 follows them
 CITY_OFF_KM = 3.0   # a city farther than this from the course sets its area's bank
 NEAR_KM = 20.0      # an area's samples within this distance of the course decide its bank
 EDGE_KM = 40.0      # a border is a river border only where it comes this close to the course
@@ -726,9 +729,11 @@ def river_model(ids, seeds, cells, city_of, city_pt, wdbii, towns):
     docs.append({
         "name": name,
         "reconstructed": True,
-        "source": "course through %s (atlas), upstream to downstream; checked against data/geo/rivers.json "
-                  "(WDBII classes 1-3): mean %.1f km, largest %.1f km from its lines" % (
-                      RIVER_TOWNS[name], sum(ds) / len(ds), max(ds)),
+        "source": "course through %s (atlas), upstream to downstream; %s" % (
+            RIVER_TOWNS[name],
+            ("absent from data/geo/rivers.json (WDBII classes 1-3), so traced by hand only" if name in NOT_IN_WDBII
+             else "checked against data/geo/rivers.json (WDBII classes 1-3): mean %.1f km, largest %.1f km from "
+             "its lines" % (sum(ds) / len(ds), max(ds)))),
         "line": [[lon, lat] for lon, lat in course_ll],
         "areas": [{"id": ids[i], "bank": side_name[bank[i]], "by": why[i]} for i in passed if i in bank],
         "borders": formed,
