@@ -249,16 +249,16 @@ LAKE_SHARE = 0.5
 
 # Rivers (2.4.6, 10.12.5.1). Each named river's course, upstream to downstream, through the
 # towns an atlas puts on it (lon/lat; most points are the towns' coordinates). The WDBII
-# extract (data/geo/rivers.json) has no names, only classes 1-3 here, and lacks the Ugra, the
-# Vop, the Vazuza and the Zhizdra altogether, so the course is traced by hand and WDBII only
-# checks it: each river's `source` in map.json gives the mean and largest distance of its
-# course from the nearest WDBII point (a source end far from WDBII is normal: WDBII's small
-# classes stop short of it). Only these named rivers are game rivers; an unnamed stream is
-# scenery (2.4 note), as a player of the printed map would read it.
+# extract (data/geo/rivers.json) has no names, only classes 1-3 here, and lacks the Ugra and
+# the Vop altogether, so the course is traced by hand and WDBII only checks it: each river's
+# `source` in map.json gives the mean and largest distance of its course from the nearest
+# WDBII point (a source end far from WDBII is normal: WDBII's small classes stop short of
+# it). Only these named rivers are game rivers (the text names none; the main rivers of the
+# 1941 battles, as a player would look for them); small tributaries (the Vazuza, the
+# Zhizdra) are left out, as crossings near their sources would be noise at this scale.
 RIVER_COURSES = [
  ("Volga", [(32.83,57.25),(32.72,56.92),(33.10,56.88),(33.47,56.85),(33.85,56.62),(34.05,56.45),(34.33,56.26),(34.58,56.18),(34.75,56.32),(34.93,56.51),(35.30,56.68),(35.60,56.80),(35.90,56.86),(36.30,56.78),(36.77,56.72),(37.17,56.73),(37.35,56.87),(37.60,57.05),(37.85,57.24),(38.33,57.53),(38.60,57.80),(38.85,58.05),(38.95,58.30)]),
  ("Tvertsa", [(34.57,57.58),(34.75,57.30),(34.96,57.04),(35.47,56.93),(35.90,56.86)]),
- ("Vazuza", [(33.75,55.45),(34.05,55.60),(34.28,55.83),(34.45,56.00),(34.58,56.18)]),
  ("Western Dvina", [(32.85,56.87),(32.55,56.75),(32.27,56.65),(32.15,56.45),(32.10,56.26),(31.85,55.95),(31.50,55.75),(31.20,55.62),(30.73,55.42),(30.20,55.19),(29.80,55.30)]),
  ("Lovat", [(30.20,55.90),(30.52,56.34),(30.85,56.75),(31.18,57.15),(31.40,57.55),(31.65,57.97),(31.55,58.30)]),
  ("Dnepr", [(33.20,55.85),(33.45,55.50),(33.55,55.20),(33.29,54.92),(32.90,54.86),(32.60,54.84),(32.30,54.78),(32.05,54.78),(31.70,54.75),(31.30,54.68),(30.90,54.62),(30.42,54.51),(30.30,54.22),(30.35,53.90),(30.25,53.52),(30.05,53.09),(30.02,52.89),(30.39,52.36),(30.80,51.94),(30.65,51.70),(30.55,51.30),(30.52,50.50)]),
@@ -267,7 +267,6 @@ RIVER_COURSES = [
  ("Desna", [(33.30,54.60),(33.35,54.15),(33.73,53.53),(34.37,53.25),(34.05,53.05),(33.77,52.58),(33.27,52.00),(33.05,51.65),(32.50,51.50),(31.90,51.55),(31.29,51.49),(30.88,50.95),(30.55,50.55)]),
  ("Seym", [(36.90,51.90),(36.19,51.73),(35.26,51.66),(34.68,51.57),(34.30,51.35),(33.87,51.33),(32.88,51.34),(32.45,51.50)]),
  ("Ugra", [(33.35,54.42),(33.80,54.60),(34.35,54.77),(34.90,54.80),(35.23,54.74),(35.55,54.68),(35.85,54.55),(36.14,54.49)]),
- ("Zhizdra", [(34.55,53.95),(35.20,54.00),(35.78,54.04),(36.10,54.10)]),
  ("Oka", [(36.50,52.35),(36.07,52.97),(36.10,53.35),(36.13,53.81),(36.25,54.10),(36.26,54.51),(36.60,54.45),(37.07,54.50),(37.18,54.72),(37.41,54.92),(37.80,54.85),(38.15,54.85),(38.77,55.08),(39.20,54.85),(39.74,54.63),(39.80,54.62)]),
  ("Moskva", [(35.40,55.50),(36.03,55.50),(36.47,55.60),(36.86,55.73),(37.25,55.78),(37.62,55.75),(37.85,55.60),(38.26,55.43),(38.68,55.32),(38.77,55.08)]),
  ("Don", [(38.27,54.01),(38.55,53.82),(38.85,53.50),(39.14,53.26),(39.15,53.02),(39.20,52.75),(38.93,52.39),(38.95,52.10),(39.05,51.85),(39.02,51.69),(39.10,51.50),(39.46,51.00),(39.65,50.50)]),
@@ -276,7 +275,6 @@ RIVER_TOWNS = {
     "Volga": "Peno, Selizharovo, Rzhev, Zubtsov, Staritsa, Kalinin, the Volga (Ivankovo) Reservoir of 1937 "
              "(Konakovo-Dubna), Kimry, Kalyazin, Uglich, Rybinsk",
     "Tvertsa": "Vyshny Volochek, Torzhok, Mednoye, Kalinin (its mouth)",
-    "Vazuza": "Sychevka, Zubtsov (its mouth)",
     "Western Dvina": "Andreapol, Zapadnaya Dvina, Velizh, Surazh, Vitebsk",
     "Lovat": "Velikie Luki, Kholm, Parfino, Lake Ilmen",
     "Dnepr": "Kholm-Zhirkovsky, Dorogobuzh, Solovyovo crossing, Smolensk, Orsha, Shklov, Mogilev, Bykhov, "
@@ -286,7 +284,6 @@ RIVER_TOWNS = {
     "Desna": "Desnogorsk, Zhukovka, Bryansk, Trubchevsk, Novgorod-Seversky, Sosnitsa, Chernigov, Oster",
     "Seym": "Kursk, Lgov, Rylsk, Putivl, Baturin",
     "Ugra": "Ugra station, Yukhnov, its mouth above Kaluga (the Ugra line of October 1941)",
-    "Zhizdra": "Kozelsk, its mouth at Peremyshl",
     "Oka": "Orel, Belev, Likhvin, Kaluga, Aleksin, Tarusa, Serpukhov, Kashira, Kolomna, Ryazan",
     "Moskva": "Mozhaysk, Tuchkovo, Zvenigorod, Moscow, Bronnitsy, Voskresensk, Kolomna (its mouth)",
     "Don": "Stalinogorsk (its source), Dankov, Lebedyan, Zadonsk, Semiluki (west of Voronezh), Liski",
@@ -299,7 +296,7 @@ CITY_BANK = {
     ("Oka", "Kaluga"): "left", ("Oka", "Serpukhov"): "left", ("Oka", "Kolomna"): "left",
     ("Oka", "Ryazan"): "right", ("Moskva", "Moscow"): "left",
 }
-NOT_IN_WDBII = {"Ugra", "Vop", "Vazuza", "Zhizdra"}  # no WDBII line of classes 1-3 follows them
+NOT_IN_WDBII = {"Ugra", "Vop"}  # no WDBII line of classes 1-3 follows them
 CITY_OFF_KM = 3.0   # a city farther than this from the course sets its area's bank
 NEAR_KM = 20.0      # an area's samples within this distance of the course decide its bank
 EDGE_KM = 40.0      # a border is a river border only where it comes this close to the course
@@ -964,8 +961,11 @@ def build():
   # areas (they lie on opposite banks and their common border runs along the course), never
   # when the river flows from one into the other on the same bank.
   river_docs, river_borders = river_model(ids, seeds, cells, city_of, city_pt, rivers,
-                                          {ids[i]: town_pt[ids[i]] for i in range(len(ids))
-                                           if ids[i] in town_pt and not names[i] and ids[i] not in city_of})
+                                          {**{ids[i]: town_pt[ids[i]] for i in range(len(ids))
+                                              if ids[i] in town_pt and not names[i] and ids[i] not in city_of},
+                                           # an anchor area is named for the place at its seed
+                                           **{ids[i]: (names[i], seeds[i]) for i in range(len(ids))
+                                              if names[i] and ids[i] not in STAGING and ids[i] not in city_of}})
   conns = []
   live = [i for i, aid in enumerate(ids) if aid != "logo"]
   for ii, i in enumerate(live):
