@@ -456,13 +456,6 @@ def dist_point_polyline(p, line):
   return min(dist_point_segment(p, line[k - 1], line[k]) for k in range(1, len(line)))
 
 
-def cross_point(p1, p2, q1, q2):
-  """Where segment p1-p2 crosses q1-q2 (they are known to cross)."""
-  d = (p2[0] - p1[0]) * (q2[1] - q1[1]) - (p2[1] - p1[1]) * (q2[0] - q1[0])
-  t = ((q1[0] - p1[0]) * (q2[1] - q1[1]) - (q1[1] - p1[1]) * (q2[0] - q1[0])) / d
-  return (p1[0] + t * (p2[0] - p1[0]), p1[1] + t * (p2[1] - p1[1]))
-
-
 def near_frame(lon, lat, margin):
   return WEST - margin <= lon <= EAST + margin and SOUTH - margin <= lat <= NORTH + margin
 
@@ -530,9 +523,9 @@ class Relief:
 
 
 def load_hydro(mask):
-  """Rivers at 1941: WDBII polylines (km), post-1941 reservoirs drained back to their old
-  courses, the river names of hist/hydro_1941.json and its lake lines (reservoirs that
-  stood in 1941 but that GSHHG draws as lakes, so that no river line runs through them)."""
+  """Rivers at 1941 (the lines that check RIVER_COURSES): WDBII polylines (km) and the old
+  courses of the post-1941 reservoirs of hist/hydro_1941.json, which are drained back to
+  land in the mask (so the lake samples of an area are those of 1941)."""
   hydro = load_geo("hist/hydro_1941.json")
   rivers = []  # (class, name or "", km points, lon/lat points)
   drained = []
