@@ -58,10 +58,82 @@ for c in ["Chernigov", "Romny", "Kaluga", "Kalinin", "Naro-Fominsk", "Mogilev", 
   check(c in cities, "city %s missing" % c)
 sup = Counter(t for a in areas.values() for t in a["supply"])
 check(sup["kiev"] == 7 and sup["shlisselburg"] == 5 and sup["leningrad"] == 5, "2.1 supply icons %s" % sup)
+# 2.1/2.2/9.2 (docs/rulings.md): the southern Red Border is exactly the 7 orange areas; the
+# south-edge areas west of them (162, 163, 164) are no supply source.
+south_edge = sorted((a for a in areas.values() if "south" in a["edges"]), key=lambda a: a["centre"][0])
+orange = [a["id"] for a in south_edge if "kiev" in a["supply"]]
+check(orange == [a["id"] for a in south_edge[-7:]], "2.2: the 7 orange areas are the eastern end of the south edge")
+for a in south_edge[:-7]:
+  check(a["supply"] == [], "2.2/9.2: south-edge area %s west of the orange icons is no supply source" % a["id"])
 check("95" in adj["100"], "10.3 example: 95 adjacent to 100")
 for a in ["66", "67", "89", "90", "100"]:
   check(areas[a]["terrain"] != "staging", "Balkan cross area %s" % a)
 check(areas["89"]["terrain"] == "green", "campaign: 3 blocks in 89 need a Green area")
+
+# Rivers (2.4.6, 10.12.5.1): the model of map.json `rivers` (each river's course, the areas
+# it passes through with their banks, the borders it forms) is the one truth; the connections'
+# "river" type must say the same. A river separates areas; it does not ring a town.
+river_pairs = {}
+for rv in m["rivers"]:
+  check(rv.get("reconstructed") is True and rv.get("source"), "river %s reconstructed/source" % rv.get("name"))
+  check("areas" in rv and "borders" in rv, "river %s: no course model (areas it passes, borders it forms)" %
+        rv.get("name"))
+  rv.setdefault("areas", [])
+  rv.setdefault("borders", [])
+  for x in rv["areas"]:
+    check(x["id"] in areas and x["bank"] in ("left", "right"), "river %s: area %s" % (rv["name"], x))
+  for a, b in rv["borders"]:
+    check(b in adj.get(a, ()), "river %s: border %s-%s between areas that are not adjacent" % (rv["name"], a, b))
+    river_pairs.setdefault(frozenset((a, b)), set()).add(rv["name"])
+for c in m["connections"]:
+  if "land" in c["types"]:
+    names = river_pairs.get(frozenset((c["a"], c["b"])), set())
+    check(("river" in c["types"]) == bool(names) and set(c.get("rivers", [])) == names,
+          "connection %s-%s: types %s / rivers %s disagree with the river model %s" % (
+              c["a"], c["b"], c["types"], c.get("rivers"), sorted(names)))
+river_adj = {a: set() for a in areas}
+for c in m["connections"]:
+  if "land" in c["types"] and "river" in c["types"]:
+    river_adj[c["a"]].add(c["b"]); river_adj[c["b"]].add(c["a"])
+# Areas whose geography puts a river on all sides but one (the reason is checked by eye on
+# the map): nothing else may be so enclosed.
+ENCLOSED_BY_GEOGRAPHY = {
+    "161": "east of the Don at the map's east edge: the Don separates it from 160 and 171, west of the river",
+    "162": "the south-west corner, right bank of the Dnepr: the Dnepr separates it from Kozelets (163); "
+           "its other neighbour, 150, is on its own bank",
+}
+for aid, a in areas.items():
+  n = len(adj[aid])
+  if river_adj[aid] and len(river_adj[aid]) >= n - 1:
+    check(aid in ENCLOSED_BY_GEOGRAPHY, "2.4.6: area %s (%s) has river borders on %d of its %d sides: %s" % (
+        aid, a["name"], len(river_adj[aid]), n, sorted(river_adj[aid])))
+# Each named river passes the towns it passes in reality (through the town's area).
+RIVER_TOWNS = [("Dnepr", "Smolensk"), ("Dnepr", "Mogilev"), ("Desna", "Bryansk"), ("Desna", "Chernigov"),
+               ("Volga", "Rzhev"), ("Volga", "Kalinin"), ("Oka", "Kaluga"), ("Oka", "Orel"),
+               ("Oka", "Serpukhov"), ("Moskva", "Mozhaysk"), ("Moskva", "Moscow"), ("Don", "Voronezh"),
+               ("Ugra", "Yukhnov"), ("Sozh", "Gomel"), ("Seym", "Kursk"), ("Tvertsa", "Torzhok")]
+by_place = {}
+for aid, a in areas.items():
+  for nm in [a["name"], a.get("city")] + a.get("towns", []):
+    if nm:
+      by_place.setdefault(nm, aid)
+rivers_by_name = {rv["name"]: rv for rv in m["rivers"]}
+for river, town in RIVER_TOWNS:
+  rv = rivers_by_name.get(river)
+  check(rv is not None, "river %s missing" % river)
+  if rv and town in by_place:
+    check(by_place[town] in [x["id"] for x in rv["areas"]],
+          "the %s passes %s, but not through its area %s" % (river, town, by_place[town]))
+  check(town in by_place, "town %s is in no area" % town)
+# The Volga does not run through Torzhok (the Tvertsa does), nor the Don through Kursk.
+for river, town in [("Volga", "Torzhok"), ("Don", "Kursk")]:
+  if river in rivers_by_name and town in by_place:
+    check(by_place[town] not in [x["id"] for x in rivers_by_name[river]["areas"]],
+          "the %s does not pass %s" % (river, town))
+# Voronezh is on the left (east) bank of the Don: the approach from Kursk crosses it.
+for x in rivers_by_name.get("Don", {}).get("areas", []):
+  if x["id"] == by_place.get("Voronezh"):
+    check(x["bank"] == "left", "Voronezh is east of the Don (left bank), the data says %s" % x["bank"])
 
 # Fronts.
 def side(aid, front):

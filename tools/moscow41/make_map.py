@@ -16,15 +16,18 @@ historical fronts of July, October and November 1941:
   * geography: the committed extracts in data/geo (provenance: data/geo/SOURCES.md),
     the same ones the BD hex map is generated from (tools/geo/mapgen.cpp); it moves no
     seed, so adjacency stays what the anchors and the lattice make it;
-  * rivers: a border is a river border when the segment joining the two seed points
-    crosses a river of 1941: a WDBII line of data/geo/rivers.json of class 0-2
-    (double-lined, permanent major, additional major; RIVER_MAX_CLASS), or of class 3 where
-    it runs within NAME_KM (30 km) of a named river; the post-1941 reservoirs of
-    hist/hydro_1941.json (Kiev 1964-66, Rybinsk 1941-47) are drained in the mask and their
-    old courses count as rivers, so they block as the river did and no more; the Volga
-    Reservoir (Ivankovo, 1937) lake line counts as a river border (the Volga under it).
-    Names come from the hydro overlay's anchor chains (and EXTRA_RIVER_NAMES where those
-    chains are too coarse at this scale); names only, never geometry;
+  * rivers: each named river's course (RIVER_COURSES, upstream to downstream through the
+    towns an atlas puts on it, checked against the WDBII lines of data/geo/rivers.json)
+    passes through a chain of areas; each area it passes lies on one bank (the bank of its
+    city or of the town it is named for, else the bank holding most of it near the river,
+    the river keeping to one side of its chain where the shares allow: SWITCH_COST), each
+    neighbour on the bank holding (almost) all of it. A border is a river border when the
+    river separates the two areas: they lie on opposite banks, the river does not flow
+    from one into the other across it, and it lies within EDGE_KM of the course. So a
+    river city is not ringed by its own river and a drive along a river pays no crossing
+    at each step. map.json `rivers`
+    lists per river its course, the areas it passes (with their banks) and the borders it
+    forms; the connections' "river" type is derived from those borders;
   * terrain: each area is sampled on a 4 km lattice (SAMPLE_KM) inside its polygon. Yellow
     (rough: forest, swamp or hills) when the marsh, rough and forest zones of
     hist/terrain_1941.json together cover >= 40% of its land samples (OVERLAY_SHARE, the
@@ -50,7 +53,8 @@ historical fronts of July, October and November 1941:
     them are German at set-up.
 
 Python 3 standard library only; deterministic (same output bytes on every run).
-Usage: tools/moscow41/make_map.py [output path]   (default data/moscow41/map.json)
+Usage: tools/moscow41/make_map.py [--check] [output path]   (default data/moscow41/map.json;
+       --check compares instead of writing: exit status 1 when the file differs)
 """
 import json
 import math
@@ -221,13 +225,9 @@ TOWNS = [
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 GEO = os.path.join(ROOT, "data", "geo")
 
-# Rivers: WDBII classes 0 (double-lined), 1 (permanent major) and 2 (additional major)
-# always; class 3 (additional) only where it runs along a river named in
-# hist/hydro_1941.json (within NAME_KM of its anchor chain, the distance mapgen uses for
-# names on the BD map). Classes 4+ (minor, intermittent, canals) never.
-RIVER_MAX_CLASS = 2
+# WDBII lines that check the hand-traced river courses (RIVER_COURSES): classes up to 3
+# (additional major); 4+ (minor, intermittent, canals) never.
 NAMED_RIVER_MAX_CLASS = 3
-NAME_KM = 30.0
 
 # Terrain thresholds (Yellow = rough: forest, swamp or hills), over the land sample points
 # of each area (a 4 km lattice inside its polygon):
@@ -247,20 +247,62 @@ SAMPLE_KM = 4.0
 # lakes are scenery, 2.4; the check is kept so that a frame change cannot hide one).
 LAKE_SHARE = 0.5
 
-# River names the hydro overlay lacks at this scale (its anchor chains are drawn for 90 km
-# hexes: the Dnepr chain starts at Vitebsk, the Volga chain cuts the Rzhev bend). Names
-# only: the river geometry is always WDBII's. (name, anchors lon/lat).
-EXTRA_RIVER_NAMES = [
-    ("Dnepr", [(33.40, 55.90), (33.45, 55.30), (33.29, 54.92), (32.70, 54.85), (32.05, 54.78),
-               (31.20, 54.65), (30.40, 54.50)]),
-    ("Volga", [(33.10, 57.00), (33.45, 56.85), (34.00, 56.50), (34.33, 56.26), (34.58, 56.18),
-               (34.93, 56.50), (35.50, 56.80), (35.90, 56.86)]),
-    ("Vazuza", [(33.60, 55.55), (34.28, 55.83), (34.58, 56.18)]),
-    ("Vop", [(32.95, 55.75), (32.75, 55.30), (32.70, 54.95)]),
-    ("Oka", [(36.50, 52.30), (36.10, 52.90)]),
+# Rivers (2.4.6, 10.12.5.1). Each named river's course, upstream to downstream, through the
+# towns an atlas puts on it (lon/lat; most points are the towns' coordinates). The WDBII
+# extract (data/geo/rivers.json) has no names, only classes 1-3 here, and lacks the Ugra and
+# the Vop altogether, so the course is traced by hand and WDBII only checks it: each river's
+# `source` in map.json gives the mean and largest distance of its course from the nearest
+# WDBII point (a source end far from WDBII is normal: WDBII's small classes stop short of
+# it). Only these named rivers are game rivers (the text names none; the main rivers of the
+# 1941 battles, as a player would look for them); small tributaries (the Vazuza, the
+# Zhizdra) are left out, as crossings near their sources would be noise at this scale.
+RIVER_COURSES = [
+ ("Volga", [(32.83,57.25),(32.72,56.92),(33.10,56.88),(33.47,56.85),(33.85,56.62),(34.05,56.45),(34.33,56.26),(34.58,56.18),(34.75,56.32),(34.93,56.51),(35.30,56.68),(35.60,56.80),(35.90,56.86),(36.30,56.78),(36.77,56.72),(37.17,56.73),(37.35,56.87),(37.60,57.05),(37.85,57.24),(38.33,57.53),(38.60,57.80),(38.85,58.05),(38.95,58.30)]),
+ ("Tvertsa", [(34.57,57.58),(34.75,57.30),(34.96,57.04),(35.47,56.93),(35.90,56.86)]),
+ ("Western Dvina", [(32.85,56.87),(32.55,56.75),(32.27,56.65),(32.15,56.45),(32.10,56.26),(31.85,55.95),(31.50,55.75),(31.20,55.62),(30.73,55.42),(30.20,55.19),(29.80,55.30)]),
+ ("Lovat", [(30.20,55.90),(30.52,56.34),(30.85,56.75),(31.18,57.15),(31.40,57.55),(31.65,57.97),(31.55,58.30)]),
+ ("Dnepr", [(33.20,55.85),(33.45,55.50),(33.55,55.20),(33.29,54.92),(32.90,54.86),(32.60,54.84),(32.30,54.78),(32.05,54.78),(31.70,54.75),(31.30,54.68),(30.90,54.62),(30.42,54.51),(30.30,54.22),(30.35,53.90),(30.25,53.52),(30.05,53.09),(30.02,52.89),(30.39,52.36),(30.80,51.94),(30.65,51.70),(30.55,51.30),(30.52,50.50)]),
+ ("Vop", [(32.55,55.65),(32.75,55.30),(32.70,55.07),(32.68,54.88)]),
+ ("Sozh", [(32.30,54.55),(32.17,54.19),(31.71,53.71),(31.38,53.57),(30.99,53.44),(30.91,52.92),(31.00,52.44),(30.80,51.94)]),
+ ("Desna", [(33.30,54.60),(33.35,54.15),(33.73,53.53),(34.37,53.25),(34.05,53.05),(33.77,52.58),(33.27,52.00),(33.05,51.65),(32.50,51.50),(31.90,51.55),(31.29,51.49),(30.88,50.95),(30.55,50.55)]),
+ ("Seym", [(36.90,51.90),(36.19,51.73),(35.26,51.66),(34.68,51.57),(34.30,51.35),(33.87,51.33),(32.88,51.34),(32.45,51.50)]),
+ ("Ugra", [(33.35,54.42),(33.80,54.60),(34.35,54.77),(34.90,54.80),(35.23,54.74),(35.55,54.68),(35.85,54.55),(36.14,54.49)]),
+ ("Oka", [(36.50,52.35),(36.07,52.97),(36.10,53.35),(36.13,53.81),(36.25,54.10),(36.26,54.51),(36.60,54.45),(37.07,54.50),(37.18,54.72),(37.41,54.92),(37.80,54.85),(38.15,54.85),(38.77,55.08),(39.20,54.85),(39.74,54.63),(39.80,54.62)]),
+ ("Moskva", [(35.40,55.50),(36.03,55.50),(36.47,55.60),(36.86,55.73),(37.25,55.78),(37.62,55.75),(37.85,55.60),(38.26,55.43),(38.68,55.32),(38.77,55.08)]),
+ ("Don", [(38.27,54.01),(38.55,53.82),(38.85,53.50),(39.14,53.26),(39.15,53.02),(39.20,52.75),(38.93,52.39),(38.95,52.10),(39.05,51.85),(39.02,51.69),(39.10,51.50),(39.46,51.00),(39.65,50.50)]),
 ]
-# Overlay names shown under a shorter name.
-RIVER_NAME_ALIASES = {"Western Dvina upper": "Western Dvina (Daugava)"}
+RIVER_TOWNS = {
+    "Volga": "Peno, Selizharovo, Rzhev, Zubtsov, Staritsa, Kalinin, the Volga (Ivankovo) Reservoir of 1937 "
+             "(Konakovo-Dubna), Kimry, Kalyazin, Uglich, Rybinsk",
+    "Tvertsa": "Vyshny Volochek, Torzhok, Mednoye, Kalinin (its mouth)",
+    "Western Dvina": "Andreapol, Zapadnaya Dvina, Velizh, Surazh, Vitebsk",
+    "Lovat": "Velikie Luki, Kholm, Parfino, Lake Ilmen",
+    "Dnepr": "Kholm-Zhirkovsky, Dorogobuzh, Solovyovo crossing, Smolensk, Orsha, Shklov, Mogilev, Bykhov, "
+             "Rogachev, Zhlobin, Rechitsa, Loyev, Lyubech",
+    "Vop": "Yartsevo, its mouth at the Solovyovo crossing",
+    "Sozh": "Khislavichi, Krichev, Cherikov, Propoisk, Chechersk, Gomel, Loyev (its mouth)",
+    "Desna": "Desnogorsk, Zhukovka, Bryansk, Trubchevsk, Novgorod-Seversky, Sosnitsa, Chernigov, Oster",
+    "Seym": "Kursk, Lgov, Rylsk, Putivl, Baturin",
+    "Ugra": "Ugra station, Yukhnov, its mouth above Kaluga (the Ugra line of October 1941)",
+    "Oka": "Orel, Belev, Likhvin, Kaluga, Aleksin, Tarusa, Serpukhov, Kashira, Kolomna, Ryazan",
+    "Moskva": "Mozhaysk, Tuchkovo, Zvenigorod, Moscow, Bronnitsy, Voskresensk, Kolomna (its mouth)",
+    "Don": "Stalinogorsk (its source), Dankov, Lebedyan, Zadonsk, Semiluki (west of Voronezh), Liski",
+}
+# The bank of a city the river runs through (the old centre's bank, facing downstream), where
+# the city's coordinates lie too close to the course to tell (CITY_OFF_KM).
+CITY_BANK = {
+    ("Dnepr", "Smolensk"): "left", ("Dnepr", "Mogilev"): "right", ("Sozh", "Gomel"): "right",
+    ("Desna", "Bryansk"): "right", ("Desna", "Chernigov"): "right", ("Volga", "Kalinin"): "right",
+    ("Oka", "Kaluga"): "left", ("Oka", "Serpukhov"): "left", ("Oka", "Kolomna"): "left",
+    ("Oka", "Ryazan"): "right", ("Moskva", "Moscow"): "left",
+}
+NOT_IN_WDBII = {"Ugra", "Vop"}  # no WDBII line of classes 1-3 follows them
+CITY_OFF_KM = 3.0   # a city farther than this from the course sets its area's bank
+NEAR_KM = 20.0      # an area's samples within this distance of the course decide its bank
+EDGE_KM = 40.0      # a border is a river border only where it comes this close to the course
+SWITCH_COST = 0.3   # see river_model: how strongly a river keeps to one side of its chain of areas
+NEIGHBOUR_SHARE = 0.75  # a neighbour of a passed area is on a bank when this much of it is
+MIN_RUN_KM = 3.0    # the course passes through an area when it runs this far inside it
 
 # Cities and towns whose 1941 (or map) name differs from the name in the geodata.
 PLACE_ALIASES = {"Vyshny Volochek": "Vyshniy Volochek", "Velikie Luki": "Velikiye Luki",
@@ -414,13 +456,6 @@ def dist_point_polyline(p, line):
   return min(dist_point_segment(p, line[k - 1], line[k]) for k in range(1, len(line)))
 
 
-def cross_point(p1, p2, q1, q2):
-  """Where segment p1-p2 crosses q1-q2 (they are known to cross)."""
-  d = (p2[0] - p1[0]) * (q2[1] - q1[1]) - (p2[1] - p1[1]) * (q2[0] - q1[0])
-  t = ((q1[0] - p1[0]) * (q2[1] - q1[1]) - (q1[1] - p1[1]) * (q2[0] - q1[0])) / d
-  return (p1[0] + t * (p2[0] - p1[0]), p1[1] + t * (p2[1] - p1[1]))
-
-
 def near_frame(lon, lat, margin):
   return WEST - margin <= lon <= EAST + margin and SOUTH - margin <= lat <= NORTH + margin
 
@@ -488,16 +523,10 @@ class Relief:
 
 
 def load_hydro(mask):
-  """Rivers at 1941: WDBII polylines (km), post-1941 reservoirs drained back to their old
-  courses, the river names of hist/hydro_1941.json and its lake lines (reservoirs that
-  stood in 1941 but that GSHHG draws as lakes, so that no river line runs through them)."""
+  """Rivers at 1941 (the lines that check RIVER_COURSES): WDBII polylines (km) and the old
+  courses of the post-1941 reservoirs of hist/hydro_1941.json, which are drained back to
+  land in the mask (so the lake samples of an area are those of 1941)."""
   hydro = load_geo("hist/hydro_1941.json")
-  named = []
-  for r in hydro["river_names"]:
-    if any(near_frame(lon, lat, 1.0) for lon, lat in r["anchors"]):
-      named.append((RIVER_NAME_ALIASES.get(r["name"], r["name"]), [to_km(lon, lat) for lon, lat in r["anchors"]]))
-  for name, anchors in EXTRA_RIVER_NAMES:
-    named.append((name, [to_km(lon, lat) for lon, lat in anchors]))
   rivers = []  # (class, name or "", km points, lon/lat points)
   drained = []
   for res in hydro["reservoirs_post_1941"]:
@@ -519,20 +548,7 @@ def load_hydro(mask):
     if not any(near_frame(lon, lat, 0.2) for lon, lat in r["points"]):
       continue
     rivers.append((r["class"], "", [to_km(lon, lat) for lon, lat in r["points"]], r["points"]))
-  lakes = []
-  for r in hydro["lake_lines"]:
-    if any(near_frame(lon, lat, 0.2) for lon, lat in r["points"]):
-      lakes.append((r["name"], [to_km(lon, lat) for lon, lat in r["points"]]))
-  return rivers, named, lakes, drained
-
-
-def river_name(p, named):
-  best, name = NAME_KM, ""
-  for n, chain in named:
-    d = dist_point_polyline(p, chain)
-    if d <= best:
-      best, name = d, n
-  return name
+  return rivers, drained
 
 
 def load_places():
@@ -559,6 +575,160 @@ def place(name, lon, lat, places):
     if n and n in places:
       return places[n]
   return (lon, lat, "hand-placed (not in data/geo)")
+
+
+def side_of(p, course):
+  """+1 when p lies left of the course (facing downstream), -1 right, 0 beyond its ends;
+  and the distance from p to the course."""
+  best = None
+  for k in range(len(course) - 1):
+    (ax, ay), (bx, by) = course[k], course[k + 1]
+    dx, dy = bx - ax, by - ay
+    L = dx * dx + dy * dy
+    t = 0.0 if L == 0 else ((p[0] - ax) * dx + (p[1] - ay) * dy) / L
+    beyond = (k == 0 and t < 0) or (k == len(course) - 2 and t > 1)
+    tc = max(0.0, min(1.0, t))
+    d = math.hypot(p[0] - ax - tc * dx, p[1] - ay - tc * dy)
+    if best is None or d < best[0]:
+      cross = dx * (p[1] - ay) - dy * (p[0] - ax)
+      best = (d, 0 if beyond else (1 if cross > 0 else -1))
+  return best[1], best[0]
+
+
+def shared_edge_points(pi, si, sj):
+  """The two ends of the common border of cells i and j (see shared_edge)."""
+  pts = [(x, y) for x, y in pi
+         if abs(math.hypot(x - si[0], y - si[1]) - math.hypot(x - sj[0], y - sj[1])) <
+         1e-4 * max(1.0, math.hypot(x - si[0], y - si[1]))]
+  best, ends = -1.0, None
+  for a in range(len(pts)):
+    for b in range(a + 1, len(pts)):
+      d = math.hypot(pts[a][0] - pts[b][0], pts[a][1] - pts[b][1])
+      if d > best:
+        best, ends = d, (pts[a], pts[b])
+  return ends
+
+
+def densify(line, step):
+  out = []
+  for k in range(len(line) - 1):
+    (x0, y0), (x1, y1) = line[k], line[k + 1]
+    n = max(1, int(math.ceil(math.hypot(x1 - x0, y1 - y0) / step)))
+    for i in range(n):
+      out.append((x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n))
+  out.append(line[-1])
+  return out
+
+
+def river_model(ids, seeds, cells, city_of, city_pt, wdbii, towns):
+  """Each river of RIVER_COURSES relative to the areas: the areas it passes through (in
+  course order, each with its bank), the bank of every area near it, and the borders it
+  forms. Returns (map.json `rivers`, {frozenset(a, b): [river names]})."""
+  live = [i for i, aid in enumerate(ids) if aid != "logo"]
+  wpts = [p for _, _, km, ll in wdbii for p, q in zip(km, ll) if near_frame(q[0], q[1], 0.3)]
+  inside = lambda p: 0 <= p[0] <= W_KM and 0 <= p[1] <= H_KM
+  nearest = lambda p: min(range(len(seeds)), key=lambda i: (seeds[i][0] - p[0]) ** 2 + (seeds[i][1] - p[1]) ** 2)
+  samples = {i: area_samples(cells[i]) for i in live}
+  docs, borders = [], {}
+  for name, course_ll in RIVER_COURSES:
+    course = [to_km(lon, lat) for lon, lat in course_ll]
+    dense = densify(course, 1.0)
+    run, order = {}, []
+    for q in dense:
+      if not inside(q):
+        continue
+      i = nearest(q)
+      run[i] = run.get(i, 0.0) + 1.0
+      if i not in order:
+        order.append(i)
+    passed = [i for i in order if run[i] >= MIN_RUN_KM and ids[i] != "logo"]
+    # Banks. An area the course passes through lies on its city's bank (CITY_BANK, else the
+    # side of its city, or of the town it is named for, when that is off the course), else on one bank chosen along the course so
+    # that the river changes sides between areas as rarely as the areas' shares allow (a
+    # change costs SWITCH_COST; an area put on the bank holding the smaller share of it near
+    # the river costs the difference of the shares): the river then runs along the borders
+    # of a chain of areas as a printed map draws it. A neighbour of such an area lies on the
+    # bank holding (almost) all of it.
+    def shares(i, near_only):
+      left = right = 0
+      for p in samples[i]:
+        sd, d = side_of(p, course)
+        if not near_only or d <= NEAR_KM:
+          left += sd > 0
+          right += sd < 0
+      return left, right
+    fixed, share_of = {}, {}
+    for i in passed:
+      city = city_of.get(ids[i])
+      if city and (name, city) in CITY_BANK:
+        fixed[i] = (1 if CITY_BANK[(name, city)] == "left" else -1,
+                    "city %s: its old centre is on the %s bank" % (city, CITY_BANK[(name, city)]))
+      elif city or ids[i] in towns:
+        place_name, pt = (city, city_pt[ids[i]]) if city else towns[ids[i]]
+        sd, d = side_of(pt, course)
+        if sd and d >= CITY_OFF_KM:
+          fixed[i] = (sd, "%s %s, %.0f km from the river" % ("city" if city else "town", place_name, d))
+      share_of[i] = shares(i, True)
+    def cost(i, b):
+      if i in fixed:
+        return 0.0 if fixed[i][0] == b else 1e9
+      left, right = share_of[i]
+      n = max(1, left + right)
+      return max(0.0, ((right - left) if b > 0 else (left - right)) / n)
+    best = {b: (cost(passed[0], b), [b]) for b in (1, -1)} if passed else {}
+    for i in passed[1:]:
+      best = {b: min((best[pb][0] + (SWITCH_COST if pb != b else 0.0) + cost(i, b), best[pb][1] + [b])
+                     for pb in (1, -1)) for b in (1, -1)}
+    chosen = min(best.values())[1] if passed else []
+    bank, why = {}, {}
+    for i, b in zip(passed, chosen):
+      bank[i] = b
+      if i in fixed:
+        why[i] = fixed[i][1]
+      else:
+        left, right = share_of[i]
+        why[i] = "%d%% of it near the river on this bank" % round(100 * (left if b > 0 else right) /
+                                                                   max(1, left + right))
+    for i in live:
+      if i in bank or not any(shared_edge(cells[i], cells[j], seeds[i], seeds[j]) >= 2.0 for j in passed):
+        continue
+      left, right = shares(i, False)
+      if left + right and max(left, right) / (left + right) >= NEIGHBOUR_SHARE:
+        bank[i] = 1 if left > right else -1
+    # Borders: a passed area and an area on the other bank, unless the river flows from one
+    # into the other across that border (then both straddle it: no crossing).
+    formed = []
+    for ii, i in enumerate(live):
+      for j in live[ii + 1:]:
+        if i not in bank or j not in bank or bank[i] == bank[j] or (i not in passed and j not in passed):
+          continue
+        if shared_edge(cells[i], cells[j], seeds[i], seeds[j]) < 2.0:
+          continue
+        e0, e1 = shared_edge_points(cells[i], seeds[i], seeds[j])
+        if any(seg_cross(e0, e1, course[k], course[k + 1]) for k in range(len(course) - 1)):
+          continue
+        d, sd = min((side_of(q, course)[1], side_of(q, course)[0]) for q in densify([e0, e1], 1.0))
+        if d > EDGE_KM or sd == 0:
+          continue  # far from the river, or beyond its source or mouth
+        pair = sorted((ids[i], ids[j]), key=lambda a: (0, int(a)) if a.isdigit() else (1, a))
+        formed.append(pair)
+        borders.setdefault(frozenset(pair), []).append(name)
+    formed.sort(key=lambda pr: [(0, int(a)) if a.isdigit() else (1, a) for a in pr])
+    ds = [min(math.hypot(q[0] - w[0], q[1] - w[1]) for w in wpts) for q in densify(course, 3.0) if inside(q)]
+    side_name = {1: "left", -1: "right"}
+    docs.append({
+        "name": name,
+        "reconstructed": True,
+        "source": "course through %s (atlas), upstream to downstream; %s" % (
+            RIVER_TOWNS[name],
+            ("absent from data/geo/rivers.json (WDBII classes 1-3), so traced by hand only" if name in NOT_IN_WDBII
+             else "checked against data/geo/rivers.json (WDBII classes 1-3): mean %.1f km, largest %.1f km from "
+             "its lines" % (sum(ds) / len(ds), max(ds)))),
+        "line": [[lon, lat] for lon, lat in course_ll],
+        "areas": [{"id": ids[i], "bank": side_name[bank[i]], "by": why[i]} for i in passed if i in bank],
+        "borders": formed,
+    })
+  return docs, borders
 
 
 def area_samples(cell):
@@ -631,7 +801,7 @@ def build():
 
   # Cities and towns: coordinates from the geodata (hand coordinates only for places it lacks).
   places = load_places()
-  city_of, city_src = {}, {}
+  city_of, city_src, city_pt = {}, {}, {}
   hand_placed = []
   for name, lon0, lat0 in CITIES:
     lon, lat, src = place(name, lon0, lat0, places)
@@ -643,18 +813,20 @@ def build():
     if aid in city_of or aid in STAGING or aid == "logo":
       continue
     city_of[aid] = name
+    city_pt[aid] = to_km(lon, lat)
     city_src[aid] = "%s at %.2fE %.2fN (%s)" % (name, lon, lat, src)
-  town_names = {}
+  town_names, town_pt = {}, {}  # town_pt: the town an area is named for, if no city
   for name, lon0, lat0 in TOWNS:
     lon, lat, src = place(name, lon0, lat0, places)
     if not (WEST < lon < EAST and SOUTH < lat < NORTH):
       continue
     aid = containing(lon, lat)
     town_names.setdefault(aid, []).append(name)
+    town_pt.setdefault(aid, (name, to_km(lon, lat)))
 
   # Geography per area: land/lake samples, ETOPO5 relief, 1941 terrain zones.
   mask, relief = Mask(), Relief()
-  rivers, named_rivers, lake_lines, drained = load_hydro(mask)
+  rivers, drained = load_hydro(mask)
   zones = [(z["terrain"], z["name"], z["polygon"]) for z in load_geo("hist/terrain_1941.json")["zones"]
            if z["terrain"] in YELLOW_ZONES and any(near_frame(lon, lat, 1.0) for lon, lat in z["polygon"])]
   geo = {}
@@ -777,58 +949,32 @@ def build():
     if a["terrain"] == "staging":
       a["supply"].append("german")
 
-  # Adjacency and rivers. A border is a river border when the segment joining the two
-  # seeds crosses a river of 1941 (see load_hydro): WDBII class <= RIVER_MAX_CLASS, or class
-  # <= NAMED_RIVER_MAX_CLASS within NAME_KM of a named river, or an old course under a
-  # post-1941 reservoir, or a reservoir that stood in 1941 (hydro lake line).
-  def crossings(p, q):
-    found = {}
-    for cls, rname, km, _ in rivers:
-      for k in range(len(km) - 1):
-        if seg_cross(p, q, km[k], km[k + 1]):
-          at = cross_point(p, q, km[k], km[k + 1])
-          nm = rname or river_name(at, named_rivers)
-          if cls > RIVER_MAX_CLASS and not nm:
-            continue
-          label = nm or "river (WDBII class %d)" % cls
-          found[label] = min(found.get(label, 9), cls)
-    for lname, km in lake_lines:
-      if any(seg_cross(p, q, km[k], km[k + 1]) for k in range(len(km) - 1)):
-        found[lname] = 0
-    return sorted(found, key=lambda n: (found[n], n))
-
+  # Adjacency and rivers (see RIVER_COURSES): each river's course gives the areas it passes
+  # through, each on one bank; a border is a river border when the river separates the two
+  # areas (they lie on opposite banks and their common border runs along the course), never
+  # when the river flows from one into the other on the same bank.
+  river_docs, river_borders = river_model(ids, seeds, cells, city_of, city_pt, rivers,
+                                          {**{ids[i]: town_pt[ids[i]] for i in range(len(ids))
+                                              if ids[i] in town_pt and not names[i] and ids[i] not in city_of},
+                                           # an anchor area is named for the place at its seed
+                                           **{ids[i]: (names[i], seeds[i]) for i in range(len(ids))
+                                              if names[i] and ids[i] not in STAGING and ids[i] not in city_of}})
   conns = []
   live = [i for i, aid in enumerate(ids) if aid != "logo"]
   for ii, i in enumerate(live):
     for j in live[ii + 1:]:
       if shared_edge(cells[i], cells[j], seeds[i], seeds[j]) < 2.0:
         continue
-      rnames = crossings(seeds[i], seeds[j])
+      rnames = sorted(river_borders.get(frozenset((ids[i], ids[j])), []))
       types = ["land"] + (["river"] if rnames else [])
       c = {"a": ids[i], "b": ids[j], "types": types}
       if rnames:
         c["rivers"] = rnames
       conns.append(c)
-
-  # River lines for drawing: the WDBII polylines that count (class 3 only the runs along a
-  # named river), cut to the frame, named where they follow a named river.
-  river_lines = []
-  for cls, rname, km, ll in rivers:
-    run_km, run_ll = [], []
-    for k in range(len(km) + 1):
-      ok = False
-      if k < len(km):
-        lon, lat = ll[k]
-        ok = near_frame(lon, lat, 0.0) and (cls <= RIVER_MAX_CLASS or rname or river_name(km[k], named_rivers))
-      if ok:
-        run_km.append(km[k]); run_ll.append(ll[k])
-        continue
-      if len(run_km) >= 2:
-        names_here = [rname or river_name(pt, named_rivers) for pt in run_km]
-        nm = max(set(names_here), key=lambda n: (names_here.count(n), n)) if names_here else ""
-        river_lines.append({"name": nm, "class": cls, "line": [[round(x, 3), round(y, 3)] for x, y in run_ll]})
-      run_km, run_ll = [], []
-  river_lines.sort(key=lambda r: (r["class"], r["name"], r["line"]))
+  adjacent = {frozenset((c["a"], c["b"])) for c in conns}
+  for pair, names in river_borders.items():
+    if pair not in adjacent:
+      sys.exit("river border %s (%s) between areas that share no border" % (sorted(pair), names))
 
   def key(aid):
     return (0, int(aid)) if aid.isdigit() else (1, aid)
@@ -874,12 +1020,14 @@ def build():
       "areas": areas,
       "boxes": boxes,
       "connections": conns,
-      "rivers": river_lines,
+      "rivers": river_docs,
       "geodata": {
           "source": "data/geo (see data/geo/SOURCES.md): rivers.json (WDBII), relief.json (ETOPO5), "
                     "mask.json (GSHHG), cities.json; hist/hydro_1941.json, hist/terrain_1941.json, "
                     "hist/cities_1941.json",
-          "river_classes": "WDBII 0-%d; %d along named rivers" % (RIVER_MAX_CLASS, NAMED_RIVER_MAX_CLASS),
+          "rivers": "courses traced in tools/moscow41/make_map.py RIVER_COURSES (atlas towns on each river), "
+                    "checked against the WDBII lines of data/geo/rivers.json (classes 1-3): each river's "
+                    "source gives its mean and largest distance from them",
           "rough": {"overlay_share": OVERLAY_SHARE, "mean_elev_m": ROUGH_MEAN_M, "local_relief_m": ROUGH_RELIEF_M,
                     "sample_km": SAMPLE_KM},
           "reservoirs_drained": [{"name": n, "lake_pixels": k} for n, k in drained],
@@ -896,12 +1044,20 @@ def build():
 
 
 def main():
-  out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+  check = "--check" in sys.argv[1:]
+  args = [a for a in sys.argv[1:] if a != "--check"]
+  out = args[0] if args else os.path.join(
       os.path.dirname(os.path.abspath(__file__)), "..", "..", "data", "moscow41", "map.json")
   doc = build()
   text = json.dumps(doc, indent=None, separators=(",", ":"), sort_keys=False)
   # One area / connection per line keeps diffs readable.
   text = text.replace("},{\"id\"", "},\n{\"id\"").replace("},{\"a\"", "},\n{\"a\"")
+  if check:  # the committed map must be exactly what this tool writes
+    with open(out) as f:
+      same = f.read() == text + "\n"
+    print("%s: %s" % (out, "reproduced byte for byte" if same else "DIFFERS from what make_map.py writes now; "
+                      "edit the tool's inputs and re-run it, never map.json by hand"))
+    sys.exit(0 if same else 1)
   with open(out, "w") as f:
     f.write(text + "\n")
   n_areas = len(doc["areas"])

@@ -170,14 +170,31 @@ export class MapView {
       t.textContent = area.name ?? area.id;
       el('text', { x: area.centre[0], y: area.centre[1] - 0.75, 'text-anchor': 'middle', class: 'hex-id area-id' }, ids).textContent = area.id;
     }
-    // Area maps: rivers as lines, and the river crossings between areas marked on the
-    // shared border (a short blue bar across the line joining the two centres).
+    // Area maps: each river's course as a thin line, and the borders it forms (the river
+    // crossings of the rules: the connections typed "river", which the map's river model
+    // derives) as a broad blue line along the two areas' common border.
     const areaRivers = el('g', { class: 'area-rivers' }, this.world);
     this.world.insertBefore(areaRivers, rails);
     for (const r of this.map.rivers) {
       const d = r.line.map((p, i) => `${i ? 'L' : 'M'}${p[0].toFixed(3)} ${p[1].toFixed(3)}`).join(' ');
-      const path = el('path', { d, fill: 'none', stroke: '#2b7bd0', 'stroke-width': 0.22, 'stroke-linejoin': 'round', 'stroke-linecap': 'round', class: 'river', 'pointer-events': 'none' }, areaRivers);
+      const path = el('path', { d, fill: 'none', stroke: '#2b7bd0', 'stroke-width': 0.14, 'stroke-linejoin': 'round', 'stroke-linecap': 'round', class: 'river', 'pointer-events': 'none' }, areaRivers);
       if (r.name) el('title', {}, path).textContent = r.name;
+    }
+    const polygons = new Map(this.map.areas.map((a) => [a.id, a.polygon]));
+    const key = (p: [number, number]) => `${p[0].toFixed(4)},${p[1].toFixed(4)}`;
+    for (const c of this.map.connections) {
+      if (!c.types.includes('river')) continue;
+      const pa = polygons.get(c.a);
+      const pb = polygons.get(c.b);
+      if (!pa || !pb) continue;
+      const inB = new Set(pb.map(key));
+      for (let i = 0; i < pa.length; i++) {
+        const p = pa[i];
+        const q = pa[(i + 1) % pa.length];
+        if (!inB.has(key(p)) || !inB.has(key(q))) continue;
+        const line = el('line', { x1: p[0], y1: p[1], x2: q[0], y2: q[1], stroke: '#1f5fa8', 'stroke-width': 0.45, 'stroke-linecap': 'round', class: 'river-border', 'data-areas': `${c.a}-${c.b}` }, areaRivers);
+        el('title', {}, line).textContent = `${(c.rivers ?? ['river']).join(', ')}: ${c.a}-${c.b} (10.12.5.1)`;
+      }
     }
     for (const c of this.map.connections) {
       if (!c.types.includes('road_to_leningrad')) continue;

@@ -120,10 +120,36 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
       g->adj_[static_cast<size_t>(con.a)].push_back(con.b);
       g->adj_[static_cast<size_t>(con.b)].push_back(con.a);
     }
-    if ((con.types & steppe::feature_bit(river)) != 0) {
-      g->river_[static_cast<size_t>(con.a) * static_cast<size_t>(n) + static_cast<size_t>(con.b)] = 1;
-      g->river_[static_cast<size_t>(con.b) * static_cast<size_t>(n) + static_cast<size_t>(con.a)] = 1;
+  }
+  // 2.4.6: river borders come from the river model (map.json "rivers": each river's course,
+  // the areas it passes and the borders it forms); the connections' "river" type must agree,
+  // so the rules and the drawing read one truth.
+  const auto& rivers = m.json().contains("rivers") ? m.json().at("rivers") : Json::array();
+  for (const auto& rv : rivers) {
+    const std::string rname = rv.value("name", std::string("?"));
+    if (!rv.contains("borders") || !rv.at("borders").is_array())
+      return Error{"river " + rname + " has no \"borders\" list", "2.4.6", map_file};
+    for (const auto& pair : rv.at("borders")) {
+      const int a = pair.is_array() && pair.size() == 2 && pair[0].is_string()
+                        ? m.find(pair[0].get<std::string>())
+                        : -1;
+      const int b = pair.is_array() && pair.size() == 2 && pair[1].is_string()
+                        ? m.find(pair[1].get<std::string>())
+                        : -1;
+      if (a < 0 || b < 0 || !m.connection_has(a, b, land))
+        return Error{"river " + rname + ": border " + pair.dump() + " is not a land border between two areas",
+                     "2.4.6", map_file};
+      g->river_[static_cast<size_t>(a) * static_cast<size_t>(n) + static_cast<size_t>(b)] = 1;
+      g->river_[static_cast<size_t>(b) * static_cast<size_t>(n) + static_cast<size_t>(a)] = 1;
     }
+  }
+  for (int c = 0; c < m.connection_count(); ++c) {
+    const auto& con = m.connection(c);
+    const bool typed = (con.types & steppe::feature_bit(river)) != 0;
+    if (typed != g->river_between(con.a, con.b))
+      return Error{"connection " + m.id(con.a) + "-" + m.id(con.b) + (typed ? " is" : " is not") +
+                       " typed river, but the river model says otherwise",
+                   "2.4.6", map_file};
   }
   for (auto& v : g->adj_) std::sort(v.begin(), v.end());
   g->rastenburg_ = m.find("rastenburg");

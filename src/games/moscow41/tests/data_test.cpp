@@ -255,5 +255,57 @@ TEST(Moscow41Data, BadRosterIsRefusedWithFieldPath) {
   fs::remove_all(tmp);
 }
 
+// 2.4.6 / 10.12.5.1: a river separates the areas on its two banks; it does not ring the
+// town it flows through, and a drive along it crosses nothing.
+TEST(Moscow41Data, RiversSeparateBanksAndDoNotRingTowns) {
+  const auto& m = game().map();
+  auto river = [&](const char* a, const char* b) { return game().river_between(m.find(a), m.find(b)); };
+  // Along the Desna Zhukovka (103) -> Bryansk (117) -> Pochep (119): the same bank.
+  EXPECT_FALSE(river("103", "117"));
+  EXPECT_FALSE(river("117", "119"));
+  // Bryansk (right bank) faces Area 120 and Area 109 across the Desna.
+  EXPECT_TRUE(river("117", "120"));
+  EXPECT_TRUE(river("109", "117"));
+  // Along the Moskva: Mozhaysk (72) -> Zvenigorod (73) -> Moscow (63).
+  EXPECT_FALSE(river("72", "73"));
+  EXPECT_FALSE(river("63", "73"));
+  // Along the Volga upstream of Kalinin: Rzhev (46) -> Staritsa (58).
+  EXPECT_FALSE(river("46", "58"));
+  // Voronezh (149) lies east of the Don: the approach from the west (160) crosses it.
+  EXPECT_TRUE(river("149", "160"));
+  // No town is ringed by its river: at least two of a river city's borders cross none.
+  for (const char* town : {"90", "117", "26", "46", "81", "110", "95", "128", "151", "149"}) {
+    const int a = m.find(town);
+    int rivers = 0;
+    for (int b : game().adjacency()[a]) rivers += game().river_between(a, b) ? 1 : 0;
+    EXPECT_LE(rivers + 2, static_cast<int>(game().adjacency()[a].size())) << m.name(a);
+  }
+}
+
+TEST(Moscow41Data, RiverTypeThatDisagreesWithTheRiverModelIsRefused) {  // 2.4.6
+  namespace fs = std::filesystem;
+  const fs::path tmp = fs::temp_directory_path() / "m41_bad_rivers";
+  fs::remove_all(tmp);
+  fs::create_directories(tmp);
+  fs::copy(fs::path(STEPPE_DEFAULT_DATA_DIR) / "moscow41", tmp / "moscow41", fs::copy_options::recursive);
+  auto doc = steppe::load_json_file(tmp / "moscow41" / "map.json");
+  ASSERT_TRUE(doc);
+  Json j = *doc;
+  // Mark Zhukovka-Bryansk a river border in the connections only.
+  bool marked = false;
+  for (auto& c : j["connections"])
+    if (c["a"] == "103" && c["b"] == "117") {
+      c["types"] = Json::array({"land", "river"});
+      marked = true;
+    }
+  ASSERT_TRUE(marked);
+  std::ofstream(tmp / "moscow41" / "map.json") << j.dump();
+  auto r = moscow41::load_game(tmp);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().to_string().find("103-117"), std::string::npos) << r.error().to_string();
+  EXPECT_NE(r.error().to_string().find("2.4.6"), std::string::npos) << r.error().to_string();
+  fs::remove_all(tmp);
+}
+
 }  // namespace
 }  // namespace moscow41
