@@ -278,7 +278,9 @@ void Moscow41State::isolation_check(int side) {
       bs(b).isolated = false;
       continue;
     }
-    if (def(b).kind == Kind::kLeader) continue;
+    // 9.3 reduces "Blocks", and Leaders are Blocks (4.0): Stalin in a cut-off Moscow loses
+    // a step each impulse and surrenders at the Heart (Hitler, in his always-supplied box,
+    // "cannot be eliminated", 4.2.4).
     log_hidden(side, "attrition", def(b).id + " suffers isolation attrition",
                std::string("a ") + side_name(side) + " block in " + g_.map().id(block(b).loc) +
                    " suffers isolation attrition",
@@ -289,6 +291,7 @@ void Moscow41State::isolation_check(int side) {
     as(n).dl = kNoSide;
     log("attrition", std::string("isolated ") + side_name(side) + " DL in " + g_.map().id(n) + " destroyed",
         "9.3");
+    settle_control(n);  // 2.5
   }
 }
 
@@ -301,6 +304,7 @@ void Moscow41State::reduce(int b, bool surrender) {
     return;
   }
   if (d.id == "Hitler") return;  // 4.2.4: Hitler cannot be eliminated
+  const int was = s.loc;
   s.revealed = s.activated = s.isolated = s.face_up = false;
   if (d.side == kGerman) {
     // Hoepner destroyed (10.17): nobody advances on the Road any more (docs/rulings.md).
@@ -312,11 +316,16 @@ void Moscow41State::reduce(int b, bool surrender) {
     s.loc = kLocSurrendered;
     ++surrendered_soviet_;
     log("eliminate", d.id + " surrenders", "9.3");
+    if (d.kind == Kind::kLeader && !stalin_dead_) {  // 4.2.4 (docs/rulings.md, "Stalin")
+      stalin_dead_ = true;
+      log("leader", "Stalin has surrendered: no more Soviet Logistics Phases", "4.2.4, 9.3");
+    }
   } else {
     s.loc = kLocPool;
     s.level = 0;
     log("eliminate", d.id + " is destroyed and returns to the pool", "10.14.3");
   }
+  settle_control(was);  // 2.5: its side's last unit there may be gone
 }
 
 // ----------------------------------------------------------------------------------------
@@ -661,17 +670,33 @@ void Moscow41State::enter(int side, int node) {
   }
 }
 
+void Moscow41State::settle_control(int node) {
+  // 2.5: "A player controls an Area if only Units belonging to that player are in the
+  // Area." When the holder's last unit leaves, dies or surrenders, the other side's units
+  // left there take it; an emptied area stays with its last occupant.
+  if (!is_area(node)) return;
+  for (int side : {kGerman, kSoviet})
+    if (area(node).control != side && has_units(side, node) && !has_units(1 - side, node)) {
+      as(node).control = side;
+      log("control", std::string(side_name(side)) + " takes control of " + g_.map().id(node), "2.5");
+    }
+}
+
 void Moscow41State::move_block(int b, const int32_t* path, int len) {
   const int side = def(b).side;
-  int from = block(b).loc;
+  const int start = block(b).loc;
+  int from = start;
   for (int i = 0; i < len; ++i) {
     const int nx = path[i];
     const bool engaging = i == len - 1 && has_units(1 - side, nx);
-    if (engaging && g_.river_between(from, nx) && !contested(nx)) bs(b).river = true;  // 2.4.6
+    // 2.4.6, 10.12.5.1: every block that engages across a river into an area not contested
+    // when the impulse began gets the blue cube, not only the first one in.
+    if (engaging && g_.river_between(from, nx) && !area(nx).contested_at_start) bs(b).river = true;
     bs(b).loc = nx;
     enter(side, nx);
     from = nx;
   }
+  settle_control(start);  // 2.5: a disengaging block may leave the enemy alone in the area
 }
 
 int Moscow41State::hq_range(int hq) const {
@@ -732,7 +757,13 @@ bool Moscow41State::commanded(int b) const {
   return false;
 }
 
-Status Moscow41State::check_dl(int b) const {
+Status Moscow41State::check_dl(const steppe::Action& a) const {
+  // "dl B" or "dl B disband AREA" (4.1: a DL in AREA is taken up to build this one).
+  if (a.nargs != 1 && a.nargs != 2) return rule_error("4.1", "malformed dl");
+  return check_dl(a.args[0], a.nargs == 2 ? a.args[1] : -1);
+}
+
+Status Moscow41State::check_dl(int b, int disband) const {
   // 4.1 / 10.8: a Combat Block not at minimum, that began the impulse in a controlled,
   // uncontested area without a DL, is reduced to build one.
   const BlockDef& d = def(b);
@@ -744,11 +775,26 @@ Status Moscow41State::check_dl(int b) const {
     return rule_error("4.1", "DLs are built only in controlled, uncontested areas");
   if (area(s.loc).dl != kNoSide) return rule_error("2.7", "the area already has a Defensive Line");
   if (ad(s.loc).terrain == kStaging) return rule_error("2.4.4", "no Defensive Lines in Staging Areas");
-  int used = 0;
-  for (const auto& a : areas_) used += a.dl == d.side ? 1 : 0;
-  if (used >= (d.side == kGerman ? g_.tables().dl_german : g_.tables().dl_soviet))
-    return rule_error("4.1", "all Defensive Lines are in use");
+  // 4.1: "a player may - at anytime - voluntarily disband some to build new ones": the
+  // build names the DL it takes up (docs/rulings.md, "Disbanding Defensive Lines").
+  if (disband >= 0) {
+    if (!is_area(disband) || area(disband).dl != d.side)
+      return rule_error("4.1", "there is no Defensive Line of yours to disband there");
+    if (!all_dls_in_use(d.side))
+      return rule_error("4.1",
+                        "a Defensive Line is still free: build it without disbanding one (dl " + d.id + ")");
+    return Status::ok();
+  }
+  if (all_dls_in_use(d.side))
+    return rule_error("4.1", "all Defensive Lines are in use: disband one to build this one (dl " + d.id +
+                                 " disband AREA)");
   return Status::ok();
+}
+
+bool Moscow41State::all_dls_in_use(int side) const {
+  int used = 0;
+  for (const auto& a : areas_) used += a.dl == side ? 1 : 0;
+  return used >= (side == kGerman ? g_.tables().dl_german : g_.tables().dl_soviet);
 }
 
 // ----------------------------------------------------------------------------------------
@@ -845,7 +891,8 @@ void Moscow41State::logistics(int side, bool activate) {
   // of the moment the Leader is activated (the 7.2.2 example computes it once). The owner
   // spends the points ("step B"), then "end" draws the reinforcements, which he places.
   const int lv = logistics_value(side);
-  log("logistics", std::string(side_name(side)) + " activates the Leader, LV " + std::to_string(lv), "7.2");
+  const std::string act = std::string(side_name(side)) + " activates the Leader";
+  log_hidden(side, "logistics", act + ", LV " + std::to_string(lv), act, "7.2");  // 1.5: LV is the owner's
   regen_left_ = repl_left_ = draws_left_ = lv;
   phase_ = Phase::kReplace;
 }
@@ -1007,7 +1054,12 @@ void Moscow41State::end_impulse() {
     if (bomber_status_[i] == kBomberCommitted) bomber_status_[i] = kBomberReady, bomber_area_[i] = -1;
   std::fill(bomber_struck_.begin(), bomber_struck_.end(), -1);
   blitz_moves_.clear();
-  isolation_check(active_);
+  if (phase_ != Phase::kExploit) isolation_check(active_);  // 6.0: done before the Exploitation
+  // 10.15: the attacking blocks left visible after their battles (and the Blitz marks) are
+  // concealed when the impulse ends (docs/rulings.md, "Concealment"); boxes keep theirs.
+  for (size_t i = 0; i < blocks_.size(); ++i)
+    if (g_.blocks()[i].side == active_ && is_area(blocks_[i].loc))
+      blocks_[i].revealed = blocks_[i].face_up || blocks_[i].activated;
   for (auto& s : blocks_) s.acted = false, s.river = false;
   for (auto& a : areas_) a.artillery = -1;
   update_victory();
@@ -1183,6 +1235,7 @@ bool Moscow41State::allocate_hits() {
       as(node).dl = kNoSide;
       --battle_.loss_hits;
       log("combat", std::string(side_name(side)) + " DL in " + g_.map().id(node) + " destroyed", "10.14");
+      settle_control(node);  // 2.5
       continue;
     }
     const std::vector<int> tied = loss_choices();
@@ -1334,7 +1387,7 @@ void Moscow41State::finish_battle() {
   as(node).fought = true;
   // Control and concealment (2.5, 10.15).
   const bool def_left = has_units(dfn, node), att_left = blocks_in(att, node) > 0;
-  if (!def_left && att_left) as(node).control = att;
+  settle_control(node);  // 2.5: whichever side is left alone there holds the area
   if (!def_left || !att_left) {
     for (int s : {att, dfn})
       for (int b : pieces(s, node)) {
@@ -1688,6 +1741,11 @@ void Moscow41State::finish_tactical() {
   deactivate();
   for (auto& s : blocks_) s.blitz = false, s.blitzed = false, s.acted = false;
   if (can_exploit()) {
+    // 6.0: the Isolation Check comes before the Exploitation Movement, so an exploiting
+    // block cannot rescue a cut-off one from its attrition (end_impulse skips it then).
+    isolation_check(active_);
+    update_victory();
+    if (phase_ == Phase::kOver) return;
     phase_ = Phase::kExploit;
     exploiting_ = false;
     return;
@@ -1752,6 +1810,14 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
     const auto dests = rail_destinations(b);
     if (dests.empty() || !check_rail(b, dests[0]).is_ok()) return;
     for (int n : dests) out.push_back(make(kVRail, {b, n}));
+  };
+  auto add_dls = [&](int b) {  // 4.1: with every beam in use, one build per DL to take up
+    if (!all_dls_in_use(def(b).side)) {
+      cand.push_back(make(kVBuildDl, {b}));
+      return;
+    }
+    for (int n = 0; n < g_.map().area_count(); ++n)
+      if (area(n).dl == def(b).side) cand.push_back(make(kVBuildDl, {b, n}));
   };
   const int nb = static_cast<int>(blocks_.size());
   if (aa_pending()) {  // 10.12.3
@@ -1825,7 +1891,7 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
           if (def(b).side == active_) add_recalls(b);
           if (def(b).side != active_ || !is_area(block(b).loc) || block(b).isolated) continue;
           add_moves(kVMove, b, false, false);
-          cand.push_back(make(kVBuildDl, {b}));
+          add_dls(b);
           add_rails(b);
         }
         cand.push_back(make(kVEndCombat));
@@ -1839,7 +1905,7 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
             cand.push_back(make(kVArtillery, {b, y}));
         if (def(b).side != active_ || block(b).acted || block(b).isolated) continue;
         add_moves(kVMove, b, true, false);
-        cand.push_back(make(kVBuildDl, {b}));
+        add_dls(b);
         if (impulse_ == ImpulseKind::kStrategic) {
           add_rails(b);
           add_recalls(b);
@@ -2037,14 +2103,14 @@ Status Moscow41State::check(const Action& a) const {
         // 12.0: one block, up to its full MP, without engaging (disengaging allowed); or a
         // Combat Block reduced to build a DL. Boxes are left only by their own rules.
         if (!is_area(block(b).loc)) return rule_error("12.0", "a Pass moves a block on the map");
-        if (a.verb == kVBuildDl) return a.nargs == 1 ? check_dl(b) : rule_error("4.1", "malformed dl");
+        if (a.verb == kVBuildDl) return check_dl(a);
         return check_move_action(a, false);
       }
       if (impulse_ == ImpulseKind::kTactical && !commanded(b))
         return rule_error("10.3", def(b).id + " is not in the Tactical Range of an appropriate activated HQ");
       if (impulse_ == ImpulseKind::kStrategic && actions_left_ <= 0)
         return rule_error("11.0", "no more than LV blocks act in a Strategic Impulse");
-      if (a.verb == kVBuildDl) return a.nargs == 1 ? check_dl(b) : rule_error("4.1", "malformed dl");
+      if (a.verb == kVBuildDl) return check_dl(a);
       return check_move_action(a, true);
     }
     case kVArtillery: {
@@ -2223,10 +2289,11 @@ void Moscow41State::do_apply(const Action& a) {
       ++initiative_uses_[active_];
       initiative_spent_this_turn_[active_] = true;
       initiative_ = 1 - active_;  // 3.2.1, 11.0: the disc passes to the other player
-      log("impulse",
-          std::string(side_name(active_)) + " spends the Initiative on a Strategic Impulse, LV " +
-              std::to_string(lv),
-          "11.0");
+      // 7.2.1: the LV counts the non-exhausted HQs, which the enemy may not know (1.5):
+      // only the owner reads it.
+      const std::string si =
+          std::string(side_name(active_)) + " spends the Initiative on a Strategic Impulse";
+      log_hidden(active_, "impulse", si + ", LV " + std::to_string(lv), si, "11.0");
       if (a.verb == kVStrategic) {
         actions_left_ = lv;
         phase_ = Phase::kCommand;
@@ -2308,7 +2375,9 @@ void Moscow41State::do_apply(const Action& a) {
     case kVRail: {  // OR 14.4
       const int b = a.args[0];
       const bool pass = impulse_ == ImpulseKind::kPass;
-      bs(b).loc = a.args[1];  // only friendly areas: no control changes (2.5)
+      const int from = block(b).loc;
+      bs(b).loc = a.args[1];  // only to friendly areas: no control changes there (2.5)
+      settle_control(from);   // 2.5: leaving may leave the enemy alone
       bs(b).acted = true;
       if (impulse_ == ImpulseKind::kStrategic) --actions_left_;
       log_hidden(active_, "move", def(b).id + " rail-moves to " + g_.map().id(a.args[1]),
@@ -2318,6 +2387,11 @@ void Moscow41State::do_apply(const Action& a) {
       break;
     }
     case kVBuildDl:
+      if (a.nargs > 1) {  // 4.1: the DL named is taken up to build this one
+        as(a.args[1]).dl = kNoSide;
+        log("dl", "a Defensive Line in " + g_.map().id(a.args[1]) + " is disbanded", "4.1");
+        settle_control(a.args[1]);  // 2.5
+      }
       bs(a.args[0]).level++;
       bs(a.args[0]).acted = true;
       as(block(a.args[0]).loc).dl = active_;
@@ -2433,7 +2507,7 @@ std::string Moscow41State::action_to_string(const Action& a) const {
       path(1);
       return s;
     case kVBuildDl:
-      return "dl " + bid(a.nargs > 0 ? a.args[0] : -1);
+      return "dl " + bid(a.nargs > 0 ? a.args[0] : -1) + (a.nargs > 1 ? " disband " + nid(a.args[1]) : "");
     case kVArtillery:
       return "artillery " + bid(a.args[0]) + " " + nid(a.args[1]);
     case kVEndCommands:
@@ -2527,9 +2601,9 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
   } else if (v == "move" && w.size() >= 3) {
     a.verb = kVMove;
     ok = add_block(w[1]) && add_nodes(2);
-  } else if (v == "dl" && w.size() == 2) {
+  } else if (v == "dl" && (w.size() == 2 || (w.size() == 4 && w[2] == "disband"))) {
     a.verb = kVBuildDl;
-    ok = add_block(w[1]);
+    ok = add_block(w[1]) && (w.size() == 2 || add_nodes(3));
   } else if (v == "artillery" && w.size() == 3) {
     a.verb = kVArtillery;
     ok = add_block(w[1]) && add_nodes(2);
@@ -2600,15 +2674,15 @@ Result<Action> Moscow41State::parse_action(std::string_view text) const {
     ok = false;
   }
   if (!ok || a.verb == 0)
-    return Error{
-        "cannot read action \"" + std::string(text) +
-            "\" (forms: logistics pause|activate; pass (then one move B AREA, dl B or end); ti; si "
-            "[reinforce]; activate HQ "
-            "[AREA...]; commands; move B [AREA...] AREA; dl B; artillery HQ AREA; air LWHQ AREA HE111 "
-            "STUKA; combat; "
-            "battle AREA; hit B; step B; place B AREA; rail B AREA; recall B AREA; aa destroy "
-            "BOMBER... abort BOMBER...; stuka AREA N; end; setup B AREA; setup dl AREA; setup auto)",
-        "", "notation"};
+    return Error{"cannot read action \"" + std::string(text) +
+                     "\" (forms: logistics pause|activate; pass (then one move B AREA, dl B or end); ti; si "
+                     "[reinforce]; activate HQ "
+                     "[AREA...]; commands; move B [AREA...] AREA; dl B [disband AREA]; artillery HQ AREA; "
+                     "air LWHQ AREA HE111 "
+                     "STUKA; combat; "
+                     "battle AREA; hit B; step B; place B AREA; rail B AREA; recall B AREA; aa destroy "
+                     "BOMBER... abort BOMBER...; stuka AREA N; end; setup B AREA; setup dl AREA; setup auto)",
+                 "", "notation"};
   return a;
 }
 

@@ -245,6 +245,7 @@ class Moscow41State : public steppe::State {
   std::vector<std::vector<int>> route_choices(int b, bool allow_engage, int only_dest = -1) const;
   void follow(int b, int dest, bool allow_engage, bool hq_act);
   void enter(int side, int node);
+  void settle_control(int node);  // 2.5: the side left alone in an area controls it
   std::vector<std::vector<int>> reachable(int b, bool allow_engage, bool hq_activation) const;
   bool commanded(int b) const;  // 10.2, 10.3, 10.6
   std::vector<int> tactical_range(int hq) const;
@@ -264,7 +265,9 @@ class Moscow41State : public steppe::State {
   Presence presence() const;
   // 2.7: `extra` more blocks of `side` fit in `node` (the counts read from `pr` when given).
   bool stack_ok(int side, int node, int extra, const Presence* pr = nullptr) const;
-  steppe::Status check_dl(int b) const;
+  steppe::Status check_dl(const steppe::Action& a) const;
+  steppe::Status check_dl(int b, int disband) const;  // disband: a DL's area to take up (4.1), or -1
+  bool all_dls_in_use(int side) const;                // 4.1: every beam of `side` is on the map
 
   // Impulse flow.
   void start_impulse(ImpulseKind k);

@@ -354,9 +354,10 @@ void act(Moscow41State& s, const std::string& text) {
 // 10.14.1: a loss choice is the owner's; the attacker sees that hits wait, not the list.
 TEST(Moscow41State, LossChoiceIsTheOwnersAndListedOnlyToHim) {
   auto s = test::start("campaign", 2);
+  // From 67 (no river border with 68) the tanks make a Tank Attack (10.12.5.2) and fire first.
   set_up(*s, {"clear", "victory none", "control 54 german", "control 52 german", "control 51 german",
-              "control 53 german", "place HQ3Pg 54", "place 39PzK 54", "place 57PzK 54", "place A16 68",
-              "place A19 68", "active german"});
+              "control 53 german", "control 67 german", "place HQ3Pg 67", "place 39PzK 67", "place 57PzK 67",
+              "place A16 68", "place A19 68", "active german"});
   for (const char* t : {"ti", "activate HQ3Pg", "commands", "move 39PzK 68", "move 57PzK 68", "combat"})
     act(*s, t);
   for (int d : {6, 1, 1, 1, 1, 1, 1, 1}) s->dice().force(d);
@@ -428,6 +429,34 @@ TEST(Moscow41State, DrawnReinforcementsAreHiddenFromTheEnemy) {
     ASSERT_TRUE(p);
     EXPECT_EQ(*p, a);
   }
+}
+
+// 1.5, 7.2.1: the Logistics Value counts the non-exhausted HQs, which the enemy need not
+// know; the Strategic Impulse and the Leader Activation tell it to the owner only.
+TEST(Moscow41State, LogisticsValueIsToldToItsOwnerOnly) {
+  auto s = test::start("campaign", 3);
+  Collect sink;
+  s->set_event_sink(&sink);
+  auto lv_seen_by = [&](int viewer) {
+    int n = 0;
+    for (const auto& e : sink.events)
+      if ((e.visible_to & (1u << viewer)) != 0 && e.text.find(", LV ") != std::string::npos) ++n;
+    return n;
+  };
+  set_up(*s, {"initiative soviet", "active soviet"});
+  act(*s, "si");
+  EXPECT_EQ(lv_seen_by(kSoviet), 1);
+  EXPECT_EQ(lv_seen_by(kGerman), 0);
+  bool told = false;
+  for (const auto& e : sink.events)
+    told = told ||
+           ((e.visible_to & (1u << kGerman)) != 0 && e.text.find("Strategic Impulse") != std::string::npos);
+  EXPECT_TRUE(told) << "the German still learns that a Strategic Impulse is played";
+  sink.events.clear();
+  set_up(*s, {"turn 2", "logistics german"});
+  act(*s, "logistics activate");
+  EXPECT_EQ(lv_seen_by(kGerman), 1);
+  EXPECT_EQ(lv_seen_by(kSoviet), 0);
 }
 
 // 5.0, 1.5: the German's sample of the Soviet's drawn reinforcements keeps their number and

@@ -1,0 +1,317 @@
+#!/usr/bin/env python3
+"""Rule coverage of a game: every numbered section of its rulebook, the code that cites it
+and the tests whose `rule` line names it.
+
+    tools/coverage.py GAME                 writes docs/coverage/GAME.md
+    tools/coverage.py GAME --check         exits 1 if docs/coverage/GAME.md is not what it would write
+    tools/coverage.py GAME --stdout        prints the report
+    tools/coverage.py GAME --sections SEED rebuilds data/GAME/sections.json from the rulebook
+                                           text SEED (e.g. ../shared/seeds/002_....txt)
+
+The sections (number and title) come from data/GAME/sections.json, built once from the
+rulebook text, so the report needs no rulebook at test time. A section is cited by:
+  code   a comment (`// 7.3.2`, `// OR 14.2`) or a string literal holding section numbers
+         ("10.12.5", "10.12.5, 14.5") in src/games/GAME/ (its tests/ folder aside), or the
+         "source" / "rule" of a table in data/GAME/ (sections.json aside);
+  tests  the `rule` line of a scenario test in tests/rulebook/GAME/ or tests/ai/GAME/, and
+         comments or strings of the GoogleTests in src/games/GAME/tests/;
+  ruling the game's part of docs/rulings.md.
+A number cites every section it names and, for "10.12.5.1", no other (its parents are
+cited by their own numbers). A section marked "applies": false in sections.json (a
+component list, a credit) is listed as not applicable, with the reason.
+"""
+import argparse
+import json
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NUM = r"\d{1,2}(?:\.\d{1,2}){1,3}"
+# The heading of each game's part of docs/rulings.md.
+RULINGS_HEADING = {"moscow41": "## Moscow '41", "bd": "## Barbarossa Deluxe"}
+GAME_TITLE = {"moscow41": "Moscow '41", "bd": "Barbarossa Deluxe"}
+
+
+def rel(path):
+    return os.path.relpath(path, ROOT).replace(os.sep, "/")
+
+
+# ---------------------------------------------------------------------------------------
+# Building sections.json from the rulebook text
+
+
+def clean_title(t):
+    t = re.sub(r"<[^>]+>", "", t)
+    t = t.replace("**", "").replace("*", "").strip()
+    t = re.sub(r"\s+", " ", t)
+    return t.strip(" .:")
+
+
+def sections_moscow41(lines):
+    """Markdown headings: `## 2.5 AREA CONTROL`, `### OR 14.2 ZHUKOV and HOEPNER`; after
+    `## SCENARIO SETUP` the set-up rules and the three numbered scenarios (`## 1. BEYOND
+    THE DNIETER`), cited as "Scenario Setup" and "Scenario 1" to "Scenario 3"."""
+    out = []
+    scenarios = False
+    for line in lines:
+        if re.match(r"^#+\s+SCENARIO SETUP", line):
+            scenarios = True
+            out.append({"number": "Scenario Setup", "title": "Scenario Setup"})
+            continue
+        if scenarios:
+            m = re.match(r"^#+\s+([1-3])\.\s+(.*)$", line)
+            if m:
+                out.append({"number": "Scenario " + m.group(1), "title": clean_title(m.group(2))})
+            continue
+        m = re.match(r"^#+\s+(?:OR\s+)?(\d{1,2}(?:\.\d{1,2}){1,3})\s+(.*)$", line)
+        if m:
+            out.append({"number": m.group(1), "title": clean_title(m.group(2))})
+    return out
+
+
+def sections_bd(lines):
+    """Plain lines `4.12 Soviet Response to a` (a title may wrap onto the next line);
+    numbers missing from the export between two found ones are listed without a title."""
+    joiners = {"a", "an", "to", "for", "of", "the", "&", "on", "in", "and", "or", "–", "-"}
+    found = {}
+    order = []
+    for i, line in enumerate(lines):
+        m = re.match(r"^(\d{1,2})\.(\d{1,2})(?:\s+(.*))?$", line.strip())
+        if not m:
+            continue
+        title = (m.group(3) or "").strip()
+        if title and not (title[0].isupper() or title[0] in "“\"'"):
+            continue  # "13.0 through 15.0). Except ..." is running text
+        if title.endswith(".") and len(title.split()) > 6:
+            continue
+        words = title.split()
+        if words and words[-1].lower() in joiners and i + 1 < len(lines):
+            title += " " + lines[i + 1].strip()
+        key = (int(m.group(1)), int(m.group(2)))
+        if key in found:
+            continue
+        title = re.sub(r"(fi|fl) (?=[a-z])", r"\1", clean_title(title))  # "Identifi cation"
+        if len(title.split()) > 7:  # a section that opens with running text: its first words
+            title = " ".join(title.split()[:7]) + " …"
+        found[key] = title
+        order.append(key)
+    out = []
+    for major in sorted({k[0] for k in found}):
+        minors = sorted(k[1] for k in found if k[0] == major)
+        for minor in range(0 if 0 in minors else 1, max(minors) + 1):
+            title = found.get((major, minor))
+            entry = {"number": f"{major}.{minor}", "title": title or ""}
+            if (major, minor) not in found:
+                entry["note"] = "heading not in the text export; the number is between two found ones"
+            out.append(entry)
+    return out
+
+
+def build_sections(game, seed):
+    with open(seed, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    secs = sections_moscow41(lines) if game == "moscow41" else sections_bd(lines)
+    path = os.path.join(ROOT, "data", game, "sections.json")
+    old = {}
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            for s in json.load(f)["sections"]:
+                old[s["number"]] = s
+    for s in secs:  # keep the hand-written marks (applies, why) of the previous file
+        for k in ("applies", "why"):
+            if k in old.get(s["number"], {}):
+                s[k] = old[s["number"]][k]
+    doc = {
+        "format": 1,
+        "game": game,
+        "reconstructed": True,
+        "source": "built by tools/coverage.py --sections from the rulebook text " + os.path.basename(seed) +
+        " (the numbered headings, in order); 'applies': false marks a section with no rule to implement",
+        "sections": secs,
+    }
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(doc, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+    print(f"{rel(path)}: {len(secs)} sections")
+
+
+# ---------------------------------------------------------------------------------------
+# Finding the citations
+
+
+def numbers_in(text, known):
+    """The known section numbers named in text (an `OR ` prefix is allowed), and the
+    scenarios named "Scenario 1" or "Scenario Setup" where the game lists them."""
+    found = {n for n in re.findall(r"(?<![\d.])(" + NUM + r")(?![\d])", text) if n in known}
+    found |= {n for n in re.findall(r"Scenario (?:[1-9]|Setup)", text) if n in known}
+    return found
+
+
+def code_citations(path, known):
+    """Section numbers in the comments and string literals of a C++ file."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    found = set()
+    for m in re.finditer(r'//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"', text, re.S):
+        found |= numbers_in(m.group(0), known)
+    return found
+
+
+def data_citations(path, known):
+    """Section numbers in the "source" and "rule" strings of a data file (a table is the
+    implementation of the rule it reconstructs)."""
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    found = set()
+
+    def visit(x):
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if k in ("source", "rule") and isinstance(v, str):
+                    found.update(numbers_in(v, known))
+                else:
+                    visit(v)
+        elif isinstance(x, list):
+            for v in x:
+                visit(v)
+
+    visit(doc)
+    return found
+
+
+def scenario_rule(path):
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            w = line.split(None, 1)
+            if w and w[0] == "rule":
+                return w[1].strip() if len(w) > 1 else ""
+    return ""
+
+
+def rule_citations(rule, known):
+    """A `rule` line names its sections before any quotation: `rule 2.5 "A player ..."`."""
+    head = re.split(r"[\"“]", rule, maxsplit=1)[0]
+    return numbers_in(head, known)
+
+
+def rulings_citations(game, known):
+    path = os.path.join(ROOT, "docs", "rulings.md")
+    if not os.path.exists(path):
+        return set()
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    start = text.find(RULINGS_HEADING[game])
+    if start < 0:
+        return set()
+    end = text.find("\n## ", start + 1)
+    return numbers_in(text[start:end if end > 0 else len(text)], known)
+
+
+def walk(folder, exts):
+    out = []
+    if not os.path.isdir(folder):
+        return out
+    for d, _, files in os.walk(folder):
+        for f in files:
+            if f.endswith(exts):
+                out.append(os.path.join(d, f))
+    return sorted(out)
+
+
+def report(game):
+    with open(os.path.join(ROOT, "data", game, "sections.json"), encoding="utf-8") as f:
+        secs = json.load(f)["sections"]
+    known = {s["number"] for s in secs}
+    code, tests = {}, {}
+    src = os.path.join(ROOT, "src", "games", game)
+    gtests = os.path.join(src, "tests")
+    for p in walk(src, (".cpp", ".h")):
+        target = tests if p.startswith(gtests + os.sep) else code
+        for n in code_citations(p, known):
+            target.setdefault(n, set()).add(rel(p))
+    for p in walk(os.path.join(ROOT, "data", game), (".json",)):
+        if os.path.basename(p) != "sections.json":
+            for n in data_citations(p, known):
+                code.setdefault(n, set()).add(rel(p))
+    for folder in ("tests/rulebook/" + game, "tests/ai/" + game):
+        for p in walk(os.path.join(ROOT, folder), (".scn",)):
+            for n in rule_citations(scenario_rule(p), known):
+                tests.setdefault(n, set()).add(rel(p))
+    rulings = rulings_citations(game, known)
+
+    rows, counts = [], {}
+    for s in secs:
+        n = s["number"]
+        c, t = sorted(code.get(n, ())), sorted(tests.get(n, ()))
+        if s.get("applies") is False:
+            status = "not applicable"
+        elif c and t:
+            status = "implemented, tested"
+        elif t:
+            status = "tested, no code cites it"
+        elif c:
+            status = "NO TEST"
+        elif n in rulings:
+            status = "ONLY A RULING"
+        else:
+            status = "NO CODE, NO TEST"
+        counts[status] = counts.get(status, 0) + 1
+        def short(paths):
+            return ", ".join("`" + p.split("/")[-1] + "`" for p in paths) or "—"
+
+        note = s.get("why", "") if s.get("applies") is False else ("ruling" if n in rulings else "")
+        rows.append(f"| {n} | {s['title'] or '—'} | {status} | {short(c)} | {short(t)} | {note} |")
+
+    out = [
+        f"# Rule coverage: {GAME_TITLE.get(game, game)}",
+        "",
+        f"Generated by `tools/coverage.py {game}` from `data/{game}/sections.json` (the rulebook's",
+        f"numbered sections); do not edit by hand. `ctest -R coverage.{game}` fails when this file",
+        f"is stale. Code: the files of `src/games/{game}/` whose comments or rule strings cite the",
+        f"section, and the tables of `data/{game}/` whose `source` cites it. Tests: the scenario",
+        f"tests (`tests/rulebook/{game}/`, `tests/ai/{game}/`) whose `rule` line names it, and the",
+        f"GoogleTests of `src/games/{game}/tests/` that cite it. Ruling: `docs/rulings.md` cites it.",
+        "",
+        "| status | sections |",
+        "|---|---|",
+    ]
+    for k in ("implemented, tested", "tested, no code cites it", "NO TEST", "ONLY A RULING", "NO CODE, NO TEST",
+              "not applicable"):
+        out.append(f"| {k} | {counts.get(k, 0)} |")
+    out += ["", "| section | title | status | code | tests | note |", "|---|---|---|---|---|---|"]
+    out += rows
+    return "\n".join(out) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("game", choices=sorted(RULINGS_HEADING))
+    ap.add_argument("--check", action="store_true", help="fail if docs/coverage/GAME.md is stale")
+    ap.add_argument("--stdout", action="store_true", help="print the report instead of writing it")
+    ap.add_argument("--sections", metavar="SEED", help="rebuild data/GAME/sections.json from the rulebook text")
+    a = ap.parse_args()
+    if a.sections:
+        build_sections(a.game, a.sections)
+        return 0
+    text = report(a.game)
+    path = os.path.join(ROOT, "docs", "coverage", a.game + ".md")
+    if a.stdout:
+        sys.stdout.write(text)
+        return 0
+    if a.check:
+        old = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+        if old != text:
+            print(f"{rel(path)} is stale: run tools/coverage.py {a.game}", file=sys.stderr)
+            return 1
+        print(f"{rel(path)} is up to date")
+        return 0
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    print(f"{rel(path)} written")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
