@@ -1597,7 +1597,7 @@ void BdState::mg_start() {
     if (s.where != kOutOfPlay && s.where != kTrrt) continue;
     s.where = kTrrt;
     s.turn = static_cast<int8_t>(turn_);
-    log("reinforcement", l + " arrives for Manstein's Gambit", "4.17");
+    log("reinforcement", l + " arrives for Manstein's Gambit", "4.17", 1u << kGerman);  // 11.7 the TRRT
   }
   for (const auto& [l, box] : vr.mg_early) {
     const int u = data_->find_unit(l);
@@ -1605,7 +1605,8 @@ void BdState::mg_start() {
     UnitSt& s = units_[static_cast<size_t>(u)];
     if (s.where != kTrrt || s.turn != box) continue;
     s.turn = static_cast<int8_t>(turn_);
-    log("reinforcement", l + " is pulled ahead from the GT" + std::to_string(box) + " box", "4.17");
+    log("reinforcement", l + " is pulled ahead from the GT" + std::to_string(box) + " box", "4.17",
+        1u << kGerman);  // 11.7 the Soviet may not examine the German TRRT
   }
   if (ss_due_ != 0) {
     ss_due_ = 0;
@@ -4154,7 +4155,8 @@ void BdState::end_phase() {
       for (int u = 0; u < num_units(); ++u)  // 8.1 German reinforcements not entered are forfeit
         if (unit(u).where == kTrrt && unit(u).turn <= turn_ && def(u).side == kGerman) {
           if (u == para_drop_unit()) {  // 4.17: it may still enter by air drop this turn
-            log("reinforcement", def(u).label + " waits to make a combat air drop this turn", "4.17");
+            log("reinforcement", def(u).label + " waits to make a combat air drop this turn", "4.17",
+                1u << kGerman);  // 11.7 still on the TRRT, hidden from the Soviet
             continue;
           }
           units_[static_cast<size_t>(u)].where = kOutOfPlay;
