@@ -950,7 +950,7 @@ TEST(BdFog, RefusalOfAnEnemyAttackerNamesNoHiddenParent) {
         "place soviet CMB 1010 type cm-group class mech cf 0 shifts 1", "attach CMB 11G",
         "place soviet 2G 1010", "phase german-assault"})
     set(*s, w);
-  auto a = s->parse_action("attack 1011 with 3Pz CMB");
+  auto a = s->parse_action("attack 1011 with CMB");
   ASSERT_TRUE(a.is_ok()) << a.error().to_string();
   const auto st = s->check(*a);
   ASSERT_FALSE(st.is_ok());
