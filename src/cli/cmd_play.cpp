@@ -37,9 +37,19 @@ std::string summary_line(const Json& obs) {
   return s;
 }
 
-void print_events(const LogEntry& e, int viewer) {
+bool sees(const Event& ev, int viewer) {
+  return viewer >= 0 && viewer < 32 && ((ev.visible_to >> viewer) & 1u);
+}
+
+// One action as `viewer` may know it, as the browser shows it: its notation only when it is
+// the viewer's own or every event it made reaches that side (a hidden move or deployment reaches it only as
+// the events its rules allow, and the notation would name the hidden unit), then those events.
+void print_action(const LogEntry& e, const std::string& who, int viewer) {
+  bool open = !e.events.empty() || e.side == viewer;
+  for (const auto& ev : e.events) open = open && (e.side == viewer || sees(ev, viewer));
+  std::cout << who << ": " << (open ? e.action : std::string("(an action hidden from you)")) << "\n";
   for (const auto& ev : e.events)
-    if (viewer < 0 || (viewer < 32 && ((ev.visible_to >> viewer) & 1u))) std::cout << event_line(ev) << "\n";
+    if (sees(ev, viewer)) std::cout << event_line(ev) << "\n";
 }
 
 void run(const PlayArgs& a) {
@@ -57,8 +67,8 @@ void run(const PlayArgs& a) {
   if (!m) fail("play", m.error().to_string());
   Match& match = **m;
   const bool interactive = isatty(fileno(stdin)) != 0;
-  // What the human sees of the log: against an agent, the first side the agent does not
-  // play; hot-seat, everything.
+  // What the human sees: against an agent, the first side the agent does not play; hot-seat,
+  // the side to move (each player looks at the screen on his own turn).
   const int human_view = agent ? (a.side == 0 ? 1 : 0) : -1;
   std::vector<Action> acts;
   std::string last_turn_side;  // the situation is shown when a side's turn begins; `sit` any time
@@ -73,9 +83,8 @@ void run(const PlayArgs& a) {
       const Action act = agent->choose(s);
       if (Status st = match.apply(act); !st.is_ok())
         fail("play", "the agent chose an illegal action: " + st.error().to_string());
-      std::cout << sides[static_cast<size_t>(side)] << " (" << agent->name()
-                << "): " << match.log().back().action << "\n";
-      print_events(match.log().back(), human_view);
+      print_action(match.log().back(), sides[static_cast<size_t>(side)] + " (" + agent->name() + ")",
+                   human_view);
       continue;
     }
     const int viewer = side;  // the side to move looks at the board (hot-seat: players take turns)
@@ -84,6 +93,8 @@ void run(const PlayArgs& a) {
         obs.is_object() ? obs.value("turn", Json()).dump() + "/" + std::to_string(side) : "";
     if (turn_side != last_turn_side) {
       last_turn_side = turn_side;
+      if (!agent)  // hot-seat: say whose view the screen now shows
+        std::cout << "\n(hot-seat: " << sides[static_cast<size_t>(side)] << "'s view is shown)\n";
       std::cout << "\n" << g->describe_situation(obs);
     }
     std::cout << "\n" << sides[static_cast<size_t>(side)] << " to move. " << summary_line(obs) << "\n";
@@ -127,10 +138,9 @@ void run(const PlayArgs& a) {
       continue;
     }
     if (w[0] == "log") {
-      for (const auto& e : match.log()) {
-        std::cout << sides[static_cast<size_t>(e.side)] << ": " << e.action << "\n";
-        print_events(e, human_view);
-      }
+      const int log_view = agent ? human_view : side;
+      std::cout << "(the log as " << sides[static_cast<size_t>(log_view)] << " sees it)\n";
+      for (const auto& e : match.log()) print_action(e, sides[static_cast<size_t>(e.side)], log_view);
       continue;
     }
     if (w[0] == "save") {
@@ -176,8 +186,7 @@ void run(const PlayArgs& a) {
       std::cout << "illegal: " << st.error().to_string() << "\n";
       continue;
     }
-    std::cout << sides[static_cast<size_t>(side)] << ": " << match.log().back().action << "\n";
-    print_events(match.log().back(), side);
+    print_action(match.log().back(), sides[static_cast<size_t>(side)], side);
   }
 }
 

@@ -151,6 +151,17 @@ class State {
     return Error{"this game has no scenario-test queries", "", ""};
   }
 
+  // Whether `side` may have the answer to the query `words` (the server answers previews and
+  // movement costs from a determinized copy): a game with hidden information refuses, citing
+  // the rule, a query about a unit or stack whose hidden part the rules keep from that side
+  // (BD 11.7: the German learns a Soviet stack's defence only once the attack is committed),
+  // since no sample can answer it without telling something. Open-information games allow all.
+  virtual Status query_allowed(int side, const std::vector<std::string>& words) const {
+    (void)side;
+    (void)words;
+    return Status::ok();
+  }
+
   Dice& dice() { return dice_; }
   const Dice& dice() const { return dice_; }
   void set_event_sink(EventSink* sink) { sink_ = sink; }

@@ -1001,6 +1001,9 @@ ApiResult Service::query(const std::string& id, const std::string& token, const 
     return api_error(400, "query_not_allowed",
                      "only combat previews and movement costs are answered: 'odds ...', 'raw-odds ...', "
                      "'shifts ...', 'column ...', 'combat ...', 'reach UNIT'");
+  // A query about what the rules hide from this side is refused, whatever the sample would say.
+  if (Status s = r.state->query_allowed(side, words); !s.is_ok())
+    return from_error(422, "query_hidden", s.error());
   // Asked on a determinized copy: the answer can depend only on what this side may know.
   auto copy = r.state->clone();
   lock.unlock();

@@ -552,6 +552,7 @@ void BdState::guards_tank_conversions() {
     const UnitSt& ts = unit(t);
     std::string where;
     uint32_t vis = 0xFFFFFFFFu;
+    const bool unseen = ts.where == kOnMap && !german_sees(t);  // 11.7 beneath the top of its stack
     if (ts.where == kOnMap) {
       if (unit_supply(t) != kSupOverland) continue;
       where = "in " + hex_id(ts.hex);
@@ -567,7 +568,12 @@ void BdState::guards_tank_conversions() {
     units_[static_cast<size_t>(t)] = UnitSt{};
     repoint_attached(t, g);  // 8.32 its CM stays atop the new army
     mark_dirty();
-    log("convert", label(t) + " becomes " + label(g) + " " + where + " (no replacement step)", "8.19", vis);
+    const std::string text = label(t) + " becomes " + label(g) + " " + where + " (no replacement step)";
+    if (unseen)
+      log_fog("convert", text,
+              "a Soviet tank army " + where + " becomes a Guards tank army (no replacement step)", "8.19");
+    else
+      log("convert", text, "8.19", vis);
   }
 }
 
@@ -955,6 +961,32 @@ void BdState::log(const std::string& kind, const std::string& text, const std::s
   e.rule = rule;
   e.visible_to = vis;
   emit(std::move(e));
+}
+
+bool BdState::german_sees(int u) const {
+  if (def(u).side == kGerman) return true;
+  const UnitSt& s = unit(u);
+  if (s.where == kDead || s.where == kDeadPerm || s.where == kCaucasus) return true;
+  if (s.where != kOnMap) return false;  // 11.7 the RVGK and the Turn Record Track are hidden
+  if (s.flags & kFlagRevealed) return true;
+  for (int v = 0; v < num_units(); ++v)
+    if (v != u && unit(v).where == kOnMap && unit(v).hex == s.hex && unit(v).order < s.order) return false;
+  return true;
+}
+
+void BdState::log_seen(int u, const std::string& kind, const std::string& text,
+                       const std::string& german_text, const std::string& rule) const {
+  if (sink_ == nullptr) return;  // searches log nothing: no need to look at the stack
+  if (german_sees(u))
+    log(kind, text, rule);
+  else
+    log_fog(kind, text, german_text, rule);
+}
+
+void BdState::log_fog(const std::string& kind, const std::string& text, const std::string& german_text,
+                      const std::string& rule) const {
+  log(kind, text, rule, 1u << kSoviet);
+  if (!german_text.empty()) log(kind, german_text, rule, 1u << kGerman);
 }
 
 // ======================================================================= control & VP
@@ -1565,7 +1597,7 @@ void BdState::mg_start() {
     if (s.where != kOutOfPlay && s.where != kTrrt) continue;
     s.where = kTrrt;
     s.turn = static_cast<int8_t>(turn_);
-    log("reinforcement", l + " arrives for Manstein's Gambit", "4.17");
+    log("reinforcement", l + " arrives for Manstein's Gambit", "4.17", 1u << kGerman);  // 11.7 the TRRT
   }
   for (const auto& [l, box] : vr.mg_early) {
     const int u = data_->find_unit(l);
@@ -1573,7 +1605,8 @@ void BdState::mg_start() {
     UnitSt& s = units_[static_cast<size_t>(u)];
     if (s.where != kTrrt || s.turn != box) continue;
     s.turn = static_cast<int8_t>(turn_);
-    log("reinforcement", l + " is pulled ahead from the GT" + std::to_string(box) + " box", "4.17");
+    log("reinforcement", l + " is pulled ahead from the GT" + std::to_string(box) + " box", "4.17",
+        1u << kGerman);  // 11.7 the Soviet may not examine the German TRRT
   }
   if (ss_due_ != 0) {
     ss_due_ = 0;
@@ -3033,7 +3066,19 @@ void BdState::start_battle(const std::vector<int>& atts_named, int target, bool 
   std::string text = std::string(side_name(b.attacker)) +
                      (ma ? " mobile assault on " : " prepared assault on ") + hex_id(target) + " with";
   for (int u : atts) text += " " + label(u);
-  log("combat", text, ma ? "10.24" : "11.1");
+  if (b.attacker == kSoviet) {
+    // 11.7 (ruling BD-FOG1): the German sees the attacking stacks, not beneath their top
+    // units, until the odds are computed; he hears the hexes the attack comes from.
+    std::string from;
+    for (int u : atts)
+      if (from.find(" " + hex_id(unit(u).hex)) == std::string::npos) from += " " + hex_id(unit(u).hex);
+    log_fog("combat", text,
+            std::string("Soviet") + (ma ? " mobile assault on " : " prepared assault on ") + hex_id(target) +
+                " from" + from,
+            ma ? "10.24" : "11.1");
+  } else {
+    log("combat", text, ma ? "10.24" : "11.1");
+  }
   if (drop)
     log("combat",
         label(b.drop) + " makes a combat air drop on " + hex_id(target) + ", adding its defence factor",
@@ -3050,6 +3095,18 @@ void BdState::start_battle(const std::vector<int>& atts_named, int target, bool 
 void BdState::resolve_battle() {
   Battle& b = battle_;
   compute_odds(b, true);
+  // 11.7 (ruling BD-FOG1): the Soviet attackers are shown to the German when the odds are
+  // computed, as the defenders are.
+  if (sink_ != nullptr && b.attacker == kSoviet) {
+    std::string attackers;
+    for (int i = 0; i < b.natt; ++i) attackers += " " + label(b.att[static_cast<size_t>(i)]);
+    steppe::Event e;
+    e.kind = "reveal";
+    e.text = "attackers on " + hex_id(b.target) + ":" + attackers;
+    e.rule = "11.7";
+    e.reveals = true;
+    emit(std::move(e));
+  }
   // 11.7: the defenders are revealed when the odds are computed.
   std::string shown;
   for (int i = 0; i < b.ndef; ++i) {
@@ -3896,7 +3953,11 @@ void BdState::victory_check() {
         s.where = kDeadPerm;
         s.hex = -1;
         repoint_attached(u, d.counterpart);
-        log("convert", d.label + " becomes " + def(d.counterpart).label, "8.23");
+        if (german_sees(d.counterpart))
+          log("convert", d.label + " becomes " + def(d.counterpart).label, "8.23");
+        else  // 11.7 beneath the top of its stack
+          log_fog("convert", d.label + " becomes " + def(d.counterpart).label,
+                  "an oversized Soviet rifle army becomes its reorganised counterpart", "8.23");
       }
     }
   // 8.28: the Italian 8th Army leaves at the end of GT16.
@@ -4094,7 +4155,8 @@ void BdState::end_phase() {
       for (int u = 0; u < num_units(); ++u)  // 8.1 German reinforcements not entered are forfeit
         if (unit(u).where == kTrrt && unit(u).turn <= turn_ && def(u).side == kGerman) {
           if (u == para_drop_unit()) {  // 4.17: it may still enter by air drop this turn
-            log("reinforcement", def(u).label + " waits to make a combat air drop this turn", "4.17");
+            log("reinforcement", def(u).label + " waits to make a combat air drop this turn", "4.17",
+                1u << kGerman);  // 11.7 still on the TRRT, hidden from the Soviet
             continue;
           }
           units_[static_cast<size_t>(u)].where = kOutOfPlay;
@@ -4655,8 +4717,12 @@ Status BdState::check_inner(const Action& a) const {
           if (!unit_arg(i)) return rerr("11.1", "unknown unit");
           atts.push_back(a.args[i]);
         }
-        for (int u : atts)
+        for (int u : atts) {
+          // 11.1 first: a refusal about an enemy unit's parent would name a hidden unit (11.7).
+          if (def(u).side != phase_side())
+            return rerr("11.1", label(u) + " is not the phasing player's unit");
           if (Status st = attacks_with_parent(u, atts); !st) return st;
+        }
         if (a.verb == kAttackWith && def(atts[0]).attack == 0)
           return rerr("11.12", "units with no attack factor never attack alone");
         if (a.verb == kMobileAssault && atts.size() > 1) {
@@ -5175,17 +5241,20 @@ void BdState::do_apply(const Action& a) {
     case kSupport: {  // 8.36-8.41
       const int kind = a.args[0], u = a.nargs > 1 ? a.args[1] : -1;
       apply_support(battle_, kind, u);
-      std::string text;
+      std::string text, german_text;  // 11.7: the army supported may be hidden from the German
       const char* rule = "8.41";
       switch (kind) {
         case kSupArtillery:
           ++markers_.artillery_used;
           text = "an artillery corps supports " + label(u) + ": its attack factor is doubled";
+          german_text = "an artillery corps supports " + label_for_german(u, "a Soviet army") +
+                        ": its attack factor is doubled";
           rule = "8.36";
           break;
         case kSupAirArmy:
           ++markers_.air_armies_used;
           text = "an air army supports " + label(u) + ": +1 attack factor";
+          german_text = "an air army supports " + label_for_german(u, "a Soviet army") + ": +1 attack factor";
           rule = "8.38";
           break;
         case kSupInterceptor:
@@ -5204,7 +5273,11 @@ void BdState::do_apply(const Action& a) {
           rule = "8.40";
           break;
       }
-      log("combat", text + " on " + hex_id(battle_.target), rule);
+      if (german_text.empty() || german_text == text)
+        log("combat", text + " on " + hex_id(battle_.target), rule);
+      else
+        log_fog("combat", text + " on " + hex_id(battle_.target),
+                german_text + " on " + hex_id(battle_.target), rule);
       if (!any_support()) {
         pending_ = kPendNone;
         resolve_battle();
@@ -5314,7 +5387,9 @@ void BdState::do_apply(const Action& a) {
       place(a.args[0], a.args[1]);
       units_[static_cast<size_t>(a.args[0])].flags |= kFlagNoMove;
       units_[static_cast<size_t>(a.args[0])].start_hex = static_cast<int16_t>(a.args[1]);
-      log("rvgk", "emergency RVGK deployment: " + label(a.args[0]) + " at " + hex_id(a.args[1]), "8.11");
+      log_seen(a.args[0], "rvgk",
+               "emergency RVGK deployment: " + label(a.args[0]) + " at " + hex_id(a.args[1]),
+               "emergency RVGK deployment: a Soviet unit at " + hex_id(a.args[1]), "8.11");
       break;
     case kNoEmergencyRvgk:
       pending_ = kPendNone;
@@ -5323,7 +5398,7 @@ void BdState::do_apply(const Action& a) {
       if (def(a.args[0]).type == kCoastalArmy) {  // 10.34
         log("move",
             label(a.args[0]) + " switches ports " + hex_id(unit(a.args[0]).hex) + " -> " + hex_id(a.args[1]),
-            "10.34");
+            "10.34", 1u << kSoviet);  // 11.7 as every Soviet move: the German sees the stacks
         move_to(a.args[0], a.args[1]);
         units_[static_cast<size_t>(a.args[0])].flags |= kFlagDone;
         break;
@@ -5333,7 +5408,7 @@ void BdState::do_apply(const Action& a) {
       log("move",
           label(a.args[0]) + " moves by sea " + hex_id(unit(a.args[0]).hex) + " -> " + hex_id(a.args[1]) +
               "; it may not move on or attack this player turn",
-          sea == 0 ? "10.16" : "10.17");
+          sea == 0 ? "10.16" : "10.17", def(a.args[0]).side == kSoviet ? (1u << kSoviet) : 0xFFFFFFFFu);
       move_to(a.args[0], a.args[1]);
       units_[static_cast<size_t>(a.args[0])].flags |= kFlagDone | kFlagSeaMoved;
       break;
@@ -5350,14 +5425,15 @@ void BdState::do_apply(const Action& a) {
       } else if (unit(u).where == kRvgk) {
         ++rvgk_moves_;
         attach(u, p);
-        log("rvgk", label(u) + " comes out of the RVGK atop " + label(p) + " in " + hex_id(unit(p).hex),
-            rule);
+        log_seen(u, "rvgk",
+                 label(u) + " comes out of the RVGK atop " + label(p) + " in " + hex_id(unit(p).hex),
+                 "a Soviet unit comes out of the RVGK in " + hex_id(unit(p).hex), rule);
       } else {
         strat_used_ = static_cast<int8_t>(strat_used_ + strategic_cost(u));
         attach(u, p);
         log("move",
             label(u) + " moves strategically " + from + " -> " + hex_id(unit(p).hex) + " atop " + label(p),
-            "8.6, 8.31");
+            "8.6, 8.31", def(u).side == kSoviet ? (1u << kSoviet) : 0xFFFFFFFFu);
       }
       units_[static_cast<size_t>(u)].flags |= kFlagDone;
       break;
@@ -5367,7 +5443,7 @@ void BdState::do_apply(const Action& a) {
       log("move",
           label(a.args[0]) + " moves strategically " + hex_id(unit(a.args[0]).hex) + " -> " +
               hex_id(a.args[1]),
-          "8.6");
+          "8.6", def(a.args[0]).side == kSoviet ? (1u << kSoviet) : 0xFFFFFFFFu);
       move_to(a.args[0], a.args[1]);
       units_[static_cast<size_t>(a.args[0])].flags |= kFlagDone;
       break;
@@ -5537,13 +5613,20 @@ void BdState::do_apply(const Action& a) {
     case kConvert: {
       const int g = a.args[0], r = a.args[1];
       const std::string where = hex_id(unit(r).hex);
+      const bool seen = german_sees(r);          // 11.7 the top unit of its stack, or revealed
       units_[static_cast<size_t>(g)] = unit(r);  // hex, stack order, MP and flags carry over
       units_[static_cast<size_t>(r)] = UnitSt{};
       repoint_attached(r, g);  // 8.32 its CM stays atop the new army
       units_[static_cast<size_t>(r)].where = kDead;
-      log("convert",
-          label(r) + " in " + where + " becomes " + label(g) + "; " + label(r) + " goes to the dead pile",
-          "8.20");
+      const std::string text =
+          label(r) + " in " + where + " becomes " + label(g) + "; " + label(r) + " goes to the dead pile";
+      if (seen)
+        log("convert", text, "8.20");
+      else
+        log_fog("convert", text,
+                "a Soviet army in " + where +
+                    " becomes a Guards or Shock army; the army replaced goes to the dead pile",
+                "8.20");
       break;
     }
     case kCombOut: {
@@ -5619,7 +5702,8 @@ void BdState::do_apply(const Action& a) {
       units_[static_cast<size_t>(a.args[0])].start_hex = static_cast<int16_t>(a.args[1]);
       units_[static_cast<size_t>(a.args[0])].flags |= kFlagDone;
       ++rvgk_moves_;
-      log("rvgk", label(a.args[0]) + " comes out of the RVGK at " + hex_id(a.args[1]), "8.10");
+      log_seen(a.args[0], "rvgk", label(a.args[0]) + " comes out of the RVGK at " + hex_id(a.args[1]),
+               "a Soviet unit comes out of the RVGK at " + hex_id(a.args[1]), "8.10");
       break;
     case kOffSupply:
       markers_.osupply[static_cast<size_t>(a.args[0])] = static_cast<int16_t>(a.args[1]);
@@ -6625,7 +6709,8 @@ Json BdState::observation(int side) const {
       }
       if (w == kTrrt && s == side) b["trrt"].push_back(Json{{"unit", label(u)}, {"turn", unit(u).turn}});
     }
-    b["rvgk_count"] = rvgk_count;
+    // 11.7 (ruling BD-FOG2): the RVGK box may be covered, so its size is the Soviet's alone.
+    if (s == side) b["rvgk_count"] = rvgk_count;
     boxes[side_name(s)] = b;
   }
   o["boxes"] = boxes;
@@ -6680,8 +6765,12 @@ Json BdState::observation(int side) const {
     Json sup = Json::array();  // 8.36-8.41 support committed so far
     for (int i = 0; i < battle_.natt; ++i) {
       const uint8_t x = battle_.boost[static_cast<size_t>(i)];
-      if (x & kBoostArtillery) sup.push_back("artillery " + label(battle_.att[static_cast<size_t>(i)]));
-      if (x & kBoostAirArmy) sup.push_back("air-army " + label(battle_.att[static_cast<size_t>(i)]));
+      // 11.7 (ruling BD-FOG1): the German learns which army is supported at the odds.
+      const int u = battle_.att[static_cast<size_t>(i)];
+      const std::string who =
+          side == kGerman && battle_.rolled == 0xFF && !german_sees(u) ? std::string() : " " + label(u);
+      if (x & kBoostArtillery) sup.push_back("artillery" + who);
+      if (x & kBoostAirArmy) sup.push_back("air-army" + who);
     }
     if (battle_.support & kSupportInterceptor) sup.push_back("interceptor");
     if (battle_.support & kSupportPartisans) sup.push_back("partisans");
@@ -7346,6 +7435,36 @@ Status BdState::set_word(const std::vector<std::string>& w) {
 
 steppe::Result<std::string> BdState::test_query(const std::vector<std::string>& words) const {
   return query_word(words);
+}
+
+// 11.7: a query may name only units the asking side may identify and stacks it may see
+// whole. The German may not look beneath the top unit of a Soviet stack before an attack is
+// committed, so he gets no odds against (nor from) a stack he sees only the top of; neither
+// side may examine the other's units on the Turn Record Track, nor the German the RVGK.
+// Asking is refused the same way whichever hidden unit or box is named.
+steppe::Status BdState::query_allowed(int side, const std::vector<std::string>& words) const {
+  if (side != kGerman && side != kSoviet) return Status::ok();
+  auto identifies = [&](int u) {
+    if (def(u).side == side) return true;
+    if (side == kGerman) return german_sees(u);
+    return unit(u).where != kTrrt && unit(u).where != kToSetUp;  // 11.7 the German TRT
+  };
+  std::vector<int> here;
+  for (size_t i = 1; i < words.size(); ++i) {
+    const std::string& w = words[i];
+    if (const int u = find_label(w); u >= 0 && !identifies(u))
+      return rerr("11.7", "'" + w + "' is not a unit " + side_name(side) + " may identify now");
+    const int h = parse_hex(w);
+    if (h < 0) continue;
+    units_in(h, here);
+    for (int u : here)
+      if (!identifies(u))
+        return rerr("11.7", std::string("the ") + side_name(side) +
+                                " may not look beneath the top unit of the " + side_name(def(u).side) +
+                                " stack in " + hex_id(h) +
+                                " until the odds of a committed attack are computed");
+  }
+  return Status::ok();
 }
 
 steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& w) const {

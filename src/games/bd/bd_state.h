@@ -351,6 +351,7 @@ class BdState : public steppe::State {
   void resample_hidden(int viewer, uint64_t seed) override;
   Status test_set(const std::vector<std::string>& words) override;
   steppe::Result<std::string> test_query(const std::vector<std::string>& words) const override;
+  steppe::Status query_allowed(int side, const std::vector<std::string>& words) const override;
 
   // Scenario set-up (BdGame::new_state).
   Status setup_scenario(const ScenarioDef* sc);
@@ -582,6 +583,21 @@ class BdState : public steppe::State {
   void log(const std::string& kind, const std::string& text, const std::string& rule,
            uint32_t vis = 0xFFFFFFFFu) const;
   std::string label(int u) const { return def(u).label; }
+  // 11.7: whether the German may identify unit `u` now: any German unit, a Soviet unit on
+  // top of its stack or revealed by an odds calculation since it last moved, or one in a
+  // public box (the dead pile, the Caucasus Holding Box).
+  bool german_sees(int u) const;
+  // 11.7: an event about Soviet units the German may not identify: the Soviet reads `text`,
+  // the German `german_text` (nothing when it is empty).
+  void log_fog(const std::string& kind, const std::string& text, const std::string& german_text,
+               const std::string& rule) const;
+  // 11.7: `text` to both sides when the German may identify `u` now, else log_fog.
+  void log_seen(int u, const std::string& kind, const std::string& text, const std::string& german_text,
+                const std::string& rule) const;
+  // 11.7: `label(u)` when the German may identify `u`, else `unseen` ("a Soviet unit").
+  std::string label_for_german(int u, const std::string& unseen) const {
+    return german_sees(u) ? label(u) : unseen;
+  }
   bool hero_city(int hex) const;
   bool fortress_city(int hex) const;
   bool fa_effect(int hex) const;  // 8.18: FA hex or one of its six neighbours, Soviet-held

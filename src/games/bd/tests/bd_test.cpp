@@ -7,6 +7,7 @@
 #include <fstream>
 #include <functional>
 #include <map>
+#include <sstream>
 
 #include "games/bd/bd_game.h"
 #include "games/bd/bd_state.h"
@@ -854,4 +855,169 @@ TEST(MoveMemo, GivesTheMovesOfAFreshSearch) {
   const auto alone_b = lists({{"citadel", 6}}, false);
   EXPECT_EQ(by_turns[0], alone_a[0]);
   EXPECT_EQ(by_turns[1], alone_b[0]);
+}
+
+// ======================================================================= 11.7 fog of war
+
+namespace {
+
+// Every event of the actions it watches, with the sides that may read it.
+struct EventsSeen final : steppe::EventSink {
+  std::vector<steppe::Event> events;
+  void emit(steppe::Event e) override { events.push_back(std::move(e)); }
+  // The texts `side` is sent, one a line.
+  std::string text_for(int side) const {
+    std::string out;
+    for (const auto& e : events)
+      if ((e.visible_to >> side) & 1u) out += e.text + "\n";
+    return out;
+  }
+};
+
+// Applies `text` (which must be legal) with `seen` collecting its events.
+void act_seen(bd::BdState& s, EventsSeen& seen, const std::string& text) {
+  s.set_event_sink(&seen);
+  act(s, text);
+  s.set_event_sink(nullptr);
+}
+
+std::vector<std::string> words(const std::string& text) {
+  std::vector<std::string> w;
+  std::istringstream in(text);
+  for (std::string x; in >> x;) w.push_back(x);
+  return w;
+}
+
+}  // namespace
+
+// 8.10, 8.11, 11.7 (ruling BD-FOG2): a unit out of the RVGK under another is named to the
+// Soviet only; the German is told that a Soviet unit came out of the RVGK there. One that
+// lands on top of its stack is seen by both.
+TEST(BdFog, RvgkArrivalsNameNoUnitTheGermanMayNotSee) {
+  auto s = fresh();
+  for (const char* w : {"blank-map", "turn 14", "phase soviet-rvgk", "place soviet 16A 1500",
+                        "control 1500 soviet", "control 1600 soviet", "rvgk 50A", "rvgk 19A"})
+    set(*s, w);
+  EventsSeen seen;
+  act_seen(*s, seen, "rvgk-out 50A 1500");
+  EXPECT_NE(seen.text_for(bd::kSoviet).find("50A comes out of the RVGK at 1500"), std::string::npos);
+  EXPECT_EQ(seen.text_for(bd::kGerman).find("50A"), std::string::npos) << seen.text_for(bd::kGerman);
+  EXPECT_NE(seen.text_for(bd::kGerman).find("a Soviet unit comes out of the RVGK at 1500"),
+            std::string::npos);
+  EventsSeen top;
+  act_seen(*s, top, "rvgk-out 19A 1600");  // alone in its hex: the top unit, seen anyway
+  EXPECT_NE(top.text_for(bd::kGerman).find("19A comes out of the RVGK at 1600"), std::string::npos);
+}
+
+TEST(BdFog, EmergencyRvgkDeploymentNamesNoHiddenUnit) {  // 8.11, 11.7
+  auto s = fresh();
+  for (const char* w :
+       {"blank-map", "turn 5", "city 1606 Moscow", "control 1606 soviet", "place soviet 16A 1606",
+        "place soviet 33A 2000 cf 3", "rvgk 33A", "phase german-order"})
+    set(*s, w);
+  act(*s, "order move-fight");
+  ASSERT_EQ(q(*s, "pending"), "emergency-rvgk");
+  EventsSeen seen;
+  act_seen(*s, seen, "emergency-rvgk 33A 1606");
+  EXPECT_NE(seen.text_for(bd::kSoviet).find("emergency RVGK deployment: 33A at 1606"), std::string::npos);
+  EXPECT_EQ(seen.text_for(bd::kGerman).find("33A"), std::string::npos) << seen.text_for(bd::kGerman);
+  EXPECT_NE(seen.text_for(bd::kGerman).find("emergency RVGK deployment: a Soviet unit at 1606"),
+            std::string::npos);
+}
+
+// 8.20, 11.7 (ruling BD-FOG3): a rifle army under 4T becomes 2G: the German hears of a
+// conversion in the hex, not of the armies (the replaced one then shows in the dead pile).
+TEST(BdFog, ConversionUnderTheTopUnitNamesNeitherArmy) {
+  auto s = fresh();
+  for (const char* w : {"blank-map", "turn 16", "phase soviet-admin", "place soviet 4T 1810",
+                        "place soviet 46A 1810", "supply 46A overland", "trrt 2G 16"})
+    set(*s, w);
+  EventsSeen seen;
+  act_seen(*s, seen, "convert 2G 46A");
+  EXPECT_NE(seen.text_for(bd::kSoviet).find("46A in 1810 becomes 2G"), std::string::npos);
+  const std::string german = seen.text_for(bd::kGerman);
+  EXPECT_EQ(german.find("46A"), std::string::npos) << german;
+  EXPECT_EQ(german.find("2G"), std::string::npos) << german;
+  EXPECT_NE(german.find("a Soviet army in 1810 becomes a Guards or Shock army"), std::string::npos) << german;
+}
+
+// 11.1 before 8.32: the German naming a Soviet CM group as an attacker is told it is not his
+// unit, not which army the CM group is attached to (11.7).
+TEST(BdFog, RefusalOfAnEnemyAttackerNamesNoHiddenParent) {
+  auto s = fresh();
+  for (const char* w :
+       {"blank-map", "turn 25", "place german 3Pz 1012", "place soviet 4T 1011", "place soviet 11G 1010",
+        "place soviet CMB 1010 type cm-group class mech cf 0 shifts 1", "attach CMB 11G",
+        "place soviet 2G 1010", "phase german-assault"})
+    set(*s, w);
+  auto a = s->parse_action("attack 1011 with CMB");
+  ASSERT_TRUE(a.is_ok()) << a.error().to_string();
+  const auto st = s->check(*a);
+  ASSERT_FALSE(st.is_ok());
+  EXPECT_EQ(st.error().to_string().find("11G"), std::string::npos) << st.error().to_string();
+}
+
+// 11.7, 11.8 (ruling BD-FOG1): a Soviet prepared assault is announced to the German by its
+// hexes; the attackers beneath the top unit are shown to him when the odds are computed.
+TEST(BdFog, SovietAttackersAreShownToTheGermanOnlyAtTheOdds) {
+  auto s = fresh();
+  for (const char* w :
+       {"blank-map", "turn 14", "place german 3Pz 2403", "place soviet 16A 2404", "place soviet 26A 2404",
+        "place soviet 12A 2404", "luftwaffe 0", "phase soviet-assault"})
+    set(*s, w);
+  EventsSeen seen;
+  s->set_event_sink(&seen);
+  auto a = s->parse_action("attack 2403 from 2404");
+  ASSERT_TRUE(a.is_ok()) << a.error().to_string();
+  ASSERT_TRUE(s->apply(*a).is_ok()) << s->check(*a).error().to_string();
+  s->set_event_sink(nullptr);
+  const std::string german = seen.text_for(bd::kGerman);
+  EXPECT_NE(seen.text_for(bd::kSoviet).find("prepared assault on 2403 with 16A 26A 12A"), std::string::npos)
+      << seen.text_for(bd::kSoviet);
+  EXPECT_NE(german.find("Soviet prepared assault on 2403 from 2404"), std::string::npos) << german;
+  // Declared, then resolved at once (no Luftwaffe, no support): the reveal comes with the odds.
+  const size_t reveal = german.find("attackers on 2403: 16A 26A 12A");
+  EXPECT_NE(reveal, std::string::npos) << german;
+  EXPECT_EQ(german.substr(0, reveal).find("26A"), std::string::npos) << german;
+}
+
+TEST(BdFog, RvgkCountIsTheSovietsAlone) {  // 11.7 (ruling BD-FOG2): the box may be covered
+  auto s = fresh();
+  set(*s, "rvgk 50A");
+  EXPECT_FALSE(s->observation(bd::kGerman)["boxes"]["soviet"].contains("rvgk_count"));
+  EXPECT_EQ(s->observation(bd::kSoviet)["boxes"]["soviet"]["rvgk_count"], 1);
+}
+
+// 11.7 (ruling BD-FOG3): the German may ask for previews only about what he may see: a
+// stack he sees only the top of, a unit beneath it, in the RVGK or on the TRT are refused
+// alike; a lone unit (the top one) is answered.
+TEST(BdFog, QueriesAboutHiddenUnitsAreRefusedAlike) {
+  auto s = fresh();
+  for (const char* w :
+       {"blank-map", "turn 14", "place german 3Pz 2403", "place german 4Pz 2402", "place soviet 16A 2404",
+        "place soviet 26A 2404", "place soviet 12A 2302", "rvgk 50A", "trrt 2G 16", "phase german-assault"})
+    set(*s, w);
+  auto refused = [&](const std::string& text) {
+    const auto st = s->query_allowed(bd::kGerman, words(text));
+    return st.is_ok() ? std::string("allowed") : st.error().rule;
+  };
+  EXPECT_EQ(refused("odds attack 2404 from 2403"), "11.7");
+  EXPECT_EQ(refused("combat attack 2302 from 2402"), "allowed");
+  EXPECT_EQ(refused("reach 16A"), "allowed");
+  EXPECT_EQ(refused("reach 3Pz"), "allowed");
+  const auto under = s->query_allowed(bd::kGerman, words("reach 26A"));
+  const auto rvgk = s->query_allowed(bd::kGerman, words("reach 50A"));
+  const auto trrt = s->query_allowed(bd::kGerman, words("reach 2G"));
+  ASSERT_FALSE(under.is_ok());
+  ASSERT_FALSE(rvgk.is_ok());
+  ASSERT_FALSE(trrt.is_ok());
+  // One indistinguishable answer: only the label differs.
+  auto without = [](std::string t, const std::string& label) {
+    return t.replace(t.find(label), label.size(), "X");
+  };
+  EXPECT_EQ(without(under.error().to_string(), "26A"), without(rvgk.error().to_string(), "50A"));
+  EXPECT_EQ(without(under.error().to_string(), "26A"), without(trrt.error().to_string(), "2G"));
+  // The Soviet sees German stacks whole (11.7) and his own units.
+  EXPECT_TRUE(s->query_allowed(bd::kSoviet, words("odds attack 2403 from 2404")).is_ok());
+  EXPECT_TRUE(s->query_allowed(bd::kSoviet, words("reach 50A")).is_ok());
 }
