@@ -2885,8 +2885,11 @@ int BdState::shifts_for(const Battle& b, Json* why) const {
   if (fa)
     add(markers_.fa_turn == turn_ ? data_->tec.fa_first : data_->tec.fa_later,
         markers_.fa_turn == turn_ ? "Fortified Area (turn placed)" : "Fortified Area", "8.18");
-  // 11.16 rivers: all attackers across river hexsides (or an MA across one).
+  // 11.16 rivers: all attackers across river hexsides (or an MA across one). 11.17, 11.18:
+  // the Kerch Strait and the Sivash count as river hexsides for the non-mech units that
+  // may attack across them (mechanized ones never may, attack_from_ok).
   bool all_river = true;
+  const char* strait_rule = nullptr;  // set when an attacker is across a strait
   int adjacent = 0;
   uint8_t dirs = 0;
   int nhex = 0;
@@ -2895,12 +2898,19 @@ int BdState::shifts_for(const Battle& b, Json* why) const {
     const int d = direction(b.target, h);
     if (d < 0) continue;
     ++adjacent;
-    if (!((hx(h).river >> direction(h, b.target)) & 1u)) all_river = false;
+    const bool strait = pl.strait(h, b.target);
+    if (strait) strait_rule = is_crossing(pl.kerch, h, b.target) ? "11.16, 11.17" : "11.16, 11.18";
+    if (!((hx(h).river >> direction(h, b.target)) & 1u) && !strait) all_river = false;
     if (!((dirs >> d) & 1u)) ++nhex;
     dirs = static_cast<uint8_t>(dirs | (1u << d));
   }
   if (turn_ == 1 && att == kGerman) all_river = false;  // 10.18 GT1 German ignore rivers
-  if (all_river && adjacent > 0) add(-1, "every attacker across a river", "11.16");
+  if (all_river && adjacent > 0) {
+    if (strait_rule != nullptr)
+      add(-1, "every attacker across a river or strait (as a river)", strait_rule);
+    else
+      add(-1, "every attacker across a river", "11.16");
+  }
   // 11.24 concentric: opposite hexes, three alternating hexes, or more than three hexes.
   if (!b.is_ma && !hc_fc && !(fa && markers_.fa_turn != turn_) &&
       !(att == kSoviet && t.city && !fortress_city(b.target))) {
@@ -5126,14 +5136,19 @@ bool BdState::second_advance_ok(int u) const {
 }
 
 Status BdState::check_advance2(int u, int hex) const {
-  bool listed = false;
-  for (int i = 0; i < battle_.nadv2; ++i) listed |= battle_.adv2[static_cast<size_t>(i)] == u;
-  if (!listed || unit(u).where != kOnMap || unit(u).hex != battle_.target)
+  int from = -1;  // the hex it advanced from
+  for (int i = 0; i < battle_.nadv2; ++i)
+    if (battle_.adv2[static_cast<size_t>(i)] == u) from = battle_.adv2_from[static_cast<size_t>(i)];
+  if (from < 0 || unit(u).where != kOnMap || unit(u).hex != battle_.target)
     return rerr("11.32", def(u).label + " may not advance a second hex");
   if (unit_supply(u) != kSupOverland) return rerr("11.32", "a second-hex advance needs overland supply");
   const int d = direction(battle_.target, hex);
   if (d < 0 || !hx(hex).on_map || data_->tec.prohibited[hx(hex).terrain])
     return rerr("11.32", "not an adjacent land hex");
+  // "any newly adjacent hex": not the hex it advanced from, nor one that was beside it.
+  if (hex == from || direction(from, hex) >= 0)
+    return rerr("11.32", "the second hex must be newly adjacent: " + hex_id(hex) + " was already next to " +
+                             def(u).label + " in " + hex_id(from));
   if (enemy_in(hex, def(u).side)) return rerr("11.32", "the second hex must be free of enemy units");
   const HexInfo& t = hx(battle_.target);
   if ((t.sea_side >> d) & 1u || (t.lake_side >> d) & 1u)
@@ -5282,15 +5297,19 @@ void BdState::do_apply(const Action& a) {
     case kRetreat:
       do_retreat(a.args[0]);
       break;
-    case kAdvance:
+    case kAdvance: {
+      const int from = unit(a.args[0]).hex;
       move_to(a.args[0], battle_.target);
       log("advance", label(a.args[0]) + " advances into " + hex_id(battle_.target), "11.30");
       communist_triggers(a.args[0], std::vector<int>{battle_.target});  // 8.24, 8.25
       for (int i = 0; i < battle_.nadv; ++i)
         if (battle_.adv[static_cast<size_t>(i)] == a.args[0]) battle_.adv[static_cast<size_t>(i)] = -1;
-      if (second_advance_ok(a.args[0]) && battle_.nadv2 < kMaxBattleUnits)
+      if (second_advance_ok(a.args[0]) && battle_.nadv2 < kMaxBattleUnits) {
+        battle_.adv2_from[battle_.nadv2] = static_cast<int16_t>(from);
         battle_.adv2[battle_.nadv2++] = static_cast<int16_t>(a.args[0]);
+      }
       break;
+    }
     case kAdvance2:
       move_to(a.args[0], a.args[1]);
       log("advance", label(a.args[0]) + " advances a second hex into " + hex_id(a.args[1]), "11.32");
@@ -6881,7 +6900,8 @@ void BdState::serialize(std::string& out) const {
     put(-1);
     for (int i = 0; i < b.nadv; ++i) put(b.adv[static_cast<size_t>(i)]);
     put(-1);
-    for (int i = 0; i < b.nadv2; ++i) put(b.adv2[static_cast<size_t>(i)]);
+    for (int i = 0; i < b.nadv2; ++i)
+      put(b.adv2[static_cast<size_t>(i)]), put(b.adv2_from[static_cast<size_t>(i)]);
     for (int i = 0; i < b.natt; ++i) put(b.boost[static_cast<size_t>(i)]);  // 8.36, 8.38
     put(b.support);                                                         // 8.37, 8.39, 8.40
     put(b.final_index);

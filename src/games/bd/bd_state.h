@@ -248,7 +248,8 @@ struct Battle {
   std::array<int16_t, kMaxBattleUnits> retreating{};
   std::array<int16_t, kMaxBattleUnits> adv{};  // survivors allowed to advance
   uint8_t nadv2 = 0;
-  std::array<int16_t, kMaxBattleUnits> adv2{};   // advanced units allowed a second hex (11.32)
+  std::array<int16_t, kMaxBattleUnits> adv2{};       // advanced units allowed a second hex (11.32)
+  std::array<int16_t, kMaxBattleUnits> adv2_from{};  // the hex each of them advanced from
   std::array<uint8_t, kMaxBattleUnits> boost{};  // per attacker: kBoostArtillery | kBoostAirArmy (8.36, 8.38)
   uint8_t support = 0;                           // kSupportInterceptor | ... (8.37, 8.39, 8.40)
   int32_t attack = 0, defense = 0, defense_lost = 0;
