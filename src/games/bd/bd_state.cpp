@@ -960,6 +960,18 @@ void BdState::log(const std::string& kind, const std::string& text, const std::s
 // ======================================================================= control & VP
 
 // 3.6: control switches the instant an enemy ground unit enters; 4.2 VP change at once.
+// 14.10, 15.5: the scenario's "sudden_death" hexes (Moscow, Leningrad, Berlin): play stops
+// the instant `side` gains control of one, supply state irrelevant. Called after the VP
+// and the 4.15 surrender roll of that control change.
+void BdState::sudden_death(int hex, int side) {
+  if (sc_ == nullptr || phase_ == kGameOver) return;
+  for (const SuddenDeath& sd : sc_->sudden_death)
+    if (sd.side == side && sd.hex == hex) {
+      end_game(side, std::string(side_name(side)) + " control of " + hex_id(hex), sd.rule);
+      return;
+    }
+}
+
 void BdState::set_control(int hex, int side) {
   const uint8_t old = hex_.control[static_cast<size_t>(hex)];
   if (old == side) return;
@@ -972,11 +984,13 @@ void BdState::set_control(int hex, int side) {
   }
   const HexInfo& h = hx(hex);
   if (!h.vp) {
+    sudden_death(hex, side);
     territory_vp_checks();
     return;
   }
   int delta = side == kGerman ? 1 : (old == kGerman ? -1 : 0);
   if (delta == 0) {
+    sudden_death(hex, side);
     territory_vp_checks();
     return;
   }
@@ -1035,13 +1049,7 @@ void BdState::set_control(int hex, int side) {
         "4.15");
     if (r + mod >= data_->moscow_surrender_at) end_game(kGerman, "Moscow surrenders", "4.15");
   }
-  // 14.10 / 15.5 sudden death: German control of Moscow (or Leningrad in Manstein's Gambit).
-  if (side == kGerman && phase_ != kGameOver &&
-      ((scenario_id_ == "mansteins-gambit" &&
-        (hex == data_->places.moscow || hex == data_->places.leningrad)) ||
-       (scenario_id_ == "what-if-1942" && hex == data_->places.moscow))) {
-    end_game(kGerman, "German control of " + hex_id(hex), scenario_id_ == "what-if-1942" ? "15.5" : "14.10");
-  }
+  sudden_death(hex, side);
   territory_vp_checks();
 }
 

@@ -355,6 +355,7 @@ class BdState : public steppe::State {
 
   // Scenario set-up (BdGame::new_state).
   Status setup_scenario(const ScenarioDef* sc);
+  void sudden_death(int hex, int side);  // 14.10, 15.5
   // Optional rules agreed before play (BdGame::new_state "SCENARIO+OPTION...", the
   // scenario-test word `option`): forgiveness-points (4.20), kiev-vp (4.21).
   Status set_option(const std::string& name, bool on);
