@@ -793,7 +793,8 @@ int named_hex(const BdData& d, const std::string& name) {
   const std::string key = lower(name);
   if (auto it = d.places.named.find(key); it != d.places.named.end()) return it->second;
   for (int h = 0; h < kNumHexes; ++h)
-    if (!d.hexes[static_cast<size_t>(h)].name.empty() && lower(d.hexes[static_cast<size_t>(h)].name) == key) return h;
+    if (!d.hexes[static_cast<size_t>(h)].name.empty() && lower(d.hexes[static_cast<size_t>(h)].name) == key)
+      return h;
   return -1;
 }
 
@@ -878,13 +879,15 @@ steppe::Status load_scenarios(BdData& d, const std::filesystem::path& dir) {
       for (const JsonReader& e : sd->elements()) {
         SuddenDeath v;
         const std::string side = e.str("side");
-        if (side != "german" && side != "soviet") e.at("side").fail_value("side must be \"german\" or \"soviet\"");
+        if (side != "german" && side != "soviet")
+          e.at("side").fail_value("side must be \"german\" or \"soviet\"");
         v.side = side == "soviet" ? kSoviet : kGerman;
         v.place = e.str("place");
         v.rule = e.str("rule");
         v.hex = named_hex(d, v.place);
         if (v.hex < 0)
-          e.at("place").fail_value("no hex of that name in places.json \"hexes\" or on the map (map.json names)");
+          e.at("place").fail_value(
+              "no hex of that name in places.json \"hexes\" or on the map (map.json names)");
         s.sudden_death.push_back(std::move(v));
       }
     if (auto pr = r.opt("params"))

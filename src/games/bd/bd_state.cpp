@@ -2215,6 +2215,41 @@ int BdState::edge_entry_cost(int u, int from, int to, int dir, int base) const {
   return base;
 }
 
+// Why enter_cost(u, from, to) < 0, citing the rule that forbids: the error path of
+// check_move only, so the cost functions on the hot path stay plain numbers. The checks
+// are those of hex_entry_cost and edge_entry_cost, in their order.
+Status BdState::entry_refusal(int u, int from, int to) const {
+  const UnitDef& d = def(u);
+  const HexInfo& a = hx(from);
+  const HexInfo& b = hx(to);
+  const Places& pl = data_->places;
+  const std::string what = d.label + " may not enter " + hex_id(to) + " from " + hex_id(from) + ": ";
+  if (!b.on_map) return rerr("10.21", what + "it is off the map");
+  if (data_->tec.prohibited[b.terrain])
+    return rerr("10.13", what + std::string(terrain_name(b.terrain)) + " hexes may not be entered");
+  if (d.axis_satellite() && b.zone == kZoneNorth && !(zone1942_ == kZoneNorth && turn_ >= 9))
+    return rerr("10.22", what + "Axis satellite armies stay south of the logistical zone boundary");
+  if (d.type == kCavalryGroup && d.zone != kZoneNone && b.zone != kZoneNone && b.zone != d.zone)
+    return rerr("8.30", what + "a cavalry group stays in its own zone");
+  if (turn_ == 1 && d.side == kGerman && unit(u).start_hex >= 0 &&
+      hx(unit(u).start_hex).country == kRomania && b.country != kRomania)
+    return rerr("5.11", what + "on Game Turn 1 units starting in Romania stay in Romania");
+  if (turn_ == 1 && d.side == kSoviet && (b.country == kHungary || b.country == kRomania))
+    return rerr("5.11", what + "on Game Turn 1 Soviet units do not enter Hungary or Romania");
+  const int dir = direction(from, to);
+  if (is_crossing(pl.sivash, from, to))
+    return rerr("10.15", what + "only Soviet non-mechanized units cross the Sivash, from Game Turn 7");
+  if (is_crossing(pl.kerch, from, to))
+    return rerr("10.14", what +
+                             "one stack a movement phase crosses the Kerch Strait, each unit having "
+                             "started the phase in the departure hex");
+  if (dir >= 0 && ((a.sea_side >> dir) & 1u || (a.lake_side >> dir) & 1u))
+    return rerr("10.13", what + "all-sea and all-lake hexsides may not be crossed");
+  if (turn_ == 1 && d.side == kGerman && (a.country == kHungary) != (b.country == kHungary))
+    return rerr("5.11", what + "on Game Turn 1 German units do not cross the Hungarian border");
+  return rerr("10.1", what + "it may not be entered");
+}
+
 Status BdState::check_move(const Action& a) const {
   if (!is_move_phase()) return rerr("5.2", std::string("no movement in ") + phase_name(phase_));
   if (a.nargs < 3) return rerr("10.1", "a move needs a unit and at least one hex to enter");
@@ -2247,7 +2282,7 @@ Status BdState::check_move(const Action& a) const {
     if (enemy_in(to, d.side))
       return rerr("10.4", hex_id(to) + " holds enemy units (only a mobile assault may enter)");
     const int c = enter_cost(u, from, to);
-    if (c < 0) return rerr("10.11", d.label + " may not enter " + hex_id(to) + " from " + hex_id(from));
+    if (c < 0) return entry_refusal(u, from, to);
     spent += c;
     if (i != a.nargs - 1) {  // 6.2: the limits hold at every instant, also in the hexes passed through
       std::vector<int> self{u};
@@ -2631,47 +2666,63 @@ Status BdState::attacks_with_parent(int u, const std::vector<int>& atts) const {
                                   (unit(u).parent >= 0 ? label(unit(u).parent) : std::string("its parent")));
 }
 
-bool BdState::can_attack_unit(int u, int target, bool ma) const {
+// Why unit u may not attack `target` (a mobile assault if `ma`): the rule and the reason,
+// or {nullptr, nullptr} if it may. One list of bars for the check, legal actions and the
+// refusal's citation.
+BdState::AttackBar BdState::attack_bar(int u, int target, bool ma) const {
   const UnitSt& s = unit(u);
   const UnitDef& d = def(u);
-  if (s.where != kOnMap) return false;
+  if (s.where != kOnMap) return {"11.2", "is not on the map"};
   if (is_attachable(u)) {  // 8.31, 8.32: never fights alone; mobile assaults with a mech parent only
     const int p = s.parent;
-    if (p < 0 || unit(p).hex != s.hex || is_attachable(p)) return false;
-    if (ma && def(p).cls != kMech) return false;
-    return can_attack_unit(p, target, ma);
+    if (p < 0 || unit(p).hex != s.hex || is_attachable(p))
+      return {attach_rule(u), "never fights alone, and its parent is not with it"};
+    if (ma && def(p).cls != kMech)
+      return {attach_rule(u), "makes mobile assaults only with a mechanized parent"};
+    return attack_bar(p, target, ma);
   }
   const int dir = direction(s.hex, target);
-  if (dir < 0) return false;                                               // 11.2 adjacent only
-  if (!ma && (s.flags & kFlagAttacked)) return false;                      // 11.3
-  if (s.flags & kFlagSeaMoved) return false;                               // 10.16
-  if (d.type == kFortressCommand || d.type == kCoastalArmy) return false;  // 8.33, 10.34
-  if (d.attack == 0 && d.support_shifts == 0) return false;                // 11.12
+  if (dir < 0) return {"11.2", "is not adjacent"};
+  if (!ma && (s.flags & kFlagAttacked)) return {"11.3", "has already attacked this phase"};
+  if (s.flags & kFlagSeaMoved) return {"10.16", "moved by sea this turn"};
+  if (d.type == kFortressCommand) return {"8.33", "is a Fortress Command, which never attacks"};
+  if (d.type == kCoastalArmy) return {"10.34", "is the ICA, which never attacks"};
+  if (d.attack == 0 && d.support_shifts == 0) return {"11.12", "has no attack factor"};
   const HexInfo& a = hx(s.hex);
   const HexInfo& b = hx(target);
   const Places& pl = data_->places;
   const bool kerch = is_crossing(pl.kerch, s.hex, target);
   const bool sivash = is_crossing(pl.sivash, s.hex, target);
-  if (kerch && d.cls == kMech) return false;                                         // 11.17
-  if (sivash && !(d.side == kSoviet && d.cls != kMech && turn_ >= 7)) return false;  // 11.18
+  if (kerch && d.cls == kMech)
+    return {"11.17", "is mechanized: no mechanized attack across the Kerch Strait"};
+  if (sivash && !(d.side == kSoviet && d.cls != kMech && turn_ >= 7))
+    return {"11.18", "may not attack across the Sivash (Soviet non-mechanized units only, from Game Turn 7)"};
   if (!kerch && !sivash && (((a.sea_side >> dir) & 1u) || ((a.lake_side >> dir) & 1u)))
-    return false;  // 11.19
+    return {"11.19", "may not attack across an all-sea or all-lake hexside"};
   if (d.axis_satellite() && b.zone == kZoneNorth && !(zone1942_ == kZoneNorth && turn_ >= 9))
-    return false;                                       // 10.22
-  if (d.type == kCavalryGroup && b.city) return false;  // 8.30
-  if (d.type == kCavalryGroup && d.zone != kZoneNone && b.zone != kZoneNone && b.zone != d.zone) return false;
-  if (turn_ == 1) {  // 5.11
+    return {"10.22", "is an Axis satellite army: none north of the logistical zone boundary"};
+  if (d.type == kCavalryGroup && b.city) return {"8.30", "is a cavalry group: never into a city"};
+  if (d.type == kCavalryGroup && d.zone != kZoneNone && b.zone != kZoneNone && b.zone != d.zone)
+    return {"8.30", "is a cavalry group: it stays in its own zone"};
+  if (turn_ == 1) {
     if (d.side == kGerman && (a.country == kRomania || a.country == kHungary || b.country == kHungary))
-      return false;
-    if (d.side == kSoviet && (b.country == kHungary || b.country == kRomania)) return false;
+      return {"5.11", "may not attack from Romania or Hungary, or into Hungary, on Game Turn 1"};
+    if (d.side == kSoviet && (b.country == kHungary || b.country == kRomania))
+      return {"5.11", "may not attack into Hungary or Romania on Game Turn 1"};
   }
-  if (d.side == kGerman && turn_ == 3 && paulus_ == 1) return false;  // 5.10
+  if (d.side == kGerman && turn_ == 3 && paulus_ == 1)
+    return {"5.10", "Paulus Pause: no German attacks on GT3"};
   if (ma) {
-    if (d.cls != kMech) return false;                                                  // 10.23
-    if (d.side == kSoviet && (s.flags & (kFlagMaDone | kFlagMaFailed))) return false;  // 10.24
-    if (s.flags & (kFlagDone | kFlagNoMove)) return false;
+    if (d.cls != kMech) return {"10.23", "is not mechanized: only mechanized units make mobile assaults"};
+    if (d.side == kSoviet && (s.flags & (kFlagMaDone | kFlagMaFailed)))
+      return {"10.24", "has already made a mobile assault this phase"};
+    if (s.flags & (kFlagDone | kFlagNoMove)) return {"10.23", "has finished moving this phase"};
   }
-  return true;
+  return {nullptr, nullptr};
+}
+
+bool BdState::can_attack_unit(int u, int target, bool ma) const {
+  return attack_bar(u, target, ma).rule == nullptr;
 }
 
 Status BdState::collect_attack_from(const Action& a, std::vector<int>& atts) const {
@@ -2689,7 +2740,15 @@ Status BdState::collect_attack_from(const Action& a, std::vector<int>& atts) con
         atts.push_back(u);
         if (def(u).attack != 0) any = true;
       }
-    if (!any) return rerr("11.3", "no unit in " + hex_id(h) + " may attack " + hex_id(target));
+    if (!any) {
+      // The first unit's bar names the rule that forbids (a strait, a sea hexside, 11.3).
+      for (int u : here)
+        if (def(u).side == phase_side())
+          if (const AttackBar bar = attack_bar(u, target, false); bar.rule != nullptr)
+            return rerr(bar.rule, "no unit in " + hex_id(h) + " may attack " + hex_id(target) + ": " +
+                                      def(u).label + " " + bar.reason);
+      return rerr("11.3", "no unit in " + hex_id(h) + " may attack " + hex_id(target));
+    }
   }
   return Status::ok();
 }
@@ -2724,8 +2783,8 @@ Status BdState::check_attack(int target, const std::vector<int>& atts, bool ma, 
     if (std::count(atts.begin(), atts.end(), u) > 1) return rerr("11.3", def(u).label + " listed twice");
     if (def(u).side != side) return rerr("11.1", def(u).label + " is not the phasing player's unit");
     if (Status st = attacks_with_parent(u, atts); !st) return st;
-    if (!can_attack_unit(u, target, ma))
-      return rerr(ma ? "10.23" : "11.3", def(u).label + " may not attack " + hex_id(target) + " now");
+    if (const AttackBar bar = attack_bar(u, target, ma); bar.rule != nullptr)
+      return rerr(bar.rule, def(u).label + " may not attack " + hex_id(target) + ": it " + bar.reason);
     if (def(u).attack != 0) has_factor = true;
     if (def(u).type == kCounterFireCorps)
       lcfc = true;

@@ -356,6 +356,7 @@ class BdState : public steppe::State {
   // Scenario set-up (BdGame::new_state).
   Status setup_scenario(const ScenarioDef* sc);
   void sudden_death(int hex, int side);  // 14.10, 15.5
+  Status entry_refusal(int u, int from, int to) const;
   // Optional rules agreed before play (BdGame::new_state "SCENARIO+OPTION...", the
   // scenario-test word `option`): forgiveness-points (4.20), kiev-vp (4.21).
   Status set_option(const std::string& name, bool on);
@@ -505,6 +506,11 @@ class BdState : public steppe::State {
   void bb_continue();
   std::pair<bool, int> cities_since_turn_start() const;  // 4.4, 4.19: (all kept, Soviet cities taken)
   Status check_ica_switch(int u, int h) const;           // index in Places::sea_ports, -1 if not a port
+  struct AttackBar {
+    const char* rule;    // the section that forbids, or nullptr: the unit may attack
+    const char* reason;  // "has already attacked this phase"
+  };
+  AttackBar attack_bar(int u, int target, bool ma) const;
   bool can_attack_unit(int u, int target, bool ma) const;
   void compute_odds(Battle& b, bool roll_factors);
   int attack_factor_total(const Battle& b, bool roll, std::vector<int>* per_unit);
