@@ -3213,9 +3213,8 @@ void BdState::roll_battle() {
       bool option = false;
       if (b.attacker == kGerman && turn_ == 1) option = true;  // 5.14
       if (b.attacker == kGerman && ((turn_ >= 2 && turn_ <= 6) || (turn_ >= 9 && turn_ <= 12)) && !t.city)
-        option = true;  // 5.16
-      if (b.attacker == kSoviet && b.ndef == 1 && def(b.def[0]).axis_satellite() && t.country == kUssr)
-        option = true;  // 11.33
+        option = true;                             // 5.16
+      if (soviet_may_convert_bb()) option = true;  // 11.33
       if (option) {
         pending_ = kPendBbChoice;
         return;
@@ -3284,16 +3283,32 @@ void BdState::bb_continue() {
   after_defender_gone(true);
 }
 
-void BdState::apply_result(int res) {
+// 11.33: a Soviet attack on a hex inside the USSR that holds only an Axis satellite unit:
+// the Soviet may convert its BB result to a DR.
+bool BdState::soviet_may_convert_bb() const {
+  const Battle& b = battle_;
+  return b.attacker == kSoviet && b.ndef == 1 && def(b.def[0]).axis_satellite() &&
+         hx(b.target).country == kUssr;
+}
+
+void BdState::apply_result(int res, bool soviet_converted_bb) {
   Battle& b = battle_;
   const HexInfo& t = hx(b.target);
   const int dfd = other(b.attacker);
   if (res == kDR) {
     const bool fa_later = dfd == kSoviet && fa_effect(b.target) && markers_.fa_turn != turn_;
-    if (hero_city(b.target) || fortress_city(b.target) || fa_later) {
+    // 11.33: a DR the Soviet converted from a BB stands "even in fortress city defenses
+    // inside the USSR".
+    if (soviet_converted_bb && fortress_city(b.target)) {
+      log("combat", "the Defender Retreat stands in the Fortress City (converted Bloodbath)", "11.33");
+    } else if (hero_city(b.target) || fortress_city(b.target) || fa_later) {
       res = kBB;  // 9.6, 8.18
       log("combat", "Defender Retreat becomes Bloodbath in a Hero/Fortress City or Fortified Area",
           fa_later ? "8.18" : "9.6");
+      if (!soviet_converted_bb && soviet_may_convert_bb()) {  // 11.33: that BB too is his to convert
+        pending_ = kPendBbChoice;
+        return;
+      }
     } else if (t.city && dfd == kGerman) {
       res = kAS;  // 11.20
       log("combat", "Defender Retreat becomes Attacker Stalled: German-side defenders in a city", "11.20");
@@ -5359,7 +5374,7 @@ void BdState::do_apply(const Action& a) {
       pending_ = kPendNone;
       log("combat", a.args[0] == 1 ? "Bloodbath converted to Defender Retreat" : "Bloodbath kept",
           battle_.attacker == kSoviet ? "11.33" : (turn_ == 1 ? "5.14" : "5.16"));
-      apply_result(a.args[0] == 1 ? kDR : kBB);
+      apply_result(a.args[0] == 1 ? kDR : kBB, a.args[0] == 1 && battle_.attacker == kSoviet);
       break;
     case kRetreat:
       do_retreat(a.args[0]);

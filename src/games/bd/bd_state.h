@@ -519,7 +519,9 @@ class BdState : public steppe::State {
   void start_battle(const std::vector<int>& atts, int target, bool ma, bool lw, bool drop = false);
   void resolve_battle();
   void roll_battle();  // the die roll and result, after the odds (11.25)
-  void apply_result(int res);
+  // soviet_converted_bb: the Soviet turned a BB into this DR by 11.33.
+  void apply_result(int res, bool soviet_converted_bb = false);
+  bool soviet_may_convert_bb() const;  // 11.33
   void retreat_options(int from_hex, int side, std::vector<int>& out) const;
   void do_retreat(int dest);
   void after_defender_gone(bool cleared);
