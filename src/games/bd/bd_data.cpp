@@ -783,6 +783,21 @@ void check_setup(const BdData& d, const JsonReader& r, const ScenarioDef& s) {
   }
 }
 
+// A hex by the name the rulebook gives it: places.json "hexes" first (the hexes the text
+// numbers), else the map's hex names, case-insensitive; -1 if none.
+int named_hex(const BdData& d, const std::string& name) {
+  auto lower = [](std::string x) {
+    for (char& c : x) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return x;
+  };
+  const std::string key = lower(name);
+  if (auto it = d.places.named.find(key); it != d.places.named.end()) return it->second;
+  for (int h = 0; h < kNumHexes; ++h)
+    if (!d.hexes[static_cast<size_t>(h)].name.empty() && lower(d.hexes[static_cast<size_t>(h)].name) == key)
+      return h;
+  return -1;
+}
+
 steppe::Status load_scenarios(BdData& d, const std::filesystem::path& dir) {
   if (!std::filesystem::is_directory(dir)) return steppe::Status::ok();
   std::vector<std::filesystem::path> files;
@@ -860,6 +875,21 @@ steppe::Status load_scenarios(BdData& d, const std::filesystem::path& dir) {
         s.markers.emplace_back(e.str("marker"), h);
       }
     s.special_rules = r.str_list_or_empty("special_rules");
+    if (auto sd = r.opt("sudden_death"))
+      for (const JsonReader& e : sd->elements()) {
+        SuddenDeath v;
+        const std::string side = e.str("side");
+        if (side != "german" && side != "soviet")
+          e.at("side").fail_value("side must be \"german\" or \"soviet\"");
+        v.side = side == "soviet" ? kSoviet : kGerman;
+        v.place = e.str("place");
+        v.rule = e.str("rule");
+        v.hex = named_hex(d, v.place);
+        if (v.hex < 0)
+          e.at("place").fail_value(
+              "no hex of that name in places.json \"hexes\" or on the map (map.json names)");
+        s.sudden_death.push_back(std::move(v));
+      }
     if (auto pr = r.opt("params"))
       for (auto& [name, v] : pr->members())
         if (name != "rule") s.params[name] = v.as_int_in(0, 99);

@@ -242,6 +242,15 @@ struct SetupEntry {
   int turn = 0;
 };
 
+// A sudden-death victory (14.10, 15.5): play stops the instant `side` gains control of
+// `hex`, supply state irrelevant.
+struct SuddenDeath {
+  int side = 0;
+  int hex = -1;
+  std::string place;  // as named in the file ("moscow", "Berlin")
+  std::string rule;
+};
+
 struct ScenarioDef {
   std::string id, name, description, rule;
   int first_turn = 1, last_turn = 32;
@@ -256,6 +265,7 @@ struct ScenarioDef {
   std::vector<int> german_control, soviet_control;
   std::vector<std::pair<std::string, int>> markers;  // (marker, hex)
   std::vector<std::string> special_rules;
+  std::vector<SuddenDeath> sudden_death;  // "sudden_death" in the file
   // Scenario numbers ("params" in the file, integers): german_repl_mech/non (4.17, 14.11),
   // oos_kills_per_city (14.10), repl_bonus and no_replacements_first_turn (15.6),
   // soviet_rvgk_at_start (15.3), mf_german_mech / mf_german_non / mf_soviet_mech /

@@ -992,6 +992,18 @@ void BdState::log_fog(const std::string& kind, const std::string& text, const st
 // ======================================================================= control & VP
 
 // 3.6: control switches the instant an enemy ground unit enters; 4.2 VP change at once.
+// 14.10, 15.5: the scenario's "sudden_death" hexes (Moscow, Leningrad, Berlin): play stops
+// the instant `side` gains control of one, supply state irrelevant. Called after the VP
+// and the 4.15 surrender roll of that control change.
+void BdState::sudden_death(int hex, int side) {
+  if (sc_ == nullptr || phase_ == kGameOver) return;
+  for (const SuddenDeath& sd : sc_->sudden_death)
+    if (sd.side == side && sd.hex == hex) {
+      end_game(side, std::string(side_name(side)) + " control of " + hex_id(hex), sd.rule);
+      return;
+    }
+}
+
 void BdState::set_control(int hex, int side) {
   const uint8_t old = hex_.control[static_cast<size_t>(hex)];
   if (old == side) return;
@@ -1004,11 +1016,13 @@ void BdState::set_control(int hex, int side) {
   }
   const HexInfo& h = hx(hex);
   if (!h.vp) {
+    sudden_death(hex, side);
     territory_vp_checks();
     return;
   }
   int delta = side == kGerman ? 1 : (old == kGerman ? -1 : 0);
   if (delta == 0) {
+    sudden_death(hex, side);
     territory_vp_checks();
     return;
   }
@@ -1067,13 +1081,7 @@ void BdState::set_control(int hex, int side) {
         "4.15");
     if (r + mod >= data_->moscow_surrender_at) end_game(kGerman, "Moscow surrenders", "4.15");
   }
-  // 14.10 / 15.5 sudden death: German control of Moscow (or Leningrad in Manstein's Gambit).
-  if (side == kGerman && phase_ != kGameOver &&
-      ((scenario_id_ == "mansteins-gambit" &&
-        (hex == data_->places.moscow || hex == data_->places.leningrad)) ||
-       (scenario_id_ == "what-if-1942" && hex == data_->places.moscow))) {
-    end_game(kGerman, "German control of " + hex_id(hex), scenario_id_ == "what-if-1942" ? "15.5" : "14.10");
-  }
+  sudden_death(hex, side);
   territory_vp_checks();
 }
 
@@ -2240,6 +2248,41 @@ int BdState::edge_entry_cost(int u, int from, int to, int dir, int base) const {
   return base;
 }
 
+// Why enter_cost(u, from, to) < 0, citing the rule that forbids: the error path of
+// check_move only, so the cost functions on the hot path stay plain numbers. The checks
+// are those of hex_entry_cost and edge_entry_cost, in their order.
+Status BdState::entry_refusal(int u, int from, int to) const {
+  const UnitDef& d = def(u);
+  const HexInfo& a = hx(from);
+  const HexInfo& b = hx(to);
+  const Places& pl = data_->places;
+  const std::string what = d.label + " may not enter " + hex_id(to) + " from " + hex_id(from) + ": ";
+  if (!b.on_map) return rerr("10.21", what + "it is off the map");
+  if (data_->tec.prohibited[b.terrain])
+    return rerr("10.13", what + std::string(terrain_name(b.terrain)) + " hexes may not be entered");
+  if (d.axis_satellite() && b.zone == kZoneNorth && !(zone1942_ == kZoneNorth && turn_ >= 9))
+    return rerr("10.22", what + "Axis satellite armies stay south of the logistical zone boundary");
+  if (d.type == kCavalryGroup && d.zone != kZoneNone && b.zone != kZoneNone && b.zone != d.zone)
+    return rerr("8.30", what + "a cavalry group stays in its own zone");
+  if (turn_ == 1 && d.side == kGerman && unit(u).start_hex >= 0 &&
+      hx(unit(u).start_hex).country == kRomania && b.country != kRomania)
+    return rerr("5.11", what + "on Game Turn 1 units starting in Romania stay in Romania");
+  if (turn_ == 1 && d.side == kSoviet && (b.country == kHungary || b.country == kRomania))
+    return rerr("5.11", what + "on Game Turn 1 Soviet units do not enter Hungary or Romania");
+  const int dir = direction(from, to);
+  if (is_crossing(pl.sivash, from, to))
+    return rerr("10.15", what + "only Soviet non-mechanized units cross the Sivash, from Game Turn 7");
+  if (is_crossing(pl.kerch, from, to))
+    return rerr("10.14", what +
+                             "one stack a movement phase crosses the Kerch Strait, each unit having "
+                             "started the phase in the departure hex");
+  if (dir >= 0 && ((a.sea_side >> dir) & 1u || (a.lake_side >> dir) & 1u))
+    return rerr("10.13", what + "all-sea and all-lake hexsides may not be crossed");
+  if (turn_ == 1 && d.side == kGerman && (a.country == kHungary) != (b.country == kHungary))
+    return rerr("5.11", what + "on Game Turn 1 German units do not cross the Hungarian border");
+  return rerr("10.1", what + "it may not be entered");
+}
+
 Status BdState::check_move(const Action& a) const {
   if (!is_move_phase()) return rerr("5.2", std::string("no movement in ") + phase_name(phase_));
   if (a.nargs < 3) return rerr("10.1", "a move needs a unit and at least one hex to enter");
@@ -2272,7 +2315,7 @@ Status BdState::check_move(const Action& a) const {
     if (enemy_in(to, d.side))
       return rerr("10.4", hex_id(to) + " holds enemy units (only a mobile assault may enter)");
     const int c = enter_cost(u, from, to);
-    if (c < 0) return rerr("10.11", d.label + " may not enter " + hex_id(to) + " from " + hex_id(from));
+    if (c < 0) return entry_refusal(u, from, to);
     spent += c;
     if (i != a.nargs - 1) {  // 6.2: the limits hold at every instant, also in the hexes passed through
       std::vector<int> self{u};
@@ -2656,47 +2699,63 @@ Status BdState::attacks_with_parent(int u, const std::vector<int>& atts) const {
                                   (unit(u).parent >= 0 ? label(unit(u).parent) : std::string("its parent")));
 }
 
-bool BdState::can_attack_unit(int u, int target, bool ma) const {
+// Why unit u may not attack `target` (a mobile assault if `ma`): the rule and the reason,
+// or {nullptr, nullptr} if it may. One list of bars for the check, legal actions and the
+// refusal's citation.
+BdState::AttackBar BdState::attack_bar(int u, int target, bool ma) const {
   const UnitSt& s = unit(u);
   const UnitDef& d = def(u);
-  if (s.where != kOnMap) return false;
+  if (s.where != kOnMap) return {"11.2", "is not on the map"};
   if (is_attachable(u)) {  // 8.31, 8.32: never fights alone; mobile assaults with a mech parent only
     const int p = s.parent;
-    if (p < 0 || unit(p).hex != s.hex || is_attachable(p)) return false;
-    if (ma && def(p).cls != kMech) return false;
-    return can_attack_unit(p, target, ma);
+    if (p < 0 || unit(p).hex != s.hex || is_attachable(p))
+      return {attach_rule(u), "never fights alone, and its parent is not with it"};
+    if (ma && def(p).cls != kMech)
+      return {attach_rule(u), "makes mobile assaults only with a mechanized parent"};
+    return attack_bar(p, target, ma);
   }
   const int dir = direction(s.hex, target);
-  if (dir < 0) return false;                                               // 11.2 adjacent only
-  if (!ma && (s.flags & kFlagAttacked)) return false;                      // 11.3
-  if (s.flags & kFlagSeaMoved) return false;                               // 10.16
-  if (d.type == kFortressCommand || d.type == kCoastalArmy) return false;  // 8.33, 10.34
-  if (d.attack == 0 && d.support_shifts == 0) return false;                // 11.12
+  if (dir < 0) return {"11.2", "is not adjacent"};
+  if (!ma && (s.flags & kFlagAttacked)) return {"11.3", "has already attacked this phase"};
+  if (s.flags & kFlagSeaMoved) return {"10.16", "moved by sea this turn"};
+  if (d.type == kFortressCommand) return {"8.33", "is a Fortress Command, which never attacks"};
+  if (d.type == kCoastalArmy) return {"10.34", "is the ICA, which never attacks"};
+  if (d.attack == 0 && d.support_shifts == 0) return {"11.12", "has no attack factor"};
   const HexInfo& a = hx(s.hex);
   const HexInfo& b = hx(target);
   const Places& pl = data_->places;
   const bool kerch = is_crossing(pl.kerch, s.hex, target);
   const bool sivash = is_crossing(pl.sivash, s.hex, target);
-  if (kerch && d.cls == kMech) return false;                                         // 11.17
-  if (sivash && !(d.side == kSoviet && d.cls != kMech && turn_ >= 7)) return false;  // 11.18
+  if (kerch && d.cls == kMech)
+    return {"11.17", "is mechanized: no mechanized attack across the Kerch Strait"};
+  if (sivash && !(d.side == kSoviet && d.cls != kMech && turn_ >= 7))
+    return {"11.18", "may not attack across the Sivash (Soviet non-mechanized units only, from Game Turn 7)"};
   if (!kerch && !sivash && (((a.sea_side >> dir) & 1u) || ((a.lake_side >> dir) & 1u)))
-    return false;  // 11.19
+    return {"11.19", "may not attack across an all-sea or all-lake hexside"};
   if (d.axis_satellite() && b.zone == kZoneNorth && !(zone1942_ == kZoneNorth && turn_ >= 9))
-    return false;                                       // 10.22
-  if (d.type == kCavalryGroup && b.city) return false;  // 8.30
-  if (d.type == kCavalryGroup && d.zone != kZoneNone && b.zone != kZoneNone && b.zone != d.zone) return false;
-  if (turn_ == 1) {  // 5.11
+    return {"10.22", "is an Axis satellite army: none north of the logistical zone boundary"};
+  if (d.type == kCavalryGroup && b.city) return {"8.30", "is a cavalry group: never into a city"};
+  if (d.type == kCavalryGroup && d.zone != kZoneNone && b.zone != kZoneNone && b.zone != d.zone)
+    return {"8.30", "is a cavalry group: it stays in its own zone"};
+  if (turn_ == 1) {
     if (d.side == kGerman && (a.country == kRomania || a.country == kHungary || b.country == kHungary))
-      return false;
-    if (d.side == kSoviet && (b.country == kHungary || b.country == kRomania)) return false;
+      return {"5.11", "may not attack from Romania or Hungary, or into Hungary, on Game Turn 1"};
+    if (d.side == kSoviet && (b.country == kHungary || b.country == kRomania))
+      return {"5.11", "may not attack into Hungary or Romania on Game Turn 1"};
   }
-  if (d.side == kGerman && turn_ == 3 && paulus_ == 1) return false;  // 5.10
+  if (d.side == kGerman && turn_ == 3 && paulus_ == 1)
+    return {"5.10", "Paulus Pause: no German attacks on GT3"};
   if (ma) {
-    if (d.cls != kMech) return false;                                                  // 10.23
-    if (d.side == kSoviet && (s.flags & (kFlagMaDone | kFlagMaFailed))) return false;  // 10.24
-    if (s.flags & (kFlagDone | kFlagNoMove)) return false;
+    if (d.cls != kMech) return {"10.23", "is not mechanized: only mechanized units make mobile assaults"};
+    if (d.side == kSoviet && (s.flags & (kFlagMaDone | kFlagMaFailed)))
+      return {"10.24", "has already made a mobile assault this phase"};
+    if (s.flags & (kFlagDone | kFlagNoMove)) return {"10.23", "has finished moving this phase"};
   }
-  return true;
+  return {nullptr, nullptr};
+}
+
+bool BdState::can_attack_unit(int u, int target, bool ma) const {
+  return attack_bar(u, target, ma).rule == nullptr;
 }
 
 Status BdState::collect_attack_from(const Action& a, std::vector<int>& atts) const {
@@ -2714,7 +2773,15 @@ Status BdState::collect_attack_from(const Action& a, std::vector<int>& atts) con
         atts.push_back(u);
         if (def(u).attack != 0) any = true;
       }
-    if (!any) return rerr("11.3", "no unit in " + hex_id(h) + " may attack " + hex_id(target));
+    if (!any) {
+      // The first unit's bar names the rule that forbids (a strait, a sea hexside, 11.3).
+      for (int u : here)
+        if (def(u).side == phase_side())
+          if (const AttackBar bar = attack_bar(u, target, false); bar.rule != nullptr)
+            return rerr(bar.rule, "no unit in " + hex_id(h) + " may attack " + hex_id(target) + ": " +
+                                      def(u).label + " " + bar.reason);
+      return rerr("11.3", "no unit in " + hex_id(h) + " may attack " + hex_id(target));
+    }
   }
   return Status::ok();
 }
@@ -2749,8 +2816,8 @@ Status BdState::check_attack(int target, const std::vector<int>& atts, bool ma, 
     if (std::count(atts.begin(), atts.end(), u) > 1) return rerr("11.3", def(u).label + " listed twice");
     if (def(u).side != side) return rerr("11.1", def(u).label + " is not the phasing player's unit");
     if (Status st = attacks_with_parent(u, atts); !st) return st;
-    if (!can_attack_unit(u, target, ma))
-      return rerr(ma ? "10.23" : "11.3", def(u).label + " may not attack " + hex_id(target) + " now");
+    if (const AttackBar bar = attack_bar(u, target, ma); bar.rule != nullptr)
+      return rerr(bar.rule, def(u).label + " may not attack " + hex_id(target) + ": it " + bar.reason);
     if (def(u).attack != 0) has_factor = true;
     if (def(u).type == kCounterFireCorps)
       lcfc = true;
@@ -2918,8 +2985,11 @@ int BdState::shifts_for(const Battle& b, Json* why) const {
   if (fa)
     add(markers_.fa_turn == turn_ ? data_->tec.fa_first : data_->tec.fa_later,
         markers_.fa_turn == turn_ ? "Fortified Area (turn placed)" : "Fortified Area", "8.18");
-  // 11.16 rivers: all attackers across river hexsides (or an MA across one).
+  // 11.16 rivers: all attackers across river hexsides (or an MA across one). 11.17, 11.18:
+  // the Kerch Strait and the Sivash count as river hexsides for the non-mech units that
+  // may attack across them (mechanized ones never may, attack_from_ok).
   bool all_river = true;
+  const char* strait_rule = nullptr;  // set when an attacker is across a strait
   int adjacent = 0;
   uint8_t dirs = 0;
   int nhex = 0;
@@ -2928,12 +2998,19 @@ int BdState::shifts_for(const Battle& b, Json* why) const {
     const int d = direction(b.target, h);
     if (d < 0) continue;
     ++adjacent;
-    if (!((hx(h).river >> direction(h, b.target)) & 1u)) all_river = false;
+    const bool strait = pl.strait(h, b.target);
+    if (strait) strait_rule = is_crossing(pl.kerch, h, b.target) ? "11.16, 11.17" : "11.16, 11.18";
+    if (!((hx(h).river >> direction(h, b.target)) & 1u) && !strait) all_river = false;
     if (!((dirs >> d) & 1u)) ++nhex;
     dirs = static_cast<uint8_t>(dirs | (1u << d));
   }
   if (turn_ == 1 && att == kGerman) all_river = false;  // 10.18 GT1 German ignore rivers
-  if (all_river && adjacent > 0) add(-1, "every attacker across a river", "11.16");
+  if (all_river && adjacent > 0) {
+    if (strait_rule != nullptr)
+      add(-1, "every attacker across a river or strait (as a river)", strait_rule);
+    else
+      add(-1, "every attacker across a river", "11.16");
+  }
   // 11.24 concentric: opposite hexes, three alternating hexes, or more than three hexes.
   if (!b.is_ma && !hc_fc && !(fa && markers_.fa_turn != turn_) &&
       !(att == kSoviet && t.city && !fortress_city(b.target))) {
@@ -3193,9 +3270,8 @@ void BdState::roll_battle() {
       bool option = false;
       if (b.attacker == kGerman && turn_ == 1) option = true;  // 5.14
       if (b.attacker == kGerman && ((turn_ >= 2 && turn_ <= 6) || (turn_ >= 9 && turn_ <= 12)) && !t.city)
-        option = true;  // 5.16
-      if (b.attacker == kSoviet && b.ndef == 1 && def(b.def[0]).axis_satellite() && t.country == kUssr)
-        option = true;  // 11.33
+        option = true;                             // 5.16
+      if (soviet_may_convert_bb()) option = true;  // 11.33
       if (option) {
         pending_ = kPendBbChoice;
         return;
@@ -3264,16 +3340,32 @@ void BdState::bb_continue() {
   after_defender_gone(true);
 }
 
-void BdState::apply_result(int res) {
+// 11.33: a Soviet attack on a hex inside the USSR that holds only an Axis satellite unit:
+// the Soviet may convert its BB result to a DR.
+bool BdState::soviet_may_convert_bb() const {
+  const Battle& b = battle_;
+  return b.attacker == kSoviet && b.ndef == 1 && def(b.def[0]).axis_satellite() &&
+         hx(b.target).country == kUssr;
+}
+
+void BdState::apply_result(int res, bool soviet_converted_bb) {
   Battle& b = battle_;
   const HexInfo& t = hx(b.target);
   const int dfd = other(b.attacker);
   if (res == kDR) {
     const bool fa_later = dfd == kSoviet && fa_effect(b.target) && markers_.fa_turn != turn_;
-    if (hero_city(b.target) || fortress_city(b.target) || fa_later) {
+    // 11.33: a DR the Soviet converted from a BB stands "even in fortress city defenses
+    // inside the USSR".
+    if (soviet_converted_bb && fortress_city(b.target)) {
+      log("combat", "the Defender Retreat stands in the Fortress City (converted Bloodbath)", "11.33");
+    } else if (hero_city(b.target) || fortress_city(b.target) || fa_later) {
       res = kBB;  // 9.6, 8.18
       log("combat", "Defender Retreat becomes Bloodbath in a Hero/Fortress City or Fortified Area",
           fa_later ? "8.18" : "9.6");
+      if (!soviet_converted_bb && soviet_may_convert_bb()) {  // 11.33: that BB too is his to convert
+        pending_ = kPendBbChoice;
+        return;
+      }
     } else if (t.city && dfd == kGerman) {
       res = kAS;  // 11.20
       log("combat", "Defender Retreat becomes Attacker Stalled: German-side defenders in a city", "11.20");
@@ -5192,14 +5284,19 @@ bool BdState::second_advance_ok(int u) const {
 }
 
 Status BdState::check_advance2(int u, int hex) const {
-  bool listed = false;
-  for (int i = 0; i < battle_.nadv2; ++i) listed |= battle_.adv2[static_cast<size_t>(i)] == u;
-  if (!listed || unit(u).where != kOnMap || unit(u).hex != battle_.target)
+  int from = -1;  // the hex it advanced from
+  for (int i = 0; i < battle_.nadv2; ++i)
+    if (battle_.adv2[static_cast<size_t>(i)] == u) from = battle_.adv2_from[static_cast<size_t>(i)];
+  if (from < 0 || unit(u).where != kOnMap || unit(u).hex != battle_.target)
     return rerr("11.32", def(u).label + " may not advance a second hex");
   if (unit_supply(u) != kSupOverland) return rerr("11.32", "a second-hex advance needs overland supply");
   const int d = direction(battle_.target, hex);
   if (d < 0 || !hx(hex).on_map || data_->tec.prohibited[hx(hex).terrain])
     return rerr("11.32", "not an adjacent land hex");
+  // "any newly adjacent hex": not the hex it advanced from, nor one that was beside it.
+  if (hex == from || direction(from, hex) >= 0)
+    return rerr("11.32", "the second hex must be newly adjacent: " + hex_id(hex) + " was already next to " +
+                             def(u).label + " in " + hex_id(from));
   if (enemy_in(hex, def(u).side)) return rerr("11.32", "the second hex must be free of enemy units");
   const HexInfo& t = hx(battle_.target);
   if ((t.sea_side >> d) & 1u || (t.lake_side >> d) & 1u)
@@ -5350,20 +5447,24 @@ void BdState::do_apply(const Action& a) {
       pending_ = kPendNone;
       log("combat", a.args[0] == 1 ? "Bloodbath converted to Defender Retreat" : "Bloodbath kept",
           battle_.attacker == kSoviet ? "11.33" : (turn_ == 1 ? "5.14" : "5.16"));
-      apply_result(a.args[0] == 1 ? kDR : kBB);
+      apply_result(a.args[0] == 1 ? kDR : kBB, a.args[0] == 1 && battle_.attacker == kSoviet);
       break;
     case kRetreat:
       do_retreat(a.args[0]);
       break;
-    case kAdvance:
+    case kAdvance: {
+      const int from = unit(a.args[0]).hex;
       move_to(a.args[0], battle_.target);
       log("advance", label(a.args[0]) + " advances into " + hex_id(battle_.target), "11.30");
       communist_triggers(a.args[0], std::vector<int>{battle_.target});  // 8.24, 8.25
       for (int i = 0; i < battle_.nadv; ++i)
         if (battle_.adv[static_cast<size_t>(i)] == a.args[0]) battle_.adv[static_cast<size_t>(i)] = -1;
-      if (second_advance_ok(a.args[0]) && battle_.nadv2 < kMaxBattleUnits)
+      if (second_advance_ok(a.args[0]) && battle_.nadv2 < kMaxBattleUnits) {
+        battle_.adv2_from[battle_.nadv2] = static_cast<int16_t>(from);
         battle_.adv2[battle_.nadv2++] = static_cast<int16_t>(a.args[0]);
+      }
       break;
+    }
     case kAdvance2:
       move_to(a.args[0], a.args[1]);
       log("advance", label(a.args[0]) + " advances a second hex into " + hex_id(a.args[1]), "11.32");
@@ -6970,7 +7071,8 @@ void BdState::serialize(std::string& out) const {
     put(-1);
     for (int i = 0; i < b.nadv; ++i) put(b.adv[static_cast<size_t>(i)]);
     put(-1);
-    for (int i = 0; i < b.nadv2; ++i) put(b.adv2[static_cast<size_t>(i)]);
+    for (int i = 0; i < b.nadv2; ++i)
+      put(b.adv2[static_cast<size_t>(i)]), put(b.adv2_from[static_cast<size_t>(i)]);
     for (int i = 0; i < b.natt; ++i) put(b.boost[static_cast<size_t>(i)]);  // 8.36, 8.38
     put(b.support);                                                         // 8.37, 8.39, 8.40
     put(b.final_index);

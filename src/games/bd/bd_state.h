@@ -248,7 +248,8 @@ struct Battle {
   std::array<int16_t, kMaxBattleUnits> retreating{};
   std::array<int16_t, kMaxBattleUnits> adv{};  // survivors allowed to advance
   uint8_t nadv2 = 0;
-  std::array<int16_t, kMaxBattleUnits> adv2{};   // advanced units allowed a second hex (11.32)
+  std::array<int16_t, kMaxBattleUnits> adv2{};       // advanced units allowed a second hex (11.32)
+  std::array<int16_t, kMaxBattleUnits> adv2_from{};  // the hex each of them advanced from
   std::array<uint8_t, kMaxBattleUnits> boost{};  // per attacker: kBoostArtillery | kBoostAirArmy (8.36, 8.38)
   uint8_t support = 0;                           // kSupportInterceptor | ... (8.37, 8.39, 8.40)
   int32_t attack = 0, defense = 0, defense_lost = 0;
@@ -355,6 +356,8 @@ class BdState : public steppe::State {
 
   // Scenario set-up (BdGame::new_state).
   Status setup_scenario(const ScenarioDef* sc);
+  void sudden_death(int hex, int side);  // 14.10, 15.5
+  Status entry_refusal(int u, int from, int to) const;
   // Optional rules agreed before play (BdGame::new_state "SCENARIO+OPTION...", the
   // scenario-test word `option`): forgiveness-points (4.20), kiev-vp (4.21).
   Status set_option(const std::string& name, bool on);
@@ -504,6 +507,11 @@ class BdState : public steppe::State {
   void bb_continue();
   std::pair<bool, int> cities_since_turn_start() const;  // 4.4, 4.19: (all kept, Soviet cities taken)
   Status check_ica_switch(int u, int h) const;           // index in Places::sea_ports, -1 if not a port
+  struct AttackBar {
+    const char* rule;    // the section that forbids, or nullptr: the unit may attack
+    const char* reason;  // "has already attacked this phase"
+  };
+  AttackBar attack_bar(int u, int target, bool ma) const;
   bool can_attack_unit(int u, int target, bool ma) const;
   void compute_odds(Battle& b, bool roll_factors);
   int attack_factor_total(const Battle& b, bool roll, std::vector<int>* per_unit);
@@ -512,7 +520,9 @@ class BdState : public steppe::State {
   void start_battle(const std::vector<int>& atts, int target, bool ma, bool lw, bool drop = false);
   void resolve_battle();
   void roll_battle();  // the die roll and result, after the odds (11.25)
-  void apply_result(int res);
+  // soviet_converted_bb: the Soviet turned a BB into this DR by 11.33.
+  void apply_result(int res, bool soviet_converted_bb = false);
+  bool soviet_may_convert_bb() const;  // 11.33
   void retreat_options(int from_hex, int side, std::vector<int>& out) const;
   void do_retreat(int dest);
   void after_defender_gone(bool cleared);
