@@ -315,7 +315,11 @@ Result<std::string> rules_hash_of_dir(const std::filesystem::path& dir) {
   std::vector<std::filesystem::path> files;
   for (auto it = std::filesystem::recursive_directory_iterator(dir, ec);
        !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
-    if (it->is_regular_file() && it->path().extension() == ".json") files.push_back(it->path());
+    // sections.json lists the rulebook's section numbers for the coverage report
+    // (tools/coverage.py): no rule reads it, so editing it leaves stored games playable.
+    if (it->is_regular_file() && it->path().extension() == ".json" &&
+        it->path().filename() != "sections.json")
+      files.push_back(it->path());
   }
   if (ec) return Error{"cannot list directory: " + ec.message(), "", dir.string()};
   return rules_hash(dir, files);

@@ -156,7 +156,8 @@ std::string hash_hex(uint64_t h);  // 16 lowercase hex digits
 // renamed file changes the hash too). Files are hashed in sorted order of that name.
 Result<std::string> rules_hash(const std::filesystem::path& base,
                                const std::vector<std::filesystem::path>& files);
-// Every *.json under `dir`, recursively: the usual rules hash of data/<game>/.
+// Every *.json under `dir`, recursively, but sections.json (the rulebook's section list for
+// the coverage report, read by no rule): the usual rules hash of data/<game>/.
 Result<std::string> rules_hash_of_dir(const std::filesystem::path& dir);
 
 }  // namespace steppe
