@@ -71,7 +71,7 @@ class GameStore {
   // committed a change to that game (a new game, an action, an undo, a status); an empty
   // id means "any game may have changed" (the notification channel was lost and is back).
   // A store that no one else can change never calls it.
-  virtual Status watch(std::function<void(const std::string& game_id)> changed) {
+  virtual Status watch(const std::function<void(const std::string& game_id)>& changed) {
     (void)changed;
     return Status::ok();
   }

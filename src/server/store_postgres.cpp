@@ -220,9 +220,9 @@ class PostgresStore final : public GameStore {
     });
   }
 
-  Status watch(std::function<void(const std::string&)> changed) override {
+  Status watch(const std::function<void(const std::string&)>& changed) override {
     stop_watching();
-    changed_ = std::move(changed);
+    changed_ = changed;
     stop_ = false;
     // LISTEN is active when watch returns: no change committed after it is missed.
     std::unique_ptr<pqxx::connection> c;
