@@ -10,6 +10,9 @@ PACKAGES=(
   build-essential cmake g++ git pkg-config ccache
   # libraries
   nlohmann-json3-dev libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libsqlite3-dev libboost-dev
+  # PostgreSQL store shared by several server instances (client library; the server binaries
+  # for the throw-away cluster the tests start, docs/deploy.md)
+  libpqxx-dev postgresql
   # formatting, static analysis, fuzzing (clang + libFuzzer runtime)
   clang clang-format clang-tidy libclang-rt-14-dev
   # web UI build and data tools

@@ -15,6 +15,7 @@ struct ServeArgs {
   std::string host = "127.0.0.1";
   uint16_t port = 8080;
   std::string db;
+  std::string database;  // postgresql://...: shared by several instances (docs/deploy.md)
   std::string web;
   std::string data;
   int agent_threads = 0;  // 0: max(2, hardware threads)
@@ -51,7 +52,7 @@ void run_serve(const ServeArgs& a) {
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
   const std::filesystem::path db = a.db.empty() ? server::default_db_path() : std::filesystem::path(a.db);
-  auto store = server::open_sqlite_store(db);
+  auto store = a.database.empty() ? server::open_sqlite_store(db) : server::open_postgres_store(a.database);
   if (!store) {
     std::cerr << "steppe serve: " << store.error().to_string() << "\n";
     throw CLI::RuntimeError(1);
@@ -67,6 +68,7 @@ void run_serve(const ServeArgs& a) {
   sopts.agent_budget_ms = a.agent_ms;
   sopts.debug_state = a.debug_state;
   sopts.data_dir = data;
+  const std::string store_name = (*store)->describe();
   auto service = std::make_shared<server::Service>(std::move(catalog), std::move(store).value(), sopts);
   const int resumed = service->resume_all();
 
@@ -81,7 +83,7 @@ void run_serve(const ServeArgs& a) {
   }
   const std::string host = a.host == "0.0.0.0" ? "127.0.0.1" : a.host;
   std::cout << "Steppe is serving on http://" << host << ":" << srv.port() << "/  (open it in a browser)\n"
-            << "  database: " << db.string() << " (" << resumed << " game(s) resumed)\n";
+            << "  database: " << store_name << " (" << resumed << " game(s) resumed)\n";
   if (!std::filesystem::exists(opts.web_dir / "index.html"))
     std::cout << "  web UI not built (" << opts.web_dir.string() << "): run scripts/build-web.sh\n";
   std::cout << "  stop with Ctrl-C" << std::endl;
@@ -99,7 +101,16 @@ const CommandRegistrar kServe{
       auto* sub = app.add_subcommand("serve", "Serve the browser UI and the game API");
       sub->add_option("--host", args->host, "Address to listen on")->capture_default_str();
       sub->add_option("--port", args->port, "TCP port (0: any free port)")->capture_default_str();
-      sub->add_option("--db", args->db, "SQLite database (default $XDG_DATA_HOME/steppe/steppe.db)");
+      auto* db_opt =
+          sub->add_option("--db", args->db, "SQLite database (default $XDG_DATA_HOME/steppe/steppe.db)");
+      sub->add_option("--database", args->database,
+                      "PostgreSQL URL (postgresql://user@host:port/db) shared by several server instances, "
+                      "instead of the SQLite --db (docs/deploy.md)")
+          ->excludes(db_opt)
+          ->check([](const std::string& v) {
+            return server::is_postgres_url(v) ? std::string()
+                                              : std::string("--database takes a postgresql:// URL");
+          });
       sub->add_option("--web", args->web, "Directory of the built web UI (web/dist)");
       sub->add_option("--data", args->data, "Game data directory (default: data/)");
       sub->add_option("--agent-threads", args->agent_threads,

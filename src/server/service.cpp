@@ -353,7 +353,7 @@ struct RoomOps {
 
   // Applies `a` for `side`: checks, makes it durable, then changes the state. Caller
   // holds r.mu. On any refusal nothing changes.
-  static ApiResult apply(Service& svc, Service::Room& r, int side, const Action& a) {
+  static ApiResult apply(Service& svc, Service::Room& r, int side, const Action& a, bool retried = false) {
     if (r.state == nullptr)
       return api_error(409, "unavailable", "this game cannot be played here: " + r.unavailable);
     if (r.meta.status != "active")
@@ -367,8 +367,10 @@ struct RoomOps {
     if (Status s = r.state->check(a); !s.is_ok()) return from_error(422, "illegal_action", s.error());
     const std::string text = r.state->action_to_string(a);
     const StoredAction stored{static_cast<int>(r.actions.size()), side, text};
-    if (Status s = svc.store_->append_action(r.meta.id, stored); !s.is_ok())
+    if (Status s = svc.store_->append_action(r.meta.id, stored); !s.is_ok()) {
+      if (svc.store_->shared() && !retried) return retry_after_catch_up(svc, r, side, text);
       return from_error(503, "storage_failed", s.error());
+    }
     RoomSink sink(r, stored.index);
     r.state->set_event_sink(&sink);
     Status applied = r.state->apply(a);
@@ -390,6 +392,122 @@ struct RoomOps {
         return from_error(503, "storage_failed", s.error());
     }
     return ok(Json{{"action", text}, {"index", stored.index}});
+  }
+
+  // --- Several instances on one shared store (PostgreSQL, docs/deploy.md) ---
+
+  // Brings the room up to what the store holds after another instance changed the game:
+  // new actions are applied (their events logged and pushed to this instance's sockets),
+  // anything else (an undo) rebuilds. Caller holds r.mu. Returns whether anything changed.
+  static bool catch_up(Service& svc, Service::Room& r) {
+    if (r.game == nullptr || !r.unavailable.empty()) return false;
+    auto meta = svc.store_->find_game(r.meta.id);
+    auto stored = svc.store_->actions(r.meta.id);
+    if (!meta || !meta->has_value() || !stored) return false;
+    bool changed = false;
+    if ((**meta).status != r.meta.status || (**meta).result != r.meta.result) {
+      r.meta.status = (**meta).status;
+      r.meta.result = (**meta).result;
+      changed = true;
+    }
+    bool prefix = stored->size() >= r.actions.size();
+    for (size_t i = 0; prefix && i < r.actions.size(); ++i)
+      prefix = (*stored)[i].text == r.actions[i].text && (*stored)[i].side == r.actions[i].side;
+    if (prefix && stored->size() > r.actions.size()) {
+      for (size_t i = r.actions.size(); i < stored->size() && r.state != nullptr; ++i) {
+        const StoredAction& a = (*stored)[i];
+        auto parsed = r.state->parse_action(a.text);
+        RoomSink sink(r, a.index);
+        r.state->set_event_sink(&sink);
+        const Status s = parsed ? r.state->apply(*parsed) : Status(parsed.error());
+        r.state->set_event_sink(nullptr);
+        if (!s.is_ok()) {
+          r.state.reset();
+          r.unavailable = "action " + std::to_string(a.index) +
+                          " of another instance is refused here: " + s.error().to_string();
+          break;
+        }
+        r.actions.push_back(a);
+      }
+      changed = true;
+    } else if (!prefix) {
+      r.actions = std::move(stored).value();
+      ++r.undos;
+      if (Status s = rebuild(r); !s.is_ok()) {
+        r.state.reset();
+        r.unavailable = s.error().to_string();
+      }
+      changed = true;
+    }
+    if (changed) {
+      ++r.version;
+      stop_agent(r);
+      r.thinking = false;
+    }
+    return changed;
+  }
+
+  // Another instance appended first: catch up and try the same action once more on the
+  // new position (it is checked again; "stale" if it no longer fits).
+  static ApiResult retry_after_catch_up(Service& svc, Service::Room& r, int side, const std::string& text) {
+    catch_up(svc, r);
+    push_updates(svc, r);
+    const std::string stale = "another server instance advanced this game first; the view is updated";
+    if (r.state == nullptr || r.meta.status != "active" || r.state->current_player() != side)
+      return api_error(409, "stale", stale);
+    auto parsed = r.state->parse_action(text);
+    if (!parsed || !r.state->check(*parsed).is_ok()) return api_error(409, "stale", stale);
+    return apply(svc, r, side, *parsed, true);
+  }
+
+  // A Room for a stored game: replayed, or "unavailable" with the reason.
+  static std::shared_ptr<Service::Room> load(Service& svc, const StoredGame& g, bool* resumed) {
+    auto room = std::make_shared<Service::Room>();
+    room->meta = g;
+    const CatalogEntry* title = svc.find_title(g.game);
+    if (title == nullptr || title->game == nullptr) {
+      room->unavailable = "game '" + g.game + "' is not installed" +
+                          (title != nullptr ? " (" + title->load_error + ")" : std::string());
+    } else if (title->game->rules_hash() != g.rules_hash) {
+      room->game = title->game;
+      room->unavailable = "the rules data changed since this game was created (rules hash " + g.rules_hash +
+                          ", installed " + title->game->rules_hash() + ")";
+    } else {
+      room->game = title->game;
+      auto acts = svc.store_->actions(g.id);
+      if (!acts) {
+        room->unavailable = acts.error().to_string();
+      } else {
+        room->actions = std::move(acts).value();
+        if (Status s = rebuild(*room); !s.is_ok()) {
+          room->state.reset();
+          room->unavailable = s.error().to_string();
+        } else if (resumed != nullptr) {
+          *resumed = true;
+        }
+      }
+    }
+    return room;
+  }
+
+  // The store says another instance changed game `id` (empty: any game): catch up and
+  // push to this instance's sockets; a game not known here is loaded.
+  static void on_store_changed(Service& svc, const std::string& id) {
+    if (svc.stopping_) return;
+    std::vector<std::shared_ptr<Service::Room>> rooms;
+    if (id.empty()) {
+      std::lock_guard lock(svc.rooms_mu_);
+      for (auto& [rid, room] : svc.rooms_) rooms.push_back(room);
+    } else if (auto room = svc.find_room(id)) {
+      rooms.push_back(room);
+    }
+    for (auto& room : rooms) {
+      std::lock_guard lock(room->mu);
+      if (!catch_up(svc, *room)) continue;
+      push_updates(svc, *room);
+      schedule_agent(svc, room);
+      notify_idle(*room);
+    }
   }
 
   // Starts the agent of the side to move, if that side is an agent seat. Caller holds r.mu.
@@ -449,7 +567,8 @@ struct RoomOps {
       rr.last_agent_ms = ms;
       if (error.empty()) {
         ApiResult res = apply(svc, rr, side, chosen);
-        if (res.status != 200) error = res.body["error"].value("message", "refused");
+        const bool stale = res.status == 409 && res.body["error"].value("code", "") == "stale";
+        if (res.status != 200 && !stale) error = res.body["error"].value("message", "refused");
       }
       if (!error.empty()) {
         rr.agent_error = "agent '" + spec + "' failed: " + error;
@@ -508,6 +627,7 @@ Service::~Service() { shutdown(); }
 
 void Service::shutdown() {
   if (stopping_.exchange(true)) return;
+  store_->stop_watching();
   {
     std::lock_guard lock(rooms_mu_);
     for (auto& [id, r] : rooms_) {
@@ -535,41 +655,35 @@ const CatalogEntry* Service::find_title(const std::string& game_id) const {
 }
 
 std::shared_ptr<Service::Room> Service::find_room(const std::string& id) {
+  {
+    std::lock_guard lock(rooms_mu_);
+    auto it = rooms_.find(id);
+    if (it != rooms_.end() || !store_->shared()) return it == rooms_.end() ? nullptr : it->second;
+  }
+  // Shared store: a game another instance created (a client may connect to any instance).
+  auto stored = store_->find_game(id);
+  if (!stored || !stored->has_value()) return nullptr;
+  auto room = RoomOps::load(*this, **stored, nullptr);
   std::lock_guard lock(rooms_mu_);
-  auto it = rooms_.find(id);
-  return it == rooms_.end() ? nullptr : it->second;
+  auto [it, fresh] = rooms_.emplace(id, room);
+  if (fresh) {
+    std::lock_guard rl(room->mu);
+    RoomOps::schedule_agent(*this, room);
+  }
+  return it->second;
 }
 
 int Service::resume_all() {
+  // Shared store: listen before loading, so that no change of another instance is missed.
+  if (store_->shared())
+    (void)store_->watch([this](const std::string& id) { RoomOps::on_store_changed(*this, id); });
   auto games = store_->list_games();
   if (!games) return 0;
   int resumed = 0;
   for (auto& g : *games) {
-    auto room = std::make_shared<Room>();
-    room->meta = g;
-    const CatalogEntry* title = find_title(g.game);
-    if (title == nullptr || title->game == nullptr) {
-      room->unavailable = "game '" + g.game + "' is not installed" +
-                          (title != nullptr ? " (" + title->load_error + ")" : std::string());
-    } else if (title->game->rules_hash() != g.rules_hash) {
-      room->game = title->game;
-      room->unavailable = "the rules data changed since this game was created (rules hash " + g.rules_hash +
-                          ", installed " + title->game->rules_hash() + ")";
-    } else {
-      room->game = title->game;
-      auto acts = store_->actions(g.id);
-      if (!acts) {
-        room->unavailable = acts.error().to_string();
-      } else {
-        room->actions = std::move(acts).value();
-        if (Status s = RoomOps::rebuild(*room); !s.is_ok()) {
-          room->state.reset();
-          room->unavailable = s.error().to_string();
-        } else {
-          ++resumed;
-        }
-      }
-    }
+    bool ok_replay = false;
+    auto room = RoomOps::load(*this, g, &ok_replay);
+    resumed += ok_replay ? 1 : 0;
     std::lock_guard lock(rooms_mu_);
     rooms_[g.id] = room;
   }

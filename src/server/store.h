@@ -3,12 +3,15 @@
 // scenario, seed, rules hash, seats) plus the ordered log of accepted actions in the
 // kernel's notation; the state is never stored, it is recomputed.
 //
-// SQLite is the default backend (open_sqlite_store); the interface is kept free of SQL so
-// that a PostgreSQL backend can be added beside it.
+// SQLite is the default backend (open_sqlite_store), for one server process. PostgreSQL
+// (open_postgres_store, store_postgres.cpp) lets several server instances share one
+// database: such a store is `shared()` and tells the service, through `watch`, which games
+// another instance changed (docs/deploy.md).
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -47,7 +50,7 @@ struct StoredAction {
 class GameStore {
  public:
   virtual ~GameStore() = default;
-  virtual std::string describe() const = 0;  // "sqlite:/path/to/steppe.db"
+  virtual std::string describe() const = 0;  // "sqlite:/path/to/steppe.db", "postgresql://u@host/db"
 
   virtual Status create_game(const StoredGame& g) = 0;
   virtual Result<std::vector<StoredGame>> list_games() = 0;
@@ -59,6 +62,21 @@ class GameStore {
   // Removes actions with index >= from_index (undo). Durable when it returns ok.
   virtual Status truncate_actions(const std::string& id, int from_index) = 0;
   virtual Status set_status(const std::string& id, const std::string& status, const Json& result) = 0;
+
+  // True when other processes may change this store while it is open (PostgreSQL shared by
+  // several server instances): the service then loads games it does not know on demand and
+  // follows changes through `watch`.
+  virtual bool shared() const { return false; }
+  // Calls `changed(game_id)`, on a thread of the store's own, after another process
+  // committed a change to that game (a new game, an action, an undo, a status); an empty
+  // id means "any game may have changed" (the notification channel was lost and is back).
+  // A store that no one else can change never calls it.
+  virtual Status watch(const std::function<void(const std::string& game_id)>& changed) {
+    (void)changed;
+    return Status::ok();
+  }
+  // Stops calling the `watch` callback; when it returns, no call is running.
+  virtual void stop_watching() {}
 };
 
 // The schema version this build writes. A database with a higher user_version is
@@ -68,6 +86,17 @@ constexpr int kStoreSchemaVersion = 2;
 // Opens (creating if needed, with parent directories) an SQLite store at `path`, in WAL
 // mode with synchronous=FULL, migrating an older schema forward.
 Result<std::unique_ptr<GameStore>> open_sqlite_store(const std::filesystem::path& path);
+
+// True for a PostgreSQL connection URL ("postgresql://..." or "postgres://...").
+bool is_postgres_url(const std::string& s);
+
+// Connects to the PostgreSQL database at `url` (libpq URL or key=value string), creating
+// or migrating the schema (its version in table steppe_schema). Refuses a database with a
+// newer schema, or one with a `games` table that Steppe did not create.
+Result<std::unique_ptr<GameStore>> open_postgres_store(const std::string& url);
+
+// The schema version open_postgres_store writes (independent of the SQLite one).
+constexpr int kPostgresSchemaVersion = 1;
 
 // $XDG_DATA_HOME/steppe/steppe.db, else ~/.local/share/steppe/steppe.db.
 std::filesystem::path default_db_path();

@@ -9,9 +9,11 @@
 
 int main(int argc, char** argv) {
   std::string db;
+  std::string database;  // PostgreSQL URL: the two-instance tests
   uint16_t port = 0;
   for (int i = 1; i + 1 < argc; i += 2) {
     if (std::strcmp(argv[i], "--db") == 0) db = argv[i + 1];
+    if (std::strcmp(argv[i], "--database") == 0) database = argv[i + 1];
     if (std::strcmp(argv[i], "--port") == 0) port = static_cast<uint16_t>(std::atoi(argv[i + 1]));
   }
   sigset_t stop;
@@ -19,7 +21,8 @@ int main(int argc, char** argv) {
   sigaddset(&stop, SIGINT);
   sigaddset(&stop, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop, nullptr);
-  auto store = steppe::server::open_sqlite_store(db);
+  auto store = database.empty() ? steppe::server::open_sqlite_store(db)
+                                : steppe::server::open_postgres_store(database);
   if (!store) {
     std::cerr << store.error().to_string() << "\n";
     return 1;

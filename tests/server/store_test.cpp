@@ -1,5 +1,8 @@
-// GameStore (SQLite): round trips, durability across reopen and SIGKILL, forward
-// migration, and refusal of databases it must not touch.
+// GameStore: round trips, durability across reopen and SIGKILL, the append checks, for
+// both backends (SQLite, and PostgreSQL on a throw-away cluster, pg_cluster.h); per backend,
+// forward migration and refusal of databases it must not touch; for PostgreSQL, two stores
+// on one database (two server instances): one append of an index wins, and each hears of
+// the other's changes.
 #include "server/store.h"
 
 #include <gtest/gtest.h>
@@ -10,10 +13,15 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <pqxx/pqxx>
+#include <thread>
+
+#include "pg_cluster.h"
 
 namespace fs = std::filesystem;
 using namespace steppe;
 using namespace steppe::server;
+using steppe::testing::PgCluster;
 
 namespace {
 
@@ -67,9 +75,35 @@ TEST(Store, CreatesDatabaseWithParentDirectoriesAndCurrentSchema) {
   EXPECT_EQ(user_version(db), kStoreSchemaVersion);
 }
 
-TEST(Store, GameRoundTripKeepsEveryField) {
-  const fs::path db = temp_dir("roundtrip") / "s.db";
-  auto s = open_sqlite_store(db);
+enum class Backend { kSqlite, kPostgres };
+
+// The behaviour every store must have, run on each backend. `open()` opens the test's own
+// store location again (a file, or a fresh database of the throw-away cluster).
+class StoreBehaviour : public ::testing::TestWithParam<Backend> {
+ protected:
+  void SetUp() override {
+    if (GetParam() == Backend::kSqlite) {
+      location_ =
+          (temp_dir(::testing::UnitTest::GetInstance()->current_test_info()->name()) / "s.db").string();
+    } else {
+      auto& pg = PgCluster::shared();
+      ASSERT_TRUE(pg.ok()) << pg.error();
+      location_ = pg.fresh_database();
+    }
+  }
+  Result<std::unique_ptr<GameStore>> open() const {
+    return GetParam() == Backend::kSqlite ? open_sqlite_store(location_) : open_postgres_store(location_);
+  }
+  std::string location_;
+};
+
+INSTANTIATE_TEST_SUITE_P(Backends, StoreBehaviour, ::testing::Values(Backend::kSqlite, Backend::kPostgres),
+                         [](const auto& param_info) {
+                           return param_info.param == Backend::kSqlite ? "Sqlite" : "Postgres";
+                         });
+
+TEST_P(StoreBehaviour, GameRoundTripKeepsEveryField) {
+  auto s = open();
   ASSERT_TRUE(s.is_ok());
   ASSERT_TRUE((*s)->create_game(sample_game("g1")).is_ok());
   auto found = (*s)->find_game("g1");
@@ -89,17 +123,16 @@ TEST(Store, GameRoundTripKeepsEveryField) {
   EXPECT_FALSE((*s)->create_game(sample_game("g1")).is_ok()) << "duplicate id must be refused";
 }
 
-TEST(Store, ActionsSurviveReopenInOrder) {
-  const fs::path db = temp_dir("reopen") / "s.db";
+TEST_P(StoreBehaviour, ActionsSurviveReopenInOrder) {
   {
-    auto s = open_sqlite_store(db);
+    auto s = open();
     ASSERT_TRUE(s.is_ok());
     ASSERT_TRUE((*s)->create_game(sample_game("g1")).is_ok());
     for (int i = 0; i < 5; ++i)
       ASSERT_TRUE((*s)->append_action("g1", {i, i % 2, "move " + std::to_string(i)}).is_ok());
     ASSERT_TRUE((*s)->set_status("g1", "finished", Json{{"winner", "Red"}}).is_ok());
   }
-  auto s = open_sqlite_store(db);
+  auto s = open();
   ASSERT_TRUE(s.is_ok());
   auto acts = (*s)->actions("g1");
   ASSERT_TRUE(acts.is_ok());
@@ -114,8 +147,8 @@ TEST(Store, ActionsSurviveReopenInOrder) {
   EXPECT_EQ((**g).result["winner"], "Red");
 }
 
-TEST(Store, AppendRefusesGapDuplicateAndUnknownGame) {
-  auto s = open_sqlite_store(temp_dir("gap") / "s.db");
+TEST_P(StoreBehaviour, AppendRefusesGapDuplicateAndUnknownGame) {
+  auto s = open();
   ASSERT_TRUE(s.is_ok());
   ASSERT_TRUE((*s)->create_game(sample_game("g1")).is_ok());
   ASSERT_TRUE((*s)->append_action("g1", {0, 0, "pass"}).is_ok());
@@ -125,8 +158,8 @@ TEST(Store, AppendRefusesGapDuplicateAndUnknownGame) {
   EXPECT_EQ((*s)->actions("g1")->size(), 1u);
 }
 
-TEST(Store, TruncateRemovesTheTail) {
-  auto s = open_sqlite_store(temp_dir("trunc") / "s.db");
+TEST_P(StoreBehaviour, TruncateRemovesTheTail) {
+  auto s = open();
   ASSERT_TRUE(s.is_ok());
   ASSERT_TRUE((*s)->create_game(sample_game("g1")).is_ok());
   for (int i = 0; i < 4; ++i) ASSERT_TRUE((*s)->append_action("g1", {i, 0, "pass"}).is_ok());
@@ -196,10 +229,9 @@ TEST(Store, RefusesAFileThatIsNotADatabase) {
 
 // A child process appends actions and reports each acknowledged index through a pipe;
 // the parent kills it with SIGKILL mid-stream. Every acknowledged action must be there.
-TEST(Store, SigkillLosesNoAcknowledgedAction) {
-  const fs::path db = temp_dir("sigkill") / "s.db";
+TEST_P(StoreBehaviour, SigkillLosesNoAcknowledgedAction) {
   {
-    auto s = open_sqlite_store(db);
+    auto s = open();
     ASSERT_TRUE(s.is_ok());
     ASSERT_TRUE((*s)->create_game(sample_game("g1")).is_ok());
   }
@@ -209,7 +241,7 @@ TEST(Store, SigkillLosesNoAcknowledgedAction) {
   ASSERT_GE(pid, 0);
   if (pid == 0) {
     close(fds[0]);
-    auto s = open_sqlite_store(db);
+    auto s = open();
     if (!s) _exit(2);
     for (int i = 0; i < 100000; ++i) {
       if (!(*s)->append_action("g1", {i, i % 2, "pass"}).is_ok()) _exit(3);
@@ -229,10 +261,141 @@ TEST(Store, SigkillLosesNoAcknowledgedAction) {
   waitpid(pid, &status, 0);
   ASSERT_TRUE(WIFSIGNALED(status)) << "the writer should have been killed mid-stream";
   ASSERT_GT(last_ack, 0);
-  auto s = open_sqlite_store(db);
+  auto s = open();
   ASSERT_TRUE(s.is_ok()) << s.error().to_string();
   auto acts = (*s)->actions("g1");
   ASSERT_TRUE(acts.is_ok());
   EXPECT_GE(static_cast<int>(acts->size()), last_ack + 1);
   for (size_t i = 0; i < acts->size(); ++i) ASSERT_EQ((*acts)[i].index, static_cast<int>(i));
+}
+
+namespace {
+
+// A fresh database of the throw-away cluster (the test fails if there is none).
+std::string pg_database() {
+  auto& pg = PgCluster::shared();
+  EXPECT_TRUE(pg.ok()) << pg.error();
+  return pg.ok() ? pg.fresh_database() : std::string();
+}
+
+void pg_exec(const std::string& url, const std::string& sql) {
+  pqxx::connection c(url);
+  pqxx::nontransaction w(c);
+  w.exec(sql);
+}
+
+int pg_schema_version(const std::string& url) {
+  pqxx::connection c(url);
+  pqxx::nontransaction w(c);
+  return w.exec("SELECT version FROM steppe_schema")[0][0].as<int>();
+}
+
+}  // namespace
+
+TEST(PostgresStore, CreatesTheSchemaWithItsVersionAndOpensItAgain) {
+  const std::string url = pg_database();
+  ASSERT_FALSE(url.empty());
+  ASSERT_TRUE(open_postgres_store(url).is_ok());
+  EXPECT_EQ(pg_schema_version(url), kPostgresSchemaVersion);
+  auto again = open_postgres_store(url);
+  ASSERT_TRUE(again.is_ok()) << again.error().to_string();
+  EXPECT_EQ((*again)->describe(), url);
+  EXPECT_TRUE((*again)->shared());
+}
+
+TEST(PostgresStore, InstancesStartingTogetherCreateTheSchemaOnce) {
+  const std::string url = pg_database();
+  ASSERT_FALSE(url.empty());
+  std::vector<std::thread> ts;
+  std::atomic<int> good{0};
+  for (int i = 0; i < 4; ++i)
+    ts.emplace_back([&] {
+      if (open_postgres_store(url).is_ok()) ++good;
+    });
+  for (auto& t : ts) t.join();
+  EXPECT_EQ(good.load(), 4);
+  EXPECT_EQ(pg_schema_version(url), kPostgresSchemaVersion);
+}
+
+TEST(PostgresStore, RefusesDatabaseFromNewerSchema) {
+  const std::string url = pg_database();
+  ASSERT_FALSE(url.empty());
+  pg_exec(url,
+          "CREATE TABLE steppe_schema (version INTEGER NOT NULL); INSERT INTO steppe_schema VALUES (99)");
+  auto s = open_postgres_store(url);
+  ASSERT_FALSE(s.is_ok());
+  EXPECT_NE(s.error().message.find("newer"), std::string::npos) << s.error().to_string();
+  EXPECT_EQ(pg_schema_version(url), 99) << "a refused database is left untouched";
+}
+
+TEST(PostgresStore, RefusesAGamesTableSteppeDidNotCreate) {
+  const std::string url = pg_database();
+  ASSERT_FALSE(url.empty());
+  pg_exec(url, "CREATE TABLE games (x INTEGER)");
+  auto s = open_postgres_store(url);
+  ASSERT_FALSE(s.is_ok());
+  EXPECT_NE(s.error().message.find("did not create"), std::string::npos) << s.error().to_string();
+}
+
+TEST(PostgresStore, RefusesAnUnreachableServerWithAClearError) {
+  auto s = open_postgres_store("postgresql://steppe@127.0.0.1:1/none?connect_timeout=2");
+  ASSERT_FALSE(s.is_ok());
+  EXPECT_NE(s.error().message.find("cannot connect"), std::string::npos) << s.error().to_string();
+}
+
+// Two instances race to append the same index of one game, 40 times: the game's row lock
+// and the index check let exactly one of them win each time, so the log never forks.
+TEST(PostgresStore, TwoInstancesAppendingTheSameIndexOneWins) {
+  const std::string url = pg_database();
+  ASSERT_FALSE(url.empty());
+  auto a = open_postgres_store(url);
+  auto b = open_postgres_store(url);
+  ASSERT_TRUE(a.is_ok() && b.is_ok());
+  ASSERT_TRUE((*a)->create_game(sample_game("g1")).is_ok());
+  for (int i = 0; i < 40; ++i) {
+    bool ok_a = false, ok_b = false;
+    std::thread ta([&] { ok_a = (*a)->append_action("g1", {i, 0, "from a"}).is_ok(); });
+    std::thread tb([&] { ok_b = (*b)->append_action("g1", {i, 0, "from b"}).is_ok(); });
+    ta.join();
+    tb.join();
+    ASSERT_NE(ok_a, ok_b) << "index " << i << ": exactly one instance must win";
+  }
+  auto acts = (*a)->actions("g1");
+  ASSERT_TRUE(acts.is_ok());
+  ASSERT_EQ(acts->size(), 40u);
+  for (size_t i = 0; i < acts->size(); ++i) EXPECT_EQ((*acts)[i].index, static_cast<int>(i));
+}
+
+// An instance hears (LISTEN/NOTIFY) of every change another instance commits to a game:
+// creation, action, undo, status; never of its own.
+TEST(PostgresStore, WatchReportsTheOtherInstancesChangesOnly) {
+  const std::string url = pg_database();
+  ASSERT_FALSE(url.empty());
+  auto a = open_postgres_store(url);
+  auto b = open_postgres_store(url);
+  ASSERT_TRUE(a.is_ok() && b.is_ok());
+  std::mutex mu;
+  std::vector<std::string> heard_by_b;
+  ASSERT_TRUE((*b)->watch([&](const std::string& id) {
+                    std::lock_guard lock(mu);
+                    heard_by_b.push_back(id);
+                  })
+                  .is_ok());
+  ASSERT_TRUE((*a)->create_game(sample_game("g1")).is_ok());
+  ASSERT_TRUE((*a)->append_action("g1", {0, 0, "pass"}).is_ok());
+  ASSERT_TRUE((*a)->truncate_actions("g1", 0).is_ok());
+  ASSERT_TRUE((*a)->set_status("g1", "resigned", Json{{"winner", "Blue"}}).is_ok());
+  ASSERT_TRUE((*b)->create_game(sample_game("own")).is_ok());  // b's own: not reported to b
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (std::chrono::steady_clock::now() < deadline) {
+    {
+      std::lock_guard lock(mu);
+      if (heard_by_b.size() >= 4) break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // anything extra would arrive by now
+  (*b)->stop_watching();
+  std::lock_guard lock(mu);
+  EXPECT_EQ(heard_by_b, (std::vector<std::string>{"g1", "g1", "g1", "g1"}));
 }
