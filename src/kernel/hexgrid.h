@@ -20,6 +20,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -98,6 +99,17 @@ class HexGrid {
     const int32_t* n = neighbours_.data() + static_cast<ptrdiff_t>(idx) * kDirections;
     for (int d = 0; d < kDirections; ++d)
       if (n[d] >= 0) f(static_cast<int>(n[d]), d);
+  }
+
+  // The same, only the directions whose bit is set in `sides` (a HexSideBits byte or a
+  // game's own per-hex mask): a search skips closed sides without loading the neighbour.
+  template <class F>
+  void for_each_edge_in(int idx, unsigned sides, F&& f) const {
+    const int32_t* n = neighbours_.data() + static_cast<ptrdiff_t>(idx) * kDirections;
+    for (unsigned m = sides & 0x3Fu; m != 0; m &= m - 1) {
+      const int d = std::countr_zero(m);
+      if (n[d] >= 0) f(static_cast<int>(n[d]), d);
+    }
   }
 
   // Neighbour in direction d (0..5), -1 off-grid. Precomputed table.

@@ -5,23 +5,19 @@
 namespace steppe {
 
 void SupplyTracer::prepare(int node_count) {
+  for (size_t i = 0; i < count_; ++i) seen_[static_cast<size_t>(order_[i])] = 0;
+  count_ = 0;
   const size_t n = static_cast<size_t>(node_count);
-  if (stamp_.size() < n) {
-    stamp_.resize(n, 0);
-    rule_.resize(n, 0);
+  if (seen_.size() < n) {
+    seen_.resize(n, 0);
     next_.resize(n, -1);
-    order_.reserve(n);
+    order_.resize(n, -1);
   }
-  if (++gen_ == 0) {  // wrapped: clear once
-    std::fill(stamp_.begin(), stamp_.end(), 0);
-    gen_ = 1;
-  }
-  order_.clear();
 }
 
 int SupplyTracer::distance(int node) const {
   if (!supplied(node)) return -1;
-  if (last_was_one_) return node == one_from_ && one_end_ >= 0 ? one_length_ : -1;
+  if (last_was_one_) return one_length_;
   int steps = 0;
   for (int n = next_[node]; n >= 0; n = next_[n]) ++steps;
   return steps;

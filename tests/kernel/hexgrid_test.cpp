@@ -279,6 +279,11 @@ TEST(HexGrid, ForEachEdgeListsNeighboursWithDirections) {
   const int mid = H(g, "2012");
   g.for_each_edge(mid, [&](int to, int d) { seen.emplace_back(to, d); });
   EXPECT_EQ(seen.size(), 6u);
+  // Only the directions of a side mask, in direction order.
+  seen.clear();
+  g.for_each_edge_in(mid, 0b100101u, [&](int to, int d) { seen.emplace_back(to, d); });
+  EXPECT_EQ(seen, (std::vector<std::pair<int, int>>{
+                      {g.neighbour(mid, 0), 0}, {g.neighbour(mid, 2), 2}, {g.neighbour(mid, 5), 5}}));
 }
 
 // A river set from one hex is seen from its neighbour on the opposite side, and nowhere else.
