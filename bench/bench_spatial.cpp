@@ -1,13 +1,16 @@
 // Spatial kernel speed: supply tracing, path-finding and neighbour lookups on a
 // Barbarossa-Deluxe-sized map (23 x 25 = 575 hexes), next to a bare flat-array BFS over
-// the same hex graph so the cost of the callbacks and bookkeeping is visible.
+// the same hex graph so the cost of the rules and bookkeeping is visible; and the same
+// trace on a generated 20,000-hex map (the size of the largest game planned).
 #include <benchmark/benchmark.h>
 
+#include <chrono>
 #include <cstdio>
 #include <deque>
 #include <string>
 #include <vector>
 
+#include "kernel/hexgrid.h"
 #include "kernel/hexmap.h"
 #include "kernel/pathfinding.h"
 #include "kernel/supply.h"
@@ -150,6 +153,127 @@ void BM_BareBfsSameGraph(benchmark::State& state) {
   state.counters["supplied"] = static_cast<double>(count);
 }
 BENCHMARK(BM_BareBfsSameGraph);
+
+// A bare BFS over the grid's neighbour table: the floor the tracer is measured against.
+size_t bare_bfs(const steppe::HexGrid& g, const std::vector<int>& sources,
+                const std::vector<uint8_t>& blocked, std::vector<uint8_t>& seen, std::vector<int>& queue) {
+  std::fill(seen.begin(), seen.end(), 0);
+  size_t head = 0, tail = 0;
+  for (int s : sources)
+    if (!blocked[s] && !seen[s]) {
+      seen[s] = 1;
+      queue[tail++] = s;
+    }
+  while (head < tail) {
+    const int u = queue[head++];
+    for (int v : g.neighbours(u))
+      if (v >= 0 && !seen[v] && !blocked[v]) {
+        seen[v] = 1;
+        queue[tail++] = v;
+      }
+  }
+  return tail;
+}
+
+// The issue-19 measure, in one run: the kernel's trace on the HexGrid (rules inlined, the
+// same precomputed blocked array) against bare_bfs on the same graph, interleaved in
+// rounds so both see the same machine load. Counters: ns per whole-map trace of each and
+// their ratio (goal: at most 1.3).
+void trace_vs_bare_bfs(benchmark::State& state, const steppe::HexGrid& g, const std::vector<int>& sources,
+                       const std::vector<uint8_t>& blocked) {
+  using Clock = std::chrono::steady_clock;
+  const int n = g.size();
+  std::vector<uint8_t> seen(static_cast<size_t>(n));
+  std::vector<int> queue(static_cast<size_t>(n));
+  steppe::SupplyTracer t;
+  const auto rule = [&](int node) {
+    return blocked[node] ? steppe::SupplyEntry::kBlocked : steppe::SupplyEntry::kOpen;
+  };
+  const auto any = [](int, int, int) { return true; };
+  const int reps = 20;
+  double bfs_ns = 0, trace_ns = 0;
+  size_t bfs_count = 0;
+  for (auto _ : state) {
+    const auto t0 = Clock::now();
+    for (int k = 0; k < reps; ++k)
+      benchmark::DoNotOptimize(bfs_count = bare_bfs(g, sources, blocked, seen, queue));
+    const auto t1 = Clock::now();
+    for (int k = 0; k < reps; ++k) {
+      t.trace(g, sources, rule, any);
+      benchmark::DoNotOptimize(t.supplied_nodes().size());
+    }
+    const auto t2 = Clock::now();
+    bfs_ns += std::chrono::duration<double, std::nano>(t1 - t0).count();
+    trace_ns += std::chrono::duration<double, std::nano>(t2 - t1).count();
+  }
+  if (t.supplied_nodes().size() != bfs_count) state.SkipWithError("the trace and the BFS disagree");
+  const double runs = static_cast<double>(state.iterations()) * reps;
+  state.counters["bfs_ns"] = bfs_ns / runs;
+  state.counters["trace_ns"] = trace_ns / runs;
+  state.counters["ratio"] = trace_ns / bfs_ns;
+  state.counters["supplied"] = static_cast<double>(bfs_count);
+}
+
+void BM_SupplyTraceVsBareBfs(benchmark::State& state) {
+  trace_vs_bare_bfs(state, bd_map().grid(), position().sources, blocked_nodes(bd_map(), position()));
+}
+BENCHMARK(BM_SupplyTraceVsBareBfs);
+
+// A generated 100 x 200 = 20,000-hex map: one hex in nine blocked (enemy units, all-sea) at
+// random, supply sources along the west edge column.
+struct BigMap {
+  steppe::HexGrid grid;
+  std::vector<uint8_t> blocked;
+  std::vector<int> sources;
+  BigMap() {
+    auto g = steppe::HexGrid::from_json(Json::parse(R"({"id_format": "RRRCCC", "orientation": "pointy",
+          "rows": {"first": 0, "last": 99, "increase": "south"},
+          "cols": {"first": 0, "last": 199, "increase": "east"}, "odd_rows_shift": "east"})"),
+                                        "bench-20k");
+    if (!g.is_ok()) std::abort();
+    grid = std::move(g).value();
+    blocked.assign(static_cast<size_t>(grid.size()), 0);
+    uint64_t x = 12345;
+    for (auto& b : blocked) {
+      x = steppe_bench_next(x);
+      b = (x >> 33) % 9 == 0 ? 1 : 0;
+    }
+    for (int r = 0; r <= 99; ++r) {
+      const int s = grid.index(r, 0);
+      blocked[static_cast<size_t>(s)] = 0;
+      sources.push_back(s);
+    }
+  }
+  static uint64_t steppe_bench_next(uint64_t x) {
+    return x * 6364136223846793005ULL + 1442695040888963407ULL;
+  }
+};
+
+const BigMap& big_map() {
+  static const BigMap m;
+  return m;
+}
+
+void BM_SupplyTrace20kHexes(benchmark::State& state) {
+  const BigMap& m = big_map();
+  steppe::SupplyTracer t;
+  const auto rule = [&](int node) {
+    return m.blocked[node] ? steppe::SupplyEntry::kBlocked : steppe::SupplyEntry::kOpen;
+  };
+  const auto any = [](int, int, int) { return true; };
+  for (auto _ : state) {
+    t.trace(m.grid, m.sources, rule, any);
+    benchmark::DoNotOptimize(t.supplied_nodes().size());
+  }
+  state.counters["hexes"] = m.grid.size();
+  state.counters["supplied"] = static_cast<double>(t.supplied_nodes().size());
+}
+BENCHMARK(BM_SupplyTrace20kHexes)->Unit(benchmark::kMicrosecond);
+
+void BM_SupplyTraceVsBareBfs20kHexes(benchmark::State& state) {
+  trace_vs_bare_bfs(state, big_map().grid, big_map().sources, big_map().blocked);
+}
+BENCHMARK(BM_SupplyTraceVsBareBfs20kHexes)->Unit(benchmark::kMicrosecond);
 
 void BM_SupplyTraceOneUnit(benchmark::State& state) {
   const HexMap& m = bd_map();

@@ -4,10 +4,16 @@
 //
 // An edge carries the neighbour and an edge id that the map gives meaning to: for a hex
 // map it is the hexside index (HexMap::hexside_features_at(id)), for an area map the
-// connection index (AreaMap::connection(id)). Game callbacks receive (from, to, edge id).
+// connection index (AreaMap::connection(id)). Game rules receive (from, to, edge id).
+//
+// The searches (pathfinding.h, supply.h) are templates over any graph with node_count()
+// and for_each_edge(node, f) calling f(to, edge) for each outgoing edge: a NodeGraph (hex
+// or area map), or a HexGrid itself (edge = direction 0..5, the fastest form for a hex
+// game whose hexside rules are per-hex bitmasks, HexSideBits).
 #pragma once
 
 #include <algorithm>
+#include <concepts>
 #include <cstdint>
 #include <span>
 #include <tuple>
@@ -29,6 +35,10 @@ class NodeGraph {
     return {edges_.data() + offsets_[node], edges_.data() + offsets_[node + 1]};
   }
   int degree(int node) const { return offsets_[node + 1] - offsets_[node]; }
+  template <class F>
+  void for_each_edge(int node, F&& f) const {
+    for (const GraphEdge& e : neighbours(node)) f(static_cast<int>(e.to), static_cast<int>(e.id));
+  }
   int edge_count() const { return static_cast<int>(edges_.size()); }  // directed edges
   // Largest edge id + 1: the size of a flat per-edge-id array.
   int edge_id_limit() const { return edge_id_limit_; }
@@ -63,6 +73,13 @@ class NodeGraph {
   std::vector<int32_t> offsets_;  // node_count + 1
   std::vector<GraphEdge> edges_;
   int edge_id_limit_ = 0;
+};
+
+// What the searches ask of a graph.
+template <class G>
+concept SearchGraph = requires(const G& g, int node) {
+  { g.node_count() } -> std::convertible_to<int>;
+  g.for_each_edge(node, [](int, int) {});
 };
 
 }  // namespace steppe

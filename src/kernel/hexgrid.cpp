@@ -188,6 +188,9 @@ void HexGrid::build() {
   const auto& dirs = dirs_of(orientation_);
   for (int i = 0; i < n; ++i)
     for (int d = 0; d < kDirections; ++d) neighbours_[i * kDirections + d] = from_cube(cubes_[i] + dirs[d]);
+  hexsides_.assign(static_cast<size_t>(n) * kDirections, -1);
+  for (int i = 0; i < n; ++i)
+    for (int d = 0; d < kDirections; ++d) hexsides_[i * kDirections + d] = side_of(i, d);
 }
 
 int HexGrid::index(int r, int c) const {
@@ -312,7 +315,7 @@ constexpr std::array<int, 6> kOwnedSlot = {0, 1, -1, -1, -1, 2};
 constexpr std::array<int, 3> kSlotDir = {0, 1, 5};
 }  // namespace
 
-int HexGrid::hexside_index_dir(int idx, int d) const {
+int HexGrid::side_of(int idx, int d) const {
   const int nb = neighbour(idx, d);
   if (nb < 0) return -1;
   if (kOwnedSlot[d] >= 0) return idx * 3 + kOwnedSlot[d];

@@ -20,6 +20,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -90,6 +91,27 @@ class HexGrid {
   // Every hex within `radius` (center included), outside-grid ones skipped.
   void within(int center, int radius, std::vector<int>& out) const;
 
+  // The search-graph view (graph.h): every hex of the bounding box is a node; edge = the
+  // direction of the step (0..5). Off-map hexes are the game's rules to refuse.
+  int node_count() const { return size(); }
+  template <class F>
+  void for_each_edge(int idx, F&& f) const {
+    const int32_t* n = neighbours_.data() + static_cast<ptrdiff_t>(idx) * kDirections;
+    for (int d = 0; d < kDirections; ++d)
+      if (n[d] >= 0) f(static_cast<int>(n[d]), d);
+  }
+
+  // The same, only the directions whose bit is set in `sides` (a HexSideBits byte or a
+  // game's own per-hex mask): a search skips closed sides without loading the neighbour.
+  template <class F>
+  void for_each_edge_in(int idx, unsigned sides, F&& f) const {
+    const int32_t* n = neighbours_.data() + static_cast<ptrdiff_t>(idx) * kDirections;
+    for (unsigned m = sides & 0x3Fu; m != 0; m &= m - 1) {
+      const int d = std::countr_zero(m);
+      if (n[d] >= 0) f(static_cast<int>(n[d]), d);
+    }
+  }
+
   // Neighbour in direction d (0..5), -1 off-grid. Precomputed table.
   int neighbour(int idx, int d) const { return neighbours_[idx * kDirections + d]; }
   std::span<const int32_t, kDirections> neighbours(int idx) const {
@@ -110,13 +132,15 @@ class HexGrid {
   static Hexside hexside(int a, int b) { return a < b ? Hexside{a, b} : Hexside{b, a}; }
   int hexside_count() const { return size() * 3; }
   int hexside_index(int a, int b) const;
-  int hexside_index_dir(int idx, int d) const;  // side of idx in direction d, -1 off-grid
+  // Side of idx in direction d, -1 off-grid. Precomputed table.
+  int hexside_index_dir(int idx, int d) const { return hexsides_[idx * kDirections + d]; }
   Hexside hexside_of_index(int side) const;
 
   Json to_json() const;  // the grid object this grid was parsed from (normalised)
 
  private:
   void build();
+  int side_of(int idx, int d) const;  // hexside index by rule (fills hexsides_)
   Cube offset_to_cube(int row, int col) const;
 
   HexOrientation orientation_ = HexOrientation::kPointy;
@@ -129,9 +153,37 @@ class HexGrid {
 
   std::vector<Cube> cubes_;
   std::vector<int32_t> neighbours_;  // size() * 6
+  std::vector<int32_t> hexsides_;    // size() * 6: hexside index per hex and direction
   // Cube bounding box, for from_cube lookups without searching.
   int min_q_ = 0, min_r_ = 0, span_q_ = 0, span_r_ = 0;
   std::vector<int32_t> by_cube_;
+};
+
+// One bit per hexside of each hex (bit d = the side towards direction d): rivers, sea
+// sides, a side's "may trace supply across" and the like, tested in a search's inner loop
+// with one load and a shift. set() marks the side from both hexes, so the answer is the
+// same whichever end asks.
+class HexSideBits {
+ public:
+  HexSideBits() = default;
+  explicit HexSideBits(const HexGrid& grid) : bits_(static_cast<size_t>(grid.size()), 0) {}
+
+  uint8_t at(int idx) const { return bits_[static_cast<size_t>(idx)]; }
+  bool test(int idx, int d) const { return ((bits_[static_cast<size_t>(idx)] >> d) & 1u) != 0; }
+  // Sets (or clears) the side of idx in direction d and the same side seen from the neighbour.
+  void set(const HexGrid& grid, int idx, int d, bool on = true) {
+    put(idx, d, on);
+    const int nb = grid.neighbour(idx, d);
+    if (nb >= 0) put(nb, HexGrid::opposite(d), on);
+  }
+  int size() const { return static_cast<int>(bits_.size()); }
+
+ private:
+  void put(int idx, int d, bool on) {
+    uint8_t& b = bits_[static_cast<size_t>(idx)];
+    b = static_cast<uint8_t>(on ? (b | (1u << d)) : (b & ~(1u << d)));
+  }
+  std::vector<uint8_t> bits_;
 };
 
 }  // namespace steppe

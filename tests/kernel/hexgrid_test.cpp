@@ -245,3 +245,72 @@ TEST(HexGrid, BadGridErrorsNameFieldAndValue) {
 
 }  // namespace
 }  // namespace steppe
+
+namespace steppe {
+namespace {
+
+// The flat hexside table gives the same index as the rule it caches, from either hex.
+TEST(HexGrid, HexsideTableMatchesFromBothSides) {
+  const HexGrid g = bd_grid();
+  for (int i = 0; i < g.size(); ++i)
+    for (int d = 0; d < HexGrid::kDirections; ++d) {
+      const int nb = g.neighbour(i, d);
+      const int side = g.hexside_index_dir(i, d);
+      if (nb < 0) {
+        EXPECT_EQ(side, -1);
+        continue;
+      }
+      ASSERT_GE(side, 0);
+      EXPECT_EQ(side, g.hexside_index_dir(nb, HexGrid::opposite(d)));
+      EXPECT_EQ(g.hexside_of_index(side), HexGrid::hexside(i, nb));
+    }
+}
+
+// A HexGrid is itself a search graph: each on-grid neighbour once, edge = its direction.
+TEST(HexGrid, ForEachEdgeListsNeighboursWithDirections) {
+  const HexGrid g = bd_grid();
+  EXPECT_EQ(g.node_count(), g.size());
+  const int corner = H(g, "1000");
+  std::vector<std::pair<int, int>> seen;
+  g.for_each_edge(corner, [&](int to, int d) { seen.emplace_back(to, d); });
+  ASSERT_EQ(seen.size(), 2u);  // a corner hex of the box has two neighbours on the grid
+  for (const auto& [to, d] : seen) EXPECT_EQ(g.neighbour(corner, d), to);
+  seen.clear();
+  const int mid = H(g, "2012");
+  g.for_each_edge(mid, [&](int to, int d) { seen.emplace_back(to, d); });
+  EXPECT_EQ(seen.size(), 6u);
+  // Only the directions of a side mask, in direction order.
+  seen.clear();
+  g.for_each_edge_in(mid, 0b100101u, [&](int to, int d) { seen.emplace_back(to, d); });
+  EXPECT_EQ(seen, (std::vector<std::pair<int, int>>{
+                      {g.neighbour(mid, 0), 0}, {g.neighbour(mid, 2), 2}, {g.neighbour(mid, 5), 5}}));
+}
+
+// A river set from one hex is seen from its neighbour on the opposite side, and nowhere else.
+TEST(HexSideBits, SetMarksTheSideFromBothHexes) {
+  const HexGrid g = bd_grid();
+  HexSideBits rivers(g);
+  const int a = H(g, "2012");
+  const int b = g.neighbour(a, 1);
+  rivers.set(g, a, 1);
+  EXPECT_TRUE(rivers.test(a, 1));
+  EXPECT_TRUE(rivers.test(b, HexGrid::opposite(1)));
+  EXPECT_EQ(static_cast<unsigned>(rivers.at(a)), 1u << 1);
+  EXPECT_EQ(static_cast<unsigned>(rivers.at(b)), 1u << HexGrid::opposite(1));
+  int marked = 0;
+  for (int i = 0; i < g.size(); ++i) marked += rivers.at(i) != 0 ? 1 : 0;
+  EXPECT_EQ(marked, 2);
+  rivers.set(g, b, HexGrid::opposite(1), false);  // cleared from the other end
+  EXPECT_EQ(static_cast<unsigned>(rivers.at(a)), 0u);
+  EXPECT_EQ(static_cast<unsigned>(rivers.at(b)), 0u);
+  // A side at the grid's edge has one hex only.
+  const int corner = H(g, "1000");
+  for (int d = 0; d < HexGrid::kDirections; ++d)
+    if (g.neighbour(corner, d) < 0) {
+      rivers.set(g, corner, d);
+      EXPECT_TRUE(rivers.test(corner, d));
+    }
+}
+
+}  // namespace
+}  // namespace steppe

@@ -215,5 +215,66 @@ TEST(PathFinder, WorksOnAreaMaps) {
   EXPECT_EQ(pf.shortest_path(am->graph(), am->find("novgorod"), am->find("pskov"), 10, cost, path), -1);
 }
 
+// Wesnoth-style: one search, a cost calculator per unit kind, as a template parameter.
+// Mech units pay 2 in rough and may not cross a river; foot units pay 1 and +1 across one.
+struct MechCost {
+  const HexMap* map;
+  const HexSideBits* rivers;
+  int rough;
+  StepCost operator()(int from, int to, int dir) const {
+    if (!map->on_map(to) || rivers->test(from, dir)) return StepCost::impassable();
+    return StepCost::enter(map->terrain(to) == rough ? 2 : 1);
+  }
+};
+struct FootCost {
+  const HexSideBits* rivers;
+  StepCost operator()(int from, int, int dir) const {
+    return StepCost::enter(rivers->test(from, dir) ? 2 : 1);
+  }
+};
+
+TEST(PathFinder, CostCalculatorPerUnitKindOnTheHexGrid) {
+  HexMap m = bd_rect_map([](int, int c) { return c == 8 ? "rough" : "clear"; });
+  const HexGrid& g = m.grid();
+  HexSideBits rivers(g);
+  // A river between columns 14 and 15 from edge to edge: every side between the two.
+  for (int h = 0; h < g.size(); ++h)
+    for (int d = 0; d < HexGrid::kDirections; ++d)
+      if (g.col(h) >= 15 && g.neighbour(h, d) >= 0 && g.col(g.neighbour(h, d)) <= 14) rivers.set(g, h, d);
+  const int rough = m.terrain_types().find("rough");
+  PathFinder pf;
+  const int start = m.find("2016");
+  pf.reachable(g, start, 4, MechCost{&m, &rivers, rough});
+  EXPECT_FALSE(pf.reached(m.find("2014")));  // beyond the river: mech never crosses
+  EXPECT_EQ(pf.cost(m.find("2018")), 2);
+  pf.reachable(g, start, 4, FootCost{&rivers});
+  EXPECT_EQ(pf.cost(m.find("2015")), 1);
+  EXPECT_EQ(pf.cost(m.find("2014")), 3);  // 1, then 2 across the river
+  // Rough at column 8 costs a mech 2: start beside it.
+  pf.reachable(g, m.find("2010"), 4, MechCost{&m, &rivers, rough});
+  EXPECT_EQ(pf.cost(m.find("2009")), 1);
+  EXPECT_EQ(pf.cost(m.find("2008")), 3);
+}
+
+// The same rules on the map's NodeGraph (edge = hexside index) and on the HexGrid (edge =
+// direction) give the same costs everywhere.
+TEST(PathFinder, HexGridAndNodeGraphAgree) {
+  HexMap m = bd_rect_map();
+  std::mt19937 rng(11);
+  std::vector<int> side_cost(m.grid().hexside_count());
+  for (int& c : side_cost) c = static_cast<int>(rng() % 4) - 1;
+  const auto by_side = [&](int, int, int side) {
+    return side_cost[side] < 0 ? StepCost::impassable() : StepCost::enter(side_cost[side]);
+  };
+  const auto by_dir = [&](int from, int, int dir) {
+    return by_side(0, 0, m.grid().hexside_index_dir(from, dir));
+  };
+  PathFinder a, b;
+  a.reachable(m.graph(), m.find("2012"), 8, by_side);
+  b.reachable(m.grid(), m.find("2012"), 8, by_dir);
+  for (int i = 0; i < m.size(); ++i) EXPECT_EQ(a.cost(i), b.cost(i)) << m.id(i);
+  EXPECT_EQ(a.reached_nodes().size(), b.reached_nodes().size());
+}
+
 }  // namespace
 }  // namespace steppe

@@ -175,5 +175,60 @@ TEST(Supply, NoAllocationAfterWarmUp) {
   EXPECT_EQ(steppe_test_allocations(), before);
 }
 
+// The trace on the HexGrid itself (edge = direction, hexside rules as per-hex bitmasks)
+// supplies the same hexes at the same distances as on the map's NodeGraph (edge = hexside).
+TEST(Supply, HexGridWithSideBitsAgreesWithNodeGraph) {
+  HexMap m = bd_rect_map();
+  const HexGrid& g = m.grid();
+  std::mt19937 rng(5);
+  HexSideBits sea(g);
+  std::vector<uint8_t> sea_side(static_cast<size_t>(g.hexside_count()), 0);
+  std::vector<uint8_t> blocked(static_cast<size_t>(g.size()), 0);
+  for (int i = 0; i < g.size(); ++i) {
+    blocked[static_cast<size_t>(i)] = rng() % 7 == 0 ? 1 : 0;
+    for (int d : {0, 1, 5})
+      if (g.neighbour(i, d) >= 0 && rng() % 5 == 0) {
+        sea.set(g, i, d);
+        sea_side[static_cast<size_t>(g.hexside_index_dir(i, d))] = 1;
+      }
+  }
+  const auto rule = [&](int node) { return blocked[node] ? SupplyEntry::kBlocked : SupplyEntry::kOpen; };
+  const auto by_side = [&](int, int, int side) { return sea_side[side] == 0; };
+  const auto by_dir = [&](int, int to, int dir) {
+    return !sea.test(to, dir);
+  };  // dir: from `to` (source end)
+  const auto sources = german_sources(m);
+  SupplyTracer a, b;
+  a.trace(m.graph(), sources, rule, by_side);
+  b.trace(g, sources, rule, by_dir);
+  // The same rule as a per-hex bitmask of open sides (sides()), the closed ones skipped unread.
+  struct OpenSides {
+    const HexSideBits* sea;
+    unsigned sides(int node) const { return ~static_cast<unsigned>(sea->at(node)) & 0x3Fu; }
+    bool operator()(int, int, int) const { return true; }
+  };
+  SupplyTracer c;
+  c.trace(g, sources, rule, OpenSides{&sea});
+  int supplied = 0;
+  for (int i = 0; i < g.size(); ++i) {
+    ASSERT_EQ(a.supplied(i), c.supplied(i)) << g.id(i);
+    EXPECT_EQ(a.distance(i), c.distance(i)) << g.id(i);
+    ASSERT_EQ(a.supplied(i), b.supplied(i)) << g.id(i);
+    EXPECT_EQ(a.distance(i), b.distance(i)) << g.id(i);
+    supplied += a.supplied(i) ? 1 : 0;
+  }
+  EXPECT_GT(supplied, 50);             // the rules left a real supplied region...
+  EXPECT_LT(supplied, g.size() - 50);  // ...and a real unsupplied one
+  // trace_one's edge is stored at the unit end: the same rule seen from the other side.
+  const auto by_dir_one = [&](int from, int, int dir) { return !sea.test(from, dir); };
+  const auto is_source = [&](int n) { return std::find(sources.begin(), sources.end(), n) != sources.end(); };
+  for (int i = 0; i < g.size(); i += 7) {
+    EXPECT_EQ(b.trace_one(g, i, is_source, rule, by_dir_one), a.supplied(i)) << g.id(i);
+    if (a.supplied(i)) {
+      EXPECT_EQ(b.distance(i), a.distance(i)) << g.id(i);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace steppe
