@@ -21,6 +21,10 @@ struct ServeArgs {
   int agent_threads = 0;  // 0: max(2, hardware threads)
   double agent_ms = 5000;
   bool debug_state = false;
+  int max_connections = 0;  // 0: min(1000, 3/4 of the open-file limit)
+  double create_per_minute = server::ServiceOptions{}.create_per_minute;
+  int create_burst = server::ServiceOptions{}.create_burst;
+  int max_agent_games = server::ServiceOptions{}.max_agent_games;
 };
 
 // Every installed game (src/games/all_games.h), loaded from `data_dir`.
@@ -68,6 +72,9 @@ void run_serve(const ServeArgs& a) {
   sopts.agent_budget_ms = a.agent_ms;
   sopts.debug_state = a.debug_state;
   sopts.data_dir = data;
+  sopts.create_per_minute = a.create_per_minute;
+  sopts.create_burst = a.create_burst;
+  sopts.max_agent_games = a.max_agent_games;
   const std::string store_name = (*store)->describe();
   auto service = std::make_shared<server::Service>(std::move(catalog), std::move(store).value(), sopts);
   const int resumed = service->resume_all();
@@ -75,6 +82,7 @@ void run_serve(const ServeArgs& a) {
   server::ServerOptions opts;
   opts.host = a.host;
   opts.port = a.port;
+  opts.max_connections = a.max_connections;
   opts.web_dir = a.web.empty() ? default_web_dir() : std::filesystem::path(a.web);
   server::Server srv(service, opts);
   if (Status s = srv.start(); !s.is_ok()) {
@@ -124,6 +132,23 @@ const CommandRegistrar kServe{
           ->check(CLI::Range(0.0, 3.6e6));
       sub->add_flag("--debug-state", args->debug_state,
                     "Expose full-state hashes (tests only: may leak hidden information)");
+      sub->add_option("--max-connections", args->max_connections,
+                      "Open connections at most; more are answered 503 (0: min(1000, 3/4 of the open-file "
+                      "limit))")
+          ->capture_default_str()
+          ->check(CLI::Range(0, 1000000));
+      sub->add_option("--create-per-minute", args->create_per_minute,
+                      "Games one client address may create per minute, after a burst of --create-burst (0: "
+                      "no limit)")
+          ->capture_default_str()
+          ->check(CLI::Range(0.0, 1e6));
+      sub->add_option("--create-burst", args->create_burst, "Games one client address may create at once")
+          ->capture_default_str()
+          ->check(CLI::Range(1, 1000000));
+      sub->add_option("--max-agent-games", args->max_agent_games,
+                      "Games between computer opponents running at once at most (0: no limit)")
+          ->capture_default_str()
+          ->check(CLI::Range(0, 1000000));
       sub->callback([args] { run_serve(*args); });
     }};
 

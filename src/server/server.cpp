@@ -1,8 +1,12 @@
 #include "server/server.h"
 
+#include <sys/resource.h>
+
+#include <atomic>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <boost/beast/core.hpp>
@@ -99,6 +103,7 @@ Response json_response(const Request& req, const ApiResult& r) {
   res.set(http::field::cache_control, "no-store");
   res.set("X-Content-Type-Options", "nosniff");
   res.keep_alive(req.keep_alive());
+  if (r.retry_after_seconds > 0) res.set(http::field::retry_after, std::to_string(r.retry_after_seconds));
   res.body() = to_json_text(r.body);
   res.prepare_payload();
   return res;
@@ -148,6 +153,12 @@ struct Server::Impl {
   std::unique_ptr<net::thread_pool> workers;  // runs handle() and the WebSocket messages
   uint16_t bound_port = 0;
   bool running = false;
+  int max_connections = 1000;
+  std::atomic<int> connections{0};  // open HTTP and WebSocket sessions
+  // Waits before the next accept after an accept error (out of file descriptors, say):
+  // retrying at once would spin a core while the cause lasts.
+  std::optional<net::steady_timer> accept_backoff;
+  std::chrono::milliseconds accept_delay{0};
 
   Impl(std::shared_ptr<Service> s, ServerOptions o)
       : service(std::move(s)), opts(std::move(o)), ioc(o.io_threads) {}
@@ -195,7 +206,8 @@ struct Server::Impl {
     return res;
   }
 
-  ApiResult route_api(const Request& req, const Target& t) {
+  // `client`: the peer's address, for the limit on game creation.
+  ApiResult route_api(const Request& req, const Target& t, const std::string& client) {
     const auto& s = t.segments;  // s[0] == "api"
     const auto m = req.method();
     Json body = Json::object();
@@ -226,7 +238,7 @@ struct Server::Impl {
     if (s.size() >= 2 && s[1] == "games") {
       if (s.size() == 2) {
         if (m == http::verb::get) return service->list_games();
-        if (m == http::verb::post) return service->create_game(body);
+        if (m == http::verb::post) return service->create_game(body, client);
         return method_not_allowed();
       }
       const std::string& id = s[2];
@@ -264,7 +276,9 @@ struct Server::Impl {
           auto a = str_field("action");
           if (!a)
             return api_error(400, "bad_request", "field 'action' (string, kernel notation) is required");
-          return service->act(id, token, *a);
+          std::string key(req["Idempotency-Key"]);
+          if (auto k = str_field("idempotency_key")) key = *k;
+          return service->act(id, token, *a, key);
         }
         if (what == "undo") return m == http::verb::post ? service->undo(id, token) : method_not_allowed();
         if (what == "resign")
@@ -288,12 +302,12 @@ struct Server::Impl {
     return api_error(404, "not_found", "no API endpoint " + std::string(req.method_string()) + " " + t.path);
   }
 
-  Response handle(const Request& req) {
+  Response handle(const Request& req, const std::string& client) {
     const Target t = parse_target(req.target());
     if (!t.utf8) return json_response(req, invalid_target_error());
     if (!t.segments.empty() && t.segments[0] == "api") {
       try {
-        return json_response(req, route_api(req, t));
+        return json_response(req, route_api(req, t, client));
       } catch (const std::exception& e) {
         return json_response(req, api_error(500, "internal", std::string("internal error: ") + e.what()));
       }
@@ -303,9 +317,9 @@ struct Server::Impl {
 
   // handle() for the worker threads: nothing may escape a handler (an exception on a
   // thread of the pool or of the I/O loop ends the process).
-  Response handle_guarded(const Request& req) noexcept {
+  Response handle_guarded(const Request& req, const std::string& client) noexcept {
     try {
-      return handle(req);
+      return handle(req, client);
     } catch (...) {
       Response res{http::status::internal_server_error, req.version()};
       res.set(http::field::content_type, "application/json; charset=utf-8");
@@ -323,6 +337,23 @@ struct Server::Impl {
 
 namespace {
 
+// One open connection counted in Server::Impl::connections for as long as the slot lives;
+// moved from the HTTP session to the WebSocket session on an upgrade.
+class ConnectionSlot {
+ public:
+  explicit ConnectionSlot(std::atomic<int>& count) : count_(&count) { count_->fetch_add(1); }
+  ConnectionSlot(ConnectionSlot&& o) noexcept : count_(std::exchange(o.count_, nullptr)) {}
+  ConnectionSlot& operator=(ConnectionSlot&&) = delete;
+  ConnectionSlot(const ConnectionSlot&) = delete;
+  ConnectionSlot& operator=(const ConnectionSlot&) = delete;
+  ~ConnectionSlot() {
+    if (count_ != nullptr) count_->fetch_sub(1);
+  }
+
+ private:
+  std::atomic<int>* count_;
+};
+
 // The one place WebSocket upgrades are served: /api/games/{id}/ws (docs/api.md).
 bool is_ws_target(const Target& t) {
   return t.segments.size() == 4 && t.segments[0] == "api" && t.segments[1] == "games" &&
@@ -331,7 +362,8 @@ bool is_ws_target(const Target& t) {
 
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(tcp::socket&& socket, Server::Impl& server) : ws_(std::move(socket)), server_(server) {}
+  WsSession(tcp::socket&& socket, Server::Impl& server, ConnectionSlot slot)
+      : ws_(std::move(socket)), server_(server), slot_(std::move(slot)) {}
   ~WsSession() {
     if (sub_ != 0) server_.service->unsubscribe(game_id_, sub_);
   }
@@ -349,22 +381,29 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
  private:
   void on_accept(beast::error_code ec) {
     if (ec) return;
+    if (server_.opts.ws_send_buffer_bytes > 0) {
+      beast::error_code ignored;
+      beast::get_lowest_layer(ws_).socket().set_option(
+          net::socket_base::send_buffer_size(server_.opts.ws_send_buffer_bytes), ignored);
+    }
     std::weak_ptr<WsSession> weak = shared_from_this();
     auto exec = ws_.get_executor();
     // Called with the room's lock held: only queue; the session is locked on its strand.
-    auto sub = server_.service->subscribe(game_id_, token_, [weak, exec](std::string msg) {
-      net::post(exec, [weak, m = std::move(msg)]() mutable {
-        if (auto self = weak.lock()) self->send(std::move(m));
-      });
-    });
-    if (!sub) {
-      send(to_json_text(Json{{"type", "error"},
-                             {"ok", false},
-                             {"error", {{"code", "bad_token"}, {"message", sub.error().message}}}}));
+    auto sub =
+        server_.service->subscribe(game_id_, token_, [weak, exec](std::shared_ptr<const std::string> msg) {
+          net::post(exec, [weak, m = std::move(msg)]() mutable {
+            if (auto self = weak.lock()) self->send(std::move(m));
+          });
+        });
+    if (sub.id == 0) {
+      Json refusal = sub.refusal.body;
+      refusal["type"] = "error";
+      refusal["status"] = sub.refusal.status;
+      send(std::make_shared<const std::string>(to_json_text(refusal)));
       closing_ = true;
       return;
     }
-    sub_ = *sub;
+    sub_ = sub.id;
     do_read();
   }
 
@@ -381,7 +420,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     net::post(*server_.workers, [self = shared_from_this(), text = std::move(text)] {
       std::string reply = self->handle_message_guarded(text);
       net::post(self->ws_.get_executor(), [self, reply = std::move(reply)]() mutable {
-        self->send(std::move(reply));
+        self->send(std::make_shared<const std::string>(std::move(reply)));
         self->do_read();
       });
     });
@@ -413,7 +452,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       if (type == "action") {
         if (!msg.contains("action") || !msg["action"].is_string())
           return reply(api_error(400, "bad_request", "field 'action' (string) is required"));
-        return reply(svc.act(game_id_, token_, msg["action"].get<std::string>()));
+        std::string key;
+        if (msg.contains("idempotency_key") && msg["idempotency_key"].is_string())
+          key = msg["idempotency_key"].get<std::string>();
+        return reply(svc.act(game_id_, token_, msg["action"].get<std::string>(), key));
       }
       if (type == "undo") return reply(svc.undo(game_id_, token_));
       if (type == "resign") return reply(svc.resign(game_id_, token_));
@@ -430,21 +472,54 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     return reply(api_error(400, "bad_request", "unknown message type '" + type + "'"));
   }
 
-  void send(std::string msg) {
+  void send(std::shared_ptr<const std::string> msg) {
+    if (dropping_) return;
+    queued_bytes_ += msg->size();
     queue_.push_back(std::move(msg));
+    // (More than one: the front is being written; a lone message, however big, is sent.)
+    if (queue_.size() > 1 && (queue_.size() > server_.opts.ws_max_queued_messages ||
+                              queued_bytes_ > server_.opts.ws_max_queued_bytes))
+      return drop_slow_client();
     if (queue_.size() == 1) do_write();
+  }
+
+  // The client does not read what it is sent: forget what waits (all but the message being
+  // written), close with a reason once that write ends, and cut the socket if it does not
+  // end within 5 s (a client that reads nothing never lets it end).
+  void drop_slow_client() {
+    dropping_ = true;
+    while (queue_.size() > 1) {
+      queued_bytes_ -= queue_.back()->size();
+      queue_.pop_back();
+    }
+    if (sub_ != 0) {
+      server_.service->unsubscribe(game_id_, sub_);
+      sub_ = 0;
+    }
+    drop_deadline_.expires_after(std::chrono::seconds(5));
+    drop_deadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (ec) return;
+      beast::error_code ignored;
+      beast::get_lowest_layer(self->ws_).socket().close(ignored);
+    });
   }
 
   void do_write() {
     ws_.text(true);
-    ws_.async_write(net::buffer(queue_.front()),
+    ws_.async_write(net::buffer(*queue_.front()),
                     beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
   }
 
   void on_write(beast::error_code ec, size_t) {
     if (ec) return;
+    queued_bytes_ -= queue_.front()->size();
     queue_.pop_front();
-    if (!queue_.empty()) {
+    if (dropping_) {
+      ws_.async_close(websocket::close_reason(websocket::close_code::try_again_later,
+                                              "send queue full: the client does not read its messages; "
+                                              "reconnect to get the whole view again"),
+                      [self = shared_from_this()](beast::error_code) { self->drop_deadline_.cancel(); });
+    } else if (!queue_.empty()) {
       do_write();
     } else if (closing_) {
       ws_.async_close(websocket::close_code::policy_error, [self = shared_from_this()](beast::error_code) {});
@@ -453,16 +528,25 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
   websocket::stream<beast::tcp_stream> ws_;
   Server::Impl& server_;
+  ConnectionSlot slot_;
   beast::flat_buffer buffer_;
-  std::deque<std::string> queue_;
+  std::deque<std::shared_ptr<const std::string>> queue_;
+  size_t queued_bytes_ = 0;
+  net::steady_timer drop_deadline_{ws_.get_executor()};
   std::string game_id_, token_;
   int sub_ = 0;
   bool closing_ = false;
+  bool dropping_ = false;  // a slow client being dropped: nothing more is queued
 };
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, Server::Impl& server) : stream_(std::move(socket)), server_(server) {}
+  HttpSession(tcp::socket&& socket, Server::Impl& server, ConnectionSlot slot)
+      : stream_(std::move(socket)), server_(server), slot_(std::move(slot)) {
+    beast::error_code ec;
+    const auto peer = stream_.socket().remote_endpoint(ec);
+    if (!ec) client_ = peer.address().to_string();
+  }
 
   void run() {
     net::dispatch(stream_.get_executor(),
@@ -473,8 +557,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void do_read() {
     parser_.emplace();
     parser_->body_limit(kMaxMessageBytes);
-    parser_->header_limit(16 * 1024);
-    stream_.expires_after(std::chrono::seconds(60));
+    parser_->header_limit(static_cast<uint32_t>(kMaxHeaderBytes));
+    stream_.expires_after(std::chrono::seconds(std::max(1, server_.opts.request_timeout_seconds)));
     http::async_read(stream_, buffer_, *parser_,
                      beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
   }
@@ -489,9 +573,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       Request dummy;
       dummy.version(11);
       dummy.keep_alive(false);
-      Response res = json_response(dummy, api_error(413, "too_large",
-                                                    "the request is larger than the limit of " +
-                                                        std::to_string(kMaxMessageBytes) + " bytes"));
+      const bool header = ec == http::error::header_limit;
+      Response res = json_response(
+          dummy, header ? api_error(431, "header_too_large",
+                                    "the request line and header fields are larger than the limit of " +
+                                        std::to_string(kMaxHeaderBytes) + " bytes")
+                        : api_error(413, "too_large",
+                                    "the request body is larger than the limit of " +
+                                        std::to_string(kMaxMessageBytes) + " bytes"));
       res.keep_alive(false);
       return write(std::move(res));
     }
@@ -510,12 +599,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         return write(std::move(res));
       }
       stream_.expires_never();
-      std::make_shared<WsSession>(stream_.release_socket(), server_)->run(req, t);
+      std::make_shared<WsSession>(stream_.release_socket(), server_, std::move(slot_))->run(req, t);
       return;
     }
     // Handle on a worker, write back on this connection's strand (see worker_threads).
     net::post(*server_.workers, [self = shared_from_this(), req = std::move(req)] {
-      Response res = self->server_.handle_guarded(req);
+      Response res = self->server_.handle_guarded(req, self->client_);
       net::post(self->stream_.get_executor(),
                 [self, res = std::move(res)]() mutable { self->write(std::move(res)); });
     });
@@ -536,22 +625,64 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   beast::tcp_stream stream_;
   Server::Impl& server_;
+  ConnectionSlot slot_;
+  std::string client_;  // the peer's address
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
 };
+
+// Answers a connection over the cap with 503 and closes it. The socket is fresh, so the
+// short reply fits its send buffer: a non-blocking write never waits.
+void refuse_connection(tcp::socket& socket) {
+  static const std::string body =
+      R"({"ok":false,"error":{"code":"too_many_connections","message":"too many open connections"}})";
+  static const std::string reply =
+      "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n"
+      "Retry-After: 1\r\nConnection: close\r\nContent-Length: " +
+      std::to_string(body.size()) + "\r\n\r\n" + body;
+  beast::error_code ec;
+  socket.non_blocking(true, ec);
+  socket.write_some(net::buffer(reply), ec);
+  socket.shutdown(tcp::socket::shutdown_both, ec);
+  socket.close(ec);
+}
+
+void do_accept(Server::Impl& impl);
+
+// After an accept error, waits 10 ms, doubling up to 200 ms while errors go on.
+void accept_after_backoff(Server::Impl& impl) {
+  impl.accept_delay =
+      std::clamp(impl.accept_delay * 2, std::chrono::milliseconds(10), std::chrono::milliseconds(200));
+  impl.accept_backoff->expires_after(impl.accept_delay);
+  impl.accept_backoff->async_wait([&impl](beast::error_code ec) {
+    if (ec || !impl.acceptor->is_open()) return;
+    do_accept(impl);
+  });
+}
 
 void do_accept(Server::Impl& impl) {
   impl.acceptor->async_accept(net::make_strand(impl.ioc), [&impl](beast::error_code ec, tcp::socket socket) {
     if (ec) {
       if (ec == net::error::operation_aborted || !impl.acceptor->is_open()) return;
+      return accept_after_backoff(impl);
+    }
+    impl.accept_delay = std::chrono::milliseconds(0);
+    if (impl.connections.load() >= impl.max_connections) {
+      refuse_connection(socket);
     } else {
-      std::make_shared<HttpSession>(std::move(socket), impl)->run();
+      std::make_shared<HttpSession>(std::move(socket), impl, ConnectionSlot(impl.connections))->run();
     }
     do_accept(impl);
   });
 }
 
 }  // namespace
+
+int default_max_connections() {
+  rlimit lim{};
+  if (getrlimit(RLIMIT_NOFILE, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY) return 1000;
+  return static_cast<int>(std::clamp<rlim_t>(lim.rlim_cur / 4 * 3, 1, 1000));
+}
 
 Server::Server(std::shared_ptr<Service> service, ServerOptions opts)
     : impl_(std::make_unique<Impl>(std::move(service), std::move(opts))) {}
@@ -574,6 +705,8 @@ Status Server::start() {
   if (i.acceptor->listen(net::socket_base::max_listen_connections, ec); ec)
     return Error{"cannot listen: " + ec.message(), "", ""};
   i.bound_port = i.acceptor->local_endpoint().port();
+  i.max_connections = i.opts.max_connections > 0 ? i.opts.max_connections : default_max_connections();
+  i.accept_backoff.emplace(i.ioc);
   const int hw = static_cast<int>(std::thread::hardware_concurrency());
   const int workers = i.opts.worker_threads > 0 ? i.opts.worker_threads : std::max(4, 2 * hw);
   i.workers = std::make_unique<net::thread_pool>(static_cast<size_t>(workers));
@@ -592,6 +725,7 @@ void Server::stop() {
   net::post(i.ioc, [&i] {
     beast::error_code ec;
     if (i.acceptor) i.acceptor->close(ec);
+    if (i.accept_backoff) i.accept_backoff->cancel();
   });
   i.ioc.stop();
   for (auto& t : i.threads) t.join();

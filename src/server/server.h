@@ -13,6 +13,8 @@ namespace steppe::server {
 
 // Any request or WebSocket message larger than this is refused (413 / close 1009).
 constexpr size_t kMaxMessageBytes = size_t{64} * 1024;
+// A request's start line and header fields together at most (431 beyond).
+constexpr size_t kMaxHeaderBytes = size_t{16} * 1024;
 
 struct ServerOptions {
   std::string host = "127.0.0.1";
@@ -24,7 +26,26 @@ struct ServerOptions {
   // other connections. 0: max(4, 2 x hardware threads), since most of a request's time is spent
   // waiting for a lock or the disk, not computing.
   int worker_threads = 0;
+  // Open connections (HTTP and WebSocket) at most; one more is answered 503 and closed at
+  // once, so that idle clients cannot take every file descriptor and stop the accept loop.
+  // 0: min(1000, 3/4 of the soft RLIMIT_NOFILE), leaving the rest for the database, logs
+  // and the event loop.
+  int max_connections = 0;
+  // A keep-alive HTTP connection must send a complete request header within this time of
+  // the previous reply (or of connecting): idle and slow-header connections are cut.
+  int request_timeout_seconds = 20;
+  // A WebSocket client that does not read its messages: once this many messages, or bytes,
+  // wait to be sent on its socket, it is dropped (closed with 1013 "try again later" and a
+  // reason; it may reconnect and gets the whole view again), so its queue cannot grow
+  // without bound.
+  size_t ws_max_queued_messages = 256;
+  size_t ws_max_queued_bytes = size_t{16} * 1024 * 1024;
+  // SO_SNDBUF of each WebSocket, bytes (0: the kernel's default, which grows to megabytes).
+  int ws_send_buffer_bytes = 0;
 };
+
+// The connection cap max_connections = 0 stands for (see ServerOptions).
+int default_max_connections();
 
 class Server {
  public:

@@ -5,6 +5,7 @@
 #include <boost/asio/thread_pool.hpp>
 #include <cctype>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <fstream>
 #include <map>
@@ -308,17 +309,25 @@ ApiResult ok(Json body) {
 struct RoomOps {
   // Sends each subscriber of the room what is new for its side. Caller holds r.mu.
   static void push_updates(Service& svc, Service::Room& r) {
+    // Subscribers of one side that were sent the same events get the same message: it is
+    // built once (the view is the costly part) and shared, so the work under the game's
+    // lock grows with the sides, not with the subscribers.
+    std::map<std::pair<int, size_t>, std::shared_ptr<const std::string>> built;
     for (auto& [id, sub] : r.subs) {
       (void)id;
+      auto& msg_text = built[{sub.side, sub.sent}];
       const auto evs = visible_events(r, sub.side);
-      Json msg{{"type", "update"}, {"view", seat_view(r, sub.side, svc.opts_)}};
-      const bool reset = sub.sent > evs.size();
-      msg["reset"] = reset;
-      Json fresh = Json::array();
-      for (size_t i = reset ? 0 : sub.sent; i < evs.size(); ++i) fresh.push_back(evs[i]);
-      msg["events"] = std::move(fresh);
+      if (msg_text == nullptr) {
+        Json msg{{"type", "update"}, {"view", seat_view(r, sub.side, svc.opts_)}};
+        const bool reset = sub.sent > evs.size();
+        msg["reset"] = reset;
+        Json fresh = Json::array();
+        for (size_t i = reset ? 0 : sub.sent; i < evs.size(); ++i) fresh.push_back(evs[i]);
+        msg["events"] = std::move(fresh);
+        msg_text = std::make_shared<const std::string>(to_json_text(msg));
+      }
       sub.sent = evs.size();
-      sub.push(to_json_text(msg));
+      sub.push(msg_text);
     }
   }
 
@@ -353,7 +362,9 @@ struct RoomOps {
 
   // Applies `a` for `side`: checks, makes it durable, then changes the state. Caller
   // holds r.mu. On any refusal nothing changes.
-  static ApiResult apply(Service& svc, Service::Room& r, int side, const Action& a, bool retried = false) {
+  // `retried`: a second try after catching up with another instance (shared store).
+  static ApiResult apply(Service& svc, Service::Room& r, int side, const Action& a,
+                         const std::string& idempotency_key = "", bool retried = false) {
     if (r.state == nullptr)
       return api_error(409, "unavailable", "this game cannot be played here: " + r.unavailable);
     if (r.meta.status != "active")
@@ -366,9 +377,9 @@ struct RoomOps {
               (to_move >= 0 ? side_name(r, to_move) + " is to move" : std::string("nobody is to move")));
     if (Status s = r.state->check(a); !s.is_ok()) return from_error(422, "illegal_action", s.error());
     const std::string text = r.state->action_to_string(a);
-    const StoredAction stored{static_cast<int>(r.actions.size()), side, text};
+    const StoredAction stored{static_cast<int>(r.actions.size()), side, text, idempotency_key};
     if (Status s = svc.store_->append_action(r.meta.id, stored); !s.is_ok()) {
-      if (svc.store_->shared() && !retried) return retry_after_catch_up(svc, r, side, text);
+      if (svc.store_->shared() && !retried) return retry_after_catch_up(svc, r, side, text, idempotency_key);
       return from_error(503, "storage_failed", s.error());
     }
     RoomSink sink(r, stored.index);
@@ -449,7 +460,8 @@ struct RoomOps {
 
   // Another instance appended first: catch up and try the same action once more on the
   // new position (it is checked again; "stale" if it no longer fits).
-  static ApiResult retry_after_catch_up(Service& svc, Service::Room& r, int side, const std::string& text) {
+  static ApiResult retry_after_catch_up(Service& svc, Service::Room& r, int side, const std::string& text,
+                                        const std::string& idempotency_key) {
     catch_up(svc, r);
     push_updates(svc, r);
     const std::string stale = "another server instance advanced this game first; the view is updated";
@@ -457,7 +469,7 @@ struct RoomOps {
       return api_error(409, "stale", stale);
     auto parsed = r.state->parse_action(text);
     if (!parsed || !r.state->check(*parsed).is_ok()) return api_error(409, "stale", stale);
-    return apply(svc, r, side, *parsed, true);
+    return apply(svc, r, side, *parsed, idempotency_key, true);
   }
 
   // A Room for a stored game: replayed, or "unavailable" with the reason.
@@ -614,7 +626,8 @@ void Service::tick_progress() {
     for (auto& r : rooms) {
       std::lock_guard rl(r->mu);
       if (!r->thinking || r->subs.empty()) continue;
-      const std::string msg = to_json_text(Json{{"type", "agent"}, {"agent", agent_json(*r)}});
+      const auto msg = std::make_shared<const std::string>(
+          to_json_text(Json{{"type", "agent"}, {"agent", agent_json(*r)}}));
       for (auto& [sid, sub] : r->subs) {
         (void)sid;
         sub.push(msg);
@@ -748,7 +761,41 @@ ApiResult Service::list_games() {
   return ok(Json{{"games", list}});
 }
 
-ApiResult Service::create_game(const Json& req) {
+int Service::take_create_token(const std::string& client) {
+  if (client.empty() || opts_.create_per_minute <= 0) return 0;
+  const auto now = std::chrono::steady_clock::now();
+  const double per_second = opts_.create_per_minute / 60.0;
+  const double burst = std::max(1, opts_.create_burst);
+  std::lock_guard lock(create_mu_);
+  auto refill = [&](CreateBucket& b) {
+    b.games = std::min(burst, b.games + std::chrono::duration<double>(now - b.at).count() * per_second);
+    b.at = now;
+  };
+  if (create_buckets_.size() > 10000) {  // forget clients whose bucket is full again
+    for (auto it = create_buckets_.begin(); it != create_buckets_.end();) {
+      refill(it->second);
+      it = it->second.games >= burst ? create_buckets_.erase(it) : std::next(it);
+    }
+  }
+  auto [it, fresh] = create_buckets_.try_emplace(client, CreateBucket{burst, now});
+  if (!fresh) refill(it->second);
+  if (it->second.games >= 1) {
+    it->second.games -= 1;
+    return 0;
+  }
+  return std::max(1, static_cast<int>(std::ceil((1 - it->second.games) / per_second)));
+}
+
+ApiResult Service::create_game(const Json& req, const std::string& client) {
+  if (const int wait = take_create_token(client); wait > 0) {
+    ApiResult r =
+        api_error(429, "too_many_games",
+                  "too many games created from this address: at most " + std::to_string(opts_.create_burst) +
+                      " at once, then " + std::to_string(opts_.create_per_minute) + " a minute; retry in " +
+                      std::to_string(wait) + " s");
+    r.retry_after_seconds = wait;
+    return r;
+  }
   if (!req.is_object()) return api_error(400, "bad_request", "the request body must be a JSON object");
   if (!req.contains("game") || !req["game"].is_string())
     return api_error(400, "bad_request", "field 'game' (string) is required");
@@ -767,6 +814,14 @@ ApiResult Service::create_game(const Json& req) {
     const auto scs = game->scenarios();
     if (scs.empty()) return api_error(400, "bad_request", "field 'scenario' is required");
     scenario = scs.front().id;
+  }
+  // An option given twice (`+blizzard+blizzard`) is a mistake, not a stronger option; a
+  // thousand of them made a stored scenario name of any length.
+  {
+    auto options = split_scenario_options(scenario).second;
+    std::sort(options.begin(), options.end());
+    if (auto twice = std::adjacent_find(options.begin(), options.end()); twice != options.end())
+      return api_error(400, "bad_scenario", "scenario option '" + *twice + "' is given more than once");
   }
   uint64_t seed = 0;
   if (req.contains("seed")) {
@@ -811,8 +866,33 @@ ApiResult Service::create_game(const Json& req) {
       }
     }
   }
+  const bool agents_only =
+      std::all_of(g.seats.begin(), g.seats.end(), [](const StoredSeat& s) { return s.kind == "agent"; });
+  if (agents_only && opts_.max_agent_games > 0) {
+    int running = 0;
+    std::vector<std::shared_ptr<Room>> rooms;
+    {
+      std::lock_guard lock(rooms_mu_);
+      for (auto& [rid, rm] : rooms_) {
+        (void)rid;
+        rooms.push_back(rm);
+      }
+    }
+    for (auto& rm : rooms) {
+      std::lock_guard rl(rm->mu);
+      if (is_active(*rm) && std::all_of(rm->meta.seats.begin(), rm->meta.seats.end(),
+                                        [](const StoredSeat& s) { return s.kind == "agent"; }))
+        ++running;
+    }
+    if (running >= opts_.max_agent_games)
+      return api_error(429, "too_many_agent_games",
+                       "this server already runs " + std::to_string(running) +
+                           " games between agents, its limit; stop one (its creator token may) or wait for "
+                           "one to end");
+  }
   for (auto& s : g.seats)
     if (s.kind == "human") s.token = random_hex(16);
+  g.creator_token = random_hex(16);
   auto room = std::make_shared<Room>();
   room->game = game;
   auto st = game->new_state(scenario, seed);
@@ -845,7 +925,7 @@ ApiResult Service::create_game(const Json& req) {
     info = public_info(*room);
     RoomOps::schedule_agent(*this, room);
   }
-  return ok(Json{{"game", info}, {"seats", seats}, {"seed", seed}});
+  return ok(Json{{"game", info}, {"seats", seats}, {"seed", seed}, {"creator_token", g.creator_token}});
 }
 
 #define STEPPE_FIND_ROOM(id)                                                                    \
@@ -875,9 +955,20 @@ ApiResult Service::view(const std::string& id, const std::string& token) {
   return ok(Json{{"view", seat_view(r, side, opts_)}});
 }
 
-ApiResult Service::act(const std::string& id, const std::string& token, const std::string& action_text) {
+ApiResult Service::act(const std::string& id, const std::string& token, const std::string& action_text,
+                       const std::string& idempotency_key) {
+  if (idempotency_key.size() > 128 ||
+      !std::all_of(idempotency_key.begin(), idempotency_key.end(), [](char c) { return c > ' ' && c < 127; }))
+    return api_error(400, "bad_request", "an idempotency key is at most 128 printable ASCII characters");
   STEPPE_FIND_ROOM(id);
   STEPPE_SEAT(token);
+  if (!idempotency_key.empty()) {
+    // A retry of an action already in the log: answer as the first time, apply nothing.
+    for (const auto& a : r.actions)
+      if (a.side == side && a.key == idempotency_key)
+        return ok(Json{
+            {"action", a.text}, {"index", a.index}, {"replayed", true}, {"view", seat_view(r, side, opts_)}});
+  }
   if (r.state == nullptr)
     return api_error(409, "unavailable", "this game cannot be played here: " + r.unavailable);
   if (r.meta.status != "active")
@@ -890,7 +981,7 @@ ApiResult Service::act(const std::string& id, const std::string& token, const st
   }
   auto parsed = r.state->parse_action(action_text);
   if (!parsed) return from_error(400, "bad_action", parsed.error());
-  ApiResult res = RoomOps::apply(*this, r, side, *parsed);
+  ApiResult res = RoomOps::apply(*this, r, side, *parsed, idempotency_key);
   if (res.status != 200) return res;
   RoomOps::push_updates(*this, r);
   RoomOps::schedule_agent(*this, room);
@@ -933,6 +1024,20 @@ ApiResult Service::undo(const std::string& id, const std::string& token) {
 
 ApiResult Service::resign(const std::string& id, const std::string& token) {
   STEPPE_FIND_ROOM(id);
+  if (!token.empty() && token == r.meta.creator_token && side_for_token(r, token) < 0) {
+    if (!is_active(r)) return api_error(409, "game_over", "the game is not active (" + r.meta.status + ")");
+    const Json result{{"cancelled", "by its creator"}, {"turn_actions", r.actions.size()}};
+    if (Status s = store_->set_status(r.meta.id, "cancelled", result); !s.is_ok())
+      return from_error(503, "storage_failed", s.error());
+    r.meta.status = "cancelled";
+    r.meta.result = result;
+    ++r.version;
+    stop_agent(r);
+    r.thinking = false;
+    RoomOps::push_updates(*this, r);
+    notify_idle(r);
+    return ok(Json{{"game", public_info(r)}});
+  }
   STEPPE_SEAT(token);
   if (!is_active(r)) return api_error(409, "game_over", "the game is not active (" + r.meta.status + ")");
   Json result{{"resigned", side_name(r, side)}, {"turn_actions", r.actions.size()}};
@@ -1160,12 +1265,19 @@ ApiResult Service::debug_hash(const std::string& id) {
   return ok(Json{{"state_hash", buf}, {"actions_count", r.actions.size()}});
 }
 
-Result<int> Service::subscribe(const std::string& id, const std::string& token, Push push) {
+Service::Subscription Service::subscribe(const std::string& id, const std::string& token, Push push) {
   auto room = find_room(id);
-  if (room == nullptr) return Error{"no game with id '" + id + "'", "", ""};
+  // As before: a socket's refusal names no more than "bad_token" (the message says which).
+  if (room == nullptr) return {0, api_error(403, "bad_token", "no game with id '" + id + "'")};
   std::lock_guard lock(room->mu);
   const int side = side_for_token(*room, token);
-  if (side < 0) return Error{"this token is not a seat of game '" + id + "'", "", ""};
+  if (side < 0) return {0, api_error(403, "bad_token", "this token is not a seat of game '" + id + "'")};
+  const auto same_seat = std::count_if(room->subs.begin(), room->subs.end(),
+                                       [side](const auto& kv) { return kv.second.side == side; });
+  if (same_seat >= opts_.max_subscriptions_per_seat)
+    return {0, api_error(429, "too_many_subscriptions",
+                         "this seat already has " + std::to_string(same_seat) +
+                             " open sockets, the limit; close one before opening another")};
   const int sub = next_sub_++;
   room->subs[sub] = Room::Sub{side, std::move(push), 0};
   // The first message: the whole view and the whole visible log.
@@ -1173,8 +1285,8 @@ Result<int> Service::subscribe(const std::string& id, const std::string& token, 
   const auto evs = visible_events(*room, side);
   Json msg{{"type", "update"}, {"view", seat_view(*room, side, opts_)}, {"reset", true}, {"events", evs}};
   s.sent = evs.size();
-  s.push(to_json_text(msg));
-  return sub;
+  s.push(std::make_shared<const std::string>(to_json_text(msg)));
+  return {sub, {}};
 }
 
 void Service::unsubscribe(const std::string& id, int subscription) {

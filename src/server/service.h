@@ -6,6 +6,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <functional>
 #include <map>
@@ -33,6 +34,7 @@ using GameCatalog = std::vector<CatalogEntry>;
 struct ApiResult {
   int status = 200;
   Json body;
+  int retry_after_seconds = 0;  // > 0: sent as Retry-After (429, 503)
 };
 
 ApiResult api_error(int status, const std::string& code, const std::string& message,
@@ -54,6 +56,16 @@ struct ServiceOptions {
   // Where the games' public data files live (counters, map): served read-only as
   // /api/catalog/{game}/data/{file}.json for the UI. Empty: not served.
   std::filesystem::path data_dir;
+  // Open WebSocket subscriptions per seat (one token) at most; one more is refused with
+  // "too_many_subscriptions", so a token cannot make every action fan out without bound.
+  int max_subscriptions_per_seat = 8;
+  // Games one client address may create: a bucket of `create_burst` games that refills at
+  // `create_per_minute` (beyond: 429 with Retry-After). 0 per minute: no limit.
+  double create_per_minute = 20;
+  int create_burst = 10;
+  // Games whose every seat is an agent, active at once, at most (beyond: 429
+  // "too_many_agent_games"); each keeps an agent worker busy. 0: no limit.
+  int max_agent_games = 4;
 };
 
 class Service {
@@ -74,12 +86,19 @@ class Service {
   ApiResult catalog() const;
   ApiResult catalog_map(const std::string& game_id) const;
   ApiResult list_games();
-  ApiResult create_game(const Json& request);
+  // `client` identifies the creator for the rate limit (the peer address); empty: none.
+  ApiResult create_game(const Json& request, const std::string& client = "");
   ApiResult game_info(const std::string& id);
   ApiResult game_map(const std::string& id);
   ApiResult view(const std::string& id, const std::string& token);
-  ApiResult act(const std::string& id, const std::string& token, const std::string& action_text);
+  // `idempotency_key` (optional, at most 128 printable ASCII characters): if this seat's
+  // action with the same key is in the game's log, the original answer is returned and
+  // nothing is applied again (a retry after a lost acknowledgement, even across a restart).
+  ApiResult act(const std::string& id, const std::string& token, const std::string& action_text,
+                const std::string& idempotency_key = "");
   ApiResult undo(const std::string& id, const std::string& token);
+  // A seat's token resigns its side; the game's creator token cancels the game (status
+  // "cancelled"), agents-only games included.
   ApiResult resign(const std::string& id, const std::string& token);
   ApiResult log(const std::string& id, const std::string& token, size_t since);
   ApiResult replay(const std::string& id, const std::string& token, int step);
@@ -90,9 +109,15 @@ class Service {
   ApiResult debug_hash(const std::string& id);
 
   // WebSocket push: `push` receives serialized JSON messages for the seat (called with
-  // an internal lock held: it must only queue). Returns the subscription id, or an error.
-  using Push = std::function<void(std::string)>;
-  Result<int> subscribe(const std::string& id, const std::string& token, Push push);
+  // the game's lock held: it must only queue). A message is shared by every subscriber it
+  // goes to, so a push copies no text. Returns the subscription id (> 0), or `refusal`
+  // (bad token: 403; too many subscriptions of the seat: 429).
+  using Push = std::function<void(std::shared_ptr<const std::string>)>;
+  struct Subscription {
+    int id = 0;
+    ApiResult refusal;
+  };
+  Subscription subscribe(const std::string& id, const std::string& token, Push push);
   void unsubscribe(const std::string& id, int subscription);
 
   // Waits until no agent is thinking in game `id` (tests), at most `timeout_ms`.
@@ -123,6 +148,14 @@ class Service {
   std::condition_variable ticker_cv_;
   std::thread ticker_;  // pushes agent progress to the sockets
   std::atomic<int> next_sub_{1};
+  struct CreateBucket {
+    double games = 0;
+    std::chrono::steady_clock::time_point at;
+  };
+  std::mutex create_mu_;
+  std::map<std::string, CreateBucket> create_buckets_;  // by client address
+  // Takes one game from `client`'s bucket; returns 0, or the seconds until one is there.
+  int take_create_token(const std::string& client);
   std::atomic<bool> stopping_{false};
 
   friend struct RoomOps;

@@ -39,12 +39,18 @@ struct StoredGame {
   std::string created;            // ISO-8601 UTC
   std::string status = "active";  // "active", "finished", "resigned"
   Json result;                    // null until the game ends
+  // Secret of whoever created the game: it may stop the game (any game, agents-only ones
+  // too). Empty for games stored before schema version 3.
+  std::string creator_token;
 };
 
 struct StoredAction {
   int index = 0;  // 0-based position in the game's action log
   int side = 0;
   std::string text;  // kernel notation, exactly as State::action_to_string printed it
+  // The client's idempotency key for this action (empty: none given, or an agent's): a
+  // retry with the same key gets the original answer and applies nothing again.
+  std::string key;
 };
 
 class GameStore {
@@ -81,7 +87,7 @@ class GameStore {
 
 // The schema version this build writes. A database with a higher user_version is
 // refused (it was written by a newer Steppe); lower versions are migrated forward.
-constexpr int kStoreSchemaVersion = 2;
+constexpr int kStoreSchemaVersion = 3;
 
 // Opens (creating if needed, with parent directories) an SQLite store at `path`, in WAL
 // mode with synchronous=FULL, migrating an older schema forward.
@@ -96,7 +102,7 @@ bool is_postgres_url(const std::string& s);
 Result<std::unique_ptr<GameStore>> open_postgres_store(const std::string& url);
 
 // The schema version open_postgres_store writes (independent of the SQLite one).
-constexpr int kPostgresSchemaVersion = 1;
+constexpr int kPostgresSchemaVersion = 2;
 
 // $XDG_DATA_HOME/steppe/steppe.db, else ~/.local/share/steppe/steppe.db.
 std::filesystem::path default_db_path();

@@ -41,6 +41,10 @@ const char* const kPgMigrations[] = {
     "  action TEXT NOT NULL,"
     "  accepted TIMESTAMPTZ NOT NULL DEFAULT now(),"
     "  PRIMARY KEY (game_id, idx));",
+    // 1 -> 2: the creator's token of a game, the client's idempotency key of an action (as
+    // the SQLite schema's 2 -> 3).
+    "ALTER TABLE games ADD COLUMN creator_token TEXT;"
+    "ALTER TABLE actions ADD COLUMN idempotency_key TEXT;",
 };
 static_assert(std::size(kPgMigrations) == kPostgresSchemaVersion);
 
@@ -104,6 +108,7 @@ StoredGame game_from_row(const pqxx::row& row) {
   g.created = row[6].as<std::string>();
   g.status = row[7].as<std::string>();
   g.result = row[8].is_null() ? Json() : Json::parse(row[8].as<std::string>(), nullptr, false);
+  g.creator_token = row[9].is_null() ? std::string() : row[9].as<std::string>();
   return g;
 }
 
@@ -136,11 +141,12 @@ class PostgresStore final : public GameStore {
   Status create_game(const StoredGame& g) override {
     return run("insert game '" + g.id + "'", [&](pqxx::work& w) -> Status {
       w.exec_params(
-          "INSERT INTO games(id, game, scenario, seed, rules_hash, seats, created, status, result) "
-          "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,NULLIF($9,''))",
+          "INSERT INTO games(id, game, scenario, seed, rules_hash, seats, created, status, result, "
+          "creator_token) "
+          "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,NULLIF($9,''),NULLIF($10,''))",
           g.id, g.game, g.scenario, static_cast<int64_t>(g.seed), g.rules_hash, seats_to_json(g.seats).dump(),
           g.created.empty() ? now_iso() : g.created, g.status,
-          g.result.is_null() ? std::string() : g.result.dump());
+          g.result.is_null() ? std::string() : g.result.dump(), g.creator_token);
       notify(w, g.id);
       return Status::ok();
     });
@@ -171,9 +177,10 @@ class PostgresStore final : public GameStore {
   Result<std::vector<StoredAction>> actions(const std::string& id) override {
     std::vector<StoredAction> out;
     Status s = run("read actions of game '" + id + "'", [&](pqxx::work& w) -> Status {
-      for (const auto& row :
-           w.exec_params("SELECT idx, side, action FROM actions WHERE game_id = $1 ORDER BY idx", id))
-        out.push_back({row[0].as<int>(), row[1].as<int>(), row[2].as<std::string>()});
+      for (const auto& row : w.exec_params(
+               "SELECT idx, side, action, idempotency_key FROM actions WHERE game_id = $1 ORDER BY idx", id))
+        out.push_back({row[0].as<int>(), row[1].as<int>(), row[2].as<std::string>(),
+                       row[3].is_null() ? std::string() : row[3].as<std::string>()});
       return Status::ok();
     });
     if (!s.is_ok()) return s.error();
@@ -193,8 +200,10 @@ class PostgresStore final : public GameStore {
                    return Error{"action " + std::to_string(a.index) + " is not the next action of game '" +
                                     id + "' (it has " + std::to_string(n) + ")",
                                 "", describe()};
-                 w.exec_params("INSERT INTO actions(game_id, idx, side, action) VALUES ($1,$2,$3,$4)", id,
-                               a.index, a.side, a.text);
+                 w.exec_params(
+                     "INSERT INTO actions(game_id, idx, side, action, idempotency_key) VALUES "
+                     "($1,$2,$3,$4,NULLIF($5,''))",
+                     id, a.index, a.side, a.text, a.key);
                  notify(w, id);
                  return Status::ok();
                });
@@ -245,7 +254,7 @@ class PostgresStore final : public GameStore {
 
  private:
   static constexpr const char* kSelectGames =
-      "SELECT id, game, scenario, seed, rules_hash, seats, created, status, result FROM games";
+      "SELECT id, game, scenario, seed, rules_hash, seats, created, status, result, creator_token FROM games";
 
   // Runs `body` in one transaction on the store's connection (reconnecting once if the
   // connection was lost) and commits when it returns ok; rolls back otherwise.

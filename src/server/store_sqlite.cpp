@@ -35,6 +35,9 @@ const char* const kMigrations[] = {
     // 1 -> 2: the result of a finished game, and when each action was accepted.
     "ALTER TABLE games ADD COLUMN result TEXT;"
     "ALTER TABLE actions ADD COLUMN accepted TEXT;",
+    // 2 -> 3: the creator's token of a game, the client's idempotency key of an action.
+    "ALTER TABLE games ADD COLUMN creator_token TEXT;"
+    "ALTER TABLE actions ADD COLUMN idempotency_key TEXT;",
 };
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
@@ -103,8 +106,8 @@ class SqliteStore final : public GameStore {
   Status create_game(const StoredGame& g) override {
     std::lock_guard lock(mu_);
     Stmt st(db_,
-            "INSERT INTO games(id, game, scenario, seed, rules_hash, seats, created, status, result) "
-            "VALUES (?,?,?,?,?,?,?,?,?)");
+            "INSERT INTO games(id, game, scenario, seed, rules_hash, seats, created, status, result, "
+            "creator_token) VALUES (?,?,?,?,?,?,?,?,?,?)");
     if (!st.ok()) return err("prepare insert game");
     st.bind(1, g.id);
     st.bind(2, g.game);
@@ -118,6 +121,7 @@ class SqliteStore final : public GameStore {
       st.bind_null(9);
     else
       st.bind(9, g.result.dump());
+    st.bind(10, g.creator_token);
     if (st.step() != SQLITE_DONE) return err("insert game '" + g.id + "'");
     return Status::ok();
   }
@@ -125,15 +129,16 @@ class SqliteStore final : public GameStore {
   Result<std::vector<StoredGame>> list_games() override {
     std::lock_guard lock(mu_);
     return query_games(
-        "SELECT id, game, scenario, seed, rules_hash, seats, created, status, result FROM games "
-        "ORDER BY created, id",
+        "SELECT id, game, scenario, seed, rules_hash, seats, created, status, result, creator_token "
+        "FROM games ORDER BY created, id",
         nullptr);
   }
 
   Result<std::optional<StoredGame>> find_game(const std::string& id) override {
     std::lock_guard lock(mu_);
     auto r = query_games(
-        "SELECT id, game, scenario, seed, rules_hash, seats, created, status, result FROM games WHERE id = ?",
+        "SELECT id, game, scenario, seed, rules_hash, seats, created, status, result, creator_token "
+        "FROM games WHERE id = ?",
         &id);
     if (!r) return r.error();
     if (r->empty()) return std::optional<StoredGame>{};
@@ -142,13 +147,13 @@ class SqliteStore final : public GameStore {
 
   Result<std::vector<StoredAction>> actions(const std::string& id) override {
     std::lock_guard lock(mu_);
-    Stmt st(db_, "SELECT idx, side, action FROM actions WHERE game_id = ? ORDER BY idx");
+    Stmt st(db_, "SELECT idx, side, action, idempotency_key FROM actions WHERE game_id = ? ORDER BY idx");
     if (!st.ok()) return err("prepare select actions");
     st.bind(1, id);
     std::vector<StoredAction> out;
     int rc;
     while ((rc = st.step()) == SQLITE_ROW)
-      out.push_back({static_cast<int>(st.int64(0)), static_cast<int>(st.int64(1)), st.text(2)});
+      out.push_back({static_cast<int>(st.int64(0)), static_cast<int>(st.int64(1)), st.text(2), st.text(3)});
     if (rc != SQLITE_DONE) return err("read actions of game '" + id + "'");
     return out;
   }
@@ -158,8 +163,8 @@ class SqliteStore final : public GameStore {
     // The insert is its own transaction: with WAL + synchronous=FULL, sqlite3_step
     // returning SQLITE_DONE means the commit record is fsynced.
     Stmt st(db_,
-            "INSERT INTO actions(game_id, idx, side, action, accepted) "
-            "SELECT ?1, ?2, ?3, ?4, ?5 WHERE (SELECT COUNT(*) FROM actions WHERE game_id = ?1) = ?2 "
+            "INSERT INTO actions(game_id, idx, side, action, accepted, idempotency_key) "
+            "SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE (SELECT COUNT(*) FROM actions WHERE game_id = ?1) = ?2 "
             "AND EXISTS (SELECT 1 FROM games WHERE id = ?1)");
     if (!st.ok()) return err("prepare insert action");
     st.bind(1, id);
@@ -167,6 +172,10 @@ class SqliteStore final : public GameStore {
     st.bind(3, static_cast<int64_t>(a.side));
     st.bind(4, a.text);
     st.bind(5, now_iso());
+    if (a.key.empty())
+      st.bind_null(6);
+    else
+      st.bind(6, a.key);
     if (st.step() != SQLITE_DONE)
       return err("append action " + std::to_string(a.index) + " to game '" + id + "'");
     if (sqlite3_changes(db_) != 1)
@@ -223,6 +232,7 @@ class SqliteStore final : public GameStore {
       g.status = st.text(7);
       const std::string res = st.text(8);
       g.result = res.empty() ? Json() : Json::parse(res, nullptr, false);
+      g.creator_token = st.text(9);
       out.push_back(std::move(g));
     }
     if (rc != SQLITE_DONE) return err("read games");

@@ -99,11 +99,14 @@ class ApiTest : public ::testing::Test {
     so.agent_threads = agent_threads_;
     so.agent_budget_ms = agent_budget_ms_;
     so.data_dir = dir_ / "data";
+    so.create_per_minute = create_per_minute_;
+    so.create_burst = create_burst_;
+    so.max_agent_games = max_agent_games_;
     std::unique_ptr<GameStore> st = std::move(store).value();
     if (gate_) st = std::make_unique<GatedStore>(std::move(st), gate_);
     service_ = std::make_shared<Service>(duel_catalog(), std::move(st), so);
     service_->resume_all();
-    ServerOptions o;
+    ServerOptions o = server_opts_;
     o.port = 0;
     o.web_dir = dir_ / "web";
     server_ = std::make_unique<Server>(service_, o);
@@ -166,6 +169,11 @@ class ApiTest : public ::testing::Test {
 
   int agent_threads_ = 0;
   double agent_budget_ms_ = 5000;
+  // The limits on creation do not bite the other tests (their own tests set them).
+  double create_per_minute_ = 0;
+  int create_burst_ = 10;
+  int max_agent_games_ = 0;
+  ServerOptions server_opts_;        // set, then restart (stop(); start();), to test the limits
   std::shared_ptr<StoreGate> gate_;  // set before start(): the store holds actions until released
   fs::path dir_;
   std::shared_ptr<Service> service_;
@@ -801,4 +809,414 @@ TEST_F(ApiTest, PublicGameDataFilesAreServedByNameOnly) {
   EXPECT_EQ(http_get(port_, "/api/catalog/duel/data/..%2Fsecret.json").status, 400);
   EXPECT_EQ(http_get(port_, "/api/catalog/duel/data/Counters.json").status, 400);
   EXPECT_EQ(http_get(port_, "/api/catalog/chess/data/counters.json").status, 404);
+}
+
+// Defect 2 of issue 21: connections over the cap are answered 503 at once (they do not
+// wait in the backlog or take a file descriptor for long), and one slot freed is usable.
+TEST_F(ApiTest, ConnectionsOverTheCapAreAnswered503AndAFreedSlotServesAgain) {
+  stop();
+  server_opts_.max_connections = 4;
+  start();
+  net::io_context ioc;
+  std::vector<std::unique_ptr<tcp::socket>> idle;
+  for (int i = 0; i < 4; ++i) {
+    idle.push_back(std::make_unique<tcp::socket>(ioc));
+    idle.back()->connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+  }
+  usleep(200 * 1000);  // the server accepts the four
+  const std::string refused = raw_exchange(port_, "GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n", 3000);
+  EXPECT_TRUE(refused.starts_with("HTTP/1.1 503")) << refused;
+  EXPECT_NE(refused.find("too_many_connections"), std::string::npos) << refused;
+  idle.pop_back();
+  EXPECT_TRUE(eventually([&] { return http_get(port_, "/api/health").status == 200; }, 5));
+}
+
+// An idle keep-alive connection, or one that sends its header too slowly, is cut after
+// request_timeout_seconds.
+TEST_F(ApiTest, IdleAndSlowHeaderConnectionsAreCutAfterTheRequestTimeout) {
+  stop();
+  server_opts_.request_timeout_seconds = 1;
+  start();
+  const auto t0 = std::chrono::steady_clock::now();
+  // A header never finished: raw_exchange returns when the server closes (or after 8 s).
+  const std::string slow = raw_exchange(port_, "GET /api/health HTTP/1.1\r\nHost: x\r\n", 8000);
+  const auto waited = std::chrono::steady_clock::now() - t0;
+  EXPECT_EQ(slow, "");
+  EXPECT_LT(waited, std::chrono::seconds(5)) << "the slow header was not cut";
+  // Keep-alive: after the reply the connection is idle, then closed.
+  const auto t1 = std::chrono::steady_clock::now();
+  const std::string idle = raw_exchange(port_, "GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n", 8000);
+  EXPECT_TRUE(idle.starts_with("HTTP/1.1 200")) << idle;
+  EXPECT_LT(std::chrono::steady_clock::now() - t1, std::chrono::seconds(5))
+      << "the idle connection stayed open";
+}
+
+// Defect 3 of issue 21: a subscriber that never reads made the server buffer every update
+// for it, without bound. Now it is dropped with a close reason once its queue is full.
+TEST_F(ApiTest, WebSocketClientThatDoesNotReadIsDroppedWithAReason) {
+  stop();
+  server_opts_.ws_max_queued_messages = 8;
+  server_opts_.ws_send_buffer_bytes = 4096;  // so that the kernel's buffers fill soon
+  start();
+  const Created g = create(nullptr, "endless");
+  net::io_context ioc;
+  websocket::stream<beast::tcp_stream> slow(ioc);
+  auto& sock = beast::get_lowest_layer(slow).socket();
+  sock.open(tcp::v4());
+  sock.set_option(net::socket_base::receive_buffer_size(4096));
+  beast::get_lowest_layer(slow).connect(tcp::endpoint(net::ip::make_address("127.0.0.1"), port_));
+  slow.handshake("127.0.0.1", "/api/games/" + g.id + "/ws?token=" + g.blue);
+  // The slow client reads nothing while 400 actions are played.
+  const int actions = 400;
+  for (int i = 0; i < actions; ++i) ASSERT_EQ(act(g, i % 2 == 0 ? g.red : g.blue, "pass").status, 200) << i;
+  // Now it reads: what was buffered, then the close, well before every update. (Read
+  // asynchronously: a synchronous read would wait for ever if the server never closed.)
+  int received = 0;
+  beast::error_code ec;
+  beast::flat_buffer buf;
+  std::function<void()> read_next = [&] {
+    slow.async_read(buf, [&](beast::error_code e, size_t) {
+      ec = e;
+      if (e) return;
+      ++received;
+      buf.consume(buf.size());
+      read_next();
+    });
+  };
+  read_next();
+  ioc.run_for(std::chrono::seconds(10));
+  EXPECT_EQ(ec, websocket::error::closed) << ec.message() << " after " << received << " messages";
+  EXPECT_EQ(slow.reason().code, websocket::close_code::try_again_later);
+  EXPECT_NE(std::string(slow.reason().reason.c_str()).find("does not read"), std::string::npos);
+  EXPECT_LT(received, actions);
+  // The game and the other seat are unharmed.
+  EXPECT_EQ(http_get(port_, "/api/games/" + g.id + "/view", g.red).status, 200);
+}
+
+// A seat may hold a few sockets (tabs, devices), not an unbounded number: each one makes
+// every action of the game cost more under its lock.
+TEST_F(ApiTest, ASeatMayHoldOnlyAFewSocketsAndOneMoreIsRefusedClearly) {
+  const Created g = create();
+  std::vector<std::unique_ptr<WsClient>> red;
+  for (int i = 0; i < 8; ++i) {
+    red.push_back(std::make_unique<WsClient>(port_, "/api/games/" + g.id + "/ws?token=" + g.red));
+    ASSERT_TRUE(red.back()->wait_count(1));
+    ASSERT_EQ(Json::parse(red.back()->messages[0])["type"], "update");
+  }
+  WsClient ninth(port_, "/api/games/" + g.id + "/ws?token=" + g.red);
+  ASSERT_TRUE(ninth.wait_count(1));
+  const Json refusal = Json::parse(ninth.messages[0]);
+  EXPECT_EQ(refusal["type"], "error");
+  EXPECT_EQ(refusal["error"]["code"], "too_many_subscriptions") << ninth.messages[0];
+  EXPECT_TRUE(ninth.wait_for([&](const auto&) { return ninth.closed; }));
+  // The other seat is counted apart; a socket closed frees its place.
+  WsClient blue(port_, "/api/games/" + g.id + "/ws?token=" + g.blue);
+  ASSERT_TRUE(blue.wait_count(1));
+  EXPECT_EQ(Json::parse(blue.messages[0])["type"], "update");
+  red.pop_back();
+  EXPECT_TRUE(eventually(
+      [&] {
+        WsClient again(port_, "/api/games/" + g.id + "/ws?token=" + g.red);
+        return again.wait_count(1) && Json::parse(again.messages[0])["type"] == "update";
+      },
+      5));
+}
+
+// Defect 5 of issue 21: a header over the limit was answered 413 "larger than 65536 bytes"
+// though the header limit is 16 KiB; it is 431 with the real limit, the body 413 with its own.
+TEST_F(ApiTest, HeaderOverflowIs431WithTheHeaderLimitAndBodyOverflow413WithTheBodyLimit) {
+  const std::string big_header =
+      "GET /api/health HTTP/1.1\r\nHost: x\r\nX-Filler: " + std::string(20 * 1024, 'a') + "\r\n\r\n";
+  const std::string h = raw_exchange(port_, big_header, 3000);
+  EXPECT_TRUE(h.starts_with("HTTP/1.1 431")) << h.substr(0, 200);
+  EXPECT_NE(h.find("16384 bytes"), std::string::npos) << h;
+  const std::string body(70 * 1024, ' ');
+  const std::string b =
+      raw_exchange(port_,
+                   "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                   "Content-Length: " +
+                       std::to_string(body.size()) + "\r\n\r\n" + body,
+                   3000);
+  EXPECT_TRUE(b.starts_with("HTTP/1.1 413")) << b.substr(0, 200);
+  EXPECT_NE(b.find("65536 bytes"), std::string::npos) << b;
+  EXPECT_EQ(http_get(port_, "/api/health").status, 200);
+}
+
+// A scenario option given twice was accepted (`+blizzard` a thousand times).
+TEST_F(ApiTest, AScenarioOptionGivenTwiceIsRefused) {
+  Reply r =
+      http_post(port_, "/api/games", Json{{"game", "duel"}, {"scenario", "short+fog+fog"}, {"seed", 1}});
+  EXPECT_EQ(r.status, 400) << r.raw;
+  EXPECT_EQ(r.body["error"]["code"], "bad_scenario") << r.raw;
+  EXPECT_NE(r.body["error"]["message"].get<std::string>().find("'fog'"), std::string::npos) << r.raw;
+  EXPECT_EQ(http_get(port_, "/api/games").body["games"].size(), 0u);
+}
+
+// Defect 4 of issue 21: creation was unlimited. Beyond the burst, one address gets 429 with
+// Retry-After; nothing is created.
+TEST_F(ApiTest, GameCreationIsRateLimitedPerClientWith429AndRetryAfter) {
+  stop();
+  create_per_minute_ = 6;  // one every 10 s after the burst
+  create_burst_ = 3;
+  start();
+  for (int i = 0; i < 3; ++i) create();
+  const std::string refused = raw_exchange(
+      port_,
+      "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 15\r\n"
+      "Connection: close\r\n\r\n{\"game\":\"duel\"}",
+      3000);
+  EXPECT_TRUE(refused.starts_with("HTTP/1.1 429")) << refused;
+  EXPECT_NE(refused.find("Retry-After: "), std::string::npos) << refused;
+  EXPECT_NE(refused.find("too_many_games"), std::string::npos) << refused;
+  EXPECT_EQ(http_get(port_, "/api/games").body["games"].size(), 3u);
+}
+
+// Agent-against-agent games each keep a worker busy: at most max_agent_games at once.
+// The creator token (of any game, agents-only ones too) stops its game, and a freed
+// place may be taken again.
+TEST_F(ApiTest, AgentGamesAreCappedAndTheCreatorTokenStopsTheGameItMade) {
+  stop();
+  max_agent_games_ = 1;
+  agent_budget_ms_ = 50;
+  start();
+  const Json agents = Json::array({{{"kind", "agent"}, {"agent", "mcts:iters=100000000"}},
+                                   {{"kind", "agent"}, {"agent", "mcts:iters=100000000"}}});
+  Reply first =
+      http_post(port_, "/api/games", Json{{"game", "duel"}, {"scenario", "endless"}, {"seats", agents}});
+  ASSERT_EQ(first.status, 200) << first.raw;
+  ASSERT_TRUE(first.body["creator_token"].is_string()) << first.raw;
+  const std::string id = first.body["game"]["id"];
+  const std::string creator = first.body["creator_token"];
+  Reply second =
+      http_post(port_, "/api/games", Json{{"game", "duel"}, {"scenario", "endless"}, {"seats", agents}});
+  EXPECT_EQ(second.status, 429) << second.raw;
+  EXPECT_EQ(second.body["error"]["code"], "too_many_agent_games") << second.raw;
+  // A game with a human seat is not capped.
+  create();
+  // Neither a seat of another game nor no token stops it; its creator does.
+  const Created other = create();
+  EXPECT_EQ(http_post(port_, "/api/games/" + id + "/resign", Json::object(), other.red).status, 403);
+  EXPECT_EQ(http_post(port_, "/api/games/" + id + "/resign", Json::object()).status, 403);
+  Reply stopped = http_post(port_, "/api/games/" + id + "/resign", Json::object(), creator);
+  ASSERT_EQ(stopped.status, 200) << stopped.raw;
+  EXPECT_EQ(stopped.body["game"]["status"], "cancelled") << stopped.raw;
+  EXPECT_TRUE(service_->wait_idle(id, 10000));
+  const int count = actions_count(Created{id, "", ""});
+  usleep(300 * 1000);
+  EXPECT_EQ(actions_count(Created{id, "", ""}), count) << "the agents went on playing";
+  Reply third =
+      http_post(port_, "/api/games", Json{{"game", "duel"}, {"scenario", "endless"}, {"seats", agents}});
+  EXPECT_EQ(third.status, 200) << third.raw;
+  // The creator token of a game with seats stops it too, and survives a restart.
+  const std::string third_id = third.body["game"]["id"];
+  Reply human = http_post(port_, "/api/games", Json{{"game", "duel"}, {"scenario", "short"}});
+  const std::string human_id = human.body["game"]["id"];
+  stop();
+  start();
+  Reply cancel =
+      http_post(port_, "/api/games/" + human_id + "/resign", Json::object(), human.body["creator_token"]);
+  EXPECT_EQ(cancel.status, 200) << cancel.raw;
+  EXPECT_EQ(http_get(port_, "/api/games/" + human_id).body["game"]["status"], "cancelled");
+  EXPECT_EQ(
+      http_post(port_, "/api/games/" + third_id + "/resign", Json::object(), third.body["creator_token"])
+          .status,
+      200);
+}
+
+// Defect 5 of issue 21: a client whose acknowledgement was lost retries its action. With
+// the same idempotency key the retry gets the original answer and applies nothing, over
+// HTTP and WebSocket, and after a restart.
+TEST_F(ApiTest, ARetriedActionWithItsIdempotencyKeyIsAppliedOnce) {
+  const Created g = create(nullptr, "endless");
+  const std::string url = "/api/games/" + g.id + "/action";
+  Reply first = http_post(port_, url, Json{{"action", "pass"}, {"idempotency_key", "k-1"}}, g.red);
+  ASSERT_EQ(first.status, 200) << first.raw;
+  Reply retry = http_post(port_, url, Json{{"action", "pass"}, {"idempotency_key", "k-1"}}, g.red);
+  ASSERT_EQ(retry.status, 200) << retry.raw;
+  EXPECT_EQ(retry.body["index"], first.body["index"]);
+  EXPECT_EQ(retry.body["replayed"], true);
+  EXPECT_EQ(actions_count(g), 1);
+  // The key belongs to the seat: the other side's own k-1 is a new action.
+  EXPECT_EQ(http_post(port_, url, Json{{"action", "pass"}, {"idempotency_key", "k-1"}}, g.blue).body["index"],
+            1);
+  // The header works as the field does; after a restart the key is still known.
+  const std::string body = R"({"action":"pass"})";
+  const std::string raw =
+      raw_exchange(port_,
+                   "POST " + url + " HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + g.red +
+                       "\r\nIdempotency-Key: k-2\r\nContent-Type: application/json\r\n"
+                       "Content-Length: " +
+                       std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body,
+                   3000);
+  EXPECT_TRUE(raw.starts_with("HTTP/1.1 200")) << raw;
+  EXPECT_EQ(actions_count(g), 3);
+  stop();
+  start();
+  Reply after = http_post(port_, url, Json{{"action", "pass"}, {"idempotency_key", "k-2"}}, g.red);
+  EXPECT_EQ(after.status, 200) << after.raw;
+  EXPECT_EQ(after.body["index"], 2);
+  EXPECT_EQ(actions_count(g), 3);
+  // Over the WebSocket.
+  WsClient blue(port_, "/api/games/" + g.id + "/ws?token=" + g.blue);
+  ASSERT_TRUE(blue.wait_count(1));
+  blue.send(Json{{"type", "action"}, {"action", "pass"}, {"idempotency_key", "w-1"}, {"request_id", 1}});
+  blue.send(Json{{"type", "action"}, {"action", "pass"}, {"idempotency_key", "w-1"}, {"request_id", 2}});
+  auto results = [&] {
+    std::vector<Json> out;
+    for (const auto& m : blue.messages)
+      if (Json j = Json::parse(m); j["type"] == "result") out.push_back(j);
+    return out;
+  };
+  ASSERT_TRUE(blue.wait_for([&](const auto&) { return results().size() >= 2; }));
+  EXPECT_EQ(results()[0]["index"], 3);
+  EXPECT_EQ(results()[1]["index"], 3);
+  EXPECT_EQ(results()[1]["replayed"], true);
+  EXPECT_EQ(actions_count(g), 4);
+  // A key that is not short printable text is refused.
+  EXPECT_EQ(http_post(port_, url, Json{{"action", "pass"}, {"idempotency_key", std::string(200, 'x')}}, g.red)
+                .status,
+            400);
+}
+
+// --- The bad-input suite (issue 21, "security checks that stay"). Each request is refused
+// with a status of its own (never an abort, never 5xx), nothing changes, and the server
+// goes on playing.
+
+namespace {
+
+// A raw HTTP/1.1 request with `Connection: close`; the answer's status (0: none).
+int raw_status(uint16_t port, const std::string& method, const std::string& target,
+               const std::string& extra_headers = "", const std::string& body = "") {
+  const std::string answer = raw_exchange(
+      port,
+      method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n" + extra_headers +
+          (body.empty() ? ""
+                        : "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
+                              "\r\n") +
+          "\r\n" + body,
+      3000);
+  if (!answer.starts_with("HTTP/1.1 ") || answer.size() < 12) return 0;
+  return std::stoi(answer.substr(9, 3));
+}
+
+}  // namespace
+
+TEST_F(ApiTest, BadInputInvalidUtf8AnywhereIsRefusedAndChangesNothing) {
+  const Created g = create();
+  const std::string before = hash(g.id);
+  const std::string bad[] = {"%ff", "%c3%28", "%ed%a0%80", "%f8%88%80%80%80", "%c0%af"};
+  for (const std::string& b : bad) {
+    SCOPED_TRACE(b);
+    EXPECT_EQ(raw_status(port_, "GET", "/api/games/" + b), 400);
+    EXPECT_EQ(raw_status(port_, "GET", "/api/games/" + g.id + "/view?token=" + b), 400);
+    EXPECT_EQ(raw_status(port_, "GET", "/api/games/" + g.id + "/log?since=" + b,
+                         "Authorization: Bearer " + g.red + "\r\n"),
+              400);
+    EXPECT_EQ(raw_status(port_, "POST", "/api/games/" + g.id + "/action?" + b + "=1",
+                         "Authorization: Bearer " + g.red + "\r\n", R"({"action":"pass"})"),
+              400);
+    // Raw bytes in a header value (a token that is not text) and in a body.
+    const std::string raw_byte(1, static_cast<char>(0xff));
+    // (Beast may refuse the header itself: then no answer, which is a refusal too.)
+    const int header_status = raw_status(port_, "GET", "/api/games/" + g.id + "/view",
+                                         "Authorization: Bearer " + raw_byte + "\r\n");
+    EXPECT_TRUE(header_status == 403 || header_status == 400 || header_status == 0) << header_status;
+    EXPECT_EQ(raw_status(port_, "POST", "/api/games/" + g.id + "/action",
+                         "Authorization: Bearer " + g.red + "\r\n", "{\"action\":\"move " + raw_byte + "\"}"),
+              400);
+    EXPECT_EQ(raw_status(port_, "POST", "/api/games", "", "{\"game\":\"" + raw_byte + "\"}"), 400);
+    const std::string ws = raw_exchange(port_, ws_upgrade_request("/api/games/" + b + "/ws"), 3000);
+    EXPECT_TRUE(ws.starts_with("HTTP/1.1 400")) << ws.substr(0, 100);
+  }
+  EXPECT_EQ(hash(g.id), before);
+  EXPECT_EQ(act(g, g.red, "move 0102").status, 200) << "the server still plays";
+}
+
+TEST_F(ApiTest, BadInputHugeAndDeeplyNestedBodiesAreRefused) {
+  const Created g = create();
+  const std::string before = hash(g.id);
+  const std::string auth = "Authorization: Bearer " + g.red + "\r\n";
+  // Nested as deep as the size limit allows, valid and unterminated, arrays and objects.
+  const std::string deep_array = std::string(30000, '[') + std::string(30000, ']');
+  std::string deep_object;
+  for (int i = 0; i < 7000; ++i) deep_object += "{\"a\":";
+  deep_object += "1" + std::string(7000, '}');
+  for (const std::string& body :
+       {deep_array, std::string(60000, '['), deep_object, std::string(60000, '{')}) {
+    EXPECT_EQ(raw_status(port_, "POST", "/api/games/" + g.id + "/action", auth, body), 400);
+    EXPECT_EQ(raw_status(port_, "POST", "/api/games", "", body), 400);
+  }
+  EXPECT_EQ(raw_status(port_, "POST", "/api/games/" + g.id + "/action", auth,
+                       "{\"action\":\"" + std::string(100 * 1024, 'x') + "\"}"),
+            413);
+  // A Content-Length far beyond the limit is refused before the body is read.
+  EXPECT_EQ(raw_status(port_, "POST", "/api/games", "Content-Length: 99999999999\r\n"), 413);
+  // Over the WebSocket: a deeply nested message is answered; an oversized one closes.
+  WsClient red(port_, "/api/games/" + g.id + "/ws?token=" + g.red);
+  ASSERT_TRUE(red.wait_count(1));
+  red.send_raw(deep_array);
+  ASSERT_TRUE(red.wait_count(2));
+  EXPECT_EQ(Json::parse(red.messages[1])["status"], 400);
+  red.send_raw(deep_object);
+  ASSERT_TRUE(red.wait_count(3));
+  EXPECT_EQ(Json::parse(red.messages[2])["status"], 400);
+  EXPECT_EQ(hash(g.id), before);
+  EXPECT_EQ(act(g, g.red, "move 0102").status, 200);
+}
+
+TEST_F(ApiTest, BadInputWrongMissingAndForeignTokensReadAndActNothing) {
+  const Created g = create();
+  const Created other = create();
+  const std::string before = hash(g.id);
+  const std::string base = "/api/games/" + g.id;
+  for (const std::string& token : {std::string(), std::string("wrong"), other.red, other.blue, g.red + "x",
+                                   g.red.substr(0, g.red.size() - 1), std::string(4096, 'a')}) {
+    SCOPED_TRACE(token.substr(0, 40));
+    for (const char* what : {"/view", "/log", "/timeline", "/replay?step=0"})
+      EXPECT_EQ(http_get(port_, base + what, token).status, 403) << what;
+    EXPECT_EQ(http_post(port_, base + "/action", Json{{"action", "move 0102"}}, token).status, 403);
+    EXPECT_EQ(http_post(port_, base + "/undo", Json::object(), token).status, 403);
+    EXPECT_EQ(http_post(port_, base + "/resign", Json::object(), token).status, 403);
+    EXPECT_EQ(http_post(port_, base + "/query", Json{{"query", "odds 1"}}, token).status, 403);
+    EXPECT_EQ(http_post(port_, base + "/agent", Json{{"command", "cancel"}}, token).status, 403);
+    WsClient ws(port_, base + "/ws?token=" + token);
+    ASSERT_TRUE(ws.wait_count(1));
+    EXPECT_EQ(Json::parse(ws.messages[0])["error"]["code"], "bad_token");
+    EXPECT_TRUE(ws.wait_for([&](const auto&) { return ws.closed; }));
+    EXPECT_EQ(ws.messages.size(), 1u) << "a refused socket is sent nothing more";
+  }
+  // Another game's creator token is no seat here and cancels nothing.
+  Reply made = http_post(port_, "/api/games", Json{{"game", "duel"}, {"scenario", "short"}});
+  EXPECT_EQ(http_post(port_, base + "/resign", Json::object(), made.body["creator_token"]).status, 403);
+  EXPECT_EQ(hash(g.id), before);
+  EXPECT_EQ(http_get(port_, base).body["game"]["status"], "active");
+}
+
+// A few thousand connections opened and dropped (some mid-request, some mid-upgrade): the
+// server ends each, keeps no descriptor for them and still answers.
+TEST_F(ApiTest, BadInputThousandsOfConnectionsOpenedAndDroppedLeaveTheServerServing) {
+  const Created g = create();
+  net::io_context ioc;
+  const auto endpoint = tcp::endpoint(net::ip::make_address("127.0.0.1"), port_);
+  const std::string partial[] = {
+      "", "GET /api/he", "POST /api/games HTTP/1.1\r\nContent-Length: 100\r\n\r\n{",
+      ws_upgrade_request("/api/games/" + g.id + "/ws?token=" + g.red).substr(0, 60)};
+  for (int round = 0; round < 20; ++round) {
+    std::vector<tcp::socket> open;
+    for (int i = 0; i < 100; ++i) {
+      tcp::socket s(ioc);
+      beast::error_code ec;
+      s.connect(endpoint, ec);
+      if (ec) continue;
+      net::write(s, net::buffer(partial[static_cast<size_t>(i) % 4]), ec);
+      open.push_back(std::move(s));
+    }
+    for (auto& s : open) {
+      beast::error_code ec;
+      s.set_option(net::socket_base::linger(true, 0), ec);  // a reset, as a crashed client
+      s.close(ec);
+    }
+  }
+  EXPECT_TRUE(eventually([&] { return http_get(port_, "/api/health").status == 200; }, 10));
+  EXPECT_EQ(act(g, g.red, "move 0102").status, 200);
 }

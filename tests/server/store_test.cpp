@@ -129,7 +129,7 @@ TEST_P(StoreBehaviour, ActionsSurviveReopenInOrder) {
     ASSERT_TRUE(s.is_ok());
     ASSERT_TRUE((*s)->create_game(sample_game("g1")).is_ok());
     for (int i = 0; i < 5; ++i)
-      ASSERT_TRUE((*s)->append_action("g1", {i, i % 2, "move " + std::to_string(i)}).is_ok());
+      ASSERT_TRUE((*s)->append_action("g1", {i, i % 2, "move " + std::to_string(i), ""}).is_ok());
     ASSERT_TRUE((*s)->set_status("g1", "finished", Json{{"winner", "Red"}}).is_ok());
   }
   auto s = open();
@@ -151,10 +151,10 @@ TEST_P(StoreBehaviour, AppendRefusesGapDuplicateAndUnknownGame) {
   auto s = open();
   ASSERT_TRUE(s.is_ok());
   ASSERT_TRUE((*s)->create_game(sample_game("g1")).is_ok());
-  ASSERT_TRUE((*s)->append_action("g1", {0, 0, "pass"}).is_ok());
-  EXPECT_FALSE((*s)->append_action("g1", {0, 0, "pass"}).is_ok()) << "duplicate index";
-  EXPECT_FALSE((*s)->append_action("g1", {2, 0, "pass"}).is_ok()) << "gap";
-  EXPECT_FALSE((*s)->append_action("nope", {0, 0, "pass"}).is_ok()) << "unknown game";
+  ASSERT_TRUE((*s)->append_action("g1", {0, 0, "pass", ""}).is_ok());
+  EXPECT_FALSE((*s)->append_action("g1", {0, 0, "pass", ""}).is_ok()) << "duplicate index";
+  EXPECT_FALSE((*s)->append_action("g1", {2, 0, "pass", ""}).is_ok()) << "gap";
+  EXPECT_FALSE((*s)->append_action("nope", {0, 0, "pass", ""}).is_ok()) << "unknown game";
   EXPECT_EQ((*s)->actions("g1")->size(), 1u);
 }
 
@@ -162,10 +162,10 @@ TEST_P(StoreBehaviour, TruncateRemovesTheTail) {
   auto s = open();
   ASSERT_TRUE(s.is_ok());
   ASSERT_TRUE((*s)->create_game(sample_game("g1")).is_ok());
-  for (int i = 0; i < 4; ++i) ASSERT_TRUE((*s)->append_action("g1", {i, 0, "pass"}).is_ok());
+  for (int i = 0; i < 4; ++i) ASSERT_TRUE((*s)->append_action("g1", {i, 0, "pass", ""}).is_ok());
   ASSERT_TRUE((*s)->truncate_actions("g1", 2).is_ok());
   EXPECT_EQ((*s)->actions("g1")->size(), 2u);
-  EXPECT_TRUE((*s)->append_action("g1", {2, 1, "scout"}).is_ok()) << "index 2 is next again";
+  EXPECT_TRUE((*s)->append_action("g1", {2, 1, "scout", ""}).is_ok()) << "index 2 is next again";
 }
 
 TEST(Store, MigratesVersion1DatabaseForward) {
@@ -193,6 +193,30 @@ TEST(Store, MigratesVersion1DatabaseForward) {
   ASSERT_EQ(acts->size(), 1u);
   EXPECT_EQ((*acts)[0].text, "move 0102");
   ASSERT_TRUE((*s)->set_status("old1", "finished", Json{{"winner", "Blue"}}).is_ok()) << "v2 column usable";
+  EXPECT_EQ((**g).creator_token, "") << "a game from before schema 3 has no creator";
+  EXPECT_EQ((*acts)[0].key, "");
+  ASSERT_TRUE((*s)->append_action("old1", {1, 0, "pass", "key-1"}).is_ok()) << "v3 column usable";
+}
+
+// Schema 3: the creator token of a game and the idempotency key of an action are kept.
+TEST_P(StoreBehaviour, CreatorTokenAndIdempotencyKeysSurviveReopen) {
+  {
+    auto s = open();
+    ASSERT_TRUE(s.is_ok());
+    StoredGame g = sample_game("g1");
+    g.creator_token = "creator-secret";
+    ASSERT_TRUE((*s)->create_game(g).is_ok());
+    ASSERT_TRUE((*s)->append_action("g1", {0, 0, "pass", "k-0"}).is_ok());
+    ASSERT_TRUE((*s)->append_action("g1", {1, 1, "pass", ""}).is_ok());
+  }
+  auto s = open();
+  ASSERT_TRUE(s.is_ok());
+  EXPECT_EQ((*(*s)->find_game("g1"))->creator_token, "creator-secret");
+  auto acts = (*s)->actions("g1");
+  ASSERT_TRUE(acts.is_ok());
+  ASSERT_EQ(acts->size(), 2u);
+  EXPECT_EQ((*acts)[0].key, "k-0");
+  EXPECT_EQ((*acts)[1].key, "");
 }
 
 TEST(Store, RefusesDatabaseFromNewerSchema) {
@@ -244,7 +268,7 @@ TEST_P(StoreBehaviour, SigkillLosesNoAcknowledgedAction) {
     auto s = open();
     if (!s) _exit(2);
     for (int i = 0; i < 100000; ++i) {
-      if (!(*s)->append_action("g1", {i, i % 2, "pass"}).is_ok()) _exit(3);
+      if (!(*s)->append_action("g1", {i, i % 2, "pass", ""}).is_ok()) _exit(3);
       if (write(fds[1], &i, sizeof i) != sizeof i) _exit(4);
     }
     _exit(0);
