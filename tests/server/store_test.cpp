@@ -378,8 +378,8 @@ TEST(PostgresStore, TwoInstancesAppendingTheSameIndexOneWins) {
   ASSERT_TRUE((*a)->create_game(sample_game("g1")).is_ok());
   for (int i = 0; i < 40; ++i) {
     bool ok_a = false, ok_b = false;
-    std::thread ta([&] { ok_a = (*a)->append_action("g1", {i, 0, "from a"}).is_ok(); });
-    std::thread tb([&] { ok_b = (*b)->append_action("g1", {i, 0, "from b"}).is_ok(); });
+    std::thread ta([&] { ok_a = (*a)->append_action("g1", {i, 0, "from a", ""}).is_ok(); });
+    std::thread tb([&] { ok_b = (*b)->append_action("g1", {i, 0, "from b", ""}).is_ok(); });
     ta.join();
     tb.join();
     ASSERT_NE(ok_a, ok_b) << "index " << i << ": exactly one instance must win";
@@ -406,7 +406,7 @@ TEST(PostgresStore, WatchReportsTheOtherInstancesChangesOnly) {
                   })
                   .is_ok());
   ASSERT_TRUE((*a)->create_game(sample_game("g1")).is_ok());
-  ASSERT_TRUE((*a)->append_action("g1", {0, 0, "pass"}).is_ok());
+  ASSERT_TRUE((*a)->append_action("g1", {0, 0, "pass", ""}).is_ok());
   ASSERT_TRUE((*a)->truncate_actions("g1", 0).is_ok());
   ASSERT_TRUE((*a)->set_status("g1", "resigned", Json{{"winner", "Blue"}}).is_ok());
   ASSERT_TRUE((*b)->create_game(sample_game("own")).is_ok());  // b's own: not reported to b
