@@ -2,6 +2,7 @@
 
 #include <sys/resource.h>
 
+#include <array>
 #include <atomic>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -617,10 +618,26 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (sp->need_eof()) {
         beast::error_code ignored;
         self->stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+        self->linger();
         return;
       }
       self->do_read();
     });
+  }
+
+  // After the last reply (413, 431, Connection: close) the client may still be sending a body
+  // we refused. Closing a socket with unread input sends a reset, which can destroy the reply
+  // before the client reads it; so read and drop what comes, for 2 s and 1 MiB at most.
+  void linger() {
+    stream_.expires_after(std::chrono::seconds(2));
+    drain();
+  }
+  void drain() {
+    stream_.async_read_some(net::buffer(drain_buf_),
+                            [self = shared_from_this()](beast::error_code ec, size_t n) {
+                              self->drained_ += n;
+                              if (!ec && self->drained_ < (size_t{1} << 20)) self->drain();
+                            });
   }
 
   beast::tcp_stream stream_;
@@ -629,6 +646,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::string client_;  // the peer's address
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
+  std::array<char, 4096> drain_buf_{};
+  size_t drained_ = 0;
 };
 
 // Answers a connection over the cap with 503 and closes it. The socket is fresh, so the
