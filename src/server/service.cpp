@@ -118,15 +118,6 @@ std::string random_hex(size_t bytes) {
   return s;
 }
 
-std::string now_iso() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
 // Token comparison in time independent of where the strings differ.
 bool same_secret(const std::string& a, const std::string& b) {
   if (a.size() != b.size() || a.empty()) return false;

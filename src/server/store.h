@@ -104,6 +104,12 @@ Result<std::unique_ptr<GameStore>> open_postgres_store(const std::string& url);
 // The schema version open_postgres_store writes (independent of the SQLite one).
 constexpr int kPostgresSchemaVersion = 2;
 
+// What every store writes alike (store_common.cpp): the seats as a JSON array of {side,
+// kind, agent, token}, and a timestamp.
+Json seats_to_json(const std::vector<StoredSeat>& seats);
+std::vector<StoredSeat> seats_from_json(const Json& a);  // not an array: no seats
+std::string now_iso();                                   // now, ISO-8601 UTC ("2026-11-28T03:00:00Z")
+
 // $XDG_DATA_HOME/steppe/steppe.db, else ~/.local/share/steppe/steppe.db.
 std::filesystem::path default_db_path();
 

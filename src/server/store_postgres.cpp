@@ -48,15 +48,6 @@ const char* const kPgMigrations[] = {
 };
 static_assert(std::size(kPgMigrations) == kPostgresSchemaVersion);
 
-std::string now_iso() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
 std::string random_tag() {
   std::random_device rd;
   static const char* digits = "0123456789abcdef";
@@ -74,27 +65,6 @@ std::string redact(const std::string& url) {
   const auto colon = url.find(':', scheme + 3);
   if (colon == std::string::npos || colon > at) return url;
   return url.substr(0, colon) + ":***" + url.substr(at);
-}
-
-Json seats_to_json(const std::vector<StoredSeat>& seats) {
-  Json a = Json::array();
-  for (const auto& s : seats)
-    a.push_back({{"side", s.side}, {"kind", s.kind}, {"agent", s.agent}, {"token", s.token}});
-  return a;
-}
-
-std::vector<StoredSeat> seats_from_json(const Json& a) {
-  std::vector<StoredSeat> seats;
-  if (!a.is_array()) return seats;
-  for (const auto& j : a) {
-    StoredSeat s;
-    s.side = j.value("side", 0);
-    s.kind = j.value("kind", "human");
-    s.agent = j.value("agent", "");
-    s.token = j.value("token", "");
-    seats.push_back(std::move(s));
-  }
-  return seats;
 }
 
 StoredGame game_from_row(const pqxx::row& row) {
