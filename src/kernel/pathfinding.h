@@ -91,7 +91,10 @@ class PathFinder {
       if (start >= 0 && start < n) relax(2 * start, 0, -1);
     while (!heap_.empty()) {
       std::pop_heap(heap_.begin(), heap_.end(), std::greater<>());
-      const auto [d, state] = heap_.back();
+      // Named copies, not a structured binding: the lambda below captures them (clang 14,
+      // which clang-tidy and the fuzz build use, refuses to capture bindings).
+      const int d = heap_.back().first;
+      const int state = heap_.back().second;
       heap_.pop_back();
       if (done_[state] != 0 || dist_[state] != d) continue;  // stale heap entry
       done_[state] = 1;
