@@ -606,15 +606,7 @@ void Service::tick_progress() {
   while (!stopping_) {
     ticker_cv_.wait_for(lock, std::chrono::milliseconds(500), [this] { return stopping_.load(); });
     if (stopping_) break;
-    std::vector<std::shared_ptr<Room>> rooms;
-    {
-      std::lock_guard rl(rooms_mu_);
-      for (auto& [id, r] : rooms_) {
-        (void)id;
-        rooms.push_back(r);
-      }
-    }
-    for (auto& r : rooms) {
+    for (auto& r : rooms_snapshot()) {
       std::lock_guard rl(r->mu);
       if (!r->thinking || r->subs.empty()) continue;
       const auto msg = std::make_shared<const std::string>(
@@ -656,6 +648,16 @@ const CatalogEntry* Service::find_title(const std::string& game_id) const {
   for (const auto& e : catalog_)
     if (e.id == game_id) return &e;
   return nullptr;
+}
+
+// Every room, taken under rooms_mu_ and then released: a caller that locks each room in turn
+// never holds both locks.
+std::vector<std::shared_ptr<Service::Room>> Service::rooms_snapshot() {
+  std::lock_guard lock(rooms_mu_);
+  std::vector<std::shared_ptr<Room>> out;
+  out.reserve(rooms_.size());
+  for (auto& [id, r] : rooms_) out.push_back(r);
+  return out;
 }
 
 std::shared_ptr<Service::Room> Service::find_room(const std::string& id) {
@@ -739,13 +741,8 @@ ApiResult Service::catalog_map(const std::string& game_id) const {
 }
 
 ApiResult Service::list_games() {
-  std::vector<std::shared_ptr<Room>> rooms;
-  {
-    std::lock_guard lock(rooms_mu_);
-    for (auto& [id, r] : rooms_) rooms.push_back(r);
-  }
   Json list = Json::array();
-  for (auto& r : rooms) {
+  for (auto& r : rooms_snapshot()) {
     std::lock_guard lock(r->mu);
     list.push_back(public_info(*r));
   }
@@ -861,15 +858,7 @@ ApiResult Service::create_game(const Json& req, const std::string& client) {
       std::all_of(g.seats.begin(), g.seats.end(), [](const StoredSeat& s) { return s.kind == "agent"; });
   if (agents_only && opts_.max_agent_games > 0) {
     int running = 0;
-    std::vector<std::shared_ptr<Room>> rooms;
-    {
-      std::lock_guard lock(rooms_mu_);
-      for (auto& [rid, rm] : rooms_) {
-        (void)rid;
-        rooms.push_back(rm);
-      }
-    }
-    for (auto& rm : rooms) {
+    for (auto& rm : rooms_snapshot()) {
       std::lock_guard rl(rm->mu);
       if (is_active(*rm) && std::all_of(rm->meta.seats.begin(), rm->meta.seats.end(),
                                         [](const StoredSeat& s) { return s.kind == "agent"; }))

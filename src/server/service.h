@@ -132,6 +132,7 @@ class Service {
 
  private:
   std::shared_ptr<Room> find_room(const std::string& id);
+  std::vector<std::shared_ptr<Room>> rooms_snapshot();
   const CatalogEntry* find_title(const std::string& game_id) const;
 
   GameCatalog catalog_;

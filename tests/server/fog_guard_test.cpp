@@ -18,38 +18,13 @@
 
 #include "child_server.h"
 #include "test_client.h"
+#include "text_words.h"
 
 namespace fs = std::filesystem;
 using namespace steppe;
 using namespace steppe::testing;
 
 namespace {
-
-// Every string (object keys and values) anywhere in `j`.
-void strings_in(const Json& j, std::set<std::string>& out) {
-  if (j.is_string()) {
-    out.insert(j.get<std::string>());
-  } else if (j.is_object()) {
-    for (const auto& [k, v] : j.items()) {
-      out.insert(k);
-      strings_in(v, out);
-    }
-  } else if (j.is_array()) {
-    for (const auto& v : j) strings_in(v, out);
-  }
-}
-
-// The words of a text, without the punctuation around them ("16A," -> "16A").
-std::set<std::string> words_of(const std::string& text) {
-  std::set<std::string> out;
-  std::istringstream in(text);
-  for (std::string w; in >> w;) {
-    while (!w.empty() && std::string(",.:;()'\"").find(w.back()) != std::string::npos) w.pop_back();
-    while (!w.empty() && std::string("('\"").find(w.front()) != std::string::npos) w.erase(0, 1);
-    if (!w.empty()) out.insert(w);
-  }
-  return out;
-}
 
 // A word that can name a unit: it has a capital letter or a digit, and is not a number (a
 // hex id, a factor). Lower-case words are the games' vocabulary ("dl", "oder", "rvgk").

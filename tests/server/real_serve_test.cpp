@@ -12,6 +12,7 @@
 #include "games/all_games.h"
 #include "server/store.h"
 #include "test_client.h"
+#include "text_words.h"
 
 namespace fs = std::filesystem;
 using namespace steppe;
@@ -184,32 +185,6 @@ TEST(InstalledGames, SeatViewsCarryNoUnitHiddenFromThatSide) {
 }
 
 namespace {
-
-// Every string (object keys and values) anywhere in `j`.
-void strings_in(const Json& j, std::set<std::string>& out) {
-  if (j.is_string()) {
-    out.insert(j.get<std::string>());
-  } else if (j.is_object()) {
-    for (const auto& [k, v] : j.items()) {
-      out.insert(k);
-      strings_in(v, out);
-    }
-  } else if (j.is_array()) {
-    for (const auto& v : j) strings_in(v, out);
-  }
-}
-
-// The words of an event text, without the punctuation around them.
-std::set<std::string> words_of(const std::string& text) {
-  std::set<std::string> out;
-  std::istringstream in(text);
-  for (std::string w; in >> w;) {
-    while (!w.empty() && std::string(",.:;()'").find(w.back()) != std::string::npos) w.pop_back();
-    while (!w.empty() && std::string("(").find(w.front()) != std::string::npos) w.erase(0, 1);
-    if (!w.empty()) out.insert(w);
-  }
-  return out;
-}
 
 bool on_map(const std::string& at) {
   return at != "pool" && at != "drawn" && at != "oob-n" && at != "oob-k" && at != "destroyed" &&
