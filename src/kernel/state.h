@@ -18,6 +18,7 @@
 #include "kernel/action.h"
 #include "kernel/dice.h"
 #include "kernel/error.h"
+#include "kernel/views.h"
 
 namespace steppe {
 
@@ -118,6 +119,27 @@ class State {
     do_apply(a);
     return Status::ok();
   }
+
+  // Applies an action this state's own legal_actions() just produced (agents, self-play),
+  // without checking it again: generation and check are one rule, proved equal by the
+  // conformance suite. Outside input (a client, a save, the CLI) always goes through apply().
+  void apply_generated(const Action& a) { do_apply(a); }
+
+  // The legal actions that concern one unit (its moves, its attacks), in the order
+  // legal_actions() gives them: a UI asks per unit instead of receiving every action. The
+  // default filters legal_actions() by describe(); a game with many actions overrides it.
+  virtual void legal_actions_for(std::string_view unit, std::vector<Action>& out) const;
+
+  // ---- Typed views (kernel/views.h). Each is answered from the rules code itself. ----
+  // What `a` means: verb, units, locations, a sentence. The default gives the notation only.
+  virtual Result<ActionDescription> describe(const Action& a) const;
+  // What `a` would lead to, as `viewer` may know it: a combat's odds, shifts with reasons
+  // and rules, the outcome distribution. A game with hidden information refuses, citing the
+  // rule, a preview that would tell `viewer` something hidden (BD 11.7). `a` need not be
+  // legal now (a player may look at an attack before the combat phase), only well formed.
+  virtual Result<Preview> preview(const Action& a, int viewer) const;
+  // Where `unit` can go now, with cost and path, as `viewer` may know it.
+  virtual Result<Reach> reach(std::string_view unit, int viewer) const;
 
   virtual std::unique_ptr<State> clone() const = 0;
   // What `side` may see, with everything hidden from it removed. Must be a function of
