@@ -68,7 +68,8 @@ Result<std::string> render_svg(const Json& map, const std::filesystem::path& roo
   for (const auto& h : map["hexes"]) {
     const std::string id = h.value("id", "");
     const int at = hex_grid->parse(id);
-    if (at < 0) return Error{"hex id is not an id of the grid", "", "map.json: /hexes (value: \"" + id + "\")"};
+    if (at < 0)
+      return Error{"hex id is not an id of the grid", "", "map.json: /hexes (value: \"" + id + "\")"};
     const int row = hex_grid->row(at), col = hex_grid->col(at);
     const auto p = hex_plane_centre(row, col, layout);
     max_x = std::max(max_x, p[0]);
