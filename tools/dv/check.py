@@ -105,6 +105,14 @@ for key in ("vp_hexes", "factory_cities", "military_roads", "usir", "river_ports
         need_hex(f"places.json {key}", h)
         if h in hexes and h not in land:
             bad(f"places.json {key}", f"hex {h} is water")
+for key in ("fortified_zones", "defensive_works"):
+    for h in places[key]["hexes"]:
+        if need_hex(f"places.json {key}", h) and h not in land:
+            bad(f"places.json {key}", f"hex {h} is water")
+for kind in ("fort", "weak-fort"):
+    for side, hs in places["forts"][kind].items():
+        for h in hs:
+            need_hex(f"places.json forts/{kind}/{side}", h)
 for key in ("kerch_straits",):
     for a, b in places[key]["hexsides"]:
         need_hex(f"places.json {key}", a) and need_hex(f"places.json {key}", b)
