@@ -29,8 +29,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NUM = r"\d{1,2}(?:\.\d{1,2}){1,3}"
 # The heading of each game's part of docs/rulings.md.
-RULINGS_HEADING = {"moscow41": "## Moscow '41", "bd": "## Barbarossa Deluxe"}
-GAME_TITLE = {"moscow41": "Moscow '41", "bd": "Barbarossa Deluxe"}
+RULINGS_HEADING = {"moscow41": "## Moscow '41", "bd": "## Barbarossa Deluxe", "dv": "## The Dark Valley"}
+GAME_TITLE = {"moscow41": "Moscow '41", "bd": "Barbarossa Deluxe", "dv": "The Dark Valley"}
 
 
 def rel(path):
@@ -108,10 +108,45 @@ def sections_bd(lines):
     return out
 
 
+def sections_dv(lines):
+    """The Dark Valley: headings `10.5.6.1 Stalin Mandates` after the table of contents
+    (the contents list the same numbers first); chapters `N.0`; up to four levels. The
+    scenario book (17.x) and 12.9 are not in the text: the numbers the text cites are
+    listed with a note."""
+    start = next(i for i, l in enumerate(lines) if l.strip() == "1.0 Introduction")
+    out, seen = [], set()
+    for line in lines[start:]:
+        m = re.match(r"^(\d{1,2}\.\d{1,2}(?:\.\d{1,2}){0,2})\s+([A-Z*].*)$", line.strip())
+        if not m or m.group(1) in seen:
+            continue
+        title = clean_title(m.group(2).replace("*", ""))
+        if title.endswith(".") and len(title.split()) > 6:
+            continue
+        seen.add(m.group(1))
+        out.append({"number": m.group(1), "title": title})
+    cited = [("12.9", "Weather Effects on Combat (cited in 12.3a)"), ("17.0", "Scenarios"),
+             ("17.1", "Operation Barbarossa"), ("17.1.2", "Barbarossa special rule (cited in 13.8)"),
+             ("17.1.3", "Barbarossa victory conditions (cited in 4.0)"), ("17.2", "Fall Blau"),
+             ("17.2.3", "Fall Blau victory conditions (cited in 4.0)"), ("17.3", "Operation Zitadelle"),
+             ("17.3.2", "Zitadelle victory conditions (cited in 4.0)"), ("17.4", "Operation Bagration"),
+             ("17.4.2", "Bagration victory conditions (cited in 4.0)")]
+    for number, title in cited:
+        if number not in seen:
+            out.append({"number": number, "title": title,
+                        "note": "not in the text export (the scenario book and 12.9 are missing); cited by the rules"})
+    key = lambda s: [int(x) for x in s["number"].split(".")]
+    return sorted(out, key=key)
+
+
 def build_sections(game, seed):
     with open(seed, encoding="utf-8") as f:
         lines = f.read().split("\n")
-    secs = sections_moscow41(lines) if game == "moscow41" else sections_bd(lines)
+    if game == "moscow41":
+        secs = sections_moscow41(lines)
+    elif game == "dv":
+        secs = sections_dv(lines)
+    else:
+        secs = sections_bd(lines)
     path = os.path.join(ROOT, "data", game, "sections.json")
     old = {}
     if os.path.exists(path):

@@ -68,6 +68,73 @@ TEST(HexPlane, NeighboursAreOneHexApart) {
     }
 }
 
+// The Dark Valley's flat-top CCRR grid (odd columns half a hex south): the plane agrees with
+// the kernel's adjacency (4603 and 4702 are neighbours, 13.2), the nearest hex of a point
+// near a centre is that hex, and the sample lattice is the transpose of the pointy one.
+TEST(HexPlane, FlatLayoutMatchesTheDarkValleyGrid) {
+  auto doc = load_json_file("data/dv/grid.json");
+  ASSERT_TRUE(doc.is_ok());
+  const JsonReader g(*doc, "grid.json");
+  auto grid = HexGrid::from_json(g.at("grid"));
+  ASSERT_TRUE(grid.is_ok());
+  auto layout = plane_layout_of(*grid, g.at("grid"));
+  ASSERT_TRUE(layout.is_ok());
+  ASSERT_EQ(*layout, PlaneLayout::kFlatCols);
+  EXPECT_TRUE(grid->adjacent(grid->parse("4603"), grid->parse("4702")));
+  for (int idx = 0; idx < grid->size(); ++idx) {
+    const auto a = hex_plane_centre(grid->row(idx), grid->col(idx), *layout);
+    const auto h = hex_at_plane(a[0] + 0.2, a[1] - 0.3, *layout);
+    EXPECT_EQ(h[0], grid->row(idx));
+    EXPECT_EQ(h[1], grid->col(idx));
+    for (int d = 0; d < 6; ++d) {
+      const int o = grid->neighbour(idx, d);
+      if (o < 0) continue;
+      const auto b = hex_plane_centre(grid->row(o), grid->col(o), *layout);
+      EXPECT_NEAR(std::hypot(a[0] - b[0], a[1] - b[1]), 1.0, 1e-9);
+    }
+  }
+  const auto pointy = hex_sample_offsets(0.1);
+  const auto flat = hex_sample_offsets(0.1, PlaneLayout::kFlatCols);
+  ASSERT_EQ(flat.size(), pointy.size());
+  for (size_t i = 0; i < flat.size(); ++i) {
+    EXPECT_EQ(flat[i][0], pointy[i][1]);
+    EXPECT_EQ(flat[i][1], pointy[i][0]);
+  }
+}
+
+// A flat grid whose odd columns shift towards lower rows is not a layout the plane models.
+TEST(HexPlane, FlatGridShiftedTheOtherWayIsRefused) {
+  auto doc = load_json_file("data/dv/grid.json");
+  ASSERT_TRUE(doc.is_ok());
+  Json grid_json = (*doc)["grid"];
+  grid_json["odd_cols_shift"] = "north";
+  const JsonReader g(grid_json, "grid.json");
+  auto grid = HexGrid::from_json(g);
+  ASSERT_TRUE(grid.is_ok());
+  auto layout = plane_layout_of(*grid, g);
+  ASSERT_FALSE(layout.is_ok());
+  EXPECT_NE(layout.error().to_string().find("odd columns"), std::string::npos);
+}
+
+// The committed Dark Valley map is what the generator makes now, and the text's hexes hold:
+// Leningrad 4702, Oranienbaum 4603, the Hungarian oil hex W1642, 47 VP hexes (3.1).
+TEST(DarkValleyMap, CommittedMapIsTheGeneratorsAndHoldsTheTextsHexes) {
+  auto map = generate(fs::current_path(), "dv", nullptr);
+  ASSERT_TRUE(map.is_ok()) << map.error().to_string();
+  std::ifstream f("data/dv/map.json");
+  std::stringstream committed;
+  committed << f.rdbuf();
+  EXPECT_EQ(dump_map(*map), committed.str()) << "re-run `steppe mapgen dv`";
+  const auto& places = (*map)["place_hexes"];
+  EXPECT_EQ(places["Leningrad"], "4702");
+  EXPECT_EQ(places["Oranienbaum"], "4603");
+  EXPECT_EQ(places["Nagykanizsa"], "1642");
+  int vp = 0;
+  for (const auto& h : (*map)["hexes"])
+    for (const auto& feat : h["features"]) vp += feat == "vp" ? 1 : 0;
+  EXPECT_EQ(vp, 47);
+}
+
 TEST(GeoFit, AnchorsLandInTheirHexesAndInverseRoundTrips) {
   const GeoFit fit = bd_fit();
   ASSERT_GE(fit.residuals().size(), 17u);

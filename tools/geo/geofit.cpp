@@ -58,11 +58,24 @@ std::array<double, 2> Lcc::inverse(double x, double y) const {
   return {lon0_ + deg(t / n_), deg(lat)};
 }
 
-std::array<double, 2> hex_plane_centre(int row, int col) {
+Result<PlaneLayout> plane_layout_of(const HexGrid& grid, const JsonReader& grid_json) {
+  if (grid.orientation() == HexOrientation::kPointy) return PlaneLayout::kPointyRows;
+  // kFlatCols puts odd columns at Y + 1/2, Y growing with the row number: the odd columns
+  // must shift towards higher rows.
+  const bool rows_south = grid_json.at("rows").str("increase") == "south";
+  const bool shift_south = grid_json.str_or("odd_cols_shift", "") == "south";
+  if (rows_south != shift_south)
+    return Error{"a flat grid must shift its odd columns towards higher row numbers", "",
+                 grid_json.where() + "/odd_cols_shift"};
+  return PlaneLayout::kFlatCols;
+}
+
+namespace {
+std::array<double, 2> pointy_centre(int row, int col) {
   return {col + ((row & 1) != 0 ? 0.5 : 0.0), row * kRowStep};
 }
 
-std::array<int, 2> hex_at_plane(double x, double y) {
+std::array<int, 2> pointy_at(double x, double y) {
   // odd-r offset layout in (x, y): axial q = x - y/sqrt(3), r = y / (sqrt(3)/2).
   const double rf = y / kRowStep;
   const double qf = x - rf / 2.0;
@@ -78,19 +91,38 @@ std::array<int, 2> hex_at_plane(double x, double y) {
   const int col = qi + (ri - (ri & 1)) / 2;
   return {ri, col};
 }
+}  // namespace
 
-std::vector<std::array<double, 2>> hex_sample_offsets(double step) {
+std::array<double, 2> hex_plane_centre(int row, int col, PlaneLayout layout) {
+  if (layout == PlaneLayout::kPointyRows) return pointy_centre(row, col);
+  const auto t = pointy_centre(col, row);  // the transpose
+  return {t[1], t[0]};
+}
+
+std::array<int, 2> hex_at_plane(double x, double y, PlaneLayout layout) {
+  if (layout == PlaneLayout::kPointyRows) return pointy_at(x, y);
+  const auto t = pointy_at(y, x);  // {col, row} of the transpose
+  return {t[1], t[0]};
+}
+
+std::vector<std::array<double, 2>> hex_sample_offsets(double step, PlaneLayout layout) {
   std::vector<std::array<double, 2>> out;
   if (!(step > 0)) return out;
   // Pointy-top hexagon of width 1: circumradius 1/sqrt(3); inside when |x| <= 1/2 and
   // |y| <= R (1 - |x|). Lattice points at (i + 1/2) step, none on the centre lines.
+  // A flat-top hexagon is the transpose.
   const double circumradius = 1.0 / std::sqrt(3.0);
   const int ny = static_cast<int>(std::floor(circumradius / step - 0.5));
   const int nx = static_cast<int>(std::floor(0.5 / step - 0.5));
   for (int j = -ny - 1; j <= ny; ++j)
     for (int i = -nx - 1; i <= nx; ++i) {
       const double dx = (i + 0.5) * step, dy = (j + 0.5) * step;
-      if (std::abs(dy) <= circumradius * (1.0 - std::abs(dx))) out.push_back({dx, dy});
+      if (std::abs(dy) <= circumradius * (1.0 - std::abs(dx))) {
+        if (layout == PlaneLayout::kPointyRows)
+          out.push_back({dx, dy});
+        else
+          out.push_back({dy, dx});
+      }
     }
   return out;
 }
@@ -102,6 +134,12 @@ Result<GeoFit> GeoFit::from_json(const JsonReader& grid) {
     pj.at("type").fail_value("only \"lambert_conformal_conic\" is supported");
   fit.lcc_ = Lcc(pj.number("lon0"), pj.number("lat0"), pj.number("lat1"), pj.number("lat2"),
                  pj.number_or("radius_km", 6371.0));
+  auto hg = HexGrid::from_json(grid.at("grid"));
+  if (!hg) return hg.error();
+  const HexGrid& hex_grid = *hg;
+  auto layout = plane_layout_of(hex_grid, grid.at("grid"));
+  if (!layout) return layout.error();
+  fit.layout_ = *layout;
   auto fj = grid.at("fit");
   fit.sigma_ = fj.number_or("rbf_sigma_hexes", 2.5);
   struct A {
@@ -116,12 +154,12 @@ Result<GeoFit> GeoFit::from_json(const JsonReader& grid) {
     auto ll = a.at("lonlat");
     an.lon = ll.at(0).as_number();
     an.lat = ll.at(1).as_number();
-    if (an.hex.size() != 4 || !std::all_of(an.hex.begin(), an.hex.end(), ::isdigit)) {
-      a.at("hex").fail_value("anchor hex must be four digits RRCC");
+    const int idx = hex_grid.parse(an.hex);
+    if (idx < 0) {
+      a.at("hex").fail_value("anchor hex is not a hex id of the grid");
       continue;
     }
-    const int row = std::stoi(an.hex.substr(0, 2)), col = std::stoi(an.hex.substr(2, 2));
-    const auto p = hex_plane_centre(row, col);
+    const auto p = hex_plane_centre(hex_grid.row(idx), hex_grid.col(idx), fit.layout_);
     an.u = p[0];
     an.v = p[1];
     const auto km = fit.lcc_.forward(an.lon, an.lat);
@@ -161,8 +199,9 @@ Result<GeoFit> GeoFit::from_json(const JsonReader& grid) {
     r.name = anchors[i].name;
     r.lon = anchors[i].lon;
     r.lat = anchors[i].lat;
-    r.affine_dcol = -ru[i];
-    r.affine_drow = -rv[i] / kRowStep;
+    const bool flat = fit.layout_ == PlaneLayout::kFlatCols;
+    r.affine_dcol = flat ? -ru[i] / kRowStep : -ru[i];
+    r.affine_drow = flat ? -rv[i] : -rv[i] / kRowStep;
     r.affine_dist = std::hypot(ru[i], rv[i]);
     sum2 += r.affine_dist * r.affine_dist;
     fit.residuals_.push_back(r);
@@ -182,10 +221,15 @@ Result<GeoFit> GeoFit::from_json(const JsonReader& grid) {
   for (size_t i = 0; i < n; ++i) fit.weights_.push_back({wu[i], wv[i]});
   for (auto& r : fit.residuals_) {
     const auto p = fit.to_plane(r.lon, r.lat);
-    const auto h = hex_at_plane(p[0], p[1]);
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%02d%02d", h[0], h[1]);
-    r.placed_hex = buf;
+    const auto h = hex_at_plane(p[0], p[1], fit.layout_);
+    if (fit.layout_ == PlaneLayout::kPointyRows) {
+      char buf[16];
+      std::snprintf(buf, sizeof buf, "%02d%02d", h[0], h[1]);
+      r.placed_hex = buf;
+    } else {
+      const int at = hex_grid.index(h[0], h[1]);
+      r.placed_hex = at >= 0 ? hex_grid.id(at) : "off-grid";
+    }
   }
   return fit;
 }

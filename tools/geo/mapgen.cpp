@@ -17,12 +17,6 @@ namespace {
 
 using P2 = std::array<double, 2>;
 
-std::string hex_id(int row, int col) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%02d%02d", row, col);
-  return buf;
-}
-
 double round_to(double v, double per_unit) { return std::round(v * per_unit) / per_unit; }
 
 bool point_in_polygon(const std::vector<P2>& poly, double x, double y) {
@@ -173,6 +167,9 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
   auto hg = HexGrid::from_json(g.at("grid"));
   if (!hg) return hg.error();
   const HexGrid& grid = *hg;
+  const PlaneLayout layout = fit.layout();
+  // Printed id of (row, col): the grid's own format (BD "RRCC", Dark Valley "CCRR").
+  auto hex_id = [&](int row, int col) { return grid.id(grid.index(row, col)); };
 
   // ---- outline ------------------------------------------------------------------
   std::map<int, int> max_col;
@@ -461,21 +458,36 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
   };
   std::vector<Place> places;
   std::map<std::array<int, 2>, std::string> city_rank_at;  // (row, col) -> first city-rank place
-  {
-    auto d = load(root, cities_rel);
+  // A game whose city hexes differ from the overlay's "city" kind (BD's) lists them in
+  // cities.city_names; a game may add places of its own (overlays.extra_cities, same schema).
+  std::optional<std::set<std::string>> city_names;
+  if (auto cn = cf.opt("city_names")) {
+    auto v = cn->as_str_list();
+    city_names = std::set<std::string>(v.begin(), v.end());
+  }
+  std::vector<std::string> city_files{cities_rel};
+  if (auto extra = g.at("overlays").opt("extra_cities")) city_files.push_back(extra->as_str());
+  if (!g.ok()) return g.error();
+  for (const auto& file : city_files) {
+    auto d = load(root, file);
     if (!d) return d.error();
-    JsonReader cj(*d, cities_rel);
+    JsonReader cj(*d, file);
     cj.check_reconstructed();
     for (const auto& c : cj.at("cities").elements()) {
       const auto ll = c.at("lonlat");
       Place k{c.str("name"), c.number("pop_1939_k"), false,
               fit.to_plane(ll.at(0).as_number(), ll.at(1).as_number()), c.str_list("kinds")};
-      k.city = std::find(k.kinds.begin(), k.kinds.end(), "city") != k.kinds.end();
-      if (k.city) city_rank_at.emplace(hex_at_plane(k.plane[0], k.plane[1]), k.name);
+      k.city = city_names ? city_names->count(k.name) > 0
+                          : std::find(k.kinds.begin(), k.kinds.end(), "city") != k.kinds.end();
+      if (k.city) city_rank_at.emplace(hex_at_plane(k.plane[0], k.plane[1], layout), k.name);
       places.push_back(k);
     }
     if (!cj.ok()) return cj.error();
   }
+  if (city_names)
+    for (const auto& n : *city_names)
+      if (std::none_of(places.begin(), places.end(), [&](const Place& p) { return p.name == n; }))
+        return Error{"cities.city_names names " + n + ", which no cities overlay has", "", grid_rel};
 
   // ---- hexes and per-hex sampling -------------------------------------------------
   auto tj = g.at("terrain");
@@ -491,7 +503,7 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
   std::vector<Hex> hexes;
   std::map<std::string, size_t> by_id;
   std::vector<int> hex_of_index(static_cast<size_t>(grid.size()), -1);
-  const std::vector<P2> offsets = hex_sample_offsets(sample_step);
+  const std::vector<P2> offsets = hex_sample_offsets(sample_step, layout);
   say("sampling: " + std::to_string(offsets.size()) + " points per hex");
   for (int r = grid.first_row(); r <= grid.last_row(); ++r) {
     for (int c = grid.first_col(); c <= max_col[r]; ++c) {
@@ -499,7 +511,7 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
       h.row = r;
       h.col = c;
       h.id = hex_id(r, c);
-      h.plane = hex_plane_centre(r, c);
+      h.plane = hex_plane_centre(r, c, layout);
       h.lonlat = fit.to_lonlat(h.plane[0], h.plane[1]);
       std::vector<int> elev;
       std::map<int, int> ccount;
@@ -679,7 +691,7 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
     });
     for (const auto& c : cs) {
       station_plane[c.name] = c.plane;
-      const auto rc = hex_at_plane(c.plane[0], c.plane[1]);
+      const auto rc = hex_at_plane(c.plane[0], c.plane[1], layout);
       const int idx = grid.index(rc[0], rc[1]);
       Hex* h = idx >= 0 ? hex_at_idx(idx) : nullptr;
       if (!h) continue;
@@ -737,7 +749,7 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
         const int steps = std::max(1, static_cast<int>(std::ceil(len / 0.2)));
         for (int s = 0; s <= steps; ++s) {
           const double t = static_cast<double>(s) / steps;
-          const auto rc = hex_at_plane(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t);
+          const auto rc = hex_at_plane(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, layout);
           push(grid.index(rc[0], rc[1]));
         }
       }
@@ -772,13 +784,22 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
 
   // ---- regions ------------------------------------------------------------------
   std::map<std::string, std::set<std::string>> regions;
+  const bool cols_rise_east = g.at("grid").at("cols").str("increase") == "east";
   auto is_edge = [&](const Hex& h, const std::string& edge) {
     const int idx = grid.index(h.row, h.col);
-    if (edge == "east") return h.col == grid.first_col();
-    if (edge == "west") return h.col == grid.last_col();
+    // East / west edges are the first / last column, or the reverse when columns rise eastward.
+    const int east_col = cols_rise_east ? grid.last_col() : grid.first_col();
+    const int west_col = cols_rise_east ? grid.first_col() : grid.last_col();
+    if (edge == "east") return h.col == east_col;
+    if (edge == "west") return h.col == west_col;
     auto off = [&](int d) { return !hex_at_idx(grid.neighbour(idx, d)); };
     const int nw = grid.parse_direction("NW"), ne = grid.parse_direction("NE");
     const int sw = grid.parse_direction("SW"), se = grid.parse_direction("SE");
+    if (grid.orientation() == HexOrientation::kFlat) {  // flat-top: a hex has N and S sides
+      if (edge == "north") return off(grid.parse_direction("N"));
+      if (edge == "south") return off(grid.parse_direction("S"));
+      return false;
+    }
     if (edge == "north") return off(nw) || off(ne);
     if (edge == "south") return off(sw) || off(se);
     return false;
@@ -952,13 +973,17 @@ Result<Json> generate(const std::filesystem::path& root, const std::string& game
   // ---- output ---------------------------------------------------------------------
   Json out;
   out["grid"] = (*grid_doc)["grid"];
-  out["outline"] = {{"max_col", (*grid_doc)["outline"]["max_col"]}};
+  if (grid_doc->contains("outline")) out["outline"] = {{"max_col", (*grid_doc)["outline"]["max_col"]}};
   out["reconstructed"] = true;
   out["source"] =
       "generated by steppe mapgen from data/geo (see data/geo/SOURCES.md), data/geo/hist overlays, " +
       grid_rel + " and " + fixes_rel;
   out["terrain_types"] = terrain_types;
   out["hex_features"] = {"city", "port", "oil", "capital", "industrial", "fortified-line", "coastal"};
+  // A game's own place features (grid.json cities.feature_names) join the vocabulary.
+  for (const auto& [feat, names] : feature_names)
+    if (std::find(out["hex_features"].begin(), out["hex_features"].end(), feat) == out["hex_features"].end())
+      out["hex_features"].push_back(feat);
   out["hexside_features"] = {"river", "major-river", "all-lake", "all-sea", "strait", "border"};
   out["geo_fit"] = fit.to_json();
   Json cj = Json::object();

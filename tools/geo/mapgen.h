@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "kernel/error.h"
+#include "kernel/hexgrid.h"
 #include "kernel/json_data.h"
 
 namespace steppe::mapgen {
@@ -28,17 +29,28 @@ class Lcc {
   double lon0_ = 0, n_ = 1, f_ = 1, rho0_ = 0, r_ = 6371.0;
 };
 
-// Hex plane of an RRCC pointy-top grid whose columns rise westward and odd rows shift
-// half a hex west: X = col (+0.5 on odd rows) grows westward, Y = row * sqrt(3)/2 grows
-// southward; one unit = one hex width (centre-to-centre distance).
-std::array<double, 2> hex_plane_centre(int row, int col);
+// How a grid's (row, col) sit in the hex plane (one unit = one hex width, the
+// centre-to-centre distance; the affine fit absorbs which compass way the axes run).
+//  kPointyRows: pointy-top, odd rows shifted half a hex towards higher columns (BD: RRCC,
+//               columns rise westward, "odd_rows_shift": "west"): X = col (+0.5 on odd
+//               rows), Y = row * sqrt(3)/2.
+//  kFlatCols:   flat-top, odd columns shifted half a hex towards higher rows (Dark Valley:
+//               CCRR, rows rise southward, "odd_cols_shift": "south"): X = col * sqrt(3)/2,
+//               Y = row (+0.5 on odd columns). The transpose of kPointyRows.
+enum class PlaneLayout { kPointyRows, kFlatCols };
+// The layout of a grid.json "grid" object; an error for a flat grid whose odd columns do
+// not shift towards higher rows (the only flat layout the plane functions model).
+Result<PlaneLayout> plane_layout_of(const HexGrid& grid, const JsonReader& grid_json);
+
+std::array<double, 2> hex_plane_centre(int row, int col, PlaneLayout layout = PlaneLayout::kPointyRows);
 // Nearest hex (row, col) to a plane point.
-std::array<int, 2> hex_at_plane(double x, double y);
+std::array<int, 2> hex_at_plane(double x, double y, PlaneLayout layout = PlaneLayout::kPointyRows);
 
 // Sample points of one hex, as offsets from its centre in the hex plane: the square lattice
 // of spacing `step` (hex widths) whose points sit half a step off the centre lines, clipped
 // to the hexagon. grid.json's sampling.lattice_step_hexes 0.1 gives 84 points.
-std::vector<std::array<double, 2>> hex_sample_offsets(double step);
+std::vector<std::array<double, 2>> hex_sample_offsets(double step,
+                                                      PlaneLayout layout = PlaneLayout::kPointyRows);
 
 struct AnchorResidual {
   std::string hex, name;
@@ -56,6 +68,7 @@ class GeoFit {
   std::array<double, 2> to_lonlat(double x, double y) const;
   std::array<double, 2> to_km(double lon, double lat) const { return lcc_.forward(lon, lat); }
   const std::vector<AnchorResidual>& residuals() const { return residuals_; }
+  PlaneLayout layout() const { return layout_; }
   double affine_rms() const { return affine_rms_; }
   double km_per_hex() const;
   Json to_json() const;
@@ -64,6 +77,7 @@ class GeoFit {
   std::array<double, 2> affine(double xkm, double ykm) const;
   std::array<double, 2> correction(double u, double v) const;
   Lcc lcc_;
+  PlaneLayout layout_ = PlaneLayout::kPointyRows;
   std::array<double, 6> a_{};  // u = a0 + a1 x + a2 y ; v = a3 + a4 x + a5 y (x,y in 1000 km)
   double sigma_ = 2.5;
   std::vector<std::array<double, 2>> centres_;  // anchors' affine plane points

@@ -33,7 +33,8 @@ std::string esc(const std::string& s) {
 const char* terrain_colour(const std::string& t) {
   if (t == "clear") return "#ece6c2";
   if (t == "rough") return "#b89c6a";
-  if (t == "marsh") return "#8fbf9f";
+  if (t == "marsh" || t == "swamp") return "#8fbf9f";
+  if (t == "woods") return "#6f9a5a";
   if (t == "desert-steppe") return "#ead08c";
   if (t == "all-sea") return "#8dbbe3";
   if (t == "all-lake") return "#a9d3f0";
@@ -50,20 +51,34 @@ Result<std::string> render_svg(const Json& map, const std::filesystem::path& roo
     double x, y;  // screen
     const Json* j;
   };
+  // The grid (id format, orientation) comes from the game's grid.json.
+  auto grid_file = load_json_file(root / ("data/" + game + "/grid.json"));
+  if (!grid_file) return grid_file.error();
+  const JsonReader grid_reader(*grid_file, "data/" + game + "/grid.json");
+  auto hex_grid = HexGrid::from_json(grid_reader.at("grid"));
+  if (!hex_grid) return hex_grid.error();
+  auto layout_r = plane_layout_of(*hex_grid, grid_reader.at("grid"));
+  if (!layout_r) return layout_r.error();
+  const PlaneLayout layout = *layout_r;
+  const bool flat = layout == PlaneLayout::kFlatCols;
+  // BD's X grows westward and is mirrored; a grid whose columns rise eastward is not.
+  const bool mirror = grid_reader.at("grid").at("cols").str("increase") != "east";
   std::map<std::string, H> hexes;
   double max_x = -1e9, min_y = 1e9, max_y = -1e9, min_x = 1e9;
   for (const auto& h : map["hexes"]) {
     const std::string id = h.value("id", "");
-    if (id.size() != 4) return Error{"hex id is not RRCC", "", "map.json: /hexes (value: \"" + id + "\")"};
-    const int row = std::stoi(id.substr(0, 2)), col = std::stoi(id.substr(2, 2));
-    const auto p = hex_plane_centre(row, col);
+    const int at = hex_grid->parse(id);
+    if (at < 0)
+      return Error{"hex id is not an id of the grid", "", "map.json: /hexes (value: \"" + id + "\")"};
+    const int row = hex_grid->row(at), col = hex_grid->col(at);
+    const auto p = hex_plane_centre(row, col, layout);
     max_x = std::max(max_x, p[0]);
     min_x = std::min(min_x, p[0]);
     min_y = std::min(min_y, p[1]);
     max_y = std::max(max_y, p[1]);
     hexes[id] = {row, col, p[0], p[1], &h};
   }
-  auto sx = [&](double x) { return (max_x - x + 0.5) * kS + kMargin; };
+  auto sx = [&](double x) { return (mirror ? max_x - x + 0.5 : x - min_x + 0.5) * kS + kMargin; };
   auto sy = [&](double y) { return (y - min_y + kR) * kS + kMargin; };
   const double width = (max_x - min_x + 1.0) * kS + 2 * kMargin;
   const double height = (max_y - min_y + 2 * kR) * kS + 2 * kMargin + 64;  // + three legend lines
@@ -78,7 +93,7 @@ Result<std::string> render_svg(const Json& map, const std::filesystem::path& roo
   for (const auto& [id, h] : hexes) {
     o << "<polygon fill=\"" << terrain_colour((*h.j).value("terrain", "")) << "\" points=\"";
     for (int k = 0; k < 6; ++k) {
-      const double a = (30.0 + 60.0 * k) * 3.14159265358979 / 180.0;
+      const double a = ((flat ? 0.0 : 30.0) + 60.0 * k) * 3.14159265358979 / 180.0;
       o << sx(h.x + kR * std::cos(a)) << ',' << sy(h.y + kR * std::sin(a)) << ' ';
     }
     o << "\"/>\n";
@@ -87,7 +102,8 @@ Result<std::string> render_svg(const Json& map, const std::filesystem::path& roo
   // Marsh hatching and rough dots, so terrain reads without colour too.
   o << "<g stroke=\"#4f7f5f\" stroke-width=\"0.8\">\n";
   for (const auto& [id, h] : hexes) {
-    if ((*h.j).value("terrain", "") != "marsh") continue;
+    const std::string terrain = (*h.j).value("terrain", "");
+    if (terrain != "marsh" && terrain != "swamp") continue;
     for (int k = -1; k <= 1; ++k)
       o << "<line x1=\"" << sx(h.x) - 9 << "\" y1=\"" << sy(h.y) + k * 7 << "\" x2=\"" << sx(h.x) + 9
         << "\" y2=\"" << sy(h.y) + k * 7 << "\"/>\n";
@@ -163,9 +179,9 @@ Result<std::string> render_svg(const Json& map, const std::filesystem::path& roo
     if (!in_region(*h.j, "north")) continue;
     for (int dr = -1; dr <= 1; ++dr)
       for (int dc = -1; dc <= 1; ++dc) {
-        char nid[16];
-        std::snprintf(nid, sizeof nid, "%02d%02d", h.row + dr, h.col + dc);
-        auto it = hexes.find(nid);
+        const int at = hex_grid->index(h.row + dr, h.col + dc);
+        if (at < 0) continue;
+        auto it = hexes.find(hex_grid->id(at));
         if (it == hexes.end() || std::hypot(it->second.x - h.x, it->second.y - h.y) > 1.01) continue;
         if (!in_region(*it->second.j, "south")) continue;
         double x1, y1, x2, y2;
@@ -201,6 +217,9 @@ Result<std::string> render_svg(const Json& map, const std::filesystem::path& roo
         << "\" fill=\"none\" stroke=\"#8b0000\" stroke-width=\"1.4\" stroke-dasharray=\"1.5,2.5\"/>\n";
     o << "<text x=\"" << cx << "\" y=\"" << cy - kS * 0.36
       << "\" font-size=\"6.5\" fill=\"#555\" text-anchor=\"middle\">" << id << "</text>\n";
+    if (f.count("vp"))
+      o << "<circle cx=\"" << cx << "\" cy=\"" << cy << "\" r=\"" << kS * 0.3
+        << "\" fill=\"none\" stroke=\"#c00000\" stroke-width=\"2\"/>\n";
     if (f.count("city"))
       o << "<rect x=\"" << cx - 4 << "\" y=\"" << cy - 4 << "\" width=\"8\" height=\"8\" fill=\"#111\"/>\n";
     else if (j.contains("name"))
