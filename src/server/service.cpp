@@ -380,7 +380,7 @@ struct RoomOps {
     if (!applied.is_ok()) {
       // check() passed a moment ago, so this is a bug in the game; keep the log honest by
       // rebuilding from what is stored.
-      (void)svc.store_->truncate_actions(r.meta.id, stored.index);
+      (void)svc.store_->truncate_actions(r.meta.id, stored.index, stored.index + 1);
       (void)rebuild(r);
       return from_error(500, "internal", applied.error());
     }
@@ -983,8 +983,10 @@ ApiResult Service::undo(const std::string& id, const std::string& token) {
     return api_error(409, "cannot_undo", why);
   }
   const int last = r.actions.back().index;
-  if (Status s = store_->truncate_actions(r.meta.id, last); !s.is_ok())
-    return from_error(503, "storage_failed", s.error());
+  // Refused when another server instance appended to this game since this one last loaded it
+  // (its action is kept; the player sees the game as it now is and may undo again).
+  if (Status s = store_->truncate_actions(r.meta.id, last, static_cast<int>(r.actions.size())); !s.is_ok())
+    return from_error(409, "game_changed", s.error());
   const StoredAction undone = r.actions.back();
   r.actions.pop_back();
   ++r.undos;

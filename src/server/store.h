@@ -65,8 +65,12 @@ class GameStore {
   // Durable when it returns ok: the action survives a crash or SIGKILL right after.
   // Refuses an index that is not the next one of the game.
   virtual Status append_action(const std::string& id, const StoredAction& a) = 0;
-  // Removes actions with index >= from_index (undo). Durable when it returns ok.
-  virtual Status truncate_actions(const std::string& id, int from_index) = 0;
+  // Removes actions with index >= from_index (undo), only if the game has exactly
+  // `count_seen` actions: the log the caller decided on. Another server instance may have
+  // appended an action since (PostgreSQL shared by several instances); deleting it would lose
+  // a move that player was told was taken, so the store refuses and deletes nothing.
+  // Durable when it returns ok.
+  virtual Status truncate_actions(const std::string& id, int from_index, int count_seen) = 0;
   virtual Status set_status(const std::string& id, const std::string& status, const Json& result) = 0;
 
   // True when other processes may change this store while it is open (PostgreSQL shared by

@@ -179,10 +179,17 @@ class PostgresStore final : public GameStore {
                });
   }
 
-  Status truncate_actions(const std::string& id, int from_index) override {
+  Status truncate_actions(const std::string& id, int from_index, int count_seen) override {
     return run("truncate actions of game '" + id + "'", [&](pqxx::work& w) -> Status {
+      // The game's row lock, as append_action takes it: an append of another instance either
+      // committed before (and is counted here) or waits until this undo is done.
       if (w.exec_params("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", id).empty())
         return Error{"unknown game '" + id + "'", "", describe()};
+      const auto n = w.exec_params("SELECT count(*) FROM actions WHERE game_id = $1", id)[0][0].as<int64_t>();
+      if (n != count_seen)
+        return Error{"game '" + id + "' has " + std::to_string(n) + " actions, not the " +
+                         std::to_string(count_seen) + " the undo was decided on",
+                     "", describe()};
       w.exec_params("DELETE FROM actions WHERE game_id = $1 AND idx >= $2", id, from_index);
       notify(w, id);
       return Status::ok();

@@ -154,8 +154,19 @@ class SqliteStore final : public GameStore {
     return Status::ok();
   }
 
-  Status truncate_actions(const std::string& id, int from_index) override {
+  Status truncate_actions(const std::string& id, int from_index, int count_seen) override {
     std::lock_guard lock(mu_);
+    {
+      Stmt count(db_, "SELECT count(*) FROM actions WHERE game_id = ?");
+      if (!count.ok()) return err("prepare count actions");
+      count.bind(1, id);
+      if (count.step() != SQLITE_ROW) return err("count actions of game '" + id + "'");
+      const int64_t n = count.int64(0);
+      if (n != count_seen)
+        return Error{"game '" + id + "' has " + std::to_string(n) + " actions, not the " +
+                         std::to_string(count_seen) + " the undo was decided on",
+                     "", describe()};
+    }
     Stmt st(db_, "DELETE FROM actions WHERE game_id = ? AND idx >= ?");
     if (!st.ok()) return err("prepare delete actions");
     st.bind(1, id);

@@ -60,8 +60,8 @@ class GatedStore : public GameStore {
     }
     return inner_->append_action(id, a);
   }
-  Status truncate_actions(const std::string& id, int from_index) override {
-    return inner_->truncate_actions(id, from_index);
+  Status truncate_actions(const std::string& id, int from_index, int count_seen) override {
+    return inner_->truncate_actions(id, from_index, count_seen);
   }
   Status set_status(const std::string& id, const std::string& status, const Json& result) override {
     return inner_->set_status(id, status, result);

@@ -163,9 +163,24 @@ TEST_P(StoreBehaviour, TruncateRemovesTheTail) {
   ASSERT_TRUE(s.is_ok());
   ASSERT_TRUE((*s)->create_game(sample_game("g1")).is_ok());
   for (int i = 0; i < 4; ++i) ASSERT_TRUE((*s)->append_action("g1", {i, 0, "pass", ""}).is_ok());
-  ASSERT_TRUE((*s)->truncate_actions("g1", 2).is_ok());
+  ASSERT_TRUE((*s)->truncate_actions("g1", 2, 4).is_ok());
   EXPECT_EQ((*s)->actions("g1")->size(), 2u);
   EXPECT_TRUE((*s)->append_action("g1", {2, 1, "scout", ""}).is_ok()) << "index 2 is next again";
+}
+
+// An undo decided on a log of N actions deletes nothing when the log has another length (an
+// action appended since by another server instance must not be lost to it).
+TEST_P(StoreBehaviour, TruncateOfALogThatChangedSinceDeletesNothing) {
+  auto s = open();
+  ASSERT_TRUE(s.is_ok());
+  ASSERT_TRUE((*s)->create_game(sample_game("g1")).is_ok());
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE((*s)->append_action("g1", {i, 0, "pass", ""}).is_ok());
+  const Status refused = (*s)->truncate_actions("g1", 1, 2);  // decided when it had 2
+  ASSERT_FALSE(refused.is_ok());
+  EXPECT_NE(refused.error().message.find("has 3 actions"), std::string::npos) << refused.error().message;
+  EXPECT_EQ((*s)->actions("g1")->size(), 3u);
+  EXPECT_FALSE((*s)->truncate_actions("g1", 2, 4).is_ok());
+  EXPECT_EQ((*s)->actions("g1")->size(), 3u);
 }
 
 TEST(Store, MigratesVersion1DatabaseForward) {
@@ -390,6 +405,31 @@ TEST(PostgresStore, TwoInstancesAppendingTheSameIndexOneWins) {
   for (size_t i = 0; i < acts->size(); ++i) EXPECT_EQ((*acts)[i].index, static_cast<int>(i));
 }
 
+// Instance A undoes its last action while instance B appends the next one: either B's append
+// came first and A's undo is refused (B's action kept), or A's undo came first and B's append,
+// made for a log that no longer has that length, is refused. Never both, never a lost action.
+TEST(PostgresStore, AnUndoRacingAnotherInstancesAppendLosesNoAction) {
+  const std::string url = pg_database();
+  ASSERT_FALSE(url.empty());
+  auto a = open_postgres_store(url);
+  auto b = open_postgres_store(url);
+  ASSERT_TRUE(a.is_ok() && b.is_ok());
+  for (int round = 0; round < 30; ++round) {
+    const std::string id = "race" + std::to_string(round);
+    ASSERT_TRUE((*a)->create_game(sample_game(id)).is_ok());
+    ASSERT_TRUE((*a)->append_action(id, {0, 0, "first", ""}).is_ok());
+    bool undone = false, appended = false;
+    std::thread ta([&] { undone = (*a)->truncate_actions(id, 0, 1).is_ok(); });
+    std::thread tb([&] { appended = (*b)->append_action(id, {1, 1, "second", ""}).is_ok(); });
+    ta.join();
+    tb.join();
+    ASSERT_NE(undone, appended) << id << ": exactly one of the undo and the append must win";
+    const auto acts = (*a)->actions(id);
+    ASSERT_TRUE(acts.is_ok());
+    EXPECT_EQ(acts->size(), appended ? 2u : 0u) << id;
+  }
+}
+
 // An instance hears (LISTEN/NOTIFY) of every change another instance commits to a game:
 // creation, action, undo, status; never of its own.
 TEST(PostgresStore, WatchReportsTheOtherInstancesChangesOnly) {
@@ -407,7 +447,7 @@ TEST(PostgresStore, WatchReportsTheOtherInstancesChangesOnly) {
                   .is_ok());
   ASSERT_TRUE((*a)->create_game(sample_game("g1")).is_ok());
   ASSERT_TRUE((*a)->append_action("g1", {0, 0, "pass", ""}).is_ok());
-  ASSERT_TRUE((*a)->truncate_actions("g1", 0).is_ok());
+  ASSERT_TRUE((*a)->truncate_actions("g1", 0, 1).is_ok());
   ASSERT_TRUE((*a)->set_status("g1", "resigned", Json{{"winner", "Blue"}}).is_ok());
   ASSERT_TRUE((*b)->create_game(sample_game("own")).is_ok());  // b's own: not reported to b
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
