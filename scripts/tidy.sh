@@ -11,6 +11,12 @@ if [ ! -f "$build/compile_commands.json" ]; then
   echo "tidy: $build/compile_commands.json is missing (configure with cmake first)" >&2
   exit 1
 fi
+# A file whose preprocessed input, flags, configuration and clang-tidy version are those of
+# a run that found it clean is not checked again (scripts/tidy_cached.py; the cache is in
+# ~/.cache/steppe-tidy). TIDY_NO_CACHE=1 checks every file.
+if [ "${TIDY_NO_CACHE:-0}" != "1" ]; then
+  exec python3 scripts/tidy_cached.py "$build" "$JOBS"
+fi
 log="$build/tidy.log"
 # GCC-only warning flags in the compile commands are unknown to clang: not a finding.
 set +e
