@@ -5,6 +5,7 @@
 #include <queue>
 
 #include "games/moscow41/state.h"
+#include "games/moscow41/state_names.h"
 
 namespace moscow41 {
 
@@ -27,26 +28,35 @@ int Moscow41State::german_weather_dice(int dice, bool attacking) const {
   return dice;
 }
 
-int Moscow41State::dice_for(int b, bool attacking, int node) const {
+int Moscow41State::dice_for(int b, bool attacking, int node, std::vector<steppe::PreviewShift>* why) const {
   const BlockDef& d = def(b);
   if (d.kind == Kind::kLeader || d.kind == Kind::kLwHq) return 0;  // 4.2.4, 10.10
   int s = strength(b);
   if (s <= 0) return 0;  // 10.5: exhausted HQs have no firepower
+  auto note = [&](int dice, const std::string& reason, const char* rule) {
+    if (why != nullptr && dice != s) why->push_back({dice - s, d.id + " " + reason, rule});
+    s = dice;
+  };
   if (!attacking) {
     // OR 14.5: German blocks defend at half in Blizzard (OR 14.7: not the Azul Division).
-    if (blizzard_ && d.side == kGerman && !azul_14_7(b)) return german_weather_dice(s, false);
+    if (blizzard_ && d.side == kGerman && !azul_14_7(b))
+      note(german_weather_dice(s, false), "defends at reduced strength in Blizzard", "14.5");
     return s;
   }
   if (weather_ == kRain) {
-    s = 1;  // 8.0
+    note(1, "attacks with 1 die in Rain", "8.0");  // 8.0
   } else if (weather_ == kSnow && d.side == kGerman) {
     if (!azul_14_7(b))
-      s = german_weather_dice(s, true);
+      note(german_weather_dice(s, true),
+           blizzard_ ? "attacks at reduced strength in Blizzard" : "attacks at half strength in Snow",
+           blizzard_ ? "14.5" : "8.0");
     else if (blizzard_)
-      s = std::max(1, s / 2);  // OR 14.7: Azul has no Snow penalty, and is only halved in Blizzard
+      note(std::max(1, s / 2), "attacks at half strength in Blizzard (the Azul Division)",
+           "14.7");  // OR 14.7: Azul has no Snow penalty, and is only halved in Blizzard
   }
   // 10.12.5.1: engaging across a river into a newly contested area: 1 die (frozen in Snow).
-  if (block(b).river && !area(node).contested_at_start && weather_ != kSnow) s = 1;
+  if (block(b).river && !area(node).contested_at_start && weather_ != kSnow)
+    note(1, "engaged across a river: 1 die", "10.12.5.1");
   return s;
 }
 
@@ -157,47 +167,91 @@ void Moscow41State::resolve_battle(int node) {
   advance_battle();
 }
 
-void Moscow41State::advance_battle() {
-  // 10.12: the steps of a battle, each one's hits allocated before the next fires (a
-  // block reduced by the defender's fire rolls fewer dice). Stops while a choice waits.
-  const int att = active_, dfn = 1 - active_, node = battle_.node;
-  const AreaDef& a = ad(node);
+std::vector<Moscow41State::Volley> Moscow41State::artillery_volleys(
+    int node, std::vector<steppe::PreviewShift>* why) const {
+  // 10.12.2 Artillery: the activated HQ whose marker is in the area rolls its strength at
+  // double firepower (weather applies: 8.0 Rain one die, Snow; OR 14.5 Blizzard).
+  std::vector<Volley> out;
+  const int hq = area(node).artillery;
+  if (hq < 0 || !block(hq).activated) return out;
+  const int full = strength(hq);
+  int dice = full;
+  if (weather_ == kRain)
+    dice = std::min(dice, 1);
+  else if (def(hq).side == kGerman)
+    dice = german_weather_dice(dice, true);  // 8.0 Snow; OR 14.5 Blizzard
+  if (why != nullptr && dice != full)
+    why->push_back({dice - full, def(hq).id + " artillery in " + std::string(kWeather[weather_]),
+                    weather_ == kRain ? "8.0"
+                    : blizzard_       ? "14.5"
+                                      : "8.0"});
+  out.push_back({hq, dice, kDouble, def(hq).id + " artillery", blizzard_ ? "10.12.2, 14.5" : "10.12.2"});
+  return out;
+}
+
+std::vector<Moscow41State::Volley> Moscow41State::ground_volleys(
+    int side, int node, std::vector<steppe::PreviewShift>* why) const {
   auto fire_rule = [&](int b) -> std::string {
     if (def(b).side != kGerman || weather_ != kSnow) return "10.12.5";
     if (azul_14_7(b)) return "10.12.5, 14.7";
     return blizzard_ ? "10.12.5, 14.5" : "10.12.5";
   };
-  auto attacker_fire = [&]() {
-    int hits = 0;
+  std::vector<Volley> out;
+  if (side == active_) {
     for (int b : battle_.attackers)
       if (block(b).loc == node)
-        hits += roll_hits(dice_for(b, true, node), def(b).fire[static_cast<size_t>(block(b).level)],
-                          def(b).id, fire_rule(b));
-    queue_hits(dfn, hits);
-  };
-  auto defender_fire = [&]() {
+        out.push_back({b, dice_for(b, true, node, why), def(b).fire[static_cast<size_t>(block(b).level)],
+                       def(b).id, fire_rule(b)});
+    return out;
+  }
+  if (area(node).dl == side) out.push_back({-1, 1, kSingle, "defensive line", "4.1"});
+  for (int b : pieces(side, node))
+    out.push_back({b, dice_for(b, false, node, why), def(b).fire[static_cast<size_t>(block(b).level)],
+                   def(b).id, fire_rule(b)});
+  return out;
+}
+
+std::vector<int> Moscow41State::battle_attackers(int node) const {
+  std::vector<int> out;
+  for (int b : pieces(active_, node))
+    if (!block(b).isolated) out.push_back(b);
+  return out;
+}
+
+bool Moscow41State::tank_attack(int node, const std::vector<int>& attackers) const {
+  // 10.12.5.2 Tank Attack, judged after the Airstrike: in Sunny weather, in a Green area
+  // without a defending DL or city, attacking tanks against no defending tank fire first
+  // (not when every tank crossed a river into a newly contested area).
+  const int dfn = 1 - active_;
+  const AreaDef& a = ad(node);
+  bool att_tank = false, all_tanks_river = true, def_tank = false;
+  for (int b : attackers)
+    if (def(b).type == BlockType::kTank) {
+      att_tank = true;
+      all_tanks_river = all_tanks_river && block(b).river;
+    }
+  for (int b : pieces(dfn, node)) def_tank = def_tank || def(b).type == BlockType::kTank;
+  const bool def_city = a.city && area(node).control == dfn;
+  bool tank =
+      weather_ == kSunny && a.terrain == kGreen && area(node).dl != dfn && !def_city && att_tank && !def_tank;
+  if (tank && !area(node).contested_at_start && all_tanks_river) tank = false;
+  return tank;
+}
+
+void Moscow41State::advance_battle() {
+  // 10.12: the steps of a battle, each one's hits allocated before the next fires (a
+  // block reduced by the defender's fire rolls fewer dice). Stops while a choice waits.
+  const int att = active_, dfn = 1 - active_, node = battle_.node;
+  auto fire = [&](int side) {
     int hits = 0;
-    if (area(node).dl == dfn) hits += roll_hits(1, kSingle, "defensive line", "4.1");
-    for (int b : pieces(dfn, node))
-      hits += roll_hits(dice_for(b, false, node), def(b).fire[static_cast<size_t>(block(b).level)], def(b).id,
-                        fire_rule(b));
-    queue_hits(att, hits);
+    for (const Volley& v : ground_volleys(side, node)) hits += roll_hits(v.dice, v.fire, v.who, v.rule);
+    queue_hits(1 - side, hits);
   };
   while (!loss_pending() && !aa_pending() && phase_ != Phase::kOver) {
     switch (battle_.step++) {
       case 0:  // 10.12.2 Artillery.
-        for (size_t h = 0; h < blocks_.size(); ++h) {
-          if (area(node).artillery != static_cast<int>(h)) continue;
-          const int hq = static_cast<int>(h);
-          if (!block(hq).activated) continue;
-          int dice = strength(hq);
-          if (weather_ == kRain)
-            dice = std::min(dice, 1);
-          else if (def(hq).side == kGerman)
-            dice = german_weather_dice(dice, true);  // 8.0 Snow; OR 14.5 Blizzard
-          queue_hits(dfn, roll_hits(dice, kDouble, def(hq).id + " artillery",
-                                    blizzard_ ? "10.12.2, 14.5" : "10.12.2"));
-        }
+        for (const Volley& v : artillery_volleys(node))
+          queue_hits(dfn, roll_hits(v.dice, v.fire, v.who, v.rule));
         break;
       case 1:  // 10.12.3 AA (the German may have to convert its hits)
         anti_air(node);
@@ -205,35 +259,18 @@ void Moscow41State::advance_battle() {
       case 2:  // 10.12.4 Airstrike
         queue_hits(dfn, air_strike(node));
         break;
-      case 3: {  // 10.12.5.2 Tank Attack, judged after the Airstrike; then the first fire.
-        battle_.attackers.clear();
-        for (int b : pieces(att, node))
-          if (!block(b).isolated) battle_.attackers.push_back(b);
-        bool att_tank = false, all_tanks_river = true, def_tank = false;
-        for (int b : battle_.attackers)
-          if (def(b).type == BlockType::kTank) {
-            att_tank = true;
-            all_tanks_river = all_tanks_river && block(b).river;
-          }
-        for (int b : pieces(dfn, node)) def_tank = def_tank || def(b).type == BlockType::kTank;
-        const bool def_city = a.city && area(node).control == dfn;
-        bool tank_attack = weather_ == kSunny && a.terrain == kGreen && area(node).dl != dfn && !def_city &&
-                           att_tank && !def_tank;
-        if (tank_attack && !area(node).contested_at_start && all_tanks_river) tank_attack = false;
-        battle_.tank_attack = tank_attack;
-        if (tank_attack) {
+      case 3:  // 10.12.5.2 Tank Attack, judged after the Airstrike; then the first fire.
+        battle_.attackers = battle_attackers(node);
+        battle_.tank_attack = tank_attack(node, battle_.attackers);
+        if (battle_.tank_attack) {
           log("combat", "Tank Attack! the attacker fires first", "10.12.5.2");
-          attacker_fire();
+          fire(att);
         } else {
-          defender_fire();
+          fire(dfn);
         }
         break;
-      }
       case 4:
-        if (battle_.tank_attack)
-          defender_fire();
-        else
-          attacker_fire();
+        fire(battle_.tank_attack ? dfn : att);
         break;
       default:
         finish_battle();

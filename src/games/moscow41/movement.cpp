@@ -137,18 +137,25 @@ int Moscow41State::area_enter_cost(int node) const {
   return g_.tables().mp[static_cast<size_t>(ad(node).terrain)];  // 2.6
 }
 
-int Moscow41State::absorb(int node, int defender) const {
+int Moscow41State::absorb(int node, int defender, std::vector<steppe::PreviewShift>* why) const {
   // 10.13 absorb: Yellow +1; controlled city +1 or Victory +2; controlled DL +1; max 3.
   const AreaDef& a = ad(node);
   int total = 0;
-  if (a.terrain == kYellow) total += g_.tables().absorb[kYellow];
+  auto add = [&](int bonus, const char* reason) {
+    total += bonus;
+    if (why != nullptr && bonus != 0) why->push_back({-bonus, reason, "10.13"});
+  };
+  if (a.terrain == kYellow) add(g_.tables().absorb[kYellow], "the defender's absorb bonus: Yellow area");
   if (area(node).control == defender) {
     if (a.terrain == kVictory)
-      total += g_.tables().absorb[kVictory];
+      add(g_.tables().absorb[kVictory], "the defender's absorb bonus: controlled Victory area");
     else if (a.city)
-      total += g_.tables().absorb_city;
-    if (area(node).dl == defender) total += g_.tables().absorb_dl;
+      add(g_.tables().absorb_city, "the defender's absorb bonus: controlled city");
+    if (area(node).dl == defender)
+      add(g_.tables().absorb_dl, "the defender's absorb bonus: its Defensive Line");
   }
+  if (total > g_.tables().absorb_max && why != nullptr)
+    why->push_back({total - g_.tables().absorb_max, "the absorb bonus is capped", "10.13"});
   return std::min(total, g_.tables().absorb_max);
 }
 
@@ -190,7 +197,8 @@ Status Moscow41State::check_path(int b, const int32_t* path, int len, bool allow
   return Status::ok();
 }
 
-std::vector<std::vector<int>> Moscow41State::reachable(int b, bool allow_engage, bool hq_act) const {
+std::vector<std::vector<int>> Moscow41State::reachable(int b, bool allow_engage, bool hq_act,
+                                                       std::vector<int>* costs) const {
   // Cheapest path to every area the block may end in (Dijkstra on MP).
   std::vector<std::vector<int>> out;
   const BlockDef& d = def(b);
@@ -234,6 +242,7 @@ std::vector<std::vector<int>> Moscow41State::reachable(int b, bool allow_engage,
     for (int z = y; z != start; z = prev[static_cast<size_t>(z)]) path.push_back(z);
     std::reverse(path.begin(), path.end());
     out.push_back(std::move(path));
+    if (costs != nullptr) costs->push_back(best[static_cast<size_t>(y)]);
   }
   return out;
 }

@@ -2,6 +2,7 @@
 // by the server; the typed views (views.cpp) answer it.
 // Every rule cites its rulebook section (seeds/002).
 #include <algorithm>
+#include <cstdio>
 #include <sstream>
 
 #include "games/moscow41/state.h"
@@ -230,6 +231,34 @@ Result<std::string> Moscow41State::test_query(const std::vector<std::string>& w)
       }
     return Error{w[1] + " is not waiting to be set up by " + w[2], "", ""};
   }
+  if ((w.size() == 2 || w.size() == 3) && w[0] == "combat" && g_.node(w[1]) >= 0) {
+    // The battle preview (views.cpp) as SIDE sees it (the attacker by default): the dice,
+    // who fires first, and each outcome "hits on the defender-hits on the attacker" with
+    // its probability.
+    steppe::Action a;
+    a.verb = kVBattle;
+    a.push(g_.node(w[1]));
+    auto p = preview(a, w.size() == 3 ? parse_side(w[2]) : active_);
+    if (!p) return p.error();
+    std::string out = p->raw + ", " + p->final;
+    for (const auto& o : p->outcomes) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, " %.4f", o.probability);
+      out += "; " + o.result + buf;
+    }
+    return out;
+  }
+  if ((w.size() == 2 || w.size() == 3) && w[0] == "reach") {
+    // Where block B can go now (views.cpp), as SIDE sees it (its owner by default): AREA:MP.
+    const int b = g_.block_index(w[1]);
+    if (b < 0) return Error{"unknown block " + w[1], "", ""};
+    auto r = reach(w[1], w.size() == 3 ? parse_side(w[2]) : def(b).side);
+    if (!r) return r.error();
+    std::string out;
+    for (const auto& d : r->destinations)
+      out += (out.empty() ? "" : " ") + d.location + ":" + std::to_string(d.cost);
+    return out.empty() ? std::string("none") : out;
+  }
   if (w.size() == 1 && w[0] == "active") return std::string(side_name(active_));
   if (w.size() == 1 && w[0] == "initiative") return std::string(side_name(initiative_));
   if (w.size() == 1 && w[0] == "phase") {
@@ -264,7 +293,8 @@ Result<std::string> Moscow41State::test_query(const std::vector<std::string>& w)
   return Error{
       "unknown query (lv S; vp S; weather; active; initiative; phase; control A; dl A; contested A; "
       "blocks S A; block B strength|at|isolated|revealed; points regeneration|replacement|reinforcements; "
-      "bombers ready|committed|aborted|destroyed; setup-left S; setup-pieces S; setup-areas B|dl S)",
+      "bombers ready|committed|aborted|destroyed; setup-left S; setup-pieces S; setup-areas B|dl S; "
+      "combat A [S]; reach B [S])",
       "", ""};
 }
 
