@@ -176,6 +176,9 @@ class Moscow41State : public steppe::State {
   steppe::Result<steppe::Preview> preview(const steppe::Action& a, int viewer) const override;
   steppe::Result<steppe::Reach> reach(std::string_view unit, int viewer) const override;
   void legal_actions_for(std::string_view unit, std::vector<steppe::Action>& out) const override;
+  // The server asks "combat A" and "reach B" on a copy resampled for `side`: refused here
+  // (1.5) when the view itself would refuse `side`, whatever the sample holds.
+  steppe::Status query_allowed(int side, const std::vector<std::string>& words) const override;
 
   // Set-up from a scenario (or "empty"). Pieces left to a player's choice wait in the
   // set-up phase (Phase::kSetup); the rest is placed at once.

@@ -279,6 +279,22 @@ Result<steppe::Reach> Moscow41State::reach(std::string_view unit, int viewer) co
   return r;
 }
 
+steppe::Status Moscow41State::query_allowed(int side, const std::vector<std::string>& w) const {
+  // 1.5: the hidden-block refusals of preview() and reach(), for the asking side.
+  if (w.size() >= 2 && w[0] == "combat" && g_.node(w[1]) >= 0) {
+    Action a;
+    a.verb = kVBattle;
+    a.push(g_.node(w[1]));
+    const auto p = preview(a, side);
+    if (!p && p.error().rule.find("1.5") != std::string::npos) return p.error();
+  }
+  if (w.size() >= 2 && w[0] == "reach") {
+    const auto r = reach(w[1], side);
+    if (!r && r.error().rule == "1.5") return r.error();
+  }
+  return steppe::Status::ok();
+}
+
 namespace {
 
 // The exact distribution of the hits a set of volleys scores (10.12.5: each die hits on its

@@ -65,6 +65,12 @@ TEST(Moscow41Views, PreviewRefusesABattleWithABlockHiddenFromTheViewer) {
   ASSERT_FALSE(refused);
   EXPECT_NE(refused.error().rule.find("1.5"), std::string::npos) << refused.error().to_string();
   EXPECT_FALSE(s->test_query({"combat", "68", "german"}));  // the test hook asks the view
+  // The server asks on a copy resampled for the German: the refusal comes first (1.5).
+  const auto asked = s->query_allowed(kGerman, {"combat", "68"});
+  ASSERT_FALSE(asked.is_ok());
+  EXPECT_NE(asked.error().rule.find("1.5"), std::string::npos);
+  EXPECT_FALSE(s->query_allowed(kGerman, {"reach", "A16"}).is_ok());
+  EXPECT_TRUE(s->query_allowed(kSoviet, {"reach", "A16"}).is_ok());
   set_up(*s, {"reveal A16", "reveal 39PzK"});
   EXPECT_TRUE(s->preview(battle, kGerman)) << "refused once every block is revealed";
 }
