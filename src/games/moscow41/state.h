@@ -168,6 +168,18 @@ class Moscow41State : public steppe::State {
   steppe::Status test_set(const std::vector<std::string>& words) override;
   steppe::Result<std::string> test_query(const std::vector<std::string>& words) const override;
 
+  // Typed views (kernel/views.h; views.cpp), answered from the rules code apply() runs.
+  steppe::Result<steppe::ActionDescription> describe(const steppe::Action& a) const override;
+  // "battle AREA": the dice of each step of 10.12, each modifier with its reason and rule,
+  // and the exact distribution of the hits each side scores. Refused (1.5) when a block
+  // involved is hidden from `viewer`.
+  steppe::Result<steppe::Preview> preview(const steppe::Action& a, int viewer) const override;
+  steppe::Result<steppe::Reach> reach(std::string_view unit, int viewer) const override;
+  void legal_actions_for(std::string_view unit, std::vector<steppe::Action>& out) const override;
+  // The server asks "combat A" and "reach B" on a copy resampled for `side`: refused here
+  // (1.5) when the view itself would refuse `side`, whatever the sample holds.
+  steppe::Status query_allowed(int side, const std::vector<std::string>& words) const override;
+
   // Set-up from a scenario (or "empty"). Pieces left to a player's choice wait in the
   // set-up phase (Phase::kSetup); the rest is placed at once.
   steppe::Status setup(const std::string& scenario);
@@ -194,7 +206,7 @@ class Moscow41State : public steppe::State {
   // MP any block pays to enter `node` in this weather (2.6, 8.0), and the hits the
   // terrain, city and DL absorb for `defender` there (10.13, capped).
   int area_enter_cost(int node) const;
-  int absorb(int node, int defender) const;
+  int absorb(int node, int defender, std::vector<steppe::PreviewShift>* why = nullptr) const;
   int turn() const { return turn_; }
   int active() const { return active_; }
   Phase phase() const { return phase_; }
@@ -246,7 +258,9 @@ class Moscow41State : public steppe::State {
   void follow(int b, int dest, bool allow_engage, bool hq_act);
   void enter(int side, int node);
   void settle_control(int node);  // 2.5: the side left alone in an area controls it
-  std::vector<std::vector<int>> reachable(int b, bool allow_engage, bool hq_activation) const;
+  // The cheapest path to every area `b` may end in; `costs` (if given) gets each one's MP.
+  std::vector<std::vector<int>> reachable(int b, bool allow_engage, bool hq_activation,
+                                          std::vector<int>* costs = nullptr) const;
   bool commanded(int b) const;  // 10.2, 10.3, 10.6
   std::vector<int> tactical_range(int hq) const;
   int hq_range(int hq) const;
@@ -281,7 +295,23 @@ class Moscow41State : public steppe::State {
   void reduce(int b, bool surrender);
   void resolve_battle(int node);
   void hoepner_road();  // 10.9
-  int dice_for(int b, bool attacking, int node) const;
+  // `why` (if given) gets each rule that changes the dice, with its reason.
+  int dice_for(int b, bool attacking, int node, std::vector<steppe::PreviewShift>* why = nullptr) const;
+  // One unit's fire in a step of 10.12, in the order the battle rolls them.
+  struct Volley {
+    int block;  // -1: a Defensive Line
+    int dice;
+    int fire;  // Fire
+    std::string who, rule;
+  };
+  std::vector<Volley> artillery_volleys(int node,
+                                        std::vector<steppe::PreviewShift>* why = nullptr) const;  // 10.12.2
+  // 10.12.5: the attacker's (battle_.attackers still there) or the defender's (DL first).
+  std::vector<Volley> ground_volleys(int side, int node,
+                                     std::vector<steppe::PreviewShift>* why = nullptr) const;
+  std::vector<int> battle_attackers(int node) const;  // the active side's blocks, not isolated
+  bool tank_attack(int node, const std::vector<int>& attackers) const;  // 10.12.5.2
+  void take_hits_in_preview(int side, int hits);  // queue_hits, ties to the first choice (views.cpp)
   int roll_hits(int dice, int fire, const std::string& who, const std::string& rule);
   void queue_hits(int side, int hits);    // 10.13, 10.14: absorb, then allocate
   bool allocate_hits();                   // false: the owner must choose (10.14.1)
