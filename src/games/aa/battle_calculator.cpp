@@ -1,7 +1,9 @@
 #include "games/aa/battle_calculator.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
+#include <string>
 
 namespace steppe::aa {
 
@@ -138,13 +140,23 @@ class StateSpace {
     kd_max_ = static_cast<int>(seq_[1].size()) - 1;
     sa_max_ = supply_[0];
     sd_max_ = supply_[1];
-    fire_cache_.resize(static_cast<size_t>((ka_max_ + 1) * (kd_max_ + 1)) * 2);
+    for (const UnitType& u : types_.all())
+      for (const Support& sp : u.supports)
+        if (!sp.unless_enemy_class.empty() && std::find(unless_classes_.begin(), unless_classes_.end(),
+                                                        sp.unless_enemy_class) == unless_classes_.end())
+          unless_classes_.push_back(sp.unless_enemy_class);
+    kSigs = size_t{1} << (unless_classes_.size() + 1);
+    for (size_t side = 0; side < 2; ++side)
+      for (const Forces& f : seq_[side]) sig_[side].push_back(signature(f));
+    fire_cache_[0].resize(static_cast<size_t>(ka_max_ + 1) * kSigs * 2);
+    fire_cache_[1].resize(static_cast<size_t>(kd_max_ + 1) * kSigs * 2);
   }
 
   void run() {
     const size_t n = state_count();
     std::vector<double> mass(n, 0.0);
     mass[0] = 1.0;
+    end_mass_.assign(n, 0.0);
     // Round 1 has its own dice (3.13 the airborne drop bonus); with a round limit every
     // round up to it is stepped explicitly, since the attacker leaves at its end (3.36.2.4).
     const int layered = std::max(1, retreat_.after_round);
@@ -167,7 +179,10 @@ class StateSpace {
         }
       }
     }
-    if (retreat_.after_round > 0) return;
+    if (retreat_.after_round > 0) {
+      record_ends();
+      return;
+    }
     // Rounds after the first: the same chances every round. Hits only accumulate, so each
     // state's mass is complete once the states before it (in index order) are done.
     for (size_t s = 0; s < n; ++s) {
@@ -178,6 +193,7 @@ class StateSpace {
       }
       step(s, false, mass[s], mass, /*stationary=*/true);
     }
+    record_ends();
   }
 
  private:
@@ -212,20 +228,36 @@ class StateSpace {
     return b;
   }
 
-  // The dice of both sides at (ka, kd): supplies never change them, so cached per pair.
-  const std::array<Fire, 2>* fires(int ka, int kd, bool first_round, bool& stalemate) {
-    const size_t key = static_cast<size_t>(ka * (kd_max_ + 1) + kd) * 2 + (first_round ? 1 : 0);
-    auto& slot = fire_cache_[key];
-    if (!slot) {
-      Battle b = at(ka, kd, 0, 0, first_round ? 0 : 1, Outcome::kOngoing);
-      Cached c;
-      c.stalemate = b.stalemate();
-      c.fire[0] = fire_of(b.combat_dice(Side::kAttacker), sd_max_);
-      c.fire[1] = fire_of(b.combat_dice(Side::kDefender), sa_max_);
-      slot = std::move(c);
+  // The dice of both sides at (ka, kd). A side's dice depend on its own units and on the
+  // enemy only through which classes it still has (aircraft, 3.36.2.2; fighters, 3.20), so
+  // each side's fire is cached by (its hits taken, the enemy's signature).
+  const std::array<const Fire*, 2> fires(int ka, int kd, bool first_round, bool& stalemate) {
+    const size_t r = first_round ? 1 : 0;
+    const int sig_d = sig_[1][static_cast<size_t>(kd)];
+    const int sig_a = sig_[0][static_cast<size_t>(ka)];
+    auto& slot_a = fire_cache_[0][(static_cast<size_t>(ka) * kSigs + static_cast<size_t>(sig_d)) * 2 + r];
+    auto& slot_d = fire_cache_[1][(static_cast<size_t>(kd) * kSigs + static_cast<size_t>(sig_a)) * 2 + r];
+    if (!slot_a || !slot_d) {
+      const Battle b = at(ka, kd, 0, 0, first_round ? 0 : 1, Outcome::kOngoing);
+      if (!slot_a) slot_a = fire_of(b.combat_dice(Side::kAttacker), sd_max_);
+      if (!slot_d) slot_d = fire_of(b.combat_dice(Side::kDefender), sa_max_);
     }
-    stalemate = slot->stalemate;
-    return &slot->fire;
+    // Battle::stalemate: no die on either side can hit (all their chance is on 0 hits).
+    stalemate = slot_a->pmf[0] == 1.0 && slot_d->pmf[0] == 1.0;
+    return {&*slot_a, &*slot_d};
+  }
+
+  // Bit 0: the side has a combat aircraft; bit 1 + i: it has a unit of unless_classes_[i].
+  int signature(const Forces& f) const {
+    int sig = 0;
+    for (int t = 0; t < types_.size(); ++t) {
+      if (f.alive[static_cast<size_t>(t)] == 0) continue;
+      const UnitType& u = types_.at(t);
+      if (u.combatant && u.aircraft()) sig |= 1;
+      for (size_t i = 0; i < unless_classes_.size(); ++i)
+        if (u.has_class(unless_classes_[i])) sig |= 2 << i;
+    }
+    return sig;
   }
 
   // One round from state s carrying `m`: terminal states are recorded, the rest is added to
@@ -235,69 +267,83 @@ class StateSpace {
     decode(s, ka, kd, sa, sd);
     ++odds_.states;
     bool stalemate = false;
-    const auto* f = fires(ka, kd, first_round, stalemate);
+    const auto f = fires(ka, kd, first_round, stalemate);
     if (stalemate) {  // ruling "A battle no one can hit": the attacker withdraws
       record_retreat(s, first_round ? 0 : 1, m);
       return;
     }
-    const Fire& fa = (*f)[0];
-    const Fire& fd = (*f)[1];
-    // First pass: the chance that the round changes nothing.
-    double p_stay = 0;
-    if (stationary) {
-      for (int ha = 0; ha <= fa.max_hits; ++ha)
-        for (int oa = 0; oa < fa.width; ++oa) {
-          const double pa = fa.pmf[static_cast<size_t>(ha * fa.width + oa)];
-          if (pa == 0.0 || ha > 0 || (oa > 0 && sd < sd_max_)) continue;
-          for (int hd = 0; hd <= fd.max_hits; ++hd)
-            for (int od = 0; od < fd.width; ++od) {
-              if (hd > 0 || (od > 0 && sa < sa_max_)) continue;
-              p_stay += pa * fd.pmf[static_cast<size_t>(hd * fd.width + od)];
-            }
-        }
-      if (p_stay >= 1.0) {  // cannot happen once stalemate is ruled out, but never divide by 0
-        record_retreat(s, 1, m);
-        return;
-      }
-      odds_.expected_rounds += weight_ * m / (1.0 - p_stay);
-    } else {
-      odds_.expected_rounds += weight_ * m;
+    // Where each side's fire sends the other: hits beyond the units left, and 1s beyond the
+    // supply tokens left, change nothing more, so the tails are summed into the last cells.
+    const int rem_d = kd_max_ - kd, rem_sd = sd_max_ - sd;
+    const int rem_a = ka_max_ - ka, rem_sa = sa_max_ - sa;
+    clip(*f[0], rem_d, rem_sd, on_defender_);
+    clip(*f[1], rem_a, rem_sa, on_attacker_);
+    const size_t wd = static_cast<size_t>(rem_sd) + 1, wa = static_cast<size_t>(rem_sa) + 1;
+    // A round in which nothing happens returns to s: summed as a geometric series.
+    const double p_stay = stationary ? on_defender_[0] * on_attacker_[0] : 0.0;
+    if (p_stay >= 1.0) {  // cannot happen once stalemate is ruled out, but never divide by 0
+      record_retreat(s, 1, m);
+      return;
     }
+    odds_.expected_rounds += weight_ * m / (1.0 - p_stay);
     const double scale = m / (1.0 - p_stay);
-    const int rounds_done = first_round ? 1 : 2;
-    for (int ha = 0; ha <= fa.max_hits; ++ha) {
-      const int kd2 = std::min(kd + ha, kd_max_);
-      for (int oa = 0; oa < fa.width; ++oa) {
-        const double pa = fa.pmf[static_cast<size_t>(ha * fa.width + oa)];
-        if (pa == 0.0) continue;
-        const int sd2 = std::min(sd + oa, sd_max_);
-        for (int hd = 0; hd <= fd.max_hits; ++hd) {
-          const int ka2 = std::min(ka + hd, ka_max_);
-          for (int od = 0; od < fd.width; ++od) {
-            const double pd = fd.pmf[static_cast<size_t>(hd * fd.width + od)];
-            if (pd == 0.0) continue;
-            const int sa2 = std::min(sa + od, sa_max_);
-            const size_t t = id(ka2, kd2, sa2, sd2);
-            if (stationary && t == s) continue;
-            const double p = pa * pd * scale;
-            if (ka2 == ka_max_ || kd2 == kd_max_) {
-              record_end(ka2, kd2, sa2, sd2, rounds_done, p);
-            } else {
-              into[t] += p;
-            }
-          }
+    const size_t stay = stationary ? 0 : SIZE_MAX;  // cell 0 of both: nothing happened
+    keep(on_defender_, kept_d_);
+    keep(on_attacker_, kept_a_);
+    double kept = 0;
+    for (const auto& [i, pa] : kept_d_) {
+      const int kd2 = kd + static_cast<int>(i / wd), sd2 = sd + static_cast<int>(i % wd);
+      for (const auto& [j, pd] : kept_a_) {
+        if (i == stay && j == stay) continue;
+        const int ka2 = ka + static_cast<int>(j / wa), sa2 = sa + static_cast<int>(j % wa);
+        const size_t t = id(ka2, kd2, sa2, sd2);
+        const double p = pa * pd * scale;
+        kept += p;
+        if (ka2 == ka_max_ || kd2 == kd_max_) {
+          end_mass_[t] += p;
+        } else {
+          into[t] += p;
         }
       }
+    }
+    odds_.dropped += weight_ * std::max(0.0, m - kept);
+  }
+
+  // The cells of a fire worth carrying: chances under kNegligible (1e-16 of a battle) are left
+  // out and their total reported in BattleOdds::dropped, so "exact" is exact to that sum.
+  static constexpr double kNegligible = 1e-16;
+  static void keep(const std::vector<double>& cells, std::vector<std::pair<size_t, double>>& out) {
+    out.clear();
+    for (size_t i = 0; i < cells.size(); ++i)
+      if (cells[i] >= kNegligible || (i == 0 && cells[i] > 0)) out.emplace_back(i, cells[i]);
+  }
+
+  // out[h * (rem_s + 1) + o]: the fire's (hits, 1s) with hits held to rem_h and 1s to rem_s.
+  static void clip(const Fire& f, int rem_h, int rem_s, std::vector<double>& out) {
+    const int w = rem_s + 1;
+    out.assign(static_cast<size_t>((rem_h + 1) * w), 0.0);
+    for (int h = 0; h <= f.max_hits; ++h) {
+      const int hc = std::min(h, rem_h);
+      for (int o = 0; o < f.width; ++o) {
+        const double p = f.pmf[static_cast<size_t>(h * f.width + o)];
+        if (p != 0.0) out[static_cast<size_t>(hc * w + std::min(o, rem_s))] += p;
+      }
+    }
+  }
+
+  // The battles that ended, each end state recorded once.
+  void record_ends() {
+    for (size_t t = 0; t < end_mass_.size(); ++t) {
+      if (end_mass_[t] == 0.0) continue;
+      int ka, kd, sa, sd;
+      decode(t, ka, kd, sa, sd);
+      Battle b = at(ka, kd, sa, sd, 1, Outcome::kOngoing);
+      b.settle();
+      record(b, end_mass_[t]);
     }
   }
 
   void record(const Battle& b, double p) { record_outcome(b, p * weight_, odds_); }
-
-  void record_end(int ka, int kd, int sa, int sd, int rounds_done, double p) {
-    Battle b = at(ka, kd, sa, sd, rounds_done, Outcome::kOngoing);
-    b.settle();
-    record(b, p);
-  }
 
   void record_retreat(size_t s, int rounds_done, double p) {
     int ka, kd, sa, sd;
@@ -322,41 +368,33 @@ class StateSpace {
       decode(s, ka, kd, sa, sd);
       if (ka == ka_max_ || kd == kd_max_) continue;  // terminal states are valued on arrival
       bool stalemate = false;
-      const auto* f = fires(ka, kd, false, stalemate);
+      const auto f = fires(ka, kd, false, stalemate);
       if (stalemate) continue;
-      const Fire& fa = (*f)[0];
-      const Fire& fd = (*f)[1];
-      double p_stay = 0, win = 0;
-      for (int ha = 0; ha <= fa.max_hits; ++ha)
-        for (int oa = 0; oa < fa.width; ++oa) {
-          const double pa = fa.pmf[static_cast<size_t>(ha * fa.width + oa)];
-          if (pa == 0.0) continue;
-          const int kd2 = std::min(kd + ha, kd_max_);
-          const int sd2 = std::min(sd + oa, sd_max_);
-          for (int hd = 0; hd <= fd.max_hits; ++hd)
-            for (int od = 0; od < fd.width; ++od) {
-              const double p = pa * fd.pmf[static_cast<size_t>(hd * fd.width + od)];
-              if (p == 0.0) continue;
-              const int ka2 = std::min(ka + hd, ka_max_);
-              const size_t t = id(ka2, kd2, std::min(sa + od, sa_max_), sd2);
-              if (t == s) {
-                p_stay += p;
-              } else if (kd2 == kd_max_) {
-                win += ka2 < ka_max_ ? p : 0.0;
-              } else if (ka2 < ka_max_) {
-                win += p * value[t];
-              }
-            }
+      const int rem_d = kd_max_ - kd, rem_sd = sd_max_ - sd;
+      const int rem_a = ka_max_ - ka, rem_sa = sa_max_ - sa;
+      clip(*f[0], rem_d, rem_sd, on_defender_);
+      clip(*f[1], rem_a, rem_sa, on_attacker_);
+      keep(on_defender_, kept_d_);
+      keep(on_attacker_, kept_a_);
+      const size_t wd = static_cast<size_t>(rem_sd) + 1, wa = static_cast<size_t>(rem_sa) + 1;
+      const double p_stay = on_defender_[0] * on_attacker_[0];
+      double win = 0;
+      for (const auto& [i, pa] : kept_d_) {
+        const int kd2 = kd + static_cast<int>(i / wd), sd2 = sd + static_cast<int>(i % wd);
+        for (const auto& [j, pd] : kept_a_) {
+          if (i == 0 && j == 0) continue;
+          const int ka2 = ka + static_cast<int>(j / wa), sa2 = sa + static_cast<int>(j % wa);
+          if (kd2 == kd_max_) {
+            win += ka2 < ka_max_ ? pa * pd : 0.0;
+          } else if (ka2 < ka_max_) {
+            win += pa * pd * value[id(ka2, kd2, sa2, sd2)];
+          }
         }
+      }
       press_on_[s] = p_stay < 1.0 ? win / (1.0 - p_stay) : 0.0;
       value[s] = press_on_[s] < retreat_.below_win_probability ? 0.0 : press_on_[s];
     }
   }
-
-  struct Cached {
-    bool stalemate = false;
-    std::array<Fire, 2> fire;
-  };
 
   const Battle& start_;
   const UnitTypes& types_;
@@ -366,8 +404,14 @@ class StateSpace {
   std::array<std::vector<Forces>, 2> seq_;
   std::array<int, 2> supply_{};
   int ka_max_ = 0, kd_max_ = 0, sa_max_ = 0, sd_max_ = 0;
-  std::vector<std::optional<Cached>> fire_cache_;
+  std::vector<std::string> unless_classes_;
+  size_t kSigs = 2;
+  std::array<std::vector<int>, 2> sig_;
+  std::array<std::vector<std::optional<Fire>>, 2> fire_cache_;
   std::vector<double> press_on_;
+  std::vector<double> end_mass_;
+  std::vector<double> on_defender_, on_attacker_;  // scratch of step()
+  std::vector<std::pair<size_t, double>> kept_d_, kept_a_;
 };
 
 }  // namespace

@@ -30,7 +30,8 @@ struct BattleOdds {
   std::array<std::vector<double>, 2> expected_left;
   std::array<double, 2> expected_bp_lost{};
   double expected_rounds = 0;
-  long states = 0;  // battle states the DP evaluated
+  long states = 0;     // battle states the DP evaluated
+  double dropped = 0;  // chance left out as negligible (terms under 1e-16), for honesty
 };
 
 // Errors (bad forces, a casualty order leaving out a type) cite the rule and compute nothing.

@@ -331,3 +331,23 @@ TEST(AaBattle, NoDefenderMeansNoDice) {
 
 }  // namespace
 }  // namespace steppe::aa
+
+namespace steppe::aa {
+namespace {
+
+TEST(AaBattle, SupplyTokensChangeLossesNotTheFight) {
+  // Supply tokens never roll or take ordinary hits (3.12, 3.36.2.3): the odds of the fight are
+  // the same with or without them; only what the defender loses grows.
+  const BattleOdds bare =
+      odds(setup({{"infantry", 6}, {"medium_armor", 2}}, {{"infantry", 5}, {"artillery", 1}}));
+  const BattleOdds supplied =
+      odds(setup({{"infantry", 6}, {"medium_armor", 2}}, {{"infantry", 5}, {"artillery", 1}, {"supply", 3}}));
+  EXPECT_NEAR(bare.attacker_wins, supplied.attacker_wins, 1e-12);
+  EXPECT_NEAR(bare.defender_holds, supplied.defender_holds, 1e-12);
+  EXPECT_GT(supplied.expected_bp_lost[1], bare.expected_bp_lost[1] + 0.5);
+  EXPECT_GT(supplied.states, bare.states);
+  EXPECT_LT(supplied.dropped, 1e-12);
+}
+
+}  // namespace
+}  // namespace steppe::aa
