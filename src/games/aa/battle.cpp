@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 #include <utility>
 
 #include "kernel/json_data.h"
@@ -145,10 +146,9 @@ int CasualtyOrder::apply_hits(Forces& f, const UnitTypes& types, int hits) const
     }
     if (target < 0) return hits;  // nothing left to take the hit
     const size_t i = static_cast<size_t>(target);
-    if (damage_only) {
+    // 3.2: a 2-hit unit's first hit damages it (absorbed first, or when its turn comes).
+    if (damage_only || (types.at(target).hits == 2 && f.damaged[i] == 0)) {
       ++f.damaged[i];
-    } else if (types.at(target).hits == 2 && f.damaged[i] == 0) {
-      ++f.damaged[i];  // 3.2: the first of its two hits
     } else {
       if (f.damaged[i] > 0) --f.damaged[i];
       --f.alive[i];
@@ -162,6 +162,19 @@ int CasualtyOrder::apply_aircraft_hits(Forces& f, const UnitTypes& types, int hi
   for (int t : type_priority) {
     const UnitType& u = types.at(t);
     if (!u.combatant || !u.aircraft()) continue;
+    const size_t i = static_cast<size_t>(t);
+    const int n = std::min(hits, f.alive[i]);
+    f.alive[i] -= n;
+    f.damaged[i] = std::min(f.damaged[i], f.alive[i]);
+    hits -= n;
+  }
+  return hits;
+}
+
+int CasualtyOrder::apply_class_hits(Forces& f, const UnitTypes& types, std::string_view cls, int hits) const {
+  for (int t : type_priority) {
+    const UnitType& u = types.at(t);
+    if (!u.combatant || !u.has_class(cls)) continue;
     const size_t i = static_cast<size_t>(t);
     const int n = std::min(hits, f.alive[i]);
     f.alive[i] -= n;
@@ -253,7 +266,7 @@ DiceByValue Battle::aa_dice() const {
   return d;
 }
 
-DiceByValue Battle::combat_dice(Side side) const {
+DiceByValue Battle::combat_dice(Side side, std::string_view only_class) const {
   const UnitTypes& types = *types_;
   const Forces& f = forces(side);
   const Forces& enemy = forces(other(side));
@@ -279,16 +292,14 @@ DiceByValue Battle::combat_dice(Side side) const {
   for (int t = 0; t < types.size(); ++t) {
     const UnitType& u = types.at(t);
     const int n = f.alive[static_cast<size_t>(t)];
-    if (n == 0 || !u.combatant) continue;
+    if (n == 0 || !u.combatant || (!only_class.empty() && !u.has_class(only_class))) continue;
     int v = attacking ? u.attack : ((defender_air_supremacy && u.aircraft()) ? u.attack : u.defence);
     if (attacking) {
       if (terrain.city) v -= 1;                                        // 3.30
       if (terrain.river && !terrain.snow && !u.aircraft()) v -= 1;     // 3.29, 4.1 (3.30: -2 with a city)
       if (first_round && terrain.airborne_dropped) v += u.drop_bonus;  // 3.13
-    } else if (cut_off) {
-      v -= 2;  // 3.34
-    } else if (terrain.pripet) {
-      v -= 2;  // 3.31
+    } else if (cut_off || terrain.pripet) {
+      v -= 2;  // 3.34 cut off (which voids every other defensive modifier), or 3.31 the Pripet
     }
     values[static_cast<size_t>(t)].assign(static_cast<size_t>(n), v);
   }
@@ -321,6 +332,53 @@ DiceByValue Battle::combat_dice(Side side) const {
     for (int v : values[static_cast<size_t>(t)]) d[static_cast<size_t>(std::clamp(v, 0, kDie))] += dice_each;
   }
   return d;
+}
+
+bool Battle::dogfight_pending() const {
+  if (round_ != 0 || air_supremacy_done_ || outcome_ != Outcome::kOngoing) return false;
+  auto has_fighter = [&](Side s) {
+    for (int t = 0; t < types_->size(); ++t)
+      if (types_->at(t).combatant && types_->at(t).has_class("fighter") &&
+          forces(s).alive[static_cast<size_t>(t)] > 0)
+        return true;
+    return false;
+  };
+  return has_fighter(Side::kAttacker) && has_fighter(Side::kDefender);
+}
+
+void Battle::apply_dogfight(int hits_on_defender, int hits_on_attacker) {
+  setup_.defender_order.apply_class_hits(forces(Side::kDefender), *types_, "fighter", hits_on_defender);
+  setup_.attacker_order.apply_class_hits(forces(Side::kAttacker), *types_, "fighter", hits_on_attacker);
+}
+
+DiceByValue Battle::free_shot_dice(Side& shooter) const {
+  DiceByValue none{};
+  auto count = [&](Side s, std::string_view cls) {
+    int n = 0;
+    for (int t = 0; t < types_->size(); ++t)
+      if (types_->at(t).combatant && types_->at(t).has_class(cls))
+        n += forces(s).alive[static_cast<size_t>(t)];
+    return n;
+  };
+  if (round_ != 0 || air_supremacy_done_ || dogfight_pending()) return none;
+  // Only after a dogfight: "The side that wins the air battle ... gets a free/pre-emptive shot
+  // at the enemies' aircraft left in the territory. This shot is per fighter left".
+  const bool attacker_won = count(Side::kAttacker, "fighter") > 0 && count(Side::kDefender, "fighter") == 0;
+  const bool defender_won = count(Side::kDefender, "fighter") > 0 && count(Side::kAttacker, "fighter") == 0;
+  if (!attacker_won && !defender_won) return none;
+  shooter = attacker_won ? Side::kAttacker : Side::kDefender;
+  if (count(other(shooter), "air") == 0) return none;
+  return combat_dice(shooter, "fighter");
+}
+
+void Battle::apply_free_shots(Side shooter, int hits) {
+  const CasualtyOrder& order = shooter == Side::kAttacker ? setup_.defender_order : setup_.attacker_order;
+  order.apply_class_hits(forces(other(shooter)), *types_, "air", hits);
+  air_supremacy_done_ = true;
+  if (!has_combatants(Side::kAttacker) || !has_combatants(Side::kDefender)) {
+    ++round_;
+    settle();
+  }
 }
 
 bool Battle::stalemate() const {
@@ -428,6 +486,26 @@ RoundRoll Battle::fight_round(Dice& dice, const RetreatRule& retreat_rule) {
     int ones = 0;
     roll_dice(aa_dice(), dice, roll.aa_hits, ones);
     apply_aa(roll.aa_hits);
+    if (outcome_ != Outcome::kOngoing) return roll;
+    // 3.36.2.2 B. Air supremacy: a fighter with a die of 0 could not end it, so the dogfight
+    // stops when neither side's fighters can hit.
+    bool fought = false;
+    while (dogfight_pending()) {
+      const DiceByValue fa = combat_dice(Side::kAttacker, "fighter");
+      const DiceByValue fd = combat_dice(Side::kDefender, "fighter");
+      if (fa[0] == std::accumulate(fa.begin(), fa.end(), 0) &&
+          fd[0] == std::accumulate(fd.begin(), fd.end(), 0))
+        break;
+      int ha = 0, hd = 0;
+      roll_dice(fa, dice, ha, ones);
+      roll_dice(fd, dice, hd, ones);
+      apply_dogfight(ha, hd);
+      fought = true;
+    }
+    Side shooter = Side::kAttacker;
+    int free_hits = 0;
+    if (fought) roll_dice(free_shot_dice(shooter), dice, free_hits, ones);
+    apply_free_shots(shooter, free_hits);
     if (outcome_ != Outcome::kOngoing) return roll;
   }
   if (stalemate()) {

@@ -5,9 +5,9 @@
 // tokens and trucks) and the attacker's retreat rule (3.36.2.4, 3.33). The exact battle
 // calculator (battle_calculator.h) builds its transitions from these same functions.
 //
-// Not yet here (listed in docs/aa-design.md): B air supremacy (the dogfight and free shots),
-// the Tank Destroyer's own choice of target (3.16), the defender's retreat roll, generals and
-// Murphy cards. Until then a Tank Destroyer's hit is an ordinary hit.
+// Not yet here (listed in docs/aa-design.md): a fighter's retreat from the dogfight, the Tank
+// Destroyer's own choice of target (3.16), the defender's retreat roll, generals and Murphy
+// cards. Until then a Tank Destroyer's hit is an ordinary hit.
 #pragma once
 
 #include <array>
@@ -103,6 +103,8 @@ struct CasualtyOrder {
   int apply_hits(Forces& f, const UnitTypes& types, int hits) const;
   // 3.36.2.1: AA hits fall on aircraft only, in the owner's order.
   int apply_aircraft_hits(Forces& f, const UnitTypes& types, int hits) const;
+  // Hits that only units of one class can take (3.36.2.2: fighters in the dogfight).
+  int apply_class_hits(Forces& f, const UnitTypes& types, std::string_view cls, int hits) const;
   // 3.36.2.3: a 1 destroys a supply token or truck (the owner picks, by this order).
   int apply_supply_kills(Forces& f, const UnitTypes& types, int ones) const;
 };
@@ -161,8 +163,20 @@ class Battle {
   // 3.36.2.1: dice the defender's AA rolls in this round (one per attacking aircraft when it
   // has an AA gun, first round only), by value.
   DiceByValue aa_dice() const;
-  // 3.36.2.3: dice `side` rolls in this round, by modified value.
-  DiceByValue combat_dice(Side side) const;
+  // 3.36.2.3: dice `side` rolls in this round, by modified value (with `only_class`, the
+  // dice of those units alone: the fighters of the dogfight).
+  DiceByValue combat_dice(Side side, std::string_view only_class = {}) const;
+  // 3.36.2.2 B: in the first round, after AA fire, fighters of both sides dogfight ("The
+  // attacking side fires first ... resolved like normal combat with the defender returning
+  // fire (including casualties)") until one side has none left.
+  bool dogfight_pending() const;
+  // Applies one exchange of the dogfight: hits on the other side's fighters.
+  void apply_dogfight(int hits_on_defender, int hits_on_attacker);
+  // The winner's free shots, one per fighter left, at the loser's aircraft; `shooter` is set
+  // to the winner. No dice when the loser has no aircraft ("no free/pre-emptive shot").
+  DiceByValue free_shot_dice(Side& shooter) const;
+  // Applies the free shots and closes step B (the battle may be decided by it).
+  void apply_free_shots(Side shooter, int hits);
   // Applies a rolled step A (AA hits on the attacker's aircraft).
   void apply_aa(int aa_hits);
   // Applies the C exchange: both sides' hits and 1s, removed together, then ends the round
@@ -194,6 +208,7 @@ class Battle {
   BattleSetup setup_;
   std::array<Forces, 2> forces_;
   int round_ = 0;
+  bool air_supremacy_done_ = false;
   Outcome outcome_ = Outcome::kOngoing;
 };
 

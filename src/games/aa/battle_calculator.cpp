@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -170,10 +171,7 @@ class StateSpace {
       mass.swap(next);
       for (size_t s = 0; s < n; ++s) {
         if (mass[s] == 0.0) continue;
-        if (retreat_.after_round > 0 && r >= retreat_.after_round) {
-          record_retreat(s, r, mass[s]);
-          mass[s] = 0.0;
-        } else if (retreats_by_odds(s)) {
+        if ((retreat_.after_round > 0 && r >= retreat_.after_round) || retreats_by_odds(s)) {
           record_retreat(s, r, mass[s]);
           mass[s] = 0.0;
         }
@@ -320,13 +318,14 @@ class StateSpace {
 
   // out[h * (rem_s + 1) + o]: the fire's (hits, 1s) with hits held to rem_h and 1s to rem_s.
   static void clip(const Fire& f, int rem_h, int rem_s, std::vector<double>& out) {
-    const int w = rem_s + 1;
-    out.assign(static_cast<size_t>((rem_h + 1) * w), 0.0);
+    const size_t w = static_cast<size_t>(rem_s) + 1;
+    const size_t fw = static_cast<size_t>(f.width);
+    out.assign((static_cast<size_t>(rem_h) + 1) * w, 0.0);
     for (int h = 0; h <= f.max_hits; ++h) {
-      const int hc = std::min(h, rem_h);
+      const size_t hc = static_cast<size_t>(std::min(h, rem_h));
       for (int o = 0; o < f.width; ++o) {
-        const double p = f.pmf[static_cast<size_t>(h * f.width + o)];
-        if (p != 0.0) out[static_cast<size_t>(hc * w + std::min(o, rem_s))] += p;
+        const double p = f.pmf[static_cast<size_t>(h) * fw + static_cast<size_t>(o)];
+        if (p != 0.0) out[hc * w + static_cast<size_t>(std::min(o, rem_s))] += p;
       }
     }
   }
@@ -414,6 +413,59 @@ class StateSpace {
   std::vector<std::pair<size_t, double>> kept_d_, kept_a_;
 };
 
+// 3.36.2.2 B: the dogfight, by a DP over (attacker fighters lost, defender fighters lost),
+// then the winner's free shots; appends each way it ends with its chance.
+void air_supremacy(const Battle& b, double weight, std::vector<std::pair<Battle, double>>& out) {
+  if (!b.dogfight_pending()) {
+    Battle c = b;
+    c.apply_free_shots(Side::kAttacker, 0);  // no dogfight, no free shots
+    out.emplace_back(c, weight);
+    return;
+  }
+  auto fighters = [&](Side s) {
+    int n = 0;
+    for (int t = 0; t < b.types().size(); ++t)
+      if (b.types().at(t).combatant && b.types().at(t).has_class("fighter"))
+        n += b.forces(s).alive[static_cast<size_t>(t)];
+    return n;
+  };
+  const int na = fighters(Side::kAttacker), nd = fighters(Side::kDefender);
+  const size_t w = static_cast<size_t>(nd) + 1;
+  std::vector<double> mass(static_cast<size_t>(na + 1) * w, 0.0);
+  mass[0] = 1.0;
+  for (int i = 0; i <= na; ++i) {
+    for (int j = 0; j <= nd; ++j) {
+      const double m = mass[static_cast<size_t>(i) * w + static_cast<size_t>(j)];
+      if (m == 0.0) continue;
+      Battle c = b;
+      c.apply_dogfight(j, i);
+      const DiceByValue fa = c.combat_dice(Side::kAttacker, "fighter");
+      const DiceByValue fd = c.combat_dice(Side::kDefender, "fighter");
+      const auto pa = hit_distribution(fa), pd = hit_distribution(fd);
+      const bool cannot_hit = pa[0] == 1.0 && pd[0] == 1.0;
+      if (!c.dogfight_pending() || cannot_hit) {
+        Side shooter = Side::kAttacker;
+        const auto shots = hit_distribution(c.free_shot_dice(shooter));
+        for (size_t h = 0; h < shots.size(); ++h) {
+          if (shots[h] == 0.0) continue;
+          Battle e = c;
+          e.apply_free_shots(shooter, static_cast<int>(h));
+          out.emplace_back(e, weight * m * shots[h]);
+        }
+        continue;
+      }
+      const double stay = pa[0] * pd[0];
+      for (size_t ha = 0; ha < pa.size(); ++ha)
+        for (size_t hd = 0; hd < pd.size(); ++hd) {
+          if (ha == 0 && hd == 0) continue;
+          const size_t i2 = std::min(static_cast<size_t>(i) + hd, static_cast<size_t>(na));
+          const size_t j2 = std::min(static_cast<size_t>(j) + ha, static_cast<size_t>(nd));
+          mass[i2 * w + j2] += m * pa[ha] * pd[hd] / (1.0 - stay);
+        }
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<double> hit_distribution(const DiceByValue& by_value) {
@@ -447,19 +499,44 @@ Result<BattleOdds> calculate_battle(const UnitTypes& types, const BattleSetup& s
     record_outcome(b, 1.0, odds);
     return odds;
   }
-  // 3.36.2.1: step A first, its hits removed "before moving to air (B.)": one DP per number of
-  // aircraft it downs.
+  // 3.36.2.1: step A first, its hits removed "before moving to air (B.)"; then B, the
+  // dogfight and its free shots (3.36.2.2). Each way they can end is a battle of its own for
+  // the DP of step C, weighted by its chance; the same forces reached two ways are merged.
+  std::vector<std::pair<Battle, double>> after_b;
   const std::vector<double> aa = hit_distribution(b.aa_dice());
   for (size_t j = 0; j < aa.size(); ++j) {
     if (aa[j] == 0.0) continue;
     Battle after = b;
     after.apply_aa(static_cast<int>(j));
     if (after.outcome() != Outcome::kOngoing) {  // every attacker shot down before the exchange
-      odds.expected_rounds += aa[j];
-      record_outcome(after, aa[j], odds);
+      after_b.emplace_back(after, aa[j]);
       continue;
     }
-    StateSpace space(after, retreat, aa[j], odds);
+    air_supremacy(after, aa[j], after_b);
+  }
+  std::map<std::vector<int>, size_t> seen;
+  std::vector<std::pair<Battle, double>> merged;
+  for (auto& [battle, w] : after_b) {
+    std::vector<int> key;
+    for (Side side : {Side::kAttacker, Side::kDefender}) {
+      key.insert(key.end(), battle.forces(side).alive.begin(), battle.forces(side).alive.end());
+      key.insert(key.end(), battle.forces(side).damaged.begin(), battle.forces(side).damaged.end());
+    }
+    key.push_back(static_cast<int>(battle.outcome()));
+    auto [it, fresh] = seen.emplace(key, merged.size());
+    if (fresh) {
+      merged.emplace_back(battle, w);
+    } else {
+      merged[it->second].second += w;
+    }
+  }
+  for (const auto& [battle, w] : merged) {
+    if (battle.outcome() != Outcome::kOngoing) {  // decided in A or B
+      odds.expected_rounds += w;
+      record_outcome(battle, w, odds);
+      continue;
+    }
+    StateSpace space(battle, retreat, w, odds);
     space.run();
   }
   return odds;

@@ -288,6 +288,7 @@ void expect_matches_simulation(const BattleSetup& s, const RetreatRule& rule, in
   }
   EXPECT_NEAR(exact.attacker_wins + exact.defender_holds + exact.both_destroyed + exact.attacker_retreats,
               1.0, 1e-9);
+  EXPECT_LT(exact.dropped, 1e-12);  // the negligible terms left out
 }
 
 TEST(AaBattle, CalculatorMatchesTwoHundredThousandSimulatedBattles) {
@@ -347,6 +348,33 @@ TEST(AaBattle, SupplyTokensChangeLossesNotTheFight) {
   EXPECT_GT(supplied.expected_bp_lost[1], bare.expected_bp_lost[1] + 0.5);
   EXPECT_GT(supplied.states, bare.states);
   EXPECT_LT(supplied.dropped, 1e-12);
+}
+
+}  // namespace
+}  // namespace steppe::aa
+
+namespace steppe::aa {
+namespace {
+
+TEST(AaBattle, DogfightThenFreeShotClosedForm) {
+  // 3.36.2.2: attacker fighter + bomber against a lone fighter. The fighters dogfight at 6
+  // against 6: each way of ending (attacker's fighter left, both gone, defender's left) has
+  // chance (1/4)/(3/4) = 1/3. The defender's winning fighter gets one free shot (6 in 12) at
+  // the bomber; if it misses, the bomber (8) fights the fighter (6): 0.4 / 0.4 / 0.2.
+  const BattleOdds o = odds(setup({{"fighter", 1}, {"bomber", 1}}, {{"fighter", 1}}));
+  EXPECT_NEAR(o.attacker_wins, 2.0 / 3 + 1.0 / 6 * 0.4, 1e-12);
+  EXPECT_NEAR(o.both_destroyed, 1.0 / 6 * 0.4, 1e-12);
+  EXPECT_NEAR(o.defender_holds, 1.0 / 6 + 1.0 / 6 * 0.2, 1e-12);
+  // Without the bomber there is nothing to shoot at after the dogfight.
+  const BattleOdds f = odds(setup({{"fighter", 1}}, {{"fighter", 1}}));
+  EXPECT_NEAR(f.attacker_wins, 1.0 / 3, 1e-12);
+  EXPECT_NEAR(f.both_destroyed, 1.0 / 3, 1e-12);
+}
+
+TEST(AaBattle, CalculatorMatchesSimulationWithADogfight) {
+  const BattleSetup s = setup({{"infantry", 3}, {"medium_armor", 1}, {"fighter", 2}, {"tac_bomber", 1}},
+                              {{"infantry", 4}, {"fighter", 2}, {"bomber", 1}, {"aa_gun", 1}});
+  expect_matches_simulation(s, {}, 100000);
 }
 
 }  // namespace
