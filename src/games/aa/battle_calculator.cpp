@@ -288,16 +288,31 @@ class StateSpace {
     const size_t stay = stationary ? 0 : SIZE_MAX;  // cell 0 of both: nothing happened
     keep(on_defender_, kept_d_);
     keep(on_attacker_, kept_a_);
+    // A state's index is a sum of a part the attacker's fire sets (the defender's hits and
+    // supplies lost) and a part the defender's fire sets, so each cell's part is found once.
+    const size_t stride_kd = static_cast<size_t>(sa_max_ + 1) * static_cast<size_t>(sd_max_ + 1);
+    const size_t stride_ka = static_cast<size_t>(kd_max_ + 1) * stride_kd;
+    const size_t stride_sa = static_cast<size_t>(sd_max_ + 1);
+    offset_a_.clear();
+    size_t first_end_a = kept_a_.size();  // cells from here on leave the attacker with nothing
+    for (size_t n = 0; n < kept_a_.size(); ++n) {
+      const size_t j = kept_a_[n].first;
+      const size_t ka2 = static_cast<size_t>(ka) + j / wa;
+      offset_a_.push_back(ka2 * stride_ka + (static_cast<size_t>(sa) + j % wa) * stride_sa);
+      if (ka2 == static_cast<size_t>(ka_max_) && first_end_a == kept_a_.size()) first_end_a = n;
+    }
     double kept = 0;
-    for (const auto& [i, pa] : kept_d_) {
-      const int kd2 = kd + static_cast<int>(i / wd), sd2 = sd + static_cast<int>(i % wd);
-      for (const auto& [j, pd] : kept_a_) {
-        if (i == stay && j == stay) continue;
-        const int ka2 = ka + static_cast<int>(j / wa), sa2 = sa + static_cast<int>(j % wa);
-        const size_t t = id(ka2, kd2, sa2, sd2);
-        const double p = pa * pd * scale;
+    for (const auto& [i, pa_raw] : kept_d_) {
+      const double pa = pa_raw * scale;
+      const size_t kd2 = static_cast<size_t>(kd) + i / wd;
+      const size_t offset_d = kd2 * stride_kd + static_cast<size_t>(sd) + i % wd;
+      const bool defender_gone = kd2 == static_cast<size_t>(kd_max_);
+      for (size_t n = 0; n < kept_a_.size(); ++n) {
+        if (i == stay && kept_a_[n].first == stay) continue;
+        const double p = pa * kept_a_[n].second;
         kept += p;
-        if (ka2 == ka_max_ || kd2 == kd_max_) {
+        const size_t t = offset_d + offset_a_[n];
+        if (defender_gone || n >= first_end_a) {
           end_mass_[t] += p;
         } else {
           into[t] += p;
@@ -411,6 +426,7 @@ class StateSpace {
   std::vector<double> end_mass_;
   std::vector<double> on_defender_, on_attacker_;  // scratch of step()
   std::vector<std::pair<size_t, double>> kept_d_, kept_a_;
+  std::vector<size_t> offset_a_;
 };
 
 // 3.36.2.2 B: the dogfight, by a DP over (attacker fighters lost, defender fighters lost),
