@@ -290,22 +290,12 @@ class StateSpace {
     keep(on_attacker_, kept_a_);
     // A state's index is a sum of a part the attacker's fire sets (the defender's hits and
     // supplies lost) and a part the defender's fire sets, so each cell's part is found once.
-    const size_t stride_kd = static_cast<size_t>(sa_max_ + 1) * static_cast<size_t>(sd_max_ + 1);
-    const size_t stride_ka = static_cast<size_t>(kd_max_ + 1) * stride_kd;
-    const size_t stride_sa = static_cast<size_t>(sd_max_ + 1);
-    offset_a_.clear();
-    size_t first_end_a = kept_a_.size();  // cells from here on leave the attacker with nothing
-    for (size_t n = 0; n < kept_a_.size(); ++n) {
-      const size_t j = kept_a_[n].first;
-      const size_t ka2 = static_cast<size_t>(ka) + j / wa;
-      offset_a_.push_back(ka2 * stride_ka + (static_cast<size_t>(sa) + j % wa) * stride_sa);
-      if (ka2 == static_cast<size_t>(ka_max_) && first_end_a == kept_a_.size()) first_end_a = n;
-    }
+    const size_t first_end_a = attacker_offsets(ka, sa, wa);
     double kept = 0;
     for (const auto& [i, pa_raw] : kept_d_) {
       const double pa = pa_raw * scale;
       const size_t kd2 = static_cast<size_t>(kd) + i / wd;
-      const size_t offset_d = kd2 * stride_kd + static_cast<size_t>(sd) + i % wd;
+      const size_t offset_d = kd2 * stride_kd() + static_cast<size_t>(sd) + i % wd;
       const bool defender_gone = kd2 == static_cast<size_t>(kd_max_);
       for (size_t n = 0; n < kept_a_.size(); ++n) {
         if (i == stay && kept_a_[n].first == stay) continue;
@@ -320,6 +310,24 @@ class StateSpace {
       }
     }
     odds_.dropped += weight_ * std::max(0.0, m - kept);
+  }
+
+  // A state's index is a sum of a part the attacker's fire sets (the defender's hits and
+  // supplies lost) and a part the defender's fire sets, so each cell's part is found once:
+  // offset_a_[n] for kept_a_[n]. Returns the first cell that leaves the attacker no unit.
+  size_t stride_kd() const { return static_cast<size_t>(sa_max_ + 1) * static_cast<size_t>(sd_max_ + 1); }
+  size_t attacker_offsets(int ka, int sa, size_t wa) {
+    const size_t stride_ka = static_cast<size_t>(kd_max_ + 1) * stride_kd();
+    const size_t stride_sa = static_cast<size_t>(sd_max_ + 1);
+    offset_a_.clear();
+    size_t first_end_a = kept_a_.size();
+    for (size_t n = 0; n < kept_a_.size(); ++n) {
+      const size_t j = kept_a_[n].first;
+      const size_t ka2 = static_cast<size_t>(ka) + j / wa;
+      offset_a_.push_back(ka2 * stride_ka + (static_cast<size_t>(sa) + j % wa) * stride_sa);
+      if (ka2 == static_cast<size_t>(ka_max_) && first_end_a == kept_a_.size()) first_end_a = n;
+    }
+    return first_end_a;
   }
 
   // The cells of a fire worth carrying: chances under kNegligible (1e-16 of a battle) are left
@@ -392,18 +400,21 @@ class StateSpace {
       keep(on_attacker_, kept_a_);
       const size_t wd = static_cast<size_t>(rem_sd) + 1, wa = static_cast<size_t>(rem_sa) + 1;
       const double p_stay = on_defender_[0] * on_attacker_[0];
+      const size_t first_end_a = attacker_offsets(ka, sa, wa);
+      double alive_a = 0;  // the chance the attacker keeps a unit through this round's fire
+      for (size_t k = 0; k < first_end_a; ++k) alive_a += kept_a_[k].second;
       double win = 0;
       for (const auto& [i, pa] : kept_d_) {
-        const int kd2 = kd + static_cast<int>(i / wd), sd2 = sd + static_cast<int>(i % wd);
-        for (const auto& [j, pd] : kept_a_) {
-          if (i == 0 && j == 0) continue;
-          const int ka2 = ka + static_cast<int>(j / wa), sa2 = sa + static_cast<int>(j % wa);
-          if (kd2 == kd_max_) {
-            win += ka2 < ka_max_ ? pa * pd : 0.0;
-          } else if (ka2 < ka_max_) {
-            win += pa * pd * value[id(ka2, kd2, sa2, sd2)];
-          }
+        const size_t kd2 = static_cast<size_t>(kd) + i / wd;
+        if (kd2 == static_cast<size_t>(kd_max_)) {
+          win += pa * alive_a;
+          continue;
         }
+        // value[s] is still 0 here, so the round that changes nothing adds nothing.
+        const size_t offset_d = kd2 * stride_kd() + static_cast<size_t>(sd) + i % wd;
+        double sum = 0;
+        for (size_t k = 0; k < first_end_a; ++k) sum += kept_a_[k].second * value[offset_d + offset_a_[k]];
+        win += pa * sum;
       }
       press_on_[s] = p_stay < 1.0 ? win / (1.0 - p_stay) : 0.0;
       value[s] = press_on_[s] < retreat_.below_win_probability ? 0.0 : press_on_[s];
