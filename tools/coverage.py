@@ -29,8 +29,10 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NUM = r"\d{1,2}(?:\.\d{1,2}){1,3}"
 # The heading of each game's part of docs/rulings.md.
-RULINGS_HEADING = {"moscow41": "## Moscow '41", "bd": "## Barbarossa Deluxe", "dv": "## The Dark Valley"}
-GAME_TITLE = {"moscow41": "Moscow '41", "bd": "Barbarossa Deluxe", "dv": "The Dark Valley"}
+RULINGS_HEADING = {"moscow41": "## Moscow '41", "bd": "## Barbarossa Deluxe", "dv": "## The Dark Valley",
+                   "aa": "## Axis & Allies Barbarossa"}
+GAME_TITLE = {"moscow41": "Moscow '41", "bd": "Barbarossa Deluxe", "dv": "The Dark Valley",
+              "aa": "Axis & Allies Barbarossa"}
 
 
 def rel(path):
