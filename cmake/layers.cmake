@@ -3,7 +3,8 @@
 # steppe_check_layers() runs at the end of configuration and stops it with an error when
 # a library links (directly or through another library) one it may not: the kernel links
 # no game, AI, server or tool; a rules library (steppe_game_<id>, steppe_games) links no
-# AI, server or tool; the AI links no game, server or tool; the server links no game.
+# AI, server or tool; the AI links no game, server or tool; the server links no game;
+# the product CLI links no tool.
 # scripts/check-layers.py checks the same rules on the #include lines (ctest layers.includes).
 
 # All our targets reachable from `target` through LINK_LIBRARIES / INTERFACE_LINK_LIBRARIES.
@@ -51,4 +52,5 @@ function(steppe_check_layers)
   endforeach()
   _steppe_forbid(steppe_ai "${games}|${upper}" "the AI is game-agnostic: a game's knowledge is steppe_game_<id>_ai")
   _steppe_forbid(steppe_server "${games}|^steppe_mapgen$" "the server is handed its games by the CLI")
+  _steppe_forbid(steppe "^steppe_mapgen$" "the map generator is the tool steppe-mapgen, not part of the product CLI")
 endfunction()
