@@ -6,6 +6,7 @@
 #include "ai/agent.h"
 #include "ai/heuristics.h"
 #include "ai/mcts.h"
+#include "games/all_agents.h"
 #include "games/all_games.h"
 
 namespace {
@@ -43,6 +44,7 @@ BENCHMARK(BM_MctsHiddenCard)->Unit(benchmark::kMillisecond);
 // Barbarossa Deluxe grand campaign after `random` has played N decisions (30: still in the
 // set-up; 150: a movement phase with about 950 legal actions).
 void BM_MctsBdMidGame(benchmark::State& bs) {
+  steppe::register_installed_heuristics();
   auto game = steppe::load_game("bd", steppe::default_data_dir());
   if (!game) {
     bs.SkipWithError(("BD not available: " + game.error().to_string()).c_str());
@@ -80,6 +82,7 @@ BENCHMARK(BM_MctsBdMidGame)->Arg(30)->Arg(150)->Unit(benchmark::kMillisecond);
 // on the Grand Campaign after `random` has played N decisions (150: a German movement
 // phase, armies in contact; 300: GT2).
 void BM_BdEvaluate(benchmark::State& bs) {
+  steppe::register_installed_heuristics();
   auto game = steppe::load_game("bd", steppe::default_data_dir());
   if (!game) {
     bs.SkipWithError(("BD not available: " + game.error().to_string()).c_str());

@@ -17,7 +17,7 @@ PACKAGES=(
   clang clang-format clang-tidy libclang-rt-14-dev
   # web UI build and data tools
   nodejs npm python3
-  # map pictures (steppe render-map SVG -> PNG via rsvg-convert)
+  # map pictures (steppe-mapgen render SVG -> PNG via rsvg-convert)
   librsvg2-bin
   # browser tests (web/tests/run-browser-tests.sh: headless Chromium driven by npm playwright-core)
   chromium

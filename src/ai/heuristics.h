@@ -4,9 +4,9 @@
 // is also the move ordering), an optional action abstraction ("operations": macro-moves
 // made of several raw actions) and a rollout policy.
 //
-// A game registers a factory under its game id (register_heuristics). A game that
-// registers nothing gets DefaultHeuristics: uniform prior, no operations, uniform
-// rollouts, and an evaluation that is returns() at terminal states and 0 elsewhere.
+// A game's factory is registered under its game id (register_heuristics, called for the
+// installed games by src/games/all_agents.cpp). A game that has none gets DefaultHeuristics: uniform prior,
+// no operations, uniform rollouts, and an evaluation that is returns() at terminal states and 0 elsewhere.
 //
 // Threading: one Heuristics object is made per agent (make_heuristics), but its methods
 // are const and may be called from several searches at once only if the game's
@@ -106,22 +106,15 @@ size_t best_of_samples(size_t n, int k, Dice& rng, const Score& score) {
 // Factories are plain function pointers so registration needs no allocation order.
 using HeuristicsFactory = std::unique_ptr<Heuristics> (*)(const Game& game);
 
-// Registers (or replaces) the heuristics of game `game_id`. Thread-safe. Call it from the
-// game's load_game() (or any function that is certainly linked): a static registrar object
-// inside a static library is dropped by the linker when nothing else in its object file
-// is referenced.
+// Registers (or replaces) the heuristics of game `game_id`. Thread-safe. The installed
+// games' heuristics are registered in one place, steppe::register_installed_heuristics
+// (src/games/all_agents.cpp), called by the programs that run agents; nothing registers
+// itself as a side effect of loading a game or of a static initialiser.
 void register_heuristics(const std::string& game_id, HeuristicsFactory factory);
 void unregister_heuristics(const std::string& game_id);
 bool has_registered_heuristics(const std::string& game_id);
 
 // The heuristics of `game` (its registered factory, else DefaultHeuristics).
 std::unique_ptr<Heuristics> make_heuristics(const Game& game);
-
-// Convenience for a game whose heuristics object file is referenced anyway.
-struct HeuristicsRegistrar {
-  HeuristicsRegistrar(const std::string& game_id, HeuristicsFactory factory) {
-    register_heuristics(game_id, factory);
-  }
-};
 
 }  // namespace steppe::ai

@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "cli/command.h"
+#include "games/all_agents.h"
 
 namespace steppe::cli {
 std::vector<CommandDef>& command_registry() {
@@ -10,6 +11,9 @@ std::vector<CommandDef>& command_registry() {
 }  // namespace steppe::cli
 
 int main(int argc, char** argv) {
+  // The agents' per-game knowledge, for every command that runs agents (play, selfplay,
+  // match, tournament, check, and serve, whose service makes the server's agents).
+  steppe::register_installed_heuristics();
   CLI::App app{"steppe: Eastern Front board wargames, rules enforced"};
   app.require_subcommand(1);
   for (auto& def : steppe::cli::command_registry()) def.setup(app);

@@ -12,6 +12,7 @@
 #include "ai/agent.h"
 #include "ai/heuristics.h"
 #include "ai/mcts.h"
+#include "games/all_agents.h"
 #include "games/all_games.h"
 #include "games/bd/bd_state.h"
 #include "games/moscow41/state.h"
@@ -19,6 +20,33 @@
 
 namespace steppe {
 namespace {
+
+// The programs that run agents register the games' heuristics themselves (the CLI in its
+// main); this binary does it once before its tests.
+class InstalledHeuristics : public ::testing::Environment {
+ public:
+  void SetUp() override { register_installed_heuristics(); }
+};
+[[maybe_unused]] ::testing::Environment* const kInstalledHeuristics =
+    ::testing::AddGlobalTestEnvironment(new InstalledHeuristics);
+
+// Issue 19, clean layers: loading a game's rules registers nothing with the AI (the rules
+// library does not link it); the heuristics come from the one explicit registration.
+TEST(HeuristicsRegistration, LoadingTheRulesRegistersNothingAndTheExplicitCallRegistersEveryGame) {
+  for (const std::string id : {"bd", "moscow41"}) {
+    ai::unregister_heuristics(id);
+    auto game = load_game(id, default_data_dir());
+    ASSERT_TRUE(game.is_ok()) << game.error().to_string();
+    EXPECT_FALSE(ai::has_registered_heuristics(id)) << id << ": load_game registered heuristics";
+  }
+  register_installed_heuristics();
+  for (const std::string id : {"bd", "moscow41"}) {
+    EXPECT_TRUE(ai::has_registered_heuristics(id)) << id;
+    auto game = load_game(id, default_data_dir());
+    ASSERT_TRUE(game.is_ok());
+    EXPECT_TRUE(ai::make_heuristics(*game.value())->has_evaluation()) << id;
+  }
+}
 
 void plays_legal_moves(const std::string& game_id, const std::string& spec, int decisions) {
   auto game = load_game(game_id, default_data_dir());

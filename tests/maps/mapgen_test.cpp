@@ -222,7 +222,7 @@ TEST(Generate, DeterministicAndCommittedMapIsCurrent) {
   std::ifstream f("data/bd/map.json", std::ios::binary);
   std::stringstream ss;
   ss << f.rdbuf();
-  EXPECT_TRUE(ss.str() == da) << "data/bd/map.json is stale: run `steppe mapgen bd`";
+  EXPECT_TRUE(ss.str() == da) << "data/bd/map.json is stale: run `build/tools/geo/steppe-mapgen generate bd`";
 }
 
 class BadInput : public ::testing::Test {

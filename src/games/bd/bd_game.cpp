@@ -4,8 +4,6 @@
 #include <map>
 #include <string>
 
-#include "ai/heuristics.h"
-#include "games/bd/ai_heuristics.h"
 #include "games/bd/bd_state.h"
 
 namespace bd {
@@ -164,8 +162,6 @@ std::string BdGame::describe_situation(const steppe::Json& o) const {
 steppe::Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& data_dir) {
   auto d = load_data(data_dir);
   if (!d) return d.error();
-  // The agents' BD knowledge (docs/ai.md): registered here, where it is certainly linked.
-  steppe::ai::register_heuristics("bd", &make_bd_heuristics);
   return std::unique_ptr<steppe::Game>(std::make_unique<BdGame>(*d));
 }
 

@@ -1,7 +1,6 @@
 // Loading and validating Moscow '41's data (map, roster, tables, scenarios).
 #include <algorithm>
 
-#include "games/moscow41/ai_heuristics.h"
 #include "games/moscow41/moscow41.h"
 #include "games/moscow41/state.h"
 #include "kernel/json_data.h"
@@ -360,7 +359,6 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
   auto h = steppe::rules_hash_of_dir(dir);
   if (!h) return h.error();
   g->rules_hash_ = *h;
-  steppe::ai::register_heuristics("moscow41", &make_moscow41_heuristics);
   return std::unique_ptr<steppe::Game>(std::move(g));
 }
 

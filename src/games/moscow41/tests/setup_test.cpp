@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "ai/heuristics.h"
+#include "games/moscow41/ai/ai_heuristics.h"
 #include "games/moscow41/tests/common.h"
 #include "kernel/match.h"
 
@@ -354,7 +354,7 @@ TEST(Moscow41Setup, UndoSaveAndReplayThroughTheSetUp) {
 
 TEST(Moscow41Setup, AiPriorPrefersFrontAndObjectivesAndNotSetupAuto) {
   auto s = start("typhoon", 5, false);
-  auto h = steppe::ai::make_heuristics(game());
+  auto h = moscow41::make_moscow41_heuristics(game());
   ASSERT_TRUE(h);
   std::vector<steppe::Action> acts;
   s->legal_actions(acts);

@@ -1,6 +1,6 @@
 // Moscow '41 knowledge for the game-agnostic agents (docs/ai.md, "Per-game heuristics"):
 // a position evaluation, an action prior / move ordering and a rollout policy. Registered
-// under "moscow41" by moscow41::load_game.
+// under "moscow41" by steppe::register_installed_heuristics (src/games/all_agents.cpp).
 #pragma once
 
 #include <memory>

@@ -1,7 +1,7 @@
 // Barbarossa Deluxe heuristics for greedy and mcts (docs/ai.md). Everything is read from
 // the state and its data (thresholds, CRT, terrain shifts); nothing here is a rule: the
 // legal moves always come from BdState.
-#include "games/bd/ai_heuristics.h"
+#include "games/bd/ai/ai_heuristics.h"
 
 #include <algorithm>
 #include <array>

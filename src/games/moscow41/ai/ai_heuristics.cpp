@@ -2,7 +2,7 @@
 // state and its data; nothing here is a rule: the legal moves always come from
 // Moscow41State. The agents call these on determinized clones (resample_hidden), so the
 // enemy strengths they read are the sampled ones, never the true hidden blocks.
-#include "games/moscow41/ai_heuristics.h"
+#include "games/moscow41/ai/ai_heuristics.h"
 
 #include <algorithm>
 #include <cmath>
