@@ -13,6 +13,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <charconv>
 #include <deque>
 #include <fstream>
 #include <map>
@@ -95,6 +96,17 @@ Target parse_target(std::string_view t) {
     }
   }
   return out;
+}
+
+// The `since` parameter (the seq of the last event a client has): absent is `absent`; false
+// when it is not a non-negative integer.
+bool parse_since(const Target& t, size_t absent, size_t* since) {
+  *since = absent;
+  auto it = t.query.find("since");
+  if (it == t.query.end()) return true;
+  const std::string& v = it->second;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), *since);
+  return ec == std::errc() && end == v.data() + v.size() && !v.empty();
 }
 
 Response json_response(const Request& req, const ApiResult& r) {
@@ -253,13 +265,8 @@ struct Server::Impl {
         if (what == "log") {
           if (m != http::verb::get) return method_not_allowed();
           size_t since = 0;
-          if (auto it = t.query.find("since"); it != t.query.end()) {
-            try {
-              since = std::stoul(it->second);
-            } catch (...) {
-              return api_error(400, "bad_request", "since must be a non-negative integer");
-            }
-          }
+          if (!parse_since(t, 0, &since))
+            return api_error(400, "bad_request", "since must be a non-negative integer (an event's seq)");
           return service->log(id, token, since);
         }
         if (what == "replay") {
@@ -380,6 +387,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     game_id_ = t.segments[2];
     auto it = t.query.find("token");
     token_ = it != t.query.end() ? it->second : std::string(bearer_token(req, t, Json()));
+    since_ok_ = parse_since(t, Service::kNoEvents, &since_);
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws_.read_message_max(kMaxMessageBytes);
     ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
@@ -397,11 +405,17 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     auto exec = ws_.get_executor();
     // Called with the room's lock held: only queue; the session is locked on its strand.
     auto sub =
-        server_.service->subscribe(game_id_, token_, [weak, exec](std::shared_ptr<const std::string> msg) {
-          net::post(exec, [weak, m = std::move(msg)]() mutable {
-            if (auto self = weak.lock()) self->send(std::move(m));
-          });
-        });
+        since_ok_
+            ? server_.service->subscribe(
+                  game_id_, token_,
+                  [weak, exec](std::shared_ptr<const std::string> msg) {
+                    net::post(exec, [weak, m = std::move(msg)]() mutable {
+                      if (auto self = weak.lock()) self->send(std::move(m));
+                    });
+                  },
+                  since_)
+            : Service::Subscription{
+                  0, api_error(400, "bad_request", "since must be a non-negative integer (an event's seq)")};
     if (sub.id == 0) {
       Json refusal = sub.refusal.body;
       refusal["type"] = "error";
@@ -544,6 +558,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   size_t queued_bytes_ = 0;
   net::steady_timer drop_deadline_{ws_.get_executor()};
   std::string game_id_, token_;
+  size_t since_ = Service::kNoEvents;  // the client's last event (?since=), if it has one
+  bool since_ok_ = true;
   int sub_ = 0;
   bool closing_ = false;
   bool dropping_ = false;  // a slow client being dropped: nothing more is queued

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -103,6 +104,7 @@ class Service {
   // A seat's token resigns its side; the game's creator token cancels the game (status
   // "cancelled"), agents-only games included.
   ApiResult resign(const std::string& id, const std::string& token);
+  // The seat's events after seq `since` (all of them, "reset", when `since` cannot follow).
   ApiResult log(const std::string& id, const std::string& token, size_t since);
   ApiResult replay(const std::string& id, const std::string& token, int step);
   ApiResult timeline(const std::string& id, const std::string& token);
@@ -129,7 +131,12 @@ class Service {
     int id = 0;
     ApiResult refusal;
   };
-  Subscription subscribe(const std::string& id, const std::string& token, Push push);
+  // `since`: the seq of the last event the client has (a reconnection); the first message
+  // then carries only the events after it, unless they cannot follow (beyond the list, or
+  // an undo took back what it saw): then, as with kNoEvents, everything ("reset": true).
+  static constexpr size_t kNoEvents = SIZE_MAX;
+  Subscription subscribe(const std::string& id, const std::string& token, Push push,
+                         size_t since = kNoEvents);
   void unsubscribe(const std::string& id, int subscription);
 
   // Waits until no agent is thinking in game `id` (tests), at most `timeout_ms`.
@@ -139,6 +146,9 @@ class Service {
   int agents_running() const { return agents_running_.load(); }
   // The agent specs offered to clients (GET /api/catalog "agents").
   static const std::vector<std::string>& offered_agents();
+  // Events turned into JSON by every Service of the process so far (tests and benches of
+  // the work per action, issue 19.6: a number of events, not a time).
+  static uint64_t events_serialized();
 
   struct Room;
 

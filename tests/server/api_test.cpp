@@ -1323,3 +1323,156 @@ TEST_F(ApiTest, BadInputThousandsOfConnectionsOpenedAndDroppedLeaveTheServerServ
   EXPECT_TRUE(eventually([&] { return http_get(port_, "/api/health").status == 200; }, 10));
   EXPECT_EQ(act(g, g.red, "move 0102").status, 200);
 }
+
+// ---- Events as increments with sequence numbers (issue 19, deliverable 6) ----
+
+namespace {
+std::vector<size_t> seqs_of(const Json& events) {
+  std::vector<size_t> out;
+  for (const auto& e : events) out.push_back(e["seq"].get<size_t>());
+  return out;
+}
+}  // namespace
+
+// Each update carries the events after `from`, numbered per side from 1; a private event
+// advances only its owner's numbers.
+TEST_F(ApiTest, UpdatesCarryOnlyTheNewEventsNumberedPerSide) {
+  auto g = create();
+  WsClient red(port_, "/api/games/" + g.id + "/ws?token=" + g.red);
+  WsClient blue(port_, "/api/games/" + g.id + "/ws?token=" + g.blue);
+  ASSERT_TRUE(red.wait_count(1));
+  ASSERT_TRUE(blue.wait_count(1));
+  const Json first = Json::parse(red.messages[0]);
+  EXPECT_EQ(first["reset"], true);
+  EXPECT_EQ(first["from"], 0);
+  EXPECT_EQ(first["events"].size(), 0u);
+  ASSERT_EQ(act(g, g.red, "note").status, 200);   // private to Red: Red's seq 1
+  ASSERT_EQ(act(g, g.blue, "pass").status, 200);  // "Blue passes", "turn 2": both sides
+  ASSERT_TRUE(red.wait_count(3));
+  ASSERT_TRUE(blue.wait_count(3));
+  const Json r1 = Json::parse(red.messages[1]), r2 = Json::parse(red.messages[2]);
+  EXPECT_EQ(r1["type"], "update");
+  EXPECT_EQ(r1["reset"], false);
+  EXPECT_EQ(r1["from"], 0);
+  EXPECT_EQ(seqs_of(r1["events"]), (std::vector<size_t>{1}));
+  EXPECT_EQ(r2["from"], 1);
+  EXPECT_EQ(seqs_of(r2["events"]), (std::vector<size_t>{2, 3}));
+  EXPECT_EQ(r2["view"]["log_count"], 3);
+  const Json b1 = Json::parse(blue.messages[1]), b2 = Json::parse(blue.messages[2]);
+  EXPECT_EQ(b1["events"].size(), 0u) << "Red's note is not Blue's";
+  EXPECT_EQ(b2["from"], 0);
+  EXPECT_EQ(seqs_of(b2["events"]), (std::vector<size_t>{1, 2}));
+  EXPECT_EQ(b2["events"][0]["text"], "Blue passes");
+}
+
+// A reconnecting client names its last seq and gets only what follows, over the socket and
+// the log; a seq beyond the list gets everything again, and a malformed one is refused.
+TEST_F(ApiTest, ReconnectingWithSinceGetsOnlyTheEventsAfterIt) {
+  auto g = create();
+  for (const char* a : {"move 0102", "move 0107", "pass", "pass"})
+    ASSERT_EQ(
+        act(g,
+            http_get(port_, "/api/games/" + g.id + "/view", g.red).body["view"]["your_turn"] == true ? g.red
+                                                                                                     : g.blue,
+            a)
+            .status,
+        200);
+  const Json all = http_get(port_, "/api/games/" + g.id + "/log", g.blue).body;
+  ASSERT_EQ(all["count"], 6) << all.dump();  // 2 moves, 2 passes, 2 turn markers
+  EXPECT_EQ(seqs_of(all["events"]), (std::vector<size_t>{1, 2, 3, 4, 5, 6}));
+  const Json after2 = http_get(port_, "/api/games/" + g.id + "/log?since=2", g.blue).body;
+  EXPECT_EQ(after2["reset"], false);
+  EXPECT_EQ(seqs_of(after2["events"]), (std::vector<size_t>{3, 4, 5, 6}));
+  EXPECT_EQ(after2["events"], Json(std::vector<Json>(all["events"].begin() + 2, all["events"].end())));
+  const Json beyond = http_get(port_, "/api/games/" + g.id + "/log?since=9", g.blue).body;
+  EXPECT_EQ(beyond["reset"], true);
+  EXPECT_EQ(beyond["events"].size(), 6u);
+  for (const char* bad : {"abc", "-1", "2x", ""})
+    EXPECT_EQ(http_get(port_, "/api/games/" + g.id + "/log?since=" + bad, g.blue).status, 400) << bad;
+
+  WsClient resumed(port_, "/api/games/" + g.id + "/ws?token=" + g.blue + "&since=4");
+  ASSERT_TRUE(resumed.wait_count(1));
+  const Json m = Json::parse(resumed.messages[0]);
+  EXPECT_EQ(m["reset"], false);
+  EXPECT_EQ(m["from"], 4);
+  EXPECT_EQ(seqs_of(m["events"]), (std::vector<size_t>{5, 6}));
+  EXPECT_EQ(m["view"]["actions_count"], 4);
+  WsClient far(port_, "/api/games/" + g.id + "/ws?token=" + g.blue + "&since=60");
+  ASSERT_TRUE(far.wait_count(1));
+  EXPECT_EQ(Json::parse(far.messages[0])["reset"], true);
+  EXPECT_EQ(Json::parse(far.messages[0])["events"].size(), 6u);
+  WsClient garbled(port_, "/api/games/" + g.id + "/ws?token=" + g.blue + "&since=x");
+  ASSERT_TRUE(garbled.wait_count(1));
+  EXPECT_EQ(Json::parse(garbled.messages[0])["status"], 400);
+  EXPECT_TRUE(garbled.wait_for([&](const auto&) { return garbled.closed; }));
+}
+
+// An undo takes back events: a client that saw one of them (its last seq is among them) is
+// sent everything again, live or reconnecting, even once new events reuse those seqs.
+TEST_F(ApiTest, AnUndoBeforeTheClientsLastEventSendsEverythingAgain) {
+  auto g = create();
+  WsClient live(port_, "/api/games/" + g.id + "/ws?token=" + g.red);
+  ASSERT_TRUE(live.wait_count(1));
+  ASSERT_EQ(act(g, g.red, "move 0102").status, 200);   // seq 1
+  ASSERT_EQ(act(g, g.blue, "move 0107").status, 200);  // seqs 2, 3 (turn 2)
+  ASSERT_EQ(act(g, g.red, "move 0103").status, 200);   // seq 4, to be undone
+  ASSERT_TRUE(live.wait_count(4));
+  ASSERT_EQ(http_post(port_, "/api/games/" + g.id + "/undo", Json::object(), g.red).status, 200);
+  ASSERT_TRUE(live.wait_count(5));
+  const Json after_undo = Json::parse(live.messages[4]);
+  EXPECT_EQ(after_undo["reset"], true);
+  EXPECT_EQ(seqs_of(after_undo["events"]), (std::vector<size_t>{1, 2, 3}));
+  ASSERT_EQ(act(g, g.red, "pass").status, 200);  // a new seq 4
+  ASSERT_TRUE(live.wait_count(6));
+  const Json next = Json::parse(live.messages[5]);
+  EXPECT_EQ(next["reset"], false);
+  EXPECT_EQ(next["from"], 3);
+  EXPECT_EQ(next["events"][0]["text"], "Red passes");
+
+  // A client that saw the undone seq 4 ("Red moves 0102 -> 0103") and missed the undo.
+  const Json stale = http_get(port_, "/api/games/" + g.id + "/log?since=4", g.red).body;
+  EXPECT_EQ(stale["reset"], true);
+  EXPECT_EQ(stale["events"].size(), 4u);
+  WsClient back(port_, "/api/games/" + g.id + "/ws?token=" + g.red + "&since=4");
+  ASSERT_TRUE(back.wait_count(1));
+  EXPECT_EQ(Json::parse(back.messages[0])["reset"], true);
+  // One that had seen only up to seq 3 (before the undone event) resumes normally.
+  const Json fine = http_get(port_, "/api/games/" + g.id + "/log?since=3", g.red).body;
+  EXPECT_EQ(fine["reset"], false);
+  ASSERT_EQ(fine["events"].size(), 1u);
+  EXPECT_EQ(fine["events"][0]["text"], "Red passes");
+}
+
+// The work of one action does not grow with the length of the game: the events turned into
+// JSON for an action late in a long game are as many as early on (issue 19.6: the server
+// used to rebuild every side's whole visible log for every push and every view).
+TEST_F(ApiTest, EventsSerialisedPerActionDoNotGrowWithTheGame) {
+  auto g = create(nullptr, "endless");
+  WsClient red(port_, "/api/games/" + g.id + "/ws?token=" + g.red);
+  WsClient blue(port_, "/api/games/" + g.id + "/ws?token=" + g.blue);
+  WsClient blue2(port_, "/api/games/" + g.id + "/ws?token=" + g.blue);
+  ASSERT_TRUE(red.wait_count(1));
+  ASSERT_TRUE(blue.wait_count(1));
+  ASSERT_TRUE(blue2.wait_count(1));
+  // One turn: Red passes, Blue passes (3 events, each visible to both sides).
+  auto turn_cost = [&] {
+    const uint64_t before = Service::events_serialized();
+    EXPECT_EQ(act(g, g.red, "pass").status, 200);
+    EXPECT_EQ(act(g, g.blue, "pass").status, 200);
+    return Service::events_serialized() - before;
+  };
+  const uint64_t early = turn_cost();
+  for (int i = 0; i < 150; ++i) {
+    turn_cost();
+    if (i % 10 == 0)  // the clients read, so that none is dropped as a slow reader
+      for (WsClient* c : {&red, &blue, &blue2}) c->pump(5);
+  }
+  const uint64_t late = turn_cost();
+  std::cout << "[ info     ] events serialised per turn: early " << early << ", after 300 actions " << late
+            << "\n";
+  EXPECT_EQ(late, early);
+  // Each event once per side that sees it when emitted, once per side in its update.
+  EXPECT_EQ(early, 12u);
+  red.pump(100);
+  EXPECT_EQ(Json::parse(red.messages.back())["events"].size(), 2u) << "an update carries only what is new";
+}
