@@ -13,6 +13,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <charconv>
 #include <deque>
 #include <fstream>
 #include <map>
@@ -95,6 +96,17 @@ Target parse_target(std::string_view t) {
     }
   }
   return out;
+}
+
+// The `since` parameter (the seq of the last event a client has): absent is `absent`; false
+// when it is not a non-negative integer.
+bool parse_since(const Target& t, size_t absent, size_t* since) {
+  *since = absent;
+  auto it = t.query.find("since");
+  if (it == t.query.end()) return true;
+  const std::string& v = it->second;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), *since);
+  return ec == std::errc() && end == v.data() + v.size() && !v.empty();
 }
 
 Response json_response(const Request& req, const ApiResult& r) {
@@ -253,13 +265,8 @@ struct Server::Impl {
         if (what == "log") {
           if (m != http::verb::get) return method_not_allowed();
           size_t since = 0;
-          if (auto it = t.query.find("since"); it != t.query.end()) {
-            try {
-              since = std::stoul(it->second);
-            } catch (...) {
-              return api_error(400, "bad_request", "since must be a non-negative integer");
-            }
-          }
+          if (!parse_since(t, 0, &since))
+            return api_error(400, "bad_request", "since must be a non-negative integer (an event's seq)");
           return service->log(id, token, since);
         }
         if (what == "replay") {
@@ -284,12 +291,18 @@ struct Server::Impl {
         if (what == "undo") return m == http::verb::post ? service->undo(id, token) : method_not_allowed();
         if (what == "resign")
           return m == http::verb::post ? service->resign(id, token) : method_not_allowed();
-        if (what == "query") {
-          if (m != http::verb::post) return method_not_allowed();
-          auto q = str_field("query");
-          if (!q) return api_error(400, "bad_request", "field 'query' (string) is required");
-          return service->query(id, token, *q);
-        }
+        // Typed views, asked with the seat's token (docs/api.md).
+        auto param = [&](const char* name) {
+          auto it = t.query.find(name);
+          return it != t.query.end() ? it->second : std::string();
+        };
+        if (what == "preview")
+          return m == http::verb::get ? service->preview(id, token, param("action")) : method_not_allowed();
+        if (what == "reach")
+          return m == http::verb::get ? service->reach(id, token, param("unit")) : method_not_allowed();
+        if (what == "actions")
+          return m == http::verb::get ? service->unit_actions(id, token, param("unit"))
+                                      : method_not_allowed();
         if (what == "agent") {
           if (m != http::verb::post) return method_not_allowed();
           auto c = str_field("command");
@@ -374,6 +387,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     game_id_ = t.segments[2];
     auto it = t.query.find("token");
     token_ = it != t.query.end() ? it->second : std::string(bearer_token(req, t, Json()));
+    since_ok_ = parse_since(t, Service::kNoEvents, &since_);
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws_.read_message_max(kMaxMessageBytes);
     ws_.async_accept(req, beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
@@ -391,11 +405,17 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     auto exec = ws_.get_executor();
     // Called with the room's lock held: only queue; the session is locked on its strand.
     auto sub =
-        server_.service->subscribe(game_id_, token_, [weak, exec](std::shared_ptr<const std::string> msg) {
-          net::post(exec, [weak, m = std::move(msg)]() mutable {
-            if (auto self = weak.lock()) self->send(std::move(m));
-          });
-        });
+        since_ok_
+            ? server_.service->subscribe(
+                  game_id_, token_,
+                  [weak, exec](std::shared_ptr<const std::string> msg) {
+                    net::post(exec, [weak, m = std::move(msg)]() mutable {
+                      if (auto self = weak.lock()) self->send(std::move(m));
+                    });
+                  },
+                  since_)
+            : Service::Subscription{
+                  0, api_error(400, "bad_request", "since must be a non-negative integer (an event's seq)")};
     if (sub.id == 0) {
       Json refusal = sub.refusal.body;
       refusal["type"] = "error";
@@ -461,11 +481,14 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       if (type == "undo") return reply(svc.undo(game_id_, token_));
       if (type == "resign") return reply(svc.resign(game_id_, token_));
       if (type == "view") return reply(svc.view(game_id_, token_));
-      if (type == "query") {
-        if (!msg.contains("query") || !msg["query"].is_string())
-          return reply(api_error(400, "bad_request", "field 'query' (string) is required"));
-        return reply(svc.query(game_id_, token_, msg["query"].get<std::string>()));
-      }
+      // The typed views, as over HTTP: {"type": "preview", "action": ...}, {"type": "reach",
+      // "unit": ...}, {"type": "actions", "unit": ...}.
+      auto field = [&](const char* name) {
+        return msg.contains(name) && msg[name].is_string() ? msg[name].get<std::string>() : std::string();
+      };
+      if (type == "preview") return reply(svc.preview(game_id_, token_, field("action")));
+      if (type == "reach") return reply(svc.reach(game_id_, token_, field("unit")));
+      if (type == "actions") return reply(svc.unit_actions(game_id_, token_, field("unit")));
       if (type == "ping") return reply(ApiResult{200, Json{{"ok", true}, {"pong", true}}});
     } catch (const std::exception& e) {
       return reply(api_error(500, "internal", std::string("internal error: ") + e.what()));
@@ -535,6 +558,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   size_t queued_bytes_ = 0;
   net::steady_timer drop_deadline_{ws_.get_executor()};
   std::string game_id_, token_;
+  size_t since_ = Service::kNoEvents;  // the client's last event (?since=), if it has one
+  bool since_ok_ = true;
   int sub_ = 0;
   bool closing_ = false;
   bool dropping_ = false;  // a slow client being dropped: nothing more is queued

@@ -9,6 +9,7 @@
 #include <condition_variable>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -50,6 +51,17 @@ struct Service::Room {
     int action_index;  // the action that produced it
   };
   std::vector<Logged> events;
+  // Per side, the events it may see, in order, as sent (each with its "seq", 1-based per
+  // side: the index + 1), appended as the game emits them: nothing is rebuilt or
+  // re-serialised per action (issue 19.6). An undo cuts the list (the replay of the kept
+  // actions gives the same events again, so the seqs stay a function of the history, equal
+  // on every instance); `cuts` remembers each cut as {kept, had}: a client that last saw a
+  // seq in (kept, had] saw undone events and is sent everything again.
+  struct SideLog {
+    std::vector<Json> events;
+    std::vector<std::pair<size_t, size_t>> cuts;
+  };
+  std::vector<SideLog> side_logs;
   uint64_t version = 0;  // bumped by every change of state, log or status
   uint64_t undos = 0;    // bumped by every undo: a timeline built before it is stale
 
@@ -89,22 +101,13 @@ struct Service::Room {
   struct Sub {
     int side;
     Push push;
-    size_t sent = 0;  // how many of the side's visible events it has been sent
+    size_t sent = 0;       // the seq of the last event it was sent (0: none)
+    size_t cuts_seen = 0;  // the side's cuts when it was last sent something
   };
   std::map<int, Sub> subs;
 };
 
 namespace {
-
-class RoomSink final : public EventSink {
- public:
-  RoomSink(Service::Room& room, int action_index) : room_(room), index_(action_index) {}
-  void emit(Event e) override { room_.events.push_back({std::move(e), index_}); }
-
- private:
-  Service::Room& room_;
-  int index_;
-};
 
 std::string random_hex(size_t bytes) {
   static thread_local std::random_device rd;
@@ -138,18 +141,76 @@ std::vector<std::string> split_words(std::string_view s) {
   return w;
 }
 
+// Events turned into JSON, in all (the measure of issue 19.6: per action it must not grow
+// with the length of the game; Service::events_serialized).
+std::atomic<uint64_t> g_events_serialized{0};
+
 Json event_json(const Service::Room::Logged& l, size_t seq) {
+  g_events_serialized.fetch_add(1, std::memory_order_relaxed);
   Json j{{"seq", seq},           {"kind", l.event.kind},       {"text", l.event.text},
          {"rule", l.event.rule}, {"reveals", l.event.reveals}, {"action_index", l.action_index}};
   if (!l.event.data.is_null()) j["data"] = l.event.data;
   return j;
 }
 
-std::vector<Json> visible_events(const Service::Room& r, int side) {
-  std::vector<Json> out;
-  for (const auto& l : r.events)
-    if (visible(l.event, side)) out.push_back(event_json(l, out.size()));
-  return out;
+// Logs each event the game emits, and appends it to the list of each side that may see it.
+class RoomSink final : public EventSink {
+ public:
+  RoomSink(Service::Room& room, int action_index) : room_(room), index_(action_index) {}
+  void emit(Event e) override {
+    if (room_.side_logs.size() < room_.meta.seats.size()) room_.side_logs.resize(room_.meta.seats.size());
+    Service::Room::Logged l{std::move(e), index_};
+    for (size_t side = 0; side < room_.side_logs.size(); ++side) {
+      auto& log = room_.side_logs[side].events;
+      if (visible(l.event, static_cast<int>(side))) log.push_back(event_json(l, log.size() + 1));
+    }
+    room_.events.push_back(std::move(l));
+  }
+
+ private:
+  Service::Room& room_;
+  int index_;
+};
+
+const std::vector<Json>& side_events(const Service::Room& r, int side) {
+  static const std::vector<Json> none;
+  return side >= 0 && static_cast<size_t>(side) < r.side_logs.size()
+             ? r.side_logs[static_cast<size_t>(side)].events
+             : none;
+}
+
+// Whether a client that last saw `seq` of `side`'s events can be sent only what follows:
+// not when `seq` is beyond the list, nor when a cut since (`cuts_from` on) took back an
+// event at or before `seq` that the client may have seen.
+bool resumable(const Service::Room& r, int side, size_t seq, size_t cuts_from = 0) {
+  if (seq > side_events(r, side).size()) return false;
+  if (side < 0 || static_cast<size_t>(side) >= r.side_logs.size()) return true;
+  const auto& cuts = r.side_logs[static_cast<size_t>(side)].cuts;
+  for (size_t i = cuts_from; i < cuts.size(); ++i)
+    if (cuts[i].first < seq && seq <= cuts[i].second) return false;
+  return true;
+}
+
+size_t cuts_of(const Service::Room& r, int side) {
+  return side >= 0 && static_cast<size_t>(side) < r.side_logs.size()
+             ? r.side_logs[static_cast<size_t>(side)].cuts.size()
+             : 0;
+}
+
+// {"type": "update", "reset": ..., "from": N, "events": [the side's events after N], "view": ...}
+// as text; `view_text` is serialised once per side and shared by its messages.
+std::string update_text(const Service::Room& r, int side, size_t from, bool reset,
+                        const std::string& view_text) {
+  const auto& log = side_events(r, side);
+  Json fresh = Json::array();
+  for (size_t i = from; i < log.size(); ++i) fresh.push_back(log[i]);
+  g_events_serialized.fetch_add(log.size() - std::min(from, log.size()), std::memory_order_relaxed);
+  std::string text = R"({"type":"update","reset":)";
+  text += reset ? "true" : "false";
+  text += R"(,"from":)" + std::to_string(from) + R"(,"events":)" + to_json_text(fresh) + R"(,"view":)";
+  text += view_text;
+  text += '}';
+  return text;
 }
 
 std::string side_name(const Service::Room& r, int side) {
@@ -218,8 +279,9 @@ bool can_undo(const Service::Room& r, int side) {
   const auto& last = r.actions.back();
   if (last.side != side) return false;
   // Undo never goes back past an event that revealed something (a die roll, a hidden unit).
-  for (const auto& l : r.events)
-    if (l.action_index == last.index && l.event.reveals) return false;
+  // The last action's events are the log's last ones.
+  for (auto it = r.events.rbegin(); it != r.events.rend() && it->action_index == last.index; ++it)
+    if (it->event.reveals) return false;
   return true;
 }
 
@@ -241,6 +303,26 @@ Json agent_json(const Service::Room& r) {
   return j;
 }
 
+// What `a` is (State::describe); an action the game cannot describe keeps its notation.
+ActionDescription description(const State& st, const Action& a) {
+  auto d = st.describe(a);
+  if (d) return std::move(d).value();
+  ActionDescription plain;
+  plain.text = st.action_to_string(a);
+  plain.verb = plain.text.substr(0, plain.text.find(' '));
+  plain.summary = plain.text;
+  return plain;
+}
+
+// One legal action as a client receives it: the description's fields, and the notation's
+// words (kept for clients that match on them).
+Json described(const State& st, const Action& a) {
+  const ActionDescription d = description(st, a);
+  Json j = to_json(d);
+  j["words"] = split_words(d.text);
+  return j;
+}
+
 // Everything a seat may know now. Built only from observation(side), public facts (whose
 // turn it is, the seats, the status) and that side's own legal actions.
 Json seat_view(const Service::Room& r, int side, const ServiceOptions& opts) {
@@ -249,22 +331,37 @@ Json seat_view(const Service::Room& r, int side, const ServiceOptions& opts) {
   j["side_name"] = side_name(r, side);
   j["can_undo"] = can_undo(r, side);
   j["agent"] = agent_json(r);
-  j["log_count"] = visible_events(r, side).size();
+  j["log_count"] = side_events(r, side).size();
   if (r.state == nullptr) return j;
   j["observation"] = r.state->observation(side);
   const bool my_turn = is_active(r) && r.state->current_player() == side;
   j["your_turn"] = my_turn;
   Json legal = Json::array();
+  size_t count = 0;
   if (my_turn) {
     std::vector<Action> acts;
     r.state->legal_actions(acts);
-    for (size_t i = 0; i < acts.size() && i < opts.max_legal_actions; ++i) {
-      const std::string text = r.state->action_to_string(acts[i]);
-      legal.push_back({{"text", text}, {"words", split_words(text)}});
+    count = acts.size();
+    if (count <= opts.max_legal_actions) {
+      for (const Action& a : acts) legal.push_back(described(*r.state, a));
+    } else {
+      // Too many to ship: the actions that concern no unit (end the phase, pass) and the
+      // units that have actions, which the client asks for one at a time (/actions?unit=).
+      std::vector<std::string> units;
+      for (const Action& a : acts) {
+        const ActionDescription d = description(*r.state, a);
+        if (d.units.empty())
+          legal.push_back(described(*r.state, a));
+        else
+          units.insert(units.end(), d.units.begin(), d.units.end());
+      }
+      std::sort(units.begin(), units.end());
+      units.erase(std::unique(units.begin(), units.end()), units.end());
+      j["legal_units"] = units;
     }
-    if (acts.size() > opts.max_legal_actions) j["legal_truncated"] = acts.size();
   }
   j["legal_actions"] = std::move(legal);
+  j["legal_count"] = count;
   return j;
 }
 
@@ -298,28 +395,40 @@ ApiResult ok(Json body) {
 
 // The operations on one room that need the service (store, pool, options).
 struct RoomOps {
-  // Sends each subscriber of the room what is new for its side. Caller holds r.mu.
-  static void push_updates(Service& svc, Service::Room& r) {
-    // Subscribers of one side that were sent the same events get the same message: it is
-    // built once (the view is the costly part) and shared, so the work under the game's
-    // lock grows with the sides, not with the subscribers.
+  // Sends each subscriber of the room what is new for its side. Caller holds r.mu. Each
+  // side's view is built and serialised once (`views` keeps them for the caller's answer),
+  // and a message is shared by the subscribers of a side that were sent the same events, so
+  // the work grows with the sides and the new events, not with the subscribers or the game.
+  static void push_updates(Service& svc, Service::Room& r, std::map<int, Json>* views = nullptr) {
+    std::map<int, Json> local;
+    auto& built_views = views != nullptr ? *views : local;
+    std::map<int, std::string> view_texts;
     std::map<std::pair<int, size_t>, std::shared_ptr<const std::string>> built;
     for (auto& [id, sub] : r.subs) {
       (void)id;
-      auto& msg_text = built[{sub.side, sub.sent}];
-      const auto evs = visible_events(r, sub.side);
+      const bool reset = !resumable(r, sub.side, sub.sent, sub.cuts_seen);
+      auto& msg_text = built[{sub.side, reset ? SIZE_MAX : sub.sent}];
       if (msg_text == nullptr) {
-        Json msg{{"type", "update"}, {"view", seat_view(r, sub.side, svc.opts_)}};
-        const bool reset = sub.sent > evs.size();
-        msg["reset"] = reset;
-        Json fresh = Json::array();
-        for (size_t i = reset ? 0 : sub.sent; i < evs.size(); ++i) fresh.push_back(evs[i]);
-        msg["events"] = std::move(fresh);
-        msg_text = std::make_shared<const std::string>(to_json_text(msg));
+        auto vt = view_texts.find(sub.side);
+        if (vt == view_texts.end()) {
+          auto v = built_views.find(sub.side);
+          if (v == built_views.end())
+            v = built_views.emplace(sub.side, seat_view(r, sub.side, svc.opts_)).first;
+          vt = view_texts.emplace(sub.side, to_json_text(v->second)).first;
+        }
+        msg_text = std::make_shared<const std::string>(
+            update_text(r, sub.side, reset ? 0 : sub.sent, reset, vt->second));
       }
-      sub.sent = evs.size();
+      sub.sent = side_events(r, sub.side).size();
+      sub.cuts_seen = cuts_of(r, sub.side);
       sub.push(msg_text);
     }
+  }
+
+  // The seat's view after a change: the one push_updates built, else a new one.
+  static Json view_after(Service& svc, Service::Room& r, int side, std::map<int, Json>& views) {
+    auto it = views.find(side);
+    return it != views.end() ? std::move(it->second) : seat_view(r, side, svc.opts_);
   }
 
   // Replays stored actions from the scenario start. Caller holds r.mu (or owns r).
@@ -328,26 +437,45 @@ struct RoomOps {
     if (!st) return st.error();
     r.state = std::move(st).value();
     r.events.clear();
+    std::vector<size_t> had;
+    for (auto& log : r.side_logs) {
+      had.push_back(log.events.size());
+      log.events.clear();
+    }
+    // Each side's list is cut to what the replay gives again (an undo: the undone action's
+    // events go).
+    auto record_cuts = [&r, &had] {
+      for (size_t side = 0; side < had.size() && side < r.side_logs.size(); ++side)
+        if (r.side_logs[side].events.size() < had[side])
+          r.side_logs[side].cuts.emplace_back(r.side_logs[side].events.size(), had[side]);
+    };
     for (const auto& a : r.actions) {
       auto parsed = r.state->parse_action(a.text);
-      if (!parsed)
+      if (!parsed) {
+        record_cuts();
         return Error{"stored action " + std::to_string(a.index) + " '" + a.text +
                          "' no longer parses: " + parsed.error().to_string(),
                      "", ""};
-      if (r.state->current_player() != a.side)
+      }
+      if (r.state->current_player() != a.side) {
+        record_cuts();
         return Error{"stored action " + std::to_string(a.index) + " was made by side " +
                          std::to_string(a.side) + " but replay has side " +
                          std::to_string(r.state->current_player()) + " to move",
                      "", ""};
+      }
       RoomSink sink(r, a.index);
       r.state->set_event_sink(&sink);
       Status s = r.state->apply(*parsed);
       r.state->set_event_sink(nullptr);
-      if (!s.is_ok())
+      if (!s.is_ok()) {
+        record_cuts();
         return Error{"stored action " + std::to_string(a.index) + " '" + a.text +
                          "' is refused on replay: " + s.error().to_string(),
                      "", ""};
+      }
     }
+    record_cuts();
     return Status::ok();
   }
 
@@ -963,9 +1091,11 @@ ApiResult Service::act(const std::string& id, const std::string& token, const st
   if (!parsed) return from_error(400, "bad_action", parsed.error());
   ApiResult res = RoomOps::apply(*this, r, side, *parsed, idempotency_key);
   if (res.status != 200) return res;
-  RoomOps::push_updates(*this, r);
+  // The agent to move starts first, so that every view says it is thinking.
   RoomOps::schedule_agent(*this, room);
-  res.body["view"] = seat_view(r, side, opts_);
+  std::map<int, Json> views;
+  RoomOps::push_updates(*this, r, &views);
+  res.body["view"] = RoomOps::view_after(*this, r, side, views);
   return res;
 }
 
@@ -998,10 +1128,11 @@ ApiResult Service::undo(const std::string& id, const std::string& token) {
   ++r.version;
   stop_agent(r);
   r.thinking = false;
-  RoomOps::push_updates(*this, r);
   RoomOps::schedule_agent(*this, room);
+  std::map<int, Json> views;
+  RoomOps::push_updates(*this, r, &views);
   notify_idle(r);
-  return ok(Json{{"undone", undone.text}, {"view", seat_view(r, side, opts_)}});
+  return ok(Json{{"undone", undone.text}, {"view", RoomOps::view_after(*this, r, side, views)}});
 }
 
 ApiResult Service::resign(const std::string& id, const std::string& token) {
@@ -1031,21 +1162,27 @@ ApiResult Service::resign(const std::string& id, const std::string& token) {
   ++r.version;
   stop_agent(r);
   r.thinking = false;
-  RoomOps::push_updates(*this, r);
+  std::map<int, Json> views;
+  RoomOps::push_updates(*this, r, &views);
   notify_idle(r);
-  return ok(Json{{"view", seat_view(r, side, opts_)}});
+  return ok(Json{{"view", RoomOps::view_after(*this, r, side, views)}});
 }
 
 ApiResult Service::log(const std::string& id, const std::string& token, size_t since) {
   STEPPE_FIND_ROOM(id);
   STEPPE_SEAT(token);
-  const auto evs = visible_events(r, side);
+  const auto& evs = side_events(r, side);
+  // A `since` beyond the list, or one an undo took back, gets everything ("reset").
+  const bool reset = !resumable(r, side, since);
+  const size_t from = reset ? 0 : since;
   Json out = Json::array();
-  for (size_t i = since; i < evs.size(); ++i) out.push_back(evs[i]);
+  for (size_t i = from; i < evs.size(); ++i) out.push_back(evs[i]);
+  g_events_serialized.fetch_add(evs.size() - from, std::memory_order_relaxed);
   Json own = Json::array();
   for (const auto& a : r.actions)
     if (a.side == side) own.push_back({{"index", a.index}, {"text", a.text}});
-  return ok(Json{{"events", out}, {"count", evs.size()}, {"own_actions", own}});
+  return ok(
+      Json{{"events", out}, {"from", from}, {"reset", reset}, {"count", evs.size()}, {"own_actions", own}});
 }
 
 ApiResult Service::replay(const std::string& id, const std::string& token, int step) {
@@ -1071,8 +1208,8 @@ ApiResult Service::replay(const std::string& id, const std::string& token, int s
   size_t seq = 0;
   for (const auto& l : scratch.events) {
     if (!visible(l.event, side)) continue;
-    if (l.action_index == step - 1) evs.push_back(event_json(l, seq));
     ++seq;
+    if (l.action_index == step - 1) evs.push_back(event_json(l, seq));
   }
   Json j{{"step", step},
          {"observation", scratch.state->observation(side)},
@@ -1191,28 +1328,72 @@ ApiResult Service::game_data(const std::string& game_id, const std::string& file
   return ok(Json{{"data", std::move(j)}});
 }
 
-ApiResult Service::query(const std::string& id, const std::string& token, const std::string& query_text) {
+namespace {
+// A seed for one determinization: a fresh sample per request, so that repeating a question
+// never narrows down what is hidden.
+uint64_t fresh_seed() {
+  std::random_device rd;
+  return (static_cast<uint64_t>(rd()) << 32) ^ rd();
+}
+
+// A query parameter a client names a unit or an action with: printable, of bounded length.
+std::optional<ApiResult> bad_parameter(const std::string& name, const std::string& value) {
+  if (value.empty()) return api_error(400, "bad_request", "parameter '" + name + "' is required");
+  if (value.size() > 512) return api_error(400, "bad_request", "parameter '" + name + "' is too long");
+  return std::nullopt;
+}
+}  // namespace
+
+// Takes the seat's determinized copy of the game under the room's lock and answers from it
+// without the lock: a preview or a reach search never blocks the game.
+#define STEPPE_SEAT_COPY(id, token)                                                                        \
+  std::unique_ptr<State> copy;                                                                             \
+  int side = -1;                                                                                           \
+  {                                                                                                        \
+    STEPPE_FIND_ROOM(id);                                                                                  \
+    const int s = side_for_token(r, token);                                                                \
+    if (s < 0) return api_error(403, "bad_token", "this token is not a seat of game '" + r.meta.id + "'"); \
+    if (r.state == nullptr) return api_error(409, "unavailable", r.unavailable);                           \
+    side = s;                                                                                              \
+    copy = r.state->clone();                                                                               \
+  }                                                                                                        \
+  copy->resample_hidden(side, fresh_seed())
+
+ApiResult Service::preview(const std::string& id, const std::string& token, const std::string& action_text) {
+  if (auto bad = bad_parameter("action", action_text)) return *bad;
+  STEPPE_SEAT_COPY(id, token);
+  // Parsed on the sample too: whether a text names something hidden is not told by the
+  // real state.
+  auto parsed = copy->parse_action(action_text);
+  if (!parsed) return from_error(400, "bad_action", parsed.error());
+  auto p = copy->preview(*parsed, side);
+  if (!p) return from_error(422, "preview_refused", p.error());
+  return ok(Json{{"preview", to_json(*p)}});
+}
+
+ApiResult Service::reach(const std::string& id, const std::string& token, const std::string& unit) {
+  if (auto bad = bad_parameter("unit", unit)) return *bad;
+  STEPPE_SEAT_COPY(id, token);
+  auto res = copy->reach(unit, side);
+  if (!res) return from_error(422, "preview_refused", res.error());
+  return ok(Json{{"reach", to_json(*res)}});
+}
+
+#undef STEPPE_SEAT_COPY
+
+ApiResult Service::unit_actions(const std::string& id, const std::string& token, const std::string& unit) {
+  if (auto bad = bad_parameter("unit", unit)) return *bad;
   STEPPE_FIND_ROOM(id);
   STEPPE_SEAT(token);
   if (r.state == nullptr) return api_error(409, "unavailable", r.unavailable);
-  auto words = split_words(query_text);
-  // Combat previews (odds, shifts with their reasons) and movement costs ("reach UNIT").
-  static const std::vector<std::string> allowed = {"odds", "raw-odds", "shifts", "column", "combat", "reach"};
-  if (words.empty() || std::find(allowed.begin(), allowed.end(), words[0]) == allowed.end())
-    return api_error(400, "query_not_allowed",
-                     "only combat previews and movement costs are answered: 'odds ...', 'raw-odds ...', "
-                     "'shifts ...', 'column ...', 'combat ...', 'reach UNIT'");
-  // A query about what the rules hide from this side is refused, whatever the sample would say.
-  if (Status s = r.state->query_allowed(side, words); !s.is_ok())
-    return from_error(422, "query_hidden", s.error());
-  // Asked on a determinized copy: the answer can depend only on what this side may know.
-  auto copy = r.state->clone();
-  lock.unlock();
-  std::random_device rd;
-  copy->resample_hidden(side, (static_cast<uint64_t>(rd()) << 32) ^ rd());
-  auto res = copy->test_query(words);
-  if (!res) return from_error(422, "query_failed", res.error());
-  return ok(Json{{"answer", *res}});
+  // Legal actions are the side to move's: another seat has none (as in its view).
+  Json list = Json::array();
+  if (is_active(r) && r.state->current_player() == side) {
+    std::vector<Action> acts;
+    r.state->legal_actions_for(unit, acts);
+    for (const Action& a : acts) list.push_back(described(*r.state, a));
+  }
+  return ok(Json{{"unit", unit}, {"actions", std::move(list)}});
 }
 
 ApiResult Service::agent_control(const std::string& id, const std::string& token,
@@ -1247,7 +1428,8 @@ ApiResult Service::debug_hash(const std::string& id) {
   return ok(Json{{"state_hash", buf}, {"actions_count", r.actions.size()}});
 }
 
-Service::Subscription Service::subscribe(const std::string& id, const std::string& token, Push push) {
+Service::Subscription Service::subscribe(const std::string& id, const std::string& token, Push push,
+                                         size_t since) {
   auto room = find_room(id);
   // As before: a socket's refusal names no more than "bad_token" (the message says which).
   if (room == nullptr) return {0, api_error(403, "bad_token", "no game with id '" + id + "'")};
@@ -1261,13 +1443,15 @@ Service::Subscription Service::subscribe(const std::string& id, const std::strin
                          "this seat already has " + std::to_string(same_seat) +
                              " open sockets, the limit; close one before opening another")};
   const int sub = next_sub_++;
-  room->subs[sub] = Room::Sub{side, std::move(push), 0};
-  // The first message: the whole view and the whole visible log.
+  room->subs[sub] = Room::Sub{side, std::move(push), 0, 0};
+  // The first message: the whole view and the events after `since` (a reconnecting
+  // client's last seq), or all of them ("reset") when it has none or they cannot follow.
   auto& s = room->subs[sub];
-  const auto evs = visible_events(*room, side);
-  Json msg{{"type", "update"}, {"view", seat_view(*room, side, opts_)}, {"reset", true}, {"events", evs}};
-  s.sent = evs.size();
-  s.push(std::make_shared<const std::string>(to_json_text(msg)));
+  const bool reset = since == kNoEvents || !resumable(*room, side, since);
+  s.push(std::make_shared<const std::string>(
+      update_text(*room, side, reset ? 0 : since, reset, to_json_text(seat_view(*room, side, opts_)))));
+  s.sent = side_events(*room, side).size();
+  s.cuts_seen = cuts_of(*room, side);
   return {sub, {}};
 }
 
@@ -1277,6 +1461,8 @@ void Service::unsubscribe(const std::string& id, int subscription) {
   std::lock_guard lock(room->mu);
   room->subs.erase(subscription);
 }
+
+uint64_t Service::events_serialized() { return g_events_serialized.load(); }
 
 bool Service::wait_idle(const std::string& id, int timeout_ms) {
   auto room = find_room(id);

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -52,7 +53,10 @@ struct ServiceOptions {
   // durability only, since a hash of the full state could be used to guess hidden
   // information.
   bool debug_state = false;
-  size_t max_legal_actions = 20000;  // more are cut off (the view says "legal_truncated")
+  // A view lists every legal action up to this many; beyond, it lists only the actions that
+  // concern no unit and names the units that have actions ("legal_units"), which the client
+  // asks for one by one (GET /api/games/{id}/actions?unit=).
+  size_t max_legal_actions = 1000;
   // Where the games' public data files live (counters, map): served read-only as
   // /api/catalog/{game}/data/{file}.json for the UI. Empty: not served.
   std::filesystem::path data_dir;
@@ -100,11 +104,21 @@ class Service {
   // A seat's token resigns its side; the game's creator token cancels the game (status
   // "cancelled"), agents-only games included.
   ApiResult resign(const std::string& id, const std::string& token);
+  // The seat's events after seq `since` (all of them, "reset", when `since` cannot follow).
   ApiResult log(const std::string& id, const std::string& token, size_t since);
   ApiResult replay(const std::string& id, const std::string& token, int step);
   ApiResult timeline(const std::string& id, const std::string& token);
   ApiResult game_data(const std::string& game_id, const std::string& file) const;
-  ApiResult query(const std::string& id, const std::string& token, const std::string& query_text);
+  // Typed views (kernel/views.h), each asked on a copy of the state determinized for the
+  // seat (resample_hidden), so that an answer can depend only on what the seat may know; a
+  // game's refusal (a preview that would tell something hidden, BD 11.7) is 422
+  // "preview_refused" citing its rule. Never the scenario-test hooks.
+  // What the action (kernel notation) would lead to: odds, shifts with reasons, outcomes.
+  ApiResult preview(const std::string& id, const std::string& token, const std::string& action_text);
+  // Where `unit` can go now, with cost and path.
+  ApiResult reach(const std::string& id, const std::string& token, const std::string& unit);
+  // The seat's legal actions that concern `unit` (State::legal_actions_for), described.
+  ApiResult unit_actions(const std::string& id, const std::string& token, const std::string& unit);
   ApiResult agent_control(const std::string& id, const std::string& token, const std::string& command);
   ApiResult debug_hash(const std::string& id);
 
@@ -117,7 +131,12 @@ class Service {
     int id = 0;
     ApiResult refusal;
   };
-  Subscription subscribe(const std::string& id, const std::string& token, Push push);
+  // `since`: the seq of the last event the client has (a reconnection); the first message
+  // then carries only the events after it, unless they cannot follow (beyond the list, or
+  // an undo took back what it saw): then, as with kNoEvents, everything ("reset": true).
+  static constexpr size_t kNoEvents = SIZE_MAX;
+  Subscription subscribe(const std::string& id, const std::string& token, Push push,
+                         size_t since = kNoEvents);
   void unsubscribe(const std::string& id, int subscription);
 
   // Waits until no agent is thinking in game `id` (tests), at most `timeout_ms`.
@@ -127,6 +146,9 @@ class Service {
   int agents_running() const { return agents_running_.load(); }
   // The agent specs offered to clients (GET /api/catalog "agents").
   static const std::vector<std::string>& offered_agents();
+  // Events turned into JSON by every Service of the process so far (tests and benches of
+  // the work per action, issue 19.6: a number of events, not a time).
+  static uint64_t events_serialized();
 
   struct Room;
 
