@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { choiceText, classify, counterIndex, END_VERBS, layoutBoxes, offMapBoxes, setupTray, stacksOf } from '../src/model';
+import type { LegalAction as LegalActionLike } from '../src/api';
+import { counterIndex, layoutBoxes } from '../src/model';
+import { bd, bdStacks } from '../src/games/bd';
+import { blockStacks, choiceText, moscow41, offMapBoxes, setupTray } from '../src/games/moscow41';
+import { sortActions } from '../src/play/actions';
+
+// The actions sorted as the play page sorts them: by the Moscow '41 module on an area map
+// (its area ids given), by BD's on a hex map.
+const classify = (acts: LegalActionLike[], areas?: Set<string>) => (areas ? sortActions(moscow41, areas, acts) : sortActions(bd, new Set(), acts));
+const classifyAsMoscow = (acts: LegalActionLike[]) => sortActions(moscow41, new Set(), acts);
+const END_VERBS = moscow41.endVerbs;
 
 const act = (text: string) => ({ text, words: text.split(' ') });
 
@@ -34,7 +44,7 @@ describe('classify', () => {
       act('recall TT 4A'),
     ];
     const r = classify(acts, areas);
-    expect(r.moves.map((m) => [m.unit, m.dest, m.verb])).toEqual([
+    expect(r.moves.map((m) => [m.unit, m.dest, m.kind])).toEqual([
       ['XIII', '115', undefined],
       ['II', '23', 'blitz'],
       ['HQ2Pg', '4A', 'activate'],
@@ -48,9 +58,12 @@ describe('classify', () => {
       ['air', '23', 'LW2'],
     ]);
     expect(r.other.map((a) => a.text)).toEqual(['activate HQ2Pg', 'dl 24PzK', 'pass', 'ti', 'si reinforce', 'move X 999', 'end', 'hit XIII', 'step HQ2', 'place Lehr 4A']);
-    // Without the area ids, "move II 23" is not mistaken for a hex move, nor "battle 23" for an attack.
+    // Without the area ids, "move II 23" is not mistaken for a hex move, nor "battle 23" for an
+    // attack, by either game's module.
     expect(classify(acts).moves).toEqual([]);
     expect(classify(acts).attacks).toEqual([]);
+    expect(classifyAsMoscow(acts).moves).toEqual([]);
+    expect(classifyAsMoscow(acts).attacks).toEqual([]);
   });
   it('names the impulse choices with their rules, and keeps the bare pass off the End button', () => {
     expect(choiceText('pass')).toMatch(/^Pass \(12\.0\)/);
@@ -75,8 +88,8 @@ describe("Moscow '41 Scenario Setup", () => {
     const areas = new Set(['45', '46', '63']);
     const r = classify([act('setup A29 46'), act('setup dl 63'), act('setup auto')], areas);
     expect(r.moves).toEqual([
-      { unit: 'A29', path: ['46'], dest: '46', text: 'setup A29 46', verb: 'setup' },
-      { unit: 'dl', path: ['63'], dest: '63', text: 'setup dl 63', verb: 'setup' },
+      { unit: 'A29', path: ['46'], dest: '46', text: 'setup A29 46', kind: 'setup' },
+      { unit: 'dl', path: ['63'], dest: '63', text: 'setup dl 63', kind: 'setup' },
     ]);
     expect(r.other.map((a) => a.text)).toEqual(['setup auto']);
     expect(choiceText('setup auto')).toMatch(/automatically/);
@@ -149,18 +162,18 @@ describe("Moscow '41 boxes", () => {
     expect(boxes[0].blocks[0]).toMatchObject({ steps: 4, maxSteps: 4, name: 'XIII Corps', sideIndex: 0 });
     expect(boxes[4].blocks[0]).toMatchObject({ sideIndex: 1, maxSteps: 4 });
     // On the map, the pool is not a place: the block in area 23 is a stack, the pool's is not.
-    expect(stacksOf(obs, sides, roster).map((s) => s.hex)).toEqual(['23']);
+    expect(blockStacks(obs, sides, roster).map((s) => s.hex)).toEqual(['23']);
     // A hex game's observation has no boxes.
     expect(offMapBoxes({ stacks: [] }, sides, roster)).toEqual([]);
   });
 });
 
-describe('stacksOf', () => {
+describe('reading stacks', () => {
   it('hides an unknown (negative) MP and keeps block steps, maxima and isolation', () => {
-    const bd = stacksOf({ stacks: [{ hex: '2216', side: 'german', count: 1, units: [{ unit: '3Pz', mp: -1 }] }] }, ['german', 'soviet'], new Map());
-    expect(bd[0].units[0].mp).toBeUndefined();
+    const bdStack = bdStacks({ stacks: [{ hex: '2216', side: 'german', count: 1, units: [{ unit: '3Pz', mp: -1 }] }] }, ['german', 'soviet'], new Map());
+    expect(bdStack[0].units[0].mp).toBeUndefined();
     const roster = counterIndex(undefined, { blocks: [{ id: 'XIII', side: 'german', name: 'XIII Corps', type: 'infantry', max: 4 }] });
-    const m = stacksOf(
+    const m = blockStacks(
       { viewer: 'german', own: [{ id: 'XIII', at: '115', strength: 3, isolated: true }], enemy_hidden: { '23': { blocks: 2, isolated: 1 } } },
       ['german', 'soviet'],
       roster,

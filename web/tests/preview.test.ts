@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { combatSummary, lossesPerTurn, parseCombat, parseReach, shiftLines, shiftText } from '../src/preview';
-import { stacksOf } from '../src/model';
+import { bdStacks as stacksOf } from '../src/games/bd';
 import { supplyDescription, supplyMark } from '../src/counters';
 
 // The answer BD's `combat` query gives for 12 vs 3 on rough terrain, concentric, Luftwaffe.
