@@ -7,14 +7,14 @@ import { GameData } from './games/game';
 import { gameUI } from './games/index';
 import { MapView } from './mapview';
 import { buildMap, MapData } from './model';
-import { renderActions, dedupePath, stackOf } from './play/actions';
+import { ensureUnitActions, renderActions } from './play/actions';
 import { applyView, act, connect } from './play/connection';
 import { PlayContext } from './play/context';
 import { renderLog } from './play/log';
 import { attachKeyboard, clickHex, hover, overlayBase } from './play/mapinput';
 import { renderOrders } from './play/orders';
 import { renderGamePanels, renderHexPanel, renderVp } from './play/panels';
-import { ensureReach } from './play/previews';
+import { ensureReach, movePath } from './play/previews';
 import { renderTop } from './play/topbar';
 import { h } from './svg';
 
@@ -83,6 +83,8 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     scenario: title?.scenarios?.find((s) => s.id === view.scenario),
     stacks: [],
     events: [],
+    unitActions: new Map(),
+    unitAsked: new Set(),
     sel: { hex: null, unit: null, cursor: null, pendingMove: null, combatTarget: null },
     mv: undefined as unknown as MapView,
     el,
@@ -108,8 +110,9 @@ export async function renderPlay(app: HTMLElement, id: string, token: string) {
     const controlled = game.controlledByFirst(ctx.view.observation ?? {}, ctx.sides);
     if (controlled) mv.setControl(controlled, 0);
     renderGamePanels(ctx);
+    ensureUnitActions(ctx);
     ensureReach(ctx);
-    mv.setOverlay({ ...overlayBase(ctx), path: sel.pendingMove ? dedupePath(stackOf(ctx, sel.unit)?.hex, sel.pendingMove.path) : undefined });
+    mv.setOverlay({ ...overlayBase(ctx), path: sel.pendingMove ? movePath(ctx, sel.pendingMove) : undefined });
     renderHexPanel(ctx, sel.hex ?? sel.cursor);
     renderOrders(ctx);
     renderActions(ctx);

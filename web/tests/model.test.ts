@@ -4,6 +4,7 @@ import { counterIndex, layoutBoxes } from '../src/model';
 import { bd, bdStacks } from '../src/games/bd';
 import { blockStacks, choiceText, moscow41, offMapBoxes, setupTray } from '../src/games/moscow41';
 import { sortActions } from '../src/play/actions';
+import { mergeEvents } from '../src/play/connection';
 
 // The actions sorted as the play page sorts them: by the Moscow '41 module on an area map
 // (its area ids given), by BD's on a hex map.
@@ -181,5 +182,48 @@ describe('reading stacks', () => {
     const own = m.find((s) => s.hex === '115')!;
     expect(own.units[0]).toMatchObject({ label: 'XIII', steps: 3, maxSteps: 4, isolated: true, name: 'XIII Corps' });
     expect(m.find((s) => s.hex === '23')).toMatchObject({ count: 2, isolatedHidden: 1, sideIndex: 1 });
+  });
+});
+
+describe("the server's action descriptions", () => {
+  it('place a move and an attack by their fields, not by their notation, and fall back to the notation without them', () => {
+    // A BD move that names only unit and destination (the path derived by the game), and an
+    // attack described by the server: read from the describe() fields.
+    const described = [
+      { text: 'move 4Pz 2614', words: ['move', '4Pz', '2614'], verb: 'move', units: ['4Pz'], from: ['2616'], to: ['2614'], summary: '4Pz moves to 2614', rule: '8.1' },
+      { text: 'attack 1616 from 1617', words: ['attack', '1616', 'from', '1617'], verb: 'attack', units: ['3Pz'], from: ['1617'], to: ['1616'], summary: '3Pz attacks 1616', rule: '11.1' },
+      { text: 'end-phase', words: ['end-phase'], verb: 'end-phase', units: [], from: [], to: [], summary: 'end-phase' },
+    ];
+    const r = sortActions(bd, new Set(), described);
+    expect(r.moves).toEqual([{ unit: '4Pz', path: ['2614'], dest: '2614', text: 'move 4Pz 2614' }]);
+    expect(r.attacks.map((a) => [a.target, a.unit])).toEqual([['1616', '3Pz']]);
+    expect(r.other.map((a) => a.text)).toEqual(['end-phase']);
+    // A field the notation does not carry decides: a unit the text does not name.
+    const odd = sortActions(bd, new Set(), [{ text: 'move 2614', words: ['move', '2614'], verb: 'move', units: ['7Pz'], from: [], to: ['2613', '2614'] }]);
+    expect(odd.moves[0]).toMatchObject({ unit: '7Pz', dest: '2614', path: ['2613', '2614'] });
+    // The kernel's default description (verb only): the game's module reads the notation.
+    const plain = sortActions(bd, new Set(), [{ text: 'move 3Pz 2216 2116', words: ['move', '3Pz', '2216', '2116'], verb: 'move', units: [], from: [], to: [], summary: 'move 3Pz 2216 2116' }]);
+    expect(plain.moves).toEqual([{ unit: '3Pz', path: ['2216', '2116'], dest: '2116', text: 'move 3Pz 2216 2116' }]);
+  });
+});
+
+describe('live updates', () => {
+  const ev = (seq: number) => ({ seq, kind: 'combat', text: `e${seq}`, rule: '', reveals: false, action_index: 0 });
+  const view = {} as any;
+  it('append the events after the last one held, skip repeats after a reconnection, and tell a gap', () => {
+    const known = [ev(0), ev(1), ev(2)];
+    const a = mergeEvents(known, { view, from: 3, events: [ev(3), ev(4)] });
+    expect(a.events.map((e) => e.seq)).toEqual([0, 1, 2, 3, 4]);
+    expect(a.fresh.map((e) => e.seq)).toEqual([3, 4]);
+    expect(a.gap).toBe(false);
+    // Reconnected with since=2: the server resends event 2.
+    const b = mergeEvents(known, { view, from: 2, events: [ev(2), ev(3)] });
+    expect(b.events.map((e) => e.seq)).toEqual([0, 1, 2, 3]);
+    expect(b.fresh.map((e) => e.seq)).toEqual([3]);
+    expect(b.gap).toBe(false);
+    // Events 3 and 4 never arrived.
+    expect(mergeEvents(known, { view, from: 5, events: [ev(5)] }).gap).toBe(true);
+    // A reset replaces the log (after an undo).
+    expect(mergeEvents(known, { view, reset: true, events: [ev(0)] }).events.map((e) => e.seq)).toEqual([0]);
   });
 });

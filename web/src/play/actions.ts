@@ -2,7 +2,7 @@
 // fields, or the game's module reading its notation), then sorted by the game's module into
 // moves (a destination on the map), attacks (a target) and the other choices; and the
 // action list panel.
-import type { LegalAction } from '../api';
+import { api, LegalAction } from '../api';
 import type { ActionInfo, GameUI } from '../games/game';
 import { labelOf } from '../games/game';
 import type { AttackOption, MoveOption } from '../model';
@@ -41,16 +41,45 @@ export function sortActions(game: GameUI, places: Set<string>, actions: LegalAct
   return out;
 }
 
-const cache = new WeakMap<object, Legal>();
-
+// The seat's actions: those its view lists, and those of each unit asked for one by one
+// when the view names only the units (legal_units).
 export function legal(ctx: PlayContext): Legal {
-  const actions = ctx.view.legal_actions ?? [];
-  let l = cache.get(actions);
-  if (!l) {
-    l = sortActions(ctx.game, ctx.places, actions);
-    cache.set(actions, l);
-  }
+  const c = ctx.legalCache;
+  if (c && c.view === ctx.view && c.fetched === ctx.unitActions.size) return c.legal;
+  const listed = ctx.view.legal_actions ?? [];
+  const seen = new Set(listed.map((a) => a.text));
+  const actions = [...listed];
+  for (const list of ctx.unitActions.values())
+    for (const a of list)
+      if (!seen.has(a.text)) {
+        seen.add(a.text);
+        actions.push(a);
+      }
+  const l = sortActions(ctx.game, ctx.places, actions);
+  ctx.legalCache = { view: ctx.view, fetched: ctx.unitActions.size, legal: l };
   return l;
+}
+
+// Whether the view lists only the units that have actions (there are too many to send).
+export function byUnit(ctx: PlayContext): boolean {
+  return Array.isArray(ctx.view.legal_units);
+}
+
+// Asks for the selected unit's actions when the view does not list them; the page redraws
+// when they come.
+export function ensureUnitActions(ctx: PlayContext) {
+  const unit = ctx.sel.unit;
+  if (!unit || !ctx.view.legal_units?.includes(unit) || ctx.unitActions.has(unit) || ctx.unitAsked.has(unit)) return;
+  const view = ctx.view;
+  ctx.unitAsked.add(unit);
+  api
+    .unitActions(ctx.id, ctx.token, unit)
+    .then((list) => {
+      if (ctx.view !== view) return;
+      ctx.unitActions.set(unit, list);
+      ctx.render();
+    })
+    .catch((e) => ctx.showToast(`The actions of ${unit}: ${(e as Error).message}`, 'error'));
 }
 
 export function stackAt(ctx: PlayContext, hex: string | null) {
@@ -79,7 +108,7 @@ export function movesOfSelected(ctx: PlayContext): MoveOption[] {
 // A unit with something to do now: a move, or an order of its own.
 export function canAct(ctx: PlayContext, unit: string): boolean {
   const l = legal(ctx);
-  return l.moves.some((m) => m.unit === unit || m.unit === undefined) || l.other.some((a) => a.units.includes(unit));
+  return l.moves.some((m) => m.unit === unit || m.unit === undefined) || l.other.some((a) => a.units.includes(unit)) || (ctx.view.legal_units?.includes(unit) ?? false);
 }
 
 export function placeName(ctx: PlayContext, id: string): string | undefined {
@@ -101,8 +130,9 @@ export function renderActions(ctx: PlayContext) {
       list.append(h('li', {}, b));
     }
     if (all.length > shown.length) list.append(h('li', { class: 'hint' }, `${all.length - shown.length} more; filter to find them.`));
+    if (byUnit(ctx)) list.append(h('li', { class: 'hint', id: 'by-unit-hint' }, `${ctx.view.legal_units!.length} unit(s) have actions of their own: select one to list them.`));
   };
   filter.addEventListener('input', fill);
   fill();
-  ctx.el.actionsPanel.replaceChildren(h('details', { open: '' }, h('summary', {}, `Legal actions (${all.length}${ctx.view.legal_truncated ? ` of ${ctx.view.legal_truncated}` : ''})`), filter, list));
+  ctx.el.actionsPanel.replaceChildren(h('details', { open: '' }, h('summary', {}, `Legal actions (${all.length}${(ctx.view.legal_count ?? 0) > all.length ? ` of ${ctx.view.legal_count}` : ctx.view.legal_truncated ? ` of ${ctx.view.legal_truncated}` : ''})`), filter, list));
 }

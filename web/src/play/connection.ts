@@ -1,6 +1,6 @@
 // The seat's link to the server: sending an action (and showing a refusal with its rule),
 // taking a newer view, and the live updates over the WebSocket.
-import { api, ApiError, LogEvent, SeatSocket, SeatView } from '../api';
+import { api, ApiError, LogEvent, SeatSocket, SeatUpdate, SeatView } from '../api';
 import { announce, PlayContext } from './context';
 import { renderVp } from './panels';
 
@@ -22,25 +22,55 @@ export async function act(ctx: PlayContext, text: string) {
 }
 
 export function applyView(ctx: PlayContext, v: SeatView) {
+  if (v.actions_count !== ctx.view.actions_count || v.your_turn !== ctx.view.your_turn) {
+    ctx.unitActions = new Map();
+    ctx.unitAsked = new Set();
+  }
   ctx.view = v;
   ctx.stacks = ctx.game.stacks(v.observation, ctx.sides, ctx.data.counters);
   ctx.render();
 }
 
-// The log so far, then the updates: each brings the seat's new view and its new events (a
-// reset resends the whole log); dice and combat results are also shown as a toast.
+// The events an update adds to those the page has: the whole log on a reset, else those
+// after the last one it has (an update may repeat some after a reconnection). `gap` when
+// the update starts after events the page never received.
+export function mergeEvents(known: LogEvent[], msg: SeatUpdate): { events: LogEvent[]; fresh: LogEvent[]; gap: boolean } {
+  if (msg.reset) return { events: msg.events, fresh: msg.events, gap: false };
+  const last = known.length ? known[known.length - 1].seq : -1;
+  const fresh = msg.events.filter((e) => typeof e.seq !== 'number' || e.seq > last);
+  const first = typeof msg.from === 'number' ? msg.from : fresh[0]?.seq;
+  return { events: known.concat(fresh), fresh, gap: typeof first === 'number' && first > last + 1 };
+}
+
+// The sequence number to reconnect from: the last event the page has.
+export function lastSeq(events: LogEvent[]): number {
+  return events.length ? events[events.length - 1].seq : 0;
+}
+
+// The log so far, then the updates: each brings the seat's new view and its new events;
+// dice and combat results are also shown as a toast.
 export async function connect(ctx: PlayContext) {
   ctx.events = (await api.log(ctx.id, ctx.token).catch(() => ({ events: [] as LogEvent[] }))).events;
   return () =>
     new SeatSocket(
       ctx.id,
       ctx.token,
+      () => lastSeq(ctx.events),
       (msg) => {
-        if (msg.reset) ctx.events = msg.events;
-        else ctx.events = ctx.events.concat(msg.events);
-        for (const e of msg.events) if ((e.kind === 'roll' || e.kind === 'combat') && !msg.reset) ctx.showToast(`${e.text}${e.rule ? ` (§${e.rule})` : ''}`);
+        const m = mergeEvents(ctx.events, msg);
+        ctx.events = m.events;
+        if (!msg.reset) for (const e of m.fresh) if (e.kind === 'roll' || e.kind === 'combat') ctx.showToast(`${e.text}${e.rule ? ` (§${e.rule})` : ''}`);
+        // Events missed in between (a dropped connection): asked for from the log.
+        if (m.gap)
+          api
+            .log(ctx.id, ctx.token)
+            .then((r) => {
+              ctx.events = r.events;
+              ctx.render();
+            })
+            .catch(() => undefined);
         ctx.applyView(msg.view);
-        if (msg.events.length) renderVp(ctx);
+        if (m.fresh.length) renderVp(ctx);
       },
       (up) => ctx.el.root.classList.toggle('offline', !up),
       (agent) => {

@@ -1,7 +1,8 @@
 // The state of one seat's play page that its modules share: the seat's view and what the
 // player has selected, the map and the game's module, and the page's elements. play.ts
 // builds it and wires its functions; each module reads and changes it.
-import type { LogEvent, ScenarioInfo, SeatView } from '../api';
+import type { LegalAction, LogEvent, ScenarioInfo, SeatView } from '../api';
+import type { Legal } from './actions';
 import type { GameData, GameUI } from '../games/game';
 import type { MapView } from '../mapview';
 import type { MapData, MoveOption, Stack } from '../model';
@@ -41,6 +42,10 @@ export interface PlayContext {
   scenario?: ScenarioInfo;
   stacks: Stack[];
   events: LogEvent[];
+  // Units' actions asked for one by one (the view's legal_units), for the current view.
+  unitActions: Map<string, LegalAction[]>;
+  unitAsked: Set<string>;
+  legalCache?: { view: SeatView; fetched: number; legal: Legal };
   sel: Selection;
   mv: MapView;
   el: PlayElements;

@@ -2,10 +2,10 @@
 // attack target; hovering draws the path a move would take; the keyboard moves a hex (or
 // area) cursor whose contents are read out, and steps through units and destinations.
 import { neighbourId } from '../hexgrid';
-import { canAct, dedupePath, legal, movesOfSelected, stackAt, stackOf } from './actions';
+import { canAct, legal, movesOfSelected, stackAt } from './actions';
 import { announce, PlayContext } from './context';
 import { hexText } from './panels';
-import { costLabels } from './previews';
+import { costLabels, movePath } from './previews';
 
 // What the map overlays for the selection: the destinations (with their cost), the
 // targets, the selected location and a battle under way.
@@ -22,8 +22,7 @@ export function hover(ctx: PlayContext, hex: string | null) {
     return;
   }
   const m = legal(ctx).moves.find((x) => (x.unit === sel.unit || x.unit === undefined) && x.dest === hex);
-  const from = stackOf(ctx, sel.unit)?.hex;
-  ctx.mv.setOverlay({ ...overlayBase(ctx), path: m ? dedupePath(from, m.path) : undefined });
+  ctx.mv.setOverlay({ ...overlayBase(ctx), path: m ? movePath(ctx, m) : undefined });
 }
 
 export function clickHex(ctx: PlayContext, hex: string) {

@@ -3,10 +3,10 @@
 // on a chosen target with the game's preview of each.
 import { cap } from '../games/game';
 import { h } from '../svg';
-import { dedupePath, legal, movesOfSelected, placeName, stackOf } from './actions';
+import { legal, movesOfSelected, placeName } from './actions';
 import type { PlayContext } from './context';
 import { hooks, stepText } from './panels';
-import { attackRow, defenderLine, moveCostText, reachOfSelected } from './previews';
+import { attackRow, defenderLine, moveCostText, moveNote, movePath, reachOfSelected, showPreview } from './previews';
 
 function button(label: string, attrs: Record<string, string>, onClick: () => void) {
   const b = h('button', attrs, label);
@@ -27,10 +27,11 @@ export function renderOrders(ctx: PlayContext) {
   if (sel.pendingMove) {
     const m = sel.pendingMove;
     const words = game.moveWords(m.kind, m.unit);
-    const path = dedupePath(stackOf(ctx, sel.unit)?.hex, m.path);
+    const path = movePath(ctx, m);
     const hexes = path.length - 1;
     const place = placeName(ctx, m.dest);
-    ordersPanel.append(h('h3', {}, words.heading), h('p', {}, `${m.unit ?? 'Unit'}: ${path.join(' → ')}`));
+    const note = moveNote(ctx, m.dest);
+    ordersPanel.append(h('h3', {}, words.heading), h('p', {}, `${m.unit ?? 'Unit'}: ${path.join(' → ')}`), note ? h('p', { class: 'hint', id: 'move-note' }, note) : '');
     confirmBar.replaceChildren(
       h('span', { id: 'move-summary' }, `${words.verb} ${words.unit} ${words.prep} ${m.dest}${place ? ` (${place})` : ''}${ctx.places.has(m.dest) ? '' : `, ${hexes} hex${hexes === 1 ? '' : 'es'}`}${moveCostText(ctx, m.dest)}`),
       button('Confirm (Enter)', { class: 'primary', id: 'confirm-move' }, () => ctx.act(m.text)),
@@ -74,7 +75,12 @@ export function renderOrders(ctx: PlayContext) {
       // Both sides' pieces in the contested area; each strike resolved by dice.
       for (const st of ctx.stacks.filter((x) => x.hex === target))
         box.append(h('p', {}, `${cap(st.side)}: ${st.units.map((u) => `${u.label}${u.steps !== undefined ? ` ${stepText(u)}` : ''}`).join(', ')}${st.count > st.units.length ? `${st.units.length ? ' + ' : ''}${st.count - st.units.length} hidden block(s)` : ''}`));
-      for (const o of opts.slice(0, 24)) ul.append(h('li', {}, h('span', {}, game.attackText(o.info)), button(game.attackButton(o.info), { class: 'primary', 'data-action': o.text }, () => ctx.act(o.text))));
+      for (const o of opts.slice(0, 24)) {
+        const odds = h('span', { class: 'odds' }, '…');
+        const detail = h('div', { class: 'combat-detail' });
+        ul.append(h('li', {}, h('span', {}, game.attackText(o.info)), button(game.attackButton(o.info), { class: 'primary', 'data-action': o.text }, () => ctx.act(o.text)), odds, detail));
+        showPreview(ctx, o.text, target, odds, detail);
+      }
     } else {
       const d = defenderLine(ctx, target);
       if (d) box.append(d);

@@ -1,24 +1,27 @@
-// What the game says before an order is given: the MP cost of each hex the selected unit
-// can reach (asked once per unit and position) and a combat's odds, shifts and final column.
-import { api } from '../api';
+// What the game says before an order is given (the server's typed views): where the
+// selected unit can go with what each destination costs and the path it takes (GET /reach),
+// and what an attack would lead to (GET /preview): odds, every shift with its reason and
+// rule, the final column and the chance of each result. A refusal (a preview that would
+// tell the seat something hidden, or a game that gives none) is shown with its reason and rule.
+import { api, ApiError } from '../api';
 import { describeCounter } from '../counters';
-import { combatSummary, parseCombat, parseReach, shiftLines } from '../preview';
-import { h } from '../svg';
-import { AttackOption } from '../model';
 import { ActionInfo, labelOf } from '../games/game';
+import { AttackOption, MoveOption } from '../model';
+import { combatSummary, outcomeRows, parseCombat, parseReach, ReachInfo, shiftLines } from '../preview';
+import { h } from '../svg';
 import { dedupePath, movesOfSelected, stackAt, stackOf } from './actions';
 import type { PlayContext } from './context';
 
 let reachKey = '';
-let reachData: ReturnType<typeof parseReach> = null;
+let reachData: ReachInfo | null = null;
 
-export function reachOfSelected(ctx: PlayContext) {
+export function reachOfSelected(ctx: PlayContext): ReachInfo | null {
   const unit = ctx.sel.unit;
   return reachData && unit && reachData.unit === unit && reachKey === `${ctx.id}:${unit}:${ctx.view.actions_count}` ? reachData : null;
 }
 
-// Asks the game for the MP cost of each hex the selected unit can reach (once per unit and
-// position); the map and the orders redraw when the answer comes.
+// Asks the game where the selected unit can go (once per unit and position); the map and
+// the orders redraw when the answer comes. A refusal leaves the hex counts of the moves.
 export function ensureReach(ctx: PlayContext) {
   const unit = ctx.sel.unit;
   if (!unit || ctx.map.areas.length || !ctx.view.your_turn || !movesOfSelected(ctx).length) return;
@@ -27,13 +30,21 @@ export function ensureReach(ctx: PlayContext) {
   reachKey = key;
   reachData = null;
   api
-    .query(ctx.id, ctx.token, `reach ${unit}`)
-    .then((a) => {
+    .reach(ctx.id, ctx.token, unit)
+    .then((r) => {
       if (reachKey !== key) return;
-      reachData = parseReach(a);
+      reachData = parseReach(r);
       if (reachData) ctx.render();
     })
     .catch(() => undefined);
+}
+
+// The path a move takes from the unit's location: the action's own when it names one, else
+// the one the game's reach gives for its destination.
+export function movePath(ctx: PlayContext, m: MoveOption): string[] {
+  const from = stackOf(ctx, ctx.sel.unit)?.hex;
+  const r = reachOfSelected(ctx)?.hexes.get(m.dest);
+  return dedupePath(from, m.path.length <= 1 && r?.path.length ? r.path : m.path);
 }
 
 // A label for each destination: its MP cost when the game gives it, else the fewest hexes
@@ -49,10 +60,9 @@ export function costLabels(ctx: PlayContext): Map<string, string> {
     }
     if (out.size) return out;
   }
-  const from = stackOf(ctx, ctx.sel.unit)?.hex;
   const best = new Map<string, number>();
   for (const m of movesOfSelected(ctx)) {
-    const n = dedupePath(from, m.path).length - 1;
+    const n = movePath(ctx, m).length - 1;
     if (n > 0 && n < (best.get(m.dest) ?? Infinity)) best.set(m.dest, n);
   }
   for (const [d, n] of best) out.set(d, `${n} hex${n === 1 ? '' : 'es'}`);
@@ -65,33 +75,59 @@ export function moveCostText(ctx: PlayContext, dest: string): string {
   return c ? `, ${c.cost} MP (${c.left} left)` : '';
 }
 
-// One attack on a hex map, with the game's preview: factors, odds, every shift with its
-// reason and rule, and the final column.
-export function attackRow(ctx: PlayContext, o: AttackOption & { info: ActionInfo }): HTMLElement {
-  const st = stackAt(ctx, o.target);
+// What the game notes about a destination ("ends in an enemy ZOC (7.4)").
+export function moveNote(ctx: PlayContext, dest: string): string | undefined {
+  return reachOfSelected(ctx)?.hexes.get(dest)?.note;
+}
+
+// The chance of each result: a bar and a percentage per result, most likely first.
+export function outcomeTable(rows: ReturnType<typeof outcomeRows>): HTMLElement {
+  const table = h('table', { class: 'outcomes', 'aria-label': 'Results and their chances' });
+  for (const r of rows) {
+    const bar = h('span', { class: 'bar', style: `width: ${r.width.toFixed(1)}%` });
+    table.append(
+      h('tr', { 'data-result': r.result }, h('th', { scope: 'row' }, r.result), h('td', { class: 'pct' }, r.percent), h('td', { class: 'bar-cell' }, bar), h('td', { class: 'meaning' }, `${r.meaning}${r.rule ? ` §${r.rule}` : ''}`)),
+    );
+  }
+  return table;
+}
+
+// Fills one attack's preview: odds and shifts, the outcome distribution, the attackers'
+// factors; or the game's refusal with its reason and rule.
+export function showPreview(ctx: PlayContext, text: string, target: string, odds: HTMLElement, detail: HTMLElement) {
+  const st = stackAt(ctx, target);
   const unseen = st ? st.count - st.units.length : 0;
+  api
+    .preview(ctx.id, ctx.token, text)
+    .then((raw) => {
+      const p = parseCombat(raw);
+      // A table's odds when the game gives them, else its own sentence (a battle of dice).
+      odds.textContent = p && (p.raw || p.final) ? combatSummary(p) : raw?.summary || 'no odds for this action';
+      if (!p) return;
+      const lines = shiftLines(p);
+      const rows = outcomeRows(p);
+      detail.replaceChildren(
+        p.raw || p.final || lines.length ? h('ul', { class: 'shift-list' }, ...(lines.length ? lines.map((l) => h('li', {}, l)) : [h('li', {}, 'no column shifts')])) : '',
+        rows.length ? outcomeTable(rows) : '',
+        p.attackers.length ? h('p', { class: 'hint' }, `Attack factors: ${p.attackers.map((x) => `${x.unit} ${x.factor}${x.supply && x.supply !== 'overland' && x.supply !== 'always' ? ` (${x.supply})` : ''}`).join(', ')}`) : '',
+        unseen > 0 ? h('p', { class: 'hint' }, `The defence counts ${unseen} unit(s) you cannot see as a guess; they are revealed when the attack is made (11.7).`) : '',
+      );
+    })
+    .catch((e) => {
+      const err = e as ApiError;
+      odds.textContent = '';
+      odds.classList.add('refused');
+      odds.append(h('span', { class: 'preview-refused' }, `No preview: ${err.message}`), err.rule ? h('span', { class: 'rule', title: 'Rule section' }, ` §${err.rule}`) : '');
+    });
+}
+
+// One attack on a hex map with its preview.
+export function attackRow(ctx: PlayContext, o: AttackOption & { info: ActionInfo }): HTMLElement {
   const odds = h('span', { class: 'odds' }, '…');
   const detail = h('div', { class: 'combat-detail' });
-  const go = h('button', { class: 'primary' }, ctx.game.attackButton(o.info));
+  const go = h('button', { class: 'primary', 'data-action': o.text }, ctx.game.attackButton(o.info));
   go.addEventListener('click', () => ctx.act(o.text));
-  api
-    .query(ctx.id, ctx.token, `combat ${o.text}`)
-    .then((a) => parseCombat(a))
-    .catch(() => null)
-    .then(async (p) => {
-      if (p) {
-        odds.textContent = combatSummary(p);
-        const lines = shiftLines(p);
-        detail.replaceChildren(
-          h('ul', { class: 'shift-list' }, ...(lines.length ? lines.map((l) => h('li', {}, l)) : [h('li', {}, 'no column shifts')])),
-          p.attackers.length ? h('p', { class: 'hint' }, `Attack factors: ${p.attackers.map((x) => `${x.unit} ${x.factor}${x.supply && x.supply !== 'overland' && x.supply !== 'always' ? ` (${x.supply})` : ''}`).join(', ')}`) : '',
-          unseen > 0 ? h('p', { class: 'hint' }, `The defence counts ${unseen} unit(s) you cannot see as a guess; they are revealed when the attack is made (11.7).`) : '',
-        );
-        return;
-      }
-      const [od, sh] = await Promise.all([api.query(ctx.id, ctx.token, `odds ${o.text}`).catch(() => null), api.query(ctx.id, ctx.token, `shifts ${o.text}`).catch(() => null)]);
-      odds.textContent = od ? `odds ${od}${sh && sh !== 'none' ? `, shifts ${sh}` : ''}` : 'odds: n/a';
-    });
+  showPreview(ctx, o.text, o.target, odds, detail);
   return h('li', {}, h('code', {}, labelOf(o.text)), odds, go, detail);
 }
 
