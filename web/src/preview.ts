@@ -52,9 +52,10 @@ export function shiftText(n: number): string {
   return n === 0 ? '0' : n > 0 ? `${n}R` : `${-n}L`;
 }
 
-// One line per shift with its reason and rule ("1L rough terrain §11.14").
-export function shiftLines(p: CombatPreview): string[] {
-  return p.shifts.map((s) => `${shiftText(s.shift)} ${s.reason}${s.rule ? ` §${s.rule}` : ''}`);
+// One line per shift with its reason and rule ("1L rough terrain §11.14"); `word` writes
+// the shift as the game counts it (columns by default), '' for a note that shifts nothing.
+export function shiftLines(p: CombatPreview, word: (n: number) => string = shiftText): string[] {
+  return p.shifts.map((s) => [word(s.shift), `${s.reason}${s.rule ? ` §${s.rule}` : ''}`].filter(Boolean).join(' '));
 }
 
 // "12 vs 3 = 4:1, shifts 1R → final 5:1 §11.11": the odds, the net shift, the final column

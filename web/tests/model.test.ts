@@ -227,3 +227,24 @@ describe('live updates', () => {
     expect(mergeEvents(known, { view, reset: true, events: [ev(0)] }).events.map((e) => e.seq)).toEqual([0]);
   });
 });
+
+describe("Moscow '41 as its server describes it", () => {
+  it('reads a described Defensive Line placement as the tray piece "dl", and a described move by its path', () => {
+    const areas = new Set(['45', '46', '63']);
+    const r = sortActions(moscow41, areas, [
+      { text: 'setup dl 63', words: ['setup', 'dl', '63'], verb: 'setup-dl', units: [], from: [], to: ['63'], summary: 'a Defensive Line is set up in 63', rule: 'Scenario Setup' },
+      { text: 'move XIII 46', words: ['move', 'XIII', '46'], verb: 'move', units: ['XIII'], from: ['45'], to: ['63', '46'], summary: 'XIII moves to 46', rule: '10.8' },
+      { text: 'setup auto', words: ['setup', 'auto'], verb: 'setup-auto', units: [], from: [], to: [], summary: 'setup auto', rule: 'Scenario Setup' },
+    ]);
+    expect(r.moves).toEqual([
+      { unit: 'dl', path: ['63'], dest: '63', text: 'setup dl 63', kind: 'setup' },
+      { unit: 'XIII', path: ['63', '46'], dest: '46', text: 'move XIII 46' },
+    ]);
+    expect(r.other.map((a) => a.text)).toEqual(['setup auto']);
+  });
+  it('writes a preview modifier in dice, and a note that changes no die without a number', () => {
+    expect(moscow41.shiftText!(-1)).toBe('-1 die');
+    expect(moscow41.shiftText!(3)).toBe('+3 dice');
+    expect(moscow41.shiftText!(0)).toBe('');
+  });
+});

@@ -5,6 +5,7 @@
 import { api, LegalAction } from '../api';
 import { CounterInfo, counterIndex, readCounter, sideIndexOf, Stack } from '../model';
 import { h } from '../svg';
+import { combatSummary } from '../preview';
 import { ActionInfo, cap, GameData, GameUI, labelOf, PlayHooks } from './game';
 
 // BD's observation: {stacks: [{hex, side, count, units: [{unit, ...}]}]} (the count says how
@@ -79,6 +80,8 @@ export const bd: GameUI = {
   choiceText: (a) => labelOf(a.text),
   isChoice: (a) => a.text.split(' ').length === 1,
   phaseHeading: () => 'Choices',
+  // 11.11: the odds column, each shift in columns, the final column.
+  previewSummary: (p) => combatSummary(p),
   attackText: (a) => labelOf(a.text),
   attackButton: () => 'Attack',
   controlledByFirst: (obs) => (Array.isArray(obs?.german_controls) ? obs.german_controls : null),

@@ -3,7 +3,8 @@
 // own panels show. The generic UI (src/play/) knows no game's action syntax or observation
 // shape; each game's module (bd.ts, moscow41.ts) implements this interface and
 // games/index.ts registers it.
-import type { SeatView, LegalAction } from '../api';
+import type { LegalAction, Preview, SeatView } from '../api';
+import type { CombatPreview } from '../preview';
 import type { CounterInfo, MapBox, MapData, Stack } from '../model';
 
 // One legal action as the UI uses it: the server's describe() fields. `to` holds the
@@ -51,6 +52,9 @@ export interface GameUI {
   // An action the server did not describe (only its notation and words), read from the
   // game's notation. `places` are the map's area and box ids (empty on a hex map).
   describe(a: LegalAction, places: Set<string>): ActionInfo;
+  // An action the server described, in the terms role() and the panels use (Moscow '41's
+  // "setup-dl" is the set-up tray's piece "dl" going to its area).
+  adapt?(a: ActionInfo): ActionInfo;
   role(a: ActionInfo): ActionRole;
   // The words of a move that is not a plain move ("blitz", "setup"), undefined for a plain move.
   moveKind(a: ActionInfo): string | undefined;
@@ -63,6 +67,11 @@ export interface GameUI {
   isChoice(a: ActionInfo): boolean;
   // Heading over those choices.
   phaseHeading(view: SeatView): string;
+  // A combat preview's headline (BD: "12 vs 3 = 4:1, shifts 1R → final 5:1"); by default
+  // the server's summary.
+  previewSummary?(p: CombatPreview, raw: Preview): string;
+  // A preview's shift as the game counts it: columns ("1R") or a die modifier ("+1").
+  shiftText?(n: number): string;
   // A strike's words and its button ("Attack", "Battle", "Fire").
   attackText(a: ActionInfo): string;
   attackButton(a: ActionInfo): string;

@@ -294,6 +294,11 @@ export const moscow41: GameUI = {
   },
   stacks: blockStacks,
   describe: moscowDescribe,
+  // The server names a Defensive Line's placement "setup-dl" (no block): the tray's piece "dl".
+  adapt: (a) => (a.verb === 'setup-dl' ? { ...a, verb: 'setup', units: ['dl'] } : a),
+  // A battle is dice, not odds (10.12): the dice each side rolls and who fires first; the
+  // preview's shifts are dice added or taken away, or notes that change no die.
+  shiftText: (n) => (n === 0 ? '' : `${n > 0 ? '+' : ''}${n} ${Math.abs(n) === 1 ? 'die' : 'dice'}`),
   role: (a) => (MOVE_VERBS.includes(a.verb) && a.to.length ? 'move' : ['battle', 'artillery', 'air'].includes(a.verb) && a.to.length ? 'attack' : 'other'),
   moveKind: (a) => (a.verb === 'move' ? undefined : a.verb),
   // "commands" and "combat" end a segment (10.7, 10.11); the bare "pass" chooses the impulse

@@ -20,8 +20,10 @@ export interface Legal {
 // locations), else the game's reading of its notation.
 export function describeAction(game: GameUI, places: Set<string>, a: LegalAction): ActionInfo {
   const d = a as Partial<ActionInfo> & LegalAction;
-  if (typeof d.verb === 'string' && ((d.units?.length ?? 0) > 0 || (d.to?.length ?? 0) > 0))
-    return { text: a.text, verb: d.verb, units: d.units ?? [], from: d.from ?? [], to: d.to ?? [], summary: d.summary, rule: d.rule };
+  if (typeof d.verb === 'string' && ((d.units?.length ?? 0) > 0 || (d.to?.length ?? 0) > 0)) {
+    const info = { text: a.text, verb: d.verb, units: d.units ?? [], from: d.from ?? [], to: d.to ?? [], summary: d.summary, rule: d.rule };
+    return game.adapt ? game.adapt(info) : info;
+  }
   const own = game.describe(a, places);
   return d.summary ? { ...own, summary: d.summary, rule: d.rule } : own;
 }

@@ -102,12 +102,13 @@ export function showPreview(ctx: PlayContext, text: string, target: string, odds
     .then((raw) => {
       const p = parseCombat(raw);
       // A table's odds when the game gives them, else its own sentence (a battle of dice).
-      odds.textContent = p && (p.raw || p.final) ? combatSummary(p) : raw?.summary || 'no odds for this action';
+      const game = ctx.game;
+      odds.textContent = p && game.previewSummary ? game.previewSummary(p, raw) : raw?.summary || (p && (p.raw || p.final) ? combatSummary(p) : 'no odds for this action');
       if (!p) return;
-      const lines = shiftLines(p);
+      const lines = shiftLines(p, game.shiftText);
       const rows = outcomeRows(p);
       detail.replaceChildren(
-        p.raw || p.final || lines.length ? h('ul', { class: 'shift-list' }, ...(lines.length ? lines.map((l) => h('li', {}, l)) : [h('li', {}, 'no column shifts')])) : '',
+        p.raw || p.final || lines.length ? h('ul', { class: 'shift-list' }, ...(lines.length ? lines.map((l) => h('li', {}, l)) : [h('li', {}, game.shiftText ? 'no modifiers' : 'no column shifts')])) : '',
         rows.length ? outcomeTable(rows) : '',
         p.attackers.length ? h('p', { class: 'hint' }, `Attack factors: ${p.attackers.map((x) => `${x.unit} ${x.factor}${x.supply && x.supply !== 'overland' && x.supply !== 'always' ? ` (${x.supply})` : ''}`).join(', ')}`) : '',
         unseen > 0 ? h('p', { class: 'hint' }, `The defence counts ${unseen} unit(s) you cannot see as a guess; they are revealed when the attack is made (11.7).`) : '',
