@@ -585,6 +585,27 @@ test("Moscow '41: the off-map boxes hold their blocks; an impulse played by mous
       await clickArea(page, dest);
       await page.waitForSelector(`#combat button[data-action="battle ${dest}"]`);
       assert.match((await page.textContent('#combat h3')) ?? '', new RegExp(`^Battle in ${dest}`));
+      // The battle's preview (10.12: the dice, who fires first, the chance of each count of
+      // hits), or the game's refusal with its reason (1.5: blocks hidden until the Showdown).
+      const row = `#combat li:has(> button[data-action="battle ${dest}"])`;
+      await page.waitForFunction((sel) => { const o = document.querySelector(`${sel} .odds`); return o && o.textContent !== '…'; }, row);
+      const odds = (await page.textContent(`${row} .odds`)) ?? '';
+      const q = await api('GET', `/api/games/${id}/preview?action=${encodeURIComponent(`battle ${dest}`)}`, undefined, tokens[me]);
+      if (q.ok) {
+        assert.equal(odds, q.preview.summary, 'the battle preview is headed by its summary');
+        const rows = await page.$$eval(`${row} table.outcomes tr`, (els) => els.map((e) => ({ result: e.getAttribute('data-result'), pct: e.querySelector('.pct')?.textContent })));
+        assert.equal(rows.length, q.preview.outcomes.length, 'one row per result');
+        for (const r of rows) {
+          const o = q.preview.outcomes.find((x) => x.result === r.result);
+          assert.ok(o && Math.abs(parseFloat(r.pct) - o.probability * 100) <= 0.51, `${r.result}: ${r.pct}`);
+        }
+        console.log(`# Moscow battle preview: ${odds}; ${rows.slice(0, 4).map((r) => `${r.result} ${r.pct}`).join(', ')}`);
+      } else {
+        assert.equal(q.error.code, 'preview_refused', JSON.stringify(q));
+        assert.ok(odds.includes(`No preview: ${q.error.message}`), `the refusal is shown: ${odds}`);
+        if (q.error.rule) assert.ok(odds.includes(`§${q.error.rule}`), odds);
+        console.log(`# Moscow battle preview refused: ${q.error.message}`);
+      }
       // Both sides' blocks in the contested area are drawn, side by side.
       const own = await page.locator(`svg.map g.counter[data-unit="${block}"][data-hex="${dest}"]`).boundingBox();
       const other = await page.locator(`svg.map g.counter[data-hex="${dest}"]:not([data-unit="${block}"])`).first().boundingBox();

@@ -43,8 +43,10 @@ function reinforcements(p: PlayHooks, host: HTMLElement) {
   const obs = p.view.observation ?? {};
   const mine = obs.boxes?.[obs.viewer ?? p.view.side_name?.toLowerCase()] ?? obs.boxes?.[p.view.side_name];
   const queue: { unit: string; turn: number }[] = Array.isArray(mine?.trrt) ? mine.trrt.filter((r: any) => r && r.unit !== undefined) : [];
-  host.replaceChildren();
-  if (!queue.length) return;
+  if (!queue.length) {
+    host.replaceChildren();
+    return;
+  }
   const byTurn = new Map<number, string[]>();
   for (const r of queue) byTurn.set(Number(r.turn), [...(byTurn.get(Number(r.turn)) ?? []), String(r.unit)]);
   const turns = [...byTurn.keys()].sort((a, b) => a - b);
@@ -60,9 +62,10 @@ function reinforcements(p: PlayHooks, host: HTMLElement) {
     });
     dl.append(h('dt', { class: t === Number(obs.turn) + 1 ? 'next' : '' }, `Turn ${t}${months(t) ? ` (${months(t)})` : ''}`), h('dd', {}, ...chips));
   }
-  host.append(
-    h('section', { class: 'panel reinf-panel', 'aria-label': 'Reinforcements', id: 'reinforcements' }, h('details', { open: '' }, h('summary', {}, `Reinforcements (${queue.length} unit${queue.length === 1 ? '' : 's'})`), dl)),
-  );
+  // The same section from one view to the next, its contents replaced.
+  const section = host.querySelector<HTMLElement>('#reinforcements') ?? h('section', { class: 'panel reinf-panel', 'aria-label': 'Reinforcements', id: 'reinforcements' });
+  section.replaceChildren(h('details', { open: '' }, h('summary', {}, `Reinforcements (${queue.length} unit${queue.length === 1 ? '' : 's'})`), dl));
+  if (section.parentElement !== host) host.replaceChildren(section);
 }
 
 export const bd: GameUI = {

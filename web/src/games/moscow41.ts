@@ -180,8 +180,10 @@ export function offMapBoxes(obs: any, sides: string[], counters: Map<string, Cou
 // blocks (own blocks shown, the enemy's hidden ones face down), bombers.
 function offmapPanel(p: PlayHooks, host: HTMLElement, wasOpen: boolean) {
   const obs = p.view.observation ?? {};
-  host.replaceChildren();
-  if (!Array.isArray(obs.own)) return;
+  if (!Array.isArray(obs.own)) {
+    host.replaceChildren();
+    return;
+  }
   const { sides, data } = p;
   const tables = data.tables;
     const body = h('div', {});
@@ -220,7 +222,10 @@ function offmapPanel(p: PlayHooks, host: HTMLElement, wasOpen: boolean) {
       body.append(h('h4', {}, 'German bombers (10.10.1)'), h('p', { id: 'bombers' }, [...by].map(([k, v]) => `${k}: ${v}`).join('; ')));
     }
     const det = h('details', wasOpen ? { open: '' } : {}, h('summary', {}, 'Boxes and tracks'), body);
-  host.append(h('section', { class: 'panel offmap-panel', 'aria-label': 'Off-map boxes and tracks', id: 'offmap' }, det));
+  // The same section from one view to the next, its contents replaced.
+  const section = host.querySelector<HTMLElement>('#offmap') ?? h('section', { class: 'panel offmap-panel', 'aria-label': 'Off-map boxes and tracks', id: 'offmap' });
+  section.replaceChildren(det);
+  if (section.parentElement !== host) host.replaceChildren(section);
 }
 
 const pieceName = (piece: string) => (piece === 'dl' ? 'Defensive Line' : piece);
