@@ -284,12 +284,18 @@ struct Server::Impl {
         if (what == "undo") return m == http::verb::post ? service->undo(id, token) : method_not_allowed();
         if (what == "resign")
           return m == http::verb::post ? service->resign(id, token) : method_not_allowed();
-        if (what == "query") {
-          if (m != http::verb::post) return method_not_allowed();
-          auto q = str_field("query");
-          if (!q) return api_error(400, "bad_request", "field 'query' (string) is required");
-          return service->query(id, token, *q);
-        }
+        // Typed views, asked with the seat's token (docs/api.md).
+        auto param = [&](const char* name) {
+          auto it = t.query.find(name);
+          return it != t.query.end() ? it->second : std::string();
+        };
+        if (what == "preview")
+          return m == http::verb::get ? service->preview(id, token, param("action")) : method_not_allowed();
+        if (what == "reach")
+          return m == http::verb::get ? service->reach(id, token, param("unit")) : method_not_allowed();
+        if (what == "actions")
+          return m == http::verb::get ? service->unit_actions(id, token, param("unit"))
+                                      : method_not_allowed();
         if (what == "agent") {
           if (m != http::verb::post) return method_not_allowed();
           auto c = str_field("command");
@@ -461,11 +467,14 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
       if (type == "undo") return reply(svc.undo(game_id_, token_));
       if (type == "resign") return reply(svc.resign(game_id_, token_));
       if (type == "view") return reply(svc.view(game_id_, token_));
-      if (type == "query") {
-        if (!msg.contains("query") || !msg["query"].is_string())
-          return reply(api_error(400, "bad_request", "field 'query' (string) is required"));
-        return reply(svc.query(game_id_, token_, msg["query"].get<std::string>()));
-      }
+      // The typed views, as over HTTP: {"type": "preview", "action": ...}, {"type": "reach",
+      // "unit": ...}, {"type": "actions", "unit": ...}.
+      auto field = [&](const char* name) {
+        return msg.contains(name) && msg[name].is_string() ? msg[name].get<std::string>() : std::string();
+      };
+      if (type == "preview") return reply(svc.preview(game_id_, token_, field("action")));
+      if (type == "reach") return reply(svc.reach(game_id_, token_, field("unit")));
+      if (type == "actions") return reply(svc.unit_actions(game_id_, token_, field("unit")));
       if (type == "ping") return reply(ApiResult{200, Json{{"ok", true}, {"pong", true}}});
     } catch (const std::exception& e) {
       return reply(api_error(500, "internal", std::string("internal error: ") + e.what()));

@@ -9,6 +9,7 @@
 #include <condition_variable>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -241,6 +242,26 @@ Json agent_json(const Service::Room& r) {
   return j;
 }
 
+// What `a` is (State::describe); an action the game cannot describe keeps its notation.
+ActionDescription description(const State& st, const Action& a) {
+  auto d = st.describe(a);
+  if (d) return std::move(d).value();
+  ActionDescription plain;
+  plain.text = st.action_to_string(a);
+  plain.verb = plain.text.substr(0, plain.text.find(' '));
+  plain.summary = plain.text;
+  return plain;
+}
+
+// One legal action as a client receives it: the description's fields, and the notation's
+// words (kept for clients that match on them).
+Json described(const State& st, const Action& a) {
+  const ActionDescription d = description(st, a);
+  Json j = to_json(d);
+  j["words"] = split_words(d.text);
+  return j;
+}
+
 // Everything a seat may know now. Built only from observation(side), public facts (whose
 // turn it is, the seats, the status) and that side's own legal actions.
 Json seat_view(const Service::Room& r, int side, const ServiceOptions& opts) {
@@ -255,16 +276,31 @@ Json seat_view(const Service::Room& r, int side, const ServiceOptions& opts) {
   const bool my_turn = is_active(r) && r.state->current_player() == side;
   j["your_turn"] = my_turn;
   Json legal = Json::array();
+  size_t count = 0;
   if (my_turn) {
     std::vector<Action> acts;
     r.state->legal_actions(acts);
-    for (size_t i = 0; i < acts.size() && i < opts.max_legal_actions; ++i) {
-      const std::string text = r.state->action_to_string(acts[i]);
-      legal.push_back({{"text", text}, {"words", split_words(text)}});
+    count = acts.size();
+    if (count <= opts.max_legal_actions) {
+      for (const Action& a : acts) legal.push_back(described(*r.state, a));
+    } else {
+      // Too many to ship: the actions that concern no unit (end the phase, pass) and the
+      // units that have actions, which the client asks for one at a time (/actions?unit=).
+      std::vector<std::string> units;
+      for (const Action& a : acts) {
+        const ActionDescription d = description(*r.state, a);
+        if (d.units.empty())
+          legal.push_back(described(*r.state, a));
+        else
+          units.insert(units.end(), d.units.begin(), d.units.end());
+      }
+      std::sort(units.begin(), units.end());
+      units.erase(std::unique(units.begin(), units.end()), units.end());
+      j["legal_units"] = units;
     }
-    if (acts.size() > opts.max_legal_actions) j["legal_truncated"] = acts.size();
   }
   j["legal_actions"] = std::move(legal);
+  j["legal_count"] = count;
   return j;
 }
 
@@ -1189,28 +1225,72 @@ ApiResult Service::game_data(const std::string& game_id, const std::string& file
   return ok(Json{{"data", std::move(j)}});
 }
 
-ApiResult Service::query(const std::string& id, const std::string& token, const std::string& query_text) {
+namespace {
+// A seed for one determinization: a fresh sample per request, so that repeating a question
+// never narrows down what is hidden.
+uint64_t fresh_seed() {
+  std::random_device rd;
+  return (static_cast<uint64_t>(rd()) << 32) ^ rd();
+}
+
+// A query parameter a client names a unit or an action with: printable, of bounded length.
+std::optional<ApiResult> bad_parameter(const std::string& name, const std::string& value) {
+  if (value.empty()) return api_error(400, "bad_request", "parameter '" + name + "' is required");
+  if (value.size() > 512) return api_error(400, "bad_request", "parameter '" + name + "' is too long");
+  return std::nullopt;
+}
+}  // namespace
+
+// Takes the seat's determinized copy of the game under the room's lock and answers from it
+// without the lock: a preview or a reach search never blocks the game.
+#define STEPPE_SEAT_COPY(id, token)                                                                        \
+  std::unique_ptr<State> copy;                                                                             \
+  int side = -1;                                                                                           \
+  {                                                                                                        \
+    STEPPE_FIND_ROOM(id);                                                                                  \
+    const int s = side_for_token(r, token);                                                                \
+    if (s < 0) return api_error(403, "bad_token", "this token is not a seat of game '" + r.meta.id + "'"); \
+    if (r.state == nullptr) return api_error(409, "unavailable", r.unavailable);                           \
+    side = s;                                                                                              \
+    copy = r.state->clone();                                                                               \
+  }                                                                                                        \
+  copy->resample_hidden(side, fresh_seed())
+
+ApiResult Service::preview(const std::string& id, const std::string& token, const std::string& action_text) {
+  if (auto bad = bad_parameter("action", action_text)) return *bad;
+  STEPPE_SEAT_COPY(id, token);
+  // Parsed on the sample too: whether a text names something hidden is not told by the
+  // real state.
+  auto parsed = copy->parse_action(action_text);
+  if (!parsed) return from_error(400, "bad_action", parsed.error());
+  auto p = copy->preview(*parsed, side);
+  if (!p) return from_error(422, "preview_refused", p.error());
+  return ok(Json{{"preview", to_json(*p)}});
+}
+
+ApiResult Service::reach(const std::string& id, const std::string& token, const std::string& unit) {
+  if (auto bad = bad_parameter("unit", unit)) return *bad;
+  STEPPE_SEAT_COPY(id, token);
+  auto res = copy->reach(unit, side);
+  if (!res) return from_error(422, "preview_refused", res.error());
+  return ok(Json{{"reach", to_json(*res)}});
+}
+
+#undef STEPPE_SEAT_COPY
+
+ApiResult Service::unit_actions(const std::string& id, const std::string& token, const std::string& unit) {
+  if (auto bad = bad_parameter("unit", unit)) return *bad;
   STEPPE_FIND_ROOM(id);
   STEPPE_SEAT(token);
   if (r.state == nullptr) return api_error(409, "unavailable", r.unavailable);
-  auto words = split_words(query_text);
-  // Combat previews (odds, shifts with their reasons) and movement costs ("reach UNIT").
-  static const std::vector<std::string> allowed = {"odds", "raw-odds", "shifts", "column", "combat", "reach"};
-  if (words.empty() || std::find(allowed.begin(), allowed.end(), words[0]) == allowed.end())
-    return api_error(400, "query_not_allowed",
-                     "only combat previews and movement costs are answered: 'odds ...', 'raw-odds ...', "
-                     "'shifts ...', 'column ...', 'combat ...', 'reach UNIT'");
-  // A query about what the rules hide from this side is refused, whatever the sample would say.
-  if (Status s = r.state->query_allowed(side, words); !s.is_ok())
-    return from_error(422, "query_hidden", s.error());
-  // Asked on a determinized copy: the answer can depend only on what this side may know.
-  auto copy = r.state->clone();
-  lock.unlock();
-  std::random_device rd;
-  copy->resample_hidden(side, (static_cast<uint64_t>(rd()) << 32) ^ rd());
-  auto res = copy->test_query(words);
-  if (!res) return from_error(422, "query_failed", res.error());
-  return ok(Json{{"answer", *res}});
+  // Legal actions are the side to move's: another seat has none (as in its view).
+  Json list = Json::array();
+  if (is_active(r) && r.state->current_player() == side) {
+    std::vector<Action> acts;
+    r.state->legal_actions_for(unit, acts);
+    for (const Action& a : acts) list.push_back(described(*r.state, a));
+  }
+  return ok(Json{{"unit", unit}, {"actions", std::move(list)}});
 }
 
 ApiResult Service::agent_control(const std::string& id, const std::string& token,

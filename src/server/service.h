@@ -52,7 +52,10 @@ struct ServiceOptions {
   // durability only, since a hash of the full state could be used to guess hidden
   // information.
   bool debug_state = false;
-  size_t max_legal_actions = 20000;  // more are cut off (the view says "legal_truncated")
+  // A view lists every legal action up to this many; beyond, it lists only the actions that
+  // concern no unit and names the units that have actions ("legal_units"), which the client
+  // asks for one by one (GET /api/games/{id}/actions?unit=).
+  size_t max_legal_actions = 1000;
   // Where the games' public data files live (counters, map): served read-only as
   // /api/catalog/{game}/data/{file}.json for the UI. Empty: not served.
   std::filesystem::path data_dir;
@@ -104,7 +107,16 @@ class Service {
   ApiResult replay(const std::string& id, const std::string& token, int step);
   ApiResult timeline(const std::string& id, const std::string& token);
   ApiResult game_data(const std::string& game_id, const std::string& file) const;
-  ApiResult query(const std::string& id, const std::string& token, const std::string& query_text);
+  // Typed views (kernel/views.h), each asked on a copy of the state determinized for the
+  // seat (resample_hidden), so that an answer can depend only on what the seat may know; a
+  // game's refusal (a preview that would tell something hidden, BD 11.7) is 422
+  // "preview_refused" citing its rule. Never the scenario-test hooks.
+  // What the action (kernel notation) would lead to: odds, shifts with reasons, outcomes.
+  ApiResult preview(const std::string& id, const std::string& token, const std::string& action_text);
+  // Where `unit` can go now, with cost and path.
+  ApiResult reach(const std::string& id, const std::string& token, const std::string& unit);
+  // The seat's legal actions that concern `unit` (State::legal_actions_for), described.
+  ApiResult unit_actions(const std::string& id, const std::string& token, const std::string& unit);
   ApiResult agent_control(const std::string& id, const std::string& token, const std::string& command);
   ApiResult debug_hash(const std::string& id);
 

@@ -102,6 +102,7 @@ class ApiTest : public ::testing::Test {
     so.create_per_minute = create_per_minute_;
     so.create_burst = create_burst_;
     so.max_agent_games = max_agent_games_;
+    so.max_legal_actions = max_legal_actions_;
     std::unique_ptr<GameStore> st = std::move(store).value();
     if (gate_) st = std::make_unique<GatedStore>(std::move(st), gate_);
     service_ = std::make_shared<Service>(duel_catalog(), std::move(st), so);
@@ -173,6 +174,7 @@ class ApiTest : public ::testing::Test {
   double create_per_minute_ = 0;
   int create_burst_ = 10;
   int max_agent_games_ = 0;
+  size_t max_legal_actions_ = 1000;
   ServerOptions server_opts_;        // set, then restart (stop(); start();), to test the limits
   std::shared_ptr<StoreGate> gate_;  // set before start(): the store holds actions until released
   fs::path dir_;
@@ -635,8 +637,9 @@ TEST_F(ApiTest, NoMessageToASeatCarriesTheOtherSidesHiddenInformation) {
     to_red.push_back(http_get(port_, "/api/games/" + g.id + path, g.red).raw);
     to_blue.push_back(http_get(port_, "/api/games/" + g.id + path, g.blue).raw);
   }
-  to_blue.push_back(
-      http_post(port_, "/api/games/" + g.id + "/query", Json{{"query", "odds 0102"}}, g.blue).raw);
+  for (const char* ask :
+       {"/preview?action=note", "/preview?action=scout", "/reach?unit=1R", "/actions?unit=1B"})
+    to_blue.push_back(http_get(port_, "/api/games/" + g.id + ask, g.blue).raw);
   to_blue.push_back(http_get(port_, "/api/games").raw);
   red_ws.pump(300);
   blue_ws.pump(300);
@@ -671,13 +674,117 @@ TEST_F(ApiTest, ReplayStepsThroughTheGame) {
   EXPECT_EQ(http_get(port_, "/api/games/" + g.id + "/replay?step=3", g.red).status, 400);
 }
 
-TEST_F(ApiTest, QueryAnswersOnlyOddsQuestions) {
+// The preview is the game's typed preview (State::preview), asked on the seat's sample: the
+// seat's own secret survives the determinization, the other's refusal cites the rule.
+TEST_F(ApiTest, PreviewIsTheGamesTypedPreviewWithRefusalsCitingTheRule) {
   auto g = create();
-  Reply q = http_post(port_, "/api/games/" + g.id + "/query", Json{{"query", "odds 0102"}}, g.red);
-  ASSERT_EQ(q.status, 200) << q.raw;
-  EXPECT_EQ(q.body["answer"], "1:1 against 0102");
-  EXPECT_EQ(http_post(port_, "/api/games/" + g.id + "/query", Json{{"query", "unit 1B hex"}}, g.red).status,
-            400);
+  const std::string base = "/api/games/" + g.id;
+  Reply roll = http_get(port_, base + "/preview?action=scout", g.red);
+  ASSERT_EQ(roll.status, 200) << roll.raw;
+  const Json& p = roll.body["preview"];
+  EXPECT_EQ(p["kind"], "roll");
+  EXPECT_EQ(p["rule"], "F.4");
+  ASSERT_EQ(p["outcomes"].size(), 6u);
+  EXPECT_NEAR(p["outcomes"][0]["probability"].get<double>(), 1.0 / 6, 1e-9);
+  EXPECT_EQ(p["shifts"][0]["reason"], "scouting from the home hex");
+  EXPECT_EQ(p["total_shift"], 1);
+  // Spaces as '+' or %20; an action need not be legal now (Blue looks at its own move).
+  EXPECT_EQ(http_get(port_, base + "/preview?action=move+0102", g.red).body["preview"]["kind"], "move");
+  EXPECT_EQ(http_get(port_, base + "/preview?action=move%200107", g.blue).body["preview"]["kind"], "move");
+
+  const std::string red_secret = std::to_string(
+      http_get(port_, base + "/view", g.red).body["view"]["observation"]["my_secret"].get<int>());
+  Reply own = http_get(port_, base + "/preview?action=note", g.red);
+  ASSERT_EQ(own.status, 200) << own.raw;
+  EXPECT_EQ(own.body["preview"]["summary"], "writes down code " + red_secret);
+  Reply refused = http_get(port_, base + "/preview?action=note", g.blue);
+  EXPECT_EQ(refused.status, 422) << refused.raw;
+  EXPECT_EQ(refused.body["error"]["code"], "preview_refused");
+  EXPECT_EQ(refused.body["error"]["rule"], "F.5");
+  EXPECT_EQ(refused.raw.find(red_secret), std::string::npos);
+
+  Reply unparsed = http_get(port_, base + "/preview?action=fly", g.red);
+  EXPECT_EQ(unparsed.status, 400);
+  EXPECT_EQ(unparsed.body["error"]["code"], "bad_action");
+  EXPECT_NE(unparsed.body["error"]["message"].get<std::string>().find("unknown verb 'fly'"),
+            std::string::npos);
+  EXPECT_EQ(http_get(port_, base + "/preview", g.red).status, 400);
+  EXPECT_EQ(http_post(port_, base + "/preview", Json::object(), g.red).status, 405);
+  EXPECT_EQ(http_post(port_, base + "/query", Json{{"query", "odds 0102"}}, g.red).status, 404)
+      << "the scenario-test query hook is no longer served";
+}
+
+TEST_F(ApiTest, ReachGivesDestinationsWithCostAndPath) {
+  auto g = create();
+  ASSERT_EQ(act(g, g.red, "move 0102").status, 200);
+  Reply r = http_get(port_, "/api/games/" + g.id + "/reach?unit=1R", g.blue);
+  ASSERT_EQ(r.status, 200) << r.raw;
+  const Json& reach = r.body["reach"];
+  EXPECT_EQ(reach["unit"], "1R");
+  EXPECT_EQ(reach["from"], "0102");
+  EXPECT_EQ(reach["allowance"], 1);
+  ASSERT_EQ(reach["destinations"].size(), 2u);
+  EXPECT_EQ(reach["destinations"][0], (Json{{"location", "0101"}, {"cost", 1}, {"path", {"0101"}}}));
+  EXPECT_EQ(reach["destinations"][1]["location"], "0103");
+  Reply unknown = http_get(port_, "/api/games/" + g.id + "/reach?unit=9Z", g.red);
+  EXPECT_EQ(unknown.status, 422);
+  EXPECT_EQ(unknown.body["error"]["code"], "preview_refused");
+  EXPECT_EQ(unknown.body["error"]["rule"], "F.1");
+  EXPECT_EQ(http_get(port_, "/api/games/" + g.id + "/reach?unit=", g.red).status, 400);
+}
+
+// Per unit, the seat's legal actions with describe()'s fields; the seat not to move has none.
+TEST_F(ApiTest, ActionsOfAUnitAreItsLegalActionsDescribed) {
+  auto g = create();
+  Reply r = http_get(port_, "/api/games/" + g.id + "/actions?unit=1R", g.red);
+  ASSERT_EQ(r.status, 200) << r.raw;
+  const Json& acts = r.body["actions"];
+  ASSERT_EQ(acts.size(), 2u) << r.raw;
+  EXPECT_EQ(acts[0]["text"], "move 0102");
+  EXPECT_EQ(acts[0]["verb"], "move");
+  EXPECT_EQ(acts[0]["units"], Json::array({"1R"}));
+  EXPECT_EQ(acts[0]["from"], Json::array({"0101"}));
+  EXPECT_EQ(acts[0]["to"], Json::array({"0102"}));
+  EXPECT_EQ(acts[0]["rule"], "F.2");
+  EXPECT_EQ(acts[0]["summary"], "1R moves from 0101 to 0102");
+  EXPECT_EQ(acts[1]["text"], "scout");
+  EXPECT_EQ(http_get(port_, "/api/games/" + g.id + "/actions?unit=1B", g.red).body["actions"].size(), 0u);
+  EXPECT_EQ(http_get(port_, "/api/games/" + g.id + "/actions?unit=1R", g.blue).body["actions"].size(), 0u)
+      << "Blue is not to move";
+  EXPECT_EQ(http_get(port_, "/api/games/" + g.id + "/actions", g.red).status, 400);
+  // The same over the socket.
+  WsClient ws(port_, "/api/games/" + g.id + "/ws?token=" + g.red);
+  ASSERT_TRUE(ws.wait_count(1));
+  ws.send(Json{{"type", "actions"}, {"unit", "1R"}, {"request_id", 7}});
+  ws.send(Json{{"type", "preview"}, {"action", "scout"}, {"request_id", 8}});
+  ws.send(Json{{"type", "reach"}, {"unit", "1R"}, {"request_id", 9}});
+  ASSERT_TRUE(ws.wait_count(4));
+  EXPECT_EQ(Json::parse(ws.messages[1])["actions"].size(), 2u);
+  EXPECT_EQ(Json::parse(ws.messages[2])["preview"]["kind"], "roll");
+  EXPECT_EQ(Json::parse(ws.messages[3])["reach"]["from"], "0101");
+}
+
+// Beyond the cap the view lists no partial set: the actions that concern no unit, the count
+// and the units to ask for (issue 19: no silent truncation).
+TEST_F(ApiTest, ViewBeyondTheLegalCapNamesTheUnitsInsteadOfTruncating) {
+  max_legal_actions_ = 2;
+  stop();
+  start();
+  auto g = create();
+  const Json v = http_get(port_, "/api/games/" + g.id + "/view", g.red).body["view"];
+  EXPECT_EQ(v["legal_count"], 4);
+  EXPECT_EQ(v["legal_units"], Json::array({"1R"}));
+  ASSERT_EQ(v["legal_actions"].size(), 2u);
+  EXPECT_EQ(v["legal_actions"][0]["text"], "pass");
+  EXPECT_EQ(v["legal_actions"][1]["text"], "note");
+  EXPECT_FALSE(v.contains("legal_truncated"));
+  max_legal_actions_ = 1000;
+  stop();
+  start();
+  const Json all = http_get(port_, "/api/games/" + g.id + "/view", g.red).body["view"];
+  EXPECT_EQ(all["legal_count"], 4);
+  EXPECT_EQ(all["legal_actions"].size(), 4u);
+  EXPECT_FALSE(all.contains("legal_units"));
 }
 
 TEST_F(ApiTest, RestartResumesEveryGameWithTheSameStateHash) {
@@ -789,16 +896,6 @@ TEST_F(ApiTest, TimelineCountsOnlyTheLossesTheSeatMaySee) {
   ASSERT_EQ(r.status, 200) << r.raw;
   EXPECT_EQ(r.body["points"][3]["losses"]["red"]["units"], 1);
   EXPECT_EQ(r.body["points"][3]["losses"]["blue"]["units"], 0);
-}
-
-// Combat previews with their reasons and movement costs are answered; other questions not.
-TEST_F(ApiTest, QueryAnswersCombatAndReachButNotOtherQuestions) {
-  auto g = create();
-  EXPECT_NE(http_post(port_, "/api/games/" + g.id + "/query", Json{{"query", "combat 0102"}}, g.red).status,
-            400);
-  EXPECT_NE(http_post(port_, "/api/games/" + g.id + "/query", Json{{"query", "reach 1R"}}, g.red).status,
-            400);
-  EXPECT_EQ(http_post(port_, "/api/games/" + g.id + "/query", Json{{"query", "vp"}}, g.red).status, 400);
 }
 
 TEST_F(ApiTest, PublicGameDataFilesAreServedByNameOnly) {
@@ -1182,7 +1279,8 @@ TEST_F(ApiTest, BadInputWrongMissingAndForeignTokensReadAndActNothing) {
     EXPECT_EQ(http_post(port_, base + "/action", Json{{"action", "move 0102"}}, token).status, 403);
     EXPECT_EQ(http_post(port_, base + "/undo", Json::object(), token).status, 403);
     EXPECT_EQ(http_post(port_, base + "/resign", Json::object(), token).status, 403);
-    EXPECT_EQ(http_post(port_, base + "/query", Json{{"query", "odds 1"}}, token).status, 403);
+    for (const char* what : {"/preview?action=scout", "/reach?unit=1R", "/actions?unit=1R"})
+      EXPECT_EQ(http_get(port_, base + what, token).status, 403) << what;
     EXPECT_EQ(http_post(port_, base + "/agent", Json{{"command", "cancel"}}, token).status, 403);
     WsClient ws(port_, base + "/ws?token=" + token);
     ASSERT_TRUE(ws.wait_count(1));

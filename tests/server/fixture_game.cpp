@@ -50,6 +50,13 @@ class DuelState final : public State {
       out.push_back(a);
     }
   }
+  // The shape of an action, whatever the position: a verb and its arguments.
+  static Status well_formed(const Action& a) {
+    if (a.verb < kMove || a.verb > kNote) return rule_error("F.1", "unknown verb");
+    if ((a.verb == kMove) != (a.nargs == 1))
+      return rule_error("F.1", "only move takes an argument (one hex)");
+    return Status::ok();
+  }
   Status check(const Action& a) const override {
     if (is_terminal()) return rule_error("F.0", "the game is over");
     switch (a.verb) {
@@ -140,6 +147,79 @@ class DuelState final : public State {
   void resample_hidden(int viewer, uint64_t seed) override {
     dice_.reseed(seed);
     secret_[1 - viewer] = 100000000 + static_cast<int>(seed % 900000000);
+  }
+  // Typed views (kernel/views.h), from the same rules as check() and do_apply().
+  Result<ActionDescription> describe(const Action& a) const override {
+    if (Status s = well_formed(a); !s.is_ok()) return s.error();
+    ActionDescription d;
+    d.text = action_to_string(a);
+    d.verb = d.text.substr(0, d.text.find(' '));
+    const std::string unit = to_move_ == 0 ? "1R" : "1B";
+    switch (a.verb) {
+      case kMove:
+        d.rule = "F.2";
+        d.units = {unit};
+        d.from = {hex_id(pos_[to_move_])};
+        d.to = {hex_id(a.args[0])};
+        d.summary = unit + " moves from " + d.from[0] + " to " + d.to[0];
+        break;
+      case kPass:
+        d.summary = "pass the turn";
+        break;
+      case kScout:
+        d.rule = "F.4";
+        d.units = {unit};
+        d.summary = unit + " scouts (a die roll)";
+        break;
+      case kNote:
+        d.summary = "write down the secret code";
+        break;
+      default:
+        break;
+    }
+    return d;
+  }
+  Result<Preview> preview(const Action& a, int viewer) const override {
+    if (Status s = well_formed(a); !s.is_ok()) return s.error();
+    Preview p;
+    switch (a.verb) {
+      case kScout:
+        // F.4: one die, each face adds its pips to the scouting total.
+        p.kind = "roll";
+        p.rule = "F.4";
+        p.summary = "one die: +1 to +6 scouting";
+        for (int face = 1; face <= 6; ++face)
+          p.outcomes.push_back({"+" + std::to_string(face), 1.0 / 6, std::to_string(face) + " pips", "F.4"});
+        p.shifts.push_back({1, "scouting from the home hex", "F.4"});
+        return p;
+      case kNote:
+        // F.5: the code a note writes down is the mover's; another side may not learn it.
+        if (viewer != to_move_) return rule_error("F.5", "the other side's secret code is hidden");
+        p.kind = "note";
+        p.rule = "F.5";
+        p.summary = "writes down code " + std::to_string(secret_[viewer]);
+        return p;
+      default:
+        p.kind = a.verb == kMove ? "move" : "pass";
+        p.rule = a.verb == kMove ? "F.2" : "";
+        p.summary = action_to_string(a);
+        return p;
+    }
+  }
+  Result<Reach> reach(std::string_view unit, int viewer) const override {
+    (void)viewer;
+    const int side = unit == "1R" ? 0 : unit == "1B" ? 1 : -1;
+    if (side < 0) return rule_error("F.1", "no unit '" + std::string(unit) + "' (1R, 1B)");
+    Reach r;
+    r.unit = std::string(unit);
+    r.from = hex_id(pos_[side]);
+    r.allowance = 1;
+    for (int d : {-1, 1}) {
+      const int to = pos_[side] + d;
+      if (to < 1 || to > kHexes || to == pos_[1 - side]) continue;
+      r.destinations.push_back({hex_id(to), 1, {hex_id(to)}, ""});
+    }
+    return r;
   }
   Result<std::string> test_query(const std::vector<std::string>& words) const override {
     if (words.size() == 2 && words[0] == "odds") return std::string("1:1 against ") + words[1];

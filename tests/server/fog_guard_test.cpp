@@ -1,12 +1,12 @@
 // The hidden-information guard every installed game gets for free: random games played
 // through the real `steppe serve` with both seats, everything each seat is sent collected
-// (views and events over HTTP and the WebSocket, refusals, query answers), and every
+// (views and events over HTTP and the WebSocket, refusals, previews and reaches), and every
 // mention of the other side's units checked against what this seat may know at that moment.
 //
 // The truth is the other seat's own view: a string (a unit label, a hidden choice) that the
 // owner's observation carries and this seat's observation does not, before and after the
 // action, is hidden from this seat then. No event that is not a revealing one (a die roll,
-// an odds computation's reveal) may name it; no view may carry it; a query answer or a
+// an odds computation's reveal) may name it; no view may carry it; a preview, a reach or a
 // refusal may name it only as the seat's own words echoed back.
 #include <gtest/gtest.h>
 
@@ -93,7 +93,7 @@ void play_and_check(uint16_t port, const std::string& game_id, const std::string
     const int to_move = view_now[0].value("current_player", -1);
     if (to_move < 0 || static_cast<size_t>(to_move) >= n_seats) break;
     const auto side = static_cast<size_t>(to_move);
-    const Json& legal = view_now[side]["legal_actions"];
+    const Json legal = offered_actions(port, id, tokens[side], view_now[side], next());
     if (legal.empty()) break;
     // Queries the browser asks: a preview of an attack the seat may make, the reach of a
     // unit; for every unit label hidden from a seat now, the reach too (it must be refused
@@ -104,7 +104,7 @@ void play_and_check(uint16_t port, const std::string& game_id, const std::string
         for (const auto& a : legal) {
           const std::string t = a["text"];
           if ((t.rfind("attack ", 0) == 0 || t.rfind("mobile-assault ", 0) == 0) && asks.size() < 2)
-            asks.push_back("combat " + t);
+            asks.push_back("preview " + t);
         }
       for (size_t o = 0; o < n_seats; ++o) {
         if (o == s) continue;
@@ -113,7 +113,10 @@ void play_and_check(uint16_t port, const std::string& game_id, const std::string
           if (label_like(w) && known[s][step].count(w) == 0 && n++ < 3) asks.push_back("reach " + w);
       }
       for (const auto& q : asks) {
-        Reply r = http_post(port, "/api/games/" + id + "/query", Json{{"query", q}}, tokens[s]);
+        const auto space = q.find(' ');
+        const std::string what = q.substr(0, space), arg = q.substr(space + 1);
+        const std::string param = what == "preview" ? "?action=" : "?unit=";
+        Reply r = http_get(port, "/api/games/" + id + "/" + what + param + url_encode(arg), tokens[s]);
         replies[s].push_back({step, q + "\n" + r.raw});
       }
     }
@@ -204,7 +207,7 @@ void play_and_check(uint16_t port, const std::string& game_id, const std::string
           if (label_like(w) && known[o][n].count(w) != 0 && known[v][n].count(w) == 0 && !shown_after(w, n))
             leaks->push_back({"socket view to side " + std::to_string(v), w, ""});
       }
-      // Query answers and refusals: only the seat's own words may come back.
+      // Previews, reaches and refusals: only the seat's own words may come back.
       for (const auto& [n, text] : replies[v]) {
         const auto nl = text.find('\n');
         const auto asked = words_of(text.substr(0, nl));

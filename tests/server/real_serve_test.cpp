@@ -327,9 +327,9 @@ static void moscow41_seats_are_sent_no_hidden_enemy_block(const std::string& sce
     if (to_move < 0) break;
     const auto side = static_cast<size_t>(to_move);
     Reply v = http_get(p.port, "/api/games/" + id + "/view", tokens[side]);
-    const Json& legal = v.body["view"]["legal_actions"];
-    if (legal.empty()) break;
     x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    const Json legal = offered_actions(p.port, id, tokens[side], v.body["view"], x >> 40);
+    if (legal.empty()) break;
     const Json& pick = legal[static_cast<size_t>((x >> 33) % legal.size())];
     Reply r = http_post(p.port, "/api/games/" + id + "/action", Json{{"action", pick["text"]}}, tokens[side]);
     ASSERT_EQ(r.status, 200) << r.raw;

@@ -7,6 +7,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <cctype>
 #include <chrono>
 #include <functional>
 #include <string>
@@ -72,6 +73,37 @@ inline Reply http_post(uint16_t port, const std::string& target, const Json& bod
 // Sends `request` as raw bytes and returns what the server answers until it closes the
 // connection or `timeout_ms` passes (empty if it answers nothing): for requests a
 // well-behaved client cannot build (invalid UTF-8 in a path, a WebSocket upgrade anywhere).
+// `text` for a query string: everything but unreserved characters percent-encoded.
+inline std::string url_encode(const std::string& text) {
+  static const char* digits = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : text) {
+    if (std::isalnum(c) != 0 || c == '-' || c == '_' || c == '.' || c == '~') {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += digits[c >> 4];
+      out += digits[c & 15];
+    }
+  }
+  return out;
+}
+
+// The legal actions a seat's view offers: its list and, when the view names the units that
+// have actions instead of listing them all (beyond the server's cap), the actions of the
+// unit `pick` chooses, asked per unit as a client does.
+inline Json offered_actions(uint16_t port, const std::string& game_id, const std::string& token,
+                            const Json& view, uint64_t pick) {
+  Json out = view.value("legal_actions", Json::array());
+  const Json units = view.value("legal_units", Json::array());
+  if (!units.empty()) {
+    const std::string unit = units[static_cast<size_t>(pick % units.size())];
+    const Reply r = http_get(port, "/api/games/" + game_id + "/actions?unit=" + url_encode(unit), token);
+    for (const auto& a : r.body.value("actions", Json::array())) out.push_back(a);
+  }
+  return out;
+}
+
 inline std::string raw_exchange(uint16_t port, const std::string& request, int timeout_ms = 5000) {
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
