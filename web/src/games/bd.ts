@@ -85,6 +85,7 @@ export const bd: GameUI = {
   phaseHeading: () => 'Choices',
   // 11.11: the odds column, each shift in columns, the final column.
   previewSummary: (p) => combatSummary(p),
+  unseenNote: (n) => `The defence counts ${n} unit(s) you cannot see as a guess; they are revealed when the attack is made (11.7).`,
   attackText: (a) => labelOf(a.text),
   attackButton: () => 'Attack',
   controlledByFirst: (obs) => (Array.isArray(obs?.german_controls) ? obs.german_controls : null),

@@ -70,6 +70,8 @@ export interface GameUI {
   // A combat preview's headline (BD: "12 vs 3 = 4:1, shifts 1R → final 5:1"); by default
   // the server's summary.
   previewSummary?(p: CombatPreview, raw: Preview): string;
+  // What a preview says of defenders the attacker cannot see.
+  unseenNote?(count: number): string;
   // A preview's shift as the game counts it: columns ("1R") or a die modifier ("+1").
   shiftText?(n: number): string;
   // A strike's words and its button ("Attack", "Battle", "Fire").

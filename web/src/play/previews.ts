@@ -111,7 +111,7 @@ export function showPreview(ctx: PlayContext, text: string, target: string, odds
         p.raw || p.final || lines.length ? h('ul', { class: 'shift-list' }, ...(lines.length ? lines.map((l) => h('li', {}, l)) : [h('li', {}, game.shiftText ? 'no modifiers' : 'no column shifts')])) : '',
         rows.length ? outcomeTable(rows) : '',
         p.attackers.length ? h('p', { class: 'hint' }, `Attack factors: ${p.attackers.map((x) => `${x.unit} ${x.factor}${x.supply && x.supply !== 'overland' && x.supply !== 'always' ? ` (${x.supply})` : ''}`).join(', ')}`) : '',
-        unseen > 0 ? h('p', { class: 'hint' }, `The defence counts ${unseen} unit(s) you cannot see as a guess; they are revealed when the attack is made (11.7).`) : '',
+        unseen > 0 && game.unseenNote ? h('p', { class: 'hint' }, game.unseenNote(unseen)) : '',
       );
     })
     .catch((e) => {
