@@ -4,7 +4,7 @@ import { counterIndex, layoutBoxes } from '../src/model';
 import { bd, bdStacks } from '../src/games/bd';
 import { blockStacks, choiceText, moscow41, offMapBoxes, setupTray } from '../src/games/moscow41';
 import { sortActions } from '../src/play/actions';
-import { mergeEvents } from '../src/play/connection';
+import { lastSeq, mergeEvents } from '../src/play/connection';
 
 // The actions sorted as the play page sorts them: by the Moscow '41 module on an area map
 // (its area ids given), by BD's on a hex map.
@@ -211,20 +211,26 @@ describe('live updates', () => {
   const ev = (seq: number) => ({ seq, kind: 'combat', text: `e${seq}`, rule: '', reveals: false, action_index: 0 });
   const view = {} as any;
   it('append the events after the last one held, skip repeats after a reconnection, and tell a gap', () => {
-    const known = [ev(0), ev(1), ev(2)];
-    const a = mergeEvents(known, { view, from: 3, events: [ev(3), ev(4)] });
-    expect(a.events.map((e) => e.seq)).toEqual([0, 1, 2, 3, 4]);
-    expect(a.fresh.map((e) => e.seq)).toEqual([3, 4]);
+    // A seat's events are numbered from 1; an update carries those after seq `from`.
+    const known = [ev(1), ev(2), ev(3)];
+    expect(lastSeq(known)).toBe(3);
+    expect(lastSeq([])).toBe(0);
+    const a = mergeEvents(known, { view, from: 3, events: [ev(4), ev(5)] });
+    expect(a.events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(a.fresh.map((e) => e.seq)).toEqual([4, 5]);
     expect(a.gap).toBe(false);
-    // Reconnected with since=2: the server resends event 2.
-    const b = mergeEvents(known, { view, from: 2, events: [ev(2), ev(3)] });
-    expect(b.events.map((e) => e.seq)).toEqual([0, 1, 2, 3]);
-    expect(b.fresh.map((e) => e.seq)).toEqual([3]);
+    // An update from before the page's last event: event 3 again, skipped.
+    const b = mergeEvents(known, { view, from: 2, events: [ev(3), ev(4)] });
+    expect(b.events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    expect(b.fresh.map((e) => e.seq)).toEqual([4]);
     expect(b.gap).toBe(false);
-    // Events 3 and 4 never arrived.
-    expect(mergeEvents(known, { view, from: 5, events: [ev(5)] }).gap).toBe(true);
+    // Event 4 never arrived.
+    expect(mergeEvents(known, { view, from: 4, events: [ev(5)] }).gap).toBe(true);
+    // Without `from` (an older server), told by the first new event's seq.
+    expect(mergeEvents(known, { view, events: [ev(5)] }).gap).toBe(true);
+    expect(mergeEvents(known, { view, events: [ev(4)] }).gap).toBe(false);
     // A reset replaces the log (after an undo).
-    expect(mergeEvents(known, { view, reset: true, events: [ev(0)] }).events.map((e) => e.seq)).toEqual([0]);
+    expect(mergeEvents(known, { view, reset: true, events: [ev(1)] }).events.map((e) => e.seq)).toEqual([1]);
   });
 });
 

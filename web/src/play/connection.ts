@@ -32,17 +32,19 @@ export function applyView(ctx: PlayContext, v: SeatView) {
 }
 
 // The events an update adds to those the page has: the whole log on a reset, else those
-// after the last one it has (an update may repeat some after a reconnection). `gap` when
-// the update starts after events the page never received.
+// after the last one it has (an update may repeat some after a reconnection). An update
+// carries the events after seq `from`; `gap` when that is past the page's last event (the
+// events in between never arrived).
 export function mergeEvents(known: LogEvent[], msg: SeatUpdate): { events: LogEvent[]; fresh: LogEvent[]; gap: boolean } {
   if (msg.reset) return { events: msg.events, fresh: msg.events, gap: false };
-  const last = known.length ? known[known.length - 1].seq : -1;
+  const last = lastSeq(known);
   const fresh = msg.events.filter((e) => typeof e.seq !== 'number' || e.seq > last);
-  const first = typeof msg.from === 'number' ? msg.from : fresh[0]?.seq;
-  return { events: known.concat(fresh), fresh, gap: typeof first === 'number' && first > last + 1 };
+  const gap = typeof msg.from === 'number' ? msg.from > last : (fresh[0]?.seq ?? last + 1) > last + 1;
+  return { events: known.concat(fresh), fresh, gap };
 }
 
-// The sequence number to reconnect from: the last event the page has.
+// The sequence number to reconnect from: the last event the page has (0: none; the
+// server numbers a seat's events from 1).
 export function lastSeq(events: LogEvent[]): number {
   return events.length ? events[events.length - 1].seq : 0;
 }
