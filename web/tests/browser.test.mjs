@@ -205,10 +205,29 @@ test('create a game in the browser, move a unit, reload and find the same state;
       p2.on('response', async (r) => {
         if (r.url().includes('/api/games/')) received.push(await r.text().catch(() => ''));
       });
-      p2.on('websocket', (ws) => ws.on('framereceived', (f) => received.push(String(f.payload))));
+      const sockets = [];
+      p2.on('websocket', (ws) => {
+        sockets.push({ url: ws.url(), frames: [] });
+        const frames = sockets[sockets.length - 1].frames;
+        ws.on('framereceived', (f) => {
+          received.push(String(f.payload));
+          frames.push(String(f.payload));
+        });
+      });
       await p2.goto(urls[other]);
       await p2.waitForSelector('svg.map polygon.hex');
       await p2.waitForTimeout(800);
+      // The page connects from the last event its log holds (since=), and is sent only what
+      // comes after it, not the log again.
+      const log = (await api('GET', `/api/games/${id}/log`, undefined, tokens[other])).events;
+      const last = log.length ? log[log.length - 1].seq : 0;
+      assert.equal(sockets.length, 1, 'one WebSocket');
+      assert.equal(new URL(sockets[0].url).searchParams.get('since'), String(last), `the page reconnects from seq ${last}: ${sockets[0].url}`);
+      const first = sockets[0].frames.map((f) => JSON.parse(f)).find((m) => m.type === 'update');
+      if (first && typeof first.from === 'number') {
+        assert.equal(first.from, last, 'the first update starts after the last event the page has');
+        assert.ok(first.events.every((e) => e.seq > last), 'no event is sent twice');
+      }
       const dom = await p2.content();
       for (const label of hidden) {
         const needle = `"unit":"${label}"`;
