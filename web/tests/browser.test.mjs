@@ -275,7 +275,17 @@ test('combat preview and replay viewer render', { skip, timeout: 180000 }, async
       await page.goto(`${BASE}/play/${id}?token=${tokens[attack.side]}`);
       await page.waitForSelector('svg.map polygon.hex');
       await page.click('button:has-text("Fit")');
-      await clickHex(page, attack.action.words[1]);
+      const target = attack.action.words[1];
+      // Where the view names only the units that have actions (too many to send), an attack
+      // is found through its attacker: select it, its targets are marked, then the target.
+      const v0 = (await api('GET', `/api/games/${id}/view`, undefined, tokens[attack.side])).view;
+      if (v0.legal_units && attack.action.units?.length) {
+        const u = attack.action.units[0];
+        await clickHex(page, await page.locator(`svg.map g.counter[data-unit="${u}"]`).first().getAttribute('data-hex'));
+        await page.click(`#stack-viewer button[data-unit="${u}"]`);
+        await page.waitForSelector(`svg.map circle.target[data-hex="${target}"]`);
+      }
+      await clickHex(page, target);
       await page.waitForSelector('#combat .odds');
       // The row of this attack (its button carries the action).
       const row = `#combat li:has(> button[data-action="${attack.action.text}"])`;
