@@ -229,6 +229,10 @@ describe('live updates', () => {
     // Without `from` (an older server), told by the first new event's seq.
     expect(mergeEvents(known, { view, events: [ev(5)] }).gap).toBe(true);
     expect(mergeEvents(known, { view, events: [ev(4)] }).gap).toBe(false);
+    // The first events of a game, held none: all kept, from a server counting from 0 too.
+    expect(mergeEvents([], { view, events: [ev(0), ev(1)] }).fresh.map((e) => e.seq)).toEqual([0, 1]);
+    expect(mergeEvents([], { view, from: 0, events: [ev(1)] })).toMatchObject({ gap: false, fresh: [ev(1)] });
+    expect(mergeEvents([], { view, from: 2, events: [ev(3)] }).gap).toBe(true);
     // A reset replaces the log (after an undo).
     expect(mergeEvents(known, { view, reset: true, events: [ev(1)] }).events.map((e) => e.seq)).toEqual([1]);
   });

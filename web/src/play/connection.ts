@@ -37,6 +37,8 @@ export function applyView(ctx: PlayContext, v: SeatView) {
 // events in between never arrived).
 export function mergeEvents(known: LogEvent[], msg: SeatUpdate): { events: LogEvent[]; fresh: LogEvent[]; gap: boolean } {
   if (msg.reset) return { events: msg.events, fresh: msg.events, gap: false };
+  // With none held, every event is new (whether the server counts from 0 or from 1).
+  if (!known.length) return { events: msg.events, fresh: msg.events, gap: typeof msg.from === 'number' && msg.from > 0 };
   const last = lastSeq(known);
   const fresh = msg.events.filter((e) => typeof e.seq !== 'number' || e.seq > last);
   const gap = typeof msg.from === 'number' ? msg.from > last : (fresh[0]?.seq ?? last + 1) > last + 1;
