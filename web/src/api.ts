@@ -59,9 +59,17 @@ export interface SeatInfo {
   token?: string;
   join_path?: string;
 }
+// One legal action: its notation and, from the server's describe(), what it is (verb, the
+// units it concerns, where it starts and ends or what it targets, a sentence, its rule).
 export interface LegalAction {
   text: string;
   words: string[];
+  verb?: string;
+  units?: string[];
+  from?: string[];
+  to?: string[];
+  summary?: string;
+  rule?: string;
 }
 export interface LogEvent {
   seq: number;
@@ -94,6 +102,11 @@ export interface SeatView extends GameInfo {
   your_turn?: boolean;
   observation?: any;
   legal_actions?: LegalAction[];
+  // How many legal actions the seat has. When there are too many to send, legal_actions
+  // holds only those that concern no unit and legal_units names the units that have some
+  // (asked for one by one: api.unitActions).
+  legal_count?: number;
+  legal_units?: string[];
   legal_truncated?: number;
   log_count: number;
   agent: AgentStatus;
@@ -114,6 +127,40 @@ export interface AgentStatus {
   error?: string;
 }
 
+// What an action would lead to (GET /preview): a combat's strengths, odds, each shift with
+// its reason and rule, the final column and the exact outcome distribution.
+export interface PreviewShift {
+  shift: number;
+  reason: string;
+  rule?: string;
+}
+export interface PreviewOutcome {
+  result: string;
+  probability: number;
+  meaning?: string;
+  rule?: string;
+}
+export interface Preview {
+  kind: string;
+  summary: string;
+  attack: number;
+  defense: number;
+  raw: string;
+  final: string;
+  rule?: string;
+  shifts: PreviewShift[];
+  total_shift?: number;
+  outcomes: PreviewOutcome[];
+  detail?: any;
+}
+// Where a unit can go now (GET /reach): each destination with its cost and path.
+export interface Reach {
+  unit: string;
+  from: string;
+  allowance: number;
+  destinations: { location: string; cost: number; path: string[]; note?: string }[];
+}
+
 export const api = {
   catalog: () => call('GET', '/api/catalog') as Promise<{ games: CatalogGame[]; agents: string[]; agent_budget_ms?: number }>,
   gameData: (game: string, file: string) => call('GET', `/api/catalog/${game}/data/${file}`).then((r) => r.data),
@@ -132,12 +179,25 @@ export const api = {
   replay: (id: string, token: string, step: number) => call('GET', `/api/games/${id}/replay?step=${step}`, undefined, token),
   timeline: (id: string, token: string) =>
     call('GET', `/api/games/${id}/timeline`, undefined, token).then((r) => r.points as { step: number; turn?: number; phase?: string; vp?: unknown; losses?: Record<string, { units?: number; steps?: number }> }[]),
-  query: (id: string, token: string, query: string) =>
-    call('POST', `/api/games/${id}/query`, { query }, token).then((r) => r.answer as string),
+  unitActions: (id: string, token: string, unit: string) =>
+    call('GET', `/api/games/${id}/actions?unit=${encodeURIComponent(unit)}`, undefined, token).then((r) => r.actions as LegalAction[]),
+  preview: (id: string, token: string, action: string) =>
+    call('GET', `/api/games/${id}/preview?action=${encodeURIComponent(action)}`, undefined, token).then((r) => r.preview as Preview),
+  reach: (id: string, token: string, unit: string) => call('GET', `/api/games/${id}/reach?unit=${encodeURIComponent(unit)}`, undefined, token).then((r) => r.reach as Reach),
   agent: (id: string, token: string, command: 'cancel' | 'resume') => call('POST', `/api/games/${id}/agent`, { command }, token),
 };
 
-// Live updates for one seat, reconnecting after a drop.
+// An update over the WebSocket: the seat's new view and the events after sequence number
+// `from` (each with its seq); `reset` when the server resends the whole log.
+export interface SeatUpdate {
+  view: SeatView;
+  events: LogEvent[];
+  from?: number;
+  reset?: boolean;
+}
+
+// Live updates for one seat, reconnecting after a drop with the last event's sequence
+// number (`since`), so that the server sends only what was missed.
 export class SeatSocket {
   private ws?: WebSocket;
   private closed = false;
@@ -145,7 +205,8 @@ export class SeatSocket {
   constructor(
     private id: string,
     private token: string,
-    private onUpdate: (msg: { view: SeatView; events: LogEvent[]; reset: boolean }) => void,
+    private lastSeq: () => number,
+    private onUpdate: (msg: SeatUpdate) => void,
     private onStatus: (connected: boolean) => void,
     private onAgent?: (agent: AgentStatus) => void,
   ) {
@@ -153,7 +214,7 @@ export class SeatSocket {
   }
   private open() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const ws = new WebSocket(`${proto}//${location.host}/api/games/${this.id}/ws?token=${encodeURIComponent(this.token)}`);
+    const ws = new WebSocket(`${proto}//${location.host}/api/games/${this.id}/ws?token=${encodeURIComponent(this.token)}&since=${this.lastSeq()}`);
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 500;
@@ -161,7 +222,7 @@ export class SeatSocket {
     };
     ws.onmessage = (e) => {
       const msg = JSON.parse(e.data);
-      if (msg.type === 'update') this.onUpdate(msg);
+      if (msg.type === 'update') this.onUpdate({ ...msg, events: Array.isArray(msg.events) ? msg.events : [] });
       else if (msg.type === 'agent') this.onAgent?.(msg.agent);
     };
     ws.onclose = () => {

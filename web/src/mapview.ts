@@ -315,7 +315,7 @@ export class MapView {
     for (const id of o.targets ?? []) {
       const c = this.centre(id);
       if (!c) continue;
-      el('circle', { cx: c.x, cy: c.y, r: 0.78, class: 'target' }, this.overlay);
+      el('circle', { cx: c.x, cy: c.y, r: 0.78, class: 'target', 'data-hex': id }, this.overlay);
       el('path', { d: `M${c.x - 0.95} ${c.y} h0.35 M${c.x + 0.6} ${c.y} h0.35 M${c.x} ${c.y - 0.95} v0.35 M${c.x} ${c.y + 0.6} v0.35`, class: 'target-cross' }, this.overlay);
     }
     if (o.selectedHex) {

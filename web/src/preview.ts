@@ -1,48 +1,49 @@
-// Reading the server's combat and movement previews (the `combat ...` and `reach UNIT`
-// queries, answered by the game as JSON text) and the timeline's losses, for the play page.
+// Reading the server's previews (GET /preview: a combat's odds, shifts, final column and
+// outcome distribution; GET /reach: each destination's cost and path) and the timeline's
+// losses, for the play page.
+import type { Preview, Reach } from './api';
 
 export interface ShiftReason {
   shift: number;
   reason: string;
   rule?: string;
 }
+export interface Outcome {
+  result: string;
+  probability: number;
+  meaning?: string;
+  rule?: string;
+}
 export interface CombatPreview {
   attack: number;
   defense: number;
-  defenders?: number;
   raw: string;
-  rawRule?: string;
   shifts: ShiftReason[];
   totalShift: number;
   final: string;
-  finalRule?: string;
+  rule?: string;
+  outcomes: Outcome[];
   attackers: { unit: string; factor: number; supply?: string }[];
 }
 
-function json(text: unknown): any {
-  if (typeof text !== 'string') return typeof text === 'object' ? text : null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-// The `combat` answer, or null when the game does not give one (older servers, other games).
-export function parseCombat(answer: unknown): CombatPreview | null {
-  const j = json(answer);
-  if (!j || typeof j.attack !== 'number' || typeof j.defense !== 'number' || !Array.isArray(j.shifts)) return null;
+// A combat preview as the page shows it, or null when the answer is not one (another kind
+// of preview, or a malformed answer).
+export function parseCombat(p: Preview | null | undefined): CombatPreview | null {
+  if (!p || typeof p !== 'object' || typeof p.attack !== 'number' || typeof p.defense !== 'number' || !Array.isArray(p.shifts)) return null;
+  const shifts = p.shifts.filter((s) => s && typeof s.shift === 'number').map((s) => ({ shift: s.shift, reason: String(s.reason ?? ''), rule: s.rule ? String(s.rule) : undefined }));
+  const attackers = Array.isArray(p.detail?.attackers) ? p.detail.attackers.map((a: any) => ({ unit: String(a.unit), factor: Number(a.factor), supply: a.supply })) : [];
   return {
-    attack: j.attack,
-    defense: j.defense,
-    defenders: typeof j.defenders === 'number' ? j.defenders : undefined,
-    raw: String(j.raw ?? ''),
-    rawRule: j.raw_rule,
-    shifts: j.shifts.filter((s: any) => s && typeof s.shift === 'number').map((s: any) => ({ shift: s.shift, reason: String(s.reason ?? ''), rule: s.rule ? String(s.rule) : undefined })),
-    totalShift: Number(j.total_shift ?? 0),
-    final: String(j.final ?? ''),
-    finalRule: j.final_rule,
-    attackers: Array.isArray(j.attackers) ? j.attackers.map((a: any) => ({ unit: String(a.unit), factor: Number(a.factor), supply: a.supply })) : [],
+    attack: p.attack,
+    defense: p.defense,
+    raw: String(p.raw ?? ''),
+    shifts,
+    totalShift: typeof p.total_shift === 'number' ? p.total_shift : shifts.reduce((n, s) => n + s.shift, 0),
+    final: String(p.final ?? ''),
+    rule: p.rule ? String(p.rule) : undefined,
+    outcomes: (Array.isArray(p.outcomes) ? p.outcomes : [])
+      .filter((o) => o && typeof o.probability === 'number')
+      .map((o) => ({ result: String(o.result), probability: o.probability, meaning: o.meaning || undefined, rule: o.rule || undefined })),
+    attackers,
   };
 }
 
@@ -51,25 +52,46 @@ export function shiftText(n: number): string {
   return n === 0 ? '0' : n > 0 ? `${n}R` : `${-n}L`;
 }
 
-// One line per shift with its reason and rule ("1L rough terrain §11.14").
-export function shiftLines(p: CombatPreview): string[] {
-  return p.shifts.map((s) => `${shiftText(s.shift)} ${s.reason}${s.rule ? ` §${s.rule}` : ''}`);
+// One line per shift with its reason and rule ("1L rough terrain §11.14"); `word` writes
+// the shift as the game counts it (columns by default), '' for a note that shifts nothing.
+export function shiftLines(p: CombatPreview, word: (n: number) => string = shiftText): string[] {
+  return p.shifts.map((s) => [word(s.shift), `${s.reason}${s.rule ? ` §${s.rule}` : ''}`].filter(Boolean).join(' '));
 }
 
-// "12 vs 3 = 4:1, shifts 1R → 5:1": the odds, the net shift and the final column.
+// "12 vs 3 = 4:1, shifts 1R → final 5:1 §11.11": the odds, the net shift, the final column
+// and the table's rule.
 export function combatSummary(p: CombatPreview): string {
   const auto = /^auto/.test(p.final) ? ` (${p.final === 'auto-DE' ? 'automatic defender eliminated' : 'automatic attacker eliminated'})` : '';
-  return `${p.attack} vs ${p.defense} = ${p.raw}${p.rawRule ? ` §${p.rawRule}` : ''}, shifts ${shiftText(p.totalShift)} → final ${p.final}${auto}${p.finalRule ? ` §${p.finalRule}` : ''}`;
+  return `${p.attack} vs ${p.defense} = ${p.raw}, shifts ${shiftText(p.totalShift)} → final ${p.final}${auto}${p.rule ? ` §${p.rule}` : ''}`;
 }
 
-// The `reach UNIT` answer: MP cost and MP left per reachable hex.
-export function parseReach(answer: unknown): { unit: string; mp: number; hexes: Map<string, { cost: number; left: number }> } | null {
-  const j = json(answer);
-  if (!j || typeof j.hexes !== 'object' || j.hexes === null) return null;
-  const hexes = new Map<string, { cost: number; left: number }>();
-  for (const [k, v] of Object.entries(j.hexes as Record<string, any>))
-    if (v && typeof v.cost === 'number') hexes.set(k, { cost: v.cost, left: Number(v.left ?? 0) });
-  return { unit: String(j.unit ?? ''), mp: Number(j.mp ?? 0), hexes };
+// "37%": a probability as a whole percentage, or one decimal below 1%.
+export function percent(p: number): string {
+  const x = p * 100;
+  return x > 0 && x < 1 ? `${x.toFixed(1)}%` : `${Math.round(x)}%`;
+}
+
+// The results of a combat, most likely first.
+export function outcomeRows(p: CombatPreview): { result: string; percent: string; width: number; meaning: string; rule?: string }[] {
+  return [...p.outcomes]
+    .sort((a, b) => b.probability - a.probability)
+    .map((o) => ({ result: o.result, percent: percent(o.probability), width: Math.max(0, Math.min(100, o.probability * 100)), meaning: o.meaning ?? '', rule: o.rule }));
+}
+
+export interface ReachInfo {
+  unit: string;
+  mp: number;
+  hexes: Map<string, { cost: number; left: number; path: string[]; note?: string }>;
+}
+
+// The reach answer: MP cost, MP left and path per destination.
+export function parseReach(r: Reach | null | undefined): ReachInfo | null {
+  if (!r || typeof r !== 'object' || !Array.isArray(r.destinations)) return null;
+  const mp = Number(r.allowance ?? 0);
+  const hexes = new Map<string, { cost: number; left: number; path: string[]; note?: string }>();
+  for (const d of r.destinations)
+    if (d && typeof d.cost === 'number') hexes.set(String(d.location), { cost: d.cost, left: mp - d.cost, path: Array.isArray(d.path) ? d.path.map(String) : [], note: d.note || undefined });
+  return { unit: String(r.unit ?? ''), mp, hexes };
 }
 
 export interface TimelinePoint {

@@ -1,9 +1,9 @@
 // Replay viewer: steps through a game's log as this seat saw it (its observation after
 // each action and the events it was shown).
-import { api, LogEvent } from './api';
+import { api, LogEvent, SeatView } from './api';
 import { describeCounter } from './counters';
 import { MapView } from './mapview';
-import { stacksOf } from './model';
+import { gameUI } from './games/index';
 import { announce, labelOf, loadMapAndCounters, vpText } from './play';
 import { h } from './svg';
 import { lossPlot, vpPlot } from './vpplot';
@@ -11,7 +11,7 @@ import { lossPlot, vpPlot } from './vpplot';
 export async function renderReplay(app: HTMLElement, id: string, token: string) {
   const root = h('div', { class: 'play replay' });
   app.append(root);
-  let view;
+  let view: SeatView;
   try {
     view = await api.view(id, token);
   } catch (e) {
@@ -54,7 +54,7 @@ export async function renderReplay(app: HTMLElement, id: string, token: string) 
     const r = await api.replay(id, token, step);
     if (my !== seq) return;
     const obs = r.observation ?? {};
-    const stacks = stacksOf(obs, sides, counters);
+    const stacks = gameUI(view.game).stacks(obs, sides, counters);
     mv.setStacks(stacks);
     if (Array.isArray(obs.german_controls)) mv.setControl(obs.german_controls, 0);
     mv.setOverlay({ battle: obs.battle?.target });

@@ -35,6 +35,18 @@ async function launch() {
   return { context, close: async () => { await context.close(); rmSync(profile, { recursive: true, force: true }); } };
 }
 
+// A seat's legal actions: those its view lists and, when it names only the units that have
+// some (legal_units: too many to send at once), the actions of each of those units.
+async function legalActions(id, token, view, maxUnits = 60) {
+  const out = [...view.legal_actions];
+  for (const u of (view.legal_units ?? []).slice(0, maxUnits)) {
+    const r = await api('GET', `/api/games/${id}/actions?unit=${encodeURIComponent(u)}`, undefined, token);
+    assert.ok(r.ok, JSON.stringify(r));
+    out.push(...r.actions);
+  }
+  return out;
+}
+
 // Plays the side to move through phases that offer no move, until some side can move a
 // unit; returns that side and the move.
 async function findMove(id, tokens) {
@@ -43,7 +55,7 @@ async function findMove(id, tokens) {
     const side = info.current_player;
     if (side < 0) return null;
     const v = (await api('GET', `/api/games/${id}/view`, undefined, tokens[side])).view;
-    const move = v.legal_actions.find((a) => a.words[0] === 'move' && a.words.length >= 3);
+    const move = (await legalActions(id, tokens[side], v)).find((a) => a.words[0] === 'move' && a.words.length >= 3);
     if (move) return { side, move };
     const next = v.legal_actions.find((a) => a.words[0] === 'end-phase') ?? v.legal_actions[0];
     if (!next) return null;
@@ -138,16 +150,26 @@ test('create a game in the browser, move a unit, reload and find the same state;
       const sup = await page.textContent(`#stack-viewer button[data-unit="${unit}"] .supply`);
       assert.match(sup ?? '', /supply/, `the stack viewer shows ${unit}'s supply: ${sup}`);
       assert.match((await page.textContent('#stack-viewer .steps-note')) ?? '', /one step/);
-      // Each reachable hex is labelled with its MP cost, as the game computes it (reach query).
-      await page.waitForSelector('svg.map text.reach-cost');
+    }
+    // Each reachable hex is labelled with its MP cost as the game computes it (GET /reach);
+    // where the game gives no reach (it refuses, citing why), with the hexes a legal path takes.
+    const reach = await api('GET', `/api/games/${id}/reach?unit=${encodeURIComponent(unit)}`, undefined, tokens[side]);
+    await page.waitForSelector('svg.map text.reach-cost');
+    if (reach.ok) {
       await page.waitForFunction(() => [...document.querySelectorAll('svg.map text.reach-cost')].every((t) => /^\d+ MP$/.test(t.textContent ?? '')));
-      const reach = JSON.parse((await api('POST', `/api/games/${id}/query`, { query: `reach ${unit}` }, tokens[side])).answer);
+      const d = reach.reach.destinations.find((x) => x.location === dest);
+      assert.ok(d, `the reach lists the legal move's destination ${dest}`);
       const label = await page.textContent(`svg.map text.reach-cost[data-hex="${dest}"]`);
-      assert.equal(label, `${reach.hexes[dest].cost} MP`, 'the map shows the game\'s MP cost of the destination');
+      assert.equal(label, `${d.cost} MP`, "the map shows the game's MP cost of the destination");
+    } else {
+      assert.equal(reach.error.code, 'preview_refused', JSON.stringify(reach));
+      const labels = await page.$$eval('svg.map text.reach-cost', (els) => els.map((t) => t.textContent));
+      for (const l of labels) assert.match(l ?? '', /^\d+ hex(es)?$/, 'without the game\'s costs a destination shows its hexes');
+      console.log(`# reach refused: ${reach.error.message}`);
     }
     await clickHex(page, dest);
     await page.waitForSelector('#confirm-move');
-    if (game.id === 'bd') assert.match((await page.textContent('#move-summary')) ?? '', /, \d+ MP \(\d+ left\)$/, 'the confirm bar gives the move\'s MP cost');
+    if (reach.ok) assert.match((await page.textContent('#move-summary')) ?? '', /, \d+ MP \(\d+ left\)$/, "the confirm bar gives the move's MP cost");
     await shot(page, 'move-preview.png');
     // The click may pick another legal path to the same hex; any of them ends in dest.
     await page.click('#confirm-move');
@@ -183,10 +205,29 @@ test('create a game in the browser, move a unit, reload and find the same state;
       p2.on('response', async (r) => {
         if (r.url().includes('/api/games/')) received.push(await r.text().catch(() => ''));
       });
-      p2.on('websocket', (ws) => ws.on('framereceived', (f) => received.push(String(f.payload))));
+      const sockets = [];
+      p2.on('websocket', (ws) => {
+        sockets.push({ url: ws.url(), frames: [] });
+        const frames = sockets[sockets.length - 1].frames;
+        ws.on('framereceived', (f) => {
+          received.push(String(f.payload));
+          frames.push(String(f.payload));
+        });
+      });
       await p2.goto(urls[other]);
       await p2.waitForSelector('svg.map polygon.hex');
       await p2.waitForTimeout(800);
+      // The page connects from the last event its log holds (since=), and is sent only what
+      // comes after it, not the log again.
+      const log = (await api('GET', `/api/games/${id}/log`, undefined, tokens[other])).events;
+      const last = log.length ? log[log.length - 1].seq : 0;
+      assert.equal(sockets.length, 1, 'one WebSocket');
+      assert.equal(new URL(sockets[0].url).searchParams.get('since'), String(last), `the page reconnects from seq ${last}: ${sockets[0].url}`);
+      const first = sockets[0].frames.map((f) => JSON.parse(f)).find((m) => m.type === 'update');
+      if (first && typeof first.from === 'number') {
+        assert.equal(first.from, last, 'the first update starts after the last event the page has');
+        assert.ok(first.events.every((e) => e.seq > last), 'no event is sent twice');
+      }
       const dom = await p2.content();
       for (const label of hidden) {
         const needle = `"unit":"${label}"`;
@@ -216,17 +257,15 @@ test('combat preview and replay viewer render', { skip, timeout: 180000 }, async
       const info = (await api('GET', `/api/games/${id}`)).game;
       if (info.current_player < 0) break;
       const v = (await api('GET', `/api/games/${id}/view`, undefined, tokens[info.current_player])).view;
-      attack = v.legal_actions.find((a) => a.words[0] === 'attack' || a.words[0] === 'mobile-assault');
+      // The first side's attack: the other side has no decision to make before the die.
+      attack = info.current_player === 0 ? (await legalActions(id, tokens[0], v)).find((a) => a.words[0] === 'attack' || a.words[0] === 'mobile-assault') : null;
       if (attack) {
-        // 11.7: the German may not preview an attack on a Soviet stack he sees only the top of
-        // (the server refuses, query_hidden); such an attack is played past like any action.
-        // The first side's attack: the other side has no decision to make before the die.
-        const q = await api('POST', `/api/games/${id}/query`, { query: `combat ${attack.text}` }, tokens[info.current_player]);
-        if (q.ok && info.current_player === 0) {
-          attack = { side: info.current_player, action: attack };
-          break;
-        }
-        attack = null;
+        // The game's preview, or its refusal (11.7: the German may not preview an attack on a
+        // Soviet stack he sees only the top of; a game that gives no preview says so).
+        const q = await api('GET', `/api/games/${id}/preview?action=${encodeURIComponent(attack.text)}`, undefined, tokens[0]);
+        if (!q.ok) assert.equal(q.error.code, 'preview_refused', JSON.stringify(q));
+        attack = { side: 0, action: attack, preview: q };
+        break;
       }
       const nonMove = v.legal_actions.find((a) => a.words[0] === 'end-phase') ?? v.legal_actions[0];
       await api('POST', `/api/games/${id}/action`, { action: nonMove.text }, tokens[info.current_player]);
@@ -236,22 +275,47 @@ test('combat preview and replay viewer render', { skip, timeout: 180000 }, async
       await page.goto(`${BASE}/play/${id}?token=${tokens[attack.side]}`);
       await page.waitForSelector('svg.map polygon.hex');
       await page.click('button:has-text("Fit")');
-      await clickHex(page, attack.action.words[1]);
+      const target = attack.action.words[1];
+      // Where the view names only the units that have actions (too many to send), an attack
+      // is found through its attacker: select it, its targets are marked, then the target.
+      const v0 = (await api('GET', `/api/games/${id}/view`, undefined, tokens[attack.side])).view;
+      if (v0.legal_units && attack.action.units?.length) {
+        const u = attack.action.units[0];
+        await clickHex(page, await page.locator(`svg.map g.counter[data-unit="${u}"]`).first().getAttribute('data-hex'));
+        await page.click(`#stack-viewer button[data-unit="${u}"]`);
+        await page.waitForSelector(`svg.map circle.target[data-hex="${target}"]`);
+      }
+      await clickHex(page, target);
       await page.waitForSelector('#combat .odds');
-      await page.waitForFunction(() => [...document.querySelectorAll('#combat .odds')].some((e) => e.textContent !== '…'));
-      let preview = null;
-      let firstIsAttack = false;
-      if (game.id === 'bd') {
-        // Before committing: the odds, every shift with its reason and rule, the final column.
-        await page.waitForSelector('#combat .shift-list li');
-        const odds = await page.textContent('#combat .odds');
-        assert.match(odds ?? '', /^\d+ vs \d+ = .*, shifts (0|\d+[LR]) → final \S+/, `odds preview: ${odds}`);
-        const shifts = await page.$$eval('#combat li:first-child .shift-list li', (els) => els.map((e) => e.textContent));
+      // The row of this attack (its button carries the action).
+      const row = `#combat li:has(> button[data-action="${attack.action.text}"])`;
+      await page.waitForFunction((sel) => { const o = document.querySelector(`${sel} .odds`); return o && o.textContent !== '…'; }, row);
+      const odds = (await page.textContent(`${row} .odds`)) ?? '';
+      assert.doesNotMatch(odds, /n\/a/, 'never "odds: n/a"');
+      const q = attack.preview;
+      const preview = q.ok ? q.preview : null;
+      if (preview && preview.raw) {
+        // Before committing: the odds, every shift with its reason and rule, the final column,
+        // and the chance of each result.
+        assert.match(odds, /^\d+ vs \d+ = .*, shifts (0|\d+[LR]) → final \S+/, `odds preview: ${odds}`);
+        await page.waitForSelector(`${row} .shift-list li`);
+        const shifts = await page.$$eval(`${row} .shift-list li`, (els) => els.map((e) => e.textContent));
         for (const l of shifts) assert.ok(l === 'no column shifts' || /^\d+[LR] .+ §\d+(\.\d+)*$/.test(l), `a shift with its reason and rule: ${l}`);
-        preview = JSON.parse((await api('POST', `/api/games/${id}/query`, { query: `combat ${attack.action.text}` }, tokens[attack.side])).answer);
-        const first = await page.textContent('#combat li:first-child code');
-        firstIsAttack = first?.toLowerCase() === attack.action.text.replace(/-/g, ' ').toLowerCase();
-        if (first?.toLowerCase() === attack.action.text.replace(/-/g, ' ').toLowerCase()) assert.equal(shifts.length, Math.max(1, preview.shifts.length));
+        assert.equal(shifts.length, Math.max(1, preview.shifts.length));
+        if (preview.outcomes.length) {
+          const rows = await page.$$eval(`${row} table.outcomes tr`, (els) => els.map((e) => ({ result: e.getAttribute('data-result'), pct: e.querySelector('.pct')?.textContent })));
+          assert.deepEqual(rows.map((r) => r.result).sort(), preview.outcomes.map((o) => o.result).sort(), 'one row per result');
+          for (const r of rows) {
+            const o = preview.outcomes.find((x) => x.result === r.result);
+            assert.ok(Math.abs(parseFloat(r.pct) - o.probability * 100) <= 0.51, `${r.result}: ${r.pct} for ${o.probability}`);
+          }
+          console.log(`# outcomes: ${rows.map((r) => `${r.result} ${r.pct}`).join(', ')}`);
+        }
+      } else if (!q.ok) {
+        // Refused: the reason and its rule instead of odds.
+        assert.ok(odds.includes(`No preview: ${q.error.message}`), `the refusal is shown: ${odds}`);
+        if (q.error.rule) assert.ok(odds.includes(`§${q.error.rule}`), `the refusal cites ${q.error.rule}: ${odds}`);
+        console.log(`# preview refused: ${q.error.message}${q.error.rule ? ` (${q.error.rule})` : ''}`);
       }
       await shot(page, 'combat.png');
       const logBefore = await page.$$eval('#log li.ev', (els) => els.length);
@@ -273,7 +337,7 @@ test('combat preview and replay viewer render', { skip, timeout: 180000 }, async
         const line = fresh.find((e) => /ev-combat/.test(e.cls) && / vs \d+ = /.test(e.text));
         assert.ok(line, `the battle's odds line is logged: ${JSON.stringify(fresh)}`);
         const lr = (n) => (n === 0 ? '0' : n > 0 ? `${n}R` : `${-n}L`);
-        if (firstIsAttack) {
+        if (preview && preview.raw && (await page.textContent('#combat li:first-child code'))?.toLowerCase() === attack.action.text.replace(/-/g, ' ').toLowerCase()) {
           if (!preview.shifts.length) assert.match(line.text, /shifts 0 -> /);
           for (const x of preview.shifts) assert.ok(line.text.includes(`${lr(x.shift)} ${x.reason} ${x.rule}`), `log line "${line.text}" gives the shift ${lr(x.shift)} ${x.reason} ${x.rule}`);
           assert.ok(line.text.includes(`shifts ${lr(preview.total_shift)}`), line.text);
@@ -550,6 +614,27 @@ test("Moscow '41: the off-map boxes hold their blocks; an impulse played by mous
       await clickArea(page, dest);
       await page.waitForSelector(`#combat button[data-action="battle ${dest}"]`);
       assert.match((await page.textContent('#combat h3')) ?? '', new RegExp(`^Battle in ${dest}`));
+      // The battle's preview (10.12: the dice, who fires first, the chance of each count of
+      // hits), or the game's refusal with its reason (1.5: blocks hidden until the Showdown).
+      const row = `#combat li:has(> button[data-action="battle ${dest}"])`;
+      await page.waitForFunction((sel) => { const o = document.querySelector(`${sel} .odds`); return o && o.textContent !== '…'; }, row);
+      const odds = (await page.textContent(`${row} .odds`)) ?? '';
+      const q = await api('GET', `/api/games/${id}/preview?action=${encodeURIComponent(`battle ${dest}`)}`, undefined, tokens[me]);
+      if (q.ok) {
+        assert.equal(odds, q.preview.summary, 'the battle preview is headed by its summary');
+        const rows = await page.$$eval(`${row} table.outcomes tr`, (els) => els.map((e) => ({ result: e.getAttribute('data-result'), pct: e.querySelector('.pct')?.textContent })));
+        assert.equal(rows.length, q.preview.outcomes.length, 'one row per result');
+        for (const r of rows) {
+          const o = q.preview.outcomes.find((x) => x.result === r.result);
+          assert.ok(o && Math.abs(parseFloat(r.pct) - o.probability * 100) <= 0.51, `${r.result}: ${r.pct}`);
+        }
+        console.log(`# Moscow battle preview: ${odds}; ${rows.slice(0, 4).map((r) => `${r.result} ${r.pct}`).join(', ')}`);
+      } else {
+        assert.equal(q.error.code, 'preview_refused', JSON.stringify(q));
+        assert.ok(odds.includes(`No preview: ${q.error.message}`), `the refusal is shown: ${odds}`);
+        if (q.error.rule) assert.ok(odds.includes(`§${q.error.rule}`), odds);
+        console.log(`# Moscow battle preview refused: ${q.error.message}`);
+      }
       // Both sides' blocks in the contested area are drawn, side by side.
       const own = await page.locator(`svg.map g.counter[data-unit="${block}"][data-hex="${dest}"]`).boundingBox();
       const other = await page.locator(`svg.map g.counter[data-hex="${dest}"]:not([data-unit="${block}"])`).first().boundingBox();

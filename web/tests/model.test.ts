@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { choiceText, classify, counterIndex, END_VERBS, layoutBoxes, offMapBoxes, setupTray, stacksOf } from '../src/model';
+import type { LegalAction as LegalActionLike } from '../src/api';
+import { counterIndex, layoutBoxes } from '../src/model';
+import { bd, bdStacks } from '../src/games/bd';
+import { blockStacks, choiceText, moscow41, offMapBoxes, setupTray } from '../src/games/moscow41';
+import { sortActions } from '../src/play/actions';
+import { lastSeq, mergeEvents } from '../src/play/connection';
+
+// The actions sorted as the play page sorts them: by the Moscow '41 module on an area map
+// (its area ids given), by BD's on a hex map.
+const classify = (acts: LegalActionLike[], areas?: Set<string>) => (areas ? sortActions(moscow41, areas, acts) : sortActions(bd, new Set(), acts));
+const classifyAsMoscow = (acts: LegalActionLike[]) => sortActions(moscow41, new Set(), acts);
+const END_VERBS = moscow41.endVerbs;
 
 const act = (text: string) => ({ text, words: text.split(' ') });
 
@@ -34,7 +45,7 @@ describe('classify', () => {
       act('recall TT 4A'),
     ];
     const r = classify(acts, areas);
-    expect(r.moves.map((m) => [m.unit, m.dest, m.verb])).toEqual([
+    expect(r.moves.map((m) => [m.unit, m.dest, m.kind])).toEqual([
       ['XIII', '115', undefined],
       ['II', '23', 'blitz'],
       ['HQ2Pg', '4A', 'activate'],
@@ -48,9 +59,12 @@ describe('classify', () => {
       ['air', '23', 'LW2'],
     ]);
     expect(r.other.map((a) => a.text)).toEqual(['activate HQ2Pg', 'dl 24PzK', 'pass', 'ti', 'si reinforce', 'move X 999', 'end', 'hit XIII', 'step HQ2', 'place Lehr 4A']);
-    // Without the area ids, "move II 23" is not mistaken for a hex move, nor "battle 23" for an attack.
+    // Without the area ids, "move II 23" is not mistaken for a hex move, nor "battle 23" for an
+    // attack, by either game's module.
     expect(classify(acts).moves).toEqual([]);
     expect(classify(acts).attacks).toEqual([]);
+    expect(classifyAsMoscow(acts).moves).toEqual([]);
+    expect(classifyAsMoscow(acts).attacks).toEqual([]);
   });
   it('names the impulse choices with their rules, and keeps the bare pass off the End button', () => {
     expect(choiceText('pass')).toMatch(/^Pass \(12\.0\)/);
@@ -75,8 +89,8 @@ describe("Moscow '41 Scenario Setup", () => {
     const areas = new Set(['45', '46', '63']);
     const r = classify([act('setup A29 46'), act('setup dl 63'), act('setup auto')], areas);
     expect(r.moves).toEqual([
-      { unit: 'A29', path: ['46'], dest: '46', text: 'setup A29 46', verb: 'setup' },
-      { unit: 'dl', path: ['63'], dest: '63', text: 'setup dl 63', verb: 'setup' },
+      { unit: 'A29', path: ['46'], dest: '46', text: 'setup A29 46', kind: 'setup' },
+      { unit: 'dl', path: ['63'], dest: '63', text: 'setup dl 63', kind: 'setup' },
     ]);
     expect(r.other.map((a) => a.text)).toEqual(['setup auto']);
     expect(choiceText('setup auto')).toMatch(/automatically/);
@@ -149,18 +163,18 @@ describe("Moscow '41 boxes", () => {
     expect(boxes[0].blocks[0]).toMatchObject({ steps: 4, maxSteps: 4, name: 'XIII Corps', sideIndex: 0 });
     expect(boxes[4].blocks[0]).toMatchObject({ sideIndex: 1, maxSteps: 4 });
     // On the map, the pool is not a place: the block in area 23 is a stack, the pool's is not.
-    expect(stacksOf(obs, sides, roster).map((s) => s.hex)).toEqual(['23']);
+    expect(blockStacks(obs, sides, roster).map((s) => s.hex)).toEqual(['23']);
     // A hex game's observation has no boxes.
     expect(offMapBoxes({ stacks: [] }, sides, roster)).toEqual([]);
   });
 });
 
-describe('stacksOf', () => {
+describe('reading stacks', () => {
   it('hides an unknown (negative) MP and keeps block steps, maxima and isolation', () => {
-    const bd = stacksOf({ stacks: [{ hex: '2216', side: 'german', count: 1, units: [{ unit: '3Pz', mp: -1 }] }] }, ['german', 'soviet'], new Map());
-    expect(bd[0].units[0].mp).toBeUndefined();
+    const bdStack = bdStacks({ stacks: [{ hex: '2216', side: 'german', count: 1, units: [{ unit: '3Pz', mp: -1 }] }] }, ['german', 'soviet'], new Map());
+    expect(bdStack[0].units[0].mp).toBeUndefined();
     const roster = counterIndex(undefined, { blocks: [{ id: 'XIII', side: 'german', name: 'XIII Corps', type: 'infantry', max: 4 }] });
-    const m = stacksOf(
+    const m = blockStacks(
       { viewer: 'german', own: [{ id: 'XIII', at: '115', strength: 3, isolated: true }], enemy_hidden: { '23': { blocks: 2, isolated: 1 } } },
       ['german', 'soviet'],
       roster,
@@ -168,5 +182,79 @@ describe('stacksOf', () => {
     const own = m.find((s) => s.hex === '115')!;
     expect(own.units[0]).toMatchObject({ label: 'XIII', steps: 3, maxSteps: 4, isolated: true, name: 'XIII Corps' });
     expect(m.find((s) => s.hex === '23')).toMatchObject({ count: 2, isolatedHidden: 1, sideIndex: 1 });
+  });
+});
+
+describe("the server's action descriptions", () => {
+  it('place a move and an attack by their fields, not by their notation, and fall back to the notation without them', () => {
+    // A BD move that names only unit and destination (the path derived by the game), and an
+    // attack described by the server: read from the describe() fields.
+    const described = [
+      { text: 'move 4Pz 2614', words: ['move', '4Pz', '2614'], verb: 'move', units: ['4Pz'], from: ['2616'], to: ['2614'], summary: '4Pz moves to 2614', rule: '8.1' },
+      { text: 'attack 1616 from 1617', words: ['attack', '1616', 'from', '1617'], verb: 'attack', units: ['3Pz'], from: ['1617'], to: ['1616'], summary: '3Pz attacks 1616', rule: '11.1' },
+      { text: 'end-phase', words: ['end-phase'], verb: 'end-phase', units: [], from: [], to: [], summary: 'end-phase' },
+    ];
+    const r = sortActions(bd, new Set(), described);
+    expect(r.moves).toEqual([{ unit: '4Pz', path: ['2614'], dest: '2614', text: 'move 4Pz 2614' }]);
+    expect(r.attacks.map((a) => [a.target, a.unit])).toEqual([['1616', '3Pz']]);
+    expect(r.other.map((a) => a.text)).toEqual(['end-phase']);
+    // A field the notation does not carry decides: a unit the text does not name.
+    const odd = sortActions(bd, new Set(), [{ text: 'move 2614', words: ['move', '2614'], verb: 'move', units: ['7Pz'], from: [], to: ['2613', '2614'] }]);
+    expect(odd.moves[0]).toMatchObject({ unit: '7Pz', dest: '2614', path: ['2613', '2614'] });
+    // The kernel's default description (verb only): the game's module reads the notation.
+    const plain = sortActions(bd, new Set(), [{ text: 'move 3Pz 2216 2116', words: ['move', '3Pz', '2216', '2116'], verb: 'move', units: [], from: [], to: [], summary: 'move 3Pz 2216 2116' }]);
+    expect(plain.moves).toEqual([{ unit: '3Pz', path: ['2216', '2116'], dest: '2116', text: 'move 3Pz 2216 2116' }]);
+  });
+});
+
+describe('live updates', () => {
+  const ev = (seq: number) => ({ seq, kind: 'combat', text: `e${seq}`, rule: '', reveals: false, action_index: 0 });
+  const view = {} as any;
+  it('append the events after the last one held, skip repeats after a reconnection, and tell a gap', () => {
+    // A seat's events are numbered from 1; an update carries those after seq `from`.
+    const known = [ev(1), ev(2), ev(3)];
+    expect(lastSeq(known)).toBe(3);
+    expect(lastSeq([])).toBe(0);
+    const a = mergeEvents(known, { view, from: 3, events: [ev(4), ev(5)] });
+    expect(a.events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(a.fresh.map((e) => e.seq)).toEqual([4, 5]);
+    expect(a.gap).toBe(false);
+    // An update from before the page's last event: event 3 again, skipped.
+    const b = mergeEvents(known, { view, from: 2, events: [ev(3), ev(4)] });
+    expect(b.events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    expect(b.fresh.map((e) => e.seq)).toEqual([4]);
+    expect(b.gap).toBe(false);
+    // Event 4 never arrived.
+    expect(mergeEvents(known, { view, from: 4, events: [ev(5)] }).gap).toBe(true);
+    // Without `from` (an older server), told by the first new event's seq.
+    expect(mergeEvents(known, { view, events: [ev(5)] }).gap).toBe(true);
+    expect(mergeEvents(known, { view, events: [ev(4)] }).gap).toBe(false);
+    // The first events of a game, held none: all kept, from a server counting from 0 too.
+    expect(mergeEvents([], { view, events: [ev(0), ev(1)] }).fresh.map((e) => e.seq)).toEqual([0, 1]);
+    expect(mergeEvents([], { view, from: 0, events: [ev(1)] })).toMatchObject({ gap: false, fresh: [ev(1)] });
+    expect(mergeEvents([], { view, from: 2, events: [ev(3)] }).gap).toBe(true);
+    // A reset replaces the log (after an undo).
+    expect(mergeEvents(known, { view, reset: true, events: [ev(1)] }).events.map((e) => e.seq)).toEqual([1]);
+  });
+});
+
+describe("Moscow '41 as its server describes it", () => {
+  it('reads a described Defensive Line placement as the tray piece "dl", and a described move by its path', () => {
+    const areas = new Set(['45', '46', '63']);
+    const r = sortActions(moscow41, areas, [
+      { text: 'setup dl 63', words: ['setup', 'dl', '63'], verb: 'setup-dl', units: [], from: [], to: ['63'], summary: 'a Defensive Line is set up in 63', rule: 'Scenario Setup' },
+      { text: 'move XIII 46', words: ['move', 'XIII', '46'], verb: 'move', units: ['XIII'], from: ['45'], to: ['63', '46'], summary: 'XIII moves to 46', rule: '10.8' },
+      { text: 'setup auto', words: ['setup', 'auto'], verb: 'setup-auto', units: [], from: [], to: [], summary: 'setup auto', rule: 'Scenario Setup' },
+    ]);
+    expect(r.moves).toEqual([
+      { unit: 'dl', path: ['63'], dest: '63', text: 'setup dl 63', kind: 'setup' },
+      { unit: 'XIII', path: ['63', '46'], dest: '46', text: 'move XIII 46' },
+    ]);
+    expect(r.other.map((a) => a.text)).toEqual(['setup auto']);
+  });
+  it('writes a preview modifier in dice, and a note that changes no die without a number', () => {
+    expect(moscow41.shiftText!(-1)).toBe('-1 die');
+    expect(moscow41.shiftText!(3)).toBe('+3 dice');
+    expect(moscow41.shiftText!(0)).toBe('');
   });
 });
