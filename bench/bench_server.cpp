@@ -89,7 +89,7 @@ void BM_ServerActionAfter(benchmark::State& state) {
     ++played;
   }
   if (played > 0)
-    state.counters["pushed_bytes_per_action"] = static_cast<double>(g->bytes_pushed - bytes0) / played;
+    state.counters["pushed_bytes_per_action"] = static_cast<double>(g->bytes_pushed - bytes0) / static_cast<double>(played);
 }
 BENCHMARK(BM_ServerActionAfter)->Arg(20)->Arg(1500)->Iterations(40)->Unit(benchmark::kMillisecond);
 
