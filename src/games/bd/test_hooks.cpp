@@ -1,21 +1,18 @@
-// Barbarossa Deluxe rules: scenario-test hooks (test_set / test_query); never
-// called by the server. Section numbers are the rulebook's (seeds/000); where
-// the text is silent or ambiguous the choice is written in docs/rulings.md
-// (BD-n).
+// Barbarossa Deluxe rules: scenario-test hooks (test_set / test_query); never called by the server.
+// Section numbers are the rulebook's (seeds/000); where the text is silent or ambiguous
+// the choice is written in docs/rulings.md (BD-n).
 #include "games/bd/bd_internal.h"
 
 namespace bd {
 
-// =======================================================================
-// scenario-test hooks
+// ======================================================================= scenario-test hooks
 
 Status BdState::test_set(const std::vector<std::string>& words) {
   g_move_memo_epoch.fetch_add(1, std::memory_order_relaxed);  // a test may edit the map in place
   mark_dirty();
   Status s = set_word(words);
-  // `start-control` edits what the rebase would overwrite (the set-up's
-  // control, which the short scenarios' conditions compare with); it changes no
-  // VP.
+  // `start-control` edits what the rebase would overwrite (the set-up's control, which the
+  // short scenarios' conditions compare with); it changes no VP.
   if (s.is_ok() && words.front() != "start-control") {
     rebase_vp();
     mark_dirty();
@@ -37,10 +34,9 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     return Status::ok();
   }
   if (k == "blank-map" && w.size() == 1) {
-    // Tests: every hex of the grid on the map, clear, no features, no control,
-    // except that a hex holding units stays its occupant's (3.6: the invariant
-    // that occupied hexes are the occupant's holds in a scenario's set-up
-    // placed on a blank map too).
+    // Tests: every hex of the grid on the map, clear, no features, no control, except that a
+    // hex holding units stays its occupant's (3.6: the invariant that occupied hexes are the
+    // occupant's holds in a scenario's set-up placed on a blank map too).
     auto m = std::make_shared<std::array<HexInfo, kNumHexes>>();
     for (auto& x : *m) x.on_map = true;
     own_map_ = m;
@@ -90,9 +86,7 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     const int side = side_of(w[1]);
     const int h = hex_at(3);
     if (side < 0)
-      return bad(
-          "place <german|soviet> <unit> <hex> [attack N] [defense N] "
-          "[class C] [type T] [dotted]");
+      return bad("place <german|soviet> <unit> <hex> [attack N] [defense N] [class C] [type T] [dotted]");
     if (h < 0) return bad("'" + w[3] + "' is not a hex");
     int u = find_label(w[2]);
     if (u >= 0 && def(u).side != side) return bad(w[2] + " is a " + side_name(def(u).side) + " unit");
@@ -104,8 +98,7 @@ Status BdState::set_word(const std::vector<std::string>& w) {
         d.name = w[2];
         d.side = static_cast<uint8_t>(side);
         d.set_nation(side == kGerman ? "german" : "soviet");
-        // Defaults by label: "4Pz" a 4-3 panzer corps, "3T" a tank army, else
-        // 3-3 / 2-2 foot.
+        // Defaults by label: "4Pz" a 4-3 panzer corps, "3T" a tank army, else 3-3 / 2-2 foot.
         const bool pz = w[2].size() > 2 && w[2].substr(w[2].size() - 2) == "Pz";
         const bool tank = side == kSoviet && !w[2].empty() && (w[2].back() == 'T');
         d.cls = pz || tank ? kMech : kNonMech;
@@ -220,9 +213,7 @@ Status BdState::set_word(const std::vector<std::string>& w) {
     for (int i = 0; i < 8; ++i)
       if (w[2] == kSupplyNames[i]) st = i;
     if (st < 0)
-      return bad(
-          "supply state is overland, garrison, coastal, aerial, oos, "
-          "always, crimea or none");
+      return bad("supply state is overland, garrison, coastal, aerial, oos, always, crimea or none");
     units_[static_cast<size_t>(u)].forced_supply = static_cast<uint8_t>(st);
     return Status::ok();
   }
@@ -243,9 +234,7 @@ Status BdState::set_word(const std::vector<std::string>& w) {
   if (k == "option" && (w.size() == 2 || w.size() == 3)) {  // 4.20, 4.21
     if (w.size() == 3 && w[2] != "on" && w[2] != "off") return bad("option NAME [on|off]");
     if (w[1] == "lithuania")  // 3.7 changes the set-up: it rides on the scenario name
-      return bad(
-          "the Lithuania option changes the set-up: use 'scenario "
-          "grand-campaign+lithuania'");
+      return bad("the Lithuania option changes the set-up: use 'scenario grand-campaign+lithuania'");
     return set_option(w[1], w.size() == 2 || w[2] == "on");
   }
   if (k == "paulus" && w.size() == 2) {
@@ -312,8 +301,7 @@ Status BdState::set_word(const std::vector<std::string>& w) {
       return bad("unknown marker '" + m + "'");
     return Status::ok();
   }
-  // Map edits (copy-on-write): terrain, city, river, fortified, country, zone,
-  // area, coastal.
+  // Map edits (copy-on-write): terrain, city, river, fortified, country, zone, area, coastal.
   if ((k == "terrain" || k == "city" || k == "river" || k == "fortified" || k == "country" || k == "zone" ||
        k == "area" || k == "coastal" || k == "west-of-start" || k == "lake-side" || k == "sea-side" ||
        k == "offmap" || k == "dnepr") &&
@@ -375,12 +363,11 @@ steppe::Result<std::string> BdState::test_query(const std::vector<std::string>& 
   return query_word(words);
 }
 
-// 11.7: a query may name only units the asking side may identify and stacks it
-// may see whole. The German may not look beneath the top unit of a Soviet stack
-// before an attack is committed, so he gets no odds against (nor from) a stack
-// he sees only the top of; neither side may examine the other's units on the
-// Turn Record Track, nor the German the RVGK. Asking is refused the same way
-// whichever hidden unit or box is named.
+// 11.7: a query may name only units the asking side may identify and stacks it may see
+// whole. The German may not look beneath the top unit of a Soviet stack before an attack is
+// committed, so he gets no odds against (nor from) a stack he sees only the top of; neither
+// side may examine the other's units on the Turn Record Track, nor the German the RVGK.
+// Asking is refused the same way whichever hidden unit or box is named.
 steppe::Status BdState::query_allowed(int side, const std::vector<std::string>& words) const {
   if (side != kGerman && side != kSoviet) return Status::ok();
   auto identifies = [&](int u) {
@@ -423,8 +410,7 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
     if (w[2] == "offensive") return std::string(offensive_ok(u) ? "yes" : "no");
     if (w[2] == "attacked") return std::string(s.flags & kFlagAttacked ? "yes" : "no");
     if (w[2] == "revealed") return std::string(s.flags & kFlagRevealed ? "yes" : "no");
-    // 2.5 the printed counter (as this state has it: `place` properties replace
-    // them).
+    // 2.5 the printed counter (as this state has it: `place` properties replace them).
     auto factor = [](int f) { return f == kRolled ? std::string("d6") : std::to_string(f); };
     if (w[2] == "attack") return factor(def(u).attack);
     if (w[2] == "defense") return factor(def(u).defense);
@@ -443,9 +429,7 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
       return std::to_string(n);
     }
     return bad(
-        "unit <label> "
-        "hex|where|mp|mf|supply|offensive|attacked|revealed|attack|"
-        "defense|dotted|setup|trrt|"
+        "unit <label> hex|where|mp|mf|supply|offensive|attacked|revealed|attack|defense|dotted|setup|trrt|"
         "attached|contact");
   }
   if (k == "place" && w.size() == 2) {  // 2.2: a hex the rulebook names (places.json)
@@ -470,21 +454,17 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
     return out.empty() ? std::string("none") : out;
   }
   if (k == "reach" && w.size() == 2) {
-    // The cheapest MP cost of every hex the unit can reach now
-    // (10.1, 10.3, 10.14), as JSON for the UI: {"unit", "hex", "mp", "hexes":
-    // {"2403": {"cost", "left"}}}.
+    // The cheapest MP cost of every hex the unit can reach now (10.1, 10.3, 10.14), as
+    // JSON for the UI: {"unit", "hex", "mp", "hexes": {"2403": {"cost", "left"}}}; the
+    // typed view reach() answers from the same search.
     const int u = find_label(w[1]);
     if (u < 0) return bad("unknown unit '" + w[1] + "'");
     if (unit(u).where != kOnMap) return bad(w[1] + " is not on the map");
-    std::array<int16_t, kNumHexes> best{}, parent{};
-    reach(u, best, parent);
-    const int budget = mp_left(u);
+    const steppe::Reach r = reach_of(u);
     Json hexes = Json::object();
-    for (int h = 0; h < kNumHexes; ++h)
-      if (h != unit(u).hex && best[static_cast<size_t>(h)] >= 0)
-        hexes[hex_id(h)] =
-            Json{{"cost", budget - best[static_cast<size_t>(h)]}, {"left", best[static_cast<size_t>(h)]}};
-    return Json{{"unit", label(u)}, {"hex", hex_id(unit(u).hex)}, {"mp", budget}, {"hexes", hexes}}.dump();
+    for (const auto& d : r.destinations)
+      hexes[d.location] = Json{{"cost", d.cost}, {"left", r.allowance - d.cost}};
+    return Json{{"unit", r.unit}, {"hex", r.from}, {"mp", r.allowance}, {"hexes", hexes}}.dump();
   }
   if ((k == "odds" || k == "raw-odds" || k == "shifts" || k == "attack-strength" || k == "defense-strength" ||
        k == "column" || k == "combat") &&
@@ -495,9 +475,8 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
       t[0] = w[1];
       start = 2;
     }
-    // 8.36-8.41: "... support artillery UNIT air-army UNIT interceptor
-    // partisans airborne" previews support markers (their eligibility is not
-    // checked, as for `lw`).
+    // 8.36-8.41: "... support artillery UNIT air-army UNIT interceptor partisans airborne"
+    // previews support markers (their eligibility is not checked, as for `lw`).
     size_t end_w = w.size();
     for (size_t i = start; i < w.size(); ++i)
       if (w[i] == "support") {
@@ -507,95 +486,32 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
     for (size_t i = start; i < end_w; ++i) t.push_back(w[i]);
     auto a = parse_attack(t, t[0] == "mobile-assault");
     if (!a) return a.error();
-    std::vector<int> atts;
-    if (a->verb == kAttackFrom) {
-      // Queries ignore whose phase it is: gather every unit of the side in
-      // those hexes.
-      std::vector<int> here;
-      for (int i = 2; i < a->nargs; ++i) {
-        units_in(a->args[i], here);
-        for (int u : here)
-          if (def(u).attack != 0 || def(u).support_shifts > 0) atts.push_back(u);
-      }
-    } else {
-      for (int i = 2; i < a->nargs; ++i) atts.push_back(a->args[i]);
-      for (int i = 2; i < a->nargs; ++i)  // 8.31, 8.32 as start_battle: a TB / CM joins its parent
-        if (const int c = attached_of(a->args[i]);
-            c >= 0 && std::find(atts.begin(), atts.end(), c) == atts.end() && atts.size() < kMaxBattleUnits)
-          atts.push_back(c);
-    }
-    if (atts.empty()) return bad("no attackers");
-    BdState tmp(*this);
-    tmp.sink_ = nullptr;
-    Battle b;
-    b.target = static_cast<int16_t>(a->args[0]);
-    b.attacker = def(atts[0]).side;
-    b.is_ma = a->verb == kMobileAssault;
-    b.lw_attack = a->args[1] != 0 && b.attacker == kGerman;
-    b.lw_defend = a->args[1] != 0 && b.attacker == kSoviet;
-    for (int u : atts) b.att[b.natt++] = static_cast<int16_t>(u);
-    std::vector<int> defs;
-    units_in(b.target, defs);
-    for (int dd : defs)
-      if (b.is_ma || !(unit(dd).flags & kFlagRetreatedIn)) b.def[b.ndef++] = static_cast<int16_t>(dd);
-    if (b.ndef == 0) return bad("no defenders in " + hex_id(b.target));
-    for (size_t i = end_w + 1; i < w.size(); ++i) {
-      int kind = 0;
-      for (int x = kSupArtillery; x < kNumSupportKinds; ++x)
-        if (w[i] == kSupportNames[x]) kind = x;
-      if (kind == 0) return bad("unknown support '" + w[i] + "'");
-      int su = -1;
-      if (kind == kSupArtillery || kind == kSupAirArmy) {
-        if (i + 1 >= w.size() || (su = find_label(w[i + 1])) < 0)
-          return bad("support " + w[i] + " names an army");
-        ++i;
-      }
-      apply_support(b, kind, su);
-    }
-    tmp.compute_odds(b, false);
+    // The typed view preview() answers from the same code (combat_preview).
+    const std::vector<std::string> support(
+        w.begin() + static_cast<std::ptrdiff_t>(std::min(end_w + 1, w.size())), w.end());
+    auto p = combat_preview(*a, support);
+    if (!p) return bad(p.error().message);
     if (k == "combat") {
-      // The whole preview as JSON: factors, raw odds, every shift with its
-      // reason and rule, and the final column (11.8-11.11). Rolled factors
-      // (8.4, 8.35) count 3 here.
       Json shifts = Json::array();
-      tmp.shifts_for(b, &shifts);
-      std::vector<int> per;
-      tmp.attack_factor_total(b, false, &per);
-      Json atts_j = Json::array();
-      for (int i = 0; i < b.natt; ++i) {
-        const int u = b.att[static_cast<size_t>(i)];
-        Json aj{{"unit", label(u)},
-                {"factor", i < static_cast<int>(per.size()) ? per[static_cast<size_t>(i)] : 0},
-                {"supply", supply_name(tmp.unit_supply(u))}};
-        const uint8_t boost = b.boost[static_cast<size_t>(i)];
-        if (boost & kBoostArtillery) aj["artillery"] = "8.36";  // factor doubled
-        if (boost & kBoostAirArmy) aj["air_army"] = "8.38";     // +1
-        atts_j.push_back(aj);
-      }
-      std::string final_col = b.raw_index == 99 || b.final_index > data_->crt.max_index ? "auto-DE"
-                              : b.final_index < data_->crt.min_index                    ? "auto-AE"
-                                                                     : odds_label(b.final_index);
-      return Json{{"attack", b.attack},
-                  {"defense", b.defense},
-                  {"defenders", b.ndef},
-                  {"raw", b.raw_index == 99 ? std::string("auto-DE") : odds_label(b.raw_index)},
-                  {"raw_rule", b.raw_index == 99       ? "11.10"
-                               : b.attack >= b.defense ? "11.8"
-                                                       : "11.9"},
+      for (const auto& s : p->shifts)
+        shifts.push_back(Json{{"shift", s.shift}, {"reason", s.reason}, {"rule", s.rule}});
+      return Json{{"attack", p->attack},
+                  {"defense", p->defense},
+                  {"defenders", p->detail["defenders"]},
+                  {"raw", p->raw},
+                  {"raw_rule", p->detail["raw_rule"]},
                   {"shifts", shifts},
-                  {"total_shift", b.shifts},
-                  {"final", final_col},
-                  {"final_rule", "11.11"},
-                  {"attackers", atts_j}}
+                  {"total_shift", p->detail["total_shift"]},
+                  {"final", p->final},
+                  {"final_rule", p->detail["final_rule"]},
+                  {"attackers", p->detail["attackers"]}}
           .dump();
     }
-    if (k == "attack-strength") return std::to_string(b.attack);
-    if (k == "defense-strength") return std::to_string(b.defense);
-    if (k == "shifts") return std::to_string(b.shifts);
-    if (k == "raw-odds") return b.raw_index == 99 ? std::string("auto-DE") : odds_label(b.raw_index);
-    if (b.raw_index == 99 || b.final_index > data_->crt.max_index) return std::string("auto-DE");
-    if (b.final_index < data_->crt.min_index) return std::string("auto-AE");
-    return odds_label(b.final_index);
+    if (k == "attack-strength") return std::to_string(p->attack);
+    if (k == "defense-strength") return std::to_string(p->defense);
+    if (k == "shifts") return std::to_string(p->detail["total_shift"].get<int>());
+    if (k == "raw-odds") return p->raw;
+    return p->final;
   }
   if (k == "result") return last_result_.empty() ? std::string("none") : last_result_;
   if (k == "last-odds") return odds_label(last_odds_);
