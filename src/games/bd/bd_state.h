@@ -353,6 +353,12 @@ class BdState : public steppe::State {
   Status test_set(const std::vector<std::string>& words) override;
   steppe::Result<std::string> test_query(const std::vector<std::string>& words) const override;
   steppe::Status query_allowed(int side, const std::vector<std::string>& words) const override;
+  // Typed views (kernel/views.h; views.cpp). The `combat`, `odds`, `shifts` and `reach`
+  // scenario-test queries answer from the same code.
+  steppe::Result<steppe::ActionDescription> describe(const Action& a) const override;
+  steppe::Result<steppe::Preview> preview(const Action& a, int viewer) const override;
+  steppe::Result<steppe::Reach> reach(std::string_view unit, int viewer) const override;
+  void legal_actions_for(std::string_view unit, std::vector<Action>& out) const override;
 
   // Scenario set-up (BdGame::new_state).
   Status setup_scenario(const ScenarioDef* sc);
@@ -388,7 +394,7 @@ class BdState : public steppe::State {
     compute_supply();
   }
   int winner() const { return winner_; }
-  // Read access for the AI heuristics (src/games/bd/ai_heuristics.cpp).
+  // Read access for the AI heuristics (src/games/bd/ai/ai_heuristics.cpp).
   const BdData& data() const { return *data_; }
   const HexInfo& hex_info(int h) const { return hx(h); }
   int start_control(int hex) const { return hex_.start_control[static_cast<size_t>(hex)]; }
@@ -660,6 +666,15 @@ class BdState : public steppe::State {
   Status set_word(const std::vector<std::string>& w);
   steppe::Result<std::string> query_word(const std::vector<std::string>& w) const;
   steppe::Result<Action> parse_attack(const std::vector<std::string>& t, bool ma) const;
+  // The combat preview of an attack or mobile assault `a` (legal now or not), with the
+  // support markers named in `support` ("artillery UNIT", "air-army UNIT", "interceptor",
+  // ...; 8.36-8.41, their eligibility not checked): what preview() and the odds queries show.
+  steppe::Result<steppe::Preview> combat_preview(const Action& a,
+                                                 const std::vector<std::string>& support) const;
+  // Every hex unit `u` (on the map) can reach now, with its cost and path (10.1, 10.3, 10.14).
+  steppe::Reach reach_of(int u) const;
+  // The units action `a` names or moves (an attack from hexes: the attackers in them).
+  void action_units(const Action& a, std::vector<int>& out) const;
 
   const BdGame* game_;
   std::shared_ptr<const BdData> data_;
