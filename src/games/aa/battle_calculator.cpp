@@ -318,7 +318,7 @@ class StateSpace {
   size_t stride_kd() const { return static_cast<size_t>(sa_max_ + 1) * static_cast<size_t>(sd_max_ + 1); }
   size_t attacker_offsets(int ka, int sa, size_t wa) {
     const size_t stride_ka = static_cast<size_t>(kd_max_ + 1) * stride_kd();
-    const size_t stride_sa = static_cast<size_t>(sd_max_ + 1);
+    const size_t stride_sa = static_cast<size_t>(sd_max_) + 1;
     offset_a_.clear();
     size_t first_end_a = kept_a_.size();
     for (size_t n = 0; n < kept_a_.size(); ++n) {
