@@ -11,28 +11,16 @@
 
 #include "games/bd/bd_game.h"
 #include "games/bd/bd_state.h"
+#include "games/bd/tests/bd_test_support.h"
 #include "kernel/conformance.h"
 #include "kernel/scenario_test.h"
 
 namespace {
 
-const bd::BdGame& game() {
-  static std::unique_ptr<steppe::Game> g = [] {
-    auto r = bd::load_game(STEPPE_DEFAULT_DATA_DIR);
-    if (!r) {
-      ADD_FAILURE() << r.error().to_string();
-      return std::unique_ptr<steppe::Game>();
-    }
-    return std::move(r).value();
-  }();
-  return static_cast<const bd::BdGame&>(*g);
-}
-
-std::unique_ptr<bd::BdState> fresh(const std::string& scenario = "empty", uint64_t seed = 1) {
-  auto s = game().new_state(scenario, seed);
-  EXPECT_TRUE(s.is_ok()) << (s ? "" : s.error().to_string());
-  return std::unique_ptr<bd::BdState>(static_cast<bd::BdState*>(std::move(s).value().release()));
-}
+using bd_test::fresh;
+using bd_test::game;
+using bd_test::q;
+using bd_test::set;
 
 // Plays `scenario` with uniformly random legal actions (a splitmix64 stream from `seed`)
 // to its end, checking the invariants after every action; `each(state, action, before)` is
@@ -61,36 +49,6 @@ std::unique_ptr<bd::BdState> play_random_checked(const std::string& scenario, ui
     each(*s, a, before);
   }
   return s;
-}
-
-std::string q(const bd::BdState& s, const std::string& text) {
-  std::vector<std::string> w;
-  std::string cur;
-  for (char c : text + " ") {
-    if (c == ' ') {
-      if (!cur.empty()) w.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  auto r = s.test_query(w);
-  return r ? *r : "ERROR: " + r.error().to_string();
-}
-
-void set(bd::BdState& s, const std::string& text) {
-  std::vector<std::string> w;
-  std::string cur;
-  for (char c : text + " ") {
-    if (c == ' ') {
-      if (!cur.empty()) w.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  auto st = s.test_set(w);
-  ASSERT_TRUE(st.is_ok()) << text << ": " << st.error().to_string();
 }
 
 // A scenario-test file with a number typo ("turn 3x") is refused with a message naming the

@@ -9,50 +9,14 @@
 
 #include "games/bd/bd_game.h"
 #include "games/bd/bd_state.h"
+#include "games/bd/tests/bd_test_support.h"
 
 namespace {
 
-const bd::BdGame& game() {
-  static std::unique_ptr<steppe::Game> g = [] {
-    auto r = bd::load_game(STEPPE_DEFAULT_DATA_DIR);
-    if (!r) {
-      ADD_FAILURE() << r.error().to_string();
-      return std::unique_ptr<steppe::Game>();
-    }
-    return std::move(r).value();
-  }();
-  return static_cast<const bd::BdGame&>(*g);
-}
-
-std::unique_ptr<bd::BdState> fresh() {
-  auto s = game().new_state("empty", 1);
-  EXPECT_TRUE(s.is_ok()) << (s ? "" : s.error().to_string());
-  return std::unique_ptr<bd::BdState>(static_cast<bd::BdState*>(std::move(s).value().release()));
-}
-
-std::vector<std::string> words(const std::string& text) {
-  std::vector<std::string> w;
-  std::string cur;
-  for (char c : text + " ") {
-    if (c == ' ') {
-      if (!cur.empty()) w.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  return w;
-}
-
-std::string q(const bd::BdState& s, const std::string& text) {
-  auto r = s.test_query(words(text));
-  return r ? *r : "ERROR: " + r.error().to_string();
-}
-
-void set(bd::BdState& s, const std::string& text) {
-  auto st = s.test_set(words(text));
-  ASSERT_TRUE(st.is_ok()) << text << ": " << st.error().to_string();
-}
+using bd_test::fresh;
+using bd_test::game;
+using bd_test::q;
+using bd_test::set;
 
 steppe::Action act(const bd::BdState& s, const std::string& text) {
   auto a = s.parse_action(text);
@@ -143,7 +107,7 @@ TEST(BdViews, PreviewOfAHiddenStackIsRefusedCiting11_7) {
   const auto p = s->preview(a, bd::kGerman);
   ASSERT_FALSE(p.is_ok());
   EXPECT_EQ(p.error().rule, "11.7");
-  const auto gate = s->query_allowed(bd::kGerman, words("combat attack 2403 from 2404"));
+  const auto gate = s->query_allowed(bd::kGerman, steppe::split_words("combat attack 2403 from 2404"));
   ASSERT_FALSE(gate.is_ok());
   EXPECT_EQ(gate.error().message, p.error().message);
   const auto soviet = s->preview(a, bd::kSoviet);
