@@ -14,7 +14,6 @@
 namespace {
 
 using bd_test::fresh;
-using bd_test::game;
 using bd_test::q;
 using bd_test::set;
 
