@@ -4,6 +4,7 @@
 
 #include "games/all_games.h"
 #include "games/moscow41/state.h"
+#include "kernel/notation.h"
 
 namespace moscow41::test {
 
@@ -29,18 +30,32 @@ inline bool play_setup_auto(Moscow41State& s) {
   return s.test_query({"phase"}).value() != "setup";
 }
 
-// A new game; with `set_up` (the default, for the tests of later rules) its set-up phase,
-// if any, is played with `setup auto` for both sides.
+// A new game; with `play_setup` (the default, for the tests of later rules) its set-up
+// phase, if any, is played with `setup auto` for both sides.
 inline std::unique_ptr<Moscow41State> start(const std::string& scenario, uint64_t seed = 1,
-                                            bool set_up = true) {
+                                            bool play_setup = true) {
   auto r = game().new_state(scenario, seed);
   if (!r) {
     ADD_FAILURE() << r.error().to_string();
     return nullptr;
   }
   auto s = std::unique_ptr<Moscow41State>(dynamic_cast<Moscow41State*>(std::move(r).value().release()));
-  if (set_up && !play_setup_auto(*s)) ADD_FAILURE() << scenario << ": setup auto did not finish the set-up";
+  if (play_setup && !play_setup_auto(*s))
+    ADD_FAILURE() << scenario << ": setup auto did not finish the set-up";
   return s;
+}
+
+// Scenario-test set-up lines ("place german 4Pz 28"), each of which must be accepted.
+inline void set_up(Moscow41State& s, const std::vector<std::string>& lines) {
+  for (const auto& l : lines) ASSERT_TRUE(s.test_set(steppe::split_words(l)).is_ok()) << l;
+}
+
+// An action in the notation, which must parse and be legal.
+inline void act(Moscow41State& s, const std::string& text) {
+  auto a = s.parse_action(text);
+  ASSERT_TRUE(a) << text;
+  const auto st = s.apply(*a);
+  ASSERT_TRUE(st.is_ok()) << text << ": " << st.error().to_string();
 }
 
 }  // namespace moscow41::test

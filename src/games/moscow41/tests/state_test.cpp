@@ -335,21 +335,8 @@ TEST(Moscow41State, MoveAndSupplyEventsDoNotNameHiddenEnemyBlocks) {  // 1.5
 namespace moscow41 {
 namespace {
 
-void set_up(Moscow41State& s, const std::vector<std::string>& lines) {
-  for (const auto& l : lines) {
-    std::istringstream in(l);
-    std::vector<std::string> w;
-    for (std::string x; in >> x;) w.push_back(x);
-    ASSERT_TRUE(s.test_set(w).is_ok()) << l;
-  }
-}
-
-void act(Moscow41State& s, const std::string& text) {
-  auto a = s.parse_action(text);
-  ASSERT_TRUE(a) << text;
-  const auto st = s.apply(*a);
-  ASSERT_TRUE(st.is_ok()) << text << ": " << st.error().to_string();
-}
+using test::act;
+using test::set_up;
 
 // 10.14.1: a loss choice is the owner's; the attacker sees that hits wait, not the list.
 TEST(Moscow41State, LossChoiceIsTheOwnersAndListedOnlyToHim) {

@@ -14,21 +14,8 @@ namespace {
 
 using test::game;
 
-void set_up(Moscow41State& s, const std::vector<std::string>& lines) {
-  for (const auto& l : lines) {
-    std::istringstream in(l);
-    std::vector<std::string> w;
-    for (std::string x; in >> x;) w.push_back(x);
-    ASSERT_TRUE(s.test_set(w).is_ok()) << l;
-  }
-}
-
-void act(Moscow41State& s, const std::string& text) {
-  auto a = s.parse_action(text);
-  ASSERT_TRUE(a) << text;
-  const auto st = s.apply(*a);
-  ASSERT_TRUE(st.is_ok()) << text << ": " << st.error().to_string();
-}
+using test::act;
+using test::set_up;
 
 steppe::Action parse(const Moscow41State& s, const std::string& text) {
   auto a = s.parse_action(text);
