@@ -141,6 +141,11 @@ class ApiTest : public ::testing::Test {
   Reply act(const Created& g, const std::string& token, const std::string& action) {
     return http_post(port_, "/api/games/" + g.id + "/action", Json{{"action", action}}, token);
   }
+  // The action taken by whichever seat of a two-human game is to move (Red's view says).
+  Reply act_by_turn(const Created& g, const std::string& action) {
+    const bool red = http_get(port_, "/api/games/" + g.id + "/view", g.red).body["view"]["your_turn"] == true;
+    return act(g, red ? g.red : g.blue, action);
+  }
   std::string hash(const std::string& id) {
     return http_get(port_, "/api/games/" + id + "/debug/hash").body["state_hash"];
   }
@@ -791,13 +796,7 @@ TEST_F(ApiTest, RestartResumesEveryGameWithTheSameStateHash) {
   auto g = create();
   auto h = create(Json::array({{{"kind", "human"}}, {{"kind", "agent"}}}));
   for (const char* a : {"move 0102", "move 0107", "scout", "note", "move 0103"})
-    ASSERT_EQ(
-        act(g,
-            http_get(port_, "/api/games/" + g.id + "/view", g.red).body["view"]["your_turn"] == true ? g.red
-                                                                                                     : g.blue,
-            a)
-            .status,
-        200);
+    ASSERT_EQ(act_by_turn(g, a).status, 200);
   ASSERT_EQ(act(h, h.red, "move 0102").status, 200);
   ASSERT_TRUE(service_->wait_idle(h.id, 5000));
   const std::string hg = hash(g.id), hh = hash(h.id);
@@ -1369,14 +1368,7 @@ TEST_F(ApiTest, UpdatesCarryOnlyTheNewEventsNumberedPerSide) {
 // the log; a seq beyond the list gets everything again, and a malformed one is refused.
 TEST_F(ApiTest, ReconnectingWithSinceGetsOnlyTheEventsAfterIt) {
   auto g = create();
-  for (const char* a : {"move 0102", "move 0107", "pass", "pass"})
-    ASSERT_EQ(
-        act(g,
-            http_get(port_, "/api/games/" + g.id + "/view", g.red).body["view"]["your_turn"] == true ? g.red
-                                                                                                     : g.blue,
-            a)
-            .status,
-        200);
+  for (const char* a : {"move 0102", "move 0107", "pass", "pass"}) ASSERT_EQ(act_by_turn(g, a).status, 200);
   const Json all = http_get(port_, "/api/games/" + g.id + "/log", g.blue).body;
   ASSERT_EQ(all["count"], 6) << all.dump();  // 2 moves, 2 passes, 2 turn markers
   EXPECT_EQ(seqs_of(all["events"]), (std::vector<size_t>{1, 2, 3, 4, 5, 6}));
