@@ -1,7 +1,13 @@
 #!/usr/bin/env python3
 """Checks data/agc: every hex a hexside, road, railway, place or region names exists; the map
-and every overlay record is marked reconstructed with a source; every set-up unit (when
-scenarios exist) is in the counter mix. Exit 1 with the failures listed."""
+and every overlay record is marked reconstructed with a source; every chart file is marked
+reconstructed with a source and every item in it marked reconstructed carries its own source;
+the CRT has all 168 cells with known codes and is monotone (attacker losses never grow and
+defender losses never shrink to the right or up a column, 15.8); the other charts are complete
+(weather 4 x 12 boxes, replacement rows 1-12, air combat 9 x 10 cells, monotone); every cited
+section exists in sections.json; the counter mix and every scenario are consistent (set-up
+units exist, once each, on map hexes, within 10 stacking points a hex, 3.0e.2). Exit 1 with
+the failures listed."""
 import json, os, glob, sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 D = os.path.join(ROOT, "data", "agc")
@@ -32,6 +38,134 @@ for sc in glob.glob(os.path.join(D, "scenarios", "*.json")):
     for e in json.load(open(sc)).get("setup", []):
         if e["unit"] not in units: bad.append("%s: unit %s not in counters.json" % (sc, e["unit"]))
         if "hex" in e and e["hex"] not in ids: bad.append("%s: hex %s missing" % (sc, e["hex"]))
+import re
+CHARTS = ["crt.json", "cec.json", "movement.json", "overrun.json", "retreat.json", "surrender.json",
+          "air.json", "replacements.json", "weather.json", "attack-supply.json"]
+spath = os.path.join(D, "sections.json")
+sections = {x["number"] for x in json.load(open(spath))["sections"]} if os.path.exists(spath) else None
+NUM = re.compile(r"(?<![\d.])(\d{1,2}(?:\.\d{1,2}){1,3})(?![\d])")
+
+
+def cited(text):
+    """Section numbers in a rule citation ("10.7.8c.2" cites 10.7.8; "3.0e.2" cites 3.0)."""
+    out = []
+    for m in NUM.finditer(text):
+        out.append(m.group(1))
+    return out
+
+
+def walk(where, x):
+    """Every dict marked reconstructed has a source; every rule citation names a section."""
+    n = 0
+    if isinstance(x, dict):
+        if x.get("reconstructed") is True and not (x.get("source") or x.get("cells_source")):
+            bad.append("%s: reconstructed item without a source: %s" % (where, json.dumps(x)[:120]))
+        for k, v in x.items():
+            if k in ("rule", "overrun_rule", "zoc_rule", "armor_rule", "snow_rule", "combined_arms_rule", "rule_all_across", "results_rule") and isinstance(v, str) and sections is not None:
+                for num in cited(v):
+                    if num not in sections and not any(num.startswith(s_ + ".") or s_.startswith(num + ".") for s_ in sections):
+                        bad.append("%s: rule %s cites %s, not a section of the rulebook" % (where, v, num))
+            n += walk(where, v)
+        return n + 1
+    if isinstance(x, list):
+        return sum(walk(where, v) for v in x)
+    return 0
+
+
+def severity(code):
+    if code == "e":
+        return 10.0
+    if code == "----":
+        return 0.0
+    digits = "".join(ch for ch in code if ch.isdigit())
+    return (int(digits) if digits else 0) + (0.5 if "*" in code else 0) + (1.0 if "R" in code else 0)
+
+
+charts = {}
+for name in CHARTS:
+    path = os.path.join(D, name)
+    if not os.path.exists(path):
+        bad.append("%s: missing" % name)
+        continue
+    c = json.load(open(path))
+    charts[name] = c
+    if not (c.get("reconstructed") and c.get("source") and c.get("rule")):
+        bad.append("%s: not marked reconstructed with a source and a rule" % name)
+    walk(name, c)
+
+crt = charts.get("crt.json")
+if crt:
+    cols = crt["columns"]
+    if cols[0] != "1-4" or cols[-1] != "10-1" or len(cols) != 14:
+        bad.append("crt.json: columns must run 1-4 .. 10-1 (15.5.7)")
+    if crt["rows"] != list(range(12)):
+        bad.append("crt.json: rows must be 0..11 (15.8)")
+    codes = set(crt["results"])
+    ncell = 0
+    for col in cols:
+        rows = crt["cells"].get(col, [])
+        if len(rows) != 12:
+            bad.append("crt.json: column %s has %d rows, not 12" % (col, len(rows)))
+        for r, cell in enumerate(rows):
+            ncell += 1
+            for side in ("attacker", "defender"):
+                if cell.get(side) not in codes:
+                    bad.append("crt.json: %s row %d %s result %r not a 16.1.1 code" % (col, r, side, cell.get(side)))
+            if "*" in cell["defender"]:
+                bad.append("crt.json: %s row %d: an asterisk applies to the attacker only (16.5.1)" % (col, r))
+    if ncell != 168:
+        bad.append("crt.json: %d cells, not 168" % ncell)
+    for ci, col in enumerate(cols):
+        for r in range(12):
+            a = severity(crt["cells"][col][r]["attacker"]); d = severity(crt["cells"][col][r]["defender"])
+            if r + 1 < 12:
+                a2 = severity(crt["cells"][col][r + 1]["attacker"]); d2 = severity(crt["cells"][col][r + 1]["defender"])
+                if a2 < a or d2 > d:
+                    bad.append("crt.json: %s rows %d->%d not monotone (a higher row never helps the attacker, 15.8)" % (col, r, r + 1))
+            if ci + 1 < len(cols):
+                n2 = crt["cells"][cols[ci + 1]][r]
+                if severity(n2["attacker"]) > a or severity(n2["defender"]) < d:
+                    bad.append("crt.json: row %d %s->%s not monotone (better odds never hurt the attacker)" % (r, col, cols[ci + 1]))
+
+w = charts.get("weather.json")
+if w:
+    for k in ("dry", "mud", "frost", "snow"):
+        col = w["columns"].get(k, [])
+        if len(col) != 12 or any(not re.fullmatch(r"[DMFS]T?", x) for x in col):
+            bad.append("weather.json: column %s must have 12 boxes of D/M/F/S[T] (5.1.2)" % k)
+rp = charts.get("replacements.json")
+if rp:
+    for tid, t in rp["soviet"]["tables"].items():
+        if [x["roll"] for x in t["rows"]] != list(range(1, 13)):
+            bad.append("replacements.json: Soviet table %s rows must be 1..12" % tid)
+        for x in t["rows"]:
+            if not re.fullmatch(r"\d?E?", str(x["fortifications"])) or x["other"] not in ("", "A", "N", "V") or x["special"] not in ("", "M", "R", "S"):
+                bad.append("replacements.json: table %s row %s has a code 7.2 does not name" % (tid, x["roll"]))
+air = charts.get("air.json")
+if air:
+    ac = air["air_combat"]
+    rank = {"-": 0, "A": 1, "D": 2, "E": 3}
+    for i, col in enumerate(ac["columns"]):
+        cells = ac["cells"].get(col, [])
+        if len(cells) != 10:
+            bad.append("air.json: air combat column %s must have 10 rolls" % col)
+            continue
+        if any(rank[cells[j]] > rank[cells[j + 1]] for j in range(9)):
+            bad.append("air.json: air combat column %s not monotone in the roll" % col)
+        if i + 1 < len(ac["columns"]) and any(rank[a] > rank[b] for a, b in zip(cells, ac["cells"][ac["columns"][i + 1]])):
+            bad.append("air.json: air combat columns %s/%s not monotone in the ACR difference" % (col, ac["columns"][i + 1]))
+for name, c in charts.items():
+    for key in ("results",):
+        rows = c.get(key)
+        if isinstance(rows, list) and rows and "modified_roll" in rows[0]:
+            for a, b in zip(rows, rows[1:]):
+                if a["modified_roll"][1] + 1 != b["modified_roll"][0]:
+                    bad.append("%s: result rows leave a gap or overlap at %s/%s" % (name, a["modified_roll"], b["modified_roll"]))
+for name in ("sections.json",):
+    if sections is not None:
+        walk(name, json.load(open(spath)))
+
 print("data/agc: %d hexes, %d hexsides, %d roads, %d railways, %d places checked" % (len(ids), len(m["hexsides"]), len(m["roads"]), len(m["railways"]), len(m["place_hexes"])))
+print("data/agc: %d charts checked%s" % (len(charts), ", CRT %d cells" % sum(len(v) for v in crt["cells"].values()) if crt else ""))
 for b in bad[:50]: print("FAIL", b)
 sys.exit(1 if bad else 0)
