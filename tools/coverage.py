@@ -30,9 +30,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NUM = r"\d{1,2}(?:\.\d{1,2}){1,3}"
 # The heading of each game's part of docs/rulings.md.
 RULINGS_HEADING = {"moscow41": "## Moscow '41", "bd": "## Barbarossa Deluxe", "dv": "## The Dark Valley",
-                   "aa": "## Axis & Allies Barbarossa"}
+                   "aa": "## Axis & Allies Barbarossa", "agc": "## Barbarossa: Army Group Center"}
 GAME_TITLE = {"moscow41": "Moscow '41", "bd": "Barbarossa Deluxe", "dv": "The Dark Valley",
-              "aa": "Axis & Allies Barbarossa"}
+              "aa": "Axis & Allies Barbarossa", "agc": "Barbarossa: Army Group Center"}
 
 
 def rel(path):
@@ -140,6 +140,89 @@ def sections_dv(lines):
     return sorted(out, key=key)
 
 
+def sections_agc(lines):
+    """Barbarossa: Army Group Center: a PDF export whose headings run into the text
+    ("16.2 No Result The combat has not ..."). Chapters N.0 come from the table of contents;
+    N.M and N.M.K are the first occurrence of the number (not a cross-reference in brackets)
+    followed by a capitalised word: the title is the capitalised run, less the word that
+    opens the next sentence; a third-level rule that opens with running text gets its first
+    words. AGC_TITLES mends the headings the export garbles; numbers missing between two
+    found ones (11.1, 16.1 ...) are listed with a note."""
+    text = "\n".join(lines)
+    start = text.index("1.0 Introduction", text.index("24.0 How to Win"))
+    toc, body = text[:start], text[start:]
+    found = {}
+    for num, title in re.findall(r"(\d{1,2}\.0) ([A-Z][A-Za-z./ ]+?) \.{3,}", toc):
+        found[num] = clean_title(title)
+    joiners = {"of", "to", "and", "the", "in", "a", "an", "on", "for", "or", "&", "/", "-", "–", "by", "with", "from", "into"}
+    for m in re.finditer(r"(?<![\d.\[(])(\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)\s+(?=([^\n]{0,200}))", body):
+        num, rest = m.group(1), m.group(2)
+        if num in found or re.search(r"(see|and|to|or|in|\[|\()\s*$", body[max(0, m.start() - 5):m.start()], re.I):
+            continue
+        words = re.split(r"\s+(?=\d{1,2}\.\d)", rest)[0].split()
+        if not words or not (words[0][0].isupper() or words[0][0] in "“\"'"):
+            continue
+        run, lower = [], False
+        for w in words:
+            if w[0].isupper() or w[0] in "“\"'(" or w.lower() in joiners or w[0].isdigit():
+                run.append(w)
+                if w.endswith((".", ":")):
+                    break
+            else:
+                lower = True
+                break
+        if lower and len(run) > 1 and not run[-1].endswith((".", ":")):
+            run = run[:-1]
+        while run and run[-1].lower() in joiners:
+            run = run[:-1]
+        title = clean_title(" ".join(run))
+        openers = {"For", "Only", "After", "All", "No", "The", "A", "An", "During", "Each", "If", "When",
+                   "Every", "Some", "Most", "Units", "German", "So", "Both", "Any"}
+        sentence = lower and not (run and run[-1].endswith(".")) and title.split()[:1] and title.split()[0] in openers
+        if num.count(".") == 2 and (len(title.split()) < 2 or sentence):  # running text: its first words
+            title = clean_title(" ".join(words[:7])) + (" …" if len(words) > 7 else "")
+        if title:
+            found[num] = title
+    found.update(AGC_TITLES)
+    key = lambda n: [int(x) for x in n.split(".")]
+    out = []
+    nums = set(found)
+    for n in list(nums):  # fill the numbers between found siblings, and missing parents
+        parts = key(n)
+        if len(parts) >= 2 and parts[-1] > 1:
+            for k in range(1, parts[-1]):
+                nums.add(".".join(str(x) for x in parts[:-1] + [k]))
+        if len(parts) == 3:
+            nums.add("%d.%d" % (parts[0], parts[1]))
+    for n in sorted(nums, key=key):
+        entry = {"number": n, "title": found.get(n, "")}
+        if n not in found:
+            entry["note"] = "heading not in the text export; the number is between two found ones"
+        out.append(entry)
+    return out
+
+
+# Headings the AGC export garbles (a heading run into its first sentence, a heading printed
+# away from its number), mended by hand from the text around them.
+AGC_TITLES = {
+    "2.0": "Game Equipment", "2.1": "The Game Map", "2.3.2": "Unit Designations", "4.1": "Game Turn",
+    "5.1.2": "The Scenario Weather Table", "5.1.3": "Weather Determination Die Roll",
+    "5.1.4": "Lingering Weather Results", "6.5": "Supply Sources", "6.8": "Attack Supply",
+    "7.1": "Soviet Replacements", "7.1.1": "Soviet Replacement Table", "7.3": "Axis Replacements",
+    "7.3.1": "Infantry (Type I) RPs", "8.4": "Rebuilt Units", "8.5": "Untried Soviet Militia",
+    "8.6": "Withdrawals", "9.1": "Readiness", "10.5": "Movement Restrictions", "10.7.8": "Road Movement in Other Weather",
+    "10.7.10": "Inland Sea/Lake Hexes and Hexsides", "10.7.12": "Major City Hexes",
+    "11.1": "Railroad Movement", "11.6": "Untried UR/MG Movement", "11.7": "Air and Sea Transport",
+    "12.0": "Attack Declaration", "12.8": "Multiple Hex Attacks", "13.0": "Axis Air Interdiction",
+    "14.0": "Defender Reaction", "15.5.2": "Terrain", "15.6": "Final DRM Determination", "15.6.3": "Attacking Engineer Effects DRM",
+    "16.1": "The CRT", "16.1.1": "Combat Results", "17.3": "AA Fire", "19.0": "Railroad Conversion",
+    "20.1": "On-map Replacements", "22.1": "Operational Soviet HQs", "22.2": "Non-Operational HQs",
+    "22.7": "Super-Heavy Artillery", "22.13": "Soviet Partisans", "23.0": "Regiment Substitute Counters",
+    "23.2": "Detachment", "8.2": "Scheduled Reinforcements", "16.5": "Asterisk (*) Results",
+    "17.2.4": "“Firing” in Air Combat", "22.2.2": "Overlapping Operational and Non-Op Command Ranges", "23.3": "Recombination", "16.6.1": "Retreat Procedure", "22.10.4": "Istrebitel'nyye (Istr) Units",
+}
+
+
 def build_sections(game, seed):
     with open(seed, encoding="utf-8") as f:
         lines = f.read().split("\n")
@@ -147,6 +230,8 @@ def build_sections(game, seed):
         secs = sections_moscow41(lines)
     elif game == "dv":
         secs = sections_dv(lines)
+    elif game == "agc":
+        secs = sections_agc(lines)
     else:
         secs = sections_bd(lines)
     path = os.path.join(ROOT, "data", game, "sections.json")
