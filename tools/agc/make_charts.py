@@ -307,7 +307,7 @@ def overrun():
     return {
         "format": 1, "game": "agc", "chart": "Overrun Table", "rule": "11.4",
         "reconstructed": True,
-        "source": "The printed Overrun Table is MISSING. From the text: minimum odds 5-1 all-German, 7-1 otherwise and for every Soviet overrun, 12-1 plus a motorized engineer into cities, major cities and fortifications (11.4.2a, c); the table has odds DRMs, Defender Disadvantage DRMs and Defender Terrain DRMs, netted and capped at +/-3 (11.4.3f-i); a success retreats the defenders 2 hexes and takes at most one step from the overrunning force (11.4.3j, ruling A-27); the -1 DRM against an Overrun-marked unit (11.4.4d). Reconstructed: the DRM values and the result rows; high odds help the overrunner (negative DRMs), defender terrain hurts him (positive), so a low modified roll succeeds, as on the Retreat Table (16.6.6)",
+        "source": "The printed Overrun Table is MISSING. From the text: minimum odds 5-1 all-German, 7-1 otherwise and for every Soviet overrun, 12-1 plus a motorized engineer into cities, major cities and fortifications (11.4.2a, c); the table has odds DRMs, Defender Disadvantage DRMs and Defender Terrain DRMs, netted and capped at +/-3 (11.4.3f-i); a success retreats the defenders 2 hexes and, when the table calls for a step, takes only one step from the unit or stack overrun (11.4.3j, ruling A-27); the -1 DRM against an Overrun-marked unit (11.4.4d). Reconstructed: the DRM values and the result rows; high odds help the overrunner (negative DRMs), defender terrain hurts him (positive), so a low modified roll succeeds, as on the Retreat Table (16.6.6)",
         "minimum_odds": {"all_german": "5-1", "other": "7-1", "soviet": "7-1", "city_major_city_fortification": "12-1 with a motorized engineer", "rule": "11.4.2a, 11.4.2c"},
         "net_drm_limit": {"value": 3, "rule": "11.4.3"},
         "odds_drm": {"5-1": 0, "6-1": 0, "7-1": -1, "8-1": -1, "9-1": -2, "10-1": -2, "12-1": -3, "reconstructed": R,
@@ -327,12 +327,11 @@ def overrun():
             {"terrain": "Strongpoint or fortified line", "drm": 1, "rule": "18.1.6, 18.3.6"},
         ],
         "results": [
-            {"modified_roll": [-2, 4], "result": "success", "overrunner_steps": 0, "reconstructed": R, "source": "about 40% clean success at 5-1 in clear"},
-            {"modified_roll": [5, 6], "result": "success", "overrunner_steps": 1, "reconstructed": R, "source": "11.4.3j: at most one step, from the whole stack"},
-            {"modified_roll": [7, 9], "result": "failure", "overrunner_steps": 0, "reconstructed": R, "source": "11.4.3m: the stack stops, may still attack in the Combat Phase"},
-            {"modified_roll": [10, 13], "result": "failure", "overrunner_steps": 1, "reconstructed": R, "source": "a bloody repulse; one step as on success"},
+            {"modified_roll": [-2, 2], "result": "success", "defender_steps": 1, "reconstructed": R, "source": "11.4.3j: 'If a step loss is required, only one step is removed from the unit or stack that was overrun', then the survivors retreat 2 hexes; a low roll is the crushing success"},
+            {"modified_roll": [3, 5], "result": "success", "defender_steps": 0, "reconstructed": R, "source": "11.4.3j: retreat 2 hexes without loss; about 50% success at 5-1 in the open, as overruns were the panzer spearheads' normal way through screens"},
+            {"modified_roll": [6, 13], "result": "failure", "defender_steps": 0, "reconstructed": R, "source": "11.4.3m: the overrunning stack stays adjacent and stops; it may still attack in the Combat Phase. The text gives the overrunner no loss"},
         ],
-        "success": {"defender_retreat_hexes": 2, "max_overrunner_steps": 1, "rule": "11.4.3j"},
+        "success": {"defender_retreat_hexes": 2, "max_defender_steps": 1, "one_step_units_lost_to": "cadre box", "rule": "11.4.3j"},
     }
 
 
