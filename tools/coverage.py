@@ -205,7 +205,7 @@ def sections_agc(lines):
 # Headings the AGC export garbles (a heading run into its first sentence, a heading printed
 # away from its number), mended by hand from the text around them.
 AGC_TITLES = {
-    "2.0": "Game Equipment", "2.1": "The Game Map", "2.3.2": "Unit Designations", "4.1": "Game Turn",
+    "2.0": "Game Equipment", "2.1": "The Game Map", "2.3.2": "Unit Designations", "4.1": "Preparing for Play",
     "5.1.2": "The Scenario Weather Table", "5.1.3": "Weather Determination Die Roll",
     "5.1.4": "Lingering Weather Results", "6.5": "Supply Sources", "6.8": "Attack Supply",
     "7.1": "Soviet Replacements", "7.1.1": "Soviet Replacement Table", "7.3": "Axis Replacements",
