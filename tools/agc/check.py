@@ -14,6 +14,7 @@ D = os.path.join(ROOT, "data", "agc")
 bad = []
 m = json.load(open(os.path.join(D, "map.json")))
 ids = {h["id"] for h in m["hexes"]}
+hexes_by_id = {h["id"]: h for h in m["hexes"]}
 if not (m.get("reconstructed") and m.get("source")): bad.append("map.json: not marked reconstructed with a source")
 for s in m["hexsides"]:
     for h in s["hexes"]:
@@ -32,12 +33,6 @@ for f in glob.glob(os.path.join(D, "geo", "*.json")) + [os.path.join(D, "grid.js
     for k in ("cities", "lines", "zones", "river_names"):
         for rec in (j.get(k) if isinstance(j.get(k), list) else []):
             if not rec.get("source"): bad.append("%s: %s %s has no source" % (f, k, rec.get("name")))
-cpath = os.path.join(D, "counters.json")
-units = {u["id"] for u in json.load(open(cpath))["units"]} if os.path.exists(cpath) else set()
-for sc in glob.glob(os.path.join(D, "scenarios", "*.json")):
-    for e in json.load(open(sc)).get("setup", []):
-        if e["unit"] not in units: bad.append("%s: unit %s not in counters.json" % (sc, e["unit"]))
-        if "hex" in e and e["hex"] not in ids: bad.append("%s: hex %s missing" % (sc, e["hex"]))
 import re
 CHARTS = ["crt.json", "cec.json", "movement.json", "overrun.json", "retreat.json", "surrender.json",
           "air.json", "replacements.json", "weather.json", "attack-supply.json"]
@@ -165,7 +160,117 @@ for name in ("sections.json",):
     if sections is not None:
         walk(name, json.load(open(spath)))
 
+cpath = os.path.join(D, "counters.json")
+counters = json.load(open(cpath)) if os.path.exists(cpath) else {"units": []}
+by_id = {}
+for u in counters["units"]:
+    if u["id"] in by_id:
+        bad.append("counters.json: id %s twice" % u["id"])
+    by_id[u["id"]] = u
+units = set(by_id)
+if counters["units"] and not (counters.get("reconstructed") and counters.get("source")):
+    bad.append("counters.json: not marked reconstructed with a source")
+GROUND = {"air", "supply", "bridge"}
+for u in counters["units"]:
+    w = "counters.json %s" % u["id"]
+    if not (u.get("reconstructed") and u.get("source")):
+        bad.append("%s: no reconstructed/source" % w)
+    if u["side"] not in ("axis", "soviet"):
+        bad.append("%s: side %r" % (w, u["side"]))
+    if u["type"] in ("supply", "bridge") or u.get("hq"):
+        if u["stacking"] != 0:
+            bad.append("%s: stacking must be 0 (3.0e.1)" % w)
+    if u["type"] in GROUND or "full" not in u:
+        continue
+    if u.get("ma_colour") not in ("yellow", "orange", "green", "white", "blue", "rail"):
+        bad.append("%s: MA colour %r" % (w, u.get("ma_colour")))
+    if u.get("motorized") != (u.get("ma_colour") == "yellow"):
+        bad.append("%s: motorized must mean a yellow MA (11.5)" % w)
+    if u.get("hq") or u.get("untried") or u.get("sh") or u.get("reduced") is None:
+        want = 1
+    else:
+        d = u["full"]["defense"]
+        want = 4 if d >= 8 else 3 if d >= 5 else 2
+    if u["steps"] != want:
+        bad.append("%s: %d steps, 16.3.2 gives %d" % (w, u["steps"], want))
+    if u.get("reduced") and (u["reduced"]["attack"] > u["full"]["attack"] or u["reduced"]["defense"] > u["full"]["defense"]):
+        bad.append("%s: reduced side stronger than the full side" % w)
+    if u.get("hq") and not (u.get("command_value") is not None and u.get("recovery")):
+        bad.append("%s: HQ without command value and recovery value (22.1, 22.2)" % w)
+    if u.get("withdraw_turn") and u["withdraw_turn"] < (u.get("entry_turn") or 1):
+        bad.append("%s: withdrawn before it enters" % w)
+    if u.get("converts_to") and u["converts_to"] not in by_id:
+        bad.append("%s: converts to unknown %s" % (w, u["converts_to"]))
+divisions = {}
+for u in counters["units"]:
+    if u.get("division"):
+        divisions.setdefault(u["division"], []).append(u)
+for dname, comps in divisions.items():  # 15.6.8: enough components for the integrity bonus
+    kinds = [c["type"] for c in comps]
+    if " PD" in dname and not ("panzer-regiment" in kinds and kinds.count("rifle-regiment") == 2 and "recon-battalion" in kinds):
+        bad.append("counters.json: %s lacks a 15.6.8 component (Panzer regiment, two rifle regiments, recon)" % dname)
+    if "(mot)" in dname and not (kinds.count("motorized-infantry-regiment") == 2 and "recon-battalion" in kinds):
+        bad.append("counters.json: %s lacks a 15.6.8 component (two motorized regiments, recon)" % dname)
+for u in counters["units"]:
+    if u["type"] == "air" and not u.get("dummy"):
+        if u.get("air_type") not in ("F", "B") or not all(isinstance(u.get(k), int) for k in ("acr", "cas", "interdiction")):
+            bad.append("counters.json %s: air unit needs F/B, acr, cas, interdiction (17.1)" % u["id"])
+
+SCEN_KEYS = ("id", "name", "first_turn", "last_turn", "setup", "victory", "vp_locations", "reconstructed", "source")
+for sc in sorted(glob.glob(os.path.join(D, "scenarios", "*.json"))):
+    j = json.load(open(sc))
+    name = os.path.basename(sc)
+    for k in SCEN_KEYS:
+        if k not in j:
+            bad.append("%s: no %s" % (name, k))
+    walk(name, j)
+    placed, stack = {}, {}
+    for e in j.get("setup", []):
+        if e["unit"] not in units:
+            bad.append("%s: unit %s not in counters.json" % (name, e["unit"]))
+            continue
+        if e["unit"] in placed:
+            bad.append("%s: unit %s set up twice" % (name, e["unit"]))
+        placed[e["unit"]] = e
+        u = by_id[e["unit"]]
+        if "hex" in e:
+            if e["hex"] not in ids:
+                bad.append("%s: hex %s missing" % (name, e["hex"]))
+                continue
+            stack[e["hex"]] = stack.get(e["hex"], 0) + u.get("stacking", 0)
+            h = hexes_by_id[e["hex"]]
+            if h["terrain"] == "lake":
+                bad.append("%s: %s set up in a lake hex %s" % (name, e["unit"], e["hex"]))
+            if j.get("first_turn") == 1 and u["side"] == "axis" and h["country"] == "ussr":
+                bad.append("%s: Axis unit %s set up in the USSR (%s) on 22 June" % (name, e["unit"], e["hex"]))
+            if j.get("first_turn") == 1 and u["side"] == "soviet" and h["country"] != "ussr":
+                bad.append("%s: Soviet unit %s set up outside the USSR (%s)" % (name, e["unit"], e["hex"]))
+        elif "box" not in e:
+            bad.append("%s: %s has neither hex nor box" % (name, e["unit"]))
+    for h, sp in stack.items():
+        if sp > 10:
+            bad.append("%s: hex %s holds %d stacking points (3.0e.2: 10)" % (name, h, sp))
+    for r in j.get("reinforcements", []):
+        if r["unit"] not in units:
+            bad.append("%s: reinforcement %s not in counters.json" % (name, r["unit"]))
+        if r["unit"] in placed:
+            bad.append("%s: %s both set up and a reinforcement" % (name, r["unit"]))
+        for h in r.get("hexes", []):
+            if h not in ids:
+                bad.append("%s: entry hex %s missing" % (name, h))
+        if not (j["first_turn"] <= r["turn"] <= j["last_turn"]):
+            bad.append("%s: %s arrives on turn %s, outside the scenario" % (name, r["unit"], r["turn"]))
+    for v in j.get("vp_locations", []):
+        if v["hex"] not in ids:
+            bad.append("%s: VP location %s hex %s missing" % (name, v.get("name"), v["hex"]))
+    turns = j.get("turns", [])
+    if turns and [t["turn"] for t in turns] != list(range(j["first_turn"], j["last_turn"] + 1)):
+        bad.append("%s: the turn record track must list every turn %d..%d" % (name, j["first_turn"], j["last_turn"]))
+    for t in turns:
+        if t.get("climate") not in ("dry", "mud", "frost", "snow") or t.get("weather_drm", 0) not in (0, 1, 2):
+            bad.append("%s: turn %s climate/DRM not a 5.1.1 value" % (name, t["turn"]))
 print("data/agc: %d hexes, %d hexsides, %d roads, %d railways, %d places checked" % (len(ids), len(m["hexsides"]), len(m["roads"]), len(m["railways"]), len(m["place_hexes"])))
+print("data/agc: %d counters, %d scenarios checked" % (len(units), len(glob.glob(os.path.join(D, "scenarios", "*.json")))))
 print("data/agc: %d charts checked%s" % (len(charts), ", CRT %d cells" % sum(len(v) for v in crt["cells"].values()) if crt else ""))
 for b in bad[:50]: print("FAIL", b)
 sys.exit(1 if bad else 0)
