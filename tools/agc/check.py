@@ -241,9 +241,9 @@ for sc in sorted(glob.glob(os.path.join(D, "scenarios", "*.json"))):
             h = hexes_by_id[e["hex"]]
             if h["terrain"] == "lake":
                 bad.append("%s: %s set up in a lake hex %s" % (name, e["unit"], e["hex"]))
-            if j.get("first_turn") == 1 and u["side"] == "axis" and h["country"] == "ussr":
+            if j.get("first_turn") == 1 and u["side"] == "axis" and h["country"] not in ("germany", "general_government"):
                 bad.append("%s: Axis unit %s set up in the USSR (%s) on 22 June" % (name, e["unit"], e["hex"]))
-            if j.get("first_turn") == 1 and u["side"] == "soviet" and h["country"] != "ussr":
+            if j.get("first_turn") == 1 and u["side"] == "soviet" and h["country"] not in ("ussr", "lithuania", "latvia"):
                 bad.append("%s: Soviet unit %s set up outside the USSR (%s)" % (name, e["unit"], e["hex"]))
         elif "box" not in e:
             bad.append("%s: %s has neither hex nor box" % (name, e["unit"]))
@@ -260,6 +260,16 @@ for sc in sorted(glob.glob(os.path.join(D, "scenarios", "*.json"))):
                 bad.append("%s: entry hex %s missing" % (name, h))
         if not (j["first_turn"] <= r["turn"] <= j["last_turn"]):
             bad.append("%s: %s arrives on turn %s, outside the scenario" % (name, r["unit"], r["turn"]))
+    for k in ("ur_mg_placements", "west_face_entry"):
+        for h in j.get(k, []):
+            if h not in ids:
+                bad.append("%s: %s hex %s missing" % (name, k, h))
+            elif k == "ur_mg_placements" and hexes_by_id[h]["country"] not in ("ussr", "lithuania", "latvia"):
+                bad.append("%s: UR/MG placement %s outside the USSR" % (name, h))
+    boxed = {e["unit"] for e in j.get("setup", [])} | {r["unit"] for r in j.get("reinforcements", [])}
+    for u in counters["units"]:
+        if (u.get("entry_turn") or 99) <= 1 and u["id"] not in boxed:
+            bad.append("%s: %s (available on turn 1) is neither set up nor a reinforcement" % (name, u["id"]))
     for v in j.get("vp_locations", []):
         if v["hex"] not in ids:
             bad.append("%s: VP location %s hex %s missing" % (name, v.get("name"), v["hex"]))
