@@ -156,6 +156,7 @@ for name, c in charts.items():
             for a, b in zip(rows, rows[1:]):
                 if a["modified_roll"][1] + 1 != b["modified_roll"][0]:
                     bad.append("%s: result rows leave a gap or overlap at %s/%s" % (name, a["modified_roll"], b["modified_roll"]))
+walk("tables.json", json.load(open(os.path.join(D, "tables.json"))))
 for name in ("sections.json",):
     if sections is not None:
         walk(name, json.load(open(spath)))
@@ -168,6 +169,7 @@ for u in counters["units"]:
         bad.append("counters.json: id %s twice" % u["id"])
     by_id[u["id"]] = u
 units = set(by_id)
+walk("counters.json", counters)
 if counters["units"] and not (counters.get("reconstructed") and counters.get("source")):
     bad.append("counters.json: not marked reconstructed with a source")
 GROUND = {"air", "supply", "bridge"}
