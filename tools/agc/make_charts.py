@@ -132,6 +132,8 @@ def crt():
         "severity": {"note": "the order tools/agc/check.py uses to test monotony: steps + 0.5 for * + 1 for R; e = 10", "reconstructed": True,
                      "source": "chosen for the check (R costs about a step: 16.6.5 retreats through a ZOC cost one)"},
         "ladder": [{"attacker": a, "defender": d} for a, d in LADDER],
+        "cells_reconstructed": True,
+        "cells_source": "every one of the 168 boxes: ladder[2 x column index - row + 11] (see source); no box value is printed in the text, whose only fixed boxes are the off-table ones (below 1-4: attacker e; above 10-1: 10-1)",
         "cells": cells,
     }
 
