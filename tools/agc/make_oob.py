@@ -254,6 +254,16 @@ for army, corps_map in SOVIET_ARMIES_22JUNE.items():
             elif d.endswith("C"):
                 n = int(d[:-1])
                 unit("su-%dcd" % n, "%d Cavalry Division" % n, "soviet", "su-cavalry-division", label="%d CD" % n, formation=f)
+# Northwestern Front units in Panzer Group 3's path through southern Lithuania (22 June 1941)
+for uid, name, typ, f in [("su-128rd", "128 Rifle Division", "su-rifle-division", "Northwestern Front / 11th Army"),
+                          ("su-188rd", "188 Rifle Division", "su-rifle-division", "Northwestern Front / 11th Army"),
+                          ("su-126rd", "126 Rifle Division", "su-rifle-division", "Northwestern Front / 11th Army"),
+                          ("su-5td", "5 Tank Division (3 MC)", "su-tank-division", "Northwestern Front / 11th Army / 3 MC"),
+                          ("su-84md", "84 Motorized Division (3 MC)", "su-motorized-division", "Northwestern Front / 11th Army / 3 MC"),
+                          ("su-179rd", "179 Rifle Division (Lithuanian territorial)", "su-rifle-division-weak", "Northwestern Front / 29 RC"),
+                          ("su-184rd", "184 Rifle Division (Lithuanian territorial)", "su-rifle-division-weak", "Northwestern Front / 29 RC")]:
+    unit(uid, name, "soviet", typ, label=name.split(" (")[0].replace(" Rifle Division", " RD").replace(" Tank Division", " TD").replace(" Motorized Division", " MD"),
+         formation=f, source="Northwestern Front units Panzer Group 3 met at Kalvarija, Alytus, Kaunas and Vilnius, 22-24 June 1941 (SOURCES-oob.md); values by type")
 for n in (7, 8, 214):
     unit("su-%dab" % n, "%d Airborne Brigade (4 Airborne Corps)" % n, "soviet", "su-airborne-brigade",
          label="%d AB" % n, formation="Western Front / 4 Airborne Corps")
@@ -296,7 +306,7 @@ for u in UNITS:
 # Soviet reinforcements (Stavka reserve armies, Reserve Front, Central and Bryansk Fronts)
 
 REINF = [  # army, date, command value, rifle divisions, tank/mot/cav
-    ("22nd Army", (6, 28), 2, [98, 112, 153, 170, 174, 179, 186], []),
+    ("22nd Army", (6, 28), 2, [98, 112, 153, 170, 174, 186], []),
     ("21st Army", (6, 28), 2, [61, 154, 167, 117, 102, 187, 232], ["50T", "55T", "219M"]),
     ("20th Army", (6, 30), 2, [110, 144, 172, 73, 229, 233, 18], ["13T", "17T", "109M", "14T", "18T", "1M"]),
     ("19th Army", (7, 6), 2, [127, 134, 162, 129, 158, 171, 38, 89, 91], []),

@@ -117,6 +117,12 @@ def setup_22_june():
     S = "soviet"
     s.place(["su-nkvd86"], "Augustow", S, cap=3)
     s.place(["su-27rd"], "Augustow", S, note="3rd Army, 4 RC")
+    s.place(["su-128rd"], "Marijampole", S, note="11th Army (Northwestern Front), Kalvarija-Lazdijai")
+    s.place(["su-126rd"], "Alytus", S, note="11th Army")
+    s.place(["su-5td", "su-84md"], "Alytus", S, note="3 MC: 5 TD held the Neman bridges at Alytus, 84 MD near Kaunas")
+    s.place(["su-188rd"], "Kaunas", S, note="11th Army")
+    s.place(["su-184rd"], "Vilnius", S, note="29 RC (Lithuanian territorial)")
+    s.place(["su-179rd"], "Svencionys", S, note="29 RC (Lithuanian territorial)")
     s.place(["su-56rd", "su-85rd", "su-120ar", "su-hq3"], "Grodno", S, note="3rd Army")
     s.place(["su-29td", "su-33td", "su-204md"], "Grodno", S, note="11 MC")
     s.place(["su-2rd", "su-8rd", "su-nkvd87"], "Bialystok", S, note="10th Army, 1 RC (Osowiec-Lomza front)")
