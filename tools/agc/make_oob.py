@@ -324,7 +324,7 @@ for army, (m, dd), cv, rds, others in REINF:
     t = turn_of(m, dd)
     n_army = army.split()[0][:-2]
     hid = "su-hq%s" % n_army + ("r" if "reformed" in army else "")
-    unit(hid, "%s HQ" % army, "soviet", "su-hq", label="%s A" % n_army, formation="reinforcement", entry_turn=t,
+    unit(hid, "%s HQ" % army, "soviet", "su-hq", label="%s A" % n_army, formation="reinforcement / %s" % army, entry_turn=t,
          command_value=cv, recovery=3)
     for i, d in enumerate(rds):
         uid = "su-%drd" % d
