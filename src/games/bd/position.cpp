@@ -160,17 +160,21 @@ Result<Json> BdState::position() const {
   Json units = Json::object();
   for (int u = 0; u < num_units(); ++u) {
     const UnitSt& s = unit(u);
-    Json x{{"label", label(u)}, {"where", where_name(s.where)}, {"hex", hex(s.hex)}};
-    x["mp"] = s.mp;
-    Json flags = Json::array();
-    for (size_t b = 0; b < std::size(kFlagNames); ++b)
-      if ((s.flags >> b) & 1u) flags.push_back(kFlagNames[b]);
-    x["flags"] = flags;
-    x["start_hex"] = hex(s.start_hex);
-    x["turn"] = s.turn;
-    x["order"] = s.order;
-    x["forced_supply"] = supply_name(s.forced_supply);
-    x["attached_to"] = uid(s.parent);
+    // Fields at their default are left out (a campaign has some 300 counters).
+    Json x{{"label", label(u)}, {"where", where_name(s.where)}};
+    if (s.hex >= 0) x["hex"] = hex_id(s.hex);
+    if (s.mp != -1) x["mp"] = s.mp;
+    if (s.flags != 0) {
+      Json flags = Json::array();
+      for (size_t b = 0; b < std::size(kFlagNames); ++b)
+        if ((s.flags >> b) & 1u) flags.push_back(kFlagNames[b]);
+      x["flags"] = flags;
+    }
+    if (s.start_hex >= 0) x["start_hex"] = hex_id(s.start_hex);
+    if (s.turn != 0) x["turn"] = s.turn;
+    if (s.order != 0) x["order"] = s.order;
+    if (s.forced_supply != kSupNone) x["forced_supply"] = supply_name(s.forced_supply);
+    if (s.parent >= 0) x["attached_to"] = def(s.parent).id;
     units[def(u).id] = std::move(x);
   }
   j["units"] = std::move(units);
@@ -407,16 +411,19 @@ Status BdState::read_position(const JsonReader& r) {
     if (x.is_null()) continue;
     UnitSt& s = units_[static_cast<size_t>(u)];
     s.where = static_cast<uint8_t>(read_word(x.at("where"), kWhereNames));
-    s.hex = static_cast<int16_t>(rd_hex(x.at("hex")));
-    s.mp = static_cast<int8_t>(x.int_in("mp", -1, 127));
+    const auto opt_hex = [&](const char* k) { return x.opt(k) ? rd_hex(*x.opt(k)) : -1; };
+    s.hex = static_cast<int16_t>(opt_hex("hex"));
+    s.mp = static_cast<int8_t>(x.opt("mp") ? x.int_in("mp", -1, 127) : -1);
     s.flags = 0;
-    for (const JsonReader& f : x.at("flags").elements())
-      s.flags = static_cast<uint16_t>(s.flags | (1u << read_word(f, kFlagNames)));
-    s.start_hex = static_cast<int16_t>(rd_hex(x.at("start_hex")));
-    s.turn = static_cast<int8_t>(x.int_in("turn", -128, 127));
-    s.order = static_cast<uint32_t>(x.integer("order"));
-    s.forced_supply = static_cast<uint8_t>(read_word(x.at("forced_supply"), kSupplyNames));
-    s.parent = static_cast<int16_t>(rd_unit(x.at("attached_to")));
+    if (const auto fl = x.opt("flags"))
+      for (const JsonReader& f : fl->elements())
+        s.flags = static_cast<uint16_t>(s.flags | (1u << read_word(f, kFlagNames)));
+    s.start_hex = static_cast<int16_t>(opt_hex("start_hex"));
+    s.turn = static_cast<int8_t>(x.opt("turn") ? x.int_in("turn", -128, 127) : 0);
+    s.order = static_cast<uint32_t>(x.integer_or("order", 0));
+    s.forced_supply = static_cast<uint8_t>(
+        x.opt("forced_supply") ? read_word(x.at("forced_supply"), kSupplyNames) : kSupNone);
+    s.parent = static_cast<int16_t>(x.opt("attached_to") ? rd_unit(x.at("attached_to")) : -1);
     if (s.where == kOnMap && s.hex < 0 && x.ok()) x.at("hex").fail("a unit on the map needs a hex");
   }
   const JsonReader hx = r.at("hexes");
