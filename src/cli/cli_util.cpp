@@ -40,7 +40,9 @@ LoadedMatch load_match_or_fail(const std::string& command, const std::filesystem
   LoadedMatch lm;
   lm.game = load_game_or_fail(command, h->game, data);
   auto m = Match::from_save_json(*j, *lm.game, file.string());
-  if (!m) fail(command, m.error().to_string());
+  if (!m)
+    fail(command, m.error().to_string() + "\n(`steppe migrate " + file.string() +
+                      "` continues it under this engine from its latest position that loads)");
   lm.match = std::move(m).value();
   return lm;
 }

@@ -3,12 +3,15 @@
 //   steppe actions FILE                           the legal actions now, one per line
 //   steppe apply FILE ACTION...                   apply actions (all or none) and save
 //   steppe replay FILE [--log]                    verify a save by replaying; print its hash
+//   steppe migrate FILE [-o OUT]                  continue a save the engine no longer replays
+//   steppe position FILE                          print the position of a saved game now
 #include <iostream>
 #include <random>
 
 #include "cli/cli_util.h"
 #include "cli/command.h"
 #include "kernel/notation.h"
+#include "kernel/position.h"
 
 namespace steppe::cli {
 namespace {
@@ -23,6 +26,7 @@ struct MatchArgs {
   bool log = false;
   int side = -1;
   std::string data;
+  std::string output;  // migrate -o
 };
 
 uint64_t random_seed() {
@@ -110,6 +114,63 @@ CommandRegistrar replay_cmd("replay", [](CLI::App& app) {
       }
     }
     std::cout << hash_to_hex(m.state().state_hash()) << "\n";
+  });
+});
+
+// Issue 29: a save whose log no longer replays under this engine is continued from its
+// latest position that loads; the original file is kept beside the migrated one.
+CommandRegistrar migrate_cmd("migrate", [](CLI::App& app) {
+  auto a = std::make_shared<MatchArgs>();
+  auto* sub = app.add_subcommand(
+      "migrate",
+      "continue a save made by another engine or rules data: from its latest position that loads, "
+      "re-applying the actions after it while they stay legal (docs/saves.md)");
+  sub->add_option("file", a->file, "save file")->required();
+  sub->add_option("-o,--output", a->output,
+                  "write the migrated save here (default: over FILE, the original kept as "
+                  "FILE.before-migration)");
+  add_data_option(sub, a->data);
+  sub->callback([a] {
+    const std::string& out = a->output;
+    auto j = read_save_file(a->file);
+    if (!j) fail("migrate", j.error().to_string());
+    auto h = read_save_header(*j, a->file);
+    if (!h) fail("migrate", h.error().to_string());
+    auto g = load_game_or_fail("migrate", h->game, a->data);
+    const size_t before =
+        j->contains("migrations") && (*j)["migrations"].is_array() ? (*j)["migrations"].size() : 0;
+    auto m = Match::migrate_save_json(*j, *g, a->file);
+    if (!m) fail("migrate", m.error().to_string());
+    const bool migrated = (*m)->migrations().size() > before;
+    if (!migrated) {
+      std::cout << a->file << " replays exactly under Steppe " STEPPE_VERSION "; nothing to migrate\n";
+      if (out.empty()) return;
+    } else {
+      std::cout << (*m)->migrations().back()["text"].get<std::string>() << "\n";
+    }
+    std::string target = out.empty() ? a->file : out;
+    if (out.empty()) {
+      const std::string keep = a->file + ".before-migration";
+      if (Status s = write_file_atomically(keep, j->dump(1) + "\n"); !s.is_ok())
+        fail("migrate", s.error().to_string());
+      std::cout << "the original is kept as " << keep << "\n";
+    }
+    if (Status s = (*m)->save_file(target); !s.is_ok()) fail("migrate", s.error().to_string());
+    std::cout << "-> " << target << "\n";
+  });
+});
+
+CommandRegistrar position_cmd("position", [](CLI::App& app) {
+  auto a = std::make_shared<MatchArgs>();
+  auto* sub =
+      app.add_subcommand("position", "print the position of a saved game now (docs/saves.md, Positions)");
+  sub->add_option("file", a->file, "save file")->required();
+  add_data_option(sub, a->data);
+  sub->callback([a] {
+    auto lm = load_match_or_fail("position", a->file, a->data);
+    auto doc = position_document(lm.match->state());
+    if (!doc) fail("position", doc.error().to_string());
+    std::cout << doc->dump(1) << "\n";
   });
 });
 

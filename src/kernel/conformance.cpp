@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "kernel/notation.h"
+#include "kernel/position.h"
 
 namespace steppe {
 
@@ -88,6 +89,25 @@ class Checker {
     return m;
   }
 
+  // A game with a position format (kernel/position.h): the position, written as text and
+  // read back, gives the same state (hash and full_json). Returns the loaded state.
+  std::unique_ptr<State> position_round_trip(const State& st, const std::string& w) {
+    auto doc = position_document(st);
+    if (!doc) return nullptr;  // the game has no position format
+    ++r_.position_checks;
+    auto parsed = Json::parse(doc->dump(), nullptr, false);
+    auto back = state_from_position_document(g_, parsed, "position");
+    if (!back) {
+      fail(w, "its own position does not load: " + back.error().to_string());
+      return nullptr;
+    }
+    if ((*back)->state_hash() != st.state_hash() || (*back)->full_json() != st.full_json()) {
+      fail(w, "the state loaded from its position differs (hash or full_json)");
+      return nullptr;
+    }
+    return std::move(back).value();
+  }
+
   void playout(int index, uint64_t pseed, int max_actions) {
     const std::string pw = "playout " + std::to_string(index) + " (seed " + std::to_string(pseed) + ")";
     auto created = g_.new_state(scenario_, pseed);
@@ -99,7 +119,8 @@ class Checker {
     Dice rng(splitmix64(pseed ^ 0xC0FFEEULL));
     std::vector<std::string> log;
     std::vector<Action> acts;
-    std::unique_ptr<State> twin;  // clone taken at `clone_at`, evolved alongside
+    std::unique_ptr<State> twin;   // clone taken at `clone_at`, evolved alongside
+    std::unique_ptr<State> ptwin;  // loaded from the position at `clone_at`, evolved alongside
     const int clone_at = max_actions > 0 ? rng.below(std::max(1, max_actions / 2)) : 0;
     CountingSink sink;
 
@@ -123,6 +144,7 @@ class Checker {
           fail(w, "clone() differs from the original (hash or full_json)");
           twin.reset();
         }
+        ptwin = position_round_trip(*st, w);
       }
       st->legal_actions(acts);
       if (acts.empty()) {
@@ -154,6 +176,8 @@ class Checker {
           if (!s.is_ok())
             fail(w, "listed action '" + st->action_to_string(a) + "' is refused: " + s.error().to_string());
         }
+        // Every third full check (the games' own position tests check every action).
+        if (step != clone_at && (step / kFullCheckEvery) % 3 == 0) position_round_trip(*st, w);
         for (int side = 0; side < sides_; ++side) {
           const Json obs = st->observation(side);
           auto c = st->clone();
@@ -204,10 +228,21 @@ class Checker {
         Status t = twin->apply(a);
         if (!t.is_ok()) fail(w, "the clone refuses '" + log.back() + "' which the original accepted");
       }
+      if (ptwin) {
+        Status t = ptwin->apply(a);
+        if (!t.is_ok()) {
+          fail(w,
+               "the state loaded from the position refuses '" + log.back() + "' which the original accepted");
+          ptwin.reset();
+        }
+      }
     }
     const std::string we = pw + ", at the end (" + std::to_string(log.size()) + " actions)";
     if (twin && (twin->state_hash() != st->state_hash() || twin->full_json() != st->full_json()))
       fail(we, "a clone taken after " + std::to_string(clone_at) +
+                   " actions evolved differently from the original");
+    if (ptwin && (ptwin->state_hash() != st->state_hash() || ptwin->full_json() != st->full_json()))
+      fail(we, "the state loaded from the position after " + std::to_string(clone_at) +
                    " actions evolved differently from the original");
     // Replay through the notation.
     auto re = g_.new_state(scenario_, pseed);
@@ -249,13 +284,13 @@ class Checker {
 }  // namespace
 
 std::string ConformanceReport::summary() const {
-  std::string s = std::to_string(playouts) + " playouts (" + std::to_string(finished) + " finished), " +
-                  std::to_string(actions) + " actions, " + std::to_string(legal_checked) +
-                  " legal checked, " + std::to_string(legal_applied) + " legal applied to clones, " +
-                  std::to_string(illegal_tried) + " illegal refused (" +
-                  std::to_string(refusals_without_rule) + " without a rule citation), " +
-                  std::to_string(observation_checks) + " observation checks, " +
-                  std::to_string(failure_count) + " failures";
+  std::string s =
+      std::to_string(playouts) + " playouts (" + std::to_string(finished) + " finished), " +
+      std::to_string(actions) + " actions, " + std::to_string(legal_checked) + " legal checked, " +
+      std::to_string(legal_applied) + " legal applied to clones, " + std::to_string(illegal_tried) +
+      " illegal refused (" + std::to_string(refusals_without_rule) + " without a rule citation), " +
+      std::to_string(observation_checks) + " observation checks, " + std::to_string(position_checks) +
+      " positions read back, " + std::to_string(failure_count) + " failures";
   for (const auto& f : failures) s += "\n  " + f;
   return s;
 }

@@ -10,6 +10,8 @@
 // - action_to_string / parse_action round-trip every legal action;
 // - observation(side) is a function of the side's information set: a clone with
 //   resample_hidden(side, s) gives the identical observation;
+// - a game with a position format (kernel/position.h) reads its own position back to the
+//   same state, and a state loaded from a position evolves like the original;
 // - is_terminal() agrees with current_player(); a live state has legal actions and a
 //   side in range; returns() is sized to the sides; result() is an object.
 #pragma once
@@ -32,6 +34,7 @@ struct ConformanceReport {
   int64_t illegal_tried = 0;          // mutated actions refused as they should be
   int64_t refusals_without_rule = 0;  // of those, refusals citing no rule (malformed actions)
   int64_t observation_checks = 0;
+  int64_t position_checks = 0;  // positions written and read back (games with a position format)
   int64_t failure_count = 0;
   std::vector<std::string> failures;  // the first few, readable
 

@@ -61,6 +61,12 @@ class Dice {
   uint64_t counter() const { return counter_; }
   // Determinization: a searcher that must not know future rolls gives the dice a new seed.
   void reseed(uint64_t seed) { seed_ = seed; }
+  // A position's dice stream (kernel/position.h): the next roll is roll `counter` of `seed`.
+  void restore(uint64_t seed, uint64_t counter) {
+    seed_ = seed;
+    counter_ = counter;
+    forced_.clear();
+  }
 
  private:
   uint64_t seed_ = 0;

@@ -3,12 +3,14 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 
 #include "kernel/notation.h"
+#include "kernel/position.h"
 
 namespace steppe {
 
@@ -41,6 +43,22 @@ Match::Match(const Game& game, std::string scenario, uint64_t seed, std::unique_
       sink_(std::make_unique<Sink>()) {
   state_->set_event_sink(sink_.get());
   initial_hash_ = state_->state_hash();
+  keep_position_if_new_turn();
+}
+
+Result<std::unique_ptr<State>> Match::fresh_start() const {
+  if (base_) return base_->clone();
+  return game_->new_state(scenario_, seed_);
+}
+
+void Match::keep_position_if_new_turn() {
+  const int turn = state_->game_turn();
+  if (!positions_.empty() && positions_.back().turn == turn) return;
+  if (!positions_.empty() || log_.empty()) {
+    auto doc = position_document(*state_);
+    if (!doc) return;  // the game has no position format
+    positions_.push_back(PositionCheckpoint{log_.size(), turn, std::move(doc).value()});
+  }
 }
 
 Match::~Match() {
@@ -71,6 +89,7 @@ Status Match::apply(const Action& a) {
   if (!s.is_ok()) return s;
   entry.hash_after = state_->state_hash();
   log_.push_back(std::move(entry));
+  keep_position_if_new_turn();
   return Status::ok();
 }
 
@@ -88,7 +107,7 @@ size_t Match::undoable() const {
 
 Result<std::unique_ptr<State>> Match::replay(size_t n) const {
   if (n > log_.size()) return Error{"cannot replay more actions than the log holds", "", ""};
-  auto st = game_->new_state(scenario_, seed_);
+  auto st = fresh_start();
   if (!st) return st.error();
   std::unique_ptr<State> s = std::move(st).value();
   for (size_t i = 0; i < n; ++i) {
@@ -138,6 +157,7 @@ Status Match::undo(size_t n) {
   state_ = std::move(st).value();
   state_->set_event_sink(sink_.get());
   log_.resize(keep);
+  while (!positions_.empty() && positions_.back().after > keep) positions_.pop_back();
   return Status::ok();
 }
 
@@ -181,6 +201,20 @@ Json Match::save_json(int checkpoint_every) const {
       cps.push_back(Json{{"after", i}, {"hash", hash_to_hex(log_[i - 1].hash_after)}});
   j["checkpoints"] = std::move(cps);
   j["final_hash"] = hash_to_hex(log_.empty() ? initial_hash_ : log_.back().hash_after);
+  // Positions (docs/saves.md): each game turn's start, and the end of the log, so that an
+  // engine that can no longer replay the log continues from the latest one it can read.
+  if (!positions_.empty()) {
+    Json ps = Json::array();
+    for (const auto& p : positions_)
+      ps.push_back(Json{{"after", p.after}, {"turn", p.turn}, {"position", p.position}});
+    if (positions_.back().after != log_.size())
+      if (auto doc = position_document(*state_))
+        ps.push_back(
+            Json{{"after", log_.size()}, {"turn", state_->game_turn()}, {"position", std::move(*doc)}});
+    j["positions"] = std::move(ps);
+  }
+  if (base_) j["start"] = Json{{"position", base_position_}, {"history", history_}};
+  if (!migrations_.empty()) j["migrations"] = migrations_;
   return j;
 }
 
@@ -264,9 +298,23 @@ Result<std::unique_ptr<Match>> Match::from_save_json(const Json& save, const Gam
     if (!final_hash) return save_error(where + ": /final_hash", "not a hex hash: " + fh->dump());
   }
 
-  auto m = Match::start(game, h.scenario, h.seed);
-  if (!m) return save_error(where + ": /scenario", m.error().to_string());
+  // A migrated game's log starts at the position it continued from ("start").
+  Result<std::unique_ptr<Match>> m = Error{"", "", ""};
+  if (auto st = save.find("start"); st != save.end()) {
+    if (!st->is_object() || !st->contains("position"))
+      return save_error(where + ": /start", "must be {\"position\": {...}, \"history\": [...]}");
+    m = at_position(game, h.scenario, h.seed, (*st)["position"], where + ": /start/position");
+    if (!m) return m.error();
+    if (auto hi = st->find("history"); hi != st->end() && hi->is_array())
+      for (const auto& x : *hi)
+        if (x.is_string()) (*m)->history_.push_back(x.get<std::string>());
+  } else {
+    m = Match::start(game, h.scenario, h.seed);
+    if (!m) return save_error(where + ": /scenario", m.error().to_string());
+  }
   Match& match = **m;
+  if (auto mi = save.find("migrations"); mi != save.end() && mi->is_array())
+    for (const auto& x : *mi) match.migrations_.push_back(x);
   // The rules data is checked above; the engine's code is not, so a save from another
   // version that stops replaying says which versions met.
   const std::string engine_note =
@@ -305,6 +353,148 @@ Result<std::unique_ptr<Match>> Match::from_save_json(const Json& save, const Gam
                                    " but the save recorded " + hash_to_hex(*final_hash) + engine_note);
   }
   return m;
+}
+
+Result<std::unique_ptr<Match>> Match::at_position(const Game& game, const std::string& scenario,
+                                                  uint64_t seed, const Json& doc, const std::string& where) {
+  auto st = state_from_position_document(game, doc, where);
+  if (!st) return st.error();
+  std::unique_ptr<State> base = (*st)->clone();
+  std::unique_ptr<Match> m(new Match(game, scenario, seed, std::move(st).value()));
+  m->base_ = std::move(base);
+  m->base_position_ = doc;
+  return m;
+}
+
+std::string MigrationReport::text() const {
+  std::string t = "Continued under Steppe " + engine_version;
+  if (from_engine != engine_version) t += " (the game was saved by Steppe " + from_engine + ")";
+  t += from_scenario_start ? " from the scenario's start"
+                           : " from the position at game turn " + std::to_string(base_turn) +
+                                 " (after action " + std::to_string(base_after) + ")";
+  t += ": " + why + ". ";
+  if (replayed > 0)
+    t += "Actions " + std::to_string(base_after + 1) + "-" + std::to_string(base_after + replayed) +
+         " replayed";
+  else
+    t += "No action replayed";
+  if (dropped.empty()) {
+    t += same_final_state ? "; the game is exactly where it was." : "; the game continues from there.";
+  } else {
+    t += "; action " + std::to_string(base_after + replayed + 1) + " ('" + dropped.front() +
+         "') is no longer legal: " + refusal;
+    if (dropped.size() > 1)
+      t += " (it and the " + std::to_string(dropped.size() - 1) + " actions after it were not replayed)";
+    t += ".";
+  }
+  for (const auto& s : skipped) t += " " + s + ".";
+  return t;
+}
+
+Json MigrationReport::to_json() const {
+  return Json{{"engine_version", engine_version},
+              {"from_engine", from_engine},
+              {"rules_changed", rules_changed},
+              {"why", why},
+              {"base_after", base_after},
+              {"base_turn", base_turn},
+              {"from_scenario_start", from_scenario_start},
+              {"replayed", replayed},
+              {"same_final_state", same_final_state},
+              {"dropped", dropped},
+              {"refusal", refusal},
+              {"skipped", skipped},
+              {"text", text()}};
+}
+
+Result<std::unique_ptr<Match>> Match::migrate_save_json(const Json& save, const Game& game,
+                                                        const std::string& where) {
+  auto exact = from_save_json(save, game, where);
+  if (exact) return exact;
+  auto hdr = read_save_header(save, where);
+  if (!hdr) return hdr.error();
+  const SaveHeader& h = *hdr;
+  if (h.game != game.id())
+    return save_error(where, "this save is of game '" + h.game + "', not '" + game.id() + "'");
+  auto acts = save.find("actions");
+  if (acts == save.end() || !acts->is_array())
+    return save_error(where + ": /actions", "missing or not an array");
+  std::vector<std::string> actions;
+  for (const auto& a : *acts) actions.push_back(a.is_string() ? a.get<std::string>() : a.dump());
+  std::vector<std::string> history;
+  if (auto st = save.find("start"); st != save.end() && st->is_object())
+    if (auto hi = st->find("history"); hi != st->end() && hi->is_array())
+      for (const auto& x : *hi)
+        if (x.is_string()) history.push_back(x.get<std::string>());
+
+  MigrationReport rep;
+  rep.engine_version = STEPPE_VERSION;
+  rep.from_engine = h.engine_version;
+  rep.rules_changed = h.rules_hash != game.rules_hash();
+  rep.why = exact.error().message;
+
+  // Candidates, latest first: the save's positions, then where its log starts.
+  struct Candidate {
+    size_t after;
+    int turn;
+    const Json* doc;  // null: the scenario's start
+  };
+  std::vector<Candidate> cands;
+  if (auto ps = save.find("positions"); ps != save.end() && ps->is_array())
+    for (const auto& p : *ps)
+      if (p.is_object() && p.contains("after") && p["after"].is_number_unsigned() && p.contains("position") &&
+          p["after"].get<uint64_t>() <= actions.size())
+        cands.push_back(
+            Candidate{static_cast<size_t>(p["after"].get<uint64_t>()), p.value("turn", 0), &p["position"]});
+  std::stable_sort(cands.begin(), cands.end(),
+                   [](const Candidate& a, const Candidate& b) { return a.after > b.after; });
+  if (auto st = save.find("start"); st != save.end() && st->is_object() && st->contains("position"))
+    cands.push_back(Candidate{0, 0, &(*st)["position"]});
+  else
+    cands.push_back(Candidate{0, 0, nullptr});
+
+  for (const Candidate& c : cands) {
+    Result<std::unique_ptr<Match>> m = Error{"", "", ""};
+    if (c.doc != nullptr) {
+      m = at_position(game, h.scenario, h.seed, *c.doc,
+                      where + ": position after action " + std::to_string(c.after));
+    } else {
+      m = Match::start(game, h.scenario, h.seed);
+    }
+    if (!m) {
+      rep.skipped.push_back((c.doc != nullptr ? "The position after action " + std::to_string(c.after)
+                                              : std::string("The scenario's start")) +
+                            " does not load: " + m.error().to_string());
+      continue;
+    }
+    Match& match = **m;
+    rep.base_after = c.after;
+    rep.base_turn = c.doc != nullptr ? c.turn : match.state().game_turn();
+    rep.from_scenario_start = c.doc == nullptr;
+    match.history_ = history;
+    if (c.doc != nullptr)
+      for (size_t i = 0; i < c.after; ++i) match.history_.push_back(actions[i]);
+    for (size_t i = c.after; i < actions.size(); ++i) {
+      Status s = match.state_->is_terminal() ? Status(Error{"the game is over", "", ""})
+                                             : match.apply_text(actions[i]);
+      if (!s.is_ok()) {
+        rep.refusal = s.error().to_string();
+        rep.dropped.assign(actions.begin() + static_cast<std::ptrdiff_t>(i), actions.end());
+        break;
+      }
+      ++rep.replayed;
+    }
+    if (rep.dropped.empty())
+      if (auto fh = save.find("final_hash"); fh != save.end() && fh->is_string())
+        rep.same_final_state = hex_to_hash(fh->get<std::string>()) == match.state_->state_hash();
+    if (auto mi = save.find("migrations"); mi != save.end() && mi->is_array())
+      for (const auto& x : *mi) match.migrations_.push_back(x);
+    match.migrations_.push_back(rep.to_json());
+    return m;
+  }
+  std::string all;
+  for (const auto& s : rep.skipped) all += " " + s + ".";
+  return save_error(where, "nothing of this save loads under Steppe " STEPPE_VERSION ":" + all);
 }
 
 Result<Json> read_save_file(const std::filesystem::path& file) {

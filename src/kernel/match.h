@@ -39,6 +39,33 @@ struct LogEntry {
   bool reveals() const;
 };
 
+// A position the match keeps (kernel/position.h): the state after `after` actions of the
+// log, taken at the start of every game turn and at the start of the match.
+struct PositionCheckpoint {
+  size_t after = 0;
+  int turn = 0;
+  Json position;  // the position document
+};
+
+// What an upgrade did to a game whose log no longer replays under the installed engine
+// (Match::migrate_save_json): shown to the players, kept in the save, never silent.
+struct MigrationReport {
+  std::string engine_version;  // the engine that continued the game
+  std::string from_engine;     // the engine that wrote the save
+  bool rules_changed = false;  // the rules data's hash differs
+  std::string why;             // what stopped the exact replay
+  size_t base_after = 0;       // actions of the old log before the position the game continues from
+  int base_turn = 0;
+  bool from_scenario_start = false;  // no position loaded: the scenario's start under the new rules
+  size_t replayed = 0;               // actions re-applied after the base
+  bool same_final_state = false;     // every action replayed and the final hash is the recorded one
+  std::vector<std::string> dropped;  // actions no longer legal: the first and every one after it
+  std::string refusal;               // why the first dropped action was refused
+  std::vector<std::string> skipped;  // later positions that did not load, with the reason
+  std::string text() const;          // one paragraph for the log and the UI
+  Json to_json() const;
+};
+
 // Header fields of a save.
 struct SaveHeader {
   std::string engine_version;
@@ -56,6 +83,13 @@ class Match {
   // action and verifies every recorded hash. `where` names the file in error messages.
   static Result<std::unique_ptr<Match>> from_save_json(const Json& save, const Game& game,
                                                        const std::string& where = "save");
+  // Loads a save as from_save_json does; when its log no longer replays exactly under the
+  // installed engine (other rules data, an action refused, a hash that diverges), the game
+  // is not dropped: it continues from the latest position of the save that loads (else
+  // the scenario's start), re-applying the actions after it while they stay legal, and
+  // migrations().back() says what happened. Fails only when nothing of the save loads.
+  static Result<std::unique_ptr<Match>> migrate_save_json(const Json& save, const Game& game,
+                                                          const std::string& where = "save");
 
   Match(const Match&) = delete;
   Match& operator=(const Match&) = delete;
@@ -91,12 +125,29 @@ class Match {
   Json log_json(int side) const;
 
   // The save document; a checkpoint hash is recorded every `checkpoint_every` actions.
+  // The save also holds the positions (one at the start of every game turn and one after the
+  // last action) and, for a migrated game, the position it continued from.
   Json save_json(int checkpoint_every = 50) const;
   Status save_file(const std::filesystem::path& file, int checkpoint_every = 50) const;
+
+  // The positions kept so far (games with a position format; empty otherwise).
+  const std::vector<PositionCheckpoint>& positions() const { return positions_; }
+  // Upgrades this game went through, oldest first (MigrationReport::to_json()).
+  const std::vector<Json>& migrations() const { return migrations_; }
+  // Actions of the game before the position the log starts from (a migrated game): kept for
+  // the record, not replayed.
+  const std::vector<std::string>& history() const { return history_; }
 
  private:
   Match(const Game& game, std::string scenario, uint64_t seed, std::unique_ptr<State> state);
   class Sink;
+  // The state the log starts from: the scenario's start, or the position a migrated game
+  // continued from.
+  Result<std::unique_ptr<State>> fresh_start() const;
+  // A match whose log starts at a position document (a migrated game).
+  static Result<std::unique_ptr<Match>> at_position(const Game& game, const std::string& scenario,
+                                                    uint64_t seed, const Json& doc, const std::string& where);
+  void keep_position_if_new_turn();
 
   const Game* game_;
   std::string scenario_;
@@ -105,6 +156,11 @@ class Match {
   std::unique_ptr<Sink> sink_;
   std::vector<LogEntry> log_;
   uint64_t initial_hash_ = 0;
+  std::unique_ptr<State> base_;  // null: the log starts at new_state(scenario, seed)
+  Json base_position_;           // base_'s position document
+  std::vector<std::string> history_;
+  std::vector<Json> migrations_;
+  std::vector<PositionCheckpoint> positions_;
 };
 
 // Reads a save file's JSON (clear errors for a missing, unreadable or non-JSON file, or a

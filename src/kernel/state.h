@@ -92,6 +92,15 @@ class Game {
     (void)observation;
     return {};
   }
+  // A state from the "state" part of a position document (kernel/position.h), which the
+  // game's State::position() wrote, perhaps under older rules data: the scenario's fixed
+  // parameters come from the installed data, everything that happened from the position.
+  // Every field is validated; an error names it (JsonReader paths). Games without a
+  // position format refuse.
+  virtual Result<std::unique_ptr<State>> state_from_position(const Json& position) const {
+    (void)position;
+    return Error{"game '" + id() + "' has no position format yet", "", ""};
+  }
 };
 
 class State {
@@ -142,6 +151,13 @@ class State {
   virtual Result<Reach> reach(std::string_view unit, int viewer) const;
 
   virtual std::unique_ptr<State> clone() const = 0;
+  // The whole state as readable, versioned JSON (docs/saves.md, "Positions"): units by
+  // name, places by id, phases by name, hidden information and the dice stream's position
+  // included. Game::state_from_position() reads it back with the same state_hash().
+  virtual Result<Json> position() const { return Error{"this game has no position format yet", "", ""}; }
+  // The game turn the state is in (a position is checkpointed when it changes); 0 if the
+  // game has no turns.
+  virtual int game_turn() const { return 0; }
   // What `side` may see, with everything hidden from it removed. Must be a function of
   // the side's information set only (the conformance suite checks this by resampling).
   virtual Json observation(int side) const = 0;

@@ -21,6 +21,9 @@ class BdGame : public steppe::Game {
   std::string rules_hash() const override { return data_->rules_hash; }
   steppe::Json map_json() const override;
   steppe::Result<steppe::Json> describe_location(const std::string& id) const override;
+  // The position format (position.cpp, kernel/position.h).
+  steppe::Result<std::unique_ptr<steppe::State>> state_from_position(
+      const steppe::Json& position) const override;
   std::string describe_situation(const steppe::Json& observation) const override;
   const BdData& data() const { return *data_; }
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "games/bd/bd_data.h"
+#include "kernel/json_data.h"
 #include "kernel/state.h"
 
 namespace bd {
@@ -347,6 +348,10 @@ class BdState : public steppe::State {
   Json observation(int side) const override;
   Json full_json() const override;
   uint64_t state_hash() const override;
+  // The position format (position.cpp, docs/saves.md): written by name, read back exactly.
+  steppe::Result<steppe::Json> position() const override;
+  steppe::Status read_position(const steppe::JsonReader& r);
+  int game_turn() const override { return turn_; }
   std::string action_to_string(const Action& a) const override;
   steppe::Result<Action> parse_action(std::string_view text) const override;
   void resample_hidden(int viewer, uint64_t seed) override;

@@ -91,6 +91,8 @@ class Moscow41Game : public steppe::Game {
   std::string rules_hash() const override { return rules_hash_; }
   Json map_json() const override { return map_->json(); }
   steppe::Result<Json> describe_location(const std::string& id) const override { return map_->describe(id); }
+  // The position format (position.cpp, kernel/position.h).
+  steppe::Result<std::unique_ptr<steppe::State>> state_from_position(const Json& position) const override;
 
   // Data, for the rules and the tests.
   const steppe::AreaMap& map() const { return *map_; }

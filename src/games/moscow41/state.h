@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "games/moscow41/moscow41.h"
+#include "kernel/json_data.h"
 
 namespace moscow41 {
 
@@ -162,6 +163,10 @@ class Moscow41State : public steppe::State {
   Json observation(int side) const override;
   Json full_json() const override;
   uint64_t state_hash() const override;
+  // The position format (position.cpp, docs/saves.md): written by name, read back exactly.
+  steppe::Result<Json> position() const override;
+  steppe::Status read_position(const steppe::JsonReader& r);
+  int game_turn() const override { return turn_; }
   std::string action_to_string(const steppe::Action& a) const override;
   steppe::Result<steppe::Action> parse_action(std::string_view text) const override;
   void resample_hidden(int viewer, uint64_t seed) override;

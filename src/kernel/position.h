@@ -1,0 +1,41 @@
+// Positions: a whole game state as readable, versioned JSON (docs/saves.md, "Positions").
+//
+// A save is an action log replayed on load; a position is the state itself. Saves keep a
+// position at the start of every game turn, so that a game whose log no longer replays
+// under a new engine (a rule fix changed what an action does) is continued from the latest
+// position that still loads instead of being lost (kernel/match.h, Match::migrate).
+//
+// The document is an envelope the kernel writes around the game's own part:
+//   { "format": "steppe-position", "format_version": 1, "engine_version": "0.1.0",
+//     "game": "moscow41", "rules_hash": "...", "turn": 3, "state": { ...the game's... } }
+// The game writes "state" (State::position()) with names, not indices, and reads it
+// (Game::state_from_position()) through JsonReader, so every error names the field:
+//   "position: /state/blocks/Guderian/level: integer out of range 0..3 (value: 7)".
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "kernel/json_data.h"
+#include "kernel/state.h"
+
+namespace steppe {
+
+constexpr const char* kPositionFormat = "steppe-position";
+constexpr int kPositionFormatVersion = 1;
+
+// The position document of `s` (the game's refusal if it has no position format).
+Result<Json> position_document(const State& s);
+
+// A state from a position document: the envelope is checked (format, version, game), then
+// the game reads its part. The rules hash is not compared: a position is how a game
+// crosses a change of rules. `where` names the document in errors.
+Result<std::unique_ptr<State>> state_from_position_document(const Game& game, const Json& doc,
+                                                            const std::string& where = "position");
+
+// For games' readers: the dice stream of a position ({"seed": S, "counter": N}, seed as a
+// JSON unsigned integer or a 16-digit hex string).
+void write_dice(Json& out, const Dice& d);
+void read_dice(const JsonReader& r, Dice& d);
+
+}  // namespace steppe
