@@ -102,6 +102,11 @@ class SupplyTracer {
   void path(int node, std::vector<int>& out) const;
   // After trace(): every supplied node, in BFS order (sources first).
   std::span<const int32_t> supplied_nodes() const { return {order_.data(), last_was_one_ ? 0 : count_}; }
+  // After trace(): one byte per node of the graph, non-zero exactly where supplied() is true
+  // (for a game that keeps the answer as a per-node array: one copy, no loop over nodes).
+  std::span<const uint8_t> supplied_marks() const {
+    return {seen_.data(), last_was_one_ ? 0 : static_cast<size_t>(node_count_)};
+  }
 
   // One unit: can `from` trace to any node with is_source(node)? Same rules as trace().
   // On success path() describes the found path from `from`. Overwrites trace() results.
@@ -164,6 +169,7 @@ class SupplyTracer {
   std::vector<int32_t> next_;   // next node towards the source (trace) / predecessor (trace_one)
   std::vector<int32_t> order_;  // BFS queue, then the visited nodes (count_ of them)
   size_t count_ = 0;
+  int node_count_ = 0;                                 // of the last call's graph
   int one_from_ = -1, one_end_ = -1, one_length_ = 0;  // set by trace_one
   bool last_was_one_ = false;
 };

@@ -215,12 +215,43 @@ uint8_t dir_mask(const JsonReader& r) {
   return m;
 }
 
+// The BD grid as the kernel reads it (digest 2.2): what map.json's "grid" says, or this when a
+// map has none (a hand-written test map).
+Json default_grid_json() {
+  return Json{{"id_format", "RRCC"},
+              {"orientation", "pointy"},
+              {"rows", {{"first", kFirstRow}, {"last", kLastRow}, {"increase", "south"}}},
+              {"cols", {{"first", kFirstCol}, {"last", kLastCol}, {"increase", "west"}}},
+              {"odd_rows_shift", "west"}};
+}
+
+// Reads the grid and checks that it is the one BD positions are sized for: the same box and
+// the same neighbours in the same direction order (2.2; a position keeps per-hex arrays of
+// kNumHexes entries, and the movement tables index directions E, NE, NW, W, SW, SE).
+steppe::Status load_grid(BdData& d, const Json& grid, const std::string& file) {
+  auto g = steppe::HexGrid::from_json(grid, file);
+  if (!g) return g.error();
+  bool same = g->size() == kNumHexes;
+  for (int h = 0; same && h < kNumHexes; ++h)
+    for (int dir = 0; dir < 6; ++dir) same = same && g->neighbour(h, dir) == neighbour_by_rule(h, dir);
+  if (!same)
+    return Error{"the grid is not the Barbarossa Deluxe grid (RRCC, rows " + std::to_string(kFirstRow) + "-" +
+                     std::to_string(kLastRow) + " rising south, columns " + std::to_string(kFirstCol) + "-" +
+                     std::to_string(kLastCol) + " rising west, odd rows shifted west)",
+                 "2.2", file};
+  d.grid = std::move(*g);
+  return steppe::Status::ok();
+}
+
 steppe::Status load_map(BdData& d, const std::filesystem::path& file) {
   for (int i = 0; i < kNumHexes; ++i) d.hexes[static_cast<size_t>(i)].on_map = true;
+  if (auto s = load_grid(d, default_grid_json(), file.string()); !s) return s;
   if (!std::filesystem::exists(file)) return steppe::Status::ok();  // empty map until the maps helper lands
   auto doc = steppe::load_json_file(file);
   if (!doc) return doc.error();
   JsonReader r(*doc, file.string());
+  if (doc->contains("grid"))
+    if (auto s = load_grid(d, (*doc)["grid"], file.string()); !s) return s;
   if (!r.has("hexes")) return steppe::Status::ok();
   for (int i = 0; i < kNumHexes; ++i) d.hexes[static_cast<size_t>(i)].on_map = false;
   JsonReader hexes = r.at("hexes");
@@ -1010,46 +1041,71 @@ Result<std::shared_ptr<const BdData>> load_data(const std::filesystem::path& dat
   for (int side : {kGerman, kSoviet})
     d->entry_candidates[static_cast<size_t>(side)] = entry_candidates_of(*d, d->hexes, side);
   d->entry_candidates_built = true;
-  d->supply_graph = build_supply_graph(d->hexes, d->places);
+  d->supply_graph = build_supply_graph(d->grid, d->hexes, d->places);
   return std::shared_ptr<const BdData>(std::move(d));
 }
 
-SupplyGraph build_supply_graph(const std::array<HexInfo, kNumHexes>& hexes, const Places& pl) {
+SupplyGraph build_supply_graph(const steppe::HexGrid& grid, const std::array<HexInfo, kNumHexes>& hexes,
+                               const Places& pl) {
   SupplyGraph g;
+  const auto n = static_cast<size_t>(grid.size());
+  const auto at = [&](int h) -> const HexInfo& { return hexes[static_cast<size_t>(h)]; };
   auto own_lake = [](int side, const HexInfo& x) {  // 7.14
     if (side == kSoviet) return x.country == kUssr || x.country == kBaltic;
     return x.country == kGreaterGermany || x.country == kHungary;
   };
-  for (int side = 0; side < 2; ++side)
-    for (int h = 0; h < kNumHexes; ++h) {
-      const HexInfo& x = hexes[static_cast<size_t>(h)];
-      const bool ok = x.on_map && x.terrain != kAllSea && (x.terrain != kAllLake || own_lake(side, x));
-      g.enter[static_cast<size_t>(side)][static_cast<size_t>(h)] = ok ? 1 : 0;
-      g.enemy_fort[static_cast<size_t>(side)][static_cast<size_t>(h)] = x.fortified == 1 - side ? 1 : 0;
-    }
-  for (int h = 0; h < kNumHexes; ++h) {
-    const Area a = hexes[static_cast<size_t>(h)].area;
+  // Side may trace into the hex: on the map, not all-sea, lakes only in own territory (7.14).
+  auto enter = [&](int side, int h) {
+    const HexInfo& x = at(h);
+    return x.on_map && x.terrain != kAllSea && (x.terrain != kAllLake || own_lake(side, x));
+  };
+  g.tier.resize(n);
+  g.crimea_enter.resize(n);
+  for (int h = 0; h < grid.size(); ++h) {
+    const Area a = at(h).area;
     g.tier[static_cast<size_t>(h)] = a == kAreaR ? 2 : a == kAreaDP ? 1 : 0;
+    g.crimea_enter[static_cast<size_t>(h)] = a == kAreaCS && enter(kGerman, h) ? 1 : 0;  // 7.4
   }
-  for (int side = 0; side < 2; ++side)
-    for (int a = 0; a < kNumHexes; ++a) {
-      const HexInfo& x = hexes[static_cast<size_t>(a)];
-      uint8_t mask = 0;
-      for (int d = 0; d < 6; ++d) {
-        const int b = neighbour(a, d);
-        if (b < 0 || !g.enter[static_cast<size_t>(side)][static_cast<size_t>(b)]) continue;
-        const HexInfo& y = hexes[static_cast<size_t>(b)];
-        if (x.zone != y.zone) continue;  // 7.15
+  g.crimea_sides = steppe::HexSideBits(grid);
+  for (int side = 0; side < 2; ++side) {
+    auto& fort = g.enemy_fort[static_cast<size_t>(side)];
+    auto& enters = g.enter[static_cast<size_t>(side)];
+    fort.resize(n);
+    enters.resize(n);
+    for (int h = 0; h < grid.size(); ++h) {
+      fort[static_cast<size_t>(h)] = at(h).fortified == 1 - side ? 1 : 0;
+      enters[static_cast<size_t>(h)] = enter(side, h) ? 1 : 0;
+    }
+    for (int s : side == kGerman ? pl.german_edge : pl.soviet_edge)
+      if (grid.valid(s) && enter(side, s) && (side == kSoviet || g.tier[static_cast<size_t>(s)] == 0))
+        g.sources[static_cast<size_t>(side)].push_back(s);  // 7.3, 7.9; 7.4 the German outside DP/R
+    g.sides[static_cast<size_t>(side)] = steppe::HexSideBits(grid);
+  }
+  // Each hexside once, from the hex that owns it in the kernel's numbering (directions 0, 1, 5);
+  // HexSideBits::set marks it from both hexes. Sea and lake sides count from either hex.
+  for (int a = 0; a < grid.size(); ++a)
+    for (int d : {0, 1, 5}) {
+      const int b = grid.neighbour(a, d);
+      if (b < 0) continue;
+      const HexInfo& x = at(a);
+      const HexInfo& y = at(b);
+      if (x.zone != y.zone) continue;  // 7.15
+      const int back = steppe::HexGrid::opposite(d);
+      const bool sea = ((x.sea_side >> d) & 1u) != 0 || ((y.sea_side >> back) & 1u) != 0;
+      const bool lake = ((x.lake_side >> d) & 1u) != 0 || ((y.lake_side >> back) & 1u) != 0;
+      const bool kerch = is_crossing(pl.kerch, a, b), sivash = is_crossing(pl.sivash, a, b);
+      for (int side = 0; side < 2; ++side) {
+        if (!enter(side, a) || !enter(side, b)) continue;
         bool ok = true;
-        if (pl.strait(a, b))
+        if (kerch || sivash)
           ok = side == kSoviet;  // 7.14 (German only as Crimea supply, compute_crimea: BD-5), 10.15
-        else if (x.sea_side & (1u << d))
+        else if (sea)
           ok = false;
-        else if (x.lake_side & (1u << d))
+        else if (lake)
           ok = own_lake(side, x) && own_lake(side, y);
-        if (ok) mask = static_cast<uint8_t>(mask | (1u << d));
+        if (ok) g.sides[static_cast<size_t>(side)].set(grid, a, d);
       }
-      g.edges[static_cast<size_t>(side)][static_cast<size_t>(a)] = mask;
+      if (!sivash && (kerch || (!sea && !lake))) g.crimea_sides.set(grid, a, d);  // 7.14, 7.15
     }
   return g;
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "kernel/error.h"
+#include "kernel/hexgrid.h"
 #include "kernel/json_data.h"
 
 namespace bd {
@@ -359,22 +360,35 @@ struct VictoryRules {
 };
 
 // 7.14, 7.15, 7.4: the parts of overland supply tracing that depend on the map only, per side,
-// so that BdState::compute_supply's search tests bits instead of terrain (bench/: supply next
-// to a bare breadth-first search). Built from a map by build_supply_graph.
+// for the kernel's SupplyTracer over the BD HexGrid (BdState::compute_supply): the search tests
+// one HexSideBits byte per hex instead of terrain (bench/: supply next to a bare breadth-first
+// search). Built from a map by build_supply_graph; sized by the grid.
 struct SupplyGraph {
+  // Bit d of a hex: a path of the side may cross the hexside towards neighbour(hex, d): both
+  // hexes may be entered (on the map, not all-sea, lakes only in own territory), the two are in
+  // one logistical area (7.15) and the hexside is crossable (no all-sea side, lake sides in own
+  // territory, the Kerch and Sivash for the Soviet only, 7.14).
+  std::array<steppe::HexSideBits, 2> sides;
   // Side may trace into the hex: on the map, not all-sea, lakes only in own territory (7.14).
-  std::array<std::array<uint8_t, kNumHexes>, 2> enter{};
-  // Bit d: a path of the side may go from the hex to neighbour(hex, d): that hex may be
-  // entered, the two are in one logistical area (7.15) and the hexside is crossable (no sea,
-  // lakes in own territory, the Kerch and Sivash for the Soviet only, 7.14).
-  std::array<std::array<uint8_t, kNumHexes>, 2> edges{};
+  std::array<std::vector<uint8_t>, 2> enter;
+  // The side's edge supply sources that the map lets supply (7.3, 7.9): enterable, and for the
+  // German outside the DP and R areas (7.4). Enemy units are the search's to test.
+  std::array<std::vector<int>, 2> sources;
   // The hex is a printed fortified line of the side's enemy (blocks while the enemy holds it, 7.20).
-  std::array<std::array<uint8_t, kNumHexes>, 2> enemy_fort{};
+  std::array<std::vector<uint8_t>, 2> enemy_fort;
   // 7.4 German bottleneck tiers: 0 elsewhere, 1 the DP area, 2 the R area.
-  std::array<uint8_t, kNumHexes> tier{};
+  std::vector<uint8_t> tier;
+  // 7.4 Crimea supply: the German may trace into the hex (CS area and enterable) ...
+  std::vector<uint8_t> crimea_enter;
+  // ... and across the hexside (one logistical area, 7.15; the Kerch but never the Sivash, and
+  // no other all-sea or all-lake side, 7.14).
+  steppe::HexSideBits crimea_sides;
 };
 
 struct BdData {
+  // The hex grid (kernel, digest 2.2), from map.json "grid"; it must be the box the position
+  // arrays are sized for (kFirstRow..kLastRow, kFirstCol..kLastCol), checked on load.
+  steppe::HexGrid grid;
   std::array<HexInfo, kNumHexes> hexes;
   StackingLimits stacking;
   bool map_loaded = false;
@@ -401,7 +415,8 @@ struct BdData {
   int find_unit(std::string_view key) const;  // -1 if unknown
 };
 
-SupplyGraph build_supply_graph(const std::array<HexInfo, kNumHexes>& hexes, const Places& places);
+SupplyGraph build_supply_graph(const steppe::HexGrid& grid, const std::array<HexInfo, kNumHexes>& hexes,
+                               const Places& places);
 
 // BdData::entry_candidates of `side` for these hexes (the map a state may have edited).
 std::vector<int> entry_candidates_of(const BdData& d, const std::array<HexInfo, kNumHexes>& hexes, int side);

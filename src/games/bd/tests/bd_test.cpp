@@ -158,6 +158,35 @@ TEST(BdData, BadTableIsRefusedNamingFileAndField) {
   fs::remove_all(tmp);
 }
 
+// 2.2: the grid is the kernel's HexGrid read from map.json "grid"; a grid that is not the BD
+// grid the positions are sized for (or a malformed one) is refused naming the file and rule.
+TEST(BdData, MapGridOtherThanTheBdGridIsRefused) {
+  namespace fs = std::filesystem;
+  EXPECT_EQ(game().data().grid.size(), bd::kNumHexes);
+  EXPECT_EQ(game().data().grid.id(bd::parse_hex("2403")), "2403");
+  const fs::path tmp = copy_of_bd_tables("bd_bad_grid");
+  auto edit = [&](const char* key, const steppe::Json& value) {
+    auto doc = steppe::load_json_file(fs::path(STEPPE_DEFAULT_DATA_DIR) / "bd" / "map.json");
+    ASSERT_TRUE(doc.is_ok());
+    steppe::Json j = *doc;
+    j["grid"][key] = value;
+    std::ofstream(tmp / "bd" / "map.json") << j.dump();
+  };
+  edit("odd_rows_shift", "east");  // a valid grid, but other neighbours than 2.2's
+  auto g = bd::load_game(tmp);
+  ASSERT_FALSE(g.is_ok());
+  EXPECT_NE(g.error().to_string().find("map.json"), std::string::npos) << g.error().to_string();
+  EXPECT_NE(g.error().to_string().find("not the Barbarossa Deluxe grid"), std::string::npos)
+      << g.error().to_string();
+  EXPECT_EQ(g.error().rule, "2.2");
+  edit("orientation", "round");
+  auto malformed = bd::load_game(tmp);
+  ASSERT_FALSE(malformed.is_ok());
+  EXPECT_NE(malformed.error().to_string().find("/grid/orientation"), std::string::npos)
+      << malformed.error().to_string();
+  fs::remove_all(tmp);
+}
+
 // 6.3-6.5 limits are data (stacking.json): an owner's edit changes the rule, and a bad value
 // is refused naming the file and field.
 TEST(BdData, StackingLimitsComeFromStackingJson) {
