@@ -64,18 +64,23 @@ class SupplyTracer {
       visit(s, -1, r);
     }
     // The queue is the visited list: BFS appends, `head` walks it; `level_end` marks where
-    // the nodes one step further begin, so no per-node distance is stored.
+    // the nodes one step further begin, so no per-node distance is stored. Levels are
+    // counted only when a maximum length asks for them.
+    const size_t sources_end = count;
+    const bool limited = max_length >= 0;
     size_t level_end = count;
     int depth = 0;
     for (size_t head = 0; head < count; ++head) {
-      if (head == level_end) {
-        ++depth;
-        level_end = count;
+      if (limited) {
+        if (head == level_end) {
+          ++depth;
+          level_end = count;
+        }
+        if (depth >= max_length) continue;
       }
       const int u = order[head];
       // Only sources and open nodes carry supply further (kEndOnly nodes end paths).
-      if (depth > 0 && seen[u] != kSeenOpen) continue;
-      if (max_length >= 0 && depth >= max_length) continue;
+      if (seen[u] != kSeenOpen && head >= sources_end) continue;
       const auto step = [&](int v, int edge) {
         if (seen[v] != 0) return;
         if (!can_pass(v, u, edge)) return;  // the path runs from the unit (v) towards the source

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 
 namespace bd {
@@ -12,38 +13,24 @@ const char* side_name(int side) { return side == kGerman ? "german" : side == kS
 
 // ---------------------------------------------------------------- grid (digest 2.2)
 
-int parse_hex(std::string_view id) {
-  if (id.size() != 4) return -1;
-  for (char c : id)
-    if (c < '0' || c > '9') return -1;
-  const int row = (id[0] - '0') * 10 + (id[1] - '0');
-  const int col = (id[2] - '0') * 10 + (id[3] - '0');
-  return hex_index(row, col);
+// The box of bd_data.h as a kernel "grid" object: the same form as map.json's.
+steppe::HexGrid make_grid_2_2() {
+  const Json grid{{"id_format", "RRCC"},
+                  {"orientation", "pointy"},
+                  {"rows", {{"first", kFirstRow}, {"last", kLastRow}, {"increase", "south"}}},
+                  {"cols", {{"first", kFirstCol}, {"last", kLastCol}, {"increase", "west"}}},
+                  {"odd_rows_shift", "west"}};
+  auto g = steppe::HexGrid::from_json(grid, "bd grid (digest 2.2)");
+  if (!g) {  // the constants above are wrong: no game could be played
+    std::fprintf(stderr, "%s\n", g.error().to_string().c_str());
+    std::abort();
+  }
+  return std::move(*g);
 }
 
-std::string hex_id(int idx) {
-  if (idx < 0 || idx >= kNumHexes) return "----";
-  const int r = hex_row(idx), c = hex_col(idx);
-  std::string s(4, '0');
-  s[0] = static_cast<char>('0' + r / 10);
-  s[1] = static_cast<char>('0' + r % 10);
-  s[2] = static_cast<char>('0' + c / 10);
-  s[3] = static_cast<char>('0' + c % 10);
-  return s;
-}
+std::string hex_id(int idx) { return idx >= 0 && idx < kNumHexes ? grid_2_2().id(idx) : "----"; }
 
-int hex_distance(int a, int b) {
-  // Doubled-width coordinates: x2 grows eastward, odd rows half a hex west.
-  auto x2 = [](int i) { return -2 * hex_col(i) - (hex_row(i) & 1); };
-  const int dy = std::abs(hex_row(a) - hex_row(b));
-  const int dx = std::abs(x2(a) - x2(b));
-  return dy + std::max(0, (dx - dy) / 2);
-}
-
-const char* dir_name(int d) {
-  static const char* names[] = {"E", "NE", "NW", "W", "SW", "SE"};
-  return d >= 0 && d < 6 ? names[d] : "?";
-}
+const char* dir_name(int d) { return d >= 0 && d < 6 ? grid_2_2().direction_name(d).c_str() : "?"; }
 
 const char* result_name(int r) {
   static const char* names[] = {"AE", "AS", "DE", "BB", "DR"};
@@ -215,26 +202,12 @@ uint8_t dir_mask(const JsonReader& r) {
   return m;
 }
 
-// The BD grid as the kernel reads it (digest 2.2): what map.json's "grid" says, or this when a
-// map has none (a hand-written test map).
-Json default_grid_json() {
-  return Json{{"id_format", "RRCC"},
-              {"orientation", "pointy"},
-              {"rows", {{"first", kFirstRow}, {"last", kLastRow}, {"increase", "south"}}},
-              {"cols", {{"first", kFirstCol}, {"last", kLastCol}, {"increase", "west"}}},
-              {"odd_rows_shift", "west"}};
-}
-
-// Reads the grid and checks that it is the one BD positions are sized for: the same box and
-// the same neighbours in the same direction order (2.2; a position keeps per-hex arrays of
-// kNumHexes entries, and the movement tables index directions E, NE, NW, W, SW, SE).
+// Reads map.json's grid and checks that it is the one BD positions are sized for: the same box,
+// numbering and shift (2.2; a position keeps per-hex arrays of kNumHexes entries).
 steppe::Status load_grid(BdData& d, const Json& grid, const std::string& file) {
   auto g = steppe::HexGrid::from_json(grid, file);
   if (!g) return g.error();
-  bool same = g->size() == kNumHexes;
-  for (int h = 0; same && h < kNumHexes; ++h)
-    for (int dir = 0; dir < 6; ++dir) same = same && g->neighbour(h, dir) == neighbour_by_rule(h, dir);
-  if (!same)
+  if (g->to_json() != grid_2_2().to_json())
     return Error{"the grid is not the Barbarossa Deluxe grid (RRCC, rows " + std::to_string(kFirstRow) + "-" +
                      std::to_string(kLastRow) + " rising south, columns " + std::to_string(kFirstCol) + "-" +
                      std::to_string(kLastCol) + " rising west, odd rows shifted west)",
@@ -245,7 +218,7 @@ steppe::Status load_grid(BdData& d, const Json& grid, const std::string& file) {
 
 steppe::Status load_map(BdData& d, const std::filesystem::path& file) {
   for (int i = 0; i < kNumHexes; ++i) d.hexes[static_cast<size_t>(i)].on_map = true;
-  if (auto s = load_grid(d, default_grid_json(), file.string()); !s) return s;
+  d.grid = grid_2_2();  // a map without "grid" (a hand-written test map)
   if (!std::filesystem::exists(file)) return steppe::Status::ok();  // empty map until the maps helper lands
   auto doc = steppe::load_json_file(file);
   if (!doc) return doc.error();

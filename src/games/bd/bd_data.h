@@ -26,70 +26,42 @@ enum Side : uint8_t { kGerman = 0, kSoviet = 1, kNoSide = 2 };
 inline int other(int side) { return 1 - side; }
 const char* side_name(int side);
 
-// ---- Hex grid (RRCC, digest 2.2). Rows 10..32 rise southward, columns 00..24 westward;
-// odd rows sit half a hex west of even rows. Direction order matches kernel/hexgrid.h
+// ---- Hex grid (RRCC, digest 2.2): the kernel's HexGrid. Rows 10..32 rise southward, columns
+// 00..24 westward; odd rows sit half a hex west of even rows. Directions are the kernel's
 // (pointy-top): E, NE, NW, W, SW, SE; opposite = (d + 3) % 6.
 constexpr int kFirstRow = 10, kLastRow = 32, kFirstCol = 0, kLastCol = 24;
 constexpr int kRows = kLastRow - kFirstRow + 1, kCols = kLastCol - kFirstCol + 1;
+// A position keeps per-hex arrays of this many entries (a clone copies them in one piece);
+// map.json's grid must be this box (load_map checks).
 constexpr int kNumHexes = kRows * kCols;
 // Most counters a game may hold (counters.json has 270; scenario tests add a few). A
 // position keeps its units inline (BdState::units_), so that a clone allocates nothing for
 // them; load_counters refuses a counter mix larger than this.
 constexpr int kMaxUnits = 320;
 enum Dir : uint8_t { kE = 0, kNE = 1, kNW = 2, kW = 3, kSW = 4, kSE = 5 };
-constexpr int hex_index(int row, int col) {  // -1 outside the box
-  if (row < kFirstRow || row > kLastRow || col < kFirstCol || col > kLastCol) return -1;
-  return (row - kFirstRow) * kCols + (col - kFirstCol);
-}
-constexpr int hex_row(int idx) { return kFirstRow + idx / kCols; }
-constexpr int hex_col(int idx) { return kFirstCol + idx % kCols; }
-int parse_hex(std::string_view id);  // -1 if not a hex id of the grid
-std::string hex_id(int idx);
 
-// W = (r, c+1), E = (r, c-1); even rows: NW (r-1, c), NE (r-1, c-1), SW (r+1, c),
-// SE (r+1, c-1); odd rows shift those one column west (digest 2.2, checked on 11.27).
-constexpr int neighbour_by_rule(int idx, int dir) {
-  if (idx < 0 || idx >= kNumHexes) return -1;
-  const int r = hex_row(idx), c = hex_col(idx);
-  const int odd = r & 1;
-  switch (dir) {
-    case kE:
-      return hex_index(r, c - 1);
-    case kW:
-      return hex_index(r, c + 1);
-    case kNW:
-      return hex_index(r - 1, c + odd);
-    case kNE:
-      return hex_index(r - 1, c - 1 + odd);
-    case kSW:
-      return hex_index(r + 1, c + odd);
-    case kSE:
-      return hex_index(r + 1, c - 1 + odd);
-    default:
-      return -1;
-  }
+steppe::HexGrid make_grid_2_2();  // the grid of the box above, as the kernel reads a "grid" object
+// The BD grid, built once. The rules ask it for neighbours millions of times per playout:
+// the kernel's flat table (HexGrid::neighbour).
+inline const steppe::HexGrid& grid_2_2() {
+  static const steppe::HexGrid grid = make_grid_2_2();
+  return grid;
 }
-// The same, as a table built at compile time: movement and supply searches ask for
-// neighbours millions of times per playout.
-inline constexpr auto kNeighbourTable = [] {
-  std::array<std::array<int16_t, 6>, kNumHexes> t{};
-  for (int h = 0; h < kNumHexes; ++h)
-    for (int d = 0; d < 6; ++d)
-      t[static_cast<size_t>(h)][static_cast<size_t>(d)] = static_cast<int16_t>(neighbour_by_rule(h, d));
-  return t;
-}();
-constexpr int neighbour(int idx, int dir) {  // -1 off-grid
+inline int hex_index(int row, int col) { return grid_2_2().index(row, col); }  // -1 outside the box
+inline int hex_row(int idx) { return grid_2_2().row(idx); }
+inline int hex_col(int idx) { return grid_2_2().col(idx); }
+inline int parse_hex(std::string_view id) { return grid_2_2().parse(id); }  // -1 if not a hex id of the grid
+std::string hex_id(int idx);                                                // "----" off the grid
+inline int neighbour(int idx, int dir) {                                    // -1 off-grid
   if (static_cast<unsigned>(idx) >= static_cast<unsigned>(kNumHexes) || static_cast<unsigned>(dir) >= 6u)
     return -1;
-  return kNeighbourTable[static_cast<size_t>(idx)][static_cast<size_t>(dir)];
+  return grid_2_2().neighbour(idx, dir);
 }
-constexpr int direction(int from, int to) {  // -1 if not adjacent
-  if (to < 0) return -1;
-  for (int d = 0; d < 6; ++d)
-    if (neighbour(from, d) == to) return d;
-  return -1;
+inline int direction(int from, int to) {  // -1 if not adjacent
+  if (to < 0 || static_cast<unsigned>(from) >= static_cast<unsigned>(kNumHexes)) return -1;
+  return grid_2_2().direction(from, to);
 }
-int hex_distance(int a, int b);
+inline int hex_distance(int a, int b) { return grid_2_2().distance(a, b); }
 const char* dir_name(int d);
 
 // ---- Map
