@@ -802,6 +802,45 @@ int named_hex(const BdData& d, const std::string& name) {
   return -1;
 }
 
+// "end_victory": which section's end-of-play conditions, with the lists and numbers it prints
+// (13.4, 14.4, 14.10, 15.4). Errors name the field; the places are places.json or map names.
+void read_end_victory(const BdData& d, const JsonReader& r, EndVictory& ev) {
+  r.allow_only({"rule", "cities", "cities_needed", "clear_around", "no_enemy_in", "note"});
+  ev.rule = r.str("rule");
+  const bool known = ev.rule == "13.4" || ev.rule == "14.4" || ev.rule == "14.10" || ev.rule == "15.4";
+  if (!known && r.at("rule").json().is_string()) {
+    r.at("rule").fail_value("end_victory rule must be one of 13.4, 14.4, 14.10, 15.4");
+    return;
+  }
+  auto place = [&](std::string_view key, int& hex, std::string& name) {
+    name = r.str(key);
+    hex = named_hex(d, name);
+    if (hex < 0 && r.at(key).json().is_string())
+      r.at(key).fail_value("no hex of that name in places.json \"hexes\" or on the map (map.json names)");
+  };
+  if (ev.rule == "13.4") {  // hold `cities_needed` of `cities`
+    for (const JsonReader& e : r.at("cities").elements()) {
+      const std::string name = e.as_str();
+      const int h = named_hex(d, name);
+      if (h < 0 && e.json().is_string())
+        e.fail_value("no hex of that name in places.json \"hexes\" or on the map (map.json names)");
+      ev.cities.push_back(h);
+      ev.city_names.push_back(name);
+    }
+    ev.cities_needed = r.int_in("cities_needed", 1, static_cast<int>(std::max<size_t>(1, ev.cities.size())));
+  } else {
+    ev.cities_needed = r.int_in("cities_needed", 1, 99);
+  }
+  if (ev.rule == "14.4") {
+    place("clear_around", ev.clear_around, ev.clear_around_name);
+    place("no_enemy_in", ev.no_enemy_in, ev.no_enemy_in_name);
+  } else {
+    for (const char* key : {"clear_around", "no_enemy_in"})
+      if (r.has(key)) r.at(key).fail("only a 14.4 end_victory has \"" + std::string(key) + "\"");
+  }
+  if (ev.rule != "13.4" && r.has("cities")) r.at("cities").fail("only a 13.4 end_victory lists \"cities\"");
+}
+
 steppe::Status load_scenarios(BdData& d, const std::filesystem::path& dir) {
   if (!std::filesystem::is_directory(dir)) return steppe::Status::ok();
   std::vector<std::filesystem::path> files;
@@ -894,6 +933,7 @@ steppe::Status load_scenarios(BdData& d, const std::filesystem::path& dir) {
               "no hex of that name in places.json \"hexes\" or on the map (map.json names)");
         s.sudden_death.push_back(std::move(v));
       }
+    if (auto ev = r.opt("end_victory")) read_end_victory(d, *ev, s.end_victory);
     if (auto pr = r.opt("params"))
       for (auto& [name, v] : pr->members())
         if (name != "rule") s.params[name] = v.as_int_in(0, 99);

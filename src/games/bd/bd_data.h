@@ -224,6 +224,22 @@ struct SuddenDeath {
   std::string rule;
 };
 
+// "end_victory" in a scenario file: the conditions checked at the end of its last turn in
+// place of victory points. `rule` says which section's conditions (13.4, 14.4, 14.10 or 15.4;
+// empty = won on VP, section 4); the lists and numbers those sections print are the data.
+struct EndVictory {
+  std::string rule;
+  // 13.4: the cities of which `cities_needed` must be held ("Leningrad, Moscow, Stalingrad",
+  // any two). 14.4, 14.10, 15.4: `cities_needed` is the number to take from the opponent.
+  std::vector<int> cities;
+  std::vector<std::string> city_names;  // as the file names them, for the log
+  int cities_needed = 0;
+  int clear_around = -1;  // 14.4: no enemy unit adjacent to this hex (Leningrad)
+  std::string clear_around_name;
+  int no_enemy_in = -1;  // 14.4: no German unit here counts as a city taken (the Gotenkopf, 3105)
+  std::string no_enemy_in_name;
+};
+
 struct ScenarioDef {
   std::string id, name, description, rule;
   int first_turn = 1, last_turn = 32;
@@ -239,6 +255,7 @@ struct ScenarioDef {
   std::vector<std::pair<std::string, int>> markers;  // (marker, hex)
   std::vector<std::string> special_rules;
   std::vector<SuddenDeath> sudden_death;  // "sudden_death" in the file
+  EndVictory end_victory;                 // "end_victory" in the file
   // Scenario numbers ("params" in the file, integers): german_repl_mech/non (4.17, 14.11),
   // oos_kills_per_city (14.10), repl_bonus and no_replacements_first_turn (15.6),
   // soviet_rvgk_at_start (15.3), mf_german_mech / mf_german_non / mf_soviet_mech /
