@@ -25,7 +25,7 @@ steppe::HexGrid make_grid_2_2() {
     std::fprintf(stderr, "%s\n", g.error().to_string().c_str());
     std::abort();
   }
-  return std::move(*g);
+  return std::move(g).value();
 }
 
 std::string hex_id(int idx) { return idx >= 0 && idx < kNumHexes ? grid_2_2().id(idx) : "----"; }
@@ -212,7 +212,7 @@ steppe::Status load_grid(BdData& d, const Json& grid, const std::string& file) {
                      std::to_string(kLastRow) + " rising south, columns " + std::to_string(kFirstCol) + "-" +
                      std::to_string(kLastCol) + " rising west, odd rows shifted west)",
                  "2.2", file};
-  d.grid = std::move(*g);
+  d.grid = std::move(g).value();
   return steppe::Status::ok();
 }
 
