@@ -160,6 +160,7 @@ void BM_BdBareBfsBothSides(benchmark::State& bs) {
     if (bd.unit(u).where == bd::kOnMap) occ[static_cast<size_t>(bd.unit(u).hex)] = bd.def(u).side;
   std::array<uint8_t, bd::kNumHexes> seen{};
   std::array<int16_t, bd::kNumHexes> queue{};
+  const steppe::HexGrid& grid = bd.data().grid;
   size_t supplied = 0;
   for (auto _ : bs) {
     supplied = 0;
@@ -179,8 +180,7 @@ void BM_BdBareBfsBothSides(benchmark::State& bs) {
         }
       while (head < tail) {
         const int a = queue[head++];
-        for (int d = 0; d < 6; ++d) {
-          const int b = bd::neighbour(a, d);
+        for (const int32_t b : grid.neighbours(a)) {  // the kernel's flat table, as the trace's
           if (b < 0 || seen[static_cast<size_t>(b)] || !open(b)) continue;
           seen[static_cast<size_t>(b)] = 1;
           queue[tail++] = static_cast<int16_t>(b);

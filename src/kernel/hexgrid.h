@@ -177,6 +177,9 @@ class HexSideBits {
     if (nb >= 0) put(nb, HexGrid::opposite(d), on);
   }
   int size() const { return static_cast<int>(bits_.size()); }
+  // The bytes, one per hex: a search keeps this pointer in a local, so that its own byte
+  // stores (which may alias anything) do not make it reload the vector's.
+  const uint8_t* data() const { return bits_.data(); }
 
  private:
   void put(int idx, int d, bool on) {

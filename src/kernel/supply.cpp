@@ -5,8 +5,15 @@
 namespace steppe {
 
 void SupplyTracer::prepare(int node_count) {
-  for (size_t i = 0; i < count_; ++i) seen_[static_cast<size_t>(order_[i])] = 0;
+  // Clear what the last call visited: node by node when that was a small part of the map (a
+  // call costs what it visits, not the map's size), in one sweep when it was not (cheaper per
+  // byte than the scattered stores by about the factor below).
+  if (count_ * 16 < seen_.size())
+    for (size_t i = 0; i < count_; ++i) seen_[static_cast<size_t>(order_[i])] = 0;
+  else
+    std::fill(seen_.begin(), seen_.end(), uint8_t{0});
   count_ = 0;
+  node_count_ = node_count;
   const size_t n = static_cast<size_t>(node_count);
   if (seen_.size() < n) {
     seen_.resize(n, 0);

@@ -64,18 +64,23 @@ class SupplyTracer {
       visit(s, -1, r);
     }
     // The queue is the visited list: BFS appends, `head` walks it; `level_end` marks where
-    // the nodes one step further begin, so no per-node distance is stored.
+    // the nodes one step further begin, so no per-node distance is stored. Levels are
+    // counted only when a maximum length asks for them.
+    const size_t sources_end = count;
+    const bool limited = max_length >= 0;
     size_t level_end = count;
     int depth = 0;
     for (size_t head = 0; head < count; ++head) {
-      if (head == level_end) {
-        ++depth;
-        level_end = count;
+      if (limited) {
+        if (head == level_end) {
+          ++depth;
+          level_end = count;
+        }
+        if (depth >= max_length) continue;
       }
       const int u = order[head];
       // Only sources and open nodes carry supply further (kEndOnly nodes end paths).
-      if (depth > 0 && seen[u] != kSeenOpen) continue;
-      if (max_length >= 0 && depth >= max_length) continue;
+      if (seen[u] != kSeenOpen && head >= sources_end) continue;
       const auto step = [&](int v, int edge) {
         if (seen[v] != 0) return;
         if (!can_pass(v, u, edge)) return;  // the path runs from the unit (v) towards the source
@@ -102,6 +107,11 @@ class SupplyTracer {
   void path(int node, std::vector<int>& out) const;
   // After trace(): every supplied node, in BFS order (sources first).
   std::span<const int32_t> supplied_nodes() const { return {order_.data(), last_was_one_ ? 0 : count_}; }
+  // After trace(): one byte per node of the graph, non-zero exactly where supplied() is true
+  // (for a game that keeps the answer as a per-node array: one copy, no loop over nodes).
+  std::span<const uint8_t> supplied_marks() const {
+    return {seen_.data(), last_was_one_ ? 0 : static_cast<size_t>(node_count_)};
+  }
 
   // One unit: can `from` trace to any node with is_source(node)? Same rules as trace().
   // On success path() describes the found path from `from`. Overwrites trace() results.
@@ -164,6 +174,7 @@ class SupplyTracer {
   std::vector<int32_t> next_;   // next node towards the source (trace) / predecessor (trace_one)
   std::vector<int32_t> order_;  // BFS queue, then the visited nodes (count_ of them)
   size_t count_ = 0;
+  int node_count_ = 0;                                 // of the last call's graph
   int one_from_ = -1, one_end_ = -1, one_length_ = 0;  // set by trace_one
   bool last_was_one_ = false;
 };

@@ -175,6 +175,41 @@ TEST(Supply, NoAllocationAfterWarmUp) {
   EXPECT_EQ(steppe_test_allocations(), before);
 }
 
+// supplied_marks() is a byte per node, non-zero exactly where supplied() is, also when one
+// tracer runs a whole-map trace, then a small one (cleared in one sweep), then a whole-map
+// one again (cleared node by node), as a game does for one side and then the other.
+TEST(Supply, SuppliedMarksAgreeWithSuppliedAcrossCalls) {
+  HexMap m = bd_rect_map();
+  const HexGrid& g = m.grid();
+  const auto open = [](int) { return SupplyEntry::kOpen; };
+  const auto any = [](int, int, int) { return true; };
+  const auto sources = german_sources(m);
+  const std::vector<int> one_hex = {g.index(20, 12)};
+  SupplyTracer t;
+  const auto agree = [&](size_t expect_supplied) {
+    const std::span<const uint8_t> marks = t.supplied_marks();
+    ASSERT_EQ(marks.size(), static_cast<size_t>(g.size()));
+    size_t count = 0;
+    for (int i = 0; i < g.size(); ++i) {
+      ASSERT_EQ(marks[static_cast<size_t>(i)] != 0, t.supplied(i)) << g.id(i);
+      count += t.supplied(i) ? 1 : 0;
+    }
+    EXPECT_EQ(count, expect_supplied);
+  };
+  t.trace(g, sources, open, any);
+  agree(static_cast<size_t>(g.size()));
+  t.trace(g, one_hex, open, any, 1);  // the hex and its six neighbours
+  agree(7);
+  t.trace(g, one_hex, open, any, 0);
+  agree(1);
+  t.trace(g, sources, open, any);
+  agree(static_cast<size_t>(g.size()));
+  // After trace_one there are no marks to give (its answer is for one node only).
+  t.trace_one(
+      g, one_hex[0], [&](int n) { return n == sources[0]; }, open, any);
+  EXPECT_TRUE(t.supplied_marks().empty());
+}
+
 // The trace on the HexGrid itself (edge = direction, hexside rules as per-hex bitmasks)
 // supplies the same hexes at the same distances as on the map's NodeGraph (edge = hexside).
 TEST(Supply, HexGridWithSideBitsAgreesWithNodeGraph) {

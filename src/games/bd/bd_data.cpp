@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 
 namespace bd {
@@ -12,38 +13,24 @@ const char* side_name(int side) { return side == kGerman ? "german" : side == kS
 
 // ---------------------------------------------------------------- grid (digest 2.2)
 
-int parse_hex(std::string_view id) {
-  if (id.size() != 4) return -1;
-  for (char c : id)
-    if (c < '0' || c > '9') return -1;
-  const int row = (id[0] - '0') * 10 + (id[1] - '0');
-  const int col = (id[2] - '0') * 10 + (id[3] - '0');
-  return hex_index(row, col);
+// The box of bd_data.h as a kernel "grid" object: the same form as map.json's.
+steppe::HexGrid make_grid_2_2() {
+  const Json grid{{"id_format", "RRCC"},
+                  {"orientation", "pointy"},
+                  {"rows", {{"first", kFirstRow}, {"last", kLastRow}, {"increase", "south"}}},
+                  {"cols", {{"first", kFirstCol}, {"last", kLastCol}, {"increase", "west"}}},
+                  {"odd_rows_shift", "west"}};
+  auto g = steppe::HexGrid::from_json(grid, "bd grid (digest 2.2)");
+  if (!g) {  // the constants above are wrong: no game could be played
+    std::fprintf(stderr, "%s\n", g.error().to_string().c_str());
+    std::abort();
+  }
+  return std::move(g).value();
 }
 
-std::string hex_id(int idx) {
-  if (idx < 0 || idx >= kNumHexes) return "----";
-  const int r = hex_row(idx), c = hex_col(idx);
-  std::string s(4, '0');
-  s[0] = static_cast<char>('0' + r / 10);
-  s[1] = static_cast<char>('0' + r % 10);
-  s[2] = static_cast<char>('0' + c / 10);
-  s[3] = static_cast<char>('0' + c % 10);
-  return s;
-}
+std::string hex_id(int idx) { return idx >= 0 && idx < kNumHexes ? grid_2_2().id(idx) : "----"; }
 
-int hex_distance(int a, int b) {
-  // Doubled-width coordinates: x2 grows eastward, odd rows half a hex west.
-  auto x2 = [](int i) { return -2 * hex_col(i) - (hex_row(i) & 1); };
-  const int dy = std::abs(hex_row(a) - hex_row(b));
-  const int dx = std::abs(x2(a) - x2(b));
-  return dy + std::max(0, (dx - dy) / 2);
-}
-
-const char* dir_name(int d) {
-  static const char* names[] = {"E", "NE", "NW", "W", "SW", "SE"};
-  return d >= 0 && d < 6 ? names[d] : "?";
-}
+const char* dir_name(int d) { return d >= 0 && d < 6 ? grid_2_2().direction_name(d).c_str() : "?"; }
 
 const char* result_name(int r) {
   static const char* names[] = {"AE", "AS", "DE", "BB", "DR"};
@@ -215,12 +202,29 @@ uint8_t dir_mask(const JsonReader& r) {
   return m;
 }
 
+// Reads map.json's grid and checks that it is the one BD positions are sized for: the same box,
+// numbering and shift (2.2; a position keeps per-hex arrays of kNumHexes entries).
+steppe::Status load_grid(BdData& d, const Json& grid, const std::string& file) {
+  auto g = steppe::HexGrid::from_json(grid, file);
+  if (!g) return g.error();
+  if (g->to_json() != grid_2_2().to_json())
+    return Error{"the grid is not the Barbarossa Deluxe grid (RRCC, rows " + std::to_string(kFirstRow) + "-" +
+                     std::to_string(kLastRow) + " rising south, columns " + std::to_string(kFirstCol) + "-" +
+                     std::to_string(kLastCol) + " rising west, odd rows shifted west)",
+                 "2.2", file};
+  d.grid = std::move(g).value();
+  return steppe::Status::ok();
+}
+
 steppe::Status load_map(BdData& d, const std::filesystem::path& file) {
   for (int i = 0; i < kNumHexes; ++i) d.hexes[static_cast<size_t>(i)].on_map = true;
+  d.grid = grid_2_2();  // a map without "grid" (a hand-written test map)
   if (!std::filesystem::exists(file)) return steppe::Status::ok();  // empty map until the maps helper lands
   auto doc = steppe::load_json_file(file);
   if (!doc) return doc.error();
   JsonReader r(*doc, file.string());
+  if (doc->contains("grid"))
+    if (auto s = load_grid(d, (*doc)["grid"], file.string()); !s) return s;
   if (!r.has("hexes")) return steppe::Status::ok();
   for (int i = 0; i < kNumHexes; ++i) d.hexes[static_cast<size_t>(i)].on_map = false;
   JsonReader hexes = r.at("hexes");
@@ -798,6 +802,45 @@ int named_hex(const BdData& d, const std::string& name) {
   return -1;
 }
 
+// "end_victory": which section's end-of-play conditions, with the lists and numbers it prints
+// (13.4, 14.4, 14.10, 15.4). Errors name the field; the places are places.json or map names.
+void read_end_victory(const BdData& d, const JsonReader& r, EndVictory& ev) {
+  r.allow_only({"rule", "cities", "cities_needed", "clear_around", "no_enemy_in", "note"});
+  ev.rule = r.str("rule");
+  const bool known = ev.rule == "13.4" || ev.rule == "14.4" || ev.rule == "14.10" || ev.rule == "15.4";
+  if (!known && r.at("rule").json().is_string()) {
+    r.at("rule").fail_value("end_victory rule must be one of 13.4, 14.4, 14.10, 15.4");
+    return;
+  }
+  auto place = [&](std::string_view key, int& hex, std::string& name) {
+    name = r.str(key);
+    hex = named_hex(d, name);
+    if (hex < 0 && r.at(key).json().is_string())
+      r.at(key).fail_value("no hex of that name in places.json \"hexes\" or on the map (map.json names)");
+  };
+  if (ev.rule == "13.4") {  // hold `cities_needed` of `cities`
+    for (const JsonReader& e : r.at("cities").elements()) {
+      const std::string name = e.as_str();
+      const int h = named_hex(d, name);
+      if (h < 0 && e.json().is_string())
+        e.fail_value("no hex of that name in places.json \"hexes\" or on the map (map.json names)");
+      ev.cities.push_back(h);
+      ev.city_names.push_back(name);
+    }
+    ev.cities_needed = r.int_in("cities_needed", 1, static_cast<int>(std::max<size_t>(1, ev.cities.size())));
+  } else {
+    ev.cities_needed = r.int_in("cities_needed", 1, 99);
+  }
+  if (ev.rule == "14.4") {
+    place("clear_around", ev.clear_around, ev.clear_around_name);
+    place("no_enemy_in", ev.no_enemy_in, ev.no_enemy_in_name);
+  } else {
+    for (const char* key : {"clear_around", "no_enemy_in"})
+      if (r.has(key)) r.at(key).fail("only a 14.4 end_victory has \"" + std::string(key) + "\"");
+  }
+  if (ev.rule != "13.4" && r.has("cities")) r.at("cities").fail("only a 13.4 end_victory lists \"cities\"");
+}
+
 steppe::Status load_scenarios(BdData& d, const std::filesystem::path& dir) {
   if (!std::filesystem::is_directory(dir)) return steppe::Status::ok();
   std::vector<std::filesystem::path> files;
@@ -890,6 +933,7 @@ steppe::Status load_scenarios(BdData& d, const std::filesystem::path& dir) {
               "no hex of that name in places.json \"hexes\" or on the map (map.json names)");
         s.sudden_death.push_back(std::move(v));
       }
+    if (auto ev = r.opt("end_victory")) read_end_victory(d, *ev, s.end_victory);
     if (auto pr = r.opt("params"))
       for (auto& [name, v] : pr->members())
         if (name != "rule") s.params[name] = v.as_int_in(0, 99);
@@ -1010,46 +1054,71 @@ Result<std::shared_ptr<const BdData>> load_data(const std::filesystem::path& dat
   for (int side : {kGerman, kSoviet})
     d->entry_candidates[static_cast<size_t>(side)] = entry_candidates_of(*d, d->hexes, side);
   d->entry_candidates_built = true;
-  d->supply_graph = build_supply_graph(d->hexes, d->places);
+  d->supply_graph = build_supply_graph(d->grid, d->hexes, d->places);
   return std::shared_ptr<const BdData>(std::move(d));
 }
 
-SupplyGraph build_supply_graph(const std::array<HexInfo, kNumHexes>& hexes, const Places& pl) {
+SupplyGraph build_supply_graph(const steppe::HexGrid& grid, const std::array<HexInfo, kNumHexes>& hexes,
+                               const Places& pl) {
   SupplyGraph g;
+  const auto n = static_cast<size_t>(grid.size());
+  const auto at = [&](int h) -> const HexInfo& { return hexes[static_cast<size_t>(h)]; };
   auto own_lake = [](int side, const HexInfo& x) {  // 7.14
     if (side == kSoviet) return x.country == kUssr || x.country == kBaltic;
     return x.country == kGreaterGermany || x.country == kHungary;
   };
-  for (int side = 0; side < 2; ++side)
-    for (int h = 0; h < kNumHexes; ++h) {
-      const HexInfo& x = hexes[static_cast<size_t>(h)];
-      const bool ok = x.on_map && x.terrain != kAllSea && (x.terrain != kAllLake || own_lake(side, x));
-      g.enter[static_cast<size_t>(side)][static_cast<size_t>(h)] = ok ? 1 : 0;
-      g.enemy_fort[static_cast<size_t>(side)][static_cast<size_t>(h)] = x.fortified == 1 - side ? 1 : 0;
-    }
-  for (int h = 0; h < kNumHexes; ++h) {
-    const Area a = hexes[static_cast<size_t>(h)].area;
+  // Side may trace into the hex: on the map, not all-sea, lakes only in own territory (7.14).
+  auto enter = [&](int side, int h) {
+    const HexInfo& x = at(h);
+    return x.on_map && x.terrain != kAllSea && (x.terrain != kAllLake || own_lake(side, x));
+  };
+  g.tier.resize(n);
+  g.crimea_enter.resize(n);
+  for (int h = 0; h < grid.size(); ++h) {
+    const Area a = at(h).area;
     g.tier[static_cast<size_t>(h)] = a == kAreaR ? 2 : a == kAreaDP ? 1 : 0;
+    g.crimea_enter[static_cast<size_t>(h)] = a == kAreaCS && enter(kGerman, h) ? 1 : 0;  // 7.4
   }
-  for (int side = 0; side < 2; ++side)
-    for (int a = 0; a < kNumHexes; ++a) {
-      const HexInfo& x = hexes[static_cast<size_t>(a)];
-      uint8_t mask = 0;
-      for (int d = 0; d < 6; ++d) {
-        const int b = neighbour(a, d);
-        if (b < 0 || !g.enter[static_cast<size_t>(side)][static_cast<size_t>(b)]) continue;
-        const HexInfo& y = hexes[static_cast<size_t>(b)];
-        if (x.zone != y.zone) continue;  // 7.15
+  g.crimea_sides = steppe::HexSideBits(grid);
+  for (int side = 0; side < 2; ++side) {
+    auto& fort = g.enemy_fort[static_cast<size_t>(side)];
+    auto& enters = g.enter[static_cast<size_t>(side)];
+    fort.resize(n);
+    enters.resize(n);
+    for (int h = 0; h < grid.size(); ++h) {
+      fort[static_cast<size_t>(h)] = at(h).fortified == 1 - side ? 1 : 0;
+      enters[static_cast<size_t>(h)] = enter(side, h) ? 1 : 0;
+    }
+    for (int s : side == kGerman ? pl.german_edge : pl.soviet_edge)
+      if (grid.valid(s) && enter(side, s) && (side == kSoviet || g.tier[static_cast<size_t>(s)] == 0))
+        g.sources[static_cast<size_t>(side)].push_back(s);  // 7.3, 7.9; 7.4 the German outside DP/R
+    g.sides[static_cast<size_t>(side)] = steppe::HexSideBits(grid);
+  }
+  // Each hexside once, from the hex that owns it in the kernel's numbering (directions 0, 1, 5);
+  // HexSideBits::set marks it from both hexes. Sea and lake sides count from either hex.
+  for (int a = 0; a < grid.size(); ++a)
+    for (int d : {0, 1, 5}) {
+      const int b = grid.neighbour(a, d);
+      if (b < 0) continue;
+      const HexInfo& x = at(a);
+      const HexInfo& y = at(b);
+      if (x.zone != y.zone) continue;  // 7.15
+      const int back = steppe::HexGrid::opposite(d);
+      const bool sea = ((x.sea_side >> d) & 1u) != 0 || ((y.sea_side >> back) & 1u) != 0;
+      const bool lake = ((x.lake_side >> d) & 1u) != 0 || ((y.lake_side >> back) & 1u) != 0;
+      const bool kerch = is_crossing(pl.kerch, a, b), sivash = is_crossing(pl.sivash, a, b);
+      for (int side = 0; side < 2; ++side) {
+        if (!enter(side, a) || !enter(side, b)) continue;
         bool ok = true;
-        if (pl.strait(a, b))
+        if (kerch || sivash)
           ok = side == kSoviet;  // 7.14 (German only as Crimea supply, compute_crimea: BD-5), 10.15
-        else if (x.sea_side & (1u << d))
+        else if (sea)
           ok = false;
-        else if (x.lake_side & (1u << d))
+        else if (lake)
           ok = own_lake(side, x) && own_lake(side, y);
-        if (ok) mask = static_cast<uint8_t>(mask | (1u << d));
+        if (ok) g.sides[static_cast<size_t>(side)].set(grid, a, d);
       }
-      g.edges[static_cast<size_t>(side)][static_cast<size_t>(a)] = mask;
+      if (!sivash && (kerch || (!sea && !lake))) g.crimea_sides.set(grid, a, d);  // 7.14, 7.15
     }
   return g;
 }

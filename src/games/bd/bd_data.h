@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "kernel/error.h"
+#include "kernel/hexgrid.h"
 #include "kernel/json_data.h"
 
 namespace bd {
@@ -25,70 +26,42 @@ enum Side : uint8_t { kGerman = 0, kSoviet = 1, kNoSide = 2 };
 inline int other(int side) { return 1 - side; }
 const char* side_name(int side);
 
-// ---- Hex grid (RRCC, digest 2.2). Rows 10..32 rise southward, columns 00..24 westward;
-// odd rows sit half a hex west of even rows. Direction order matches kernel/hexgrid.h
+// ---- Hex grid (RRCC, digest 2.2): the kernel's HexGrid. Rows 10..32 rise southward, columns
+// 00..24 westward; odd rows sit half a hex west of even rows. Directions are the kernel's
 // (pointy-top): E, NE, NW, W, SW, SE; opposite = (d + 3) % 6.
 constexpr int kFirstRow = 10, kLastRow = 32, kFirstCol = 0, kLastCol = 24;
 constexpr int kRows = kLastRow - kFirstRow + 1, kCols = kLastCol - kFirstCol + 1;
+// A position keeps per-hex arrays of this many entries (a clone copies them in one piece);
+// map.json's grid must be this box (load_map checks).
 constexpr int kNumHexes = kRows * kCols;
 // Most counters a game may hold (counters.json has 270; scenario tests add a few). A
 // position keeps its units inline (BdState::units_), so that a clone allocates nothing for
 // them; load_counters refuses a counter mix larger than this.
 constexpr int kMaxUnits = 320;
 enum Dir : uint8_t { kE = 0, kNE = 1, kNW = 2, kW = 3, kSW = 4, kSE = 5 };
-constexpr int hex_index(int row, int col) {  // -1 outside the box
-  if (row < kFirstRow || row > kLastRow || col < kFirstCol || col > kLastCol) return -1;
-  return (row - kFirstRow) * kCols + (col - kFirstCol);
-}
-constexpr int hex_row(int idx) { return kFirstRow + idx / kCols; }
-constexpr int hex_col(int idx) { return kFirstCol + idx % kCols; }
-int parse_hex(std::string_view id);  // -1 if not a hex id of the grid
-std::string hex_id(int idx);
 
-// W = (r, c+1), E = (r, c-1); even rows: NW (r-1, c), NE (r-1, c-1), SW (r+1, c),
-// SE (r+1, c-1); odd rows shift those one column west (digest 2.2, checked on 11.27).
-constexpr int neighbour_by_rule(int idx, int dir) {
-  if (idx < 0 || idx >= kNumHexes) return -1;
-  const int r = hex_row(idx), c = hex_col(idx);
-  const int odd = r & 1;
-  switch (dir) {
-    case kE:
-      return hex_index(r, c - 1);
-    case kW:
-      return hex_index(r, c + 1);
-    case kNW:
-      return hex_index(r - 1, c + odd);
-    case kNE:
-      return hex_index(r - 1, c - 1 + odd);
-    case kSW:
-      return hex_index(r + 1, c + odd);
-    case kSE:
-      return hex_index(r + 1, c - 1 + odd);
-    default:
-      return -1;
-  }
+steppe::HexGrid make_grid_2_2();  // the grid of the box above, as the kernel reads a "grid" object
+// The BD grid, built once. The rules ask it for neighbours millions of times per playout:
+// the kernel's flat table (HexGrid::neighbour).
+inline const steppe::HexGrid& grid_2_2() {
+  static const steppe::HexGrid grid = make_grid_2_2();
+  return grid;
 }
-// The same, as a table built at compile time: movement and supply searches ask for
-// neighbours millions of times per playout.
-inline constexpr auto kNeighbourTable = [] {
-  std::array<std::array<int16_t, 6>, kNumHexes> t{};
-  for (int h = 0; h < kNumHexes; ++h)
-    for (int d = 0; d < 6; ++d)
-      t[static_cast<size_t>(h)][static_cast<size_t>(d)] = static_cast<int16_t>(neighbour_by_rule(h, d));
-  return t;
-}();
-constexpr int neighbour(int idx, int dir) {  // -1 off-grid
+inline int hex_index(int row, int col) { return grid_2_2().index(row, col); }  // -1 outside the box
+inline int hex_row(int idx) { return grid_2_2().row(idx); }
+inline int hex_col(int idx) { return grid_2_2().col(idx); }
+inline int parse_hex(std::string_view id) { return grid_2_2().parse(id); }  // -1 if not a hex id of the grid
+std::string hex_id(int idx);                                                // "----" off the grid
+inline int neighbour(int idx, int dir) {                                    // -1 off-grid
   if (static_cast<unsigned>(idx) >= static_cast<unsigned>(kNumHexes) || static_cast<unsigned>(dir) >= 6u)
     return -1;
-  return kNeighbourTable[static_cast<size_t>(idx)][static_cast<size_t>(dir)];
+  return grid_2_2().neighbour(idx, dir);
 }
-constexpr int direction(int from, int to) {  // -1 if not adjacent
-  if (to < 0) return -1;
-  for (int d = 0; d < 6; ++d)
-    if (neighbour(from, d) == to) return d;
-  return -1;
+inline int direction(int from, int to) {  // -1 if not adjacent
+  if (to < 0 || static_cast<unsigned>(from) >= static_cast<unsigned>(kNumHexes)) return -1;
+  return grid_2_2().direction(from, to);
 }
-int hex_distance(int a, int b);
+inline int hex_distance(int a, int b) { return grid_2_2().distance(a, b); }
 const char* dir_name(int d);
 
 // ---- Map
@@ -251,6 +224,22 @@ struct SuddenDeath {
   std::string rule;
 };
 
+// "end_victory" in a scenario file: the conditions checked at the end of its last turn in
+// place of victory points. `rule` says which section's conditions (13.4, 14.4, 14.10 or 15.4;
+// empty = won on VP, section 4); the lists and numbers those sections print are the data.
+struct EndVictory {
+  std::string rule;
+  // 13.4: the cities of which `cities_needed` must be held ("Leningrad, Moscow, Stalingrad",
+  // any two). 14.4, 14.10, 15.4: `cities_needed` is the number to take from the opponent.
+  std::vector<int> cities;
+  std::vector<std::string> city_names;  // as the file names them, for the log
+  int cities_needed = 0;
+  int clear_around = -1;  // 14.4: no enemy unit adjacent to this hex (Leningrad)
+  std::string clear_around_name;
+  int no_enemy_in = -1;  // 14.4: no German unit here counts as a city taken (the Gotenkopf, 3105)
+  std::string no_enemy_in_name;
+};
+
 struct ScenarioDef {
   std::string id, name, description, rule;
   int first_turn = 1, last_turn = 32;
@@ -266,6 +255,7 @@ struct ScenarioDef {
   std::vector<std::pair<std::string, int>> markers;  // (marker, hex)
   std::vector<std::string> special_rules;
   std::vector<SuddenDeath> sudden_death;  // "sudden_death" in the file
+  EndVictory end_victory;                 // "end_victory" in the file
   // Scenario numbers ("params" in the file, integers): german_repl_mech/non (4.17, 14.11),
   // oos_kills_per_city (14.10), repl_bonus and no_replacements_first_turn (15.6),
   // soviet_rvgk_at_start (15.3), mf_german_mech / mf_german_non / mf_soviet_mech /
@@ -359,22 +349,35 @@ struct VictoryRules {
 };
 
 // 7.14, 7.15, 7.4: the parts of overland supply tracing that depend on the map only, per side,
-// so that BdState::compute_supply's search tests bits instead of terrain (bench/: supply next
-// to a bare breadth-first search). Built from a map by build_supply_graph.
+// for the kernel's SupplyTracer over the BD HexGrid (BdState::compute_supply): the search tests
+// one HexSideBits byte per hex instead of terrain (bench/: supply next to a bare breadth-first
+// search). Built from a map by build_supply_graph; sized by the grid.
 struct SupplyGraph {
+  // Bit d of a hex: a path of the side may cross the hexside towards neighbour(hex, d): both
+  // hexes may be entered (on the map, not all-sea, lakes only in own territory), the two are in
+  // one logistical area (7.15) and the hexside is crossable (no all-sea side, lake sides in own
+  // territory, the Kerch and Sivash for the Soviet only, 7.14).
+  std::array<steppe::HexSideBits, 2> sides;
   // Side may trace into the hex: on the map, not all-sea, lakes only in own territory (7.14).
-  std::array<std::array<uint8_t, kNumHexes>, 2> enter{};
-  // Bit d: a path of the side may go from the hex to neighbour(hex, d): that hex may be
-  // entered, the two are in one logistical area (7.15) and the hexside is crossable (no sea,
-  // lakes in own territory, the Kerch and Sivash for the Soviet only, 7.14).
-  std::array<std::array<uint8_t, kNumHexes>, 2> edges{};
+  std::array<std::vector<uint8_t>, 2> enter;
+  // The side's edge supply sources that the map lets supply (7.3, 7.9): enterable, and for the
+  // German outside the DP and R areas (7.4). Enemy units are the search's to test.
+  std::array<std::vector<int>, 2> sources;
   // The hex is a printed fortified line of the side's enemy (blocks while the enemy holds it, 7.20).
-  std::array<std::array<uint8_t, kNumHexes>, 2> enemy_fort{};
+  std::array<std::vector<uint8_t>, 2> enemy_fort;
   // 7.4 German bottleneck tiers: 0 elsewhere, 1 the DP area, 2 the R area.
-  std::array<uint8_t, kNumHexes> tier{};
+  std::vector<uint8_t> tier;
+  // 7.4 Crimea supply: the German may trace into the hex (CS area and enterable) ...
+  std::vector<uint8_t> crimea_enter;
+  // ... and across the hexside (one logistical area, 7.15; the Kerch but never the Sivash, and
+  // no other all-sea or all-lake side, 7.14).
+  steppe::HexSideBits crimea_sides;
 };
 
 struct BdData {
+  // The hex grid (kernel, digest 2.2), from map.json "grid"; it must be the box the position
+  // arrays are sized for (kFirstRow..kLastRow, kFirstCol..kLastCol), checked on load.
+  steppe::HexGrid grid;
   std::array<HexInfo, kNumHexes> hexes;
   StackingLimits stacking;
   bool map_loaded = false;
@@ -401,7 +404,8 @@ struct BdData {
   int find_unit(std::string_view key) const;  // -1 if unknown
 };
 
-SupplyGraph build_supply_graph(const std::array<HexInfo, kNumHexes>& hexes, const Places& places);
+SupplyGraph build_supply_graph(const steppe::HexGrid& grid, const std::array<HexInfo, kNumHexes>& hexes,
+                               const Places& places);
 
 // BdData::entry_candidates of `side` for these hexes (the map a state may have edited).
 std::vector<int> entry_candidates_of(const BdData& d, const std::array<HexInfo, kNumHexes>& hexes, int side);

@@ -20,6 +20,10 @@
 #include "kernel/json_data.h"
 #include "kernel/state.h"
 
+namespace steppe {
+class SupplyTracer;
+}
+
 namespace bd {
 
 using steppe::Action;
@@ -468,8 +472,13 @@ class BdState : public steppe::State {
 
   // Supply (7.x).
   void compute_supply() const;
-  template <class Passable>
-  void compute_crimea(const Passable& passable) const;
+  template <int kSide>
+  struct OpenNow;  // 7.3, 7.9, 7.20: may a path of the side use the hex now (supply.cpp)
+  template <int kSide>
+  OpenNow<kSide> open_now() const;
+  template <int kSide>
+  void trace_overland(steppe::SupplyTracer& tracer) const;
+  void compute_crimea(steppe::SupplyTracer& tracer) const;
   int unit_supply(int u) const;
   bool coastal_supply_ok(int hex) const;  // 7.5 Azov coast needs both Kerch hexes
   int offensive_ok(int u) const;

@@ -329,6 +329,7 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
   // Simple label-correcting search (MF <= ~12, map small): process by decreasing MP left.
   // The two queues keep their storage between calls (no allocation per unit searched).
   static thread_local std::vector<int> frontier, next;
+  const steppe::HexGrid& grid = grid_2_2();
   frontier.assign(1, s.hex);
   // MP left at each hex's last expansion. Expanding a hex again with the same MP left
   // changes nothing (best only grows, so every neighbour already holds at least what it
@@ -344,8 +345,9 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
       const HexInfo& a = hx(h);
       const bool at_strait = strait_end(h);
       if (at_strait && trace != nullptr) trace->strait = true;
+      const std::span<const int32_t, 6> around = grid.neighbours(h);  // the kernel's flat table
       for (int dd = 0; dd < 6; ++dd) {
-        const int n = neighbour(h, dd);
+        const int n = around[static_cast<size_t>(dd)];
         if (n < 0) continue;
         int16_t& hc = hex_cost[static_cast<size_t>(n)];
         if (hc == -2) {

@@ -386,32 +386,44 @@ void BdState::victory_check() {
   territory_vp_checks();  // 4.5, 4.6 "the first instant after the end of GT13"
 }
 
-// Scenario victory conditions checked at the end of the last turn.
+// Scenario victory conditions checked at the end of the last turn: the scenario file's
+// "end_victory" names the section and gives its lists and numbers (EndVictory).
 bool BdState::scenario_victory() {
+  if (sc_ == nullptr || sc_->end_victory.rule.empty()) return false;
+  const EndVictory& ev = sc_->end_victory;
+  // "leningrad" -> "Leningrad", for the log lines.
+  const auto title = [](std::string name) {
+    if (!name.empty()) name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+    return name;
+  };
   auto german_city_held = [&](int h) {
     return hex_.control[static_cast<size_t>(h)] == kGerman && overland(h, kGerman);
   };
   auto soviet_city_held = [&](int h) {
     return hex_.control[static_cast<size_t>(h)] == kSoviet && overland(h, kSoviet);
   };
-  if (scenario_id_ == "blue-kremlin") {  // 13.4
+  if (ev.rule == "13.4") {
     bool all = true;
     for (int h = 0; h < kNumHexes; ++h)
       if (hx(h).city && hex_.start_control[static_cast<size_t>(h)] == kGerman && !german_city_held(h))
         all = false;
     int big = 0;
-    for (int h : {data_->places.leningrad, data_->places.moscow, data_->places.stalingrad})
-      if (h >= 0 && german_city_held(h)) ++big;
+    std::string named;
+    for (size_t i = 0; i < ev.cities.size(); ++i) {
+      if (ev.cities[i] >= 0 && german_city_held(ev.cities[i])) ++big;
+      named += (i == 0 ? "" : ", ") + title(ev.city_names[i]);
+    }
     // 13.4: an expedition still in the holding box (never short of supply there, 4.13)
     // counts as one such city.
     if (cauc_ == kCaucInBox || cauc_ == kCaucBrokeThrough) ++big;
-    if (all && big >= 2)
-      end_game(kGerman, "holds every start city and 2 of Leningrad, Moscow, Stalingrad", "13.4");
+    if (all && big >= ev.cities_needed)
+      end_game(kGerman, "holds every start city and " + std::to_string(ev.cities_needed) + " of " + named,
+               "13.4");
     else
       end_game(kSoviet, "the German did not meet 13.4", "13.4");
     return true;
   }
-  if (scenario_id_ == "citadel") {  // 14.4
+  if (ev.rule == "14.4") {
     bool kept = true;
     int gained = 0;
     for (int h = 0; h < kNumHexes; ++h) {
@@ -424,11 +436,10 @@ bool BdState::scenario_victory() {
     // 14.4: no overland-supplied German unit on the Dnepr south of Kiev, and no German unit
     // in the Gotenkopf (3105), each count as a city taken.
     bool dnepr_german = false, goten_german = false;
-    const auto goten = data_->places.named.find("gotenkopf");
     for (int u = 0; u < num_units(); ++u) {
       if (unit(u).where != kOnMap || def(u).side != kGerman) continue;
       if (hx(unit(u).hex).dnepr && unit_supply(u) == kSupOverland) dnepr_german = true;
-      if (goten != data_->places.named.end() && unit(u).hex == goten->second) goten_german = true;
+      if (unit(u).hex == ev.no_enemy_in) goten_german = true;
     }
     if (!dnepr_german) {
       ++gained;
@@ -437,19 +448,25 @@ bool BdState::scenario_victory() {
     }
     if (!goten_german) {
       ++gained;
-      log("victory", "no German unit in the Gotenkopf (3105): counts as a city taken", "14.4");
+      log("victory",
+          "no German unit in the " + title(ev.no_enemy_in_name) + " (" + hex_id(ev.no_enemy_in) +
+              "): counts as a city taken",
+          "14.4");
     }
     bool leningrad_clear = true;
-    const int len = data_->places.leningrad;
+    const int len = ev.clear_around;
     for (int d = 0; d < 6 && len >= 0; ++d)
       if (neighbour(len, d) >= 0 && occupant_side(neighbour(len, d)) == kGerman) leningrad_clear = false;
-    if (kept && gained >= 7 && leningrad_clear)
-      end_game(kSoviet, "kept its cities, took 7 and cleared Leningrad", "14.4");
+    if (kept && gained >= ev.cities_needed && leningrad_clear)
+      end_game(kSoviet,
+               "kept its cities, took " + std::to_string(ev.cities_needed) + " and cleared " +
+                   title(ev.clear_around_name),
+               "14.4");
     else
       end_game(kGerman, "the Soviet did not meet 14.4", "14.4");
     return true;
   }
-  if (scenario_id_ == "mansteins-gambit") {  // 14.10
+  if (ev.rule == "14.10") {
     bool all = true;
     int gained = 0;
     for (int h = 0; h < kNumHexes; ++h) {
@@ -464,13 +481,16 @@ bool BdState::scenario_victory() {
               std::to_string(oos_kills_ / per) + " cities taken",
           "14.10");
     }
-    if (all && gained >= 1)
-      end_game(kGerman, "held every start city and took one", "14.10");
+    if (all && gained >= ev.cities_needed)
+      end_game(kGerman,
+               ev.cities_needed == 1 ? std::string("held every start city and took one")
+                                     : "held every start city and took " + std::to_string(ev.cities_needed),
+               "14.10");
     else
       end_game(kSoviet, "the German did not meet 14.10", "14.10");
     return true;
   }
-  if (scenario_id_ == "what-if-1942") {  // 15.4: supply irrelevant; the only scenario with draws
+  if (ev.rule == "15.4") {  // supply irrelevant; the only scenario with draws
     bool s_east = true, g_west = true;
     int s_west = 0, g_east = 0;
     for (int h = 0; h < kNumHexes; ++h) {
@@ -485,9 +505,9 @@ bool BdState::scenario_victory() {
         if (c == kSoviet) ++s_west;
       }
     }
-    if (s_east && s_west >= 1)
+    if (s_east && s_west >= ev.cities_needed)
       end_game(kSoviet, "holds every eastern city and one in the west", "15.4");
-    else if (g_west && g_east >= 1)
+    else if (g_west && g_east >= ev.cities_needed)
       end_game(kGerman, "holds the USIR, every western city and one in the east", "15.4");
     else {
       winner_ = kNoSide;

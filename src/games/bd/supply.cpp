@@ -1,72 +1,106 @@
 // Barbarossa Deluxe rules: supply (7.x).
 // Section numbers are the rulebook's (seeds/000); where the text is silent or ambiguous
 // the choice is written in docs/rulings.md (BD-n).
+#include "kernel/supply.h"
+
 #include "games/bd/bd_internal.h"
 
 namespace bd {
 
 // ======================================================================= supply (7.x)
 
+namespace {
+
+// The searches' buffers, one set per thread: a clone of a position copies none of them.
+thread_local steppe::SupplyTracer t_tracer;
+
+// How a path may step across a hexside when the map decides it all: one byte per hex, bit d
+// open towards direction d (SupplyGraph::sides, crimea_sides); the tracer skips closed sides
+// without reading the neighbour.
+struct MapStep {
+  const uint8_t* bits;
+  unsigned sides(int h) const { return bits[h]; }
+  bool operator()(int /*to*/, int /*from*/, int /*dir*/) const { return true; }
+};
+
+// The German's: the map's part, and the 7.4 bottlenecks, which depend on who holds them.
+struct GermanStep {
+  const uint8_t* bits;
+  const uint8_t* tier;
+  const uint8_t* control;
+  int dnepropetrovsk, rostov;
+  unsigned sides(int h) const { return bits[h]; }
+  // `from` is nearer the source, `to` the hex the supply spreads into.
+  bool operator()(int to, int from, int /*dir*/) const {
+    const int ta = tier[from], tb = tier[to];
+    if (tb <= ta) return true;
+    // 7.4: into DP only through Dnepropetrovsk, into R only through Rostov.
+    if (tb == 1 && to != dnepropetrovsk) return false;
+    if (tb == 2 && (to != rostov || ta != 1)) return false;
+    // 7.4 "if Dnepropetrovsk were to be captured by the Soviet player, all units ... would
+    // instantly be OOS": a Soviet-held bottleneck blocks even when empty (BD-TR2).
+    return control[to] != kSoviet;
+  }
+};
+
+}  // namespace
+
+// What the map alone does not decide, per hex: enemy units (7.3, 7.9) and enemy-held
+// fortifications (7.20). Values, not members, so that the search keeps them in registers.
+template <int kSide>
+struct BdState::OpenNow {
+  const uint8_t* occ;
+  const uint8_t* control;
+  const uint8_t* enemy_fort;
+  const BdState* state;
+  int fa_hex;
+  bool east_walls;
+  bool operator()(int h) const {
+    if (occ[h] != kNoSide && occ[h] != kSide) return false;  // 7.3, 7.9
+    if constexpr (kSide == kGerman)
+      return !(control[h] == kSoviet && (enemy_fort[h] || h == fa_hex));  // 7.20
+    else
+      return !(control[h] == kGerman && (enemy_fort[h] || (east_walls && state->east_wall(h))));  // 7.20, 8.5
+  }
+};
+
+template <int kSide>
+BdState::OpenNow<kSide> BdState::open_now() const {
+  return OpenNow<kSide>{
+      cache_.occ_side.data(), hex_.control.data(),        supply_graph().enemy_fort[kSide].data(), this,
+      markers_.fa_hex,        !markers_.east_wall.empty()};
+}
+
+// One side's overland supply into cache_.sup (the tracer's results are its until the next trace).
+template <int kSide>
+void BdState::trace_overland(steppe::SupplyTracer& tracer) const {
+  const SupplyGraph& g = supply_graph();
+  const OpenNow<kSide> open = open_now<kSide>();
+  const auto node_rule = [open](int h) {
+    return open(h) ? steppe::SupplyEntry::kOpen : steppe::SupplyEntry::kBlocked;
+  };
+  if constexpr (kSide == kGerman)
+    tracer.trace(data_->grid, g.sources[kSide], node_rule,
+                 GermanStep{g.sides[kSide].data(), g.tier.data(), hex_.control.data(),
+                            data_->places.dnepropetrovsk, data_->places.rostov});
+  else
+    tracer.trace(data_->grid, g.sources[kSide], node_rule, MapStep{g.sides[kSide].data()});
+  const std::span<const uint8_t> marks = tracer.supplied_marks();
+  std::memcpy(cache_.sup[kSide].data(), marks.data(), std::min(marks.size(), cache_.sup[kSide].size()));
+}
+
 // Overland supply per hex and side: a path of any length, not through enemy units, to a
 // friendly edge source (7.3, 7.9), inside one logistical area (7.15), through the DP/R
-// bottlenecks for the German (7.4), not through enemy fortifications (7.20).
+// bottlenecks for the German (7.4), not through enemy fortifications (7.20). The search is the
+// kernel's SupplyTracer over the BD HexGrid; the rules are its node rule and step.
 void BdState::compute_supply() const {
   if (!supply_dirty_) return;
   supply_dirty_ = false;
   compute_occupancy();
-  const auto& occ = cache_.occ_side;
-  const Places& pl = data_->places;
-  const SupplyGraph& g = supply_graph();
-  for (int side = 0; side < 2; ++side) {
-    auto& sup = cache_.sup[side];
-    sup.fill(0);
-    const auto& enter = g.enter[static_cast<size_t>(side)];
-    const auto& edges = g.edges[static_cast<size_t>(side)];
-    const auto& fort = g.enemy_fort[static_cast<size_t>(side)];
-    std::array<int16_t, kNumHexes> queue;  // each hex enters once (marked in `sup` first)
-    // What the map alone does not decide: enemy units (7.3, 7.9) and enemy-held
-    // fortifications (7.20).
-    auto open_now = [&](int h) {
-      const size_t i = static_cast<size_t>(h);
-      if (occ[i] != kNoSide && occ[i] != side) return false;  // 7.3, 7.9
-      if (side == kGerman && hex_.control[i] == kSoviet && (fort[i] || h == markers_.fa_hex))
-        return false;  // 7.20
-      if (side == kSoviet && hex_.control[i] == kGerman &&
-          (fort[i] || (!markers_.east_wall.empty() && east_wall(h))))
-        return false;  // 7.20 (East Wall counters, 8.5)
-      return true;
-    };
-    auto passable = [&](int h) { return enter[static_cast<size_t>(h)] && open_now(h); };
-    const auto& sources = side == kGerman ? pl.german_edge : pl.soviet_edge;
-    size_t tail = 0;
-    for (int s : sources) {
-      if (s < 0 || sup[static_cast<size_t>(s)] || !passable(s)) continue;
-      if (side == kGerman && g.tier[static_cast<size_t>(s)] != 0) continue;
-      sup[static_cast<size_t>(s)] = 1;
-      queue[tail++] = static_cast<int16_t>(s);
-    }
-    for (size_t qi = 0; qi < tail; ++qi) {
-      const int a = queue[qi];
-      const unsigned mask = edges[static_cast<size_t>(a)];
-      const int ta = side == kGerman ? g.tier[static_cast<size_t>(a)] : 0;
-      for (int d = 0; d < 6; ++d) {
-        if (!((mask >> d) & 1u)) continue;
-        const int b = neighbour(a, d);
-        if (sup[static_cast<size_t>(b)] || !open_now(b)) continue;
-        const int tb = side == kGerman ? g.tier[static_cast<size_t>(b)] : 0;
-        if (tb > ta) {  // 7.4: into DP only through Dnepropetrovsk, into R only through Rostov
-          if (tb == 1 && b != pl.dnepropetrovsk) continue;
-          if (tb == 2 && (b != pl.rostov || ta != 1)) continue;
-          // 7.4 "if Dnepropetrovsk were to be captured by the Soviet player, all units ...
-          // would instantly be OOS": a Soviet-held bottleneck blocks even when empty (BD-TR2).
-          if (hex_.control[static_cast<size_t>(b)] == kSoviet) continue;
-        }
-        sup[static_cast<size_t>(b)] = 1;
-        queue[tail++] = static_cast<int16_t>(b);
-      }
-    }
-    if (side == kGerman) compute_crimea(passable);
-  }
+  steppe::SupplyTracer& tracer = t_tracer;
+  trace_overland<kGerman>(tracer);
+  compute_crimea(tracer);
+  trace_overland<kSoviet>(tracer);
 }
 
 // 7.4 Crimea supply: while switched on and the German controls Sevastopol, up to five
@@ -74,43 +108,35 @@ void BdState::compute_supply() const {
 // across the Kerch but never the Sivash, 7.14) to Sevastopol are fully supplied. The text lets
 // the German declare which five when more are there; we take the five nearest Sevastopol
 // (then the top of a stack first), a ruling in docs/rulings.md.
-template <class Passable>
-void BdState::compute_crimea(const Passable& passable) const {
+void BdState::compute_crimea(steppe::SupplyTracer& tracer) const {
   crimea_units_.clear();
   const Places& pl = data_->places;
+  const SupplyGraph& g = supply_graph();
   const int sev = pl.sevastopol;
-  if (!crimea_on_ || sev < 0 || hex_.control[static_cast<size_t>(sev)] != kGerman || !passable(sev)) return;
-  std::array<int16_t, kNumHexes> dist{};
-  dist.fill(-1);
-  std::vector<int> queue{sev};
-  dist[static_cast<size_t>(sev)] = 0;
-  for (size_t qi = 0; qi < queue.size(); ++qi) {
-    const int a = queue[qi];
-    for (int d = 0; d < 6; ++d) {
-      const int b = neighbour(a, d);
-      if (b < 0 || dist[static_cast<size_t>(b)] >= 0 || hx(b).area != kAreaCS || !passable(b)) continue;
-      if (hx(a).zone != hx(b).zone) continue;  // 7.15
-      const bool kerch = is_crossing(pl.kerch, a, b);
-      const bool sivash = is_crossing(pl.sivash, a, b);
-      if (sivash) continue;                                                                 // 7.14
-      if (!kerch && ((hx(a).sea_side >> d) & 1u || (hx(a).lake_side >> d) & 1u)) continue;  // 7.14
-      dist[static_cast<size_t>(b)] = static_cast<int16_t>(dist[static_cast<size_t>(a)] + 1);
-      queue.push_back(b);
-    }
-  }
-  std::vector<std::pair<int, uint32_t>> cand;  // (distance, stacking order) per unit
+  if (!crimea_on_ || sev < 0 || hex_.control[static_cast<size_t>(sev)] != kGerman) return;
+  // Sevastopol, the source, need only be a hex the German may trace into; the path's other
+  // hexes are in the CS area too.
+  const uint8_t* cs = g.crimea_enter.data();
+  const uint8_t* enter = g.enter[kGerman].data();
+  const OpenNow<kGerman> open = open_now<kGerman>();
+  const auto node_rule = [&](int h) {
+    return (h == sev ? enter[h] : cs[h]) && open(h) ? steppe::SupplyEntry::kOpen
+                                                    : steppe::SupplyEntry::kBlocked;
+  };
+  const int source[] = {sev};
+  tracer.trace(data_->grid, source, node_rule, MapStep{g.crimea_sides.data()});
   std::vector<int> ids;
   for (size_t i = 0; i < units_.size(); ++i) {
     const UnitSt& s = units_[i];
     if (s.where != kOnMap || (*defs_)[i].side != kGerman) continue;
     const auto h = static_cast<size_t>(s.hex);
-    if (dist[h] < 0 || cache_.sup[kGerman][h]) continue;
+    if (!tracer.supplied(s.hex) || cache_.sup[kGerman][h]) continue;
     ids.push_back(static_cast<int>(i));
   }
   std::sort(ids.begin(), ids.end(), [&](int x, int y) {
     const UnitSt& a = units_[static_cast<size_t>(x)];
     const UnitSt& b = units_[static_cast<size_t>(y)];
-    const int da = dist[static_cast<size_t>(a.hex)], db = dist[static_cast<size_t>(b.hex)];
+    const int da = tracer.distance(a.hex), db = tracer.distance(b.hex);
     return da != db ? da < db : a.order < b.order;
   });
   // Ruling BD-22: the units the German declared (and that qualify) first, in his order; the

@@ -158,6 +158,35 @@ TEST(BdData, BadTableIsRefusedNamingFileAndField) {
   fs::remove_all(tmp);
 }
 
+// 2.2: the grid is the kernel's HexGrid read from map.json "grid"; a grid that is not the BD
+// grid the positions are sized for (or a malformed one) is refused naming the file and rule.
+TEST(BdData, MapGridOtherThanTheBdGridIsRefused) {
+  namespace fs = std::filesystem;
+  EXPECT_EQ(game().data().grid.size(), bd::kNumHexes);
+  EXPECT_EQ(game().data().grid.id(bd::parse_hex("2403")), "2403");
+  const fs::path tmp = copy_of_bd_tables("bd_bad_grid");
+  auto edit = [&](const char* key, const steppe::Json& value) {
+    auto doc = steppe::load_json_file(fs::path(STEPPE_DEFAULT_DATA_DIR) / "bd" / "map.json");
+    ASSERT_TRUE(doc.is_ok());
+    steppe::Json j = *doc;
+    j["grid"][key] = value;
+    std::ofstream(tmp / "bd" / "map.json") << j.dump();
+  };
+  edit("odd_rows_shift", "east");  // a valid grid, but other neighbours than 2.2's
+  auto g = bd::load_game(tmp);
+  ASSERT_FALSE(g.is_ok());
+  EXPECT_NE(g.error().to_string().find("map.json"), std::string::npos) << g.error().to_string();
+  EXPECT_NE(g.error().to_string().find("not the Barbarossa Deluxe grid"), std::string::npos)
+      << g.error().to_string();
+  EXPECT_EQ(g.error().rule, "2.2");
+  edit("orientation", "round");
+  auto malformed = bd::load_game(tmp);
+  ASSERT_FALSE(malformed.is_ok());
+  EXPECT_NE(malformed.error().to_string().find("/grid/orientation"), std::string::npos)
+      << malformed.error().to_string();
+  fs::remove_all(tmp);
+}
+
 // 6.3-6.5 limits are data (stacking.json): an owner's edit changes the rule, and a bad value
 // is refused naming the file and field.
 TEST(BdData, StackingLimitsComeFromStackingJson) {
@@ -203,6 +232,73 @@ std::string load_with_edited_scenario(const std::string& scenario,
   auto g = bd::load_game(tmp);
   fs::remove_all(tmp);
   return g.is_ok() ? std::string() : g.error().to_string();
+}
+
+// 13.4, 14.4, 14.10, 15.4: the end-of-play conditions' lists and numbers are the scenario
+// file's "end_victory", read as printed, and a bad one is refused naming file and field.
+TEST(BdData, EndVictoryIsScenarioDataAndBadOnesAreRefused) {
+  const bd::BdData& d = game().data();
+  std::map<std::string, const bd::ScenarioDef*> by_id;
+  for (const auto& sc : d.scenarios) by_id[sc.id] = &sc;
+  ASSERT_TRUE(by_id.count("blue-kremlin") && by_id.count("citadel") && by_id.count("grand-campaign"));
+  const bd::EndVictory& bk = by_id["blue-kremlin"]->end_victory;
+  EXPECT_EQ(bk.rule, "13.4");
+  EXPECT_EQ(bk.cities, (std::vector<int>{d.places.leningrad, d.places.moscow, d.places.stalingrad}));
+  EXPECT_EQ(bk.cities_needed, 2);  // "any two of the following three cities"
+  const bd::EndVictory& cit = by_id["citadel"]->end_victory;
+  EXPECT_EQ(cit.rule, "14.4");
+  EXPECT_EQ(cit.cities_needed, 7);  // "seven or more cities"
+  EXPECT_EQ(cit.clear_around, d.places.leningrad);
+  EXPECT_EQ(bd::hex_id(cit.no_enemy_in), "3105");                  // the Gotenkopf
+  EXPECT_TRUE(by_id["grand-campaign"]->end_victory.rule.empty());  // won on VP (section 4)
+
+  std::string e =
+      load_with_edited_scenario("citadel", [](steppe::Json& j) { j["end_victory"]["rule"] = "14.9"; });
+  EXPECT_NE(e.find("citadel.json"), std::string::npos) << e;
+  EXPECT_NE(e.find("/end_victory/rule"), std::string::npos) << e;
+  e = load_with_edited_scenario("citadel",
+                                [](steppe::Json& j) { j["end_victory"]["clear_around"] = "atlantis"; });
+  EXPECT_NE(e.find("/end_victory/clear_around"), std::string::npos) << e;
+  EXPECT_NE(e.find("atlantis"), std::string::npos) << e;
+  e = load_with_edited_scenario("blue-kremlin",
+                                [](steppe::Json& j) { j["end_victory"]["cities_needed"] = 4; });
+  EXPECT_NE(e.find("/end_victory/cities_needed"), std::string::npos) << e;  // more than the three listed
+  e = load_with_edited_scenario("mansteins-gambit", [](steppe::Json& j) { j["end_victory"]["turns"] = 3; });
+  EXPECT_NE(e.find("/end_victory"), std::string::npos) << e;
+  EXPECT_NE(e.find("turns"), std::string::npos) << e;
+}
+
+// 13.4 as data: with "cities_needed" 1 instead of the printed 2, holding Moscow alone of the
+// three wins for the German (tests/rulebook/bd/13.4-one-city.scn, the same position with the
+// printed number, is a Soviet win).
+TEST(BdData, EndVictoryNumbersDecideTheGame) {
+  namespace fs = std::filesystem;
+  const fs::path tmp = fs::temp_directory_path() / "bd_end_victory";
+  fs::remove_all(tmp);
+  fs::create_directories(tmp);
+  fs::copy(fs::path(STEPPE_DEFAULT_DATA_DIR) / "bd", tmp / "bd", fs::copy_options::recursive);
+  const fs::path file = tmp / "bd" / "scenarios" / "blue-kremlin.json";
+  auto doc = steppe::load_json_file(file);
+  ASSERT_TRUE(doc.is_ok());
+  steppe::Json j = *doc;
+  j["end_victory"]["cities_needed"] = 1;
+  std::ofstream(file) << j.dump();
+  auto g = bd::load_game(tmp);
+  fs::remove_all(tmp);
+  ASSERT_TRUE(g.is_ok()) << g.error().to_string();
+  const steppe::Game* one_city_game = g->get();
+  auto test = steppe::parse_scenario_test(
+      "name   13.4 with one city needed\nrule   13.4\ngame   bd\nscenario blue-kremlin\nset blank-map\n"
+      "city 1810 Smolensk\ncity 2311 Kiev\ncontrol 1810 german\ncontrol 2311 german\ncontrol 1606 german\n"
+      "set turn 13\nset phase soviet-movement\ndo end-phase\ndo end-phase\n"
+      "expect log contains holds every start city and 1 of Leningrad, Moscow, Stalingrad\n"
+      "expect winner german\n",
+      "one-city.scn");
+  ASSERT_TRUE(test.is_ok()) << test.error().to_string();
+  steppe::ScenarioEnv env;
+  env.games = [&](const std::string&) -> steppe::Result<const steppe::Game*> { return one_city_game; };
+  const steppe::ScenarioResult r = steppe::run_scenario_test(*test, env);
+  EXPECT_TRUE(r.passed) << (r.failure ? r.failure->to_string() : std::string("failed"));
 }
 
 // The start-of-scenario control ("control" of scenarios/<id>.json) is validated like every
