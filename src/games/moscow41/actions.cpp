@@ -148,8 +148,7 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
         // 10.4: an activated HQ places its artillery marker whatever else it did (its
         // activation already counts as its action, 10.1).
         if (def(b).side == active_ && block(b).activated && def(b).kind == Kind::kHq && is_area(block(b).loc))
-          for (int y : g_.adjacency()[static_cast<size_t>(block(b).loc)])
-            cand.push_back(make(kVArtillery, {b, y}));
+          for (int y : g_.neighbours(block(b).loc)) cand.push_back(make(kVArtillery, {b, y}));
         if (def(b).side != active_ || block(b).acted || block(b).isolated) continue;
         add_moves(kVMove, b, true, false);
         add_dls(b);
@@ -178,7 +177,7 @@ void Moscow41State::legal_actions(std::vector<Action>& out) const {
     case Phase::kBlitz:
       for (int b = 0; b < nb; ++b) {
         if (!block(b).blitz || block(b).blitzed || !is_area(block(b).loc)) continue;
-        for (int y : g_.adjacency()[static_cast<size_t>(block(b).loc)]) cand.push_back(make(kVBlitz, {b, y}));
+        for (int y : g_.neighbours(block(b).loc)) cand.push_back(make(kVBlitz, {b, y}));
       }
       for (const auto& [x, y] : blitz_moves_) {  // 10.16: Stukas following (once per area)
         (void)x;
@@ -370,8 +369,7 @@ Status Moscow41State::check(const Action& a) const {
         return rule_error("10.2", "Hoepner has no artillery (scenarios 2-3 and OR 14.2 give him one)");
       if (strength(b) <= 0) return rule_error("10.5", "exhausted HQs have no artillery");
       if (a.nargs != 2 || !is_area(a.args[1])) return rule_error("10.4", "malformed artillery");
-      const auto& adj = g_.adjacency()[static_cast<size_t>(block(b).loc)];
-      if (!std::binary_search(adj.begin(), adj.end(), a.args[1]))
+      if (!g_.adjacent(block(b).loc, a.args[1]))
         return rule_error("10.4", "artillery fires only into an adjacent area");
       if (!contested(a.args[1]))
         return rule_error("10.4", "artillery fires into an area with units of both players");

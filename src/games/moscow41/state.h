@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "games/moscow41/moscow41.h"
+#include "kernel/supply.h"
 
 namespace moscow41 {
 
@@ -261,8 +262,8 @@ class Moscow41State : public steppe::State {
   // The cheapest path to every area `b` may end in; `costs` (if given) gets each one's MP.
   std::vector<std::vector<int>> reachable(int b, bool allow_engage, bool hq_activation,
                                           std::vector<int>* costs = nullptr) const;
-  bool commanded(int b) const;  // 10.2, 10.3, 10.6
-  std::vector<int> tactical_range(int hq) const;
+  bool commanded(int b) const;                     // 10.2, 10.3, 10.6
+  bool in_tactical_range(int hq, int node) const;  // 10.3
   int hq_range(int hq) const;
   // has_units, contested and stack_ok read once for every area, for a route search that
   // asks them at every step (each of those scans every block).
@@ -277,6 +278,7 @@ class Moscow41State : public steppe::State {
     bool contested(int node) const { return units(kGerman, node) && units(kSoviet, node); }
   };
   Presence presence() const;
+  void fill_presence(Presence& p) const;  // the same into `p`, reusing its buffers (search loops)
   // 2.7: `extra` more blocks of `side` fit in `node` (the counts read from `pr` when given).
   bool stack_ok(int side, int node, int extra, const Presence* pr = nullptr) const;
   steppe::Status check_dl(const steppe::Action& a) const;
@@ -285,8 +287,12 @@ class Moscow41State : public steppe::State {
 
   // Impulse flow.
   void start_impulse(ImpulseKind k);
-  void supply_check(int side);     // 9.1
-  void isolation_check(int side);  // 9.3
+  void supply_check(int side);  // 9.1
+  // 9.2: every area of `side` with a Line of Communication, marked in `tracer`.
+  void trace_supply(int side, steppe::SupplyTracer& tracer) const;
+  bool loc_passable(int side, int node, const Presence& pr) const;  // 9.2: a LOC may cross it
+  bool supply_source(int side, int node) const;                     // 2.1, 9.2, OR 14.3
+  void isolation_check(int side);                                   // 9.3
   void end_impulse();
   void final_phase();  // 13.0
   void start_turn(int turn);
