@@ -2,10 +2,10 @@
 // Every rule cites its rulebook section (seeds/002).
 #include <algorithm>
 #include <functional>
-#include <queue>
 
 #include "games/moscow41/state.h"
 #include "games/moscow41/state_names.h"
+#include "kernel/pathfinding.h"
 
 namespace moscow41 {
 
@@ -351,23 +351,17 @@ int Moscow41State::bombers_ready(int lw, bool stuka) const {
   return n;
 }
 
+namespace {
+constexpr int kUnreachable = 1 << 20;  // farther than any Air Range
+}  // namespace
+
 int Moscow41State::air_distance(int from, int to) const {
-  // Air Range is traced through any area (10.10).
-  std::vector<int> d(static_cast<size_t>(node_count()), -1);
-  std::queue<int> q;
-  d[static_cast<size_t>(from)] = 0;
-  q.push(from);
-  while (!q.empty()) {
-    const int x = q.front();
-    q.pop();
-    if (x == to) return d[static_cast<size_t>(x)];
-    for (int y : g_.neighbours(x))
-      if (d[static_cast<size_t>(y)] < 0) {
-        d[static_cast<size_t>(y)] = d[static_cast<size_t>(x)] + 1;
-        q.push(y);
-      }
-  }
-  return 1 << 20;
+  // Air Range is traced through any area (10.10): steps of one across the land borders.
+  thread_local steppe::PathFinder finder;
+  thread_local std::vector<int> path;
+  const int steps = finder.shortest_path(
+      g_.land(), from, to, kUnreachable, [](int, int, int) { return steppe::StepCost::enter(1); }, path);
+  return steps < 0 ? kUnreachable : steps;
 }
 
 std::vector<int> Moscow41State::battle_bombers() const {
