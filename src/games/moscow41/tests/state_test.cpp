@@ -407,6 +407,36 @@ TEST(Moscow41State, EquallyCheapRoutesGoThroughTheLowestAreaIndex) {
   EXPECT_EQ(s->area(test::game().node("66")).control, kSoviet);
 }
 
+// One verb table (verbs.cpp) drives the notation, describe(), check() and apply(): every
+// verb has its row, and an unreadable action lists every form the table knows.
+TEST(Moscow41State, EveryVerbHasARowInTheVerbTable) {
+  auto s = test::start("campaign", 1);
+  for (uint16_t v = kVLogPause; v <= kVSetupAuto; ++v) {
+    steppe::Action a;
+    a.verb = v;
+    const auto st = s->check(a);
+    EXPECT_EQ(st.is_ok() ? std::string::npos : st.error().message.find("unknown action"), std::string::npos)
+        << v;
+    const auto d = s->describe(a);
+    EXPECT_EQ(d ? std::string::npos : d.error().message.find("unknown action"), std::string::npos) << v;
+    EXPECT_NE(s->action_to_string(a), "?") << v;
+  }
+  steppe::Action none;
+  none.verb = kVSetupAuto + 1;
+  EXPECT_EQ(s->action_to_string(none), "?");
+  EXPECT_FALSE(s->check(none).is_ok());
+  const auto bad = s->parse_action("march 39PzK 63");
+  ASSERT_FALSE(bad);
+  for (const char* form :
+       {"move B [AREA...] AREA", "exploit", "blitz B AREA", "setup dl AREA", "si reinforce"})
+    EXPECT_NE(bad.error().message.find(form), std::string::npos) << form;
+  auto dl = s->parse_action("setup dl 63");  // two-word verb names share their first word
+  ASSERT_TRUE(dl);
+  EXPECT_EQ(dl->verb, kVSetupDl);
+  EXPECT_EQ(s->describe(*dl)->verb, "setup-dl");
+  EXPECT_EQ(s->action_to_string(*dl), "setup dl 63");
+}
+
 // 5.0: drawn reinforcements are the owner's to place; the enemy learns how many, not which.
 TEST(Moscow41State, DrawnReinforcementsAreHiddenFromTheEnemy) {
   auto s = test::start("campaign", 3);
