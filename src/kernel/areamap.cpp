@@ -1,6 +1,7 @@
 #include "kernel/areamap.h"
 
 #include <algorithm>
+#include <tuple>
 #include <unordered_map>
 
 namespace steppe {
@@ -145,6 +146,20 @@ Result<AreaMap> AreaMap::from_json(const Json& doc, const std::string& file) {
   m.graph_ = builder.finish();
   m.doc_ = doc;
   return m;
+}
+
+NodeGraph AreaMap::subgraph(FeatureBits types) const {
+  std::vector<std::tuple<int32_t, int32_t, int32_t>> edges;  // (from, to, connection)
+  for (int i = 0; i < connection_count(); ++i) {
+    const AreaConnection& c = connections_[i];
+    if ((c.types & types) == 0) continue;
+    edges.emplace_back(c.a, c.b, i);
+    if (!c.one_way) edges.emplace_back(c.b, c.a, i);
+  }
+  std::sort(edges.begin(), edges.end());  // a pair has one connection, so ids never decide
+  NodeGraph::Builder builder(node_count());
+  for (const auto& [from, to, id] : edges) builder.add(from, to, id);
+  return builder.finish();
 }
 
 int AreaMap::find(std::string_view id) const {

@@ -46,6 +46,10 @@ class AreaMap {
   static Result<AreaMap> from_json(const Json& doc, const std::string& file);
 
   const NodeGraph& graph() const { return graph_; }
+  // The connections having any of `types` (e.g. a land graph without the sea lanes), as a
+  // graph of the same nodes and edge ids; each node's neighbours in increasing node order,
+  // so that a game iterating them gets the same order whatever the file order.
+  NodeGraph subgraph(FeatureBits types) const;
   int node_count() const { return static_cast<int>(ids_.size()); }
   int area_count() const { return area_count_; }
   int box_count() const { return node_count() - area_count_; }

@@ -35,6 +35,12 @@ class NodeGraph {
     return {edges_.data() + offsets_[node], edges_.data() + offsets_[node + 1]};
   }
   int degree(int node) const { return offsets_[node + 1] - offsets_[node]; }
+  // Whether an edge leads from `from` to `to` (a scan of from's edges: degrees are small).
+  bool has_edge(int from, int to) const {
+    for (const GraphEdge& e : neighbours(from))
+      if (e.to == to) return true;
+    return false;
+  }
   template <class F>
   void for_each_edge(int node, F&& f) const {
     for (const GraphEdge& e : neighbours(node)) f(static_cast<int>(e.to), static_cast<int>(e.id));

@@ -19,8 +19,11 @@ namespace steppe {
 
 template <class S>
 struct VerbRow {
-  uint16_t id = 0;         // Action::verb; 0 is never a verb
-  std::string_view name;   // first word of the notation, "move"
+  uint16_t id = 0;  // Action::verb; 0 is never a verb
+  // The leading word(s) of the notation, "move"; a name of several words ("setup dl",
+  // "logistics pause") lets verbs share a first word: parse() takes the longest name that
+  // the text begins with.
+  std::string_view name;
   std::string_view usage;  // "move UNIT HEX [HEX...]", shown in errors and help
   std::string_view rule;   // the section the verb carries out, "7.1"
   // Appends this verb's legal actions now (nullptr: the verb is never generated, e.g. a
@@ -55,6 +58,48 @@ class VerbTable {
   }
   std::span<const VerbRow<S>> rows() const { return rows_; }
 
+  // The row whose name is the longest run of leading `words` (nullptr if none); `used` gets
+  // the number of words of that name.
+  const VerbRow<S>* match(std::span<const std::string_view> words, size_t& used) const {
+    const VerbRow<S>* best = nullptr;
+    used = 0;
+    for (const auto& r : rows_) {
+      const auto name = split(r.name);
+      if (name.empty() || name.size() > words.size() || name.size() <= used) continue;
+      if (std::equal(name.begin(), name.end(), words.begin())) {
+        best = &r;
+        used = name.size();
+      }
+    }
+    return best;
+  }
+  // The name as one token ("setup dl" -> "setup-dl"): for a UI or a log field.
+  static std::string token(std::string_view name) {
+    std::string t(name);
+    std::replace(t.begin(), t.end(), ' ', '-');
+    return t;
+  }
+  // Each parseable verb's usage, "; "-separated, in table order: the forms for an error.
+  std::string usages() const {
+    std::string out;
+    for (const auto& r : rows_)
+      if (r.parse != nullptr)
+        out += (out.empty() ? "" : "; ") + std::string(r.usage.empty() ? r.name : r.usage);
+    return out;
+  }
+  // `text` split on spaces.
+  static std::vector<std::string_view> split(std::string_view text) {
+    std::vector<std::string_view> words;
+    size_t at = 0;
+    while (at < text.size()) {
+      while (at < text.size() && text[at] == ' ') ++at;
+      const size_t end = std::min(text.find(' ', at), text.size());
+      if (end > at) words.push_back(text.substr(at, end - at));
+      at = end;
+    }
+    return words;
+  }
+
   // Every verb's legal actions, in table order (the order is part of determinism).
   void generate(const S& s, std::vector<Action>& out) const {
     out.clear();
@@ -74,25 +119,19 @@ class VerbTable {
     const auto* r = find(a.verb);
     return r == nullptr || r->print == nullptr ? "?" : r->print(s, a);
   }
-  // Splits `text` on spaces and hands the words after the first to that verb's parser.
+  // Splits `text` on spaces and hands the words after the verb's name to its parser.
   Result<Action> parse(const S& s, std::string_view text) const {
-    std::vector<std::string_view> words;
-    size_t at = 0;
-    while (at < text.size()) {
-      while (at < text.size() && text[at] == ' ') ++at;
-      const size_t end = std::min(text.find(' ', at), text.size());
-      if (end > at) words.push_back(text.substr(at, end - at));
-      at = end;
-    }
+    const std::vector<std::string_view> words = split(text);
     if (words.empty()) return Error{"empty action", "", ""};
-    const auto* r = find(words[0]);
+    size_t used = 0;
+    const auto* r = match(words, used);
     if (r == nullptr || r->parse == nullptr) {
       std::string known;
       for (const auto& row : rows_)
         if (row.parse != nullptr) known += (known.empty() ? "" : ", ") + std::string(row.name);
       return Error{"unknown action '" + std::string(words[0]) + "' (the actions are: " + known + ")", "", ""};
     }
-    return r->parse(s, std::span<const std::string_view>(words).subspan(1));
+    return r->parse(s, std::span<const std::string_view>(words).subspan(used));
   }
 
  private:

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 namespace steppe {
 namespace {
 
@@ -52,6 +54,46 @@ TEST(AreaMap, LoadsAreasBoxesAndConnections) {
     const AreaConnection& c = m.connection(e.id);
     EXPECT_TRUE((c.a == mozhaisk && c.b == e.to) || (c.b == mozhaisk && c.a == e.to));
   }
+}
+
+TEST(AreaMap, SubgraphKeepsTheConnectionsOfTheGivenTypes) {
+  auto mr = AreaMap::load(kAreas);
+  ASSERT_TRUE(mr.is_ok()) << mr.error().to_string();
+  const AreaMap& m = *mr;
+  const int smolensk = m.find("101"), vyazma = m.find("102"), mozhaisk = m.find("103"),
+            moscow = m.find("104");
+  const int road = m.connection_types().find("road");
+  const NodeGraph roads = m.subgraph(feature_bit(road));
+  EXPECT_EQ(roads.node_count(), m.node_count());
+  EXPECT_EQ(roads.edge_count(), 4);  // 101-102 and 103-104, both ways
+  EXPECT_TRUE(roads.has_edge(smolensk, vyazma));
+  EXPECT_TRUE(roads.has_edge(moscow, mozhaisk));
+  EXPECT_FALSE(roads.has_edge(vyazma, mozhaisk));     // rail only
+  EXPECT_FALSE(roads.has_edge(smolensk, mozhaisk));   // untyped
+  const NodeGraph all = m.subgraph(~FeatureBits{0});  // untyped connections are left out
+  EXPECT_EQ(all.degree(mozhaisk), 2);
+  EXPECT_EQ(m.graph().degree(mozhaisk), 3);
+}
+
+TEST(AreaMap, SubgraphNeighboursAreInNodeOrderWhateverTheFileOrder) {
+  const Json doc = Json::parse(R"({"connection_types": ["land", "sea"],
+    "areas": [{"id": "x", "name": "X"}, {"id": "y", "name": "Y"}, {"id": "z", "name": "Z"}],
+    "connections": [{"a": "z", "b": "x", "types": ["land"]}, {"a": "y", "b": "z", "types": ["sea"]},
+                    {"a": "x", "b": "y", "types": ["land"]}]})");
+  auto mr = AreaMap::from_json(doc, "inline");
+  ASSERT_TRUE(mr.is_ok()) << mr.error().to_string();
+  const AreaMap& m = *mr;
+  const auto targets = [](const NodeGraph& g, int node) {
+    std::vector<int> out;
+    for (const GraphEdge& e : g.neighbours(node)) out.push_back(e.to);
+    return out;
+  };
+  EXPECT_EQ(targets(m.graph(), 0), (std::vector<int>{2, 1}));  // file order
+  const NodeGraph land = m.subgraph(feature_bit(m.connection_types().find("land")));
+  EXPECT_EQ(targets(land, 0), (std::vector<int>{1, 2}));
+  EXPECT_EQ(targets(land, 1), (std::vector<int>{0}));  // y-z is sea only
+  EXPECT_EQ(land.neighbours(0)[0].id, 2);              // the connection's index in the file
+  EXPECT_EQ(land.neighbours(0)[1].id, 0);
 }
 
 TEST(AreaMap, Describe) {

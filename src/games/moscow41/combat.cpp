@@ -2,10 +2,10 @@
 // Every rule cites its rulebook section (seeds/002).
 #include <algorithm>
 #include <functional>
-#include <queue>
 
 #include "games/moscow41/state.h"
 #include "games/moscow41/state_names.h"
+#include "kernel/pathfinding.h"
 
 namespace moscow41 {
 
@@ -313,9 +313,8 @@ void Moscow41State::next_blitz_battle() {
       if (hd.side != active_ || !blocks_[h].activated ||
           !(hd.blitz || (hd.id == "HQ4Pg" && hoepner_full_hq())))
         continue;
-      const auto& adj = g_.adjacency()[static_cast<size_t>(n)];
-      if (is_area(blocks_[h].loc) && std::binary_search(adj.begin(), adj.end(), blocks_[h].loc) &&
-          area(n).artillery < 0 && strength(static_cast<int>(h)) > 0)
+      if (is_area(blocks_[h].loc) && g_.adjacent(n, blocks_[h].loc) && area(n).artillery < 0 &&
+          strength(static_cast<int>(h)) > 0)
         as(n).artillery = static_cast<int>(h);
     }
     log("blitz", "Blitz battle in " + g_.map().id(n), "10.16");
@@ -352,23 +351,17 @@ int Moscow41State::bombers_ready(int lw, bool stuka) const {
   return n;
 }
 
+namespace {
+constexpr int kUnreachable = 1 << 20;  // farther than any Air Range
+}  // namespace
+
 int Moscow41State::air_distance(int from, int to) const {
-  // Air Range is traced through any area (10.10).
-  std::vector<int> d(static_cast<size_t>(node_count()), -1);
-  std::queue<int> q;
-  d[static_cast<size_t>(from)] = 0;
-  q.push(from);
-  while (!q.empty()) {
-    const int x = q.front();
-    q.pop();
-    if (x == to) return d[static_cast<size_t>(x)];
-    for (int y : g_.adjacency()[static_cast<size_t>(x)])
-      if (d[static_cast<size_t>(y)] < 0) {
-        d[static_cast<size_t>(y)] = d[static_cast<size_t>(x)] + 1;
-        q.push(y);
-      }
-  }
-  return 1 << 20;
+  // Air Range is traced through any area (10.10): steps of one across the land borders.
+  thread_local steppe::PathFinder finder;
+  thread_local std::vector<int> path;
+  const int steps = finder.shortest_path(
+      g_.land(), from, to, kUnreachable, [](int, int, int) { return steppe::StepCost::enter(1); }, path);
+  return steps < 0 ? kUnreachable : steps;
 }
 
 std::vector<int> Moscow41State::battle_bombers() const {
@@ -539,8 +532,7 @@ bool Moscow41State::blitz_hq_in_range(int b) const {
     if (!(hd.id == "Zhukov" || def(b).colour == hd.colour || def(b).colour == "white" ||
           options_[kOptIgnoreColour] || blocks_[h].loc == block(b).loc))  // OR 14.1
       continue;
-    const auto tr = tactical_range(static_cast<int>(h));
-    if (std::find(tr.begin(), tr.end(), block(b).loc) != tr.end()) return true;
+    if (in_tactical_range(static_cast<int>(h), block(b).loc)) return true;
   }
   return false;
 }
@@ -553,9 +545,7 @@ Status Moscow41State::check_blitz(int b, int node) const {
   if (!s.blitz || s.blitzed)
     return rule_error("10.16", "the block has not cleared a Green area this impulse");
   if (!is_area(s.loc) || !is_area(node)) return rule_error("10.16", "no Blitz in boxes or on the Road");
-  const auto& adj = g_.adjacency()[static_cast<size_t>(s.loc)];
-  if (!std::binary_search(adj.begin(), adj.end(), node))
-    return rule_error("10.16", "a Blitz moves 1 MP only");
+  if (!g_.adjacent(s.loc, node)) return rule_error("10.16", "a Blitz moves 1 MP only");
   if (ad(node).terrain != kGreen) return rule_error("10.16", "no Blitz into Yellow or Victory areas");
   if (area(node).contested_at_start || (contested(node) && !has_units(active_, node)))
     return rule_error("10.16", "no Blitz into an area contested when the Blitz Segment began");
@@ -570,7 +560,7 @@ bool Moscow41State::any_blitz() const {
   for (size_t b = 0; b < blocks_.size(); ++b) {
     if (!blocks_[b].blitz || blocks_[b].blitzed || g_.blocks()[b].side != active_ || !is_area(blocks_[b].loc))
       continue;
-    for (int y : g_.adjacency()[static_cast<size_t>(blocks_[b].loc)])
+    for (int y : g_.neighbours(blocks_[b].loc))
       if (check_blitz(static_cast<int>(b), y).is_ok()) return true;
   }
   return false;

@@ -106,20 +106,18 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     }
     if (!r.ok()) return r.error();
   }
-  g->adj_.assign(static_cast<size_t>(n), {});
   g->river_.assign(static_cast<size_t>(n) * static_cast<size_t>(n), 0);
   const int land = m.connection_types().find("land");
   const int river = m.connection_types().find("river");
   const int road = m.connection_types().find("road_to_leningrad");
   if (land < 0 || river < 0 || road < 0)
     return Error{"connection_types must declare land, river and road_to_leningrad", "", map_file};
-  for (int c = 0; c < m.connection_count(); ++c) {
-    const auto& con = m.connection(c);
-    if ((con.types & steppe::feature_bit(land)) != 0) {
-      g->adj_[static_cast<size_t>(con.a)].push_back(con.b);
-      g->adj_[static_cast<size_t>(con.b)].push_back(con.a);
-    }
-  }
+  for (int c = 0; c < m.connection_count(); ++c)
+    if (m.connection(c).one_way && (m.connection(c).types & steppe::feature_bit(land)) != 0)
+      return Error{"connection " + m.id(m.connection(c).a) + "-" + m.id(m.connection(c).b) +
+                       " is a land border and one-way: borders are crossed both ways",
+                   "2.0", map_file};
+  g->land_ = m.subgraph(steppe::feature_bit(land));
   // 2.4.6: river borders come from the river model (map.json "rivers": each river's course,
   // the areas it passes and the borders it forms); the connections' "river" type must agree,
   // so the rules and the drawing read one truth.
@@ -150,7 +148,6 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
                        " typed river, but the river model says otherwise",
                    "2.4.6", map_file};
   }
-  for (auto& v : g->adj_) std::sort(v.begin(), v.end());
   g->rastenburg_ = m.find("rastenburg");
   g->kiev_ = m.find("kiev");
   g->moscow_ = m.find("63");

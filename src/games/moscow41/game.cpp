@@ -341,7 +341,7 @@ std::vector<int> Moscow41State::hq_neighbours(int side, int hq) const {
   std::vector<int> adj;
   const int home = block(hq).loc;
   if (!is_area(home)) return adj;
-  for (int y : g_.adjacency()[static_cast<size_t>(home)])
+  for (int y : g_.neighbours(home))
     if (area(y).control == side && ad(y).terrain != kStaging && !contested(y)) {
       bool hq_there = false;  // leave room for the other HQs' own blocks
       for (int o : pieces(side, y)) hq_there = hq_there || def(o).kind == Kind::kHq;
@@ -393,7 +393,7 @@ std::vector<int> Moscow41State::setup_sites(const SetupPiece& p) const {
     if (out.empty()) {  // no room next to the HQ: any friendly area two steps away
       std::vector<int> ring;
       for (int y : adj)
-        for (int z : g_.adjacency()[static_cast<size_t>(y)])
+        for (int z : g_.neighbours(y))
           if (area(z).control == side && ad(z).terrain != kStaging && !contested(z)) ring.push_back(z);
       out = with_room(ring);
     }

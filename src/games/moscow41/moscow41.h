@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <ranges>
 #include <string>
 #include <vector>
 
@@ -101,7 +102,15 @@ class Moscow41Game : public steppe::Game {
   const Tables& tables() const { return tables_; }
   int block_index(std::string_view id) const;
   int node(std::string_view id) const { return map_->find(id); }
-  const std::vector<std::vector<int>>& adjacency() const { return adj_; }
+  // The land borders (2.0): the map's "land" connections, each area's neighbours in
+  // increasing node order (the order legal actions list them in). The road to Leningrad
+  // is no land border.
+  const steppe::NodeGraph& land() const { return land_; }
+  bool adjacent(int a, int b) const { return a >= 0 && a < land_.node_count() && land_.has_edge(a, b); }
+  // The nodes across the land borders of `node`, in increasing order.
+  auto neighbours(int node) const {
+    return land_.neighbours(node) | std::views::transform(&steppe::GraphEdge::to);
+  }
   bool river_between(int a, int b) const;
   int box_rastenburg() const { return rastenburg_; }
   int box_kiev() const { return kiev_; }
@@ -126,8 +135,8 @@ class Moscow41Game : public steppe::Game {
   std::unique_ptr<steppe::AreaMap> map_;
   std::vector<BlockDef> blocks_;
   std::vector<AreaDef> areas_;
-  std::vector<std::vector<int>> adj_;  // land adjacency per node
-  std::vector<uint8_t> river_;         // node*node matrix of river borders
+  steppe::NodeGraph land_;
+  std::vector<uint8_t> river_;  // node*node matrix of river borders
   Tables tables_;
   std::vector<Scenario> scenarios_;
   std::vector<std::pair<std::string, std::vector<std::string>>> staging_;

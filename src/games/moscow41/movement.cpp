@@ -3,15 +3,17 @@
 #include <algorithm>
 #include <functional>
 #include <map>
-#include <queue>
 
 #include "games/moscow41/state.h"
+#include "kernel/pathfinding.h"
+#include "kernel/supply.h"
 
 namespace moscow41 {
 
 using steppe::Action;
 using steppe::rule_error;
 using steppe::Status;
+using steppe::StepCost;
 
 // ----------------------------------------------------------------------------------------
 // Movement (2.6, 10.8) and command (10.2-10.6)
@@ -24,24 +26,22 @@ int Moscow41State::mp_allowance(int b) const {
 
 std::vector<int> Moscow41State::rail_destinations(int b) const {
   // OR 14.4: any distance from, across and to friendly uncontested areas (so no engaging
-  // and no disengaging); within stacking at the end.
+  // and no disengaging); within stacking at the end. The kernel's trace from the start
+  // through friendly areas finds them.
   std::vector<int> out;
   const int side = def(b).side, start = block(b).loc;
-  auto friendly = [&](int n) { return is_area(n) && area(n).control == side && !contested(n); };
+  thread_local Presence pr;  // buffers reused: searched for every block of every position
+  fill_presence(pr);
+  auto friendly = [&](int n) { return is_area(n) && area(n).control == side && !pr.contested(n); };
   if (!friendly(start)) return out;
-  std::vector<uint8_t> seen(static_cast<size_t>(node_count()), 0);
-  std::vector<int> todo{start};
-  seen[static_cast<size_t>(start)] = 1;
-  while (!todo.empty()) {
-    const int x = todo.back();
-    todo.pop_back();
-    if (x != start && stack_ok(side, x, 1)) out.push_back(x);
-    for (int y : g_.adjacency()[static_cast<size_t>(x)])
-      if (!seen[static_cast<size_t>(y)] && friendly(y)) {
-        seen[static_cast<size_t>(y)] = 1;
-        todo.push_back(y);
-      }
-  }
+  thread_local steppe::SupplyTracer tracer;
+  const int from[] = {start};
+  tracer.trace(
+      g_.land(), from,
+      [&](int n) { return friendly(n) ? steppe::SupplyEntry::kOpen : steppe::SupplyEntry::kBlocked; },
+      [](int, int, int) { return true; });
+  for (int x : tracer.supplied_nodes())
+    if (x != start && stack_ok(side, x, 1, &pr)) out.push_back(x);
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -114,8 +114,7 @@ Status Moscow41State::check_recall(int b, int dest) const {
   } else {
     if (d.id != "Zhukov" || at != g_.road().back())
       return rule_error("14.2", "only Zhukov, from the Leningrad box, is recalled");
-    const auto& adj = g_.adjacency()[static_cast<size_t>(g_.moscow())];
-    if (!std::binary_search(adj.begin(), adj.end(), dest))
+    if (!g_.adjacent(g_.moscow(), dest))
       return rule_error("14.2", "Zhukov is recalled to an area adjacent to Moscow");
   }
   if (area(dest).control != d.side || contested(dest) || !in_supply_area(d.side, dest))
@@ -171,8 +170,7 @@ Status Moscow41State::check_path(int b, const int32_t* path, int len, bool allow
   for (int i = 0; i < len; ++i) {
     const int nx = path[i];
     if (!is_area(nx)) return rule_error("2.6", "no movement into boxes or unknown areas");
-    const auto& adj = g_.adjacency()[static_cast<size_t>(at)];
-    if (!std::binary_search(adj.begin(), adj.end(), nx))
+    if (!g_.adjacent(at, nx))
       return rule_error("10.8", g_.map().id(at) + " and " + g_.map().id(nx) + " are not adjacent");
     if (side == kSoviet && ad(nx).terrain == kStaging)
       return rule_error("2.4.4", "German Staging Areas are forbidden to the Soviets");
@@ -199,50 +197,39 @@ Status Moscow41State::check_path(int b, const int32_t* path, int len, bool allow
 
 std::vector<std::vector<int>> Moscow41State::reachable(int b, bool allow_engage, bool hq_act,
                                                        std::vector<int>* costs) const {
-  // Cheapest path to every area the block may end in (Dijkstra on MP).
+  // Cheapest path to every area the block may end in: the kernel's Dijkstra on MP (10.8),
+  // whose ties go to the lowest area index (docs/rulings.md).
   std::vector<std::vector<int>> out;
   const BlockDef& d = def(b);
   const int start = block(b).loc;
   if (!is_area(start) || d.kind == Kind::kLeader) return out;
-  const int side = d.side, enemy = 1 - side, n = node_count();
-  std::vector<int> best(static_cast<size_t>(n), 1 << 20), prev(static_cast<size_t>(n), -1);
-  using Item = std::pair<int, int>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<Item>> pq;
-  best[static_cast<size_t>(start)] = 0;
-  pq.push({0, start});
-  const Presence pr = presence();
+  const int side = d.side, enemy = 1 - side;
+  thread_local Presence pr;  // buffers reused: searched for every block of every position
+  fill_presence(pr);
   const bool disengage = pr.contested(start);
-  const int mp = mp_allowance(b);
-  while (!pq.empty()) {
-    auto [c, x] = pq.top();
-    pq.pop();
-    if (c != best[static_cast<size_t>(x)]) continue;
-    if (x != start && pr.units(enemy, x)) continue;  // engaged: stop here
-    for (int y : g_.adjacency()[static_cast<size_t>(x)]) {
-      if (y == start) continue;
-      if (side == kSoviet && ad(y).terrain == kStaging) continue;
-      int cost = enter_cost(b, y);
-      if (x == start && disengage) {
-        cost += g_.tables().disengage;
-        if (area(y).control != side || pr.contested(y)) continue;
-      }
-      if (pr.units(enemy, y) && !allow_engage) continue;
-      const int nc = c + cost;
-      if (nc > mp || nc >= best[static_cast<size_t>(y)]) continue;
-      best[static_cast<size_t>(y)] = nc;
-      prev[static_cast<size_t>(y)] = x;
-      pq.push({nc, y});
+  const auto step = [&](int from, int to, int) {
+    if (to == start) return StepCost::impassable();
+    if (side == kSoviet && ad(to).terrain == kStaging) return StepCost::impassable();  // 2.4.4
+    int cost = enter_cost(b, to);
+    if (from == start && disengage) {
+      // 10.8: disengaging costs +1 MP and must enter a friendly uncontested area.
+      cost += g_.tables().disengage;
+      if (area(to).control != side || pr.contested(to)) return StepCost::impassable();
     }
-  }
-  for (int y = 0; y < n; ++y) {
-    if (y == start || prev[static_cast<size_t>(y)] < 0) continue;
+    if (!pr.units(enemy, to)) return StepCost::enter(cost);
+    if (!allow_engage) return StepCost::impassable();
+    return StepCost::enter_and_stop(cost);  // 10.8: a block entering enemy units stops
+  };
+  thread_local steppe::PathFinder finder;
+  finder.reachable(g_.land(), start, mp_allowance(b), step);
+  std::vector<int> path;
+  for (int y = 0; y < node_count(); ++y) {
+    if (y == start || !finder.reached(y)) continue;
     if (!stack_ok(side, y, 1, &pr)) continue;
     if (hq_act && pr.units(enemy, y)) continue;
-    std::vector<int> path;
-    for (int z = y; z != start; z = prev[static_cast<size_t>(z)]) path.push_back(z);
-    std::reverse(path.begin(), path.end());
-    out.push_back(std::move(path));
-    if (costs != nullptr) costs->push_back(best[static_cast<size_t>(y)]);
+    finder.path(y, path);  // start..y
+    out.emplace_back(path.begin() + 1, path.end());
+    if (costs != nullptr) costs->push_back(finder.cost(y));
   }
   return out;
 }
@@ -291,7 +278,7 @@ std::vector<std::vector<int>> Moscow41State::route_choices(int b, bool allow_eng
   std::map<std::vector<int>, std::pair<int, std::vector<int>>> best;  // effect -> (cost, route)
   std::vector<int> path;
   std::function<void(int, int)> walk = [&](int x, int mp) {
-    for (int y : g_.adjacency()[static_cast<size_t>(x)]) {
+    for (int y : g_.neighbours(x)) {
       if (y == start || std::find(path.begin(), path.end(), y) != path.end()) continue;
       if (!is_area(y) || (side == kSoviet && ad(y).terrain == kStaging)) continue;
       int cost = enter_cost(b, y);
@@ -402,30 +389,22 @@ int Moscow41State::hq_range(int hq) const {
   return s;
 }
 
-std::vector<int> Moscow41State::tactical_range(int hq) const {
-  // 10.3: a path not passing through enemy-controlled or contested areas, but it may end in one.
-  const int side = def(hq).side, n = node_count();
-  std::vector<int> dist(static_cast<size_t>(n), -1), out;
-  const int start = block(hq).loc;
-  if (!is_area(start)) return out;
-  const int r = hq_range(hq);
-  std::queue<int> q;
-  q.push(start);
-  dist[static_cast<size_t>(start)] = 0;
-  while (!q.empty()) {
-    const int x = q.front();
-    q.pop();
-    out.push_back(x);
-    if (dist[static_cast<size_t>(x)] >= r) continue;
-    if (x != start && (area(x).control != side || contested(x))) continue;  // may end, not pass
-    for (int y : g_.adjacency()[static_cast<size_t>(x)]) {
-      if (dist[static_cast<size_t>(y)] >= 0) continue;
-      if (side == kSoviet && ad(y).terrain == kStaging) continue;
-      dist[static_cast<size_t>(y)] = dist[static_cast<size_t>(x)] + 1;
-      q.push(y);
-    }
-  }
-  return out;
+bool Moscow41State::in_tactical_range(int hq, int node) const {
+  // 10.3: a path of at most the HQ's range not passing through enemy-controlled or contested
+  // areas, but it may end in one.
+  const int side = def(hq).side, start = block(hq).loc;
+  if (!is_area(start)) return false;
+  thread_local Presence pr;  // buffers reused: asked for every block of every position
+  fill_presence(pr);
+  const auto step = [&](int, int to, int) {
+    if (to == start || (side == kSoviet && ad(to).terrain == kStaging)) return StepCost::impassable();
+    if (area(to).control != side || pr.contested(to))
+      return StepCost::enter_and_stop(1);  // may end, not pass
+    return StepCost::enter(1);
+  };
+  thread_local steppe::PathFinder finder;
+  thread_local std::vector<int> path;
+  return finder.shortest_path(g_.land(), start, node, hq_range(hq), step, path) >= 0;
 }
 
 bool Moscow41State::commanded(int b) const {
@@ -445,8 +424,7 @@ bool Moscow41State::commanded(int b) const {
         zhukov || (d.kind == Kind::kCombat &&
                    (d.colour == hd.colour || d.colour == "white" || options_[kOptIgnoreColour]));
     if (!appropriate) continue;
-    const auto tr = tactical_range(static_cast<int>(h));
-    if (std::find(tr.begin(), tr.end(), s.loc) != tr.end()) return true;
+    if (in_tactical_range(static_cast<int>(h), s.loc)) return true;
   }
   return false;
 }

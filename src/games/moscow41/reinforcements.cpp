@@ -115,10 +115,12 @@ std::vector<int> Moscow41State::deploy_sites(int b) const {
     std::sort(cands.begin(), cands.end());
     return cands;
   }
+  thread_local steppe::SupplyTracer supplied;  // one trace answers every area
+  trace_supply(kSoviet, supplied);
   for (int n = 0; n < g_.map().area_count(); ++n) {
     if (!(ad(n).city || ad(n).terrain == kVictory)) continue;
     if (area(n).control != kSoviet || contested(n) || !stack_ok(kSoviet, n, 1)) continue;
-    if (!in_supply_area(kSoviet, n)) continue;
+    if (!supplied.supplied(n)) continue;
     bool taken = false;  // at most one reinforcement per area
     for (const auto& o : blocks_)
       if (o.loc == n && o.acted) taken = true;

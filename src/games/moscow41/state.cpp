@@ -108,13 +108,18 @@ std::vector<int> Moscow41State::pieces(int side, int node) const {
 bool Moscow41State::contested(int node) const { return has_units(kGerman, node) && has_units(kSoviet, node); }
 
 bool Moscow41State::on_frontline(int side, int node) const {
-  for (int y : g_.adjacency()[static_cast<size_t>(node)])
+  for (int y : g_.neighbours(node))
     if (area(y).control != side && ad(y).terrain != kStaging) return true;
   return false;
 }
 
 Moscow41State::Presence Moscow41State::presence() const {
   Presence p;
+  fill_presence(p);
+  return p;
+}
+
+void Moscow41State::fill_presence(Presence& p) const {
   const auto nodes = static_cast<size_t>(node_count());
   p.blocks[0].assign(nodes, 0);
   p.blocks[1].assign(nodes, 0);
@@ -128,7 +133,6 @@ Moscow41State::Presence Moscow41State::presence() const {
     ++p.blocks[g_.blocks()[b].side][static_cast<size_t>(loc)];
     if (g_.blocks()[b].kind == Kind::kLeader) ++p.leaders[g_.blocks()[b].side][static_cast<size_t>(loc)];
   }
-  return p;
 }
 
 bool Moscow41State::stack_ok(int side, int node, int extra, const Presence* pr) const {

@@ -1,11 +1,15 @@
 // Moscow41State: one position of Moscow '41. Internal to the module (tests include it).
 #pragma once
 
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "games/moscow41/moscow41.h"
 #include "kernel/json_data.h"
+#include "kernel/supply.h"
+#include "kernel/verbs.h"
 
 namespace moscow41 {
 
@@ -234,6 +238,89 @@ class Moscow41State : public steppe::State {
  private:
   void do_apply(const steppe::Action& a) override;
 
+  // The verb table (verbs.cpp): one row per verb with its notation, arguments, rule, check
+  // and application; parse_action, action_to_string, describe, check and apply go through it.
+  static const steppe::VerbTable<Moscow41State>& verbs();
+  // The arguments a verb's notation takes after its name.
+  enum class ArgForm {
+    kNone,           // "end"
+    kBlock,          // "hit B"
+    kBlockArea,      // "rail B AREA"
+    kBlockRoute,     // "move B [AREA...] AREA"
+    kBlockOptRoute,  // "activate HQ [AREA...]"
+    kArea,           // "battle AREA"
+    kDl,             // "dl B [disband AREA]"
+    kAa,             // "aa destroy BOMBER... abort BOMBER..."
+    kStuka,          // "stuka AREA N"
+    kAir,            // "air LWHQ AREA HE111 STUKA"
+  };
+  steppe::Result<steppe::Action> read_action(uint16_t verb, ArgForm form,
+                                             std::span<const std::string_view> words) const;
+  std::string write_action(const steppe::Action& a, ArgForm form) const;
+  template <uint16_t Verb, ArgForm Form>
+  static steppe::Result<steppe::Action> parse_as(const Moscow41State& s,
+                                                 std::span<const std::string_view> w) {
+    return s.read_action(Verb, Form, w);
+  }
+  template <ArgForm Form>
+  static std::string print_as(const Moscow41State& s, const steppe::Action& a) {
+    return s.write_action(a, Form);
+  }
+  template <steppe::Status (Moscow41State::*Check)(const steppe::Action&) const>
+  static steppe::Status check_by(const Moscow41State& s, const steppe::Action& a) {
+    return (s.*Check)(a);
+  }
+  template <void (Moscow41State::*Apply)(const steppe::Action&)>
+  static void apply_by(Moscow41State& s, const steppe::Action& a) {
+    (s.*Apply)(a);
+  }
+  // Each verb's own check (after the gates check() applies to every verb) and application.
+  steppe::Status verb_check_aa(const steppe::Action& a) const;
+  steppe::Status verb_check_activate(const steppe::Action& a) const;
+  steppe::Status verb_check_air(const steppe::Action& a) const;
+  steppe::Status verb_check_artillery(const steppe::Action& a) const;
+  steppe::Status verb_check_battle(const steppe::Action& a) const;
+  steppe::Status verb_check_blitz(const steppe::Action& a) const;
+  steppe::Status verb_check_end_activation(const steppe::Action& a) const;
+  steppe::Status verb_check_end_combat(const steppe::Action& a) const;
+  steppe::Status verb_check_end_commands(const steppe::Action& a) const;
+  steppe::Status verb_check_exploit(const steppe::Action& a) const;
+  steppe::Status verb_check_hit(const steppe::Action& a) const;
+  steppe::Status verb_check_logistics(const steppe::Action& a) const;
+  steppe::Status verb_check_move_or_dl(const steppe::Action& a) const;
+  steppe::Status verb_check_pass(const steppe::Action& a) const;
+  steppe::Status verb_check_place(const steppe::Action& a) const;
+  steppe::Status verb_check_rail(const steppe::Action& a) const;
+  steppe::Status verb_check_recall(const steppe::Action& a) const;
+  steppe::Status verb_check_step(const steppe::Action& a) const;
+  steppe::Status verb_check_strategic(const steppe::Action& a) const;
+  steppe::Status verb_check_stuka(const steppe::Action& a) const;
+  steppe::Status verb_check_tactical(const steppe::Action& a) const;
+  void verb_apply_aa(const steppe::Action& a);
+  void verb_apply_activate(const steppe::Action& a);
+  void verb_apply_air(const steppe::Action& a);
+  void verb_apply_artillery(const steppe::Action& a);
+  void verb_apply_battle(const steppe::Action& a);
+  void verb_apply_blitz(const steppe::Action& a);
+  void verb_apply_build_dl(const steppe::Action& a);
+  void verb_apply_end_activation(const steppe::Action& a);
+  void verb_apply_end_combat(const steppe::Action& a);
+  void verb_apply_end_commands(const steppe::Action& a);
+  void verb_apply_exploit(const steppe::Action& a);
+  void verb_apply_hit(const steppe::Action& a);
+  void verb_apply_logistics(const steppe::Action& a);
+  void verb_apply_move(const steppe::Action& a);
+  void verb_apply_pass(const steppe::Action& a);
+  void verb_apply_place(const steppe::Action& a);
+  void verb_apply_rail(const steppe::Action& a);
+  void verb_apply_recall(const steppe::Action& a);
+  void verb_apply_setup(const steppe::Action& a);
+  void verb_apply_setup_auto(const steppe::Action& a);
+  void verb_apply_step(const steppe::Action& a);
+  void verb_apply_strategic(const steppe::Action& a);
+  void verb_apply_stuka(const steppe::Action& a);
+  void verb_apply_tactical(const steppe::Action& a);
+
   const BlockDef& def(int b) const { return g_.blocks()[static_cast<size_t>(b)]; }
   BlockState& bs(int b) { return blocks_[static_cast<size_t>(b)]; }
   AreaState& as(int n) { return areas_[static_cast<size_t>(n)]; }
@@ -266,8 +353,8 @@ class Moscow41State : public steppe::State {
   // The cheapest path to every area `b` may end in; `costs` (if given) gets each one's MP.
   std::vector<std::vector<int>> reachable(int b, bool allow_engage, bool hq_activation,
                                           std::vector<int>* costs = nullptr) const;
-  bool commanded(int b) const;  // 10.2, 10.3, 10.6
-  std::vector<int> tactical_range(int hq) const;
+  bool commanded(int b) const;                     // 10.2, 10.3, 10.6
+  bool in_tactical_range(int hq, int node) const;  // 10.3
   int hq_range(int hq) const;
   // has_units, contested and stack_ok read once for every area, for a route search that
   // asks them at every step (each of those scans every block).
@@ -282,6 +369,7 @@ class Moscow41State : public steppe::State {
     bool contested(int node) const { return units(kGerman, node) && units(kSoviet, node); }
   };
   Presence presence() const;
+  void fill_presence(Presence& p) const;  // the same into `p`, reusing its buffers (search loops)
   // 2.7: `extra` more blocks of `side` fit in `node` (the counts read from `pr` when given).
   bool stack_ok(int side, int node, int extra, const Presence* pr = nullptr) const;
   steppe::Status check_dl(const steppe::Action& a) const;
@@ -290,8 +378,12 @@ class Moscow41State : public steppe::State {
 
   // Impulse flow.
   void start_impulse(ImpulseKind k);
-  void supply_check(int side);     // 9.1
-  void isolation_check(int side);  // 9.3
+  void supply_check(int side);  // 9.1
+  // 9.2: every area of `side` with a Line of Communication, marked in `tracer`.
+  void trace_supply(int side, steppe::SupplyTracer& tracer) const;
+  bool loc_passable(int side, int node, const Presence& pr) const;  // 9.2: a LOC may cross it
+  bool supply_source(int side, int node) const;                     // 2.1, 9.2, OR 14.3
+  void isolation_check(int side);                                   // 9.3
   void end_impulse();
   void final_phase();  // 13.0
   void start_turn(int turn);

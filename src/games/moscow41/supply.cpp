@@ -1,65 +1,81 @@
 // Moscow '41: Supply (9.0-9.2), isolation (9.3) and step losses.
 // Every rule cites its rulebook section (seeds/002).
+#include "kernel/supply.h"
+
+#include <string>
+#include <vector>
+
 #include "games/moscow41/state.h"
 
 namespace moscow41 {
 
 // ----------------------------------------------------------------------------------------
 // Supply (9.0-9.2)
+bool Moscow41State::loc_passable(int side, int x, const Presence& pr) const {
+  // 9.2: a Line of Communication runs through areas the side controls, uncontested.
+  if (!is_area(x) || area(x).control != side || pr.contested(x)) return false;
+  return !(side == kSoviet && ad(x).terrain == kStaging);  // 2.4.4
+}
+
+bool Moscow41State::supply_source(int side, int x) const {
+  const AreaDef& a = ad(x);
+  if (side == kGerman) return a.src_german;
+  // OR 14.3: a Soviet-controlled, uncontested Moscow (loc_passable checks both) is a source.
+  if (options_[kOptMoscowSupply] && x == g_.moscow()) return true;
+  return a.src_east || (a.src_kiev && !kiev_german_) || (a.src_shl && !shl_german_ && !len_german_) ||
+         (a.src_len && !len_german_);
+}
+
+void Moscow41State::trace_supply(int side, steppe::SupplyTracer& tracer) const {
+  // 9.2 for the whole map at once, traced from the sources (2.1): a LOC may start in a
+  // contested area but neither cross nor end in one, so a contested area is a path's end
+  // only (kEndOnly), supplied when a supplied area borders it.
+  thread_local Presence pr;
+  fill_presence(pr);
+  thread_local std::vector<int> sources;
+  sources.clear();
+  for (int x = 0; x < g_.map().area_count(); ++x)
+    if (loc_passable(side, x, pr) && supply_source(side, x)) sources.push_back(x);
+  tracer.trace(
+      g_.land(), sources,
+      [&](int x) {
+        if (loc_passable(side, x, pr)) return steppe::SupplyEntry::kOpen;
+        return is_area(x) && pr.contested(x) ? steppe::SupplyEntry::kEndOnly : steppe::SupplyEntry::kBlocked;
+      },
+      [](int, int, int) { return true; });
+}
+
 bool Moscow41State::in_supply_area(int side, int node) const {
+  // 9.2 for one area: the kernel's search from it stops at the first source.
   if (node < 0) return false;
   if (!is_area(node)) return true;  // 2.2, 10.9.1: boxes are always in supply
-  const int n = node_count();
-  auto passable = [&](int x) {
-    if (!is_area(x) || area(x).control != side || contested(x)) return false;
-    if (side == kSoviet && ad(x).terrain == kStaging) return false;  // 2.4.4
-    return true;
-  };
-  auto source = [&](int x) {
-    const AreaDef& a = ad(x);
-    if (side == kGerman) return a.src_german;
-    // OR 14.3: a Soviet-controlled, uncontested Moscow (passable() checked both) is a source.
-    if (options_[kOptMoscowSupply] && x == g_.moscow()) return true;
-    return a.src_east || (a.src_kiev && !kiev_german_) || (a.src_shl && !shl_german_ && !len_german_) ||
-           (a.src_len && !len_german_);
-  };
-  std::vector<uint8_t> seen(static_cast<size_t>(n), 0);
-  std::vector<int> todo;
-  // A LOC may start in a contested area but neither cross nor end in one (9.2).
-  if (passable(node)) {
-    todo.push_back(node);
-    seen[static_cast<size_t>(node)] = 1;
-  } else if (contested(node)) {
-    for (int y : g_.adjacency()[static_cast<size_t>(node)])
-      if (passable(y) && !seen[static_cast<size_t>(y)]) {
-        seen[static_cast<size_t>(y)] = 1;
-        todo.push_back(y);
-      }
-  }
-  while (!todo.empty()) {
-    const int x = todo.back();
-    todo.pop_back();
-    if (source(x)) return true;
-    for (int y : g_.adjacency()[static_cast<size_t>(x)])
-      if (!seen[static_cast<size_t>(y)] && passable(y)) {
-        seen[static_cast<size_t>(y)] = 1;
-        todo.push_back(y);
-      }
-  }
-  return false;
+  thread_local Presence pr;
+  fill_presence(pr);
+  thread_local steppe::SupplyTracer tracer;
+  return tracer.trace_one(
+      g_.land(), node, [&](int x) { return loc_passable(side, x, pr) && supply_source(side, x); },
+      [&](int x) {
+        if (loc_passable(side, x, pr)) return steppe::SupplyEntry::kOpen;
+        // A LOC may start in a contested area (9.2): its neighbours are tried.
+        return x == node && pr.contested(x) ? steppe::SupplyEntry::kEndOnly : steppe::SupplyEntry::kBlocked;
+      },
+      [](int, int, int) { return true; });
 }
 
 void Moscow41State::supply_check(int side) {
-  // 9.1: at the start of each own impulse, units without a LOC are Isolated.
+  // 9.1: at the start of each own impulse, units without a LOC are Isolated (one trace
+  // answers for every block: marking blocks changes no LOC).
+  thread_local steppe::SupplyTracer tracer;
+  trace_supply(side, tracer);
   for (size_t b = 0; b < blocks_.size(); ++b) {
-    if (g_.blocks()[b].side != side || blocks_[b].loc < 0) continue;
-    const bool iso = !in_supply_area(side, blocks_[b].loc);
+    const int loc = blocks_[b].loc;
+    if (g_.blocks()[b].side != side || loc < 0) continue;
+    const bool iso = is_area(loc) && !tracer.supplied(loc);
     blocks_[b].isolated = iso;
     if (iso)
-      log_hidden(
-          side, "supply", g_.blocks()[b].id + " is isolated",
-          std::string("a ") + side_name(side) + " block in " + g_.map().id(blocks_[b].loc) + " is isolated",
-          "9.1");
+      log_hidden(side, "supply", g_.blocks()[b].id + " is isolated",
+                 std::string("a ") + side_name(side) + " block in " + g_.map().id(loc) + " is isolated",
+                 "9.1");
   }
 }
 

@@ -78,47 +78,6 @@ uint64_t Moscow41State::state_hash() const { return steppe::fnv1a64(full_json().
 // absorb, queue_hits, reachable), never by the scenario-test hooks.
 namespace {
 
-struct VerbInfo {
-  uint16_t verb;
-  const char* name;  // one token, for the UI
-  const char* rule;
-};
-constexpr VerbInfo kVerbInfo[] = {
-    {kVLogPause, "logistics-pause", "7.1"},
-    {kVLogActivate, "logistics-activate", "7.2"},
-    {kVPass, "pass", "12.0"},
-    {kVTactical, "ti", "10.0"},
-    {kVStrategic, "si", "11.0"},
-    {kVReinforce, "si-reinforce", "11.0"},
-    {kVActivate, "activate", "10.1"},
-    {kVEndActivation, "commands", "10.1"},
-    {kVMove, "move", "10.8"},
-    {kVBuildDl, "dl", "4.1"},
-    {kVArtillery, "artillery", "10.4"},
-    {kVEndCommands, "combat", "10.11"},
-    {kVBattle, "battle", "10.11"},
-    {kVEndCombat, "end", "10.17"},
-    {kVAir, "air", "10.10"},
-    {kVBlitz, "blitz", "10.16"},
-    {kVExploit, "exploit", "10.18"},
-    {kVHit, "hit", "10.14.1"},
-    {kVStep, "step", "7.2.2"},
-    {kVPlace, "place", "5.0"},
-    {kVRail, "rail", "14.4"},
-    {kVRecall, "recall", "14.2"},
-    {kVAa, "aa", "10.12.3"},
-    {kVStuka, "stuka", "10.16"},
-    {kVSetup, "setup", "Scenario Setup"},
-    {kVSetupDl, "setup-dl", "Scenario Setup"},
-    {kVSetupAuto, "setup-auto", "Scenario Setup"},
-};
-
-const VerbInfo* verb_info(uint16_t verb) {
-  for (const auto& v : kVerbInfo)
-    if (v.verb == verb) return &v;
-  return nullptr;
-}
-
 // Verbs whose first argument is a block (the unit the action concerns), and whose second,
 // if any, is the area it goes to or targets.
 bool block_verb(uint16_t verb) {
@@ -146,17 +105,19 @@ const char* fire_colour(int fire) { return fire == kSingle ? "black" : fire == k
 }  // namespace
 
 Result<steppe::ActionDescription> Moscow41State::describe(const Action& a) const {
-  const VerbInfo* v = verb_info(a.verb);
-  if (v == nullptr) return Error{"unknown action (verb " + std::to_string(a.verb) + ")", "", ""};
+  const auto* row = verbs().find(a.verb);
+  if (row == nullptr) return Error{"unknown action (verb " + std::to_string(a.verb) + ")", "", ""};
+  const std::string verb = steppe::VerbTable<Moscow41State>::token(row->name);  // "setup-dl", for the UI
+  const std::string rule(row->rule);
   const int nb = static_cast<int>(blocks_.size());
   auto area_ok = [&](int k) { return k < a.nargs && a.args[k] >= 0 && a.args[k] < node_count(); };
   const bool has_block = block_verb(a.verb);
   if (has_block && (a.nargs < 1 || a.args[0] < 0 || a.args[0] >= nb))
-    return Error{"malformed " + std::string(v->name) + ": no such block", v->rule, ""};
+    return Error{"malformed " + verb + ": no such block", rule, ""};
   steppe::ActionDescription d;
   d.text = action_to_string(a);
-  d.verb = v->name;
-  d.rule = v->rule;
+  d.verb = verb;
+  d.rule = rule;
   d.summary = d.text;
   const std::string unit = has_block ? def(a.args[0]).id : std::string();
   if (has_block) d.units.push_back(unit);
@@ -170,9 +131,9 @@ Result<steppe::ActionDescription> Moscow41State::describe(const Action& a) const
   switch (a.verb) {
     case kVMove:
     case kVActivate: {
-      if (a.nargs < 2) return Error{"malformed " + std::string(v->name) + ": no destination", v->rule, ""};
+      if (a.nargs < 2) return Error{"malformed " + verb + ": no destination", rule, ""};
       for (int k = 1; k < a.nargs; ++k)
-        if (!area_ok(k)) return Error{"malformed " + std::string(v->name) + ": unknown area", v->rule, ""};
+        if (!area_ok(k)) return Error{"malformed " + verb + ": unknown area", rule, ""};
       // The route a plain "move B DEST" follows is the cheapest one (docs/rulings.md);
       // a named route is the action's own.
       std::vector<int> route(a.args.begin() + 1, a.args.begin() + a.nargs);
@@ -207,7 +168,7 @@ Result<steppe::ActionDescription> Moscow41State::describe(const Action& a) const
       d.summary = unit + " is set up in " + to(1);
       break;
     case kVAir:
-      if (a.nargs != 4) return Error{"malformed air", v->rule, ""};
+      if (a.nargs != 4) return Error{"malformed air", rule, ""};
       d.summary = unit + " sends " + std::to_string(a.args[2]) + " He-111 and " + std::to_string(a.args[3]) +
                   " Stuka to " + to(1);
       break;

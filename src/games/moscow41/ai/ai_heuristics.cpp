@@ -49,7 +49,7 @@ struct View {
     while (!frontier.empty()) {
       next.clear();
       for (int n : frontier)
-        for (int y : g.adjacency()[static_cast<size_t>(n)])
+        for (int y : g.neighbours(n))
           if (dist[static_cast<size_t>(y)] < 0) {
             dist[static_cast<size_t>(y)] = dist[static_cast<size_t>(n)] + 1;
             next.push_back(y);
@@ -179,7 +179,7 @@ struct View {
         if (x != n && units(owner, x)) continue;
         const int c = cost[static_cast<size_t>(x)] + st.area_enter_cost(x);
         if (c > g.tables().fast_mp) continue;
-        for (int y : g.adjacency()[static_cast<size_t>(x)]) {
+        for (int y : g.neighbours(x)) {
           if (y >= g.map().area_count() || c >= cost[static_cast<size_t>(y)]) continue;
           if (enemy == kSoviet && g.areas()[static_cast<size_t>(y)].terrain == kStaging) continue;  // 2.4.4
           cost[static_cast<size_t>(y)] = c;

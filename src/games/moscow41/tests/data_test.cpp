@@ -23,14 +23,13 @@ TEST(Moscow41Data, MapHas175AreasAnd12Boxes) {  // 2.0, 2.2
 }
 
 TEST(Moscow41Data, AdjacencyIsSymmetricAndConnected) {
-  const auto& adj = game().adjacency();
-  std::vector<int> seen(adj.size(), 0), todo{game().moscow()};
+  std::vector<int> seen(static_cast<size_t>(game().land().node_count()), 0), todo{game().moscow()};
   seen[game().moscow()] = 1;
   while (!todo.empty()) {
     int x = todo.back();
     todo.pop_back();
-    for (int y : adj[x]) {
-      EXPECT_TRUE(std::binary_search(adj[y].begin(), adj[y].end(), x));
+    for (int y : game().neighbours(x)) {
+      EXPECT_TRUE(game().adjacent(y, x));
       if (!seen[y]) seen[y] = 1, todo.push_back(y);
     }
   }
@@ -48,8 +47,7 @@ TEST(Moscow41Data, NamedPlaces) {  // 2.4.3, OR 14.3, 10.14.1, 10.3 example
   const auto& vyazma = game().areas()[m.find("70")];
   EXPECT_EQ(vyazma.terrain, kYellow);
   EXPECT_TRUE(vyazma.city);
-  const auto& adj = game().adjacency()[m.find("100")];
-  EXPECT_TRUE(std::binary_search(adj.begin(), adj.end(), m.find("95")));
+  EXPECT_TRUE(game().adjacent(m.find("100"), m.find("95")));
   int special = 0;
   for (const auto& a : game().areas()) special += a.special_city;
   EXPECT_EQ(special, 2);
@@ -277,8 +275,8 @@ TEST(Moscow41Data, RiversSeparateBanksAndDoNotRingTowns) {
   for (const char* town : {"90", "117", "26", "46", "81", "110", "95", "128", "151", "149"}) {
     const int a = m.find(town);
     int rivers = 0;
-    for (int b : game().adjacency()[a]) rivers += game().river_between(a, b) ? 1 : 0;
-    EXPECT_LE(rivers + 2, static_cast<int>(game().adjacency()[a].size())) << m.name(a);
+    for (int b : game().neighbours(a)) rivers += game().river_between(a, b) ? 1 : 0;
+    EXPECT_LE(rivers + 2, game().land().degree(a)) << m.name(a);
   }
 }
 

@@ -154,12 +154,7 @@ TEST(Moscow41Setup, OneEachInTheAreasAdjacentToTheHq) {
   ASSERT_GE(first_areas.size(), 2u);
   EXPECT_EQ(std::find(first_areas.begin(), first_areas.end(), hq_area), first_areas.end())
       << "one block stands with the HQ already; the others go next to it";
-  for (const auto& a : first_areas)
-    EXPECT_TRUE(std::find(game().adjacency()[static_cast<size_t>(game().node(hq_area))].begin(),
-                          game().adjacency()[static_cast<size_t>(game().node(hq_area))].end(),
-                          game().node(a)) !=
-                game().adjacency()[static_cast<size_t>(game().node(hq_area))].end())
-        << a;
+  for (const auto& a : first_areas) EXPECT_TRUE(game().adjacent(game().node(hq_area), game().node(a))) << a;
   ASSERT_TRUE(act(*s, "setup " + reds[0] + " " + first_areas[0]).is_ok());
   EXPECT_EQ(q(*s, {"block", reds[0], "at"}), first_areas[0]);
   EXPECT_EQ(q(*s, {"block", reds[0], "strength"}), "1");  // minimum strength

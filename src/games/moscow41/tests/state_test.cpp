@@ -389,6 +389,54 @@ TEST(Moscow41State, NamedRouteRoundTripsAndIsFollowed) {
   EXPECT_EQ(s->area(test::game().node("68")).control, kSoviet);
 }
 
+// 10.8 (docs/rulings.md, "Routes"): of equally cheap routes the move follows the one
+// through the lowest area index. Area 53 reaches 60 through Green 57 or Green 66, two MP
+// either way; 57 comes first in the map, so it is 57 that changes control (2.5).
+TEST(Moscow41State, EquallyCheapRoutesGoThroughTheLowestAreaIndex) {
+  ASSERT_LT(test::game().node("57"), test::game().node("66"));
+  auto s = test::start("campaign", 2);
+  set_up(*s, {"clear", "victory none", "control 54 german", "control 52 german", "control 51 german",
+              "control 53 german", "control 57 soviet", "control 66 soviet", "control 60 soviet",
+              "place HQ3Pg 53", "place 39PzK 53", "active german"});
+  for (const char* t : {"ti", "activate HQ3Pg", "commands"}) act(*s, t);
+  EXPECT_FALSE(s->check(*s->parse_action("move 39PzK 57 60")).is_ok());  // the cheapest: "move 39PzK 60"
+  EXPECT_TRUE(s->check(*s->parse_action("move 39PzK 66 60")).is_ok());
+  act(*s, "move 39PzK 60");
+  EXPECT_EQ(s->block(test::game().block_index("39PzK")).loc, test::game().node("60"));
+  EXPECT_EQ(s->area(test::game().node("57")).control, kGerman);
+  EXPECT_EQ(s->area(test::game().node("66")).control, kSoviet);
+}
+
+// One verb table (verbs.cpp) drives the notation, describe(), check() and apply(): every
+// verb has its row, and an unreadable action lists every form the table knows.
+TEST(Moscow41State, EveryVerbHasARowInTheVerbTable) {
+  auto s = test::start("campaign", 1);
+  for (uint16_t v = kVLogPause; v <= kVSetupAuto; ++v) {
+    steppe::Action a;
+    a.verb = v;
+    const auto st = s->check(a);
+    EXPECT_EQ(st.is_ok() ? std::string::npos : st.error().message.find("unknown action"), std::string::npos)
+        << v;
+    const auto d = s->describe(a);
+    EXPECT_EQ(d ? std::string::npos : d.error().message.find("unknown action"), std::string::npos) << v;
+    EXPECT_NE(s->action_to_string(a), "?") << v;
+  }
+  steppe::Action none;
+  none.verb = kVSetupAuto + 1;
+  EXPECT_EQ(s->action_to_string(none), "?");
+  EXPECT_FALSE(s->check(none).is_ok());
+  const auto bad = s->parse_action("march 39PzK 63");
+  ASSERT_FALSE(bad);
+  for (const char* form :
+       {"move B [AREA...] AREA", "exploit", "blitz B AREA", "setup dl AREA", "si reinforce"})
+    EXPECT_NE(bad.error().message.find(form), std::string::npos) << form;
+  auto dl = s->parse_action("setup dl 63");  // two-word verb names share their first word
+  ASSERT_TRUE(dl);
+  EXPECT_EQ(dl->verb, kVSetupDl);
+  EXPECT_EQ(s->describe(*dl)->verb, "setup-dl");
+  EXPECT_EQ(s->action_to_string(*dl), "setup dl 63");
+}
+
 // 5.0: drawn reinforcements are the owner's to place; the enemy learns how many, not which.
 TEST(Moscow41State, DrawnReinforcementsAreHiddenFromTheEnemy) {
   auto s = test::start("campaign", 3);
