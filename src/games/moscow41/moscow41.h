@@ -75,6 +75,24 @@ struct Scenario {
   Json doc;
 };
 
+// How a scenario is won (1.7 for the Campaign, each scenario's Special Victory Conditions),
+// from the "victory" object of its file. Scenarios that share a kind share the conditions.
+struct VictoryRules {
+  std::string kind;              // "campaign", "dnieper", "moscow": the name the agents and tests use
+  std::string rule;              // the section the log cites
+  bool sudden_death_vp = false;  // 1.7: a side at Tables::sudden_death_vp wins at once
+  // The Germans win at once when every area of `german_dls` holds a German DL and they
+  // control every area of `german_controls`, for any one of the conditions.
+  struct GermanWin {
+    std::vector<int> german_dls, german_controls;
+    bool operator==(const GermanWin&) const = default;
+  };
+  std::vector<GermanWin> german_wins_at_once;
+  std::string german_win;       // the result's name
+  bool most_vp_at_end = false;  // 1.7; otherwise any other result is a Soviet victory
+  bool operator==(const VictoryRules&) const = default;
+};
+
 class Moscow41Game;
 Moscow41Game* as_moscow41(steppe::Game* g);
 
@@ -118,6 +136,7 @@ class Moscow41Game : public steppe::Game {
   const std::vector<std::string>& staging_for(const std::string& colour) const;
   const std::vector<std::array<std::string, 3>>& icons() const { return icons_; }  // area, colour, type
   const Scenario* scenario(const std::string& id) const;
+  const VictoryRules* victory_rules(std::string_view kind) const;  // nullptr: no such kind
   int bomber_count() const { return static_cast<int>(bomber_fk_.size()); }
   const std::string& bomber_fk(int i) const { return bomber_fk_[static_cast<size_t>(i)]; }
   bool bomber_is_stuka(int i) const { return bomber_type_[static_cast<size_t>(i)] == "stuka"; }
@@ -137,6 +156,7 @@ class Moscow41Game : public steppe::Game {
   std::vector<uint8_t> river_;  // node*node matrix of river borders
   Tables tables_;
   std::vector<Scenario> scenarios_;
+  std::vector<VictoryRules> victory_rules_;  // one per kind
   std::vector<std::pair<std::string, std::vector<std::string>>> staging_;
   std::vector<std::array<std::string, 3>> icons_;
   std::vector<int> road_;
