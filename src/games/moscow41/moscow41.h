@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
-#include <ranges>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -123,10 +123,24 @@ class Moscow41Game : public steppe::Game {
   // is no land border.
   const steppe::NodeGraph& land() const { return land_; }
   bool adjacent(int a, int b) const { return a >= 0 && a < land_.node_count() && land_.has_edge(a, b); }
-  // The nodes across the land borders of `node`, in increasing order.
-  auto neighbours(int node) const {
-    return land_.neighbours(node) | std::views::transform(&steppe::GraphEdge::to);
-  }
+  // The nodes across the land borders of `node`, in increasing order, for range-for loops
+  // (a plain range: clang 14, which clang-tidy and the fuzz build use, cannot compile
+  // std::views over libstdc++ 12).
+  struct Neighbours {
+    struct Iterator {
+      const steppe::GraphEdge* edge;
+      int operator*() const { return edge->to; }
+      Iterator& operator++() {
+        ++edge;
+        return *this;
+      }
+      bool operator!=(const Iterator& o) const { return edge != o.edge; }
+    };
+    std::span<const steppe::GraphEdge> edges;
+    Iterator begin() const { return {edges.data()}; }
+    Iterator end() const { return {edges.data() + edges.size()}; }
+  };
+  Neighbours neighbours(int node) const { return {land_.neighbours(node)}; }
   bool river_between(int a, int b) const;
   int box_rastenburg() const { return rastenburg_; }
   int box_kiev() const { return kiev_; }
