@@ -275,6 +275,24 @@ campaign_common = {
 }
 
 
+# 1.7 and each scenario's Special Victory Conditions (src/games/moscow41/data.cpp validates them).
+victory_campaign = {"kind": "campaign", "rule": "1.7", "source": "1.7 Victory Conditions",
+                    "sudden_death_vp": True, "at_end": "most_vp"}
+victory_dnieper = {
+    "kind": "dnieper", "rule": "Scenario 1",
+    "source": "Scenario 1, Special Victory Conditions: two German Defensive Lines in Yelnia (91) and Yartsevo (68), "
+              "one each; or the Germans control both Chernigov (151) and Romny (166). Any other result is a Soviet "
+              "Victory.",
+    "german_wins_at_once": [{"german_dls": ["91", "68"]}, {"german_controls": ["151", "166"]}],
+    "german_win": "German victory (Beyond the Dnieper)", "at_end": "soviet"}
+victory_moscow = {
+    "kind": "moscow", "rule": "Scenarios 2-3",
+    "source": "Scenarios 2 and 3, Special Victory Conditions: a German Victory at once if the Germans control "
+              "Moscow (63). Any other result is a Soviet Victory.",
+    "german_wins_at_once": [{"german_controls": ["63"]}],
+    "german_win": "German victory: Moscow taken", "at_end": "soviet"}
+
+
 def scen(sid, name, desc, extra):
   d = {"id": sid, "name": name, "description": desc}
   d.update(extra)
@@ -284,19 +302,18 @@ def scen(sid, name, desc, extra):
 scenarios = {
     "campaign": scen("campaign", "The Road to Moscow (Campaign)", "July-December 1941; Sudden Death at 7 VP, "
                      "otherwise most VP after December (1.7).",
-                     dict(campaign_common, victory="campaign", initiative_limit="none",
+                     dict(campaign_common, victory=victory_campaign, initiative_limit="none",
                           setup={"order": ["soviet", "german"], "soviet": campaign_soviet, "german": campaign_german})),
     "beyond-the-dnieper": scen("beyond-the-dnieper", "1. Beyond the Dnieper",
                                "July 1941 only. Germans win at once with German DLs in Yelnia and Yartsevo, "
                                "or control of Chernigov and Romny; anything else is a Soviet win.",
-                               dict(campaign_common, last_turn=1, victory="dnieper", initiative_limit="once_per_game",
-                                    victory_areas={"yelnia": "91", "yartsevo": "68", "chernigov": "151", "romny": "166"},
+                               dict(campaign_common, last_turn=1, victory=victory_dnieper, initiative_limit="once_per_game",
                                     setup={"order": ["soviet", "german"], "soviet": campaign_soviet,
                                            "german": campaign_german})),
     "typhoon": scen("typhoon", "2. Operation Typhoon",
                     "October-December 1941. Germans win at once by controlling Moscow; otherwise Soviet win.",
                     {"first_turn": 4, "last_turn": 6, "start_phase": "logistics", "weather": "sunny",
-                     "initiative": "german", "victory": "moscow", "initiative_limit": "none",
+                     "initiative": "german", "victory": victory_moscow, "initiative_limit": "none",
                      "control": {"front": "typhoon"}, "kiev": "german", "shlisselburg": "german",
                      "leningrad": "soviet", "road_in_play": False, "hoepner_on_map": True,
                      "surrendered_soviet": 12, "destroyed_german": 0,
@@ -346,7 +363,7 @@ scenarios = {
     "last-gasp": scen("last-gasp", "3. The Wehrmacht's Last Gasp",
                       "November-December 1941, in Snow. Germans win at once by controlling Moscow; otherwise Soviet win.",
                       {"first_turn": 5, "last_turn": 6, "start_phase": "impulses", "weather": "snow",
-                       "initiative": "german", "victory": "moscow", "initiative_limit": "once_per_month",
+                       "initiative": "german", "victory": victory_moscow, "initiative_limit": "once_per_month",
                        "control": {"front": "last-gasp"}, "kiev": "german", "shlisselburg": "german",
                        "leningrad": "soviet", "road_in_play": False, "hoepner_on_map": True,
                        "surrendered_soviet": 19, "destroyed_german": 0, "red_star": ["4", "15", "17", "31"],

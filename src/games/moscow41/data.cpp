@@ -42,6 +42,12 @@ const std::vector<std::string>& Moscow41Game::staging_for(const std::string& col
   return kNone;
 }
 
+const VictoryRules* Moscow41Game::victory_rules(std::string_view kind) const {
+  for (const auto& v : victory_rules_)
+    if (v.kind == kind) return &v;
+  return nullptr;
+}
+
 const Scenario* Moscow41Game::scenario(const std::string& id) const {
   for (const auto& s : scenarios_)
     if (s.info.id == id) return &s;
@@ -348,7 +354,45 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
           (void)step.boolean("one_each");
       }
     }
+    // 1.7 and the Special Victory Conditions: the areas they name must be areas of the map.
+    const JsonReader v = r.at("victory");
+    v.allow_only(
+        {"kind", "rule", "source", "sudden_death_vp", "german_wins_at_once", "german_win", "at_end"});
+    VictoryRules vr;
+    vr.kind = v.str("kind");
+    vr.rule = v.str("rule");
+    vr.sudden_death_vp = v.boolean_or("sudden_death_vp", false);
+    const std::string at_end = v.str("at_end");
+    if (at_end != "most_vp" && at_end != "soviet")
+      v.at("at_end").fail_value("most_vp (1.7) or soviet (any other result is a Soviet victory)");
+    vr.most_vp_at_end = at_end == "most_vp";
+    if (v.has("german_wins_at_once")) {
+      for (const JsonReader& c : v.at("german_wins_at_once").elements()) {
+        c.allow_only({"german_dls", "german_controls"});
+        VictoryRules::GermanWin win;
+        for (const char* key : {"german_dls", "german_controls"})
+          for (const std::string& id : c.str_list_or_empty(key)) {
+            const int node = m.find(id);
+            if (node < 0 || m.is_box(node)) {
+              c.at(key).fail("unknown area \"" + id + "\"");
+              continue;
+            }
+            (std::string_view(key) == "german_dls" ? win.german_dls : win.german_controls).push_back(node);
+          }
+        if (win.german_dls.empty() && win.german_controls.empty())
+          c.fail("a victory condition names German DLs or German-controlled areas");
+        vr.german_wins_at_once.push_back(std::move(win));
+      }
+      vr.german_win = v.str("german_win");
+    }
     if (!r.ok()) return r.error();
+    if (const VictoryRules* same = g->victory_rules(vr.kind)) {
+      if (!(*same == vr))
+        return Error{"victory kind \"" + vr.kind + "\" is declared with other conditions by another scenario",
+                     vr.rule, file.string()};
+    } else {
+      g->victory_rules_.push_back(std::move(vr));
+    }
     s.doc = *sdoc;
     g->scenarios_.push_back(std::move(s));
   }

@@ -80,7 +80,7 @@ Status Moscow41State::setup(const std::string& scenario) {
   weather_ = w == "rain" ? kRain : w == "snow" ? kSnow : kSunny;
   initiative_ = d.value("initiative", "german") == "german" ? kGerman : kSoviet;
   initiative_limit_ = d.value("initiative_limit", "none");
-  victory_kind_ = d.value("victory", "campaign");
+  victory_kind_ = d.at("victory").at("kind").get<std::string>();  // validated on load
   kiev_german_ = d.value("kiev", "soviet") == "german";
   shl_german_ = d.value("shlisselburg", "soviet") == "german";
   len_german_ = d.value("leningrad", "soviet") == "german";

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
-#include <ranges>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -75,6 +75,24 @@ struct Scenario {
   Json doc;
 };
 
+// How a scenario is won (1.7 for the Campaign, each scenario's Special Victory Conditions),
+// from the "victory" object of its file. Scenarios that share a kind share the conditions.
+struct VictoryRules {
+  std::string kind;              // "campaign", "dnieper", "moscow": the name the agents and tests use
+  std::string rule;              // the section the log cites
+  bool sudden_death_vp = false;  // 1.7: a side at Tables::sudden_death_vp wins at once
+  // The Germans win at once when every area of `german_dls` holds a German DL and they
+  // control every area of `german_controls`, for any one of the conditions.
+  struct GermanWin {
+    std::vector<int> german_dls, german_controls;
+    bool operator==(const GermanWin&) const = default;
+  };
+  std::vector<GermanWin> german_wins_at_once;
+  std::string german_win;       // the result's name
+  bool most_vp_at_end = false;  // 1.7; otherwise any other result is a Soviet victory
+  bool operator==(const VictoryRules&) const = default;
+};
+
 class Moscow41Game;
 Moscow41Game* as_moscow41(steppe::Game* g);
 
@@ -107,10 +125,24 @@ class Moscow41Game : public steppe::Game {
   // is no land border.
   const steppe::NodeGraph& land() const { return land_; }
   bool adjacent(int a, int b) const { return a >= 0 && a < land_.node_count() && land_.has_edge(a, b); }
-  // The nodes across the land borders of `node`, in increasing order.
-  auto neighbours(int node) const {
-    return land_.neighbours(node) | std::views::transform(&steppe::GraphEdge::to);
-  }
+  // The nodes across the land borders of `node`, in increasing order, for range-for loops
+  // (a plain range: clang 14, which clang-tidy and the fuzz build use, cannot compile
+  // std::views over libstdc++ 12).
+  struct Neighbours {
+    struct Iterator {
+      const steppe::GraphEdge* edge;
+      int operator*() const { return edge->to; }
+      Iterator& operator++() {
+        ++edge;
+        return *this;
+      }
+      bool operator!=(const Iterator& o) const { return edge != o.edge; }
+    };
+    std::span<const steppe::GraphEdge> edges;
+    Iterator begin() const { return {edges.data()}; }
+    Iterator end() const { return {edges.data() + edges.size()}; }
+  };
+  Neighbours neighbours(int node) const { return {land_.neighbours(node)}; }
   bool river_between(int a, int b) const;
   int box_rastenburg() const { return rastenburg_; }
   int box_kiev() const { return kiev_; }
@@ -120,6 +152,7 @@ class Moscow41Game : public steppe::Game {
   const std::vector<std::string>& staging_for(const std::string& colour) const;
   const std::vector<std::array<std::string, 3>>& icons() const { return icons_; }  // area, colour, type
   const Scenario* scenario(const std::string& id) const;
+  const VictoryRules* victory_rules(std::string_view kind) const;  // nullptr: no such kind
   int bomber_count() const { return static_cast<int>(bomber_fk_.size()); }
   const std::string& bomber_fk(int i) const { return bomber_fk_[static_cast<size_t>(i)]; }
   bool bomber_is_stuka(int i) const { return bomber_type_[static_cast<size_t>(i)] == "stuka"; }
@@ -139,6 +172,7 @@ class Moscow41Game : public steppe::Game {
   std::vector<uint8_t> river_;  // node*node matrix of river borders
   Tables tables_;
   std::vector<Scenario> scenarios_;
+  std::vector<VictoryRules> victory_rules_;  // one per kind
   std::vector<std::pair<std::string, std::vector<std::string>>> staging_;
   std::vector<std::array<std::string, 3>> icons_;
   std::vector<int> road_;

@@ -169,7 +169,9 @@ void Moscow41State::final_phase() {
   if (phase_ == Phase::kOver) return;
   if (turn_ >= last_turn_) {
     const int gv = victory_points(kGerman), sv = victory_points(kSoviet);
-    if (victory_kind_ == "campaign") {
+    const VictoryRules* v = g_.victory_rules(victory_kind_);
+    const bool most_vp = v != nullptr && v->most_vp_at_end;
+    if (most_vp) {
       winner_ = gv > sv ? kGerman : sv > gv ? kSoviet : 2;
       result_kind_ = "marginal victory (most VP after December)";
     } else {
@@ -177,7 +179,7 @@ void Moscow41State::final_phase() {
       result_kind_ = "Soviet victory (scenario end)";
     }
     phase_ = Phase::kOver;
-    log("victory", "game over: " + result_kind_, victory_kind_ == "campaign" ? "1.7" : "Scenarios");
+    log("victory", "game over: " + result_kind_, most_vp ? "1.7" : "Scenarios");
     return;
   }
   start_turn(turn_ + 1);

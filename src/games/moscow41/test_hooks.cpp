@@ -170,6 +170,10 @@ Status Moscow41State::test_set(const std::vector<std::string>& w) {
     return Status::ok();
   }
   if (k == "victory" && w.size() == 2) {
+    if (w[1] != "none" && g_.victory_rules(w[1]) == nullptr)
+      return Error{"unknown victory kind \"" + w[1] +
+                       "\" (none, or a kind a scenario declares: campaign, dnieper, moscow)",
+                   "1.7", ""};
     victory_kind_ = w[1];
     return Status::ok();
   }

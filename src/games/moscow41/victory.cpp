@@ -43,25 +43,18 @@ void Moscow41State::update_victory() {
     phase_ = Phase::kOver;
     log("victory", std::string(side_name(w)) + " wins: " + kind, rule);
   };
-  if (victory_kind_ == "campaign") {
+  const VictoryRules* v = g_.victory_rules(victory_kind_);  // nullptr for "none"
+  if (v == nullptr) return;
+  if (v->sudden_death_vp)  // 1.7
     for (int s : {kGerman, kSoviet})
       if (victory_points(s) >= g_.tables().sudden_death_vp)
-        return finish(s, "decisive victory (sudden death)", "1.7");
-  } else if (victory_kind_ == "dnieper") {
-    // Scenario 1: German DLs in Yelnia and Yartsevo, or Chernigov and Romny German.
-    const int yelnia = g_.node("91"), yartsevo = g_.node("68");
-    bool specials = true;
-    int count = 0;
-    for (int n = 0; n < g_.map().area_count(); ++n)
-      if (ad(n).special_city) {
-        ++count;
-        specials = specials && area(n).control == kGerman;
-      }
-    if ((area(yelnia).dl == kGerman && area(yartsevo).dl == kGerman) || (count == 2 && specials))
-      return finish(kGerman, "German victory (Beyond the Dnieper)", "Scenario 1");
-  } else if (victory_kind_ == "moscow") {
-    if (area(g_.moscow()).control == kGerman)
-      return finish(kGerman, "German victory: Moscow taken", "Scenarios 2-3");
+        return finish(s, "decisive victory (sudden death)", v->rule);
+  // The scenarios' Special Victory Conditions (data/moscow41/scenarios/*.json).
+  for (const auto& win : v->german_wins_at_once) {
+    bool met = true;
+    for (int n : win.german_dls) met = met && area(n).dl == kGerman;
+    for (int n : win.german_controls) met = met && area(n).control == kGerman;
+    if (met) return finish(kGerman, v->german_win, v->rule);
   }
 }
 

@@ -234,6 +234,65 @@ TEST(Moscow41Data, SetUpChoiceStepsAreMarkedAndChecked) {  // Scenario Setup
       }
 }
 
+// 1.7 and the scenarios' Special Victory Conditions are data (scenarios/*.json "victory"):
+// read as the rulebook lists them, and refused with the file and field when they are wrong.
+TEST(Moscow41Data, VictoryConditionsAreScenarioData) {
+  const auto& m = game().map();
+  const VictoryRules* dnieper = game().victory_rules("dnieper");
+  ASSERT_NE(dnieper, nullptr);
+  EXPECT_EQ(dnieper->rule, "Scenario 1");
+  ASSERT_EQ(dnieper->german_wins_at_once.size(), 2u);  // DLs in Yelnia and Yartsevo; Chernigov and Romny
+  EXPECT_EQ(dnieper->german_wins_at_once[0].german_dls, (std::vector<int>{m.find("91"), m.find("68")}));
+  EXPECT_EQ(dnieper->german_wins_at_once[1].german_controls,
+            (std::vector<int>{m.find("151"), m.find("166")}));
+  EXPECT_FALSE(dnieper->most_vp_at_end);
+  const VictoryRules* moscow = game().victory_rules("moscow");  // Scenarios 2 and 3
+  ASSERT_NE(moscow, nullptr);
+  ASSERT_EQ(moscow->german_wins_at_once.size(), 1u);
+  EXPECT_EQ(moscow->german_wins_at_once[0].german_controls, (std::vector<int>{game().moscow()}));
+  const VictoryRules* campaign = game().victory_rules("campaign");
+  ASSERT_NE(campaign, nullptr);
+  EXPECT_TRUE(campaign->sudden_death_vp);
+  EXPECT_TRUE(campaign->most_vp_at_end);
+  EXPECT_EQ(game().victory_rules("none"), nullptr);
+
+  namespace fs = std::filesystem;
+  auto load_with = [&](const std::string& what, const std::string& scenario,
+                       const std::function<void(Json&)>& edit) {
+    const fs::path tmp = fs::temp_directory_path() / ("m41_bad_victory_" + what);
+    fs::remove_all(tmp);
+    fs::create_directories(tmp);
+    fs::copy(fs::path(STEPPE_DEFAULT_DATA_DIR) / "moscow41", tmp / "moscow41", fs::copy_options::recursive);
+    const fs::path file = tmp / "moscow41" / "scenarios" / (scenario + ".json");
+    auto doc = steppe::load_json_file(file);
+    EXPECT_TRUE(doc);
+    Json j = *doc;
+    edit(j);
+    std::ofstream(file) << j.dump();
+    auto r = moscow41::load_game(tmp);
+    fs::remove_all(tmp);
+    return r ? std::string() : r.error().to_string();
+  };
+  const std::string area = load_with("area", "beyond-the-dnieper", [](Json& j) {
+    j["victory"]["german_wins_at_once"][0]["german_dls"][1] = "999";
+  });
+  EXPECT_NE(area.find("beyond-the-dnieper.json"), std::string::npos) << area;
+  EXPECT_NE(area.find("/victory/german_wins_at_once/0/german_dls"), std::string::npos) << area;
+  EXPECT_NE(area.find("999"), std::string::npos) << area;
+  const std::string box = load_with("box", "typhoon", [](Json& j) {
+    j["victory"]["german_wins_at_once"][0]["german_controls"][0] = "kiev";  // a box, not an area
+  });
+  EXPECT_NE(box.find("/victory/german_wins_at_once/0/german_controls"), std::string::npos) << box;
+  const std::string end = load_with("end", "campaign", [](Json& j) { j["victory"]["at_end"] = "draw"; });
+  EXPECT_NE(end.find("/victory/at_end"), std::string::npos) << end;
+  // Typhoon and Last Gasp share the kind "moscow": they must not disagree.
+  const std::string differ = load_with("differ", "last-gasp", [](Json& j) {
+    j["victory"]["german_wins_at_once"][0]["german_controls"][0] = "62";
+  });
+  EXPECT_NE(differ.find("moscow"), std::string::npos) << differ;
+  EXPECT_NE(differ.find("last-gasp.json"), std::string::npos) << differ;
+}
+
 TEST(Moscow41Data, BadRosterIsRefusedWithFieldPath) {
   // A copy of the data with a bad step colour must be refused naming the file and field.
   namespace fs = std::filesystem;
