@@ -89,6 +89,7 @@ Outcome DvState::assess() const {
     const UnitDef& d = g_.unit(u);
     const int a = d.attack[us(u).steps == d.steps ? 0 : 1];
     const int dir = gr.direction(us(u).hex, target_);
+    if (dir < 0) continue;  // not adjacent: not in this combat (12.2)
     const bool major = g_.major().test(us(u).hex, dir) || g_.volga().test(us(u).hex, dir) ||
                        g_.strait().test(us(u).hex, dir);
     const bool swamp_mech = d.mech && t.mech_attack_halved[hi.terrain];
