@@ -303,6 +303,7 @@ class DvState : public steppe::State {
   // Fills `pf` with where u can move now; forced = the Forced March search (11.5).
   void reach_search(int u, bool forced, steppe::PathFinder& pf) const;
   bool move_dest_ok(int u, int h, bool* forced) const;
+  bool counterattack_dest_ok(int u, int h) const;
   void move_destinations(int u, std::vector<int>& out) const;
   bool active_unit(int u, Segment seg) const;  // activated by the round's chit (10.5)
   bool can_pick(int u) const;

@@ -208,12 +208,27 @@ void DvState::reach_search(int u, bool forced, steppe::PathFinder& pf) const {
   pf.reachable(gr, start, budget, cost, opt);
 }
 
+// 10.5.6: "all units that are moved must be moved in such a way that they may make a legal
+// attack after Movement": a Counterattack mover ends next to an enemy hex it may attack.
+bool DvState::counterattack_dest_ok(int u, int h) const {
+  if (chit_ != kChitCounterattack || h == us(u).hex) return true;
+  const steppe::HexGrid& gr = g_.grid();
+  for (int d = 0; d < 6; ++d) {
+    const int n = gr.neighbour(h, d);
+    if (n < 0 || occupant_side(n) != 1 - g_.unit(u).side || g_.water().test(h, d)) continue;
+    if (g_.unit(u).side == kSoviet && year() == 1941 && g_.hex(n).hungary) continue;  // 15.3
+    return true;
+  }
+  return false;
+}
+
 bool DvState::move_dest_ok(int u, int h, bool* forced) const {
   if (h == us(u).hex) {
     if (forced != nullptr) *forced = false;
     return true;  // stays where it is (its move for this round is spent)
   }
   if (!stack_ok(h, g_.unit(u).side, {u})) return false;  // 5.1a
+  if (!counterattack_dest_ok(u, h)) return false;
   steppe::PathFinder& pf = path_finder();
   reach_search(u, false, pf);
   if (pf.reached(h)) {
@@ -239,9 +254,11 @@ void DvState::move_destinations(int u, std::vector<int>& out) const {
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   const int start = us(u).hex;
-  out.erase(
-      std::remove_if(out.begin(), out.end(), [&](int h) { return h != start && !stack_ok(h, side, {u}); }),
-      out.end());
+  out.erase(std::remove_if(out.begin(), out.end(),
+                           [&](int h) {
+                             return h != start && (!stack_ok(h, side, {u}) || !counterattack_dest_ok(u, h));
+                           }),
+            out.end());
 }
 
 // 10.5: which units a round's chit activates.

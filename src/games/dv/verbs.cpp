@@ -199,9 +199,10 @@ struct Verbs {
     if (s.picked() != a.args[0])
       return rule_error("11.1", "pick " + s.dv().unit(a.args[0]).label + " before moving it");
     if (!s.move_dest_ok(a.args[0], a.args[1], nullptr))
-      return rule_error("11.1, 6.2, 5.1", s.dv().unit(a.args[0]).label + " cannot reach " +
-                                              s.dv().grid().id(a.args[1]) +
-                                              " (movement points, terrain, ZOC 6.2, stacking 5.1)");
+      return rule_error("11.1, 6.2, 5.1, 10.5.6",
+                        s.dv().unit(a.args[0]).label + " cannot reach " + s.dv().grid().id(a.args[1]) +
+                            " (movement points, terrain, ZOC 6.2, stacking 5.1; a Counterattack"
+                            " mover must end able to attack, 10.5.6)");
     return Status::ok();
   }
   static void apply_move(DvState& s, const Action& a) {
