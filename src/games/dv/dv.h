@@ -148,6 +148,22 @@ enum Chit : uint8_t {
 extern const std::array<std::string_view, kChitCount> kChitNames;
 int chit_from_name(std::string_view name);  // -1 if unknown
 
+// The verbs (verbs.cpp), Action::verb.
+enum Verb : uint16_t {
+  kPlace = 1,
+  kChit,
+  kMode,
+  kPick,
+  kMoveTo,
+  kAttack,
+  kAdd,
+  kResolve,
+  kCancel,
+  kAdvance,
+  kStop,
+  kEnd
+};
+
 class DvGame;
 steppe::Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& data_dir);
 
@@ -272,6 +288,9 @@ class DvState : public steppe::State {
   void resample_hidden(int viewer, uint64_t seed) override;
   steppe::Status test_set(const std::vector<std::string>& words) override;
   steppe::Result<std::string> test_query(const std::vector<std::string>& words) const override;
+  steppe::Result<steppe::ActionDescription> describe(const steppe::Action& a) const override;
+  steppe::Result<steppe::Preview> preview(const steppe::Action& a, int viewer) const override;
+  steppe::Result<steppe::Reach> reach(std::string_view unit, int viewer) const override;
 
   steppe::Status setup(const std::string& scenario);
 

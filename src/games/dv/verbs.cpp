@@ -27,21 +27,6 @@ using steppe::Result;
 using steppe::rule_error;
 using steppe::Status;
 
-enum Verb : uint16_t {
-  kPlace = 1,
-  kChit,
-  kMode,
-  kPick,
-  kMoveTo,
-  kAttack,
-  kAdd,
-  kResolve,
-  kCancel,
-  kAdvance,
-  kStop,
-  kEnd
-};
-
 namespace {
 
 Action make(uint16_t verb, std::initializer_list<int> args = {}) {

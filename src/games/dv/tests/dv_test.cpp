@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 
 #include "kernel/conformance.h"
 #include "kernel/json_data.h"
+#include "kernel/notation.h"
 
 namespace dv {
 namespace {
@@ -87,6 +89,34 @@ TEST(DvSequence, EndingTheRoundsDrawsChitsAndAdvancesTheTurn) {
     ASSERT_TRUE(s->apply(acts[0]).is_ok()) << s->action_to_string(acts[0]);
   }
   EXPECT_EQ(s->turn(), 2);
+}
+
+// 12.3: the preview is the combat's own assessment: 12 against 7 is 1-1 on CRT A, and the
+// distribution is CRT A's 1-1 column read for the rolls 1-6.
+TEST(DvViews, PreviewGivesOddsAndTheCrtDistribution) {
+  auto s = start("empty");
+  for (const char* w :
+       {"place 1G 5631", "place GI 5630", "place GII 5730", "place GX 5731", "round combat axis"})
+    ASSERT_TRUE(s->test_set(steppe::split_words(w)).is_ok()) << w;
+  auto a = s->parse_action("attack 5631");
+  ASSERT_TRUE(a);
+  auto p = s->preview(*a, kAxis);
+  ASSERT_TRUE(p) << p.error().to_string();
+  EXPECT_EQ(p->attack, 12);
+  EXPECT_EQ(p->defense, 7);
+  EXPECT_EQ(p->final, "1-1");
+  double total = 0;
+  std::map<std::string, double> by;
+  for (const auto& o : p->outcomes) total += o.probability, by[o.result] = o.probability;
+  EXPECT_NEAR(total, 1.0, 1e-9);
+  const auto& col = game().crt().tab[0][2];  // CRT A, 1-1
+  std::map<std::string, double> want;
+  for (size_t row = 1; row <= 6; ++row) want[col[row]] += 1.0 / 6;
+  for (const auto& [r, pr] : want) EXPECT_NEAR(by[r], pr, 1e-9) << r;
+  // 11.1: reach is the movement search: a 4-MP corps goes four clear hexes.
+  auto r = s->reach("GI", kAxis);
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(r->allowance, 4);
 }
 
 TEST(DvConformance, EveryScenario) {
