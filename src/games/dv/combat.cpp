@@ -51,17 +51,21 @@ bool DvState::may_attack_hex(int h) const {
 
 bool DvState::may_add(int u) const {
   if (stage_ != Stage::kCombat || target_ < 0) return false;
+  return may_join(u, target_, attackers_);
+}
+
+bool DvState::may_join(int u, int target, const std::vector<int>& attackers) const {
   const UnitDef& d = g_.unit(u);
   const UnitState& s = us(u);
   if (!active_unit(u, kSegCombat) || s.attacked) return false;
-  if (std::find(attackers_.begin(), attackers_.end(), u) != attackers_.end()) return false;
-  const int dir = g_.grid().direction(s.hex, target_);
+  if (std::find(attackers.begin(), attackers.end(), u) != attackers.end()) return false;
+  const int dir = g_.grid().direction(s.hex, target);
   if (dir < 0) return false;
   if (g_.water().test(s.hex, dir)) return false;
   if (d.side == kAxis && g_.volga().test(s.hex, dir)) return false;  // 12.4 no Axis attack across the Volga
   if (d.minor) {
-    if (g_.grid().row(target_) < g_.minors_north_row()) return false;  // 15.1
-    for (int a : attackers_)
+    if (g_.grid().row(target) < g_.minors_north_row()) return false;  // 15.1
+    for (int a : attackers)
       if (g_.unit(a).minor && g_.unit(a).nation != d.nation) return false;  // 15.1
   }
   return true;

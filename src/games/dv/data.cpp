@@ -116,6 +116,12 @@ int DvGame::unit_index(std::string_view label) const {
   return -1;
 }
 
+int DvGame::unit_rf_cost(const std::string& type) const {
+  for (const auto& [t, c] : unit_costs_)
+    if (t == type) return c;
+  return -1;
+}
+
 int DvGame::place(std::string_view name) const {
   for (const auto& [k, h] : places_)
     if (k == name) return h;
@@ -382,10 +388,28 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
       }
     td.axis_withdrawals = e.str_list("axis_withdrawals");
     td.soviet_withdrawals = e.str_list("soviet_withdrawals");
+    for (const auto& [kind, n] : e.at("axis_replacements").members())
+      if (kind != "special") td.axis_replacements.emplace_back(kind, n.as_int_in(0, 99));
+    JsonReader rf = e.at("soviet_rf");
+    td.rf_factory_each = rf.int_in("factory_each", 0, 99);
+    td.rf_off_map = rf.int_in("off_map", 0, 99);
+    td.lend_lease = rf.at("lend_lease").is_null() ? "" : rf.str("lend_lease");
     g->turns_.push_back(std::move(td));
   }
   if (g->turns_.size() != 44) tr.at("turns").fail("the campaign has 44 turns (3.2)");
   g->deep_battle_both_from_ = tr.int_in("deep_battle_either_or_both_from", 1, 44);
+  for (const auto& [kind, types] : tr.at("axis_replacement_types").members())
+    if (types.is_array()) g->axis_kinds_.emplace_back(kind, types.as_str_list());
+  for (const auto& td : g->turns_)
+    for (const auto& [kind, n] : td.axis_replacements)
+      if (std::none_of(g->axis_kinds_.begin(), g->axis_kinds_.end(),
+                       [&](const auto& k) { return k.first == kind; }))
+        tr.at("axis_replacement_types").fail("no counter types for the replacement kind " + kind + " (7.4)");
+  JsonReader costs = tr.at("soviet_rf_unit_costs");
+  for (const auto& [type, n] : costs.at("costs").members())
+    g->unit_costs_.emplace_back(type, n.as_int_in(0, 20));
+  g->reduced_gta_cost_ = costs.int_in("reduced_guards_tank_army", 0, 20);
+  g->limited_ = costs.str_list("limited");
   if (!tr.ok()) return tr.error();
 
   // ---- counters.json (2.2) ----

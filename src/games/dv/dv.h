@@ -107,6 +107,9 @@ struct TurnDef {
   std::array<std::vector<std::string>, 2> chits;  // own chits per side
   std::vector<std::string> neutral;               // logistics
   std::vector<std::string> axis_withdrawals, soviet_withdrawals;
+  std::vector<std::pair<std::string, int>> axis_replacements;  // 7.4 steps by kind
+  int rf_factory_each = 0, rf_off_map = 0;                     // 7.6
+  std::string lend_lease;                                      // "", "1d6", "1d6 +3"
 };
 
 struct HexInfo {
@@ -161,7 +164,10 @@ enum Verb : uint16_t {
   kCancel,
   kAdvance,
   kStop,
-  kEnd
+  kEnd,
+  kReplace,
+  kRebuild,
+  kDone
 };
 
 class DvGame;
@@ -205,6 +211,14 @@ class DvGame : public steppe::Game {
   int hq_of_panzer_chit(int chit) const { return panzer_hq_[static_cast<size_t>(chit - kChitPanzer1)]; }
   int stavka_hq() const { return stavka_; }
   int zhukov() const { return zhukov_; }
+  // 7.4: the Axis replacement kinds and the counter types each rebuilds.
+  const std::vector<std::pair<std::string, std::vector<std::string>>>& axis_kinds() const {
+    return axis_kinds_;
+  }
+  // 7.6: the types Replaced by unit, their cost, and the types under the one-per-turn limit.
+  int unit_rf_cost(const std::string& type) const;  // -1: priced by defence factor
+  int reduced_gta_cost() const { return reduced_gta_cost_; }
+  const std::vector<std::string>& limited_types() const { return limited_; }
 
  private:
   friend steppe::Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path&);
@@ -224,6 +238,10 @@ class DvGame : public steppe::Game {
   int deep_battle_both_from_ = 34;
   std::array<int, 4> panzer_hq_{-1, -1, -1, -1};
   int stavka_ = -1, zhukov_ = -1;
+  std::vector<std::pair<std::string, std::vector<std::string>>> axis_kinds_;
+  std::vector<std::pair<std::string, int>> unit_costs_;
+  int reduced_gta_cost_ = 2;
+  std::vector<std::string> limited_;
   Json map_doc_;
   std::string rules_hash_;
 };
@@ -231,6 +249,7 @@ class DvGame : public steppe::Game {
 // The stage of the action phase the game waits in.
 enum class Stage : uint8_t {
   kPlace,       // 7.2/7.3: placing this turn's reinforcements (the Axis first, 7.1)
+  kReplace,     // 7.4/7.6: spending replacements
   kInitiative,  // 10.2: the initiative player picks his first chit
   kMode,        // 10.5.5/10.5.7: the owner picks the order of a Move/Combat or Panzer Army chit
   kMove,        // 11.x: a movement segment
@@ -247,6 +266,7 @@ struct UnitState {
   uint8_t steps = 0;              // steps left (0 off the map)
   uint8_t supply = 0;             // 0 in supply, 1 OOS, 2 IS (13.1)
   bool moved = false;             // moved this round (11.1)
+  bool left = false;              // left its hex this round (10.5.6: such movers must attack)
   bool attacked = false;          // attacked this round (12.2)
   bool defended = false;          // was attacked this round (12.2)
   bool forced = false;            // force-marched this turn (11.5)
@@ -331,6 +351,7 @@ class DvState : public steppe::State {
   // ---- 12.x combat (combat.cpp) ----
   bool may_attack_hex(int h) const;
   bool may_add(int u) const;
+  bool may_join(int u, int target, const std::vector<int>& attackers) const;  // 12.2, 12.4, 15.1
   bool may_resolve() const;
   Outcome assess() const;
   void resolve_attack();
@@ -363,8 +384,20 @@ class DvState : public steppe::State {
   std::vector<int> mode_choices() const;  // 0 = move first, 1 = combat first
   bool placement_pending(int side) const;
   void placement_hexes(int u, std::vector<int>& out) const;
+  void entry_hexes(int u, std::vector<int>& out,
+                   const std::vector<uint8_t>* loc = nullptr) const;  // 7.2/7.3 where u may enter
   void do_place(int u, int h);
   void advance_placement();
+  // ---- 7.4-7.6 replacements (replacements.cpp) ----
+  void begin_replacements(int side);
+  bool in_supply_now(int u, int h) const;
+  int flip_cost(int u, const std::vector<uint8_t>* los = nullptr) const;  // -1: may not be flipped now
+  int rebuild_cost(int u, bool full) const;                               // -1: may not be rebuilt now
+  void rebuild_hexes(int u, std::vector<int>& out, const std::vector<uint8_t>* los = nullptr,
+                     const std::vector<uint8_t>* loc = nullptr) const;
+  void do_flip(int u);
+  void do_rebuild(int u, int h, bool full);
+  int rf() const { return rf_; }
 
   void log(const std::string& kind, const std::string& text, const std::string& rule) const;
 
@@ -391,7 +424,11 @@ class DvState : public steppe::State {
   int picked_ = -1;
   int target_ = -1;
   std::vector<int> attackers_;
-  std::vector<int> advancers_;  // 12.6: surviving attackers that may advance
+  std::vector<int> advancers_;    // 12.6: surviving attackers that may advance
+  int phase1_ = 0;                // I: 0 Axis reinforcements, 1 Axis replacements, 2/3 the Soviet ones
+  std::vector<int> axis_pool_;    // 7.4 steps left by kind (DvGame::axis_kinds)
+  int rf_ = 0;                    // 7.6 RF left this turn
+  std::vector<uint8_t> rebuilt_;  // 7.6 limited types rebuilt this turn
   std::vector<UnitState> units_;
   std::vector<int8_t> control_;
   std::vector<uint8_t> fz_gone_, fort_gone_;  // 12.7.1, 12.7.2

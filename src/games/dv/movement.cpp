@@ -304,6 +304,7 @@ void DvState::do_move(int u, int to) {
   s.moved = true;
   if (forced) s.forced = true;
   if (from != to) {
+    s.left = true;
     set_control(to, g_.unit(u).side);
     log("move",
         g_.unit(u).label + " moves " + g_.grid().id(from) + " to " + g_.grid().id(to) +

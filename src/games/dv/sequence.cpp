@@ -55,8 +55,8 @@ void DvState::start_turn() {
       s.return_turn = -1;
     }
   }
-  stage_ = Stage::kPlace;
   active_ = kAxis;  // 7.1: the Axis places first
+  phase1_ = 0;
   advance_placement();
 }
 
@@ -80,8 +80,15 @@ void DvState::placement_hexes(int u, std::vector<int>& out) const {
   const UnitDef& d = g_.unit(u);
   const UnitState& s = us(u);
   if (s.box != Box::kPending || !d.ground || (d.entry_turn > turn_ && s.return_turn < 0)) return;
-  std::vector<uint8_t> los, loc;
-  trace_supply(d.side, los, loc);
+  entry_hexes(u, out);
+}
+
+void DvState::entry_hexes(int u, std::vector<int>& out, const std::vector<uint8_t>* traced) const {
+  out.clear();
+  const UnitDef& d = g_.unit(u);
+  std::vector<uint8_t> los, own;
+  if (traced == nullptr) trace_supply(d.side, los, own);
+  const std::vector<uint8_t>& loc = traced != nullptr ? *traced : own;
   const steppe::HexGrid& gr = g_.grid();
   const int berlin = g_.place("berlin");
   for (int h = 0; h < gr.size(); ++h) {
@@ -118,9 +125,33 @@ void DvState::do_place(int u, int h) {
       g_.unit(u).side == kAxis ? "7.2" : "7.3");
 }
 
+// I. the Reinforcement/Replacement Phase in 7.1's order: Axis reinforcements, Axis
+// replacements, Soviet reinforcements, Soviet replacements.
 void DvState::advance_placement() {
-  if (active_ == kAxis && !placement_pending(kAxis)) active_ = kSoviet;
-  if (active_ == kSoviet && !placement_pending(kSoviet)) begin_action_phase();
+  for (;;) {
+    const int side = phase1_ < 2 ? kAxis : kSoviet;
+    if (phase1_ == 0 || phase1_ == 2) {
+      if (placement_pending(side)) {
+        stage_ = Stage::kPlace;
+        active_ = side;
+        return;
+      }
+      ++phase1_;
+      begin_replacements(side);
+      continue;
+    }
+    if (phase1_ == 1 || phase1_ == 3) {
+      stage_ = Stage::kReplace;
+      active_ = side;
+      std::vector<steppe::Action> acts;
+      legal_actions(acts);
+      if (acts.size() > 1) return;  // more than "done": there is something to replace
+      ++phase1_;
+      continue;
+    }
+    begin_action_phase();
+    return;
+  }
 }
 
 std::vector<int> DvState::initiative_choices() const {
@@ -200,7 +231,7 @@ void DvState::start_round(int kind, int side) {
   segments_.clear();
   for (size_t i = 0; i < units_.size(); ++i) {
     UnitState& s = units_[i];
-    s.moved = s.attacked = s.defended = false;
+    s.moved = s.attacked = s.defended = s.left = false;
     s.started_adjacent = false;
     if (kind == kChitCounterattack && s.box == Box::kMap)
       for (int n : g_.grid().neighbours(s.hex))

@@ -123,6 +123,8 @@ const char* stage_name(Stage s) {
   switch (s) {
     case Stage::kPlace:
       return "place";
+    case Stage::kReplace:
+      return "replace";
     case Stage::kInitiative:
       return "initiative";
     case Stage::kMode:
@@ -172,7 +174,12 @@ Json DvState::observation(int side) const {
          {"stage", stage_name(stage_)},
          {"active", active_ == kAxis ? "axis" : "soviet"},
          {"chit", chit_ >= 0 ? std::string(kChitNames[static_cast<size_t>(chit_)]) : ""},
-         {"vp", vp()}};
+         {"vp", vp()},
+         {"rf", rf_}};
+  Json pool = Json::object();
+  for (size_t k = 0; k < axis_pool_.size() && k < g_.axis_kinds().size(); ++k)
+    if (axis_pool_[k] > 0) pool[g_.axis_kinds()[k].first] = axis_pool_[k];
+  o["axis_replacements"] = pool;
   // A chit in the cup is kind * 2 + owner (sequence.cpp); Logistics is neutral (DV-T4).
   auto chit_name = [](int c) {
     const int kind = c / 2;
@@ -222,6 +229,8 @@ Json DvState::full_json() const {
   j["used_move"] = used_move_;
   j["used_combat"] = used_combat_;
   j["advancers"] = advancers_;
+  j["phase1"] = phase1_;
+  j["rebuilt"] = rebuilt_;
   j["axis41"] = axis41_;
   j["axis42"] = axis42_;
   j["winner"] = winner_;
@@ -236,7 +245,7 @@ Json DvState::full_json() const {
   for (size_t i = 0; i < units_.size(); ++i) {
     const UnitState& s = units_[i];
     flags.push_back({static_cast<int>(s.box), s.hex, s.steps, s.supply, s.moved, s.attacked, s.defended,
-                     s.forced, s.started_adjacent, s.return_turn});
+                     s.forced, s.started_adjacent, s.return_turn, s.left});
   }
   j["unit_state"] = flags;
   j["fz_gone"] = fz_gone_;
@@ -270,7 +279,8 @@ uint64_t DvState::state_hash() const {
     mix(static_cast<uint64_t>(s.hex + 1) << 8 | static_cast<uint64_t>(s.box));
     mix(static_cast<uint64_t>(s.steps) | static_cast<uint64_t>(s.supply) << 4 | uint64_t{s.moved} << 8 |
         uint64_t{s.attacked} << 9 | uint64_t{s.defended} << 10 | uint64_t{s.forced} << 11 |
-        uint64_t{s.started_adjacent} << 12 | static_cast<uint64_t>(s.return_turn + 1) << 16);
+        uint64_t{s.started_adjacent} << 12 | uint64_t{s.left} << 13 |
+        static_cast<uint64_t>(s.return_turn + 1) << 16);
   }
   for (size_t i = 0; i < control_.size(); ++i)
     if (control_[i] != g_.hex(static_cast<int>(i)).start_control)
@@ -278,6 +288,10 @@ uint64_t DvState::state_hash() const {
   for (size_t i = 0; i < fz_gone_.size(); ++i)
     if (fz_gone_[i] != 0 || fort_gone_[i] != 0)
       mix(i << 2 | fz_gone_[i] | static_cast<uint64_t>(fort_gone_[i]) << 1);
+  mix(static_cast<uint64_t>(phase1_));
+  for (int p : axis_pool_) mix(static_cast<uint64_t>(p) + 77);
+  mix(static_cast<uint64_t>(rf_) + 991);
+  for (auto r : rebuilt_) mix(r + 55u);
   mix(static_cast<uint64_t>(axis41_ + 1));
   mix(axis42_ ? 1 : 0);
   mix(static_cast<uint64_t>(winner_ + 2));

@@ -51,11 +51,16 @@ void DvState::trace_supply(int side, std::vector<uint8_t>& los, std::vector<uint
     return !g_.water().test(u, edge) || (side == kSoviet && g_.ladoga().test(u, edge));
   };
   const auto rail_side = [&](int, int u, int edge) { return g_.rail_side().test(u, edge); };
+  // 13.4 Soviet sources: the east edge (rail) and the Military Road edge hexes; the
+  // reconstructed railways stop one hex short of the edge, so a rail hex next to an east-edge
+  // hex leads off it (DV-E5). 13.5 Axis: the west edge in Germany and the USIR.
   std::vector<int> sources;
   for (int h = 0; h < gr.size(); ++h) {
     const HexInfo& hi = g_.hex(h);
-    if (side == kSoviet ? ((hi.east_edge && hi.rail) || hi.military_road) : (hi.west_edge || hi.usir))
-      sources.push_back(h);
+    bool src = side == kSoviet ? hi.east_edge || hi.military_road : hi.west_edge || hi.usir;
+    if (side == kSoviet && hi.rail && !src)
+      for (int nb : gr.neighbours(h)) src |= nb >= 0 && g_.hex(nb).east_edge;
+    if (src) sources.push_back(h);
   }
   steppe::SupplyTracer& t = tracer();
   loc.assign(n, 0);

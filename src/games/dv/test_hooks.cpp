@@ -5,7 +5,9 @@
 //   set round CHIT axis|soviet     start a round of that chit (10.5), the cup emptied
 //   set supply UNIT ok|oos|is      a unit's supply marker (13.1)
 //   set control HEX axis|soviet    who controls a hex (2.4)
-//   query: unit UNIT hex|steps|supply|box; odds HEX UNIT...; vp; stage; control HEX;
+//   set eliminate UNIT             put a counter in the Eliminated box
+//   set replacements SIDE N        that side's Replacement Segment with N RF (Soviet) or N steps of each kind
+//   (Axis) query: unit UNIT hex|steps|supply|box; odds HEX UNIT...; vp; stage; control HEX;
 //          stack HEX UNIT...; mf UNIT; reach UNIT HEX; zoc axis|soviet HEX; supplied axis|soviet HEX
 #include <algorithm>
 
@@ -55,6 +57,22 @@ Status DvState::test_set(const std::vector<std::string>& w) {
     start_round(chit_from_name(w[1]), side_word(w[2]));
     return Status::ok();
   }
+  if (w[0] == "eliminate" && unit(1) >= 0) {
+    us(unit(1)) = UnitState{};
+    us(unit(1)).box = Box::kEliminated;
+    return Status::ok();
+  }
+  if (w[0] == "replacements" && w.size() == 3 && side_word(w[1]) != kNeutral) {
+    // the side's Replacement Segment with N RF (Soviet) or N steps of every kind (Axis)
+    const int n = std::atoi(w[2].c_str());
+    stage_ = Stage::kReplace;
+    active_ = side_word(w[1]);
+    phase1_ = active_ == kAxis ? 1 : 3;
+    rf_ = active_ == kSoviet ? n : 0;
+    axis_pool_.assign(g_.axis_kinds().size(), active_ == kAxis ? n : 0);
+    rebuilt_.assign(g_.limited_types().size(), 0);
+    return Status::ok();
+  }
   if (w[0] == "supply" && unit(1) >= 0 && w.size() == 3) {
     us(unit(1)).supply = static_cast<uint8_t>(w[2] == "oos" ? 1 : w[2] == "is" ? 2 : 0);
     return Status::ok();
@@ -63,7 +81,8 @@ Status DvState::test_set(const std::vector<std::string>& w) {
     set_control(hex(1), side_word(w[2]));
     return Status::ok();
   }
-  return Error{"unknown set-up words (place, remove, turn, round, supply, control)", "", ""};
+  return Error{"unknown set-up words (place, remove, eliminate, replacements, turn, round, supply, control)",
+               "", ""};
 }
 
 Result<std::string> DvState::test_query(const std::vector<std::string>& w) const {
@@ -79,6 +98,7 @@ Result<std::string> DvState::test_query(const std::vector<std::string>& w) const
     if (w[2] == "box")
       return std::string(s.box == Box::kMap ? "map" : s.box == Box::kEliminated ? "eliminated" : "other");
   }
+  if (w[0] == "rf") return std::to_string(rf_);
   if (w[0] == "vp") return std::to_string(vp());
   if (w[0] == "stage") return observation(kAxis)["stage"].get<std::string>();
   if (w[0] == "control" && hex(1) >= 0) {

@@ -63,13 +63,12 @@ bool mover_must_attack(const DvState& s) {
   const steppe::HexGrid& gr = s.dv().grid();
   for (int u = 0; u < static_cast<int>(s.dv().units().size()); ++u) {
     const UnitState& us = s.us(u);
-    if (us.box != Box::kMap || !us.moved || us.attacked || !s.active_unit(u, kSegCombat)) continue;
+    if (us.box != Box::kMap || !us.left || us.attacked || !s.active_unit(u, kSegCombat)) continue;
     for (int h : gr.neighbours(us.hex)) {
-      if (h < 0 || !s.may_attack_hex(h)) continue;
+      if (h < 0 || !s.may_attack_hex(h) || !s.may_join(u, h, {})) continue;
       if (s.dv().unit(u).single_unit) return true;
       for (int v = 0; v < static_cast<int>(s.dv().units().size()); ++v)
-        if (v != u && s.us(v).box == Box::kMap && !s.us(v).attacked && s.active_unit(v, kSegCombat) &&
-            gr.adjacent(s.us(v).hex, h))
+        if (v != u && s.us(v).box == Box::kMap && gr.adjacent(s.us(v).hex, h) && s.may_join(v, h, {u}))
           return true;
     }
   }
@@ -307,6 +306,78 @@ struct Verbs {
   }
   static void apply_end(DvState& s, const Action&) { s.end_segment(); }
 
+  // ---- replace / rebuild / done (7.4, 7.6) ----
+  static void gen_replace(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kReplace) return;
+    std::vector<uint8_t> los, loc;
+    s.trace_supply(s.active_side(), los, loc);
+    for (int u = 0; u < static_cast<int>(s.dv().units().size()); ++u)
+      if (s.flip_cost(u, &los) >= 0) out.push_back(make(kReplace, {u}));
+  }
+  static Status check_replace(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 1, "replace UNIT"); !st) return st;
+    if (s.stage() != Stage::kReplace)
+      return rule_error("7.1", "replacements are taken only in the Replacement Segment");
+    if (!valid_unit(s, a.args[0])) return Error{"usage: replace UNIT", "", ""};
+    if (s.flip_cost(a.args[0]) < 0)
+      return rule_error("7.4, 7.6",
+                        s.dv().unit(a.args[0]).label +
+                            " may not be brought to full strength now (a reduced replaceable unit of the "
+                            "side, in supply, with replacements of its kind or RF enough; 7.6 next to the "
+                            "Axis only in or next to a factory city)");
+    return Status::ok();
+  }
+  static void apply_replace(DvState& s, const Action& a) { s.do_flip(a.args[0]); }
+  static void gen_rebuild(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kReplace) return;
+    std::vector<uint8_t> los, loc;
+    s.trace_supply(s.active_side(), los, loc);
+    std::vector<int> hexes;
+    for (int u = 0; u < static_cast<int>(s.dv().units().size()); ++u) {
+      const bool reduced = s.rebuild_cost(u, false) >= 0, full = s.rebuild_cost(u, true) >= 0;
+      if (!reduced && !full) continue;
+      s.rebuild_hexes(u, hexes, &los, &loc);
+      for (int h : hexes)
+        for (int f = 0; f < 2; ++f)
+          if (f == 0 ? reduced : full) out.push_back(make(kRebuild, {u, h, f}));
+    }
+  }
+  static Status check_rebuild(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 3, "rebuild UNIT HEX full|reduced"); !st) return st;
+    if (s.stage() != Stage::kReplace)
+      return rule_error("7.1", "replacements are taken only in the Replacement Segment");
+    if (!valid_unit(s, a.args[0]) || !valid_hex(s, a.args[1]) || a.args[2] < 0 || a.args[2] > 1)
+      return Error{"usage: rebuild UNIT HEX full|reduced", "", ""};
+    if (s.rebuild_cost(a.args[0], a.args[2] == 1) < 0)
+      return rule_error("7.4, 7.6",
+                        s.dv().unit(a.args[0]).label +
+                            " may not be rebuilt so now (an eliminated replaceable unit, with replacements "
+                            "of its kind or RF enough; 7.6's one-per-turn limit)");
+    std::vector<int> hexes;
+    s.rebuild_hexes(a.args[0], hexes);
+    if (std::find(hexes.begin(), hexes.end(), a.args[1]) == hexes.end())
+      return rule_error("7.2, 7.3", s.dv().unit(a.args[0]).label + " may not return at " +
+                                        s.dv().grid().id(a.args[1]) +
+                                        " (placed as a reinforcement, in supply)");
+    return Status::ok();
+  }
+  static void apply_rebuild(DvState& s, const Action& a) {
+    s.do_rebuild(a.args[0], a.args[1], a.args[2] == 1);
+  }
+  static void gen_done(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() == Stage::kReplace) out.push_back(make(kDone));
+  }
+  static Status check_done(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 0, "done"); !st) return st;
+    if (s.stage() != Stage::kReplace) return rule_error("7.1", "no Replacement Segment to end");
+    return Status::ok();
+  }
+  static void apply_done(DvState& s, const Action&) {
+    s.log("replace", "unused replacements are lost", "7.1");
+    ++s.phase1_;
+    s.advance_placement();
+  }
+
   // ---- notation ----
   static std::string print(const DvState& s, const Action& a) {
     auto unit = [&](int i) { return valid_unit(s, a.args[i]) ? s.dv().unit(a.args[i]).label : "?"; };
@@ -338,6 +409,12 @@ struct Verbs {
         return "stop";
       case kEnd:
         return "end";
+      case kReplace:
+        return "replace " + unit(0);
+      case kRebuild:
+        return "rebuild " + unit(0) + " " + hex(1) + (a.args[2] == 1 ? " full" : " reduced");
+      case kDone:
+        return "done";
       default:
         return "?";
     }
@@ -417,6 +494,22 @@ const Row kRows[] = {
      [](const DvState&, std::span<const std::string_view> w) { return Verbs::parse_none(kStop, w); }},
     {kEnd, "end", "end", "10.5", &Verbs::gen_end, &Verbs::check_end, &Verbs::apply_end, &Verbs::print,
      [](const DvState&, std::span<const std::string_view> w) { return Verbs::parse_none(kEnd, w); }},
+    {kReplace, "replace", "replace UNIT", "7.4", &Verbs::gen_replace, &Verbs::check_replace,
+     &Verbs::apply_replace, &Verbs::print,
+     [](const DvState& s, std::span<const std::string_view> w) { return Verbs::parse_unit(s, kReplace, w); }},
+    {kRebuild, "rebuild", "rebuild UNIT HEX full|reduced", "7.4", &Verbs::gen_rebuild, &Verbs::check_rebuild,
+     &Verbs::apply_rebuild, &Verbs::print,
+     [](const DvState& s, std::span<const std::string_view> w) -> Result<Action> {
+       if (w.size() != 3 || (w[2] != "full" && w[2] != "reduced"))
+         return Error{"usage: rebuild UNIT HEX full|reduced", "", ""};
+       auto u = unit_arg(s, w[0]);
+       if (!u) return u.error();
+       auto h = hex_arg(s, w[1]);
+       if (!h) return h.error();
+       return make(kRebuild, {*u, *h, w[2] == "full" ? 1 : 0});
+     }},
+    {kDone, "done", "done", "7.1", &Verbs::gen_done, &Verbs::check_done, &Verbs::apply_done, &Verbs::print,
+     [](const DvState&, std::span<const std::string_view> w) { return Verbs::parse_none(kDone, w); }},
 };
 const steppe::VerbTable<DvState> kVerbs{kRows};
 
