@@ -440,6 +440,7 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     u.exit_turn = static_cast<int>(e.integer_or("exit_turn", -1));
     u.returns = static_cast<int>(e.integer_or("returns", -1));
     u.command_range = static_cast<int>(e.integer_or("command_range", 0));
+    u.enters_eliminated = e.str_or("enters_box", "") == "eliminated";
     classify(u);
     if (g->unit_index(u.label) >= 0)
       e.at("label").fail_value("labels are unique (the notation names units by label)");

@@ -65,15 +65,16 @@ struct UnitDef {
   int entry_turn = -1, exit_turn = -1, returns = -1;  // -1: none / on a trigger
   int command_range = 0;
   // Derived classes the rules ask about.
-  bool mech = false;          // class "mech" (11.3: HQs and leaders count as mech)
-  bool ground = false;        // 2.4: has a movement factor
-  bool combat = false;        // 2.4: ground unit with an attack or defence factor
-  bool hq = false;            // 14.1: Panzer Army HQs, Stavka, Zhukov
-  bool army = false;          // 5.3: XXXX combat units
-  bool corps = false;         // 5.3: XXX combat units
-  bool single_unit = false;   // 12.2.1: may attack alone
-  bool forced_march = false;  // 11.5: infantry, light infantry, mountain, shock, marine, airborne
-  bool minor = false;         // 15.1: Romanian, Hungarian, Italian
+  bool mech = false;               // class "mech" (11.3: HQs and leaders count as mech)
+  bool ground = false;             // 2.4: has a movement factor
+  bool combat = false;             // 2.4: ground unit with an attack or defence factor
+  bool hq = false;                 // 14.1: Panzer Army HQs, Stavka, Zhukov
+  bool army = false;               // 5.3: XXXX combat units
+  bool corps = false;              // 5.3: XXX combat units
+  bool single_unit = false;        // 12.2.1: may attack alone
+  bool forced_march = false;       // 11.5: infantry, light infantry, mountain, shock, marine, airborne
+  bool minor = false;              // 15.1: Romanian, Hungarian, Italian
+  bool enters_eliminated = false;  // 7.3: arrives in the Eliminated box (the armies due on Turns 5-7)
 };
 
 struct Tec {

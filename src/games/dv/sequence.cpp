@@ -46,6 +46,12 @@ void DvState::start_turn() {
       s.hex = -1;
       s.return_turn = static_cast<int16_t>(back ? d.returns : -1);
     }
+    // 7.3: "The following Soviet Armies (arriving on Turns 5-7) are placed directly into the
+    // Soviet Eliminated Units Box ... may be purchased on their Turn of arrival."
+    if (s.box == Box::kPending && d.enters_eliminated && d.entry_turn <= turn_) {
+      s.box = Box::kEliminated;
+      log("reinforce", d.label + " arrives in the Eliminated box", "7.3");
+    }
     // 7.1 reinforcements due; 7.9 returns and 14.1 HQs coming back wait to be placed.
     if (s.box == Box::kOtherFronts && s.return_turn >= 0 && s.return_turn <= turn_) s.box = Box::kPending;
     if (s.box == Box::kEliminated && d.hq && s.return_turn >= 0 && s.return_turn <= turn_)
