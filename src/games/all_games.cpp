@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "games/bd/bd_game.h"
+#include "games/dv/dv.h"
 #include "games/moscow41/moscow41.h"
 
 namespace steppe {
@@ -12,6 +13,7 @@ const std::vector<GameEntry>& installed_games() {
       // Game modules register here: {"bd", "Barbarossa Deluxe", &bd::load_game},
       {"bd", "Barbarossa Deluxe", &bd::load_game},
       {"moscow41", "Moscow '41", &moscow41::load_game},
+      {"dv", "The Dark Valley Deluxe", &dv::load_game},
   };
   return games;
 }

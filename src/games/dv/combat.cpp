@@ -1,0 +1,364 @@
+// 12.0 combat: who may attack (12.2, 12.2.1), strengths, terrain and odds (12.3a, 12.4,
+// 12.7), the roll on CRT A or B (12.1.1, 12.3b), losses (12.3c), retreat (12.5) and advance
+// (12.6). Not yet: bombardment (12.8), air and support (8.x, 16.x), bridgeheads (12.4.1),
+// the German mech retreat through ZOC (6.2) and the sea retreat (12.5).
+#include <algorithm>
+
+#include "games/dv/dv.h"
+
+namespace dv {
+
+namespace {
+
+// "12 against 7 is 1-1": fractions are dropped in the defender's favour (12.3a, DV-C3).
+std::string odds_label(int att, int def) {
+  if (att <= 0) return "0-1";
+  if (def <= 0) return "99-1";
+  if (att >= def) return std::to_string(att / def) + "-1";
+  return "1-" + std::to_string((def + att - 1) / att);
+}
+
+}  // namespace
+
+// 12.2: a hex of enemy units not yet attacked this round, next to at least one unit that
+// may attack it.
+bool DvState::may_attack_hex(int h) const {
+  if (stage_ != Stage::kCombat || target_ >= 0) return false;
+  if (h < 0 || h >= g_.grid().size()) return false;
+  bool any = false;
+  for (size_t i = 0; i < units_.size(); ++i) {
+    const UnitState& s = units_[i];
+    if (s.box != Box::kMap || s.hex != h || !g_.units()[i].ground) continue;
+    if (g_.units()[i].side == active_) return false;
+    if (s.defended) return false;  // 12.2 each defender is attacked once per round
+    any = true;
+  }
+  if (!any) return false;
+  if (active_ == kSoviet && year() == 1941 && g_.hex(h).hungary) return false;  // 15.3
+  for (int n : g_.grid().neighbours(h)) {
+    if (n < 0) continue;
+    for (size_t i = 0; i < units_.size(); ++i)
+      if (units_[i].box == Box::kMap && units_[i].hex == n && !units_[i].attacked &&
+          active_unit(static_cast<int>(i), kSegCombat)) {
+        const int dir = g_.grid().direction(n, h);
+        if (g_.unit(static_cast<int>(i)).side == kAxis && g_.volga().test(n, dir)) continue;
+        if (g_.water().test(n, dir)) continue;
+        return true;
+      }
+  }
+  return false;
+}
+
+bool DvState::may_add(int u) const {
+  if (stage_ != Stage::kCombat || target_ < 0) return false;
+  return may_join(u, target_, attackers_);
+}
+
+bool DvState::may_join(int u, int target, const std::vector<int>& attackers) const {
+  const UnitDef& d = g_.unit(u);
+  const UnitState& s = us(u);
+  if (!active_unit(u, kSegCombat) || s.attacked) return false;
+  if (std::find(attackers.begin(), attackers.end(), u) != attackers.end()) return false;
+  const int dir = g_.grid().direction(s.hex, target);
+  if (dir < 0) return false;
+  if (g_.water().test(s.hex, dir)) return false;
+  if (d.side == kAxis && g_.volga().test(s.hex, dir)) return false;  // 12.4 no Axis attack across the Volga
+  if (d.minor) {
+    if (g_.grid().row(target) < g_.minors_north_row()) return false;  // 15.1
+    for (int a : attackers)
+      if (g_.unit(a).minor && g_.unit(a).nation != d.nation) return false;  // 15.1
+  }
+  return true;
+}
+
+bool DvState::may_resolve() const {
+  if (stage_ != Stage::kCombat || target_ < 0 || attackers_.empty()) return false;
+  // 12.2.1 the Single Unit rule.
+  return attackers_.size() >= 2 || g_.unit(attackers_[0]).single_unit;
+}
+
+Outcome DvState::assess() const {
+  Outcome o;
+  const steppe::HexGrid& gr = g_.grid();
+  const Tec& t = g_.tec();
+  const HexInfo& hi = g_.hex(target_);
+  const int def_side = 1 - active_;
+  std::vector<int> defenders;
+  units_in(target_, defenders);
+  // 12.4: halved attackers are summed first, then halved; nobody is halved twice.
+  int whole = 0, halved = 0;
+  bool all_across_river = true;
+  bool attacker_oos = false;
+  for (int u : attackers_) {
+    const UnitDef& d = g_.unit(u);
+    const int a = d.attack[us(u).steps == d.steps ? 0 : 1];
+    const int dir = gr.direction(us(u).hex, target_);
+    if (dir < 0) continue;  // not adjacent: not in this combat (12.2)
+    const bool major = g_.major().test(us(u).hex, dir) || g_.volga().test(us(u).hex, dir) ||
+                       g_.strait().test(us(u).hex, dir);
+    const bool swamp_mech = d.mech && t.mech_attack_halved[hi.terrain];
+    (major || swamp_mech ? halved : whole) += a;
+    if (!g_.river().test(us(u).hex, dir) || major) all_across_river = false;
+    if (us(u).supply != 0) attacker_oos = true;
+    // 10.5.3/10.5.4: in Combat-Zhukov/Stavka rounds attackers out of the named range count OOS.
+    auto in_range = [&](int hq) {
+      return hq >= 0 && us(hq).box == Box::kMap &&
+             gr.distance(us(u).hex, us(hq).hex) <= g_.unit(hq).command_range;
+    };
+    if ((chit_ == kChitCombatZhukov && !in_range(g_.zhukov())) ||
+        (chit_ == kChitCombatStavka && !in_range(g_.stavka_hq())) ||
+        (chit_ == kChitCombatStavkaZhukov && !in_range(g_.zhukov()) && !in_range(g_.stavka_hq())))
+      attacker_oos = true;
+  }
+  o.attack = whole + halved / 2;
+  if (halved > 0)
+    o.notes.push_back("attackers across a Major River or Volga, or mech into Swamp, halved: " +
+                      std::to_string(halved) + " -> " + std::to_string(halved / 2) + " (12.4, TEC)");
+  int def = 0;
+  bool defender_oos = false, alone_hq = true;
+  for (int u : defenders)
+    if (!g_.unit(u).hq && g_.unit(u).ground) alone_hq = false;
+  for (int u : defenders) {
+    const UnitDef& d = g_.unit(u);
+    if (!d.ground || (d.hq && !alone_hq)) continue;  // 14.1 HQs defend only when alone
+    def += d.defense[us(u).steps == d.steps ? 0 : 1];
+    if (us(u).supply != 0) defender_oos = true;
+  }
+  const bool fort = hi.fort_owner == def_side && fort_gone_[static_cast<size_t>(target_)] == 0;
+  const bool weak = hi.weak_fort_owner == def_side && fort_gone_[static_cast<size_t>(target_)] == 0;
+  if (fort || weak) {
+    // 12.7.1 a Fort ignores the other terrain of its hex.
+    o.shifts += fort ? t.fort_shift : t.weak_fort_shift;
+    o.notes.push_back(std::string(fort ? "Fort" : "Weak Fort") + ": " +
+                      std::to_string(-(fort ? t.fort_shift : t.weak_fort_shift)) + " left (12.7.1)");
+  } else {
+    if (hi.city && t.city_doubled) {
+      def *= 2;
+      o.notes.push_back("City: defence doubled (TEC)");
+    }
+    if (t.hex_shift[hi.terrain] != 0) {
+      o.shifts += t.hex_shift[hi.terrain];
+      o.notes.push_back("terrain: " + std::to_string(-t.hex_shift[hi.terrain]) + " left (TEC)");
+    }
+  }
+  if (def_side == kSoviet && hi.dw) {
+    def += t.dw_defense;
+    o.notes.push_back("Defensive Works: +" + std::to_string(t.dw_defense) + " defence (12.7.3)");
+  }
+  if (def_side == kSoviet && hi.fz && fz_gone_[static_cast<size_t>(target_)] == 0) {
+    o.shifts += t.fz_shift;
+    o.notes.push_back("Fortified Zone: " + std::to_string(-t.fz_shift) + " left (12.7.2)");
+  }
+  if (all_across_river && t.river_shift != 0) {
+    o.shifts += t.river_shift;
+    o.notes.push_back("every attacker across a Minor River: " + std::to_string(-t.river_shift) +
+                      " left (TEC)");
+  }
+  o.defense = def;
+  o.raw_odds = odds_label(o.attack, def);
+  const Crt& c = g_.crt();
+  const int last = static_cast<int>(c.columns.size()) - 1;
+  int col = -1;
+  if (o.attack > 0) {
+    if (o.attack >= def || def == 0) {
+      const int n = def == 0 ? 99 : o.attack / def;
+      const std::string cap = std::to_string(std::min(n, 6)) + "-1";  // 12.3a above 6-1 is 6-1
+      for (int i = 0; i <= last; ++i)
+        if (c.columns[static_cast<size_t>(i)] == cap) col = i;
+    } else {
+      for (int i = 0; i <= last; ++i)
+        if (c.columns[static_cast<size_t>(i)] == o.raw_odds) col = i;
+    }
+  }
+  if (col >= 0) {
+    col += o.shifts;
+    if (col > last) col = last;  // DV-C3: a right shift from 6-1 stays at 6-1
+    if (col < 0) col = -1;       // DV-C3: a left shift below 1-3 is an automatic AE
+  }
+  o.column = col;  // -1: below 1-3, automatic AE (12.3a)
+  if (attacker_oos) o.drm += c.drm_attacker_oos;
+  if (defender_oos) o.drm += c.drm_defender_oos;
+  o.table = c.which[static_cast<size_t>(active_)][static_cast<size_t>(turn_)];
+  return o;
+}
+
+// 12.3c: the owner loses the steps; no unit is eliminated while a friendly full-strength
+// two-step unit of the combat remains, and an attacking full-strength Guard Rifle Army or
+// (Guard) Tank Army takes the first loss. Which unit among the equals is the owner's choice,
+// made here in counter order (the owner's choice of loss is not yet a decision).
+void DvState::take_steps(std::vector<int>& units, int steps, bool attacker, const char* rule) {
+  for (int k = 0; k < steps; ++k) {
+    int pick = -1, best = 99;
+    for (int u : units) {
+      const UnitState& s = us(u);
+      if (s.box != Box::kMap) continue;
+      const UnitDef& d = g_.unit(u);
+      int pri = s.steps == 2 ? 1 : 2;
+      if (attacker && s.steps == 2 && (d.type == "guards-rifle-army" || d.type == "guards-tank-army"))
+        pri = 0;
+      if (pri < best) best = pri, pick = u;
+    }
+    if (pick < 0) return;
+    UnitState& s = us(pick);
+    if (s.steps == 2) {
+      s.steps = 1;
+      log("loss", g_.unit(pick).label + " is reduced", rule);
+    } else {
+      const UnitDef& d = g_.unit(pick);
+      s.box = Box::kEliminated;
+      s.hex = -1;
+      s.steps = 0;
+      s.supply = 0;
+      // 14.1: Stavka and Zhukov return the next turn, Panzer Army HQs two turns later.
+      if (d.hq) s.return_turn = static_cast<int16_t>(turn_ + (d.type == "panzer-hq" ? 2 : 1));
+      log("loss", d.label + " is eliminated", rule);
+    }
+  }
+}
+
+// 12.5: two hexes, along the owner's Retreat Compass if at all possible; not into enemy
+// units, off the map, back into a hex, next to the start, over-stacked or into an enemy ZOC
+// a friendly unit does not negate; a unit that cannot is eliminated.
+void DvState::retreat(const std::vector<int>& units, int from) {
+  std::vector<int> alive;
+  for (int u : units)
+    if (us(u).box == Box::kMap) alive.push_back(u);
+  if (alive.empty()) return;
+  const int side = g_.unit(alive[0]).side;
+  const HexInfo& hi = g_.hex(from);
+  // 12.7.1: units in a friendly Fort may ignore the retreat (they stay).
+  if ((hi.fort_owner == side || hi.weak_fort_owner == side) && fort_gone_[static_cast<size_t>(from)] == 0) {
+    log("retreat", "the defenders in the Fort in " + g_.grid().id(from) + " ignore the retreat", "12.7.1");
+    return;
+  }
+  const steppe::HexGrid& gr = g_.grid();
+  std::vector<uint8_t> ezoc;
+  compute_zoc(1 - side, ezoc);
+  auto friendly_other = [&](int h) {
+    for (size_t i = 0; i < units_.size(); ++i)
+      if (units_[i].box == Box::kMap && units_[i].hex == h && g_.units()[i].side == side &&
+          g_.units()[i].ground && std::find(alive.begin(), alive.end(), static_cast<int>(i)) == alive.end())
+        return true;
+    return false;
+  };
+  auto open = [&](int a, int d, int b) {
+    if (b < 0) return false;
+    const HexInfo& bi = g_.hex(b);
+    if (bi.terrain == kSea || bi.terrain == kLake || g_.water().test(a, d)) return false;
+    if (occupant_side(b) == 1 - side) return false;
+    if (ezoc[static_cast<size_t>(b)] != 0 && !friendly_other(b)) return false;
+    return true;
+  };
+  const auto& compass = g_.compass()[static_cast<size_t>(side)];
+  auto on_compass = [&](int d) { return std::find(compass.begin(), compass.end(), d) != compass.end(); };
+  int best = -1, best_score = -1;
+  for (int d1 = 0; d1 < 6; ++d1) {
+    const int h1 = gr.neighbour(from, d1);
+    if (!open(from, d1, h1)) continue;
+    for (int d2 = 0; d2 < 6; ++d2) {
+      const int h2 = gr.neighbour(h1, d2);
+      if (h2 < 0 || h2 == from || gr.distance(from, h2) != 2 || !open(h1, d2, h2)) continue;
+      if (!stack_ok(h2, side, alive)) continue;
+      const int score = (on_compass(d1) ? 1 : 0) + (on_compass(d2) ? 1 : 0);
+      if (score > best_score) best_score = score, best = h2;
+    }
+  }
+  if (best < 0) {
+    for (int u : alive) {
+      UnitState& s = us(u);
+      s.box = Box::kEliminated;
+      s.hex = -1;
+      s.steps = 0;
+      s.supply = 0;
+      if (g_.unit(u).hq)
+        s.return_turn = static_cast<int16_t>(turn_ + (g_.unit(u).type == "panzer-hq" ? 2 : 1));
+    }
+    log("retreat", "no retreat from " + gr.id(from) + ": the defenders are eliminated", "12.5");
+    return;
+  }
+  for (int u : alive) us(u).hex = best;
+  set_control(best, side);
+  log("retreat", "the defenders retreat from " + gr.id(from) + " to " + gr.id(best), "12.5");
+}
+
+void DvState::resolve_attack() {
+  const Outcome o = assess();
+  std::vector<int> defenders;
+  units_in(target_, defenders);
+  for (int u : attackers_) us(u).attacked = true;
+  for (int u : defenders) us(u).defended = true;
+  const steppe::HexGrid& gr = g_.grid();
+  std::string result;
+  if (o.column < 0) {
+    result = "AE";
+    log("combat",
+        "attack on " + gr.id(target_) + " at " + std::to_string(o.attack) + " to " +
+            std::to_string(o.defense) + " (" + o.raw_odds + "): below 1-3, automatic AE",
+        "12.3a");
+  } else {
+    const int die = roll(6, "combat on " + gr.id(target_), "12.3b");
+    const int r = die + o.drm;
+    const size_t row = r <= 0 ? 0 : r >= 7 ? 7 : static_cast<size_t>(r);
+    result = g_.crt().tab[static_cast<size_t>(o.table)][static_cast<size_t>(o.column)][row];
+    log("combat",
+        "attack on " + gr.id(target_) + " at " + std::to_string(o.attack) + " to " +
+            std::to_string(o.defense) + " (" + o.raw_odds + ", " +
+            g_.crt().columns[static_cast<size_t>(o.column)] + " on CRT " + (o.table == 0 ? "A" : "B") +
+            "), roll " + std::to_string(die) +
+            (o.drm != 0 ? (o.drm > 0 ? " +" : " ") + std::to_string(o.drm) : "") + ": " + result,
+        "12.3");
+  }
+  std::vector<int> att = attackers_;
+  const int from = target_;
+  if (result == "AE") {
+    take_steps(att, 99, true, "12.3a");
+  } else if (result == "A1" || result == "A2") {
+    take_steps(att, result == "A1" ? 1 : 2, true, "12.3c");
+  } else if (result == "EX") {
+    take_steps(att, 1, true, "12.3c");
+    take_steps(defenders, 1, false, "12.3c");
+  } else if (result == "D1") {
+    take_steps(defenders, 1, false, "12.3c");
+  } else if (result == "DR" || result == "DR*") {
+    if (result == "DR*") take_steps(defenders, 1, false, "12.5, DV-C2");
+    retreat(defenders, from);
+  } else if (result == "DE") {
+    take_steps(att, 1, true, "DV-C1");
+    take_steps(defenders, 99, false, "12.3c");
+  }
+  // 12.6: attackers may advance into an emptied defender hex.
+  advancers_.clear();
+  if (occupant_side(from) == kNeutral)
+    for (int u : att)
+      if (us(u).box == Box::kMap) advancers_.push_back(u);
+  if (!advancers_.empty()) {
+    stage_ = Stage::kAdvance;
+    return;
+  }
+  end_combat();
+}
+
+bool DvState::may_advance(int u) const {
+  return stage_ == Stage::kAdvance &&
+         std::find(advancers_.begin(), advancers_.end(), u) != advancers_.end() && us(u).hex != target_ &&
+         stack_ok(target_, g_.unit(u).side, {u});
+}
+
+void DvState::do_advance(int u) {
+  us(u).hex = target_;
+  set_control(target_, g_.unit(u).side);
+  advancers_.erase(std::find(advancers_.begin(), advancers_.end(), u));
+  log("advance", g_.unit(u).label + " advances into " + g_.grid().id(target_), "12.6");
+  bool more = false;
+  for (int a : advancers_) more |= may_advance(a);
+  if (!more) end_combat();
+}
+
+void DvState::end_combat() {
+  target_ = -1;
+  attackers_.clear();
+  advancers_.clear();
+  stage_ = Stage::kCombat;
+}
+
+}  // namespace dv

@@ -1,0 +1,442 @@
+// The Dark Valley Deluxe (rulebook seeds/004; digest 004-dark-valley.md; design notes
+// docs/dv-design.md).
+//
+// The map, counters, tables, turn record track and set-ups are data in data/dv/ (mostly
+// reconstructed, checked by tools/dv/check.py); this module holds the rules only, one file per
+// rule chapter, each rule citing its section:
+//   data.cpp      loading and validation of data/dv/
+//   state.cpp     the position, set-up (scenarios), hashing, observation
+//   sequence.cpp  4.0 sequence of play, 10.x action phase and the chit cup, 7.x arrivals
+//   movement.cpp  5.x stacking, 6.x zones of control, 11.x movement
+//   combat.cpp    12.x combat
+//   supply.cpp    13.x logistics
+//   victory.cpp   2.4 control, 3.x victory
+//   verbs.cpp     the verb table (kernel/verbs.h): generate, check, apply, print, parse
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kernel/draw_cup.h"
+#include "kernel/hexgrid.h"
+#include "kernel/pathfinding.h"
+#include "kernel/state.h"
+#include "kernel/supply.h"
+
+namespace dv {
+
+using steppe::Json;
+
+constexpr int kAxis = 0;
+constexpr int kSoviet = 1;
+constexpr int kNeutral = -1;
+
+enum Weather : uint8_t { kFair = 0, kMixed = 1, kMud = 2, kSnow = 3 };
+enum Terrain : uint8_t { kClear = 0, kWoods, kSwamp, kRough, kSea, kLake, kTerrainCount };
+
+// Move cost codes (terrain.json): >= 0 MP, kAllMp "all of a unit's MPs", kProhibited.
+constexpr int kAllMp = 1000;
+constexpr int kProhibited = -1;
+
+// Where a unit is when it is not on a map hex.
+enum class Box : uint8_t {
+  kMap,
+  kPending,
+  kEliminated,
+  kRemoved,
+  kStavkaReserve,
+  kOtherFronts,
+  kAirAssets,
+  kAvailable
+};
+
+struct UnitDef {
+  std::string id, label, name, nation, cls, type, size;
+  int side = kAxis;
+  int steps = 1;
+  std::array<int, 2> attack{0, 0}, defense{0, 0};  // [full, reduced]
+  int mf = 0;
+  bool zoc = false, replaceable = true;
+  int entry_turn = -1, exit_turn = -1, returns = -1;  // -1: none / on a trigger
+  int command_range = 0;
+  // Derived classes the rules ask about.
+  bool mech = false;               // class "mech" (11.3: HQs and leaders count as mech)
+  bool ground = false;             // 2.4: has a movement factor
+  bool combat = false;             // 2.4: ground unit with an attack or defence factor
+  bool hq = false;                 // 14.1: Panzer Army HQs, Stavka, Zhukov
+  bool army = false;               // 5.3: XXXX combat units
+  bool corps = false;              // 5.3: XXX combat units
+  bool single_unit = false;        // 12.2.1: may attack alone
+  bool forced_march = false;       // 11.5: infantry, light infantry, mountain, shock, marine, airborne
+  bool minor = false;              // 15.1: Romanian, Hungarian, Italian
+  bool enters_eliminated = false;  // 7.3: arrives in the Eliminated box (the armies due on Turns 5-7)
+};
+
+struct Tec {
+  std::array<std::array<int, 2>, kTerrainCount> hex_move{};  // [terrain][mech]
+  std::array<int, kTerrainCount> hex_shift{};
+  std::array<bool, kTerrainCount> mech_attack_halved{};
+  std::array<int, 2> river_move{}, major_move{}, strait_move{}, dw_move{};
+  int volga_soviet_move = 2;
+  int river_shift = 0, fort_shift = 0, weak_fort_shift = 0, fz_shift = 0, dw_defense = 0;
+  bool city_doubled = true;
+  // 11.3 movement factor changes by weather, for supplied units: [weather][axis mech, axis
+  // other, soviet] (terrain.json "weather_move"; Snow split by winter, 11.3).
+  std::array<std::array<int, 3>, 4> weather_move{};
+  std::array<int, 3> snow_late_move{};  // Snow Dec 42 - Feb 45
+  int snow_late_from_turn = 17;
+};
+
+struct Crt {
+  std::vector<std::string> columns;                            // "1-3" .. "6-1"
+  std::array<std::vector<std::array<std::string, 8>>, 2> tab;  // [A/B][column][row]
+  // 12.1.1: per side, per turn: 0 = A, 1 = B
+  std::array<std::array<uint8_t, 45>, 2> which{};
+  int drm_attacker_oos = -2, drm_defender_oos = 2;
+};
+
+struct TurnDef {
+  int turn = 0, year = 1941;
+  std::string date;
+  Weather weather = kFair;
+  int initiative = kAxis;
+  std::array<std::vector<std::string>, 2> chits;  // own chits per side
+  std::vector<std::string> neutral;               // logistics
+  std::vector<std::string> axis_withdrawals, soviet_withdrawals;
+  std::vector<std::pair<std::string, int>> axis_replacements;  // 7.4 steps by kind
+  int rf_factory_each = 0, rf_off_map = 0;                     // 7.6
+  std::string lend_lease;                                      // "", "1d6", "1d6 +3"
+};
+
+struct HexInfo {
+  Terrain terrain = kClear;
+  bool city = false, port = false, vp = false, factory = false, oil = false;
+  bool rail = false, east_edge = false, west_edge = false, usir = false, military_road = false;
+  bool fz = false, dw = false;
+  int8_t fort_owner = kNeutral, weak_fort_owner = kNeutral;
+  int8_t start_control = kNeutral;
+  int8_t country = -1;
+  bool ussr = false, hungary = false, romania = false, germany = false;
+};
+
+struct Scenario {
+  steppe::ScenarioInfo info;
+  Json doc;
+  int end_turn = 44;  // the victory check's last turn (DV-S1)
+};
+
+// Chit kinds (10.1). The chit cup holds their ids (index into kChitNames).
+enum Chit : uint8_t {
+  kChitMove,
+  kChitCombat,
+  kChitMoveCombat,
+  kChitCounterattack,
+  kChitPanzer1,
+  kChitPanzer2,
+  kChitPanzer3,
+  kChitPanzer4,
+  kChitDeepBattle,
+  kChitStavka,
+  kChitLogistics,
+  kChitCombatZhukov,
+  kChitCombatStavka,
+  kChitCombatStavkaZhukov,
+  kChitManstein,
+  kChitCount
+};
+extern const std::array<std::string_view, kChitCount> kChitNames;
+int chit_from_name(std::string_view name);  // -1 if unknown
+
+// The verbs (verbs.cpp), Action::verb.
+enum Verb : uint16_t {
+  kPlace = 1,
+  kChit,
+  kMode,
+  kPick,
+  kMoveTo,
+  kAttack,
+  kAdd,
+  kResolve,
+  kCancel,
+  kAdvance,
+  kStop,
+  kEnd,
+  kReplace,
+  kRebuild,
+  kDone
+};
+
+class DvGame;
+steppe::Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& data_dir);
+
+class DvGame : public steppe::Game {
+ public:
+  std::string id() const override { return "dv"; }
+  std::string name() const override { return "The Dark Valley Deluxe"; }
+  std::vector<std::string> side_names() const override { return {"axis", "soviet"}; }
+  std::vector<steppe::ScenarioInfo> scenarios() const override;
+  steppe::Result<std::unique_ptr<steppe::State>> new_state(const std::string& scenario,
+                                                           uint64_t seed) const override;
+  std::string rules_hash() const override { return rules_hash_; }
+  Json map_json() const override { return map_doc_; }
+  steppe::Result<Json> describe_location(const std::string& id) const override;
+
+  const steppe::HexGrid& grid() const { return grid_; }
+  const HexInfo& hex(int h) const { return hexes_[static_cast<size_t>(h)]; }
+  const std::vector<UnitDef>& units() const { return units_; }
+  const UnitDef& unit(int u) const { return units_[static_cast<size_t>(u)]; }
+  int unit_index(std::string_view label) const;  // by label or id; -1 if none
+  const Tec& tec() const { return tec_; }
+  const Crt& crt() const { return crt_; }
+  const TurnDef& turn(int t) const { return turns_[static_cast<size_t>(t - 1)]; }
+  int turn_count() const { return static_cast<int>(turns_.size()); }
+  const Scenario* scenario(const std::string& id) const;
+  const steppe::HexSideBits& river() const { return river_; }
+  const steppe::HexSideBits& major() const { return major_; }
+  const steppe::HexSideBits& volga() const { return volga_; }
+  const steppe::HexSideBits& water() const { return water_; }  // all-sea / all-lake sides
+  const steppe::HexSideBits& strait() const { return strait_; }
+  const steppe::HexSideBits& rail_side() const { return rail_side_; }
+  const steppe::HexSideBits& ladoga() const { return ladoga_; }
+  const std::vector<int>& vp_hexes() const { return vp_hexes_; }
+  int vp_1945_only() const { return vp_1945_; }
+  int place(std::string_view name) const;  // places.json "hexes" by key; -1 if absent
+  const std::array<std::vector<int>, 2>& compass() const { return compass_; }
+  int minors_north_row() const { return minors_row_; }
+  int deep_battle_both_from() const { return deep_battle_both_from_; }
+  int hq_of_panzer_chit(int chit) const { return panzer_hq_[static_cast<size_t>(chit - kChitPanzer1)]; }
+  int stavka_hq() const { return stavka_; }
+  int zhukov() const { return zhukov_; }
+  // 7.4: the Axis replacement kinds and the counter types each rebuilds.
+  const std::vector<std::pair<std::string, std::vector<std::string>>>& axis_kinds() const {
+    return axis_kinds_;
+  }
+  // 7.6: the types Replaced by unit, their cost, and the types under the one-per-turn limit.
+  int unit_rf_cost(const std::string& type) const;  // -1: priced by defence factor
+  int reduced_gta_cost() const { return reduced_gta_cost_; }
+  const std::vector<std::string>& limited_types() const { return limited_; }
+
+ private:
+  friend steppe::Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path&);
+  steppe::HexGrid grid_;
+  std::vector<HexInfo> hexes_;
+  std::vector<UnitDef> units_;
+  Tec tec_;
+  Crt crt_;
+  std::vector<TurnDef> turns_;
+  std::vector<Scenario> scenarios_;
+  steppe::HexSideBits river_, major_, volga_, water_, strait_, rail_side_, ladoga_;
+  std::vector<int> vp_hexes_;
+  int vp_1945_ = -1;
+  std::vector<std::pair<std::string, int>> places_;
+  std::array<std::vector<int>, 2> compass_;  // retreat directions per side (12.5)
+  int minors_row_ = 25;
+  int deep_battle_both_from_ = 34;
+  std::array<int, 4> panzer_hq_{-1, -1, -1, -1};
+  int stavka_ = -1, zhukov_ = -1;
+  std::vector<std::pair<std::string, std::vector<std::string>>> axis_kinds_;
+  std::vector<std::pair<std::string, int>> unit_costs_;
+  int reduced_gta_cost_ = 2;
+  std::vector<std::string> limited_;
+  Json map_doc_;
+  std::string rules_hash_;
+};
+
+// The stage of the action phase the game waits in.
+enum class Stage : uint8_t {
+  kPlace,       // 7.2/7.3: placing this turn's reinforcements (the Axis first, 7.1)
+  kReplace,     // 7.4/7.6: spending replacements
+  kInitiative,  // 10.2: the initiative player picks his first chit
+  kMode,        // 10.5.5/10.5.7: the owner picks the order of a Move/Combat or Panzer Army chit
+  kMove,        // 11.x: a movement segment
+  kCombat,      // 12.x: a combat segment
+  kAdvance,     // 12.6: the attacker may advance into the emptied hex
+  kOver         // 3.2: the game is over
+};
+
+enum Segment : uint8_t { kSegMove, kSegCombat };
+
+struct UnitState {
+  int32_t hex = -1;
+  Box box = Box::kPending;
+  uint8_t steps = 0;              // steps left (0 off the map)
+  uint8_t supply = 0;             // 0 in supply, 1 OOS, 2 IS (13.1)
+  bool moved = false;             // moved this round (11.1)
+  bool left = false;              // left its hex this round (10.5.6: such movers must attack)
+  bool attacked = false;          // attacked this round (12.2)
+  bool defended = false;          // was attacked this round (12.2)
+  bool forced = false;            // force-marched this turn (11.5)
+  bool started_adjacent = false;  // 10.5.6: adjacent to the enemy when the round began
+  int16_t return_turn = -1;       // 7.9: back from the Other Fronts box on this turn
+  friend bool operator==(const UnitState&, const UnitState&) = default;
+};
+
+// 12.3 one combat as assessed before the roll (combat.cpp; views use it for the preview).
+struct Outcome {
+  int attack = 0, defense = 0;     // after halving, doubling and additions (12.3a, 12.4)
+  std::string raw_odds;            // "7-1" before the cap and the shifts
+  int column = -1;                 // index into Crt::columns after the cap and shifts; -1 = automatic AE
+  int shifts = 0;                  // column shifts, negative = left
+  int drm = 0;                     // die roll modifiers (12.1, 12.3b)
+  int table = 0;                   // 0 = CRT A, 1 = CRT B (12.1.1)
+  std::vector<std::string> notes;  // "Woods: 1 left (TEC)" ...
+};
+
+class DvState : public steppe::State {
+ public:
+  explicit DvState(const DvGame& g) : g_(g) {}
+  DvState(const DvState&) = default;
+
+  const steppe::Game& game() const override { return g_; }
+  const DvGame& dv() const { return g_; }
+  int current_player() const override;
+  bool is_terminal() const override { return stage_ == Stage::kOver; }
+  std::vector<double> returns() const override;
+  Json result() const override;
+  void legal_actions(std::vector<steppe::Action>& out) const override;
+  steppe::Status check(const steppe::Action& a) const override;
+  std::unique_ptr<steppe::State> clone() const override { return std::make_unique<DvState>(*this); }
+  Json observation(int side) const override;
+  Json full_json() const override;
+  uint64_t state_hash() const override;
+  std::string action_to_string(const steppe::Action& a) const override;
+  steppe::Result<steppe::Action> parse_action(std::string_view text) const override;
+  void resample_hidden(int viewer, uint64_t seed) override;
+  steppe::Status test_set(const std::vector<std::string>& words) override;
+  steppe::Result<std::string> test_query(const std::vector<std::string>& words) const override;
+  steppe::Result<steppe::ActionDescription> describe(const steppe::Action& a) const override;
+  steppe::Result<steppe::Preview> preview(const steppe::Action& a, int viewer) const override;
+  steppe::Result<steppe::Reach> reach(std::string_view unit, int viewer) const override;
+
+  steppe::Status setup(const std::string& scenario);
+
+  // ---- read access for the verb table, views and tests ----
+  const UnitState& us(int u) const { return units_[static_cast<size_t>(u)]; }
+  UnitState& us(int u) { return units_[static_cast<size_t>(u)]; }
+  int turn() const { return turn_; }
+  Stage stage() const { return stage_; }
+  int active_side() const { return active_; }
+  int chit() const { return chit_; }
+  int segment() const { return segments_[seg_]; }
+  int picked() const { return picked_; }
+  int target() const { return target_; }
+  const std::vector<int>& attackers() const { return attackers_; }
+  int control(int h) const { return control_[static_cast<size_t>(h)]; }
+  int vp() const;
+  Weather weather() const { return g_.turn(turn_).weather; }
+  int year() const { return g_.turn(turn_).year; }
+  bool on_map(int u) const { return us(u).box == Box::kMap; }
+
+  // ---- 5.x stacking, 6.x ZOC, 11.x movement (movement.cpp) ----
+  bool stack_ok(int h, int side, const std::vector<int>& adding) const;
+  void units_in(int h, std::vector<int>& out) const;
+  int occupant_side(int h) const;      // side with units in h, or kNeutral
+  bool zoc_of(int side, int h) const;  // 6.1: h is in the ZOC of a `side` unit
+  void compute_zoc(int side, std::vector<uint8_t>& out) const;
+  int move_allowance(int u, bool forced) const;  // 11.3, 11.4, 11.5, 10.5.6
+  bool may_force_march(int u) const;
+  // Fills `pf` with where u can move now; forced = the Forced March search (11.5).
+  void reach_search(int u, bool forced, steppe::PathFinder& pf) const;
+  bool move_dest_ok(int u, int h, bool* forced) const;
+  bool counterattack_dest_ok(int u, int h) const;
+  void move_destinations(int u, std::vector<int>& out) const;
+  bool active_unit(int u, Segment seg) const;  // activated by the round's chit (10.5)
+  bool can_pick(int u) const;
+  void do_move(int u, int to);
+
+  // ---- 12.x combat (combat.cpp) ----
+  bool may_attack_hex(int h) const;
+  bool may_add(int u) const;
+  bool may_join(int u, int target, const std::vector<int>& attackers) const;  // 12.2, 12.4, 15.1
+  bool may_resolve() const;
+  Outcome assess() const;
+  void resolve_attack();
+  void take_steps(std::vector<int>& units, int steps, bool attacker, const char* rule);
+  void retreat(const std::vector<int>& units, int from);
+  bool may_advance(int u) const;
+  void do_advance(int u);
+  void end_combat();
+
+  // ---- 13.x supply (supply.cpp) ----
+  void trace_supply(int side, std::vector<uint8_t>& los, std::vector<uint8_t>& loc) const;
+  void logistics_round();  // 10.5.11
+  void attrition();        // 13.8
+
+  // ---- 2.4 control, 3.x victory (victory.cpp) ----
+  void set_control(int h, int side);
+  void zoc_control();
+  void victory_check();  // 3.2 at the end of a turn
+  void finish(int winner, const std::string& why, const std::string& rule);
+
+  // ---- 4.0 / 10.x sequence (sequence.cpp) ----
+  void start_turn();
+  void begin_action_phase();
+  void start_round(int chit, int side);
+  void set_mode(bool move_first);
+  void end_segment();
+  void next_round();
+  void end_turn();
+  std::vector<int> initiative_choices() const;
+  std::vector<int> mode_choices() const;  // 0 = move first, 1 = combat first
+  bool placement_pending(int side) const;
+  void placement_hexes(int u, std::vector<int>& out) const;
+  void entry_hexes(int u, std::vector<int>& out,
+                   const std::vector<uint8_t>* loc = nullptr) const;  // 7.2/7.3 where u may enter
+  void do_place(int u, int h);
+  void advance_placement();
+  // ---- 7.4-7.6 replacements (replacements.cpp) ----
+  void begin_replacements(int side);
+  bool in_supply_now(int u, int h) const;
+  int flip_cost(int u, const std::vector<uint8_t>* los = nullptr) const;  // -1: may not be flipped now
+  int rebuild_cost(int u, bool full) const;                               // -1: may not be rebuilt now
+  void rebuild_hexes(int u, std::vector<int>& out, const std::vector<uint8_t>* los = nullptr,
+                     const std::vector<uint8_t>* loc = nullptr) const;
+  void do_flip(int u);
+  void do_rebuild(int u, int h, bool full);
+  int rf() const { return rf_; }
+
+  void log(const std::string& kind, const std::string& text, const std::string& rule) const;
+
+ protected:
+  void do_apply(const steppe::Action& a) override;
+
+ private:
+  friend struct Verbs;
+  const DvGame& g_;
+  std::string scenario_;
+  int first_turn_ = 1, last_turn_ = 44;
+  int turn_ = 1;
+  Stage stage_ = Stage::kInitiative;
+  int active_ = kAxis;             // side acting in this round
+  int chit_ = -1;                  // the chit being played
+  std::vector<uint8_t> segments_;  // this round's segments (Segment)
+  size_t seg_ = 0;
+  bool mech_only_combat_ = false;  // 10.5.7 Move then mech-only Combat
+  int initiative_left_ = 0;        // 10.2: initiative chits still to pick (2 on the Fall Blau turn)
+  std::vector<int> preset_;        // 10.2 Turn 1: Combat then Move, played before the cup
+  std::array<uint8_t, 2> used_move_{}, used_combat_{};  // 10.5.5 per side this turn
+  steppe::DrawCup cup_;
+  std::vector<int> pulled_;  // the Chit Pull Track this turn
+  int picked_ = -1;
+  int target_ = -1;
+  std::vector<int> attackers_;
+  std::vector<int> advancers_;    // 12.6: surviving attackers that may advance
+  int phase1_ = 0;                // I: 0 Axis reinforcements, 1 Axis replacements, 2/3 the Soviet ones
+  std::vector<int> axis_pool_;    // 7.4 steps left by kind (DvGame::axis_kinds)
+  int rf_ = 0;                    // 7.6 RF left this turn
+  std::vector<uint8_t> rebuilt_;  // 7.6 limited types rebuilt this turn
+  std::vector<UnitState> units_;
+  std::vector<int8_t> control_;
+  std::vector<uint8_t> fz_gone_, fort_gone_;  // 12.7.1, 12.7.2
+  int axis41_ = -1;                           // 3.2 the "Axis 41" VP level
+  bool axis42_ = false;                       // 3.2 the "Axis 42" marker placed
+  int winner_ = kNeutral;                     // kNeutral while playing; 2 = draw
+  std::string why_;
+};
+
+}  // namespace dv

@@ -1,0 +1,318 @@
+// 5.0 stacking, 6.0 zones of control, 11.0 movement. The movement search is the kernel
+// PathFinder over the kernel HexGrid with a Dark Valley cost calculator (MoveCost below).
+#include <algorithm>
+
+#include "games/dv/dv.h"
+
+namespace dv {
+
+namespace {
+
+// One search buffer per thread: states are cloned by searches, and a PathFinder's buffers
+// are the size of the map, so they are not part of the state.
+steppe::PathFinder& path_finder() {
+  thread_local steppe::PathFinder pf;
+  return pf;
+}
+
+}  // namespace
+
+void DvState::units_in(int h, std::vector<int>& out) const {
+  out.clear();
+  for (size_t i = 0; i < units_.size(); ++i)
+    if (units_[i].box == Box::kMap && units_[i].hex == h) out.push_back(static_cast<int>(i));
+}
+
+int DvState::occupant_side(int h) const {
+  for (size_t i = 0; i < units_.size(); ++i)
+    if (units_[i].box == Box::kMap && units_[i].hex == h && g_.units()[i].ground) return g_.units()[i].side;
+  return kNeutral;
+}
+
+// 5.3 at most 4 combat units, 2 armies and 3 corps (DV-R1); 5.4 one of each HQ kind and one
+// artillery per side; 16.2 one Tiger battalion free, more count as divisions; 15.1 two minor
+// nationalities never stack together (DV-R2).
+bool DvState::stack_ok(int h, int side, const std::vector<int>& adding) const {
+  int units = 0, armies = 0, corps = 0, tigers = 0, artillery = 0;
+  int hqs[4] = {0, 0, 0, 0};
+  std::string minor;
+  bool minors_mixed = false;
+  auto count = [&](int u) {
+    const UnitDef& d = g_.unit(u);
+    if (!d.ground || d.side != side) return;
+    if (d.type == "tiger-battalion" && tigers++ == 0) return;
+    if (d.type == "artillery") ++artillery;
+    if (d.type == "panzer-hq") ++hqs[0];
+    if (d.type == "stavka-hq") ++hqs[1];
+    if (d.type == "leader") ++hqs[2];
+    if (d.combat || d.type == "tiger-battalion") {
+      ++units;
+      armies += d.army ? 1 : 0;
+      corps += d.corps ? 1 : 0;
+    }
+    if (d.minor) {
+      if (!minor.empty() && minor != d.nation) minors_mixed = true;
+      minor = d.nation;
+    }
+  };
+  for (size_t i = 0; i < units_.size(); ++i)
+    if (units_[i].box == Box::kMap && units_[i].hex == h &&
+        std::find(adding.begin(), adding.end(), static_cast<int>(i)) == adding.end())
+      count(static_cast<int>(i));
+  for (int u : adding) count(u);
+  return units <= 4 && armies <= 2 && corps <= 3 && artillery <= 1 && hqs[0] <= 1 && hqs[1] <= 1 &&
+         hqs[2] <= 1 && !minors_mixed;
+}
+
+// 6.1: a ZOC covers the six adjacent hexes, not across a Major River or the Volga, not into a
+// Fort or City or an enemy Fortified Zone, not into Swamp from a mech unit except in Snow,
+// and not at all from German mech units in Mud or on the Snow Turns 7-9.
+void DvState::compute_zoc(int side, std::vector<uint8_t>& out) const {
+  const steppe::HexGrid& gr = g_.grid();
+  out.assign(static_cast<size_t>(gr.size()), 0);
+  const Weather w = weather();
+  for (size_t i = 0; i < units_.size(); ++i) {
+    const UnitState& s = units_[i];
+    const UnitDef& d = g_.units()[i];
+    if (s.box != Box::kMap || !d.zoc || d.side != side || !d.ground) continue;
+    if (d.nation == "german" && d.mech && (w == kMud || (w == kSnow && turn_ >= 7 && turn_ <= 9))) continue;
+    for (int dir = 0; dir < 6; ++dir) {
+      const int n = gr.neighbour(s.hex, dir);
+      if (n < 0) continue;
+      const HexInfo& hi = g_.hex(n);
+      if (hi.terrain == kSea || hi.terrain == kLake) continue;
+      if (g_.major().test(s.hex, dir) || g_.volga().test(s.hex, dir)) continue;
+      if (hi.city) continue;
+      if ((hi.fort_owner != kNeutral || hi.weak_fort_owner != kNeutral) &&
+          fort_gone_[static_cast<size_t>(n)] == 0)
+        continue;
+      if (side == kAxis && hi.fz && fz_gone_[static_cast<size_t>(n)] == 0) continue;
+      if (hi.terrain == kSwamp && d.mech && w != kSnow) continue;
+      out[static_cast<size_t>(n)] = 1;
+    }
+  }
+}
+
+bool DvState::zoc_of(int side, int h) const {
+  std::vector<uint8_t> z;
+  compute_zoc(side, z);
+  return z[static_cast<size_t>(h)] != 0;
+}
+
+// 11.5: in a Move round, Fair or Mixed, in supply, a foot type, not adjacent to an enemy
+// ground unit, once per turn.
+bool DvState::may_force_march(int u) const {
+  const UnitDef& d = g_.unit(u);
+  const UnitState& s = us(u);
+  if (!d.forced_march || s.forced || s.supply != 0) return false;
+  if (chit_ != kChitMove && !(chit_ == kChitMoveCombat && segments_.size() == 1)) return false;
+  if (weather() != kFair && weather() != kMixed) return false;
+  for (int n : g_.grid().neighbours(s.hex))
+    if (n >= 0 && occupant_side(n) == 1 - d.side) return false;
+  return true;
+}
+
+// 11.3 weather (supplied units only), 11.4/13.9 MF 3 when OOS or IS, 11.5 Forced March +2,
+// 10.5.6 Counterattack: MF at most 3 for units that began the round adjacent to the enemy.
+int DvState::move_allowance(int u, bool forced) const {
+  const UnitDef& d = g_.unit(u);
+  const UnitState& s = us(u);
+  int mf = d.mf;
+  if (s.supply != 0) {
+    mf = std::min(mf, 3);
+  } else {
+    const Tec& t = g_.tec();
+    const Weather w = weather();
+    const size_t col = d.side == kSoviet ? 2 : (d.mech ? 0 : 1);
+    const int delta = w == kSnow && turn_ >= t.snow_late_from_turn
+                          ? t.snow_late_move[col]
+                          : t.weather_move[static_cast<size_t>(w)][col];
+    mf += delta;
+    if (forced) mf += 2;
+  }
+  if (chit_ == kChitCounterattack && s.started_adjacent) mf = std::min(mf, 3);
+  return std::max(mf, 0);
+}
+
+void DvState::reach_search(int u, bool forced, steppe::PathFinder& pf) const {
+  const steppe::HexGrid& gr = g_.grid();
+  const UnitDef& d = g_.unit(u);
+  const int start = us(u).hex;
+  const int budget = move_allowance(u, forced);
+  const int enemy = 1 - d.side;
+  std::vector<uint8_t> ezoc;
+  compute_zoc(enemy, ezoc);
+  std::vector<int8_t> occ(static_cast<size_t>(gr.size()), kNeutral);
+  for (size_t i = 0; i < units_.size(); ++i)
+    if (units_[i].box == Box::kMap && g_.units()[i].ground)
+      occ[static_cast<size_t>(units_[i].hex)] = static_cast<int8_t>(g_.units()[i].side);
+  std::vector<uint8_t> near_enemy;
+  if (forced) {
+    near_enemy.assign(static_cast<size_t>(gr.size()), 0);
+    for (int h = 0; h < gr.size(); ++h)
+      if (occ[static_cast<size_t>(h)] == enemy)
+        for (int n : gr.neighbours(h))
+          if (n >= 0) near_enemy[static_cast<size_t>(n)] = 1;
+  }
+  const Tec& t = g_.tec();
+  const size_t m = d.mech ? 1 : 0;
+  const bool start_in_zoc = ezoc[static_cast<size_t>(start)] != 0;
+  const auto cost = [&](int from, int to, int dir) -> steppe::StepCost {
+    const HexInfo& hi = g_.hex(to);
+    if (hi.terrain == kSea || hi.terrain == kLake) return steppe::StepCost::impassable();
+    if (g_.water().test(from, dir)) return steppe::StepCost::impassable();
+    if (occ[static_cast<size_t>(to)] == enemy) return steppe::StepCost::impassable();
+    // 15.1 minors: not north of row 25; Romanians and Hungarians not in each other's country.
+    if (d.minor && gr.row(to) < g_.minors_north_row()) return steppe::StepCost::impassable();
+    if (d.nation == "romanian" && hi.hungary) return steppe::StepCost::impassable();
+    if (d.nation == "hungarian" && hi.romania) return steppe::StepCost::impassable();
+    // 15.3: in 1941 Soviet units may not enter Hungary.
+    if (d.side == kSoviet && year() == 1941 && hi.hungary) return steppe::StepCost::impassable();
+    const bool volga = g_.volga().test(from, dir);
+    if (volga && d.side == kAxis) return steppe::StepCost::impassable();  // TEC: Axis may not cross
+    // 6.2: no moving directly from one enemy ZOC hex to another.
+    if (from == start && start_in_zoc && ezoc[static_cast<size_t>(to)] != 0)
+      return steppe::StepCost::impassable();
+    if (forced && near_enemy[static_cast<size_t>(to)] != 0) return steppe::StepCost::impassable();
+    int c = 0;
+    bool all = false;
+    if (d.hq) {
+      c = 1;  // 14.1 one MP per hex in any terrain
+    } else {
+      auto add = [&](int v) {
+        if (v == kAllMp)
+          all = true;
+        else if (v == kProhibited)
+          all = true, c = -1000;
+        else
+          c += v;
+      };
+      add(t.hex_move[hi.terrain][m]);
+      if (volga)
+        add(t.volga_soviet_move);
+      else if (g_.major().test(from, dir))
+        add(t.major_move[m]);
+      else if (g_.river().test(from, dir))
+        add(t.river_move[m]);
+      if (g_.strait().test(from, dir)) add(t.strait_move[m]);
+      if (hi.dw) add(t.dw_move[m]);
+      if (c < 0) return steppe::StepCost::impassable();
+    }
+    if (all) c = std::max(budget, 1);  // 11.1.2 "costs all of a unit's MPs"
+    // 6.2: a unit entering an enemy ZOC stops.
+    if (ezoc[static_cast<size_t>(to)] != 0) return steppe::StepCost::enter_and_stop(c);
+    return steppe::StepCost::enter(c);
+  };
+  steppe::MoveOptions opt;
+  opt.at_least_one_step = budget >= 1;  // 11.1.3
+  pf.reachable(gr, start, budget, cost, opt);
+}
+
+// 10.5.6: "all units that are moved must be moved in such a way that they may make a legal
+// attack after Movement": a Counterattack mover ends next to an enemy hex it may attack.
+bool DvState::counterattack_dest_ok(int u, int h) const {
+  if (chit_ != kChitCounterattack || h == us(u).hex) return true;
+  const steppe::HexGrid& gr = g_.grid();
+  for (int d = 0; d < 6; ++d) {
+    const int n = gr.neighbour(h, d);
+    if (n < 0 || occupant_side(n) != 1 - g_.unit(u).side || g_.water().test(h, d)) continue;
+    if (g_.unit(u).side == kSoviet && year() == 1941 && g_.hex(n).hungary) continue;  // 15.3
+    return true;
+  }
+  return false;
+}
+
+bool DvState::move_dest_ok(int u, int h, bool* forced) const {
+  if (h == us(u).hex) {
+    if (forced != nullptr) *forced = false;
+    return true;  // stays where it is (its move for this round is spent)
+  }
+  if (!stack_ok(h, g_.unit(u).side, {u})) return false;  // 5.1a
+  if (!counterattack_dest_ok(u, h)) return false;
+  steppe::PathFinder& pf = path_finder();
+  reach_search(u, false, pf);
+  if (pf.reached(h)) {
+    if (forced != nullptr) *forced = false;
+    return true;
+  }
+  if (!may_force_march(u)) return false;
+  reach_search(u, true, pf);
+  if (forced != nullptr) *forced = true;
+  return pf.reached(h);
+}
+
+void DvState::move_destinations(int u, std::vector<int>& out) const {
+  out.clear();
+  const int side = g_.unit(u).side;
+  steppe::PathFinder& pf = path_finder();
+  reach_search(u, false, pf);
+  for (int h : pf.reached_nodes()) out.push_back(h);
+  if (may_force_march(u)) {
+    reach_search(u, true, pf);
+    for (int h : pf.reached_nodes()) out.push_back(h);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  const int start = us(u).hex;
+  out.erase(std::remove_if(out.begin(), out.end(),
+                           [&](int h) {
+                             return h != start && (!stack_ok(h, side, {u}) || !counterattack_dest_ok(u, h));
+                           }),
+            out.end());
+}
+
+// 10.5: which units a round's chit activates.
+bool DvState::active_unit(int u, Segment seg) const {
+  const UnitDef& d = g_.unit(u);
+  const UnitState& s = us(u);
+  if (s.box != Box::kMap || !d.ground || d.side != active_) return false;
+  if (seg == kSegCombat && !d.combat) return false;
+  auto in_range = [&](int hq) {
+    return hq >= 0 && us(hq).box == Box::kMap &&
+           g_.grid().distance(s.hex, us(hq).hex) <= g_.unit(hq).command_range;
+  };
+  switch (chit_) {
+    case kChitPanzer1:
+    case kChitPanzer2:
+    case kChitPanzer3:
+    case kChitPanzer4: {
+      // 10.5.7: the HQ and German units in its command range; Move then mech-only Combat.
+      const int hq = g_.hq_of_panzer_chit(chit_);
+      if (u == hq) return seg == kSegMove;
+      if (d.nation != "german" || !in_range(hq)) return false;
+      return !(seg == kSegCombat && mech_only_combat_ && !d.mech);
+    }
+    case kChitDeepBattle:
+      // 10.5.8: units in range of Stavka or Zhukov (either or both from Turn 34).
+      return u == g_.stavka_hq() || u == g_.zhukov() || in_range(g_.stavka_hq()) || in_range(g_.zhukov());
+    default:
+      return true;
+  }
+}
+
+bool DvState::can_pick(int u) const {
+  return stage_ == Stage::kMove && picked_ < 0 && active_unit(u, kSegMove) && !us(u).moved &&
+         move_allowance(u, false) > 0;
+}
+
+void DvState::do_move(int u, int to) {
+  UnitState& s = us(u);
+  bool forced = false;
+  (void)move_dest_ok(u, to, &forced);
+  const int from = s.hex;
+  s.hex = to;
+  s.moved = true;
+  if (forced) s.forced = true;
+  if (from != to) {
+    s.left = true;
+    set_control(to, g_.unit(u).side);
+    log("move",
+        g_.unit(u).label + " moves " + g_.grid().id(from) + " to " + g_.grid().id(to) +
+            (forced ? " by Forced March" : ""),
+        forced ? "11.5" : "11.1");
+  } else {
+    log("move", g_.unit(u).label + " stays in " + g_.grid().id(to), "11.1");
+  }
+}
+
+}  // namespace dv

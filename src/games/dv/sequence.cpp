@@ -1,0 +1,346 @@
+// 4.0 sequence of play and 10.0 the action phase: the turn's weather and initiative from the
+// turn record track (trt.json), reinforcements and withdrawals (7.1-7.3, 7.9), the initiative
+// chit (10.2), the chit cup (a kernel DrawCup: every draw is seeded, logged and replayable),
+// the rounds each chit makes (10.5), the Attrition Phase (13.8) and the End Phase (3.2).
+// Not yet: replacements and conversions (7.4-7.8), the Air Base and Strategic Movement Phases
+// (8.2, 9.x), the held Stavka and Manstein/Model chits (10.5.9, 10.5.10), Stalin mandates
+// (10.5.6.1), the 7.5 corps rebuild.
+#include <algorithm>
+
+#include "games/dv/dv.h"
+
+namespace dv {
+
+namespace {
+
+// A chit in the cup: its kind and its owner (the Logistics chit is neutral, DV-T4).
+int cup_id(int kind, int side) { return kind * 2 + side; }
+int cup_kind(int id) { return id / 2; }
+int cup_side(int id) { return id % 2; }
+bool held(int kind) { return kind == kChitStavka || kind == kChitManstein; }
+
+}  // namespace
+
+void DvState::start_turn() {
+  const TurnDef& td = g_.turn(turn_);
+  log("phase",
+      "Turn " + std::to_string(turn_) + " (" + td.date + "), " +
+          std::array<const char*, 4>{"Fair", "Mixed", "Mud", "Snow"}[td.weather] + ", initiative " +
+          (td.initiative == kAxis ? "Axis" : "Soviet"),
+      "4.0, 10.2");
+  used_move_ = {0, 0};
+  used_combat_ = {0, 0};
+  pulled_.clear();
+  preset_.clear();
+  for (size_t i = 0; i < units_.size(); ++i) {
+    UnitState& s = units_[i];
+    const UnitDef& d = g_.units()[i];
+    s.forced = false;
+    // 7.9: withdrawals on the turn printed on the counter (from the map or the Eliminated box).
+    if (d.exit_turn == turn_ &&
+        (s.box == Box::kMap || s.box == Box::kEliminated || s.box == Box::kAirAssets)) {
+      const bool back = d.returns > turn_;
+      log("withdraw", d.label + " is withdrawn" + (back ? " until Turn " + std::to_string(d.returns) : ""),
+          "7.9");
+      s.box = back ? Box::kOtherFronts : Box::kRemoved;
+      s.hex = -1;
+      s.return_turn = static_cast<int16_t>(back ? d.returns : -1);
+    }
+    // 7.3: "The following Soviet Armies (arriving on Turns 5-7) are placed directly into the
+    // Soviet Eliminated Units Box ... may be purchased on their Turn of arrival."
+    if (s.box == Box::kPending && d.enters_eliminated && d.entry_turn <= turn_) {
+      s.box = Box::kEliminated;
+      log("reinforce", d.label + " arrives in the Eliminated box", "7.3");
+    }
+    // 7.1 reinforcements due; 7.9 returns and 14.1 HQs coming back wait to be placed.
+    if (s.box == Box::kOtherFronts && s.return_turn >= 0 && s.return_turn <= turn_) s.box = Box::kPending;
+    if (s.box == Box::kEliminated && d.hq && s.return_turn >= 0 && s.return_turn <= turn_)
+      s.box = Box::kPending;
+    if (s.box == Box::kPending && !d.ground && (d.entry_turn <= turn_ || s.return_turn >= 0)) {
+      s.box = d.cls == "air" || d.cls == "marker" ? Box::kAirAssets : Box::kAvailable;  // not yet in play
+      s.return_turn = -1;
+    }
+  }
+  active_ = kAxis;  // 7.1: the Axis places first
+  phase1_ = 0;
+  advance_placement();
+}
+
+bool DvState::placement_pending(int side) const {
+  std::vector<int> hexes;
+  for (size_t i = 0; i < units_.size(); ++i) {
+    const UnitDef& d = g_.units()[i];
+    const UnitState& s = units_[i];
+    if (s.box != Box::kPending || d.side != side || !d.ground) continue;
+    if (d.entry_turn > turn_ && s.return_turn < 0) continue;
+    placement_hexes(static_cast<int>(i), hexes);
+    if (!hexes.empty()) return true;
+  }
+  return false;
+}
+
+// 7.2 Axis and 7.3 Soviet placement (stacking applies, 5.1b). The Leningrad lake route and
+// the Black Sea limit of 7.3 are not yet here; a German unit may not yet enter at a depot.
+void DvState::placement_hexes(int u, std::vector<int>& out) const {
+  out.clear();
+  const UnitDef& d = g_.unit(u);
+  const UnitState& s = us(u);
+  if (s.box != Box::kPending || !d.ground || (d.entry_turn > turn_ && s.return_turn < 0)) return;
+  entry_hexes(u, out);
+}
+
+void DvState::entry_hexes(int u, std::vector<int>& out, const std::vector<uint8_t>* traced) const {
+  out.clear();
+  const UnitDef& d = g_.unit(u);
+  std::vector<uint8_t> los, own;
+  if (traced == nullptr) trace_supply(d.side, los, own);
+  const std::vector<uint8_t>& loc = traced != nullptr ? *traced : own;
+  const steppe::HexGrid& gr = g_.grid();
+  const int berlin = g_.place("berlin");
+  for (int h = 0; h < gr.size(); ++h) {
+    const HexInfo& hi = g_.hex(h);
+    if (control(h) != d.side || loc[static_cast<size_t>(h)] == 0 || occupant_side(h) == 1 - d.side) continue;
+    bool ok = false;
+    if (d.side == kSoviet) {
+      ok = (hi.city && hi.ussr) || hi.military_road;
+    } else if (d.nation == "romanian") {
+      ok = (hi.city && hi.romania) || h == g_.place("odessa");
+    } else if (d.nation == "hungarian") {
+      ok = hi.hungary || h == g_.place("kiev");
+    } else if (d.nation == "italian") {
+      ok = hi.hungary || hi.romania || h == g_.place("dnepropetrovsk");
+    } else {
+      ok = hi.city && hi.germany;
+      if (ok && h == berlin)
+        for (int n : gr.neighbours(h))
+          if (n >= 0 && occupant_side(n) == kSoviet) ok = false;
+    }
+    if (ok && stack_ok(h, d.side, {u})) out.push_back(h);
+  }
+}
+
+void DvState::do_place(int u, int h) {
+  UnitState& s = us(u);
+  s.box = Box::kMap;
+  s.hex = h;
+  s.steps = static_cast<uint8_t>(g_.unit(u).steps);  // 7.9 returns come back at full strength
+  s.supply = 0;
+  s.return_turn = -1;
+  set_control(h, g_.unit(u).side);
+  log("reinforce", g_.unit(u).label + " enters at " + g_.grid().id(h),
+      g_.unit(u).side == kAxis ? "7.2" : "7.3");
+}
+
+// I. the Reinforcement/Replacement Phase in 7.1's order: Axis reinforcements, Axis
+// replacements, Soviet reinforcements, Soviet replacements.
+void DvState::advance_placement() {
+  for (;;) {
+    const int side = phase1_ < 2 ? kAxis : kSoviet;
+    if (phase1_ == 0 || phase1_ == 2) {
+      if (placement_pending(side)) {
+        stage_ = Stage::kPlace;
+        active_ = side;
+        return;
+      }
+      ++phase1_;
+      begin_replacements(side);
+      continue;
+    }
+    if (phase1_ == 1 || phase1_ == 3) {
+      stage_ = Stage::kReplace;
+      active_ = side;
+      std::vector<steppe::Action> acts;
+      legal_actions(acts);
+      if (acts.size() > 1) return;  // more than "done": there is something to replace
+      ++phase1_;
+      continue;
+    }
+    begin_action_phase();
+    return;
+  }
+}
+
+std::vector<int> DvState::initiative_choices() const {
+  std::vector<int> out;
+  const int side = g_.turn(turn_).initiative;
+  for (int c : cup_.contents())
+    if (cup_side(c) == side && cup_kind(c) != kChitLogistics && (out.empty() || out.back() != cup_kind(c)))
+      out.push_back(cup_kind(c));
+  return out;
+}
+
+// 10.1/10.2: every available chit goes into the cup except the held ones; the initiative
+// player picks his first chit (Turn 1: Combat then Move; the Fall Blau turn: two chits).
+void DvState::begin_action_phase() {
+  const TurnDef& td = g_.turn(turn_);
+  while (!cup_.empty()) (void)cup_.remove(cup_.contents()[0]);
+  cup_.return_drawn();
+  for (int side = 0; side < 2; ++side)
+    for (const std::string& name : td.chits[static_cast<size_t>(side)]) {
+      const int k = chit_from_name(name);
+      if (held(k)) continue;  // 10.2 held out of the cup (not yet played: 10.5.9, 10.5.10)
+      if (k >= kChitPanzer1 && k <= kChitPanzer4) {
+        const int hq = g_.hq_of_panzer_chit(k);
+        if (hq < 0 || us(hq).box != Box::kMap) continue;  // one chit per Panzer Army HQ on the map
+      }
+      cup_.add(cup_id(k, side));
+    }
+  for (const std::string& name : td.neutral) cup_.add(cup_id(chit_from_name(name), kAxis));
+  if (turn_ == 1) {
+    // 10.2: on Turn 1 the Axis plays Combat then Move.
+    for (int k : {kChitCombat, kChitMove})
+      if (cup_.remove(cup_id(k, kAxis))) preset_.push_back(cup_id(k, kAxis));
+    log("phase", "Turn 1: the Axis plays Combat, then Move", "10.2");
+    next_round();
+    return;
+  }
+  initiative_left_ = turn_ == 12 ? 2 : 1;  // 10.2 Fall Blau: the Axis picks two chits on Turn 12
+  if (initiative_choices().empty()) {
+    initiative_left_ = 0;
+    next_round();
+    return;
+  }
+  stage_ = Stage::kInitiative;
+  active_ = td.initiative;
+}
+
+void DvState::next_round() {
+  picked_ = target_ = -1;
+  attackers_.clear();
+  advancers_.clear();
+  int c = -1;
+  if (!preset_.empty()) {
+    c = preset_.front();
+    preset_.erase(preset_.begin());
+  } else if (!cup_.empty()) {
+    c = cup_.draw();
+    log("draw",
+        std::string("drawn from the cup: ") +
+            (cup_kind(c) == kChitLogistics ? ""
+             : cup_side(c) == kAxis        ? "Axis "
+                                           : "Soviet ") +
+            std::string(kChitNames[static_cast<size_t>(cup_kind(c))]),
+        "10.2");
+  } else {
+    end_turn();
+    return;
+  }
+  pulled_.push_back(c);
+  start_round(cup_kind(c), cup_side(c));
+}
+
+void DvState::start_round(int kind, int side) {
+  chit_ = kind;
+  active_ = side;
+  seg_ = 0;
+  mech_only_combat_ = false;
+  segments_.clear();
+  for (size_t i = 0; i < units_.size(); ++i) {
+    UnitState& s = units_[i];
+    s.moved = s.attacked = s.defended = s.left = false;
+    s.started_adjacent = false;
+    if (kind == kChitCounterattack && s.box == Box::kMap)
+      for (int n : g_.grid().neighbours(s.hex))
+        if (n >= 0 && occupant_side(n) == 1 - g_.units()[i].side) s.started_adjacent = true;
+  }
+  const std::string who = side == kAxis ? "Axis" : "Soviet";
+  switch (kind) {
+    case kChitLogistics:
+      logistics_round();
+      next_round();
+      return;
+    case kChitMove:
+    case kChitCombat: {
+      auto& used = kind == kChitMove ? used_move_ : used_combat_;
+      if (used[static_cast<size_t>(side)] != 0) {
+        log("round", who + " " + std::string(kChitNames[kind]) + " chit forfeited: one such round per turn",
+            "10.5.5");
+        next_round();
+        return;
+      }
+      used[static_cast<size_t>(side)] = 1;
+      segments_ = {static_cast<uint8_t>(kind == kChitMove ? kSegMove : kSegCombat)};
+      break;
+    }
+    case kChitMoveCombat:
+    case kChitPanzer1:
+    case kChitPanzer2:
+    case kChitPanzer3:
+    case kChitPanzer4:
+      if (mode_choices().empty()) {
+        log("round", who + " " + std::string(kChitNames[kind]) + " chit has no round to make",
+            "10.5.5, 10.5.7");
+        next_round();
+        return;
+      }
+      stage_ = Stage::kMode;
+      log("round", who + " " + std::string(kChitNames[kind]) + " round",
+          kind == kChitMoveCombat ? "10.5.5" : "10.5.7");
+      return;
+    case kChitCounterattack:
+      segments_ = {kSegMove, kSegCombat};  // 10.5.6 move, then combat
+      break;
+    case kChitDeepBattle:
+      segments_ = {kSegCombat, kSegMove};  // 10.5.8 combat, then move
+      break;
+    default:
+      segments_ = {kSegCombat};  // 10.5.3, 10.5.4 Combat-Zhukov, Combat-Stavka(/Zhukov)
+      break;
+  }
+  log("round", who + " " + std::string(kChitNames[kind]) + " round", "10.5");
+  stage_ = segments_[0] == kSegMove ? Stage::kMove : Stage::kCombat;
+}
+
+// 0 = Move (then mech Combat for a Panzer Army), 1 = Combat (then Move).
+std::vector<int> DvState::mode_choices() const {
+  if (chit_ == kChitMoveCombat) {
+    std::vector<int> out;
+    if (used_move_[static_cast<size_t>(active_)] == 0) out.push_back(0);
+    if (used_combat_[static_cast<size_t>(active_)] == 0) out.push_back(1);
+    return out;
+  }
+  const int hq = g_.hq_of_panzer_chit(chit_);
+  if (hq < 0 || us(hq).box != Box::kMap) return {};
+  return {0, 1};
+}
+
+void DvState::set_mode(bool move_first) {
+  if (chit_ == kChitMoveCombat) {
+    // 10.5.5: at most one Move round and one Combat round per player per turn (DV-T3).
+    (move_first ? used_move_ : used_combat_)[static_cast<size_t>(active_)] = 1;
+    segments_ = {static_cast<uint8_t>(move_first ? kSegMove : kSegCombat)};
+  } else {
+    // 10.5.7: Combat then Move, or Move then Combat by mech units only.
+    segments_ =
+        move_first ? std::vector<uint8_t>{kSegMove, kSegCombat} : std::vector<uint8_t>{kSegCombat, kSegMove};
+    mech_only_combat_ = move_first;
+  }
+  seg_ = 0;
+  log("round", std::string(move_first ? "Move" : "Combat") + " first",
+      chit_ == kChitMoveCombat ? "10.5.5" : "10.5.7");
+  stage_ = segments_[0] == kSegMove ? Stage::kMove : Stage::kCombat;
+}
+
+void DvState::end_segment() {
+  picked_ = -1;
+  zoc_control();  // 2.4
+  ++seg_;
+  if (seg_ < segments_.size()) {
+    stage_ = segments_[seg_] == kSegMove ? Stage::kMove : Stage::kCombat;
+    return;
+  }
+  next_round();
+}
+
+// V. Attrition Phase (13.8), VI. End Phase: victory check (3.2), turn advance.
+void DvState::end_turn() {
+  chit_ = -1;
+  segments_.clear();
+  attrition();
+  victory_check();
+  if (stage_ == Stage::kOver) return;
+  ++turn_;
+  start_turn();
+}
+
+}  // namespace dv

@@ -1,0 +1,147 @@
+// Scenario-test words (docs/scenario-tests.md) for The Dark Valley.
+//   set place UNIT HEX [reduced]   put a counter on the map (full strength unless "reduced")
+//   set remove UNIT                take a counter off the map
+//   set turn N                     the turn (weather, CRT and year follow it)
+//   set round CHIT axis|soviet     start a round of that chit (10.5), the cup emptied
+//   set supply UNIT ok|oos|is      a unit's supply marker (13.1)
+//   set control HEX axis|soviet    who controls a hex (2.4)
+//   set eliminate UNIT             put a counter in the Eliminated box
+//   set replacements SIDE N        that side's Replacement Segment with N RF (Soviet) or N steps of each kind
+//   (Axis) query: unit UNIT hex|steps|supply|box; odds HEX UNIT...; vp; stage; control HEX;
+//          stack HEX UNIT...; mf UNIT; reach UNIT HEX; zoc axis|soviet HEX; supplied axis|soviet HEX
+#include <algorithm>
+
+#include "games/dv/dv.h"
+
+namespace dv {
+
+using steppe::Error;
+using steppe::Result;
+using steppe::Status;
+
+namespace {
+
+int side_word(const std::string& w) { return w == "axis" ? kAxis : w == "soviet" ? kSoviet : kNeutral; }
+
+}  // namespace
+
+Status DvState::test_set(const std::vector<std::string>& w) {
+  const steppe::HexGrid& gr = g_.grid();
+  auto unit = [&](size_t i) { return i < w.size() ? g_.unit_index(w[i]) : -1; };
+  auto hex = [&](size_t i) { return i < w.size() ? gr.parse(w[i]) : -1; };
+  if (w.empty()) return Error{"set needs words", "", ""};
+  if (w[0] == "place" && unit(1) >= 0 && hex(2) >= 0) {
+    UnitState& s = us(unit(1));
+    s = UnitState{};
+    s.box = Box::kMap;
+    s.hex = hex(2);
+    s.steps = static_cast<uint8_t>(w.size() > 3 && w[3] == "reduced" ? 1 : g_.unit(unit(1)).steps);
+    if (g_.unit(unit(1)).ground) set_control(s.hex, g_.unit(unit(1)).side);
+    return Status::ok();
+  }
+  if (w[0] == "remove" && unit(1) >= 0) {
+    us(unit(1)) = UnitState{};
+    us(unit(1)).box = Box::kRemoved;
+    return Status::ok();
+  }
+  if (w[0] == "turn" && w.size() == 2) {
+    const int t = std::atoi(w[1].c_str());
+    if (t < 1 || t > 44) return Error{"turn 1..44", "", ""};
+    turn_ = t;
+    return Status::ok();
+  }
+  if (w[0] == "round" && w.size() == 3 && chit_from_name(w[1]) >= 0 && side_word(w[2]) != kNeutral) {
+    while (!cup_.empty()) (void)cup_.remove(cup_.contents()[0]);
+    preset_.clear();
+    used_move_ = used_combat_ = {0, 0};
+    start_round(chit_from_name(w[1]), side_word(w[2]));
+    return Status::ok();
+  }
+  if (w[0] == "eliminate" && unit(1) >= 0) {
+    us(unit(1)) = UnitState{};
+    us(unit(1)).box = Box::kEliminated;
+    return Status::ok();
+  }
+  if (w[0] == "replacements" && w.size() == 3 && side_word(w[1]) != kNeutral) {
+    // the side's Replacement Segment with N RF (Soviet) or N steps of every kind (Axis)
+    const int n = std::atoi(w[2].c_str());
+    stage_ = Stage::kReplace;
+    active_ = side_word(w[1]);
+    phase1_ = active_ == kAxis ? 1 : 3;
+    rf_ = active_ == kSoviet ? n : 0;
+    axis_pool_.assign(g_.axis_kinds().size(), active_ == kAxis ? n : 0);
+    rebuilt_.assign(g_.limited_types().size(), 0);
+    return Status::ok();
+  }
+  if (w[0] == "supply" && unit(1) >= 0 && w.size() == 3) {
+    us(unit(1)).supply = static_cast<uint8_t>(w[2] == "oos" ? 1 : w[2] == "is" ? 2 : 0);
+    return Status::ok();
+  }
+  if (w[0] == "control" && hex(1) >= 0 && w.size() == 3 && side_word(w[2]) != kNeutral) {
+    set_control(hex(1), side_word(w[2]));
+    return Status::ok();
+  }
+  return Error{"unknown set-up words (place, remove, eliminate, replacements, turn, round, supply, control)",
+               "", ""};
+}
+
+Result<std::string> DvState::test_query(const std::vector<std::string>& w) const {
+  const steppe::HexGrid& gr = g_.grid();
+  auto unit = [&](size_t i) { return i < w.size() ? g_.unit_index(w[i]) : -1; };
+  auto hex = [&](size_t i) { return i < w.size() ? gr.parse(w[i]) : -1; };
+  if (w.empty()) return Error{"empty query", "", ""};
+  if (w[0] == "unit" && unit(1) >= 0 && w.size() == 3) {
+    const UnitState& s = us(unit(1));
+    if (w[2] == "hex") return s.box == Box::kMap ? gr.id(s.hex) : std::string("none");
+    if (w[2] == "steps") return std::to_string(s.steps);
+    if (w[2] == "supply") return std::string(s.supply == 0 ? "ok" : s.supply == 1 ? "oos" : "is");
+    if (w[2] == "box")
+      return std::string(s.box == Box::kMap ? "map" : s.box == Box::kEliminated ? "eliminated" : "other");
+  }
+  if (w[0] == "rf") return std::to_string(rf_);
+  if (w[0] == "vp") return std::to_string(vp());
+  if (w[0] == "stage") return observation(kAxis)["stage"].get<std::string>();
+  if (w[0] == "control" && hex(1) >= 0) {
+    const int c = control(hex(1));
+    return std::string(c == kAxis ? "axis" : c == kSoviet ? "soviet" : "neutral");
+  }
+  if (w[0] == "mf" && unit(1) >= 0) return std::to_string(move_allowance(unit(1), false));
+  if (w[0] == "reach" && unit(1) >= 0 && hex(2) >= 0) {
+    steppe::PathFinder pf;
+    reach_search(unit(1), false, pf);
+    return pf.reached(hex(2)) ? std::to_string(pf.cost(hex(2))) : std::string("no");
+  }
+  if (w[0] == "stack" && hex(1) >= 0 && w.size() >= 3) {
+    std::vector<int> adding;
+    for (size_t i = 2; i < w.size(); ++i) {
+      if (unit(i) < 0) return Error{"no counter " + w[i], "", ""};
+      adding.push_back(unit(i));
+    }
+    return std::string(stack_ok(hex(1), g_.unit(adding[0]).side, adding) ? "legal" : "illegal");
+  }
+  if (w[0] == "zoc" && w.size() == 3 && side_word(w[1]) != kNeutral && hex(2) >= 0)
+    return std::string(zoc_of(side_word(w[1]), hex(2)) ? "yes" : "no");
+  if (w[0] == "supplied" && w.size() == 3 && side_word(w[1]) != kNeutral && hex(2) >= 0) {
+    std::vector<uint8_t> los, loc;
+    trace_supply(side_word(w[1]), los, loc);
+    const size_t h = static_cast<size_t>(hex(2));
+    return std::string(los[h] != 0 ? "ok" : loc[h] != 0 ? "oos" : "is");
+  }
+  if (w[0] == "odds" && hex(1) >= 0 && w.size() >= 3) {
+    DvState copy(*this);
+    copy.target_ = hex(1);
+    copy.attackers_.clear();
+    for (size_t i = 2; i < w.size(); ++i) {
+      if (unit(i) < 0) return Error{"no counter " + w[i], "", ""};
+      copy.attackers_.push_back(unit(i));
+    }
+    copy.active_ = g_.unit(copy.attackers_[0]).side;
+    const Outcome o = copy.assess();
+    if (o.column < 0) return std::string("AE");
+    return g_.crt().columns[static_cast<size_t>(o.column)] +
+           (o.drm != 0 ? " drm " + std::to_string(o.drm) : "");
+  }
+  return Error{"unknown query (unit, vp, stage, control, mf, reach, stack, zoc, supplied, odds)", "", ""};
+}
+
+}  // namespace dv

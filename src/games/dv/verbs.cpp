@@ -1,0 +1,535 @@
+// The Dark Valley's verbs, one kernel/verbs.h row each: how each is generated, checked,
+// applied, printed and read. Units are named by their counter label, hexes by CCRR.
+//   place UNIT HEX     7.2/7.3 a reinforcement enters
+//   chit NAME          10.2 the initiative player's first chit
+//   mode move|combat   10.5.5/10.5.7 the order of a Move/Combat or Panzer Army round
+//   pick UNIT          11.1 the unit to move next
+//   move UNIT HEX      11.1 the picked unit moves (its own hex: it stays)
+//   attack HEX         12.2 an attack on that hex begins
+//   add UNIT           12.2 a unit joins the attack
+//   resolve            12.3 the attack is fought
+//   cancel             12.2 the attack is called off before it is fought
+//   advance UNIT       12.6 a surviving attacker advances into the emptied hex
+//   stop               12.6 no (further) advance
+//   end                10.5 the movement or combat part of the round is over
+#include "kernel/verbs.h"
+
+#include <algorithm>
+#include <span>
+
+#include "games/dv/dv.h"
+
+namespace dv {
+
+using steppe::Action;
+using steppe::Error;
+using steppe::Result;
+using steppe::rule_error;
+using steppe::Status;
+
+namespace {
+
+Action make(uint16_t verb, std::initializer_list<int> args = {}) {
+  Action a;
+  a.verb = verb;
+  for (int x : args) a.push(x);
+  return a;
+}
+
+bool valid_unit(const DvState& s, int u) { return u >= 0 && u < static_cast<int>(s.dv().units().size()); }
+bool valid_hex(const DvState& s, int h) { return h >= 0 && h < s.dv().grid().size(); }
+
+Result<int> unit_arg(const DvState& s, std::string_view w) {
+  const int u = s.dv().unit_index(w);
+  if (u < 0) return Error{"no counter '" + std::string(w) + "' (units are named by their label)", "2.2", ""};
+  return u;
+}
+Result<int> hex_arg(const DvState& s, std::string_view w) {
+  const int h = s.dv().grid().parse(w);
+  if (h < 0) return Error{"no hex '" + std::string(w) + "' (hexes are CCRR, DV-M1)", "2.1", ""};
+  return h;
+}
+
+Status arity(const Action& a, int n, std::string_view usage) {
+  if (a.nargs != n) return Error{"usage: " + std::string(usage), "", ""};
+  return Status::ok();
+}
+
+// 10.5.6: units that moved in a Counterattack round must attack; one that still could (next
+// to a hex it may attack, alone or with another active unit that has not attacked) holds the
+// round open.
+bool mover_must_attack(const DvState& s) {
+  if (s.chit() != kChitCounterattack) return false;
+  const steppe::HexGrid& gr = s.dv().grid();
+  for (int u = 0; u < static_cast<int>(s.dv().units().size()); ++u) {
+    const UnitState& us = s.us(u);
+    if (us.box != Box::kMap || !us.left || us.attacked || !s.active_unit(u, kSegCombat)) continue;
+    for (int h : gr.neighbours(us.hex)) {
+      if (h < 0 || !s.may_attack_hex(h) || !s.may_join(u, h, {})) continue;
+      if (s.dv().unit(u).single_unit) return true;
+      for (int v = 0; v < static_cast<int>(s.dv().units().size()); ++v)
+        if (v != u && s.us(v).box == Box::kMap && gr.adjacent(s.us(v).hex, h) && s.may_join(v, h, {u}))
+          return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+struct Verbs {
+  // ---- place ----
+  static void gen_place(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kPlace) return;
+    std::vector<int> hexes;
+    for (int u = 0; u < static_cast<int>(s.dv().units().size()); ++u) {
+      if (s.dv().unit(u).side != s.active_side()) continue;
+      s.placement_hexes(u, hexes);
+      for (int h : hexes) out.push_back(make(kPlace, {u, h}));
+    }
+  }
+  static Status check_place(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 2, "place UNIT HEX"); !st) return st;
+    if (s.stage() != Stage::kPlace)
+      return rule_error("7.1", "reinforcements are placed only in the Reinforcement Phase");
+    if (!valid_unit(s, a.args[0]) || !valid_hex(s, a.args[1])) return Error{"usage: place UNIT HEX", "", ""};
+    if (s.dv().unit(a.args[0]).side != s.active_side())
+      return rule_error("7.1", "the Axis places first, then the Soviets");
+    std::vector<int> hexes;
+    s.placement_hexes(a.args[0], hexes);
+    if (hexes.empty())
+      return rule_error("7.1", s.dv().unit(a.args[0]).label + " is not a reinforcement of this turn");
+    if (std::find(hexes.begin(), hexes.end(), a.args[1]) == hexes.end())
+      return rule_error(s.dv().unit(a.args[0]).side == kAxis ? "7.2" : "7.3",
+                        s.dv().unit(a.args[0]).label + " may not enter at " + s.dv().grid().id(a.args[1]));
+    return Status::ok();
+  }
+  static void apply_place(DvState& s, const Action& a) {
+    s.do_place(a.args[0], a.args[1]);
+    s.advance_placement();
+  }
+  // ---- chit ----
+  static void gen_chit(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kInitiative) return;
+    for (int k : s.initiative_choices()) out.push_back(make(kChit, {k}));
+  }
+  static Status check_chit(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 1, "chit NAME"); !st) return st;
+    if (s.stage() != Stage::kInitiative)
+      return rule_error("10.2", "the initiative chit is chosen at the start of the Action Phase");
+    const auto c = s.initiative_choices();
+    if (std::find(c.begin(), c.end(), a.args[0]) == c.end())
+      return rule_error("10.2", "the initiative player picks one of his own non-Logistics chits in the mix");
+    return Status::ok();
+  }
+  static void apply_chit(DvState& s, const Action& a) {
+    const int id = a.args[0] * 2 + s.active_side();
+    (void)s.cup_.remove(id);
+    s.preset_.push_back(id);
+    s.log("chit",
+          std::string(s.active_side() == kAxis ? "Axis" : "Soviet") +
+              " initiative chit: " + std::string(kChitNames[static_cast<size_t>(a.args[0])]),
+          "10.2");
+    if (--s.initiative_left_ > 0 && !s.initiative_choices().empty()) return;
+    s.initiative_left_ = 0;
+    s.next_round();
+  }
+  // ---- mode ----
+  static void gen_mode(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kMode) return;
+    for (int m : s.mode_choices()) out.push_back(make(kMode, {m}));
+  }
+  static Status check_mode(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 1, "mode move|combat"); !st) return st;
+    if (s.stage() != Stage::kMode) return rule_error("10.5", "no round order to choose now");
+    const auto c = s.mode_choices();
+    if (std::find(c.begin(), c.end(), a.args[0]) == c.end())
+      return rule_error("10.5.5", "at most one Move round and one Combat round per player per turn");
+    return Status::ok();
+  }
+  static void apply_mode(DvState& s, const Action& a) { s.set_mode(a.args[0] == 0); }
+  // ---- pick / move ----
+  static void gen_pick(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kMove || s.picked() >= 0) return;
+    for (int u = 0; u < static_cast<int>(s.dv().units().size()); ++u)
+      if (s.can_pick(u)) out.push_back(make(kPick, {u}));
+  }
+  static Status check_pick(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 1, "pick UNIT"); !st) return st;
+    if (s.stage() != Stage::kMove)
+      return rule_error("10.5", "units move only in the movement part of a round");
+    if (s.picked() >= 0)
+      return rule_error("11.1", "finish the move of " + s.dv().unit(s.picked()).label + " first");
+    if (!valid_unit(s, a.args[0])) return Error{"usage: pick UNIT", "", ""};
+    const int u = a.args[0];
+    if (!s.active_unit(u, kSegMove))
+      return rule_error("10.5", s.dv().unit(u).label + " is not activated in this round");
+    if (s.us(u).moved) return rule_error("11.1", s.dv().unit(u).label + " has already moved in this round");
+    if (!s.can_pick(u)) return rule_error("11.3", s.dv().unit(u).label + " has no movement factor now");
+    return Status::ok();
+  }
+  static void apply_pick(DvState& s, const Action& a) { s.picked_ = a.args[0]; }
+  static void gen_move(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kMove || s.picked() < 0) return;
+    std::vector<int> dest;
+    s.move_destinations(s.picked(), dest);
+    for (int h : dest) out.push_back(make(kMoveTo, {s.picked(), h}));
+  }
+  static Status check_move(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 2, "move UNIT HEX"); !st) return st;
+    if (s.stage() != Stage::kMove)
+      return rule_error("10.5", "units move only in the movement part of a round");
+    if (!valid_unit(s, a.args[0]) || !valid_hex(s, a.args[1])) return Error{"usage: move UNIT HEX", "", ""};
+    if (s.picked() != a.args[0])
+      return rule_error("11.1", "pick " + s.dv().unit(a.args[0]).label + " before moving it");
+    if (!s.move_dest_ok(a.args[0], a.args[1], nullptr))
+      return rule_error("11.1, 6.2, 5.1, 10.5.6",
+                        s.dv().unit(a.args[0]).label + " cannot reach " + s.dv().grid().id(a.args[1]) +
+                            " (movement points, terrain, ZOC 6.2, stacking 5.1; a Counterattack"
+                            " mover must end able to attack, 10.5.6)");
+    return Status::ok();
+  }
+  static void apply_move(DvState& s, const Action& a) {
+    s.do_move(a.args[0], a.args[1]);
+    s.picked_ = -1;
+  }
+  // ---- attack / add / resolve / cancel ----
+  static void gen_attack(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kCombat || s.target() >= 0) return;
+    std::vector<uint8_t> seen(static_cast<size_t>(s.dv().grid().size()), 0);
+    std::vector<int> hexes;
+    for (int u = 0; u < static_cast<int>(s.dv().units().size()); ++u) {
+      if (!s.on_map(u) || s.dv().unit(u).side != s.active_side() || s.us(u).attacked) continue;
+      for (int h : s.dv().grid().neighbours(s.us(u).hex))
+        if (h >= 0 && seen[static_cast<size_t>(h)] == 0) {
+          seen[static_cast<size_t>(h)] = 1;
+          if (s.may_attack_hex(h)) hexes.push_back(h);
+        }
+    }
+    std::sort(hexes.begin(), hexes.end());
+    for (int h : hexes) out.push_back(make(kAttack, {h}));
+  }
+  static Status check_attack(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 1, "attack HEX"); !st) return st;
+    if (s.stage() != Stage::kCombat)
+      return rule_error("12.1", "attacks are made only in the combat part of a round");
+    if (s.target() >= 0)
+      return rule_error("12.1", "combats are fought one at a time: resolve or cancel the attack on " +
+                                    s.dv().grid().id(s.target()));
+    if (!valid_hex(s, a.args[0])) return Error{"usage: attack HEX", "", ""};
+    if (!s.may_attack_hex(a.args[0]))
+      return rule_error("12.2",
+                        "no attack on " + s.dv().grid().id(a.args[0]) +
+                            ": it needs enemy units not yet attacked this round next to an active unit");
+    return Status::ok();
+  }
+  static void apply_attack(DvState& s, const Action& a) { s.target_ = a.args[0]; }
+  static void gen_add(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kCombat || s.target() < 0) return;
+    for (int h : s.dv().grid().neighbours(s.target()))
+      if (h >= 0)
+        for (int u = 0; u < static_cast<int>(s.dv().units().size()); ++u)
+          if (s.us(u).box == Box::kMap && s.us(u).hex == h && s.may_add(u)) out.push_back(make(kAdd, {u}));
+  }
+  static Status check_add(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 1, "add UNIT"); !st) return st;
+    if (s.stage() != Stage::kCombat || s.target() < 0) return rule_error("12.2", "no attack is being made");
+    if (!valid_unit(s, a.args[0])) return Error{"usage: add UNIT", "", ""};
+    if (!s.may_add(a.args[0]))
+      return rule_error("12.2", s.dv().unit(a.args[0]).label + " may not join the attack on " +
+                                    s.dv().grid().id(s.target()) +
+                                    " (active, adjacent, once per round; 12.4 Volga, 15.1 minors)");
+    return Status::ok();
+  }
+  static void apply_add(DvState& s, const Action& a) { s.attackers_.push_back(a.args[0]); }
+  static void gen_resolve(const DvState& s, std::vector<Action>& out) {
+    if (s.may_resolve()) out.push_back(make(kResolve));
+  }
+  static Status check_resolve(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 0, "resolve"); !st) return st;
+    if (s.stage() != Stage::kCombat || s.target() < 0 || s.attackers().empty())
+      return rule_error("12.3", "no attack with attackers to resolve");
+    if (!s.may_resolve()) return rule_error("12.2.1", "this unit may not attack alone (Single Unit rule)");
+    return Status::ok();
+  }
+  static void apply_resolve(DvState& s, const Action&) { s.resolve_attack(); }
+  static void gen_cancel(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() == Stage::kCombat && s.target() >= 0) out.push_back(make(kCancel));
+  }
+  static Status check_cancel(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 0, "cancel"); !st) return st;
+    if (s.stage() != Stage::kCombat || s.target() < 0) return rule_error("12.2", "no attack to call off");
+    return Status::ok();
+  }
+  static void apply_cancel(DvState& s, const Action&) { s.end_combat(); }
+  // ---- advance / stop ----
+  static void gen_advance(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kAdvance) return;
+    for (int u : s.advancers_)
+      if (s.may_advance(u)) out.push_back(make(kAdvance, {u}));
+  }
+  static Status check_advance(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 1, "advance UNIT"); !st) return st;
+    if (s.stage() != Stage::kAdvance)
+      return rule_error("12.6", "advance only right after a combat that emptied the defender's hex");
+    if (!valid_unit(s, a.args[0]) || !s.may_advance(a.args[0]))
+      return rule_error("12.6", "only surviving attackers of this combat may advance, stacking permitting");
+    return Status::ok();
+  }
+  static void apply_advance(DvState& s, const Action& a) { s.do_advance(a.args[0]); }
+  static void gen_stop(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() == Stage::kAdvance) out.push_back(make(kStop));
+  }
+  static Status check_stop(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 0, "stop"); !st) return st;
+    if (s.stage() != Stage::kAdvance) return rule_error("12.6", "no advance to stop");
+    return Status::ok();
+  }
+  static void apply_stop(DvState& s, const Action&) { s.end_combat(); }
+  // ---- end ----
+  static void gen_end(const DvState& s, std::vector<Action>& out) {
+    if ((s.stage() == Stage::kMove && s.picked() < 0) ||
+        (s.stage() == Stage::kCombat && s.target() < 0 && !mover_must_attack(s)))
+      out.push_back(make(kEnd));
+  }
+  static Status check_end(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 0, "end"); !st) return st;
+    if (s.stage() == Stage::kMove && s.picked() >= 0)
+      return rule_error("11.1", "finish the move of " + s.dv().unit(s.picked()).label + " first");
+    if (s.stage() == Stage::kCombat && s.target() >= 0)
+      return rule_error("12.1", "resolve or cancel the attack on " + s.dv().grid().id(s.target()) + " first");
+    if (s.stage() != Stage::kMove && s.stage() != Stage::kCombat)
+      return rule_error("10.5", "no movement or combat to end now");
+    if (s.stage() == Stage::kCombat && mover_must_attack(s))
+      return rule_error("10.5.6", "units that moved in a Counterattack round must attack");
+    return Status::ok();
+  }
+  static void apply_end(DvState& s, const Action&) { s.end_segment(); }
+
+  // ---- replace / rebuild / done (7.4, 7.6) ----
+  static void gen_replace(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kReplace) return;
+    std::vector<uint8_t> los, loc;
+    s.trace_supply(s.active_side(), los, loc);
+    for (int u = 0; u < static_cast<int>(s.dv().units().size()); ++u)
+      if (s.flip_cost(u, &los) >= 0) out.push_back(make(kReplace, {u}));
+  }
+  static Status check_replace(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 1, "replace UNIT"); !st) return st;
+    if (s.stage() != Stage::kReplace)
+      return rule_error("7.1", "replacements are taken only in the Replacement Segment");
+    if (!valid_unit(s, a.args[0])) return Error{"usage: replace UNIT", "", ""};
+    if (s.flip_cost(a.args[0]) < 0)
+      return rule_error("7.4, 7.6",
+                        s.dv().unit(a.args[0]).label +
+                            " may not be brought to full strength now (a reduced replaceable unit of the "
+                            "side, in supply, with replacements of its kind or RF enough; 7.6 next to the "
+                            "Axis only in or next to a factory city)");
+    return Status::ok();
+  }
+  static void apply_replace(DvState& s, const Action& a) { s.do_flip(a.args[0]); }
+  static void gen_rebuild(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kReplace) return;
+    std::vector<uint8_t> los, loc;
+    s.trace_supply(s.active_side(), los, loc);
+    std::vector<int> hexes;
+    for (int u = 0; u < static_cast<int>(s.dv().units().size()); ++u) {
+      const bool reduced = s.rebuild_cost(u, false) >= 0, full = s.rebuild_cost(u, true) >= 0;
+      if (!reduced && !full) continue;
+      s.rebuild_hexes(u, hexes, &los, &loc);
+      for (int h : hexes)
+        for (int f = 0; f < 2; ++f)
+          if (f == 0 ? reduced : full) out.push_back(make(kRebuild, {u, h, f}));
+    }
+  }
+  static Status check_rebuild(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 3, "rebuild UNIT HEX full|reduced"); !st) return st;
+    if (s.stage() != Stage::kReplace)
+      return rule_error("7.1", "replacements are taken only in the Replacement Segment");
+    if (!valid_unit(s, a.args[0]) || !valid_hex(s, a.args[1]) || a.args[2] < 0 || a.args[2] > 1)
+      return Error{"usage: rebuild UNIT HEX full|reduced", "", ""};
+    if (s.rebuild_cost(a.args[0], a.args[2] == 1) < 0)
+      return rule_error("7.4, 7.6",
+                        s.dv().unit(a.args[0]).label +
+                            " may not be rebuilt so now (an eliminated replaceable unit, with replacements "
+                            "of its kind or RF enough; 7.6's one-per-turn limit)");
+    std::vector<int> hexes;
+    s.rebuild_hexes(a.args[0], hexes);
+    if (std::find(hexes.begin(), hexes.end(), a.args[1]) == hexes.end())
+      return rule_error("7.2, 7.3", s.dv().unit(a.args[0]).label + " may not return at " +
+                                        s.dv().grid().id(a.args[1]) +
+                                        " (placed as a reinforcement, in supply)");
+    return Status::ok();
+  }
+  static void apply_rebuild(DvState& s, const Action& a) {
+    s.do_rebuild(a.args[0], a.args[1], a.args[2] == 1);
+  }
+  static void gen_done(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() == Stage::kReplace) out.push_back(make(kDone));
+  }
+  static Status check_done(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 0, "done"); !st) return st;
+    if (s.stage() != Stage::kReplace) return rule_error("7.1", "no Replacement Segment to end");
+    return Status::ok();
+  }
+  static void apply_done(DvState& s, const Action&) {
+    s.log("replace", "unused replacements are lost", "7.1");
+    ++s.phase1_;
+    s.advance_placement();
+  }
+
+  // ---- notation ----
+  static std::string print(const DvState& s, const Action& a) {
+    auto unit = [&](int i) { return valid_unit(s, a.args[i]) ? s.dv().unit(a.args[i]).label : "?"; };
+    auto hex = [&](int i) { return valid_hex(s, a.args[i]) ? s.dv().grid().id(a.args[i]) : "?"; };
+    switch (a.verb) {
+      case kPlace:
+        return "place " + unit(0) + " " + hex(1);
+      case kChit:
+        return "chit " + std::string(a.args[0] >= 0 && a.args[0] < kChitCount
+                                         ? kChitNames[static_cast<size_t>(a.args[0])]
+                                         : "?");
+      case kMode:
+        return std::string("mode ") + (a.args[0] == 0 ? "move" : "combat");
+      case kPick:
+        return "pick " + unit(0);
+      case kMoveTo:
+        return "move " + unit(0) + " " + hex(1);
+      case kAttack:
+        return "attack " + hex(0);
+      case kAdd:
+        return "add " + unit(0);
+      case kResolve:
+        return "resolve";
+      case kCancel:
+        return "cancel";
+      case kAdvance:
+        return "advance " + unit(0);
+      case kStop:
+        return "stop";
+      case kEnd:
+        return "end";
+      case kReplace:
+        return "replace " + unit(0);
+      case kRebuild:
+        return "rebuild " + unit(0) + " " + hex(1) + (a.args[2] == 1 ? " full" : " reduced");
+      case kDone:
+        return "done";
+      default:
+        return "?";
+    }
+  }
+  static Result<Action> parse_none(uint16_t verb, std::span<const std::string_view> w) {
+    if (!w.empty()) return Error{"this action takes no arguments", "", ""};
+    return make(verb);
+  }
+  static Result<Action> parse_unit_hex(const DvState& s, uint16_t verb, std::span<const std::string_view> w) {
+    if (w.size() != 2)
+      return Error{"usage: " + std::string(verb == kPlace ? "place" : "move") + " UNIT HEX", "", ""};
+    auto u = unit_arg(s, w[0]);
+    if (!u) return u.error();
+    auto h = hex_arg(s, w[1]);
+    if (!h) return h.error();
+    return make(verb, {*u, *h});
+  }
+  static Result<Action> parse_unit(const DvState& s, uint16_t verb, std::span<const std::string_view> w) {
+    if (w.size() != 1) return Error{"this action names one unit", "", ""};
+    auto u = unit_arg(s, w[0]);
+    if (!u) return u.error();
+    return make(verb, {*u});
+  }
+};
+
+namespace {
+
+using Row = steppe::VerbRow<DvState>;
+const Row kRows[] = {
+    {kPlace, "place", "place UNIT HEX", "7.1", &Verbs::gen_place, &Verbs::check_place, &Verbs::apply_place,
+     &Verbs::print,
+     [](const DvState& s, std::span<const std::string_view> w) {
+       return Verbs::parse_unit_hex(s, kPlace, w);
+     }},
+    {kChit, "chit", "chit NAME", "10.2", &Verbs::gen_chit, &Verbs::check_chit, &Verbs::apply_chit,
+     &Verbs::print,
+     [](const DvState&, std::span<const std::string_view> w) -> Result<Action> {
+       if (w.size() != 1 || chit_from_name(w[0]) < 0)
+         return Error{"usage: chit NAME (a chit of 10.1)", "10.1", ""};
+       return make(kChit, {chit_from_name(w[0])});
+     }},
+    {kMode, "mode", "mode move|combat", "10.5.5", &Verbs::gen_mode, &Verbs::check_mode, &Verbs::apply_mode,
+     &Verbs::print,
+     [](const DvState&, std::span<const std::string_view> w) -> Result<Action> {
+       if (w.size() != 1 || (w[0] != "move" && w[0] != "combat"))
+         return Error{"usage: mode move|combat", "", ""};
+       return make(kMode, {w[0] == "move" ? 0 : 1});
+     }},
+    {kPick, "pick", "pick UNIT", "11.1", &Verbs::gen_pick, &Verbs::check_pick, &Verbs::apply_pick,
+     &Verbs::print,
+     [](const DvState& s, std::span<const std::string_view> w) { return Verbs::parse_unit(s, kPick, w); }},
+    {kMoveTo, "move", "move UNIT HEX", "11.1", &Verbs::gen_move, &Verbs::check_move, &Verbs::apply_move,
+     &Verbs::print,
+     [](const DvState& s, std::span<const std::string_view> w) {
+       return Verbs::parse_unit_hex(s, kMoveTo, w);
+     }},
+    {kAttack, "attack", "attack HEX", "12.2", &Verbs::gen_attack, &Verbs::check_attack, &Verbs::apply_attack,
+     &Verbs::print,
+     [](const DvState& s, std::span<const std::string_view> w) -> Result<Action> {
+       if (w.size() != 1) return Error{"usage: attack HEX", "", ""};
+       auto h = hex_arg(s, w[0]);
+       if (!h) return h.error();
+       return make(kAttack, {*h});
+     }},
+    {kAdd, "add", "add UNIT", "12.2", &Verbs::gen_add, &Verbs::check_add, &Verbs::apply_add, &Verbs::print,
+     [](const DvState& s, std::span<const std::string_view> w) { return Verbs::parse_unit(s, kAdd, w); }},
+    {kResolve, "resolve", "resolve", "12.3", &Verbs::gen_resolve, &Verbs::check_resolve,
+     &Verbs::apply_resolve, &Verbs::print,
+     [](const DvState&, std::span<const std::string_view> w) { return Verbs::parse_none(kResolve, w); }},
+    {kCancel, "cancel", "cancel", "12.2", &Verbs::gen_cancel, &Verbs::check_cancel, &Verbs::apply_cancel,
+     &Verbs::print,
+     [](const DvState&, std::span<const std::string_view> w) { return Verbs::parse_none(kCancel, w); }},
+    {kAdvance, "advance", "advance UNIT", "12.6", &Verbs::gen_advance, &Verbs::check_advance,
+     &Verbs::apply_advance, &Verbs::print,
+     [](const DvState& s, std::span<const std::string_view> w) { return Verbs::parse_unit(s, kAdvance, w); }},
+    {kStop, "stop", "stop", "12.6", &Verbs::gen_stop, &Verbs::check_stop, &Verbs::apply_stop, &Verbs::print,
+     [](const DvState&, std::span<const std::string_view> w) { return Verbs::parse_none(kStop, w); }},
+    {kEnd, "end", "end", "10.5", &Verbs::gen_end, &Verbs::check_end, &Verbs::apply_end, &Verbs::print,
+     [](const DvState&, std::span<const std::string_view> w) { return Verbs::parse_none(kEnd, w); }},
+    {kReplace, "replace", "replace UNIT", "7.4", &Verbs::gen_replace, &Verbs::check_replace,
+     &Verbs::apply_replace, &Verbs::print,
+     [](const DvState& s, std::span<const std::string_view> w) { return Verbs::parse_unit(s, kReplace, w); }},
+    {kRebuild, "rebuild", "rebuild UNIT HEX full|reduced", "7.4", &Verbs::gen_rebuild, &Verbs::check_rebuild,
+     &Verbs::apply_rebuild, &Verbs::print,
+     [](const DvState& s, std::span<const std::string_view> w) -> Result<Action> {
+       if (w.size() != 3 || (w[2] != "full" && w[2] != "reduced"))
+         return Error{"usage: rebuild UNIT HEX full|reduced", "", ""};
+       auto u = unit_arg(s, w[0]);
+       if (!u) return u.error();
+       auto h = hex_arg(s, w[1]);
+       if (!h) return h.error();
+       return make(kRebuild, {*u, *h, w[2] == "full" ? 1 : 0});
+     }},
+    {kDone, "done", "done", "7.1", &Verbs::gen_done, &Verbs::check_done, &Verbs::apply_done, &Verbs::print,
+     [](const DvState&, std::span<const std::string_view> w) { return Verbs::parse_none(kDone, w); }},
+};
+const steppe::VerbTable<DvState> kVerbs{kRows};
+
+}  // namespace
+
+void DvState::legal_actions(std::vector<Action>& out) const {
+  out.clear();
+  if (stage_ == Stage::kOver) return;
+  kVerbs.generate(*this, out);
+}
+
+Status DvState::check(const Action& a) const {
+  if (stage_ == Stage::kOver) return rule_error("3.2", "the game is over");
+  return kVerbs.check(*this, a);
+}
+
+void DvState::do_apply(const Action& a) { kVerbs.apply(*this, a); }
+
+std::string DvState::action_to_string(const Action& a) const { return kVerbs.print(*this, a); }
+
+Result<Action> DvState::parse_action(std::string_view text) const { return kVerbs.parse(*this, text); }
+
+}  // namespace dv
