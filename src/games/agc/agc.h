@@ -101,6 +101,7 @@ class AgcGame : public steppe::Game {
   std::vector<std::array<std::pair<std::string, std::string>, 12>> crt_;
   int drm_limit_ = 3, drm_defender_out_of_supply_ = -1;
   int stacking_limit_ = 10;
+  int retreat_safe_max_ = 3;  // 16.6.6: a modified roll this high or lower is safe
   std::vector<UnitDef> units_;
   std::vector<ScenarioDef> scenarios_;
   std::string rules_hash_;

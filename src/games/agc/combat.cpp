@@ -141,10 +141,14 @@ void AgcState::do_attack(int hex) {
 }
 
 // 16.6: retreat `hexes` hexes, each farther from `from`, never into enemy units or over
-// the stacking limit; entering an enemy ZOC not occupied by a friendly unit costs a step
-// (16.6.5); a unit that cannot retreat is eliminated (16.6.3).
+// the stacking limit (16.6.7), preferring hexes free of enemy ZOC. Through two consecutive
+// vacant enemy-ZOC hexes, or with no hex to go to, the unit is eliminated (16.6.5, 16.6.2);
+// through one, it loses a step and rolls on the Retreat Table (16.6.6; its DRMs are not
+// applied yet).
 void AgcState::retreat(int u, int from_hex, int hexes) {
   const auto& d = g_->units_[u];
+  int zoc_hexes = 0;
+  bool last_in_zoc = false;
   for (int k = 0; k < hexes && us_[u].hex >= 0; ++k) {
     const int at = us_[u].hex;
     int best = -1, best_score = 1 << 30;
@@ -160,16 +164,31 @@ void AgcState::retreat(int u, int from_hex, int hexes) {
         best_score = score;
       }
     }
-    if (best < 0) {
-      emit({"retreat", d.label + " cannot retreat", "16.6.3", 0xFFFFFFFFu, false, {}});
-      while (us_[u].hex >= 0) lose_step(u, "16.6.3");
+    if (best < 0 || (best_score > 0 && last_in_zoc)) {
+      emit({"retreat",
+            d.label + (best < 0 ? " has no hex to retreat to" : " would retreat through two enemy ZOC hexes"),
+            best < 0 ? "16.6.2" : "16.6.5",
+            0xFFFFFFFFu,
+            false,
+            {}});
+      while (us_[u].hex >= 0) lose_step(u, best < 0 ? "16.6.2" : "16.6.5");
       return;
     }
     stack_[d.side][at] = static_cast<uint8_t>(stack_[d.side][at] - d.stacking);
     place(u, best);
     stack_[d.side][best] = static_cast<uint8_t>(stack_[d.side][best] + d.stacking);
     emit({"retreat", d.label + " retreats to " + g_->grid_.id(best), "16.6", 0xFFFFFFFFu, false, {}});
-    if (best_score > 0) lose_step(u, "16.6.5");
+    last_in_zoc = best_score > 0;
+    zoc_hexes += best_score;
+  }
+  if (zoc_hexes > 0 && us_[u].hex >= 0) {
+    lose_step(u, "16.6.6");  // 16.6.6.1: automatic step loss
+    if (us_[u].hex < 0) return;
+    const int r = roll(10, d.label + " retreats through an enemy ZOC", "16.6.6");
+    if (r > g_->retreat_safe_max_) {
+      emit({"retreat", d.label + " goes to the Cadre Box", "16.6.6", 0xFFFFFFFFu, false, {}});
+      while (us_[u].hex >= 0) lose_step(u, "16.6.6");
+    }
   }
 }
 

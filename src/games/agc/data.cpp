@@ -139,6 +139,7 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
   auto tables = load("tables.json");
   if (!tables) return tables.error();
   g->stacking_limit_ = tables.value().at("stacking").at("points_per_hex").at("value").get<int>();
+  g->retreat_safe_max_ = tables.value().at("retreat").at("success_max").at("value").get<int>();
   g->drm_limit_ = tables.value().at("crt").at("final_drm_limit").at("value").get<int>();
   g->drm_defender_out_of_supply_ =
       tables.value().at("drm").at("defender_out_of_supply").at("value").get<int>();
