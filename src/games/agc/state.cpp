@@ -415,8 +415,13 @@ Result<std::string> AgcState::test_query(const std::vector<std::string>& words) 
     if (u < 0) return Error{"no unit " + words[1], "", ""};
     return us_[u].hex >= 0 ? g_->grid_.id(us_[u].hex) : std::string("off-map");
   }
+  if (words.size() == 3 && words[0] == "unit" && words[2] == "mp") {
+    const int u = g_->unit_index(words[1]);
+    if (u < 0) return Error{"no unit " + words[1], "", ""};
+    return std::to_string(us_[u].mp_left);
+  }
   if (words.size() == 2 && words[0] == "vp") return std::to_string(axis_vp());
-  return Error{"queries: unit UNIT hex | vp", "", ""};
+  return Error{"queries: unit UNIT hex | unit UNIT mp | vp", "", ""};
 }
 
 }  // namespace agc
