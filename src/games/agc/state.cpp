@@ -420,6 +420,25 @@ Result<std::string> AgcState::test_query(const std::vector<std::string>& words) 
     if (u < 0) return Error{"no unit " + words[1], "", ""};
     return std::to_string(us_[u].mp_left);
   }
+  if (words.size() == 2 && words[0] == "odds") {  // 15.5.7: the CRT column of an attack now
+    const int h = g_->grid_.parse(words[1]);
+    if (h < 0) return Error{"no hex " + words[1], "", ""};
+    std::vector<int> att, def;
+    attackers_of(h, att);
+    defenders_of(h, def);
+    int a = 0, d = 0;
+    for (int u : att) a += attack_of(u);
+    for (int u : def) d += defense_of(u);
+    const int col = odds_column(a, d);
+    return col < 0 ? std::string("below")
+                   : std::to_string(g_->crt_columns_[col].first / 2) + "-" +
+                         std::to_string(g_->crt_columns_[col].second / 2);
+  }
+  if (words.size() == 3 && words[0] == "unit" && words[2] == "steps") {
+    const int u = g_->unit_index(words[1]);
+    if (u < 0) return Error{"no unit " + words[1], "", ""};
+    return std::to_string(steps_left(u));
+  }
   if (words.size() == 2 && words[0] == "vp") return std::to_string(axis_vp());
   return Error{"queries: unit UNIT hex | unit UNIT mp | vp", "", ""};
 }
