@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "games/agc/agc.h"
 #include "games/bd/bd_game.h"
 #include "games/dv/dv.h"
 #include "games/moscow41/moscow41.h"
@@ -14,6 +15,7 @@ const std::vector<GameEntry>& installed_games() {
       {"bd", "Barbarossa Deluxe", &bd::load_game},
       {"moscow41", "Moscow '41", &moscow41::load_game},
       {"dv", "The Dark Valley Deluxe", &dv::load_game},
+      {"agc", "Barbarossa: Army Group Center", &agc::load_game},
   };
   return games;
 }

@@ -1,0 +1,201 @@
+// Barbarossa: Army Group Center (rulebook seeds/001; digest 001-army-group-center.md).
+//
+// First playable version on the kernel (issue 23): the map, counters, charts and scenarios
+// are data in data/agc/ (reconstructed; docs/agc-design.md). This module holds the rules
+// only, one file per rule chapter; each rule cites its section.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kernel/hexgrid.h"
+#include "kernel/state.h"
+#include "kernel/supply.h"
+
+namespace agc {
+
+using steppe::Json;
+
+constexpr int kAxis = 0;
+constexpr int kSoviet = 1;
+constexpr int kNoSide = -1;
+
+// Movement classes of movement.json (10.7): leg, motorized; green units move by rail only.
+enum MoveClass : uint8_t { kLeg = 0, kMotorized = 1, kGreen = 2 };
+constexpr int kWeathers = 4;  // dry, frost, mud, snow (5.1)
+
+struct UnitDef {
+  std::string id, label;
+  int side = kAxis;
+  int attack = 0, defense = 0, reduced_attack = 0, reduced_defense = 0;
+  int ma = 0, stacking = 0, steps = 1;
+  MoveClass cls = kLeg;
+  bool zoc = false, combat = false;
+};
+
+struct ScenarioDef {
+  std::string id, name, description;
+  int first_turn = 1, last_turn = 1;
+  std::vector<int> weather;                // per turn (index turn - first_turn): 0..3
+  std::vector<std::pair<int, int>> setup;  // unit, hex
+  struct Arrival {
+    int unit = -1, turn = 0;
+    std::vector<int> hexes;
+  };
+  std::vector<Arrival> arrivals;                  // reinforcements (8.1) and the west-face box
+  std::vector<std::pair<int, int>> vp_locations;  // hex, vp
+  int axis_wins_at = 0;
+};
+
+// Phases of one game turn (4.2). The Strategic Segment is automatic (weather, supply,
+// reinforcements) and runs when a turn begins.
+enum Phase : uint8_t {
+  kAxisMovement = 0,
+  kAxisCombat,
+  kAxisMotorizedMovement,
+  kSovietMotorizedMovement,
+  kSovietCombat,
+  kSovietMovement,
+  kPhaseCount
+};
+
+class AgcGame;
+steppe::Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& data_dir);
+
+class AgcGame : public steppe::Game {
+ public:
+  std::string id() const override { return "agc"; }
+  std::string name() const override { return "Barbarossa: Army Group Center"; }
+  std::vector<std::string> side_names() const override { return {"axis", "soviet"}; }
+  std::vector<steppe::ScenarioInfo> scenarios() const override;
+  steppe::Result<std::unique_ptr<steppe::State>> new_state(const std::string& scenario,
+                                                           uint64_t seed) const override;
+  std::string rules_hash() const override { return rules_hash_; }
+  Json map_json() const override;
+  steppe::Result<Json> describe_location(const std::string& id) const override;
+
+  const steppe::HexGrid& grid() const { return grid_; }
+  int unit_index(std::string_view id) const;
+
+  steppe::HexGrid grid_;
+  std::vector<uint8_t> terrain_;     // per hex: index into terrain_names_
+  std::vector<uint8_t> settlement_;  // 0 none, 1 town, 2 city, 3 major city
+  std::vector<int8_t> control0_;     // per hex: side controlling it at the start
+  std::vector<std::string> terrain_names_;
+  steppe::HexSideBits river_, major_river_;
+  std::vector<int> supply_edge_[2];  // 6.5: the sides' supply source hexes
+  // 10.7: cost to enter a hex [terrain][class][weather]; -1 prohibited.
+  std::vector<std::array<std::array<int8_t, kWeathers>, 2>> hex_cost_;
+  std::array<std::array<int8_t, kWeathers>, 2> river_cost_{};  // 10.7.4: added across a river
+  std::vector<int8_t> terrain_drm_;                            // cec.json hex drm, per terrain
+  std::vector<uint8_t> terrain_zoc_into_;
+  std::array<bool, kWeathers> zoc_across_major_river_{};  // 10.6
+  // Movement Phase Chart: MA fraction in halves (2 = full, 1 = half, 0 = none) per phase and class.
+  std::array<std::array<uint8_t, 2>, kPhaseCount> ma_halves_{};
+  // CRT (15.8)
+  std::vector<std::pair<int, int>> crt_columns_;  // odds a-b as (a*2, b*2) to keep 1.5-1
+  std::vector<std::array<std::pair<std::string, std::string>, 12>> crt_;
+  int drm_limit_ = 3, drm_defender_out_of_supply_ = -1;
+  int stacking_limit_ = 10;
+  int retreat_safe_max_ = 3;  // 16.6.6: a modified roll this high or lower is safe
+  std::vector<UnitDef> units_;
+  std::vector<ScenarioDef> scenarios_;
+  std::string rules_hash_;
+  Json map_doc_;
+};
+
+struct UnitState {
+  int16_t hex = -1;  // -1 off map
+  int8_t steps_lost = 0;
+  int8_t mp_left = 0;  // this phase
+  bool attacked = false;
+  bool out_of_supply = false;
+  bool eliminated = false;
+  bool moved_in_zoc = false;
+};
+
+class AgcState : public steppe::State {
+ public:
+  AgcState(const AgcGame& g, const ScenarioDef* sc, uint64_t seed);
+
+  const steppe::Game& game() const override { return *g_; }
+  int current_player() const override;
+  bool is_terminal() const override { return over_; }
+  std::vector<double> returns() const override;
+  Json result() const override;
+  void legal_actions(std::vector<steppe::Action>& out) const override;
+  steppe::Status check(const steppe::Action& a) const override;
+  std::unique_ptr<steppe::State> clone() const override { return std::make_unique<AgcState>(*this); }
+  Json observation(int side) const override {
+    (void)side;
+    return full_json();
+  }
+  Json full_json() const override;
+  uint64_t state_hash() const override;
+  std::string action_to_string(const steppe::Action& a) const override;
+  steppe::Result<steppe::Action> parse_action(std::string_view text) const override;
+  steppe::Status test_set(const std::vector<std::string>& words) override;
+  steppe::Result<std::string> test_query(const std::vector<std::string>& words) const override;
+
+  // ---- rules (each in its chapter's file) ----
+  const AgcGame& g() const { return *g_; }
+  int weather() const;
+  int side_of_phase() const;
+  // sequence.cpp (4.2)
+  void begin_turn();
+  void begin_phase();
+  void end_phase();
+  // state.cpp (3.0e, 3.0f): stacking and zones of control
+  void rebuild_occupancy();
+  int stack_points(int hex, int side) const { return stack_[side][hex]; }
+  int occupant(int hex) const;  // side with units in hex, or kNoSide
+  bool in_enemy_zoc(int hex, int side) const { return zoc_[1 - side][hex] != 0; }
+  void place(int unit, int hex);
+  int attack_of(int u) const;
+  int defense_of(int u) const;
+  int steps_left(int u) const { return g_->units_[u].steps - us_[u].steps_lost; }
+  void lose_step(int u, const char* rule);
+  // movement.cpp (10.0)
+  int enter_cost(int unit, int from, int to) const;  // -1 prohibited
+  steppe::Status check_move(int unit, int to) const;
+  void do_move(int unit, int to);
+  int ma_this_phase(int unit) const;
+  // combat.cpp (15.0, 16.0)
+  steppe::Status check_attack(int hex) const;
+  void attackers_of(int hex, std::vector<int>& out) const;
+  void defenders_of(int hex, std::vector<int>& out) const;
+  int odds_column(int att, int def) const;  // -1: below 1-4
+  int combat_drm(int hex) const;
+  void do_attack(int hex);
+  void retreat(int u, int from_hex, int hexes);
+  // supply.cpp (6.0)
+  void trace_supply();
+  bool hex_supplied(int side, int hex);
+  // victory.cpp (24.0)
+  int axis_vp() const;
+  void finish();
+
+  const AgcGame* g_;
+  const ScenarioDef* sc_;
+  int turn_ = 1;
+  Phase phase_ = kAxisMovement;
+  bool over_ = false;
+  std::vector<UnitState> us_;
+  std::vector<int8_t> control_;                   // per hex
+  std::array<std::vector<uint8_t>, 2> stack_;     // stacking points per hex per side
+  std::array<std::vector<uint8_t>, 2> zoc_;       // 1 where the side exerts a ZOC
+  std::vector<uint8_t> attacked_hex_;             // defender hexes attacked this phase (15.1)
+  std::shared_ptr<steppe::SupplyTracer> tracer_;  // scratch only; not state
+
+ protected:
+  void do_apply(const steppe::Action& a) override;
+};
+
+// Verb ids (verbs.cpp).
+enum Verb : uint16_t { kMove = 1, kAttack = 2, kEnd = 3 };
+
+}  // namespace agc

@@ -1,0 +1,195 @@
+// 15.0 Combat and 16.0 Combat Results: the odds on the CRT (crt.json), the d10 and the
+// final DRM (15.7), step losses (16.3), elimination (16.4) and retreats (16.6).
+// Attack declaration (12.0), reaction (14.0), attack supply (6.8), artillery, air, the '*'
+// conditions (16.5.1) and advance after combat (16.7) are not in this first version.
+#include <algorithm>
+
+#include "games/agc/agc.h"
+
+namespace agc {
+
+using steppe::Error;
+using steppe::Status;
+
+void AgcState::attackers_of(int hex, std::vector<int>& out) const {
+  out.clear();
+  const int side = side_of_phase();
+  for (size_t u = 0; u < us_.size(); ++u) {
+    const auto& s = us_[u];
+    if (g_->units_[u].side != side || s.hex < 0 || s.attacked || attack_of(static_cast<int>(u)) <= 0)
+      continue;
+    if (g_->grid_.adjacent(s.hex, hex)) out.push_back(static_cast<int>(u));
+  }
+}
+
+void AgcState::defenders_of(int hex, std::vector<int>& out) const {
+  out.clear();
+  for (size_t u = 0; u < us_.size(); ++u)
+    if (us_[u].hex == hex) out.push_back(static_cast<int>(u));
+}
+
+Status AgcState::check_attack(int hex) const {
+  if (phase_ != kAxisCombat && phase_ != kSovietCombat)
+    return Error{"attacks are made in the Combat Phase", "4.2", ""};
+  const int enemy = 1 - side_of_phase();
+  if (stack_[enemy][hex] == 0) return Error{"no enemy unit in " + g_->grid_.id(hex), "15.1", ""};
+  if (attacked_hex_[hex] != 0)
+    return Error{g_->grid_.id(hex) + " was already attacked this phase", "15.1", ""};
+  std::vector<int> att;
+  attackers_of(hex, att);
+  if (att.empty()) return Error{"no unit able to attack is adjacent to " + g_->grid_.id(hex), "15.1", ""};
+  return Status::ok();
+}
+
+int AgcState::odds_column(int att, int def) const {
+  // 15.5.7: odds rounded down to a column; below 1-4 the attacker is eliminated; above
+  // 10-1 reads 10-1.
+  int col = -1;
+  for (size_t c = 0; c < g_->crt_columns_.size(); ++c) {
+    const auto [a, b] = g_->crt_columns_[c];
+    if (static_cast<int64_t>(att) * b >= static_cast<int64_t>(def) * a) col = static_cast<int>(c);
+  }
+  return col;
+}
+
+int AgcState::combat_drm(int hex) const {
+  int drm = g_->terrain_drm_[g_->terrain_[hex]];  // Combat Effects Chart
+  for (size_t u = 0; u < us_.size(); ++u)
+    if (us_[u].hex == hex && us_[u].out_of_supply) {
+      drm += g_->drm_defender_out_of_supply_;  // 6.7.5
+      break;
+    }
+  return std::clamp(drm, -g_->drm_limit_, g_->drm_limit_);  // 15.7
+}
+
+namespace {
+// "2R" -> 2 steps and a retreat; "e" -> eliminated; "----" -> nothing (16.1 key).
+struct Effect {
+  int steps = 0;
+  bool retreat = false, eliminated = false;
+};
+Effect effect_of(const std::string& code) {
+  Effect e;
+  if (code == "e") e.eliminated = true;
+  for (char c : code) {
+    if (c >= '1' && c <= '9') e.steps = c - '0';
+    if (c == 'R') e.retreat = true;
+  }
+  return e;
+}
+}  // namespace
+
+void AgcState::do_attack(int hex) {
+  std::vector<int> att, def;
+  attackers_of(hex, att);
+  defenders_of(hex, def);
+  attacked_hex_[hex] = 1;
+  int a = 0, d = 0;
+  for (int u : att) {
+    a += attack_of(u);
+    us_[u].attacked = true;
+  }
+  for (int u : def) d += defense_of(u);
+  const int col = odds_column(a, d);
+  std::string acode = "e", dcode = "----";
+  int roll_v = 0, row = 0;
+  const int drm = combat_drm(hex);
+  if (col >= 0) {
+    roll_v = roll(10, "combat at " + g_->grid_.id(hex), "15.8");
+    row = std::clamp(roll_v + drm, 0, 11);  // 15.8; the die's 0 reads 10 (2.5.1)
+    acode = g_->crt_[col][row].first;
+    dcode = g_->crt_[col][row].second;
+  }
+  emit({"combat",
+        std::to_string(a) + " vs " + std::to_string(d) + " at " + g_->grid_.id(hex) + ": column " +
+            (col >= 0 ? std::to_string(col) : std::string("below 1-4")) + ", row " + std::to_string(row) +
+            " -> " + acode + "/" + dcode,
+        "15.8",
+        0xFFFFFFFFu,
+        false,
+        {}});
+  auto apply_to = [&](std::vector<int>& force, const Effect& e, int from) {
+    if (e.eliminated) {
+      for (int u : force)
+        while (us_[u].hex >= 0) lose_step(u, "16.4");
+      return;
+    }
+    for (int k = 0; k < e.steps; ++k) {
+      // 16.3: the owner takes losses; here from the unit with the most steps left.
+      int best = -1;
+      for (int u : force)
+        if (us_[u].hex >= 0 && (best < 0 || steps_left(u) > steps_left(best))) best = u;
+      if (best < 0) break;
+      lose_step(best, "16.3");
+    }
+    if (e.retreat)
+      for (int u : force)
+        if (us_[u].hex >= 0) retreat(u, from, 2);  // 16.6.1
+  };
+  const Effect de = effect_of(dcode), ae = effect_of(acode);
+  apply_to(def, de, hex);
+  // The attacker's loss falls on the attacking force as a whole (16.3).
+  if (ae.eliminated || ae.steps > 0 || ae.retreat) {
+    Effect steps_only = ae;
+    steps_only.retreat = false;
+    apply_to(att, steps_only, -1);
+    if (ae.retreat)
+      for (int u : att)
+        if (us_[u].hex >= 0) retreat(u, hex, 2);
+  }
+  rebuild_occupancy();
+}
+
+// 16.6: retreat `hexes` hexes, each farther from `from`, never into enemy units or over
+// the stacking limit (16.6.7), preferring hexes free of enemy ZOC. Through two consecutive
+// vacant enemy-ZOC hexes, or with no hex to go to, the unit is eliminated (16.6.5, 16.6.2);
+// through one, it loses a step and rolls on the Retreat Table (16.6.6; its DRMs are not
+// applied yet).
+void AgcState::retreat(int u, int from_hex, int hexes) {
+  const auto& d = g_->units_[u];
+  int zoc_hexes = 0;
+  bool last_in_zoc = false;
+  for (int k = 0; k < hexes && us_[u].hex >= 0; ++k) {
+    const int at = us_[u].hex;
+    int best = -1, best_score = 1 << 30;
+    for (int dir = 0; dir < 6; ++dir) {
+      const int nb = g_->grid_.neighbour(at, dir);
+      if (nb < 0 || stack_[1 - d.side][nb] != 0) continue;
+      if (g_->grid_.distance(nb, from_hex) <= g_->grid_.distance(at, from_hex)) continue;
+      if (stack_[d.side][nb] + d.stacking > g_->stacking_limit_) continue;
+      if (enter_cost(u, at, nb) < 0) continue;
+      const int score = (in_enemy_zoc(nb, d.side) && stack_[d.side][nb] == 0) ? 1 : 0;
+      if (score < best_score) {
+        best = nb;
+        best_score = score;
+      }
+    }
+    if (best < 0 || (best_score > 0 && last_in_zoc)) {
+      emit({"retreat",
+            d.label + (best < 0 ? " has no hex to retreat to" : " would retreat through two enemy ZOC hexes"),
+            best < 0 ? "16.6.2" : "16.6.5",
+            0xFFFFFFFFu,
+            false,
+            {}});
+      while (us_[u].hex >= 0) lose_step(u, best < 0 ? "16.6.2" : "16.6.5");
+      return;
+    }
+    stack_[d.side][at] = static_cast<uint8_t>(stack_[d.side][at] - d.stacking);
+    place(u, best);
+    stack_[d.side][best] = static_cast<uint8_t>(stack_[d.side][best] + d.stacking);
+    emit({"retreat", d.label + " retreats to " + g_->grid_.id(best), "16.6", 0xFFFFFFFFu, false, {}});
+    last_in_zoc = best_score > 0;
+    zoc_hexes += best_score;
+  }
+  if (zoc_hexes > 0 && us_[u].hex >= 0) {
+    lose_step(u, "16.6.6");  // 16.6.6.1: automatic step loss
+    if (us_[u].hex < 0) return;
+    const int r = roll(10, d.label + " retreats through an enemy ZOC", "16.6.6");
+    if (r > g_->retreat_safe_max_) {
+      emit({"retreat", d.label + " goes to the Cadre Box", "16.6.6", 0xFFFFFFFFu, false, {}});
+      while (us_[u].hex >= 0) lose_step(u, "16.6.6");
+    }
+  }
+}
+
+}  // namespace agc

@@ -1,0 +1,250 @@
+// Loading data/agc/ (docs/agc-design.md): the map, the counters, the charts the rules read
+// and the scenarios. Every value comes from the JSON; nothing here is a table.
+#include <algorithm>
+#include <cmath>
+
+#include "games/agc/agc.h"
+#include "kernel/json_data.h"
+
+namespace agc {
+
+using steppe::Error;
+using steppe::Result;
+
+namespace {
+
+const char* const kWeatherNames[kWeathers] = {"dry", "frost", "mud", "snow"};
+
+int weather_index(const std::string& w) {
+  for (int i = 0; i < kWeathers; ++i)
+    if (w == kWeatherNames[i]) return i;
+  return -1;
+}
+
+// A movement.json cell: a number, or a sentence (prohibited off roads, which the roads of
+// 10.7.7 will open): -1.
+int8_t cost_cell(const Json& v) {
+  return v.is_number_integer() ? static_cast<int8_t>(v.get<int>()) : int8_t{-1};
+}
+
+// "1.5-1" -> (3, 2); "1-4" -> (2, 8): both halves doubled to keep the 1.5.
+std::pair<int, int> odds_of(const std::string& col) {
+  const auto dash = col.find('-');
+  const double a = std::stod(col.substr(0, dash));
+  const double b = std::stod(col.substr(dash + 1));
+  return {static_cast<int>(std::lround(a * 2)), static_cast<int>(std::lround(b * 2))};
+}
+
+// A number field, or `def` when it is absent or null (e.g. a lake's combat DRM: no combat).
+int int_or(const Json& o, const char* key, int def) {
+  return o.contains(key) && o.at(key).is_number() ? o.at(key).get<int>() : def;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& data_dir) {
+  const auto dir = data_dir / "agc";
+  auto g = std::make_unique<AgcGame>();
+  auto load = [&](const char* name) { return steppe::load_json_file(dir / name); };
+  auto map = load("map.json");
+  if (!map) return map.error();
+  const Json& m = map.value();
+  auto grid = steppe::HexGrid::from_json(m.at("grid"), "agc/map.json");
+  if (!grid) return grid.error();
+  g->grid_ = std::move(grid).value();
+  const int n = g->grid_.size();
+  for (const auto& t : m.at("terrain_types")) g->terrain_names_.push_back(t.get<std::string>());
+  g->terrain_.assign(n, 0);
+  g->settlement_.assign(n, 0);
+  g->control0_.assign(n, kNoSide);
+  for (const auto& h : m.at("hexes")) {
+    const int idx = g->grid_.parse(h.at("id").get<std::string>());
+    if (idx < 0) return Error{"bad hex id " + h.at("id").dump(), "", "agc/map.json"};
+    const auto t =
+        std::find(g->terrain_names_.begin(), g->terrain_names_.end(), h.at("terrain").get<std::string>());
+    if (t == g->terrain_names_.end())
+      return Error{"unknown terrain " + h.at("terrain").dump(), "", "agc/map.json"};
+    g->terrain_[idx] = static_cast<uint8_t>(t - g->terrain_names_.begin());
+    if (h.contains("settlement")) {
+      const auto s = h.at("settlement").get<std::string>();
+      g->settlement_[idx] = s == "town" ? 1 : s == "city" ? 2 : s == "major-city" ? 3 : 0;
+    }
+    if (h.contains("control")) g->control0_[idx] = h.at("control") == "axis" ? kAxis : kSoviet;
+  }
+  g->river_ = steppe::HexSideBits(g->grid_);
+  g->major_river_ = steppe::HexSideBits(g->grid_);
+  for (const auto& hs : m.at("hexsides")) {
+    const int a = g->grid_.parse(hs.at("hexes")[0].get<std::string>());
+    const int b = g->grid_.parse(hs.at("hexes")[1].get<std::string>());
+    const int d = a >= 0 && b >= 0 ? g->grid_.direction(a, b) : -1;
+    if (d < 0) return Error{"hexside of non-adjacent hexes " + hs.at("hexes").dump(), "", "agc/map.json"};
+    for (const auto& f : hs.at("features")) {
+      if (f == "river") g->river_.set(g->grid_, a, d);
+      if (f == "major-river") g->major_river_.set(g->grid_, a, d);
+    }
+  }
+  const char* const edges[2] = {"axis_supply_edge", "soviet_supply_edge"};
+  for (int side = 0; side < 2; ++side)
+    for (const auto& id : m.at("regions").at(edges[side]))
+      g->supply_edge_[side].push_back(g->grid_.parse(id.get<std::string>()));
+  g->map_doc_ = Json{{"grid", m.at("grid")}, {"terrain_types", m.at("terrain_types")}};
+
+  // 10.7 Movement Point Cost Chart (movement.json): '+' terrains add to clear.
+  auto mv = load("movement.json");
+  if (!mv) return mv.error();
+  const Json& hexc = mv.value().at("hex");
+  const char* const classes[2] = {"leg", "motorized"};
+  g->hex_cost_.resize(g->terrain_names_.size());
+  for (size_t t = 0; t < g->terrain_names_.size(); ++t) {
+    const auto& name = g->terrain_names_[t];
+    for (int c = 0; c < 2; ++c)
+      for (int w = 0; w < kWeathers; ++w) {
+        if (!hexc.contains(name))
+          return Error{"no movement cost for terrain " + name, "10.7", "agc/movement.json"};
+        const Json& cell = hexc.at(name).at(classes[c]);
+        int8_t v = cell.is_object() ? cost_cell(cell.at(kWeatherNames[w])) : int8_t{-1};
+        if (v >= 0 && hexc.at(name).value("plus", false))
+          v = static_cast<int8_t>(v + hexc.at("clear").at(classes[c]).at(kWeatherNames[w]).get<int>());
+        g->hex_cost_[t][c][w] = v;
+      }
+  }
+  for (int c = 0; c < 2; ++c)
+    for (int w = 0; w < kWeathers; ++w)
+      g->river_cost_[c][w] =
+          cost_cell(mv.value().at("hexside").at("river").at(classes[c]).at(kWeatherNames[w]));
+  // Movement Phase Chart: which class moves in which phase, at what fraction of its MA.
+  const char* const phase_keys[kPhaseCount] = {
+      "axis_movement", "", "axis_motorized_movement", "soviet_motorized_movement", "", "soviet_movement"};
+  for (int p = 0; p < kPhaseCount; ++p) {
+    if (*phase_keys[p] == 0) continue;
+    const Json& row = mv.value().at("phases").at(phase_keys[p]);
+    for (int c = 0; c < 2; ++c) {
+      const Json& f = row.at(classes[c]);
+      g->ma_halves_[p][c] =
+          f.is_number() ? static_cast<uint8_t>(std::lround(f.get<double>() * 2)) : uint8_t{0};
+    }
+  }
+
+  // Combat Effects Chart (cec.json) and the numbers of tables.json.
+  auto cec = load("cec.json");
+  if (!cec) return cec.error();
+  for (const auto& name : g->terrain_names_) {
+    const Json& row = cec.value().at("hex").contains(name) ? cec.value().at("hex").at(name) : Json::object();
+    g->terrain_drm_.push_back(static_cast<int8_t>(int_or(row, "drm", 0)));
+    g->terrain_zoc_into_.push_back(row.value("zoc_into", true) ? 1 : 0);
+  }
+  for (int w = 0; w < kWeathers; ++w)
+    g->zoc_across_major_river_[w] =
+        cec.value().at("zoc_by_weather").at("major_river_lake").at(kWeatherNames[w]).get<bool>();
+  auto tables = load("tables.json");
+  if (!tables) return tables.error();
+  g->stacking_limit_ = tables.value().at("stacking").at("points_per_hex").at("value").get<int>();
+  g->retreat_safe_max_ = tables.value().at("retreat").at("success_max").at("value").get<int>();
+  g->drm_limit_ = tables.value().at("crt").at("final_drm_limit").at("value").get<int>();
+  g->drm_defender_out_of_supply_ =
+      tables.value().at("drm").at("defender_out_of_supply").at("value").get<int>();
+  auto crt = load("crt.json");
+  if (!crt) return crt.error();
+  for (const auto& col : crt.value().at("columns")) {
+    const auto name = col.get<std::string>();
+    g->crt_columns_.push_back(odds_of(name));
+    std::array<std::pair<std::string, std::string>, 12> rows;
+    const Json& cells = crt.value().at("cells").at(name);
+    if (cells.size() != rows.size())
+      return Error{"CRT column " + name + " needs 12 rows", "15.8", "agc/crt.json"};
+    for (size_t r = 0; r < rows.size(); ++r)
+      rows[r] = {cells[r].at("attacker").get<std::string>(), cells[r].at("defender").get<std::string>()};
+    g->crt_.push_back(rows);
+  }
+
+  // Counters: ground combat units only (air, supply and bridge counters wait for 9, 6.8, 22.4).
+  auto counters = load("counters.json");
+  if (!counters) return counters.error();
+  for (const auto& u : counters.value().at("units")) {
+    UnitDef d;
+    d.id = u.at("id").get<std::string>();
+    d.label = u.value("label", d.id);
+    d.side = u.at("side") == "axis" ? kAxis : kSoviet;
+    if (u.contains("full") && u.at("full").is_object()) {
+      d.attack = int_or(u.at("full"), "attack", 0);
+      d.defense = int_or(u.at("full"), "defense", 0);
+      const Json& red = u.contains("reduced") && u.at("reduced").is_object() ? u.at("reduced") : u.at("full");
+      d.reduced_attack = int_or(red, "attack", 0);
+      d.reduced_defense = int_or(red, "defense", 0);
+      d.combat = d.defense > 0;
+    }
+    d.ma = int_or(u, "ma", 0);
+    d.stacking = int_or(u, "stacking", 0);
+    d.steps = std::max(1, int_or(u, "steps", 1));
+    d.zoc = u.value("zoc", false);
+    d.cls = u.value("ma_colour", "") == "green" ? kGreen : u.value("motorized", false) ? kMotorized : kLeg;
+    g->units_.push_back(std::move(d));
+  }
+
+  for (const char* sid : {"bialystok-minsk", "campaign"}) {
+    auto sdoc = load((std::string("scenarios/") + sid + ".json").c_str());
+    if (!sdoc) return sdoc.error();
+    const Json& s = sdoc.value();
+    ScenarioDef sc;
+    sc.id = sid;
+    sc.name = s.at("name").get<std::string>();
+    sc.first_turn = s.at("first_turn").get<int>();
+    sc.last_turn = s.at("last_turn").get<int>();
+    for (const auto& t : s.at("turns"))
+      sc.weather.push_back(std::max(0, weather_index(t.value("weather", t.value("climate", "dry")))));
+    auto unit = [&](const Json& id) -> Result<int> {
+      const int u = g->unit_index(id.get<std::string>());
+      if (u < 0) return Error{"unknown unit " + id.dump(), "", std::string("agc/scenarios/") + sid + ".json"};
+      return u;
+    };
+    std::vector<int> west_face;
+    for (const auto& e : s.at("west_face_entry")) west_face.push_back(g->grid_.parse(e.get<std::string>()));
+    for (const auto& e : s.at("setup")) {
+      auto u = unit(e.at("unit"));
+      if (!u) return u.error();
+      if (!g->units_[u.value()].combat) continue;
+      if (e.contains("hex"))
+        sc.setup.emplace_back(u.value(), g->grid_.parse(e.at("hex").get<std::string>()));
+      else if (e.value("box", "") == "west-face")
+        sc.arrivals.push_back({u.value(), sc.first_turn, west_face});
+    }
+    for (const auto& e : s.at("reinforcements")) {
+      auto u = unit(e.at("unit"));
+      if (!u) return u.error();
+      if (!g->units_[u.value()].combat || !e.contains("hexes")) continue;
+      ScenarioDef::Arrival a{u.value(), e.at("turn").get<int>(), {}};
+      for (const auto& h : e.at("hexes")) a.hexes.push_back(g->grid_.parse(h.get<std::string>()));
+      sc.arrivals.push_back(std::move(a));
+    }
+    for (const auto& v : s.at("vp_locations"))
+      sc.vp_locations.emplace_back(g->grid_.parse(v.at("hex").get<std::string>()), v.at("vp").get<int>());
+    sc.axis_wins_at = s.at("victory").at("axis_wins_at").get<int>();
+    g->scenarios_.push_back(std::move(sc));
+  }
+  auto h = steppe::rules_hash_of_dir(dir);
+  if (!h) return h.error();
+  g->rules_hash_ = h.value();
+  return std::unique_ptr<steppe::Game>(std::move(g));
+}
+
+int AgcGame::unit_index(std::string_view id) const {
+  for (size_t i = 0; i < units_.size(); ++i)
+    if (units_[i].id == id) return static_cast<int>(i);
+  return -1;
+}
+
+std::vector<steppe::ScenarioInfo> AgcGame::scenarios() const {
+  std::vector<steppe::ScenarioInfo> out;
+  for (const auto& s : scenarios_) out.push_back({s.id, s.name, s.name, s.first_turn, s.last_turn});
+  return out;
+}
+
+Json AgcGame::map_json() const { return map_doc_; }
+
+Result<Json> AgcGame::describe_location(const std::string& id) const {
+  const int h = grid_.parse(id);
+  if (h < 0) return Error{"no hex " + id + " on the map", "", ""};
+  return Json{{"id", id}, {"terrain", terrain_names_[terrain_[h]]}, {"settlement", settlement_[h]}};
+}
+
+}  // namespace agc

@@ -1,0 +1,446 @@
+// The state (2.0, 3.0e stacking, 3.0f zones of control), the sequence of play (4.2),
+// general supply (6.0), victory (24.0) and the verb table.
+#include <algorithm>
+#include <span>
+
+#include "games/agc/agc.h"
+#include "kernel/verbs.h"
+
+namespace agc {
+
+using steppe::Action;
+using steppe::Error;
+using steppe::Result;
+using steppe::Status;
+
+steppe::Result<std::unique_ptr<steppe::State>> AgcGame::new_state(const std::string& scenario,
+                                                                  uint64_t seed) const {
+  for (const auto& s : scenarios_)
+    if (s.id == scenario) return std::unique_ptr<steppe::State>(std::make_unique<AgcState>(*this, &s, seed));
+  if (scenario == "empty")
+    return std::unique_ptr<steppe::State>(std::make_unique<AgcState>(*this, nullptr, seed));
+  return Error{"unknown scenario '" + scenario + "' (bialystok-minsk, campaign)", "", ""};
+}
+
+AgcState::AgcState(const AgcGame& g, const ScenarioDef* sc, uint64_t seed) : g_(&g), sc_(sc) {
+  dice_ = steppe::Dice(seed);
+  us_.resize(g.units_.size());
+  control_ = g.control0_;
+  for (auto& v : stack_) v.assign(g.grid_.size(), 0);
+  for (auto& v : zoc_) v.assign(g.grid_.size(), 0);
+  attacked_hex_.assign(g.grid_.size(), 0);
+  tracer_ = std::make_shared<steppe::SupplyTracer>();
+  if (sc != nullptr) {
+    turn_ = sc->first_turn;
+    for (const auto& [u, h] : sc->setup) us_[u].hex = static_cast<int16_t>(h);  // 4.1
+  }
+  begin_turn();
+}
+
+int AgcState::weather() const {
+  if (sc_ == nullptr) return 0;
+  const int i = turn_ - sc_->first_turn;
+  return i >= 0 && i < static_cast<int>(sc_->weather.size()) ? sc_->weather[i] : 0;
+}
+
+int AgcState::side_of_phase() const { return phase_ < kSovietMotorizedMovement ? kAxis : kSoviet; }
+int AgcState::current_player() const { return over_ ? steppe::kTerminalPlayer : side_of_phase(); }
+
+// ---- 3.0e stacking, 3.0f zones of control ----
+void AgcState::rebuild_occupancy() {
+  const auto& grid = g_->grid_;
+  for (int s = 0; s < 2; ++s) {
+    std::fill(stack_[s].begin(), stack_[s].end(), 0);
+    std::fill(zoc_[s].begin(), zoc_[s].end(), 0);
+  }
+  const int w = weather();
+  for (size_t u = 0; u < us_.size(); ++u) {
+    const int h = us_[u].hex;
+    if (h < 0) continue;
+    const auto& d = g_->units_[u];
+    stack_[d.side][h] = static_cast<uint8_t>(std::min(255, stack_[d.side][h] + d.stacking));
+    if (!d.zoc) continue;
+    // 3.0f.1: a unit controls its own hex; its ZOC extends into the six hexes around it
+    // except into major cities (10.7.12), terrain the CEC closes, and across major rivers
+    // in the weather cec.json says (10.6).
+    zoc_[d.side][h] = 1;
+    for (int dir = 0; dir < 6; ++dir) {
+      const int nb = grid.neighbour(h, dir);
+      if (nb < 0 || g_->settlement_[nb] == 3 || g_->terrain_zoc_into_[g_->terrain_[nb]] == 0) continue;
+      if (g_->major_river_.test(h, dir) && !g_->zoc_across_major_river_[w]) continue;
+      zoc_[d.side][nb] = 1;
+    }
+  }
+}
+
+int AgcState::occupant(int hex) const {
+  if (stack_[kAxis][hex] != 0) return kAxis;
+  if (stack_[kSoviet][hex] != 0) return kSoviet;
+  // a unit with stacking 0 (HQ) still occupies
+  for (size_t u = 0; u < us_.size(); ++u)
+    if (us_[u].hex == hex) return g_->units_[u].side;
+  return kNoSide;
+}
+
+void AgcState::place(int unit, int hex) {
+  us_[unit].hex = static_cast<int16_t>(hex);
+  if (hex >= 0 && control_[hex] != g_->units_[unit].side) {
+    control_[hex] = static_cast<int8_t>(g_->units_[unit].side);  // 3.0 control: last to occupy
+    emit({"control",
+          g_->units_[unit].label + " takes control of " + g_->grid_.id(hex),
+          "3.0",
+          0xFFFFFFFFu,
+          false,
+          {}});
+  }
+}
+
+// 16.3.3: a four-step unit's first loss is a Step Loss marker (-2 to both strengths) on its
+// full side; then the reduced side; a three-step unit loses its full side first.
+int AgcState::attack_of(int u) const {
+  const auto& d = g_->units_[u];
+  const int lost = us_[u].steps_lost;
+  if (lost == 0) return d.attack;
+  if (d.steps == 4 && lost == 1) return std::max(0, d.attack - 2);
+  if ((d.steps == 4 && lost == 3) || (d.steps == 3 && lost == 2)) return std::max(0, d.reduced_attack - 2);
+  return d.reduced_attack;
+}
+int AgcState::defense_of(int u) const {
+  const auto& d = g_->units_[u];
+  const int lost = us_[u].steps_lost;
+  if (lost == 0) return d.defense;
+  if (d.steps == 4 && lost == 1) return std::max(1, d.defense - 2);
+  if ((d.steps == 4 && lost == 3) || (d.steps == 3 && lost == 2)) return std::max(1, d.reduced_defense - 2);
+  return std::max(1, d.reduced_defense);
+}
+
+void AgcState::lose_step(int u, const char* rule) {
+  ++us_[u].steps_lost;
+  if (steps_left(u) <= 0) {
+    us_[u].hex = -1;
+    us_[u].eliminated = true;  // 16.4: to the Eliminated Box
+    emit({"loss", g_->units_[u].label + " is eliminated", rule, 0xFFFFFFFFu, false, {}});
+  } else {
+    emit({"loss", g_->units_[u].label + " loses a step", rule, 0xFFFFFFFFu, false, {}});
+  }
+}
+
+// ---- 4.2 sequence of play ----
+void AgcState::begin_turn() {
+  // A. Strategic Segment: weather is the scenario's (5.1.1); supply is traced (6.6);
+  // reinforcements arrive (8.1) in the first listed hex with room and no enemy unit.
+  rebuild_occupancy();
+  if (sc_ != nullptr) {
+    for (const auto& a : sc_->arrivals) {
+      if (a.turn != turn_ || us_[a.unit].hex >= 0 || us_[a.unit].eliminated) continue;
+      const auto& d = g_->units_[a.unit];
+      for (int h : a.hexes) {
+        if (h < 0 || stack_[1 - d.side][h] != 0 || stack_[d.side][h] + d.stacking > g_->stacking_limit_)
+          continue;
+        place(a.unit, h);
+        stack_[d.side][h] = static_cast<uint8_t>(stack_[d.side][h] + d.stacking);
+        emit({"reinforcement", d.label + " arrives at " + g_->grid_.id(h), "8.1", 0xFFFFFFFFu, false, {}});
+        break;
+      }
+    }
+  }
+  rebuild_occupancy();
+  trace_supply();
+  phase_ = kAxisMovement;
+  begin_phase();
+}
+
+void AgcState::begin_phase() {
+  for (size_t u = 0; u < us_.size(); ++u) {
+    us_[u].attacked = false;
+    us_[u].moved_in_zoc = false;
+    us_[u].mp_left = static_cast<int8_t>(ma_this_phase(static_cast<int>(u)));
+  }
+  std::fill(attacked_hex_.begin(), attacked_hex_.end(), 0);
+  emit({"phase",
+        "turn " + std::to_string(turn_) + " phase " + std::to_string(phase_),
+        "4.2",
+        0xFFFFFFFFu,
+        false,
+        {}});
+}
+
+void AgcState::end_phase() {
+  if (phase_ + 1 < kPhaseCount) {
+    phase_ = static_cast<Phase>(phase_ + 1);
+    begin_phase();
+    return;
+  }
+  if (sc_ == nullptr || turn_ >= sc_->last_turn) {
+    finish();
+    return;
+  }
+  ++turn_;
+  begin_turn();
+}
+
+// ---- 6.0 general supply: a route free of enemy units, and of enemy ZOC not occupied by a
+// friendly unit (6.1.2), to the side's supply edge (6.5). The LOC and road-net lengths of
+// 6.2-6.3 are not applied yet.
+void AgcState::trace_supply() {
+  for (int side = 0; side < 2; ++side) {
+    const auto& enemy_stack = stack_[1 - side];
+    const auto& own_stack = stack_[side];
+    const auto& enemy_zoc = zoc_[1 - side];
+    tracer_->trace(
+        g_->grid_, std::span<const int>(g_->supply_edge_[side]),
+        [&](int h) {
+          if (enemy_stack[h] != 0) return steppe::SupplyEntry::kBlocked;
+          if (enemy_zoc[h] != 0 && own_stack[h] == 0) return steppe::SupplyEntry::kEndOnly;
+          return steppe::SupplyEntry::kOpen;
+        },
+        [](int, int, int) { return true; });
+    for (size_t u = 0; u < us_.size(); ++u)
+      if (g_->units_[u].side == side && us_[u].hex >= 0)
+        us_[u].out_of_supply = !tracer_->supplied(us_[u].hex);
+  }
+}
+
+// ---- 24.0 victory ----
+int AgcState::axis_vp() const {
+  int vp = 0;
+  if (sc_ != nullptr)
+    for (const auto& [h, v] : sc_->vp_locations)
+      if (h >= 0 && control_[h] == kAxis) vp += v;  // 24.1.2
+  return vp;
+}
+
+void AgcState::finish() {
+  over_ = true;
+  emit({"end",
+        "the game ends with " + std::to_string(axis_vp()) + " Axis VP",
+        "24.0",
+        0xFFFFFFFFu,
+        false,
+        {}});
+}
+
+std::vector<double> AgcState::returns() const {
+  if (!over_ || sc_ == nullptr) return {0, 0};
+  const bool axis = axis_vp() >= sc_->axis_wins_at;  // 24.0
+  return axis ? std::vector<double>{1, -1} : std::vector<double>{-1, 1};
+}
+
+Json AgcState::result() const {
+  const auto r = returns();
+  return Json{{"winner", !over_     ? "none"
+                         : r[0] > 0 ? "axis"
+                         : r[1] > 0 ? "soviet"
+                                    : "draw"},
+              {"turn", turn_},
+              {"vp", axis_vp()},
+              {"axis_wins_at", sc_ != nullptr ? sc_->axis_wins_at : 0}};
+}
+
+Json AgcState::full_json() const {
+  Json units = Json::array();
+  for (size_t u = 0; u < us_.size(); ++u) {
+    const auto& s = us_[u];
+    if (s.hex < 0 && !s.eliminated && s.steps_lost == 0) continue;
+    units.push_back({{"id", g_->units_[u].id},
+                     {"hex", s.hex >= 0 ? g_->grid_.id(s.hex) : ""},
+                     {"steps_lost", s.steps_lost},
+                     {"mp", s.mp_left},
+                     {"attacked", s.attacked},
+                     {"oos", s.out_of_supply},
+                     {"eliminated", s.eliminated}});
+  }
+  Json ctrl = Json::object();
+  for (size_t h = 0; h < control_.size(); ++h)
+    if (control_[h] != g_->control0_[h]) ctrl[g_->grid_.id(static_cast<int>(h))] = control_[h];
+  return Json{{"turn", turn_},   {"phase", phase_}, {"over", over_},          {"units", units},
+              {"control", ctrl}, {"vp", axis_vp()}, {"dice", dice_.counter()}};
+}
+
+uint64_t AgcState::state_hash() const {
+  uint64_t h = 1469598103934665603ULL;
+  auto mix = [&](uint64_t v) { h = (h ^ v) * 1099511628211ULL; };
+  mix(static_cast<uint64_t>(turn_));
+  mix(phase_);
+  mix(over_ ? 1 : 0);
+  mix(dice_.counter());
+  for (const auto& s : us_) {
+    mix(static_cast<uint16_t>(s.hex));
+    mix(static_cast<uint64_t>(s.steps_lost) | (static_cast<uint64_t>(static_cast<uint8_t>(s.mp_left)) << 8) |
+        (static_cast<uint64_t>(s.attacked) << 16) | (static_cast<uint64_t>(s.out_of_supply) << 17) |
+        (static_cast<uint64_t>(s.eliminated) << 18) | (static_cast<uint64_t>(s.moved_in_zoc) << 19));
+  }
+  for (size_t i = 0; i < control_.size(); ++i) mix(static_cast<uint8_t>(control_[i]) + i * 4);
+  for (size_t i = 0; i < attacked_hex_.size(); ++i)
+    if (attacked_hex_[i] != 0) mix(i);
+  return h;
+}
+
+// ---- verbs ----
+namespace {
+
+std::string print_move(const AgcState& s, const Action& a) {
+  return "move " + s.g().units_[a.args[0]].id + " " + s.g().grid_.id(a.args[1]);
+}
+std::string print_attack(const AgcState& s, const Action& a) { return "attack " + s.g().grid_.id(a.args[0]); }
+std::string print_end(const AgcState&, const Action&) { return "end"; }
+
+Result<Action> parse_move(const AgcState& s, std::span<const std::string_view> args) {
+  if (args.size() != 2) return Error{"usage: move UNIT HEX", "10.0", ""};
+  const int u = s.g().unit_index(args[0]);
+  if (u < 0) return Error{"no unit '" + std::string(args[0]) + "'", "10.0", ""};
+  const int h = s.g().grid_.parse(args[1]);
+  if (h < 0) return Error{"no hex '" + std::string(args[1]) + "' (RRCC)", "10.0", ""};
+  Action a;
+  a.verb = kMove;
+  a.push(u);
+  a.push(h);
+  return a;
+}
+Result<Action> parse_attack(const AgcState& s, std::span<const std::string_view> args) {
+  if (args.size() != 1) return Error{"usage: attack HEX", "15.0", ""};
+  const int h = s.g().grid_.parse(args[0]);
+  if (h < 0) return Error{"no hex '" + std::string(args[0]) + "' (RRCC)", "15.0", ""};
+  Action a;
+  a.verb = kAttack;
+  a.push(h);
+  return a;
+}
+Result<Action> parse_end(const AgcState&, std::span<const std::string_view> args) {
+  if (!args.empty()) return Error{"usage: end", "4.2", ""};
+  Action a;
+  a.verb = kEnd;
+  return a;
+}
+
+void gen_move(const AgcState& s, std::vector<Action>& out) {
+  if (s.phase_ == kAxisCombat || s.phase_ == kSovietCombat) return;
+  const int side = s.side_of_phase();
+  for (size_t u = 0; u < s.us_.size(); ++u) {
+    if (s.g().units_[u].side != side || s.us_[u].hex < 0 || s.us_[u].mp_left <= 0) continue;
+    for (int d = 0; d < 6; ++d) {
+      const int nb = s.g().grid_.neighbour(s.us_[u].hex, d);
+      if (nb >= 0 && s.check_move(static_cast<int>(u), nb).is_ok()) {
+        Action a;
+        a.verb = kMove;
+        a.push(static_cast<int32_t>(u));
+        a.push(nb);
+        out.push_back(a);
+      }
+    }
+  }
+}
+Status check_move(const AgcState& s, const Action& a) {
+  if (a.nargs != 2 || a.args[0] < 0 || a.args[0] >= static_cast<int>(s.us_.size()) ||
+      !s.g().grid_.valid(a.args[1]))
+    return Error{"malformed move", "", ""};
+  return s.check_move(a.args[0], a.args[1]);
+}
+void apply_move(AgcState& s, const Action& a) { s.do_move(a.args[0], a.args[1]); }
+
+void gen_attack(const AgcState& s, std::vector<Action>& out) {
+  if (s.phase_ != kAxisCombat && s.phase_ != kSovietCombat) return;
+  const int enemy = 1 - s.side_of_phase();
+  for (int h = 0; h < s.g().grid_.size(); ++h)
+    if (s.stack_[enemy][h] != 0 && s.check_attack(h).is_ok()) {
+      Action a;
+      a.verb = kAttack;
+      a.push(h);
+      out.push_back(a);
+    }
+}
+Status check_attack(const AgcState& s, const Action& a) {
+  if (a.nargs != 1 || !s.g().grid_.valid(a.args[0])) return Error{"malformed attack", "", ""};
+  return s.check_attack(a.args[0]);
+}
+void apply_attack(AgcState& s, const Action& a) { s.do_attack(a.args[0]); }
+
+void gen_end(const AgcState&, std::vector<Action>& out) {
+  Action a;
+  a.verb = kEnd;
+  out.push_back(a);
+}
+Status check_end(const AgcState&, const Action& a) {
+  if (a.nargs != 0) return Error{"malformed end", "", ""};
+  return Status::ok();
+}
+void apply_end(AgcState& s, const Action&) { s.end_phase(); }
+
+constexpr steppe::VerbRow<AgcState> kVerbs[] = {
+    {kMove, "move", "move UNIT HEX", "10.0", &gen_move, &check_move, &apply_move, &print_move, &parse_move,
+     nullptr},
+    {kAttack, "attack", "attack HEX", "15.0", &gen_attack, &check_attack, &apply_attack, &print_attack,
+     &parse_attack, nullptr},
+    {kEnd, "end", "end", "4.2", &gen_end, &check_end, &apply_end, &print_end, &parse_end, nullptr},
+};
+constexpr steppe::VerbTable<AgcState> kTable{kVerbs};
+
+}  // namespace
+
+void AgcState::legal_actions(std::vector<Action>& out) const {
+  out.clear();
+  if (over_) return;
+  kTable.generate(*this, out);
+}
+Status AgcState::check(const Action& a) const {
+  if (over_) return Error{"the game is over", "24.0", ""};
+  return kTable.check(*this, a);
+}
+void AgcState::do_apply(const Action& a) { kTable.apply(*this, a); }
+std::string AgcState::action_to_string(const Action& a) const { return kTable.print(*this, a); }
+Result<Action> AgcState::parse_action(std::string_view text) const { return kTable.parse(*this, text); }
+
+// Scenario-test words (docs/scenario-tests.md).
+Status AgcState::test_set(const std::vector<std::string>& words) {
+  if (words.size() == 3 && words[0] == "place") {
+    const int u = g_->unit_index(words[1]);
+    const int h = g_->grid_.parse(words[2]);
+    if (u < 0 || h < 0) return Error{"place UNIT HEX: unknown unit or hex", "", ""};
+    place(u, h);
+    rebuild_occupancy();
+    us_[u].mp_left = static_cast<int8_t>(ma_this_phase(u));
+    return Status::ok();
+  }
+  if (words.size() == 2 && words[0] == "phase") {
+    phase_ = static_cast<Phase>(std::clamp(std::stoi(words[1]), 0, kPhaseCount - 1));
+    begin_phase();
+    return Status::ok();
+  }
+  return Error{"set words: place UNIT HEX | phase N", "", ""};
+}
+
+Result<std::string> AgcState::test_query(const std::vector<std::string>& words) const {
+  if (words.size() == 3 && words[0] == "unit" && words[2] == "hex") {
+    const int u = g_->unit_index(words[1]);
+    if (u < 0) return Error{"no unit " + words[1], "", ""};
+    return us_[u].hex >= 0 ? g_->grid_.id(us_[u].hex) : std::string("off-map");
+  }
+  if (words.size() == 3 && words[0] == "unit" && words[2] == "mp") {
+    const int u = g_->unit_index(words[1]);
+    if (u < 0) return Error{"no unit " + words[1], "", ""};
+    return std::to_string(us_[u].mp_left);
+  }
+  if (words.size() == 2 && words[0] == "odds") {  // 15.5.7: the CRT column of an attack now
+    const int h = g_->grid_.parse(words[1]);
+    if (h < 0) return Error{"no hex " + words[1], "", ""};
+    std::vector<int> att, def;
+    attackers_of(h, att);
+    defenders_of(h, def);
+    int a = 0, d = 0;
+    for (int u : att) a += attack_of(u);
+    for (int u : def) d += defense_of(u);
+    const int col = odds_column(a, d);
+    return col < 0 ? std::string("below")
+                   : std::to_string(g_->crt_columns_[col].first / 2) + "-" +
+                         std::to_string(g_->crt_columns_[col].second / 2);
+  }
+  if (words.size() == 3 && words[0] == "unit" && words[2] == "steps") {
+    const int u = g_->unit_index(words[1]);
+    if (u < 0) return Error{"no unit " + words[1], "", ""};
+    return std::to_string(steps_left(u));
+  }
+  if (words.size() == 2 && words[0] == "vp") return std::to_string(axis_vp());
+  return Error{"queries: unit UNIT hex | unit UNIT mp | vp", "", ""};
+}
+
+}  // namespace agc
