@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "games/aa/aa.h"
 #include "games/bd/bd_game.h"
 #include "games/moscow41/moscow41.h"
 
@@ -12,6 +13,7 @@ const std::vector<GameEntry>& installed_games() {
       // Game modules register here: {"bd", "Barbarossa Deluxe", &bd::load_game},
       {"bd", "Barbarossa Deluxe", &bd::load_game},
       {"moscow41", "Moscow '41", &moscow41::load_game},
+      {"aa", "Fighting the Battle of Barbarossa", &aa::load_game},
   };
   return games;
 }

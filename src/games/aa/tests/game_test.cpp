@@ -1,0 +1,144 @@
+// The Axis & Allies-style Barbarossa as a game: data loads, the kernel's conformance suite,
+// random games played to their end, and the rules of the turn sequence checked on positions.
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "games/aa/aa.h"
+#include "games/aa/state.h"
+#include "kernel/conformance.h"
+
+namespace steppe::aa {
+namespace {
+
+const Game& game() {
+  static const std::unique_ptr<Game> g = [] {
+    auto r = load_game(STEPPE_DEFAULT_DATA_DIR);
+    if (!r) ADD_FAILURE() << r.error().to_string();
+    return std::move(r.value());
+  }();
+  return *g;
+}
+
+std::unique_ptr<AaState> start(const std::string& scenario = "barbarossa", uint64_t seed = 1) {
+  auto r = game().new_state(scenario, seed);
+  EXPECT_TRUE(r.is_ok()) << (r ? "" : r.error().to_string());
+  return std::unique_ptr<AaState>(static_cast<AaState*>(r.value().release()));
+}
+
+Status act(AaState& s, const std::string& text) {
+  auto a = s.parse_action(text);
+  if (!a) return a.error();
+  return s.apply(*a);
+}
+
+TEST(AaGame, LoadsTheMapAndSetUp) {
+  auto s = start();
+  const auto& g = static_cast<const AaGame&>(game());
+  EXPECT_EQ(g.zone_count(), 71);
+  EXPECT_EQ(g.city_zones("Moscow").size(), 3u);
+  EXPECT_EQ(s->bp(kAxis), 60);    // 2.1
+  EXPECT_EQ(s->bp(kRussia), 25);  // 2.8
+  EXPECT_EQ(s->current_player(), kAxis);
+  EXPECT_EQ(s->phase(), Phase::kPurchase);
+  EXPECT_EQ(s->controller(g.zone_index("warsaw")), kAxis);
+  EXPECT_EQ(s->controller(g.zone_index("brest")), kRussia);
+}
+
+TEST(AaGame, KernelConformanceSuite) {
+  for (const char* sc : {"barbarossa", "barbarossa-18"}) {
+    const auto rep = run_conformance(game(), sc, 2, 7, 150);
+    EXPECT_TRUE(rep.ok()) << sc << ": " << rep.summary();
+  }
+}
+
+// A random policy that ends its step a third of the time plays whole games to a result.
+TEST(AaGame, RandomGamesReachTheEnd) {
+  for (uint64_t seed : {1u, 2u, 3u}) {
+    auto s = start("barbarossa", seed);
+    std::vector<Action> acts;
+    uint64_t x = seed * 7919;
+    int steps = 0;
+    while (!s->is_terminal() && steps < 200000) {
+      s->legal_actions(acts);
+      ASSERT_FALSE(acts.empty());
+      x = splitmix64(x);
+      const Action* pick = &acts[x % acts.size()];
+      if (x % 3 == 0 && s->parse_action("end") && s->check(*s->parse_action("end")).is_ok()) {
+        static const Action end = *s->parse_action("end");
+        pick = &end;
+      }
+      ASSERT_TRUE(s->apply(*pick).is_ok()) << s->action_to_string(*pick);
+      ++steps;
+    }
+    ASSERT_TRUE(s->is_terminal()) << "seed " << seed << " after " << steps << " actions";
+    const Json r = s->result();
+    EXPECT_TRUE(r["winner"] == "axis" || r["winner"] == "russia") << r.dump();
+    EXPECT_LE(r["turn"].get<int>(), 12);
+  }
+}
+
+// 1.2.3, 2.1: Germany buys with its 60 BP; what it cannot afford is refused citing the rule.
+TEST(AaGame, PurchaseSpendsBuildPoints) {
+  auto s = start();
+  ASSERT_TRUE(act(*s, "buy 4 medium_armor").is_ok());
+  EXPECT_EQ(s->bp(kAxis), 28);
+  const Status too_much = act(*s, "buy 4 medium_armor");
+  ASSERT_FALSE(too_much.is_ok());
+  EXPECT_EQ(too_much.error().rule, "1.2.3");
+  // 3.2: only 2 elite units a turn.
+  ASSERT_TRUE(act(*s, "buy 2 ss_panzer").is_ok());
+  const Status third = act(*s, "buy 1 ss_grenadier");
+  ASSERT_FALSE(third.is_ok());
+  EXPECT_EQ(third.error().rule, "3.2");
+  // Guards are Russia's.
+  EXPECT_FALSE(act(*s, "buy 1 guard_armor").is_ok());
+}
+
+// 3.24: a unit moves only with a supply token in its zone or an adjacent one; one token pays
+// for every unit leaving that zone in the sequence.
+TEST(AaGame, MovingSpendsOneSupplyPerZone) {
+  auto s = start();
+  const auto& g = static_cast<const AaGame&>(game());
+  ASSERT_TRUE(act(*s, "end").is_ok());  // purchase
+  ASSERT_EQ(s->phase(), Phase::kCombatMove);
+  const int lublin = g.zone_index("lublin");
+  const int supply = g.base_index("supply");
+  const int before = s->count_of(lublin, kGermany, supply);
+  ASSERT_TRUE(act(*s, "move 2 infantry warsaw brest").is_ok());
+  ASSERT_TRUE(act(*s, "move 1 artillery warsaw brest").is_ok());
+  EXPECT_EQ(s->count_of(g.zone_index("warsaw"), kGermany, supply), 3);  // one spent, once
+  EXPECT_EQ(s->count_of(lublin, kGermany, supply), before);
+}
+
+// 3.25, 3.36: attacking Brest makes a battle; the combat step fights it with logged d12s.
+TEST(AaGame, AttackFightsABattleWithRealDice) {
+  auto s = start();
+  const auto& g = static_cast<const AaGame&>(game());
+  ASSERT_TRUE(act(*s, "end").is_ok());
+  ASSERT_TRUE(act(*s, "move 4 medium_armor warsaw brest").is_ok());
+  ASSERT_TRUE(act(*s, "move 3 artillery warsaw brest").is_ok());
+  ASSERT_TRUE(act(*s, "end").is_ok());
+  ASSERT_EQ(s->phase(), Phase::kCombat);
+  ASSERT_EQ(s->battles().size(), 1u);
+  const Status early = act(*s, "end");
+  ASSERT_FALSE(early.is_ok());
+  EXPECT_EQ(early.error().rule, "1.2.5");
+  const uint64_t dice_before = s->dice().counter();
+  int rounds = 0;
+  while (!s->battles().empty() && rounds < 50) {
+    ASSERT_TRUE(act(*s, "battle brest").is_ok());
+    ++rounds;
+  }
+  EXPECT_GT(s->dice().counter(), dice_before);
+  // 7 attackers at 7 and 4 against 4 defenders: either Brest fell or the attack was wiped out.
+  const int brest = g.zone_index("brest");
+  if (s->controller(brest) == kAxis) {
+    EXPECT_EQ(s->count(brest, kRussia), 0);
+  } else {
+    EXPECT_EQ(s->count(brest, kAxis), 0);
+  }
+}
+
+}  // namespace
+}  // namespace steppe::aa
