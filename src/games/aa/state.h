@@ -55,6 +55,7 @@ class AaState : public State {
   uint64_t state_hash() const override;
   std::string action_to_string(const Action& a) const override;
   Result<Action> parse_action(std::string_view text) const override;
+  Result<Preview> preview(const Action& a, int viewer) const override;  // views.cpp
   Status test_set(const std::vector<std::string>& words) override;
   Result<std::string> test_query(const std::vector<std::string>& words) const override;
 

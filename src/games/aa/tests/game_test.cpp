@@ -142,3 +142,61 @@ TEST(AaGame, AttackFightsABattleWithRealDice) {
 
 }  // namespace
 }  // namespace steppe::aa
+
+#include "kernel/scenario_test.h"
+
+namespace steppe::aa {
+namespace {
+
+// The rulebook's worked examples and rules, tests/rulebook/aa/*.scn (one file per section).
+TEST(AaRulebook, WorkedExamples) {
+  ScenarioEnv env;
+  env.games = [](const std::string& id) -> Result<const Game*> {
+    if (id != "aa") return Error{"only aa here", "", ""};
+    return &game();
+  };
+  const auto dir = std::filesystem::path(STEPPE_DEFAULT_DATA_DIR).parent_path() / "tests" / "rulebook" / "aa";
+  const auto sum = run_scenario_paths({dir}, env);
+  EXPECT_GE(sum.passed, 9);
+  for (const auto& r : sum.results)
+    if (!r.passed) ADD_FAILURE() << r.file << ": " << (r.failure ? r.failure->to_string() : "failed");
+}
+
+}  // namespace
+}  // namespace steppe::aa
+
+#include "games/aa/battle_calculator.h"
+
+namespace steppe::aa {
+namespace {
+
+// The preview of a combat move is the exact calculator's distribution for the battle that
+// move makes: 1 German infantry (2) against 1 Russian infantry (4) in the open:
+// a round decides with chance 1 - (10/12)(8/12) = 4/9, the attacker alone hitting (2/12)(8/12)
+// = 1/9, so P(attacker wins) = 1/4 (closed form).
+TEST(AaViews, PreviewOfAnAttackIsTheExactDistribution) {
+  auto s = start();
+  ASSERT_TRUE(s->test_set({"clear"}).is_ok());
+  ASSERT_TRUE(s->test_set({"units", "warsaw", "infantry", "1"}).is_ok());
+  ASSERT_TRUE(s->test_set({"units", "warsaw", "supply", "1"}).is_ok());
+  ASSERT_TRUE(s->test_set({"units", "bialystok", "russia:infantry", "1"}).is_ok());
+  ASSERT_TRUE(s->test_set({"step", "1", "axis", "1"}).is_ok());
+  auto a = s->parse_action("move 1 infantry warsaw bialystok");
+  ASSERT_TRUE(a.is_ok());
+  auto p = s->preview(*a, kAxis);
+  ASSERT_TRUE(p.is_ok()) << p.error().to_string();
+  ASSERT_EQ(p->outcomes.size(), 4u);
+  EXPECT_NEAR(p->outcomes[0].probability, 0.25, 1e-12);
+  EXPECT_NEAR(p->outcomes[1].probability, 0.625, 1e-12);  // (5/18) / (4/9)
+  EXPECT_NEAR(p->outcomes[2].probability, 0.125, 1e-12);  // (1/18) / (4/9)
+  double sum = 0;
+  for (const auto& o : p->outcomes) sum += o.probability;
+  EXPECT_NEAR(sum, 1.0, 1e-12);
+  // Not an attack: refused citing the rule.
+  auto quiet = s->parse_action("move 1 supply warsaw lublin");
+  ASSERT_TRUE(quiet.is_ok());
+  EXPECT_FALSE(s->preview(*quiet, kAxis).is_ok());
+}
+
+}  // namespace
+}  // namespace steppe::aa
