@@ -43,9 +43,46 @@ Result<BattleSetup> AaState::battle_setup(int zone) const {
   // 3.29 "Land units attacking across a river get a (-1)": the battle takes one river flag,
   // set when every attacking land unit crossed one (ruling "Rivers in a mixed attack").
   s.terrain.river = land_attackers > 0 && across_river == land_attackers;
-  s.attacker_order = CasualtyOrder::cheapest_first(types);
-  s.defender_order = CasualtyOrder::cheapest_first(types);
+  s.attacker_order = casualty_order(active_);
+  s.defender_order = casualty_order(1 - active_);
   return s;
+}
+
+CasualtyOrder AaState::casualty_order(int side) const {
+  CasualtyOrder o = CasualtyOrder::cheapest_first(g_->battle_types());
+  const auto& first = casualty_first_[static_cast<size_t>(side)];
+  const int nb = g_->base_type_count();
+  auto rank = [&](int t) {
+    const auto it = std::find(first.begin(), first.end(), t % nb);
+    return it == first.end() ? static_cast<int>(first.size()) : static_cast<int>(it - first.begin());
+  };
+  std::stable_sort(o.type_priority.begin(), o.type_priority.end(),
+                   [&](int x, int y) { return rank(x) < rank(y); });
+  return o;
+}
+
+Status AaState::check_casualties(const Action& a) const {
+  if (a.nargs != 1 || a.args[0] < 0 || a.args[0] >= g_->base_type_count())
+    return Error{"usage: casualties TYPE (the type given up first)", "", ""};
+  if (phase_ != Phase::kPurchase)
+    return rule_error("3.36.2.3", "the casualty order is set in the side's Purchase step");
+  const auto& first = casualty_first_[static_cast<size_t>(active_)];
+  if (!first.empty() && first.front() == a.args[0])
+    return rule_error("3.36.2.3", g_->base(a.args[0]).name + " is already given up first");
+  if (!g_->base(a.args[0]).combatant)
+    return rule_error("3.36.2.3", g_->base(a.args[0]).name + " is never chosen as a casualty");
+  return Status::ok();
+}
+
+void AaState::apply_casualties(const Action& a) {
+  auto& first = casualty_first_[static_cast<size_t>(active_)];
+  first.erase(std::remove(first.begin(), first.end(), a.args[0]), first.end());
+  first.insert(first.begin(), a.args[0]);
+  std::string order;
+  for (int t : first) order += (order.empty() ? "" : ", ") + g_->base(t).id;
+  log("casualties",
+      std::string(active_ == kAxis ? "The Axis" : "Russia") + " give up first: " + order + " (3.36.2.3)",
+      "3.36.2.3");
 }
 
 // Brings the units of `side` in `zone` to the counts the battle left: units lost are removed,

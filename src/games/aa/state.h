@@ -93,6 +93,12 @@ class AaState : public State {
   void apply_retreat(const Action& a);
   Status check_place(const Action& a) const;
   void apply_place(const Action& a);
+  Status check_casualties(const Action& a) const;
+  void apply_casualties(const Action& a);
+  void gen_casualties(std::vector<Action>& out) const;
+  // 3.36.2.3 "The defender decides which units are hit ... The attacker decides": the side's
+  // order of giving up units, its chosen types first, then cheapest first.
+  CasualtyOrder casualty_order(int side) const;
   Status check_end(const Action& a) const;
   void apply_end(const Action& a);
   void gen_buy(std::vector<Action>& out) const;
@@ -154,6 +160,7 @@ class AaState : public State {
   std::vector<int> placed_other_, placed_infantry_, placed_supply_;  // 2.9, 3.24: this turn
   std::vector<int> battles_;        // zones still to fight in this combat step (3.36)
   std::vector<int> battle_rounds_;  // rounds fought per zone
+  std::array<std::vector<int>, 2> casualty_first_;  // base types each side gives up first, in order
 };
 
 }  // namespace steppe::aa

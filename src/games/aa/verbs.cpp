@@ -6,6 +6,7 @@
 //   battle ZONE                                3.36    battle brest        (one round)
 //   retreat ZONE TO                            3.33    retreat brest warsaw
 //   place COUNT UNIT ZONE [lend-lease|siberian] 1.2.9  place 3 infantry german-reinforcement-zone-1
+//   casualties TYPE                            3.36.2.3 the side gives up TYPE first (Purchase step)
 //   end                                        1.2     ends the side's step
 // UNIT is a type id ("infantry") for Germany or Russia and nation:type for a minor Axis
 // nation ("romania:infantry").
@@ -21,7 +22,7 @@ namespace steppe::aa {
 
 namespace {
 
-enum Verb : uint16_t { kBuy = 1, kMove, kBattle, kRetreat, kPlace, kEnd };
+enum Verb : uint16_t { kBuy = 1, kMove, kBattle, kRetreat, kPlace, kEnd, kCasualties };
 
 int parse_int(std::string_view w) {
   int v = -1;
@@ -126,6 +127,12 @@ Result<Action> parse_place(const AaState& s, std::span<const std::string_view> w
   return act(kPlace, {n, nation, type, pool, *z});
 }
 
+Result<Action> parse_casualties(const AaState& s, std::span<const std::string_view> w) {
+  if (w.size() != 1 || s.aa().base_index(w[0]) < 0)
+    return Error{"usage: casualties TYPE (the type given up first)", "", ""};
+  return act(kCasualties, {s.aa().base_index(w[0])});
+}
+
 Result<Action> parse_end(const AaState&, std::span<const std::string_view> w) {
   if (!w.empty()) return Error{"usage: end", "", ""};
   return act(kEnd, {});
@@ -147,6 +154,9 @@ std::string print_place(const AaState& s, const Action& a) {
          zone_word(s, a.args[4]) + pool_word(a.args[3]);
 }
 std::string print_end(const AaState&, const Action&) { return "end"; }
+std::string print_casualties(const AaState& s, const Action& a) {
+  return "casualties " + unit_word(s, kGermany, a.args[0]);
+}
 
 constexpr VerbRow<AaState> kVerbs[] = {
     {kBuy, "buy", "buy COUNT TYPE [lend-lease|siberian]", "1.2.3",
@@ -169,6 +179,11 @@ constexpr VerbRow<AaState> kVerbs[] = {
      [](const AaState& s, std::vector<Action>& o) { s.gen_place(o); },
      [](const AaState& s, const Action& a) { return s.check_place(a); },
      [](AaState& s, const Action& a) { s.apply_place(a); }, &print_place, &parse_place, nullptr},
+    {kCasualties, "casualties", "casualties TYPE", "3.36.2.3",
+     [](const AaState& s, std::vector<Action>& o) { s.gen_casualties(o); },
+     [](const AaState& s, const Action& a) { return s.check_casualties(a); },
+     [](AaState& s, const Action& a) { s.apply_casualties(a); }, &print_casualties, &parse_casualties,
+     nullptr},
     {kEnd, "end", "end", "1.2", [](const AaState& s, std::vector<Action>& o) { s.gen_end(o); },
      [](const AaState& s, const Action& a) { return s.check_end(a); },
      [](AaState& s, const Action& a) { s.apply_end(a); }, &print_end, &parse_end, nullptr},
@@ -245,6 +260,14 @@ void AaState::gen_place(std::vector<Action>& out) const {
         if (!check_place(a)) break;
         out.push_back(a);
       }
+  }
+}
+
+void AaState::gen_casualties(std::vector<Action>& out) const {
+  if (phase_ != Phase::kPurchase) return;
+  for (int t = 0; t < g_->base_type_count(); ++t) {
+    const Action a = act(kCasualties, {t});
+    if (check_casualties(a)) out.push_back(a);
   }
 }
 
