@@ -120,6 +120,7 @@ Status AaState::check_battle(const Action& a) const {
                       std::string("battles are fought in the Combat step, not in ") + phase_name(phase_));
   if (a.nargs != 1 || a.args[0] < 0 || a.args[0] >= g_->zone_count())
     return Error{"usage: battle ZONE", "", ""};
+  if (decision_zone_ >= 0) return rule_error("3.33", "the defender decides first whether to retreat");
   if (std::find(battles_.begin(), battles_.end(), a.args[0]) == battles_.end())
     return rule_error("3.36", "no battle to fight in " + g_->zone(a.args[0]).name);
   return Status::ok();
@@ -168,7 +169,11 @@ void AaState::apply_battle(const Action& a) {
     reconcile(zone, active_, battle.forces(Side::kAttacker));
     reconcile(zone, 1 - active_, battle.forces(Side::kDefender));
   }
-  if (battle.outcome() != Outcome::kOngoing) settle_battle(zone, battle.outcome());
+  if (battle.outcome() != Outcome::kOngoing) {
+    settle_battle(zone, battle.outcome());
+  } else if (defender_may_retreat(zone)) {
+    decision_zone_ = zone;  // 3.33, 3.36.2.4: "Either side may retreat at the end of each round"
+  }
 }
 
 // 3.33: "Units, including aircraft, can only retreat to an adjacent friendly zone ... Units can
@@ -248,6 +253,7 @@ Status AaState::check_retreat(const Action& a) const {
   if (a.nargs != 2 || a.args[0] < 0 || a.args[0] >= g_->zone_count())
     return Error{"usage: retreat ZONE TO", "", ""};
   const int zone = a.args[0], to = a.args[1];
+  if (decision_zone_ >= 0) return rule_error("3.33", "the defender decides first whether to retreat");
   if (std::find(battles_.begin(), battles_.end(), zone) == battles_.end())
     return rule_error("3.33", "no battle in " + g_->zone(zone).name);
   if (battle_rounds_[static_cast<size_t>(zone)] == 0)
@@ -283,6 +289,110 @@ void AaState::apply_retreat(const Action& a) {
           g_->zone(to).name + (captured > 0 ? "; " + std::to_string(captured) + " pieces are captured" : "") +
           " (3.33)",
       "3.33");
+}
+
+}  // namespace steppe::aa
+
+namespace steppe::aa {
+
+// 3.33: "The Defender may retreat at the end of the round by rolling 1 d12 and choosing what
+// units get to retreat according to the value of the die roll (roll 6 and 6 units get to
+// retreat). Units, including aircraft, can only retreat to an adjacent friendly zone." Only
+// combat units retreat: "Supplies, trucks and trains may never retreat and are instead captured."
+bool AaState::defender_may_retreat(int zone) const {
+  const int defender = 1 - active_;
+  bool unit = false;
+  for (const Unit& u : units_)
+    if (u.zone == zone && side_of(u.nation) == defender && g_->base(u.type).combatant) unit = true;
+  if (!unit) return false;
+  for (const GraphEdge& e : g_->map().graph().neighbours(zone))
+    if (retreat_zone_ok(zone, static_cast<int>(e.to), defender)) return true;
+  return false;
+}
+
+void AaState::close_decision() {
+  const int zone = decision_zone_;
+  decision_zone_ = -1;
+  withdraw_left_ = -1;
+  // With every defending combat unit gone the battle is over (the attacker wins the zone).
+  bool left = false;
+  for (const Unit& u : units_)
+    if (u.zone == zone && side_of(u.nation) != active_ && g_->base(u.type).combatant) left = true;
+  if (!left) settle_battle(zone, Outcome::kAttackerWins);
+}
+
+Status AaState::check_stand(const Action& a) const {
+  if (a.nargs != 1 || a.args[0] < 0 || a.args[0] >= g_->zone_count())
+    return Error{"usage: stand ZONE", "", ""};
+  if (decision_zone_ != a.args[0])
+    return rule_error("3.33", "no defender's decision is due in " + g_->zone(a.args[0]).name);
+  return Status::ok();
+}
+
+void AaState::apply_stand(const Action& a) {
+  log("combat",
+      std::string(withdraw_left_ >= 0 ? "The defender ends its retreat from " : "The defender stands in ") +
+          g_->zone(a.args[0]).name + " (3.33)",
+      "3.33");
+  close_decision();
+}
+
+Status AaState::check_withdraw(const Action& a) const {
+  if (a.nargs != 1 || a.args[0] < 0 || a.args[0] >= g_->zone_count())
+    return Error{"usage: withdraw ZONE", "", ""};
+  if (decision_zone_ != a.args[0])
+    return rule_error("3.33", "no defender's decision is due in " + g_->zone(a.args[0]).name);
+  if (withdraw_left_ >= 0) return rule_error("3.33", "the defender has rolled for this retreat already");
+  return Status::ok();
+}
+
+void AaState::apply_withdraw(const Action& a) {
+  withdraw_left_ = roll(12, "Defender's retreat roll in " + g_->zone(a.args[0]).name, "3.33");
+  log("combat",
+      "The defender may retreat " + std::to_string(withdraw_left_) + " units from " +
+          g_->zone(a.args[0]).name + " (3.33)",
+      "3.33");
+}
+
+Status AaState::check_pull(const Action& a) const {
+  if (a.nargs != 5 || a.args[0] < 1 || a.args[1] < 0 || a.args[1] >= kNationCount || a.args[2] < 0 ||
+      a.args[2] >= g_->base_type_count() || a.args[3] < 0 || a.args[3] >= g_->zone_count())
+    return Error{"usage: pull COUNT UNIT ZONE TO", "", ""};
+  const int n = a.args[0], nation = a.args[1], type = a.args[2], zone = a.args[3], to = a.args[4];
+  if (decision_zone_ != zone || withdraw_left_ < 0)
+    return rule_error("3.33", "the defender pulls units out after rolling to retreat (withdraw ZONE)");
+  if (side_of(nation) == active_) return rule_error("3.33", "only the defender's units retreat now");
+  if (!g_->base(type).combatant) return rule_error("3.33", "supplies, trucks and trains may never retreat");
+  if (n > withdraw_left_)
+    return rule_error("3.33", "the roll lets " + std::to_string(withdraw_left_) + " more units retreat");
+  if (count_of(zone, nation, type) < n)
+    return rule_error("3.33", "not that many " + g_->base(type).name + " here");
+  if (!retreat_zone_ok(zone, to, 1 - active_))
+    return rule_error("3.33",
+                      "units can only retreat to an adjacent friendly zone, not across a river or lake, "
+                      "into a reinforcement zone or into the Pripet Marshes");
+  return Status::ok();
+}
+
+void AaState::apply_pull(const Action& a) {
+  const int n = a.args[0], nation = a.args[1], type = a.args[2], zone = a.args[3], to = a.args[4];
+  int moved = 0;
+  for (Unit& u : units_)
+    if (moved < n && u.zone == zone && u.nation == nation && u.type == type) {
+      u.zone = to;
+      u.from = zone;
+      u.morale = 1;  // 3.33 "considered to have low morale and cannot be moved in the next sequence"
+      ++moved;
+    }
+  withdraw_left_ -= n;
+  log("combat",
+      std::to_string(n) + " " + nation_id(nation) + " " + g_->base(type).name + " retreat from " +
+          g_->zone(zone).name + " to " + g_->zone(to).name + " (3.33)",
+      "3.33");
+  bool more = false;
+  for (const Unit& u : units_)
+    if (u.zone == zone && side_of(u.nation) != active_ && g_->base(u.type).combatant) more = true;
+  if (withdraw_left_ == 0 || !more) close_decision();
 }
 
 }  // namespace steppe::aa

@@ -36,7 +36,8 @@ bool AaState::enemy_units_in(int zone, int side) const {
 int AaState::movable(int zone, int nation, int type) const {
   int n = 0;
   for (const Unit& u : units_) {
-    if (u.zone != zone || u.nation != nation || u.type != type || u.locked || u.mp <= 0) continue;
+    if (u.zone != zone || u.nation != nation || u.type != type || u.locked || u.mp <= 0 || u.morale == 2)
+      continue;
     // 3.31: "Land units that move into this zone have to wait one complete turn before they
     // can be moved again".
     if (u.marsh_turn > 0 && turn_ <= u.marsh_turn + 1) continue;
@@ -147,7 +148,7 @@ Status AaState::check_move(const Action& a) const {
   // The n units with the most movement left are the ones that move.
   std::vector<int> mps;
   for (const Unit& u : units_)
-    if (u.zone == from && u.nation == nation && u.type == type && !u.locked && u.mp > 0 &&
+    if (u.zone == from && u.nation == nation && u.type == type && !u.locked && u.mp > 0 && u.morale != 2 &&
         !(u.marsh_turn > 0 && turn_ <= u.marsh_turn + 1))
       mps.push_back(u.mp);
   std::sort(mps.rbegin(), mps.rend());
@@ -237,7 +238,7 @@ void AaState::apply_move(const Action& a) {
   std::vector<size_t> chosen;
   for (size_t i = 0; i < units_.size(); ++i) {
     const Unit& u = units_[i];
-    if (u.zone == from && u.nation == nation && u.type == type && !u.locked && u.mp > 0 &&
+    if (u.zone == from && u.nation == nation && u.type == type && !u.locked && u.mp > 0 && u.morale != 2 &&
         !(u.marsh_turn > 0 && turn_ <= u.marsh_turn + 1))
       chosen.push_back(i);
   }

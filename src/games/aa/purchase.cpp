@@ -185,6 +185,7 @@ void AaState::apply_place(const Action& a) {
 Status AaState::check_end(const Action& a) const {
   if (a.nargs != 0) return Error{"usage: end", "", ""};
   if (phase_ == Phase::kOver) return rule_error("1.3", "the game is over");
+  if (decision_zone_ >= 0) return rule_error("3.33", "the defender decides first whether to retreat");
   // 1.2.5: "Territories containing units from both sides must resolve combat".
   if (phase_ == Phase::kCombat && !battles_.empty())
     return rule_error("1.2.5",
@@ -194,6 +195,10 @@ Status AaState::check_end(const Action& a) const {
 
 void AaState::apply_end(const Action&) {
   if (phase_ == Phase::kNonCombatMove) land_aircraft();
+  // 3.33: units that sat out this movement sequence for low morale may move again.
+  if (phase_ == Phase::kCombatMove || phase_ == Phase::kNonCombatMove)
+    for (Unit& u : units_)
+      if (side_of(u.nation) == active_ && u.morale == 2) u.morale = 0;
   // Units not placed wait for the next Place Purchases step (ruling "Units not placed").
   enter_step(step_ + 1);
 }

@@ -172,7 +172,10 @@ void AaState::enter_step(int step) {
       // units can move during the Non-Combat Movement sequence. Even units that were moved in
       // the Combat Movement sequence".
       for (Unit& u : units_)
-        if (side_of(u.nation) == active_) u.mp = g_->base(u.type).movement;
+        if (side_of(u.nation) == active_) {
+          u.mp = g_->base(u.type).movement;
+          if (u.morale == 1) u.morale = 2;  // 3.33: this is the sequence it sits out
+        }
       std::fill(attacked_.begin(), attacked_.end(), 0);
       break;
     case Phase::kCombat: {

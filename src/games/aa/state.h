@@ -29,6 +29,7 @@ struct Unit {
   int from = -1;        // the zone it last entered its zone from (3.29: attacking across a river)
   bool locked = false;  // 2.4-2.6: locked until its nation mobilizes
   int marsh_turn = 0;   // 3.31: the turn it entered the Pripet Marshes (0: never)
+  int morale = 0;       // 3.33: retreated (1), sitting out its side's next movement sequence (2)
 };
 
 // Units bought (1.2.3) or granted (2.2-2.7), waiting for the Place Purchases step (1.2.9).
@@ -43,7 +44,10 @@ class AaState : public State {
 
   const Game& game() const override { return *g_; }
   const AaGame& aa() const { return *g_; }
-  int current_player() const override { return phase_ == Phase::kOver ? kTerminalPlayer : active_; }
+  // 3.33: after a round the defender decides whether to retreat, inside the attacker's step.
+  int current_player() const override {
+    return phase_ == Phase::kOver ? kTerminalPlayer : decision_zone_ >= 0 ? 1 - active_ : active_;
+  }
   bool is_terminal() const override { return phase_ == Phase::kOver; }
   std::vector<double> returns() const override;
   Json result() const override;
@@ -99,6 +103,15 @@ class AaState : public State {
   // 3.36.2.3 "The defender decides which units are hit ... The attacker decides": the side's
   // order of giving up units, its chosen types first, then cheapest first.
   CasualtyOrder casualty_order(int side) const;
+  Status check_stand(const Action& a) const;
+  void apply_stand(const Action& a);
+  Status check_withdraw(const Action& a) const;
+  void apply_withdraw(const Action& a);
+  Status check_pull(const Action& a) const;
+  void apply_pull(const Action& a);
+  void gen_defender(std::vector<Action>& out) const;
+  int decision_zone() const { return decision_zone_; }
+  int withdraw_left() const { return withdraw_left_; }
   Status check_end(const Action& a) const;
   void apply_end(const Action& a);
   void gen_buy(std::vector<Action>& out) const;
@@ -131,6 +144,8 @@ class AaState : public State {
   bool retreat_zone_ok(int from, int to, int side) const;
   void settle_battle(int zone, Outcome o);
   void reconcile(int zone, int side, const Forces& f);
+  bool defender_may_retreat(int zone) const;
+  void close_decision();
 
   const AaGame* g_;
   std::string scenario_;
@@ -160,7 +175,10 @@ class AaState : public State {
   std::vector<int> placed_other_, placed_infantry_, placed_supply_;  // 2.9, 3.24: this turn
   std::vector<int> battles_;        // zones still to fight in this combat step (3.36)
   std::vector<int> battle_rounds_;  // rounds fought per zone
-  std::array<std::vector<int>, 2> casualty_first_;  // base types each side gives up first, in order
+  std::array<std::vector<int>, 2> casualty_first_;
+  int decision_zone_ = -1;  // 3.33: the battle whose defender decides now
+  int withdraw_left_ = -1;  // 3.33: units the defender's d12 still lets retreat (-1: not rolled)  // base
+                            // types each side gives up first, in order
 };
 
 }  // namespace steppe::aa

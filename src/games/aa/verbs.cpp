@@ -6,6 +6,8 @@
 //   battle ZONE                                3.36    battle brest        (one round)
 //   retreat ZONE TO                            3.33    retreat brest warsaw
 //   place COUNT UNIT ZONE [lend-lease|siberian] 1.2.9  place 3 infantry german-reinforcement-zone-1
+//   stand ZONE / withdraw ZONE                 3.33    the defender, after a round: stay, or roll 1d12
+//   pull COUNT UNIT ZONE TO                    3.33    ... and retreat up to that many units
 //   casualties TYPE                            3.36.2.3 the side gives up TYPE first (Purchase step)
 //   end                                        1.2     ends the side's step
 // UNIT is a type id ("infantry") for Germany or Russia and nation:type for a minor Axis
@@ -22,7 +24,18 @@ namespace steppe::aa {
 
 namespace {
 
-enum Verb : uint16_t { kBuy = 1, kMove, kBattle, kRetreat, kPlace, kEnd, kCasualties };
+enum Verb : uint16_t {
+  kBuy = 1,
+  kMove,
+  kBattle,
+  kRetreat,
+  kPlace,
+  kEnd,
+  kCasualties,
+  kStand,
+  kWithdraw,
+  kPull
+};
 
 int parse_int(std::string_view w) {
   int v = -1;
@@ -47,7 +60,7 @@ const char* pool_word(int pool) {
 bool read_unit(const AaState& s, std::string_view w, int& nation, int& type) {
   const size_t colon = w.find(':');
   if (colon == std::string_view::npos) {
-    nation = s.active() == kAxis ? kGermany : kRussiaNation;
+    nation = s.current_player() == kAxis ? kGermany : kRussiaNation;
   } else {
     nation = nation_from_id(w.substr(0, colon));
     w = w.substr(colon + 1);
@@ -133,6 +146,31 @@ Result<Action> parse_casualties(const AaState& s, std::span<const std::string_vi
   return act(kCasualties, {s.aa().base_index(w[0])});
 }
 
+Result<Action> parse_zone_verb(const AaState& s, std::span<const std::string_view> w, uint16_t verb,
+                               const char* usage) {
+  if (w.size() != 1) return Error{usage, "", ""};
+  auto z = read_zone(s, w[0]);
+  if (!z) return z.error();
+  return act(verb, {*z});
+}
+Result<Action> parse_stand(const AaState& s, std::span<const std::string_view> w) {
+  return parse_zone_verb(s, w, kStand, "usage: stand ZONE");
+}
+Result<Action> parse_withdraw(const AaState& s, std::span<const std::string_view> w) {
+  return parse_zone_verb(s, w, kWithdraw, "usage: withdraw ZONE");
+}
+Result<Action> parse_pull(const AaState& s, std::span<const std::string_view> w) {
+  if (w.size() != 4) return Error{"usage: pull COUNT UNIT ZONE TO", "", ""};
+  int nation = -1, type = -1;
+  const int n = parse_int(w[0]);
+  if (n < 1 || !read_unit(s, w[1], nation, type)) return Error{"usage: pull COUNT UNIT ZONE TO", "", ""};
+  auto z = read_zone(s, w[2]);
+  if (!z) return z.error();
+  auto to = read_zone(s, w[3]);
+  if (!to) return to.error();
+  return act(kPull, {n, nation, type, *z, *to});
+}
+
 Result<Action> parse_end(const AaState&, std::span<const std::string_view> w) {
   if (!w.empty()) return Error{"usage: end", "", ""};
   return act(kEnd, {});
@@ -154,6 +192,14 @@ std::string print_place(const AaState& s, const Action& a) {
          zone_word(s, a.args[4]) + pool_word(a.args[3]);
 }
 std::string print_end(const AaState&, const Action&) { return "end"; }
+std::string print_stand(const AaState& s, const Action& a) { return "stand " + zone_word(s, a.args[0]); }
+std::string print_withdraw(const AaState& s, const Action& a) {
+  return "withdraw " + zone_word(s, a.args[0]);
+}
+std::string print_pull(const AaState& s, const Action& a) {
+  return "pull " + std::to_string(a.args[0]) + " " + unit_word(s, a.args[1], a.args[2]) + " " +
+         zone_word(s, a.args[3]) + " " + zone_word(s, a.args[4]);
+}
 std::string print_casualties(const AaState& s, const Action& a) {
   return "casualties " + unit_word(s, kGermany, a.args[0]);
 }
@@ -184,6 +230,16 @@ constexpr VerbRow<AaState> kVerbs[] = {
      [](const AaState& s, const Action& a) { return s.check_casualties(a); },
      [](AaState& s, const Action& a) { s.apply_casualties(a); }, &print_casualties, &parse_casualties,
      nullptr},
+    {kStand, "stand", "stand ZONE", "3.33",
+     [](const AaState& s, std::vector<Action>& o) { s.gen_defender(o); },
+     [](const AaState& s, const Action& a) { return s.check_stand(a); },
+     [](AaState& s, const Action& a) { s.apply_stand(a); }, &print_stand, &parse_stand, nullptr},
+    {kWithdraw, "withdraw", "withdraw ZONE", "3.33", nullptr,
+     [](const AaState& s, const Action& a) { return s.check_withdraw(a); },
+     [](AaState& s, const Action& a) { s.apply_withdraw(a); }, &print_withdraw, &parse_withdraw, nullptr},
+    {kPull, "pull", "pull COUNT UNIT ZONE TO", "3.33", nullptr,
+     [](const AaState& s, const Action& a) { return s.check_pull(a); },
+     [](AaState& s, const Action& a) { s.apply_pull(a); }, &print_pull, &parse_pull, nullptr},
     {kEnd, "end", "end", "1.2", [](const AaState& s, std::vector<Action>& o) { s.gen_end(o); },
      [](const AaState& s, const Action& a) { return s.check_end(a); },
      [](AaState& s, const Action& a) { s.apply_end(a); }, &print_end, &parse_end, nullptr},
@@ -271,6 +327,27 @@ void AaState::gen_casualties(std::vector<Action>& out) const {
   }
 }
 
+// 3.33: the defender stands, rolls to retreat, or (having rolled) pulls units out.
+void AaState::gen_defender(std::vector<Action>& out) const {
+  if (decision_zone_ < 0) return;
+  const int zone = decision_zone_;
+  out.push_back(act(kStand, {zone}));
+  if (withdraw_left_ < 0) {
+    out.push_back(act(kWithdraw, {zone}));
+    return;
+  }
+  std::set<std::pair<int, int>> groups;
+  for (const Unit& u : units_)
+    if (u.zone == zone && side_of(u.nation) != active_) groups.insert({u.nation, u.type});
+  for (const auto& [nation, type] : groups)
+    for (const GraphEdge& e : g_->map().graph().neighbours(zone))
+      for (int n = 1;; ++n) {
+        const Action a = act(kPull, {n, nation, type, zone, static_cast<int>(e.to)});
+        if (!check_pull(a)) break;
+        out.push_back(a);
+      }
+}
+
 void AaState::gen_end(std::vector<Action>& out) const {
   const Action a = act(kEnd, {});
   if (check_end(a)) out.push_back(a);
@@ -279,6 +356,10 @@ void AaState::gen_end(std::vector<Action>& out) const {
 void AaState::legal_actions(std::vector<Action>& out) const {
   out.clear();
   if (phase_ == Phase::kOver) return;
+  if (decision_zone_ >= 0) {  // 3.33: only the defender's decision
+    gen_defender(out);
+    return;
+  }
   kTable.generate(*this, out);
 }
 
@@ -298,7 +379,7 @@ Json AaState::full_json() const {
   Json units = Json::array();
   for (const Unit& u : units_)
     units.push_back(Json::array({nation_id(u.nation), g_->base(u.type).id, g_->zone(u.zone).id, u.damage,
-                                 u.mp, u.from, u.locked, u.marsh_turn}));
+                                 u.mp, u.from, u.locked, u.marsh_turn, u.morale}));
   Json pend = Json::array();
   for (const Pending& p : pending_)
     pend.push_back(Json::array({nation_id(p.nation), g_->base(p.type).id, p.pool, p.count}));

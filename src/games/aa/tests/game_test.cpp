@@ -127,6 +127,10 @@ TEST(AaGame, AttackFightsABattleWithRealDice) {
   const uint64_t dice_before = s->dice().counter();
   int rounds = 0;
   while (!s->battles().empty() && rounds < 50) {
+    if (s->decision_zone() >= 0) {
+      EXPECT_EQ(s->current_player(), kRussia);  // 3.33: the defender decides after a round
+      ASSERT_TRUE(act(*s, "stand brest").is_ok());
+    }
     ASSERT_TRUE(act(*s, "battle brest").is_ok());
     ++rounds;
   }
