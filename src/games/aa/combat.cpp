@@ -40,6 +40,11 @@ Result<BattleSetup> AaState::battle_setup(int zone) const {
   const Zone& z = g_->zone(zone);
   s.terrain.city = z.kind == ZoneKind::kCity;     // 3.30
   s.terrain.pripet = z.kind == ZoneKind::kMarsh;  // 3.31
+  // 3.34: cut-off defenders without supplies defend at -2 with every defensive modifier void;
+  // "If they are attacked they incur no penalty until all supplies are exhausted."
+  const int defender = 1 - active_;
+  s.terrain.surrounded = controller(zone) == defender && cut_off(defender)[static_cast<size_t>(zone)] != 0 &&
+                         supply_tokens(zone, defender) == 0;
   // 3.29 "Land units attacking across a river get a (-1)": the battle takes one river flag,
   // set when every attacking land unit crossed one (ruling "Rivers in a mixed attack").
   s.terrain.river = land_attackers > 0 && across_river == land_attackers;

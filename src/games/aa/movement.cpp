@@ -190,6 +190,11 @@ Status AaState::check_move(const Action& a) const {
       return rule_error("3.25", "units in a zone with enemy units stay there to fight");
     if ((enemy_there || enemy_zone) && !t.combatant)
       return rule_error("3.25", t.name + " cannot attack or take an enemy zone");
+    // 3.34: "These units cannot attack" (surrounded, no supplies).
+    if ((enemy_there || enemy_zone) && controller(from) == active_ && supply_tokens(from, active_) == 0 &&
+        cut_off(active_)[static_cast<size_t>(from)] != 0)
+      return rule_error("3.34",
+                        g_->zone(from).name + " is surrounded and has no supplies: its units cannot attack");
   } else if (phase_ == Phase::kBlitz) {
     // 3.26: "Any ground unit with a movement of 2 can blitz ... move into an unoccupied enemy
     // zone after combat is over ... Units cannot blitz across a river."

@@ -177,6 +177,7 @@ void AaState::enter_step(int step) {
           if (u.morale == 1) u.morale = 2;  // 3.33: this is the sequence it sits out
         }
       std::fill(attacked_.begin(), attacked_.end(), 0);
+      if (phase_ == Phase::kCombatMove) surrounded_use_supply(1 - active_);  // 3.34
       break;
     case Phase::kCombat: {
       // 1.2.5: "Territories containing units from both sides must resolve combat".

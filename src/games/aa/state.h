@@ -83,6 +83,9 @@ class AaState : public State {
   bool held_since_before_this_turn(int zone, int side) const {
     return controller(zone) == side && captured_[static_cast<size_t>(zone)] < turn_;
   }
+  // 3.34: zones `side` holds with no route through its zones to an IC or reinforcement zone.
+  std::vector<uint8_t> cut_off(int side) const;
+  int supply_tokens(int zone, int side) const;
   // The retreat rule for one battle the attacker may choose (3.33), for previews and tests.
   Result<BattleSetup> battle_setup(int zone) const;
 
@@ -140,6 +143,8 @@ class AaState : public State {
   int supply_source(int zone, int moving_supplies) const;
   void capture(int zone, int side, const std::string& rule);
   void land_aircraft();
+  // supply.cpp
+  void surrounded_use_supply(int side);
   // combat.cpp
   bool retreat_zone_ok(int from, int to, int side) const;
   void settle_battle(int zone, Outcome o);
