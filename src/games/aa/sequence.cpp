@@ -15,7 +15,7 @@ struct Step {
   bool ci_side;
   Phase phase;
 };
-constexpr std::array<Step, 12> kSteps = {{{true, Phase::kPurchase},
+constexpr std::array<Step, 14> kSteps = {{{true, Phase::kPurchase},
                                           {true, Phase::kCombatMove},
                                           {true, Phase::kCombat},
                                           {true, Phase::kBlitz},
@@ -24,8 +24,10 @@ constexpr std::array<Step, 12> kSteps = {{{true, Phase::kPurchase},
                                           {false, Phase::kCombat},
                                           {false, Phase::kBlitz},
                                           {true, Phase::kNonCombatMove},
+                                          {true, Phase::kRail},
                                           {true, Phase::kPlace},
                                           {false, Phase::kNonCombatMove},
+                                          {false, Phase::kRail},
                                           {false, Phase::kPlace}}};
 
 const char* kSideNames[] = {"Axis", "Russia"};
@@ -44,12 +46,20 @@ const char* phase_name(Phase p) {
       return "blitz";
     case Phase::kNonCombatMove:
       return "non-combat-move";
+    case Phase::kRail:
+      return "rail";
     case Phase::kPlace:
       return "place";
     case Phase::kOver:
       return "over";
   }
   return "?";
+}
+
+int AaState::step_index(bool ci_side, std::string_view phase) {
+  for (size_t i = 0; i < kSteps.size(); ++i)
+    if (kSteps[i].ci_side == ci_side && phase == phase_name(kSteps[i].phase)) return static_cast<int>(i);
+  return -1;
 }
 
 void AaState::log(const std::string& kind, const std::string& text, const std::string& rule) const {
@@ -194,6 +204,11 @@ void AaState::enter_step(int step) {
       }
       break;
     }
+    case Phase::kRail:
+      // 3.35: "units that start this sequence in a zone with a Train unit can be transported".
+      for (Unit& u : units_)
+        if (side_of(u.nation) == active_) u.rail = 0;
+      break;
     case Phase::kPlace:
       if (active_ == kAxis) {
         // 2.2: "Place 2 supply tokens and 1 infantry unit in Budapest during the Place

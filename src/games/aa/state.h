@@ -14,7 +14,7 @@
 namespace steppe::aa {
 
 // 1.2: the steps one side plays in a turn.
-enum class Phase { kPurchase, kCombatMove, kCombat, kBlitz, kNonCombatMove, kPlace, kOver };
+enum class Phase { kPurchase, kCombatMove, kCombat, kBlitz, kNonCombatMove, kRail, kPlace, kOver };
 const char* phase_name(Phase p);
 
 // Russia's separate Build Point pools (2.10, 2.11); everything else buys from the main pool.
@@ -29,6 +29,7 @@ struct Unit {
   int from = -1;        // the zone it last entered its zone from (3.29: attacking across a river)
   bool locked = false;  // 2.4-2.6: locked until its nation mobilizes
   int marsh_turn = 0;   // 3.31: the turn it entered the Pripet Marshes (0: never)
+  int rail = 0;         // 3.35 in this Rail step: 1 loaded on a train, 2 moved (a train or its cargo)
   int morale = 0;       // 3.33: retreated (1), sitting out its side's next movement sequence (2)
 };
 
@@ -115,6 +116,13 @@ class AaState : public State {
   void gen_defender(std::vector<Action>& out) const;
   int decision_zone() const { return decision_zone_; }
   int withdraw_left() const { return withdraw_left_; }
+  Status check_load(const Action& a) const;
+  void apply_load(const Action& a);
+  Status check_rail(const Action& a) const;
+  void apply_rail(const Action& a);
+  void gen_rail(std::vector<Action>& out) const;
+  int rail_capacity(int zone) const;
+  int loaded(int zone) const;
   Status check_end(const Action& a) const;
   void apply_end(const Action& a);
   void gen_buy(std::vector<Action>& out) const;
@@ -131,6 +139,7 @@ class AaState : public State {
   friend struct Hooks;
   // sequence.cpp
   void begin_turn();
+  static int step_index(bool ci_side, std::string_view phase);
   void enter_step(int step);
   void end_turn();
   void log(const std::string& kind, const std::string& text, const std::string& rule) const;
@@ -157,7 +166,7 @@ class AaState : public State {
   int last_turn_ = 12;
   bool extended_ = false;
   int turn_ = 1;
-  int step_ = 0;  // 0..11 (sequence.cpp kSteps)
+  int step_ = 0;  // index into sequence.cpp kSteps
   Phase phase_ = Phase::kPurchase;
   int ci_ = kAxis;
   int active_ = kAxis;

@@ -5,7 +5,8 @@
 //   set units ZONE UNIT N          N units (UNIT as in notation; nation:type for a minor)
 //   set control ZONE axis|russia   control since the start (held a full turn)
 //   set bp axis|russia|lend-lease|siberian N
-//   set step TURN CI STEP          turn, side with Combat Initiative, step 0..11 (1.2 order)
+//   set step TURN CI SIDE PHASE    turn, side with Combat Initiative, and the step to go to
+//                                  ("set step 1 axis russia place")
 //   expect units ZONE UNIT = N     expect control ZONE = axis     expect bp axis = N
 //   expect phase = axis combat-move                                expect vp = N
 //   expect pending UNIT = N        expect damaged ZONE UNIT = N    expect ci = axis
@@ -108,11 +109,13 @@ Status AaState::test_set(const std::vector<std::string>& w) {
     }
     return Status::ok();
   }
-  if (w[0] == "step" && w.size() == 4) {
-    const int t = to_int(w[1]), ci = side_word(w[2]), st = to_int(w[3]);
-    if (t < 1 || ci < 0 || st < 0 || st > 11) return bad();
+  if (w[0] == "step" && w.size() == 5) {
+    const int t = to_int(w[1]), ci = side_word(w[2]), side = side_word(w[3]);
+    if (t < 1 || ci < 0 || side < 0) return bad();
     turn_ = t;
     ci_ = ci;
+    const int st = step_index(side == ci, w[4]);
+    if (st < 0) return bad();
     enter_step(st);
     return Status::ok();
   }

@@ -9,6 +9,8 @@
 //   stand ZONE / withdraw ZONE                 3.33    the defender, after a round: stay, or roll 1d12
 //   pull COUNT UNIT ZONE TO                    3.33    ... and retreat up to that many units
 //   casualties TYPE                            3.36.2.3 the side gives up TYPE first (Purchase step)
+//   load COUNT UNIT ZONE                       3.35    units board the zone's trains (6 each)
+//   rail FROM TO                               3.35    the loaded trains run and unload
 //   end                                        1.2     ends the side's step
 // UNIT is a type id ("infantry") for Germany or Russia and nation:type for a minor Axis
 // nation ("romania:infantry").
@@ -34,7 +36,9 @@ enum Verb : uint16_t {
   kCasualties,
   kStand,
   kWithdraw,
-  kPull
+  kPull,
+  kLoad,
+  kRail
 };
 
 int parse_int(std::string_view w) {
@@ -171,6 +175,24 @@ Result<Action> parse_pull(const AaState& s, std::span<const std::string_view> w)
   return act(kPull, {n, nation, type, *z, *to});
 }
 
+Result<Action> parse_load(const AaState& s, std::span<const std::string_view> w) {
+  if (w.size() != 3) return Error{"usage: load COUNT UNIT ZONE", "", ""};
+  int nation = -1, type = -1;
+  const int n = parse_int(w[0]);
+  if (n < 1 || !read_unit(s, w[1], nation, type)) return Error{"usage: load COUNT UNIT ZONE", "", ""};
+  auto z = read_zone(s, w[2]);
+  if (!z) return z.error();
+  return act(kLoad, {n, nation, type, *z});
+}
+Result<Action> parse_rail(const AaState& s, std::span<const std::string_view> w) {
+  if (w.size() != 2) return Error{"usage: rail FROM TO", "", ""};
+  auto from = read_zone(s, w[0]);
+  if (!from) return from.error();
+  auto to = read_zone(s, w[1]);
+  if (!to) return to.error();
+  return act(kRail, {*from, *to});
+}
+
 Result<Action> parse_end(const AaState&, std::span<const std::string_view> w) {
   if (!w.empty()) return Error{"usage: end", "", ""};
   return act(kEnd, {});
@@ -192,6 +214,13 @@ std::string print_place(const AaState& s, const Action& a) {
          zone_word(s, a.args[4]) + pool_word(a.args[3]);
 }
 std::string print_end(const AaState&, const Action&) { return "end"; }
+std::string print_load(const AaState& s, const Action& a) {
+  return "load " + std::to_string(a.args[0]) + " " + unit_word(s, a.args[1], a.args[2]) + " " +
+         zone_word(s, a.args[3]);
+}
+std::string print_rail(const AaState& s, const Action& a) {
+  return "rail " + zone_word(s, a.args[0]) + " " + zone_word(s, a.args[1]);
+}
 std::string print_stand(const AaState& s, const Action& a) { return "stand " + zone_word(s, a.args[0]); }
 std::string print_withdraw(const AaState& s, const Action& a) {
   return "withdraw " + zone_word(s, a.args[0]);
@@ -240,6 +269,13 @@ constexpr VerbRow<AaState> kVerbs[] = {
     {kPull, "pull", "pull COUNT UNIT ZONE TO", "3.33", nullptr,
      [](const AaState& s, const Action& a) { return s.check_pull(a); },
      [](AaState& s, const Action& a) { s.apply_pull(a); }, &print_pull, &parse_pull, nullptr},
+    {kLoad, "load", "load COUNT UNIT ZONE", "3.35",
+     [](const AaState& s, std::vector<Action>& o) { s.gen_rail(o); },
+     [](const AaState& s, const Action& a) { return s.check_load(a); },
+     [](AaState& s, const Action& a) { s.apply_load(a); }, &print_load, &parse_load, nullptr},
+    {kRail, "rail", "rail FROM TO", "3.35", nullptr,
+     [](const AaState& s, const Action& a) { return s.check_rail(a); },
+     [](AaState& s, const Action& a) { s.apply_rail(a); }, &print_rail, &parse_rail, nullptr},
     {kEnd, "end", "end", "1.2", [](const AaState& s, std::vector<Action>& o) { s.gen_end(o); },
      [](const AaState& s, const Action& a) { return s.check_end(a); },
      [](AaState& s, const Action& a) { s.apply_end(a); }, &print_end, &parse_end, nullptr},
@@ -348,6 +384,30 @@ void AaState::gen_defender(std::vector<Action>& out) const {
       }
 }
 
+// 3.35: loads onto the zones' trains, then the runs.
+void AaState::gen_rail(std::vector<Action>& out) const {
+  if (phase_ != Phase::kRail) return;
+  std::set<std::tuple<int, int, int>> groups;
+  for (const Unit& u : units_)
+    if (side_of(u.nation) == active_ && u.rail == 0 && !u.locked) groups.insert({u.zone, u.nation, u.type});
+  for (const auto& [zone, nation, type] : groups)
+    for (int n = 1;; ++n) {
+      const Action a = act(kLoad, {n, nation, type, zone});
+      if (!check_load(a)) break;
+      out.push_back(a);
+    }
+  const int train = g_->base_index("train");
+  std::set<int> depots;
+  for (const Unit& u : units_)
+    if (side_of(u.nation) == active_ && u.type == train && u.rail == 0) depots.insert(u.zone);
+  for (int from : depots)
+    for (int to = 0; to < g_->zone_count(); ++to) {
+      if (to == from) continue;
+      const Action a = act(kRail, {from, to});
+      if (check_rail(a)) out.push_back(a);
+    }
+}
+
 void AaState::gen_end(std::vector<Action>& out) const {
   const Action a = act(kEnd, {});
   if (check_end(a)) out.push_back(a);
@@ -379,7 +439,7 @@ Json AaState::full_json() const {
   Json units = Json::array();
   for (const Unit& u : units_)
     units.push_back(Json::array({nation_id(u.nation), g_->base(u.type).id, g_->zone(u.zone).id, u.damage,
-                                 u.mp, u.from, u.locked, u.marsh_turn, u.morale}));
+                                 u.mp, u.from, u.locked, u.marsh_turn, u.morale, u.rail}));
   Json pend = Json::array();
   for (const Pending& p : pending_)
     pend.push_back(Json::array({nation_id(p.nation), g_->base(p.type).id, p.pool, p.count}));

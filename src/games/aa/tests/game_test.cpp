@@ -184,7 +184,7 @@ TEST(AaViews, PreviewOfAnAttackIsTheExactDistribution) {
   ASSERT_TRUE(s->test_set({"units", "warsaw", "infantry", "1"}).is_ok());
   ASSERT_TRUE(s->test_set({"units", "warsaw", "supply", "1"}).is_ok());
   ASSERT_TRUE(s->test_set({"units", "bialystok", "russia:infantry", "1"}).is_ok());
-  ASSERT_TRUE(s->test_set({"step", "1", "axis", "1"}).is_ok());
+  ASSERT_TRUE(s->test_set({"step", "1", "axis", "axis", "combat-move"}).is_ok());
   auto a = s->parse_action("move 1 infantry warsaw bialystok");
   ASSERT_TRUE(a.is_ok());
   auto p = s->preview(*a, kAxis);
