@@ -61,6 +61,8 @@ class AaState : public State {
   std::string action_to_string(const Action& a) const override;
   Result<Action> parse_action(std::string_view text) const override;
   Result<Preview> preview(const Action& a, int viewer) const override;  // views.cpp
+  Result<ActionDescription> describe(const Action& a) const override;
+  Result<Reach> reach(std::string_view unit, int viewer) const override;
   Status test_set(const std::vector<std::string>& words) override;
   Result<std::string> test_query(const std::vector<std::string>& words) const override;
 

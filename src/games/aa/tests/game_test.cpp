@@ -204,3 +204,51 @@ TEST(AaViews, PreviewOfAnAttackIsTheExactDistribution) {
 
 }  // namespace
 }  // namespace steppe::aa
+
+namespace steppe::aa {
+namespace {
+
+// The views answer from the move verb's own rules: where a group can go (3.25, 3.27) and what
+// an action means.
+TEST(AaViews, ReachAndDescribe) {
+  auto s = start();
+  ASSERT_TRUE(act(*s, "end").is_ok());  // to the Axis combat move
+  auto armor = s->reach("germany:medium_armor@warsaw", kAxis);
+  ASSERT_TRUE(armor.is_ok()) << armor.error().to_string();
+  EXPECT_EQ(armor->allowance, 2);
+  bool brest = false;
+  for (const auto& d : armor->destinations) {
+    EXPECT_EQ(d.cost, 1);  // a land unit moves one zone an action
+    if (d.location == "brest") brest = d.note == "attack (3.25)";
+  }
+  EXPECT_TRUE(brest);
+  // A fighter flies by the cheapest route: Warsaw to Minsk is 2 zones.
+  auto fighter = s->reach("germany:fighter@warsaw", kAxis);
+  ASSERT_TRUE(fighter.is_ok());
+  bool minsk = false;
+  for (const auto& d : fighter->destinations)
+    if (d.location == "minsk") {
+      minsk = true;
+      EXPECT_EQ(d.cost, 2);
+      EXPECT_EQ(d.path.size(), 2u);
+    }
+  EXPECT_TRUE(minsk);
+  EXPECT_FALSE(s->reach("germany:tank@warsaw", kAxis).is_ok());
+  auto a = s->parse_action("move 2 medium_armor warsaw brest");
+  ASSERT_TRUE(a.is_ok());
+  auto d = s->describe(*a);
+  ASSERT_TRUE(d.is_ok());
+  EXPECT_EQ(d->verb, "move");
+  ASSERT_EQ(d->units.size(), 1u);
+  EXPECT_EQ(d->units[0], "germany:medium_armor@warsaw");
+  EXPECT_EQ(d->to[0], "brest");
+  EXPECT_NE(d->summary.find("(attack)"), std::string::npos);
+  // The per-unit actions the UI asks for are that group's moves only.
+  std::vector<Action> acts;
+  s->legal_actions_for("germany:medium_armor@warsaw", acts);
+  EXPECT_FALSE(acts.empty());
+  for (const auto& x : acts) EXPECT_EQ(s->action_to_string(x).rfind("move ", 0), 0u);
+}
+
+}  // namespace
+}  // namespace steppe::aa
