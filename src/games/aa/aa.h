@@ -42,6 +42,21 @@ inline bool minor_axis(int nation) { return nation != kGermany && nation != kRus
 
 enum class ZoneKind { kLand, kCity, kMarsh, kLake, kSea };
 
+// 3.36.1: "Targets can be AA guns, supplies, trains, air bases, naval bases, and industrial
+// complexes"; "Each Zone can be targeted for Railroad damage by SBR" (3.35). The first four are
+// facilities that take damage points (3.37), the rest units destroyed by a hit.
+enum SbrTarget {
+  kIndustrialComplex = 0,
+  kAirBase,
+  kNavalBase,
+  kRailroad,
+  kAaGun,
+  kSupplyTarget,
+  kTrainTarget,
+  kTargetCount
+};
+const char* sbr_target_id(int t);  // the units.json spelling: "industrial_complex", "railroad", ...
+
 struct Zone {
   std::string id, name;
   ZoneKind kind = ZoneKind::kLand;
@@ -69,6 +84,9 @@ struct Rules {
   int elite_per_turn = 2;                                                               // 3.2
   int romania_vp = 20, bulgaria_vp = 23;                                                // 2.4, 2.5
   std::vector<int> italy_turns;                                                         // 2.3
+  // 3.37: damage that makes a facility inoperable (IC 10, bases 5, railroad 1), by SbrTarget.
+  std::array<int, 4> facility_capacity{};
+  int repair_cost_per_point = 1;
 };
 
 // A placement a nation receives (2.2-2.7 mobilizations and schedules): units by base type.

@@ -49,6 +49,11 @@ Result<UnitTypes> UnitTypes::load(const std::filesystem::path& data_dir, const s
     t.facility = u.boolean_or("facility", false);
     t.needs_air_base = u.boolean_or("needs_air_base", false);
     t.nations = u.str_list_or_empty("nations");
+    if (t.has_class("bomber")) {
+      t.sbr_hit = static_cast<int>(u.integer_or("sbr_hit", 0));
+      t.sbr_dice = static_cast<int>(u.integer_or("sbr_dice", 1));
+      t.sbr_targets = u.str_list_or_empty("sbr_targets");
+    }
     if (auto abilities = u.opt("abilities")) {
       for (const JsonReader& a : abilities->elements()) {
         const std::string kind = a.str("kind");

@@ -48,14 +48,17 @@ struct UnitType {
   int attack_dice = 1;  // 3.22: the Heavy Bomber rolls 2d12 during attacks
   std::vector<std::string> classes;
   std::vector<Support> supports;
-  int anti_aircraft = 0;             // 3.8, 3.36.2.1: hits aircraft at or under this in the first round
-  int drop_bonus = 0;                // 3.13: Airborne +1 in the first round after a drop
-  bool elite = false;                // 3.2: "Only 2 units may be purchased per turn"
-  bool advanced = false;             // (Advanced Setup) units, 3.13-3.17, 3.22, 3.23
-  bool optional = false;             // optional rules' pieces: fortifications 4.3, generals 4.5
-  bool facility = false;             // bases (3.9, 3.10): placed, never moved
-  bool needs_air_base = false;       // 3.21, 3.22: "Must end their turn in a zone that contains an airbase"
-  std::vector<std::string> nations;  // who may field it (SS: Germany, Guards: Russia); empty: all
+  int anti_aircraft = 0;        // 3.8, 3.36.2.1: hits aircraft at or under this in the first round
+  int drop_bonus = 0;           // 3.13: Airborne +1 in the first round after a drop
+  bool elite = false;           // 3.2: "Only 2 units may be purchased per turn"
+  bool advanced = false;        // (Advanced Setup) units, 3.13-3.17, 3.22, 3.23
+  bool optional = false;        // optional rules' pieces: fortifications 4.3, generals 4.5
+  bool facility = false;        // bases (3.9, 3.10): placed, never moved
+  bool needs_air_base = false;  // 3.21, 3.22: "Must end their turn in a zone that contains an airbase"
+  int sbr_hit = 0;              // 3.36.1: hits on this or less in a Strategic Bombing Raid (0: cannot raid)
+  int sbr_dice = 1;             // 3.22: the Heavy Bomber rolls 2d12
+  std::vector<std::string> sbr_targets;  // 3.20, 3.21: what it may bomb
+  std::vector<std::string> nations;      // who may field it (SS: Germany, Guards: Russia); empty: all
 
   bool has_class(std::string_view c) const;
   bool aircraft() const { return has_class("air"); }

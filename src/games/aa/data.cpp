@@ -37,6 +37,12 @@ ZoneKind kind_of(const std::string& k) {
 
 }  // namespace
 
+const char* sbr_target_id(int t) {
+  static constexpr std::array<const char*, kTargetCount> kIds = {
+      "industrial_complex", "air_base", "naval_base", "railroad", "aa_gun", "supply", "train"};
+  return t >= 0 && t < kTargetCount ? kIds[static_cast<size_t>(t)] : "?";
+}
+
 const char* nation_id(int n) { return n >= 0 && n < kNationCount ? kNationIds[static_cast<size_t>(n)] : "?"; }
 
 int nation_from_id(std::string_view id) {
@@ -256,6 +262,10 @@ Result<std::unique_ptr<Game>> load_game(const std::filesystem::path& data_dir) {
     g->mobilization_[static_cast<size_t>(nation)].nation = nation;
     units_of(mi.at(nation_id(nation)).at("places"), g->mobilization_[static_cast<size_t>(nation)].units);
   }
+  const JsonReader fd = r.at("facility_damage");
+  for (int t = kIndustrialComplex; t <= kRailroad; ++t)
+    ru.facility_capacity[static_cast<size_t>(t)] = fd.int_in(sbr_target_id(t), 1, 99);
+  ru.repair_cost_per_point = fd.int_in("repair_cost_per_point", 0, 99);
   if (!r.ok()) return r.error();
 
   auto h = rules_hash_of_dir(dir);

@@ -309,7 +309,9 @@ void AaState::land_aircraft() {
       if (ok && t.needs_air_base) {
         ok = false;
         for (const Unit& b : units_)
-          if (b.zone == u.zone && b.type == air_base && side_of(b.nation) == active_) ok = true;
+          if (b.zone == u.zone && b.type == air_base && side_of(b.nation) == active_ &&
+              !inoperable(u.zone, kAirBase))
+            ok = true;
       }
       if (!ok) {
         ++lost;

@@ -149,6 +149,8 @@ Status AaState::check_place(const Action& a) const {
   // 2.9: "Purchased/built units must be placed on the board in a zone that contains an IC ...
   // Maximum number of purchased units that can be placed in a zone containing an IC is 10."
   if (!z.ic) return rule_error("2.9", "Russian units are placed in zones with an Industrial Complex");
+  if (inoperable(zone, kIndustrialComplex))
+    return rule_error("3.37", "the Industrial Complex in " + z.name + " is inoperable until repaired");
   if (placed_other_[static_cast<size_t>(zone)] + n > g_->rules().ic_placement_limit)
     return rule_error("2.9", "no more than 10 units a turn in an IC zone (infantry apart)");
   return Status::ok();

@@ -81,6 +81,7 @@ Status AaState::setup(const std::string& scenario) {
   placed_infantry_.assign(static_cast<size_t>(zones), 0);
   placed_supply_.assign(static_cast<size_t>(zones), 0);
   battle_rounds_.assign(static_cast<size_t>(zones), 0);
+  for (auto& d : damage_) d.assign(static_cast<size_t>(zones), 0);
   scenario_ = scenario;
   // 1.1: "territories color-coded based on original national ownership".
   for (int z = 0; z < zones; ++z)
@@ -190,6 +191,8 @@ void AaState::enter_step(int step) {
       if (phase_ == Phase::kCombatMove) surrounded_use_supply(1 - active_);  // 3.34
       break;
     case Phase::kCombat: {
+      // 3.36.1: "All Strategic Bombing Raids are resolved first before any other combat."
+      resolve_raids();
       // 1.2.5: "Territories containing units from both sides must resolve combat".
       battles_.clear();
       for (int z = 0; z < g_->zone_count(); ++z) {
@@ -342,7 +345,7 @@ void AaState::end_turn() {
   // in Axis hands counts as destroyed (digest A21).
   int lost_ics = 0;
   for (int z = 0; z < g_->zone_count(); ++z)
-    if (g_->zone(z).ic && controller(z) == kAxis) ++lost_ics;
+    if (g_->zone(z).ic && (controller(z) == kAxis || inoperable(z, kIndustrialComplex))) ++lost_ics;
   if (lost_ics > 0) {
     const int pay = std::min(bp_[kRussia], lost_ics * r.destroyed_ic_penalty);
     bp_[kRussia] -= pay;

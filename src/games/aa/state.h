@@ -125,6 +125,17 @@ class AaState : public State {
   void gen_rail(std::vector<Action>& out) const;
   int rail_capacity(int zone) const;
   int loaded(int zone) const;
+  Status check_sbr(const Action& a) const;
+  void apply_sbr(const Action& a);
+  Status check_repair(const Action& a) const;
+  void apply_repair(const Action& a);
+  void gen_sbr(std::vector<Action>& out) const;
+  int damage(int zone, int target) const {
+    return damage_[static_cast<size_t>(target)][static_cast<size_t>(zone)];
+  }
+  bool inoperable(int zone, int target) const {
+    return damage(zone, target) >= g_->rules().facility_capacity[static_cast<size_t>(target)];
+  }
   Status check_end(const Action& a) const;
   void apply_end(const Action& a);
   void gen_buy(std::vector<Action>& out) const;
@@ -156,6 +167,9 @@ class AaState : public State {
   void land_aircraft();
   // supply.cpp
   void surrounded_use_supply(int side);
+  // sbr.cpp
+  bool sbr_target_present(int zone, int target) const;
+  void resolve_raids();
   // combat.cpp
   bool retreat_zone_ok(int from, int to, int side) const;
   void settle_battle(int zone, Outcome o);
@@ -192,7 +206,14 @@ class AaState : public State {
   std::vector<int> battles_;        // zones still to fight in this combat step (3.36)
   std::vector<int> battle_rounds_;  // rounds fought per zone
   std::array<std::vector<int>, 2> casualty_first_;
-  int decision_zone_ = -1;  // 3.33: the battle whose defender decides now
+  // 3.36.1 raids announced in this Combat Move: bombers (by origin, nation, type, count) on a
+  // zone's target; resolved first thing in the Combat step.
+  struct Raid {
+    int zone, target, from, nation, type, count;
+  };
+  std::vector<Raid> raids_;
+  std::array<std::vector<int>, 4> damage_;  // 3.37 per facility kind, per zone
+  int decision_zone_ = -1;                  // 3.33: the battle whose defender decides now
   int withdraw_left_ = -1;  // 3.33: units the defender's d12 still lets retreat (-1: not rolled)  // base
                             // types each side gives up first, in order
 };

@@ -9,6 +9,7 @@
 //                                  ("set step 1 axis russia place")
 //   expect units ZONE UNIT = N     expect control ZONE = axis     expect bp axis = N
 //   expect phase = axis combat-move                                expect vp = N
+//   expect damage ZONE FACILITY = N (industrial_complex, air_base, naval_base, railroad)
 //   expect pending UNIT = N        expect damaged ZONE UNIT = N    expect ci = axis
 #include <charconv>
 
@@ -149,6 +150,12 @@ Result<std::string> AaState::test_query(const std::vector<std::string>& w) const
     for (const Unit& u : units_)
       if (u.zone == z && u.nation == nation && u.type == type && (w[0] == "units" || u.damage > 0)) ++n;
     return std::to_string(n);
+  }
+  if (w[0] == "damage" && w.size() == 3) {
+    const int z = g_->zone_index(w[1]);
+    for (int t = 0; t <= kRailroad; ++t)
+      if (z >= 0 && w[2] == sbr_target_id(t)) return std::to_string(damage(z, t));
+    return bad();
   }
   if (w[0] == "control" && w.size() == 2) {
     const int z = g_->zone_index(w[1]);

@@ -11,6 +11,8 @@
 //   casualties TYPE                            3.36.2.3 the side gives up TYPE first (Purchase step)
 //   load COUNT UNIT ZONE                       3.35    units board the zone's trains (6 each)
 //   rail FROM TO                               3.35    the loaded trains run and unload
+//   sbr COUNT BOMBER FROM ZONE TARGET          3.36.1  a Strategic Bombing Raid (Combat Move)
+//   repair ZONE FACILITY POINTS                3.37    1 BP a damage point (Place step)
 //   end                                        1.2     ends the side's step
 // UNIT is a type id ("infantry") for Germany or Russia and nation:type for a minor Axis
 // nation ("romania:infantry").
@@ -38,7 +40,9 @@ enum Verb : uint16_t {
   kWithdraw,
   kPull,
   kLoad,
-  kRail
+  kRail,
+  kSbr,
+  kRepair
 };
 
 int parse_int(std::string_view w) {
@@ -193,6 +197,36 @@ Result<Action> parse_rail(const AaState& s, std::span<const std::string_view> w)
   return act(kRail, {*from, *to});
 }
 
+int read_target(std::string_view w) {
+  for (int t = 0; t < kTargetCount; ++t)
+    if (w == sbr_target_id(t)) return t;
+  return -1;
+}
+Result<Action> parse_sbr(const AaState& s, std::span<const std::string_view> w) {
+  const char* usage =
+      "usage: sbr COUNT BOMBER FROM ZONE TARGET (industrial_complex, air_base, naval_base, railroad, "
+      "aa_gun, supply, train)";
+  if (w.size() != 5) return Error{usage, "", ""};
+  int nation = -1, type = -1;
+  const int n = parse_int(w[0]);
+  const int target = read_target(w[4]);
+  if (n < 1 || target < 0 || !read_unit(s, w[1], nation, type)) return Error{usage, "", ""};
+  auto from = read_zone(s, w[2]);
+  if (!from) return from.error();
+  auto z = read_zone(s, w[3]);
+  if (!z) return z.error();
+  return act(kSbr, {n, nation, type, *from, *z, target});
+}
+Result<Action> parse_repair(const AaState& s, std::span<const std::string_view> w) {
+  if (w.size() != 3) return Error{"usage: repair ZONE FACILITY POINTS", "", ""};
+  auto z = read_zone(s, w[0]);
+  if (!z) return z.error();
+  const int target = read_target(w[1]);
+  const int n = parse_int(w[2]);
+  if (target < 0 || target > kRailroad || n < 1) return Error{"usage: repair ZONE FACILITY POINTS", "", ""};
+  return act(kRepair, {*z, target, n});
+}
+
 Result<Action> parse_end(const AaState&, std::span<const std::string_view> w) {
   if (!w.empty()) return Error{"usage: end", "", ""};
   return act(kEnd, {});
@@ -214,6 +248,14 @@ std::string print_place(const AaState& s, const Action& a) {
          zone_word(s, a.args[4]) + pool_word(a.args[3]);
 }
 std::string print_end(const AaState&, const Action&) { return "end"; }
+std::string print_sbr(const AaState& s, const Action& a) {
+  return "sbr " + std::to_string(a.args[0]) + " " + unit_word(s, a.args[1], a.args[2]) + " " +
+         zone_word(s, a.args[3]) + " " + zone_word(s, a.args[4]) + " " + sbr_target_id(a.args[5]);
+}
+std::string print_repair(const AaState& s, const Action& a) {
+  return "repair " + zone_word(s, a.args[0]) + " " + sbr_target_id(a.args[1]) + " " +
+         std::to_string(a.args[2]);
+}
 std::string print_load(const AaState& s, const Action& a) {
   return "load " + std::to_string(a.args[0]) + " " + unit_word(s, a.args[1], a.args[2]) + " " +
          zone_word(s, a.args[3]);
@@ -276,6 +318,13 @@ constexpr VerbRow<AaState> kVerbs[] = {
     {kRail, "rail", "rail FROM TO", "3.35", nullptr,
      [](const AaState& s, const Action& a) { return s.check_rail(a); },
      [](AaState& s, const Action& a) { s.apply_rail(a); }, &print_rail, &parse_rail, nullptr},
+    {kSbr, "sbr", "sbr COUNT BOMBER FROM ZONE TARGET", "3.36.1",
+     [](const AaState& s, std::vector<Action>& o) { s.gen_sbr(o); },
+     [](const AaState& s, const Action& a) { return s.check_sbr(a); },
+     [](AaState& s, const Action& a) { s.apply_sbr(a); }, &print_sbr, &parse_sbr, nullptr},
+    {kRepair, "repair", "repair ZONE FACILITY POINTS", "3.37", nullptr,
+     [](const AaState& s, const Action& a) { return s.check_repair(a); },
+     [](AaState& s, const Action& a) { s.apply_repair(a); }, &print_repair, &parse_repair, nullptr},
     {kEnd, "end", "end", "1.2", [](const AaState& s, std::vector<Action>& o) { s.gen_end(o); },
      [](const AaState& s, const Action& a) { return s.check_end(a); },
      [](AaState& s, const Action& a) { s.apply_end(a); }, &print_end, &parse_end, nullptr},
@@ -408,6 +457,35 @@ void AaState::gen_rail(std::vector<Action>& out) const {
     }
 }
 
+// 3.36.1 raids in the Combat Move; 3.37 repairs in the Place step.
+void AaState::gen_sbr(std::vector<Action>& out) const {
+  if (phase_ == Phase::kPlace) {
+    for (int z = 0; z < g_->zone_count(); ++z)
+      for (int t = 0; t <= kRailroad; ++t)
+        for (int n = 1;; ++n) {
+          const Action a = act(kRepair, {z, t, n});
+          if (!check_repair(a)) break;
+          out.push_back(a);
+        }
+    return;
+  }
+  if (phase_ != Phase::kCombatMove) return;
+  std::set<std::tuple<int, int, int>> groups;
+  for (const Unit& u : units_)
+    if (side_of(u.nation) == active_ && u.mp > 0 && g_->base(u.type).sbr_hit > 0)
+      groups.insert({u.zone, u.nation, u.type});
+  for (const auto& [from, nation, type] : groups)
+    for (int z = 0; z < g_->zone_count(); ++z)
+      for (int t = 0; t < kTargetCount; ++t) {
+        if (!sbr_target_present(z, t)) continue;
+        for (int n = 1;; ++n) {
+          const Action a = act(kSbr, {n, nation, type, from, z, t});
+          if (!check_sbr(a)) break;
+          out.push_back(a);
+        }
+      }
+}
+
 void AaState::gen_end(std::vector<Action>& out) const {
   const Action a = act(kEnd, {});
   if (check_end(a)) out.push_back(a);
@@ -451,6 +529,10 @@ Json AaState::full_json() const {
   Json battles = Json::array();
   for (int z : battles_)
     battles.push_back(Json::array({g_->zone(z).id, battle_rounds_[static_cast<size_t>(z)]}));
+  Json raids_json = Json::array();
+  for (const Raid& r : raids_)
+    raids_json.push_back(Json::array({g_->zone(r.zone).id, sbr_target_id(r.target), g_->zone(r.from).id,
+                                      nation_id(r.nation), g_->base(r.type).id, r.count}));
   Json mob = Json::array();
   for (int n = 0; n < kNationCount; ++n)
     if (mobilized_[static_cast<size_t>(n)]) mob.push_back(nation_id(n));
