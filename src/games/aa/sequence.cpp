@@ -136,7 +136,9 @@ int AaState::axis_vp() const {
 
 void AaState::grant(const Grant& gr, const std::string& rule) {
   std::string what;
-  for (const auto& [type, n] : gr.units) {
+  for (const auto& unit : gr.units) {
+    // Named copies, not a structured binding: the lambda captures them (clang 14 refuses).
+    const int type = unit.first, n = unit.second;
     if (n <= 0) continue;
     auto it = std::find_if(pending_.begin(), pending_.end(), [&](const Pending& p) {
       return p.nation == gr.nation && p.type == type && p.pool == kMainPool;

@@ -23,6 +23,7 @@
 
 #include "games/aa/state.h"
 #include "kernel/json_data.h"
+#include "kernel/pathfinding.h"
 
 namespace steppe::aa {
 
@@ -352,7 +353,9 @@ void AaState::gen_move(std::vector<Action>& out) const {
   std::set<std::tuple<int, int, int>> groups;
   for (const Unit& u : units_)
     if (side_of(u.nation) == active_ && u.mp > 0 && !u.locked) groups.insert({u.zone, u.nation, u.type});
-  for (const auto& [zone, nation, type] : groups) {
+  for (const auto& group : groups) {
+    // Named copies, not a structured binding: the lambda captures them (clang 14 refuses).
+    const int zone = std::get<0>(group), nation = std::get<1>(group), type = std::get<2>(group);
     const int ready = movable(zone, nation, type);
     if (ready == 0) continue;
     const bool air = g_->base(type).aircraft();
@@ -365,7 +368,19 @@ void AaState::gen_move(std::vector<Action>& out) const {
       }
     };
     if (air) {
-      for (int to = 0; to < g_->zone_count(); ++to) try_to(to);
+      // Only the zones within the group's best movement can pass the check (3.27): one search
+      // instead of one per zone.
+      int best = 0;
+      for (const Unit& u : units_)
+        if (u.zone == zone && u.nation == nation && u.type == type) best = std::max(best, u.mp);
+      PathFinder pf;
+      pf.reachable(g_->map().graph(), zone, best, [&](int, int next, int) {
+        const ZoneKind k = g_->zone(next).kind;
+        return k == ZoneKind::kLake ? StepCost::impassable() : StepCost::enter(k == ZoneKind::kSea ? 4 : 1);
+      });
+      std::vector<int> reached(pf.reached_nodes().begin(), pf.reached_nodes().end());
+      std::sort(reached.begin(), reached.end());
+      for (int to : reached) try_to(to);
     } else {
       for (const GraphEdge& e : g_->map().graph().neighbours(zone)) try_to(static_cast<int>(e.to));
     }
