@@ -197,7 +197,7 @@ Result<std::unique_ptr<Game>> load_game(const std::filesystem::path& data_dir) {
         count.fail("unknown unit type \"" + id + "\"");
         continue;
       }
-      out.push_back({t, count.as_int_in(0, 99)});
+      out.emplace_back(t, count.as_int_in(0, 99));
     }
   };
 

@@ -1,6 +1,7 @@
 // Typed views (kernel/views.h): the preview of a battle, or of a combat move into one, from the
 // exact battle calculator (battle_calculator.h), which walks the battle module's own round.
 #include <algorithm>
+#include <cmath>
 
 #include "games/aa/battle_calculator.h"
 #include "games/aa/state.h"
@@ -42,7 +43,8 @@ Result<Preview> AaState::preview(const Action& a, int viewer) const {
   p.rule = "3.36.2";
   const auto& o = *odds;
   auto pct = [](double x) {
-    return std::to_string(static_cast<int>(x * 1000 + 0.5) / 10.0).substr(0, 4) + "%";
+    const long tenths = std::lround(x * 1000);
+    return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10) + "%";
   };
   p.summary = "Battle of " + g_->zone(zone).name + ": attacker wins " + pct(o.attacker_wins) +
               " (takes the zone " + pct(o.attacker_captures) + "), defender holds " + pct(o.defender_holds) +
