@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "games/aa/aa.h"
 #include "games/agc/agc.h"
 #include "games/bd/bd_game.h"
 #include "games/dv/dv.h"
@@ -16,6 +17,7 @@ const std::vector<GameEntry>& installed_games() {
       {"moscow41", "Moscow '41", &moscow41::load_game},
       {"dv", "The Dark Valley Deluxe", &dv::load_game},
       {"agc", "Barbarossa: Army Group Center", &agc::load_game},
+      {"aa", "Fighting the Battle of Barbarossa", &aa::load_game},
   };
   return games;
 }

@@ -256,7 +256,10 @@ TEST(InstalledGames, NoSeatIsToldOfAnEnemyUnitItMayNotKnow) {
     for (const auto& l : leaks)
       if (reported.insert(l.where + " " + l.word).second && reported.size() <= 30)
         ADD_FAILURE() << g["id"] << ": " << l.where << " names hidden '" << l.word << "': " << l.text;
-    EXPECT_GT(hidden, 0u) << g["id"] << ": nothing hidden was ever checked";
+    // aa is an open-information game (both sides see every piece): it has nothing to hide.
+    if (g["id"] != "aa") {
+      EXPECT_GT(hidden, 0u) << g["id"] << ": nothing hidden was ever checked";
+    }
     ++games;
   }
   p.stop_gently();

@@ -13,6 +13,12 @@ bool UnitType::has_class(std::string_view c) const {
   return std::find(classes.begin(), classes.end(), c) != classes.end();
 }
 
+UnitTypes UnitTypes::from_list(std::vector<UnitType> types) {
+  UnitTypes out;
+  out.types_ = std::move(types);
+  return out;
+}
+
 int UnitTypes::index_of(std::string_view id) const {
   for (size_t i = 0; i < types_.size(); ++i)
     if (types_[i].id == id) return static_cast<int>(i);
@@ -37,6 +43,17 @@ Result<UnitTypes> UnitTypes::load(const std::filesystem::path& data_dir, const s
     t.repair_cost = static_cast<int>(u.integer_or("repair_cost", 0));
     t.attack_dice = static_cast<int>(u.integer_or("attack_dice", 1));
     t.classes = u.str_list("classes");
+    t.elite = u.boolean_or("elite", false);
+    t.advanced = u.boolean_or("advanced", false);
+    t.optional = u.boolean_or("optional", false);
+    t.facility = u.boolean_or("facility", false);
+    t.needs_air_base = u.boolean_or("needs_air_base", false);
+    t.nations = u.str_list_or_empty("nations");
+    if (t.has_class("bomber")) {
+      t.sbr_hit = static_cast<int>(u.integer_or("sbr_hit", 0));
+      t.sbr_dice = static_cast<int>(u.integer_or("sbr_dice", 1));
+      t.sbr_targets = u.str_list_or_empty("sbr_targets");
+    }
     if (auto abilities = u.opt("abilities")) {
       for (const JsonReader& a : abilities->elements()) {
         const std::string kind = a.str("kind");
@@ -466,11 +483,12 @@ int bp_lost(const Battle& b, Side side) {
   return lost;
 }
 
-void roll_dice(const DiceByValue& by_value, Dice& dice, int& hits, int& ones) {
+void roll_dice(const DiceByValue& by_value, Dice& dice, int& hits, int& ones, std::vector<int>* rolled) {
   hits = ones = 0;
   for (int v = 0; v <= kDie; ++v) {
     for (int k = 0; k < by_value[static_cast<size_t>(v)]; ++k) {
       const int r = dice.roll(kDie);
+      if (rolled != nullptr) rolled->push_back(r);
       if (r <= v) {
         ++hits;
         if (r == 1) ++ones;
@@ -479,12 +497,18 @@ void roll_dice(const DiceByValue& by_value, Dice& dice, int& hits, int& ones) {
   }
 }
 
-RoundRoll Battle::fight_round(Dice& dice, const RetreatRule& retreat_rule) {
+RoundRoll Battle::fight_round(Dice& dice, const RetreatRule& retreat_rule, RoundDice* rolled) {
+  auto log = [&](std::vector<int> RoundDice::*field) {
+    return rolled == nullptr ? nullptr : &(rolled->*field);
+  };
+  auto log_side = [&](std::array<std::vector<int>, 2> RoundDice::*field, int side) {
+    return rolled == nullptr ? nullptr : &(rolled->*field)[static_cast<size_t>(side)];
+  };
   RoundRoll roll;
   if (outcome_ != Outcome::kOngoing) return roll;
   if (round_ == 0) {
     int ones = 0;
-    roll_dice(aa_dice(), dice, roll.aa_hits, ones);
+    roll_dice(aa_dice(), dice, roll.aa_hits, ones, log(&RoundDice::aa));
     apply_aa(roll.aa_hits);
     if (outcome_ != Outcome::kOngoing) return roll;
     // 3.36.2.2 B. Air supremacy: a fighter with a die of 0 could not end it, so the dogfight
@@ -497,14 +521,14 @@ RoundRoll Battle::fight_round(Dice& dice, const RetreatRule& retreat_rule) {
           fd[0] == std::accumulate(fd.begin(), fd.end(), 0))
         break;
       int ha = 0, hd = 0;
-      roll_dice(fa, dice, ha, ones);
-      roll_dice(fd, dice, hd, ones);
+      roll_dice(fa, dice, ha, ones, log_side(&RoundDice::dogfight, 0));
+      roll_dice(fd, dice, hd, ones, log_side(&RoundDice::dogfight, 1));
       apply_dogfight(ha, hd);
       fought = true;
     }
     Side shooter = Side::kAttacker;
     int free_hits = 0;
-    if (fought) roll_dice(free_shot_dice(shooter), dice, free_hits, ones);
+    if (fought) roll_dice(free_shot_dice(shooter), dice, free_hits, ones, log(&RoundDice::free_shots));
     apply_free_shots(shooter, free_hits);
     if (outcome_ != Outcome::kOngoing) return roll;
   }
@@ -513,8 +537,8 @@ RoundRoll Battle::fight_round(Dice& dice, const RetreatRule& retreat_rule) {
     return roll;
   }
   // 3.36.2.3: "the attacker rolling first for each of his units ... then rolls for each of his units"
-  roll_dice(combat_dice(Side::kAttacker), dice, roll.hits[0], roll.ones[0]);
-  roll_dice(combat_dice(Side::kDefender), dice, roll.hits[1], roll.ones[1]);
+  roll_dice(combat_dice(Side::kAttacker), dice, roll.hits[0], roll.ones[0], log_side(&RoundDice::combat, 0));
+  roll_dice(combat_dice(Side::kDefender), dice, roll.hits[1], roll.ones[1], log_side(&RoundDice::combat, 1));
   apply_exchange(roll);
   // 3.36.2.4: "The attacking side may retreat after the end of the round"
   if (outcome_ == Outcome::kOngoing && retreat_rule.after_round > 0 && round_ >= retreat_rule.after_round)

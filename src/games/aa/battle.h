@@ -48,8 +48,17 @@ struct UnitType {
   int attack_dice = 1;  // 3.22: the Heavy Bomber rolls 2d12 during attacks
   std::vector<std::string> classes;
   std::vector<Support> supports;
-  int anti_aircraft = 0;  // 3.8, 3.36.2.1: hits aircraft at or under this in the first round
-  int drop_bonus = 0;     // 3.13: Airborne +1 in the first round after a drop
+  int anti_aircraft = 0;        // 3.8, 3.36.2.1: hits aircraft at or under this in the first round
+  int drop_bonus = 0;           // 3.13: Airborne +1 in the first round after a drop
+  bool elite = false;           // 3.2: "Only 2 units may be purchased per turn"
+  bool advanced = false;        // (Advanced Setup) units, 3.13-3.17, 3.22, 3.23
+  bool optional = false;        // optional rules' pieces: fortifications 4.3, generals 4.5
+  bool facility = false;        // bases (3.9, 3.10): placed, never moved
+  bool needs_air_base = false;  // 3.21, 3.22: "Must end their turn in a zone that contains an airbase"
+  int sbr_hit = 0;              // 3.36.1: hits on this or less in a Strategic Bombing Raid (0: cannot raid)
+  int sbr_dice = 1;             // 3.22: the Heavy Bomber rolls 2d12
+  std::vector<std::string> sbr_targets;  // 3.20, 3.21: what it may bomb
+  std::vector<std::string> nations;      // who may field it (SS: Germany, Guards: Russia); empty: all
 
   bool has_class(std::string_view c) const;
   bool aircraft() const { return has_class("air"); }
@@ -70,6 +79,8 @@ class UnitTypes {
   int size() const { return static_cast<int>(types_.size()); }
   // -1 when there is no such type.
   int index_of(std::string_view id) const;
+  // A table of types already loaded (the game joins the printed and the minor Axis values, 3.1).
+  static UnitTypes from_list(std::vector<UnitType> types);
 
  private:
   std::vector<UnitType> types_;
@@ -136,6 +147,14 @@ struct RoundRoll {
   std::array<int, 2> ones{};  // natural 1s that hit (3.36.2.3)
 };
 
+// Every die a round rolled, by step, for the game's log (the dice are real and shown).
+struct RoundDice {
+  std::vector<int> aa;                       // A, at the attacking aircraft
+  std::array<std::vector<int>, 2> dogfight;  // B, by firing side, every exchange
+  std::vector<int> free_shots;               // B, the winner's free shots
+  std::array<std::vector<int>, 2> combat;    // C, by firing side
+};
+
 enum class Outcome { kOngoing, kAttackerWins, kDefenderHolds, kBothDestroyed, kAttackerRetreats };
 const char* outcome_name(Outcome o);
 
@@ -192,7 +211,8 @@ class Battle {
 
   // --- The round with dice -------------------------------------------------------------
   // One full round: A (first round), C, D with the attacker's `retreat` rule by round count.
-  RoundRoll fight_round(Dice& dice, const RetreatRule& retreat);
+  // With `rolled`, every die is also recorded there for the log.
+  RoundRoll fight_round(Dice& dice, const RetreatRule& retreat, RoundDice* rolled = nullptr);
   // Fights to the end (the odds rule is the calculator's; here only after_round).
   Outcome fight(Dice& dice, const RetreatRule& retreat);
 
@@ -213,7 +233,9 @@ class Battle {
 };
 
 // Rolls the dice of `by_value` (one d12 each), counting hits (roll <= value) and hits that are 1s.
-void roll_dice(const DiceByValue& by_value, Dice& dice, int& hits, int& ones);
+// With `rolled`, the dice are also appended there.
+void roll_dice(const DiceByValue& by_value, Dice& dice, int& hits, int& ones,
+               std::vector<int>* rolled = nullptr);
 
 // BP value of a side's forces (3.3-3.23 costs).
 int forces_cost(const Forces& f, const UnitTypes& types);
