@@ -10,6 +10,7 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -19,6 +20,7 @@
 #include "games/bd/bd_data.h"
 #include "kernel/json_data.h"
 #include "kernel/state.h"
+#include "kernel/verbs.h"
 
 namespace steppe {
 class SupplyTracer;
@@ -680,6 +682,41 @@ class BdState : public steppe::State {
   Status set_word(const std::vector<std::string>& w);
   steppe::Result<std::string> query_word(const std::vector<std::string>& w) const;
   steppe::Result<Action> parse_attack(const std::vector<std::string>& t, bool ma) const;
+  // The verb table (verbs.cpp): one row per verb with its notation (name and arguments)
+  // and the rule it carries out; parse_action and action_to_string go through it.
+  static const steppe::VerbTable<BdState>& verbs();
+  // The arguments a verb's notation takes after its name.
+  enum class ArgForm {
+    kNone,          // "end-phase"
+    kUnit,          // "advance UNIT"
+    kHex,           // "retreat HEX"
+    kUnitHex,       // "enter UNIT HEX"
+    kUnitUnit,      // "attach TB ARMY"
+    kUnitPath,      // "move UNIT HEX HEX..."
+    kAttack,        // "attack HEX from HEX... [lw] [drop]", "attack HEX with UNIT... [lw] [drop]"
+    kOrder,         // "order move-fight"
+    kPaulus,        // "paulus take|decline"
+    kZone,          // "zone north|south"
+    kReplace,       // "replace UNIT HEX|rvgk"
+    kOffSupply,     // "osupply A|B|C HEX"
+    kCrimea,        // "crimea-supply on [UNIT...] | off"
+    kWatch,         // "watch rhine|oder"
+    kUnits,         // "caucasus-launch UNIT..."
+    kUnitHexPairs,  // "caucasus-recall UNIT HEX [UNIT HEX...]"
+    kYesNo,         // "take-retreat yes|no"
+    kDrBb,          // "convert-bb dr|bb"
+    kSupport,       // "support KIND [ARMY]"
+  };
+  steppe::Result<Action> read_action(uint16_t verb, ArgForm form, std::span<const std::string_view> w) const;
+  std::string write_action(const Action& a, ArgForm form) const;
+  template <uint16_t Verb, ArgForm Form>
+  static steppe::Result<Action> parse_as(const BdState& s, std::span<const std::string_view> w) {
+    return s.read_action(Verb, Form, w);
+  }
+  template <ArgForm Form>
+  static std::string print_as(const BdState& s, const Action& a) {
+    return s.write_action(a, Form);
+  }
   // The combat preview of an attack or mobile assault `a` (legal now or not), with the
   // support markers named in `support` ("artillery UNIT", "air-army UNIT", "interceptor",
   // ...; 8.36-8.41, their eligibility not checked): what preview() and the odds queries show.

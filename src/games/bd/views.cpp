@@ -279,14 +279,6 @@ void BdState::resample_hidden(int viewer, uint64_t seed) {
 namespace {
 
 // The section each verb carries out (describe()), in Verb order.
-constexpr const char* kVerbRules[] = {
-    "",      "5.1",   "10.1", "11.25", "11.25", "10.23", "5.4",   "5.10",  "5.6",  "8.1",  "8.12",
-    "8.8",   "8.8",   "7.10", "11.27", "11.30", "11.30", "11.26", "11.23", "3.3",  "8.21", "8.21",
-    "9.1",   "11.32", "9.2",  "8.18",  "7.7",   "8.6",   "8.11",  "8.11",  "4.4",  "4.18", "7.4",
-    "10.16", "8.20",  "8.16", "8.5",   "4.11",  "4.12",  "4.12",  "4.13",  "4.13", "4.16", "13.9",
-    "8.36",  "8.41",  "8.26", "8.26",  "6.2",   "11.26", "8.31"};
-static_assert(std::size(kVerbRules) == kNumVerbs, "one rule per verb");
-
 // 11.26: what each result of the CRT does.
 constexpr const char* kResultMeanings[] = {
     "all attackers eliminated", "no effect", "all defenders eliminated; the attacker may advance",
@@ -359,8 +351,9 @@ steppe::Result<steppe::ActionDescription> BdState::describe(const Action& a) con
     return steppe::Error{"unknown action (verb " + std::to_string(a.verb) + ")", "", ""};
   steppe::ActionDescription d;
   d.text = action_to_string(a);
-  d.verb = kVerbNames[a.verb];
-  d.rule = kVerbRules[a.verb];
+  const auto* row = verbs().find(a.verb);
+  d.verb = std::string(row->name);
+  d.rule = std::string(row->rule);
   d.summary = d.text;
   std::vector<int> us;
   action_units(a, us);

@@ -429,6 +429,29 @@ TEST(BdState, IllegalActionLeavesStateUnchangedAndCitesRule) {
   EXPECT_EQ(s->state_hash(), h);
 }
 
+// Issue 19: the verb table is the one list of verbs; a malformed action is answered with the
+// form its verb takes, and an unknown one with every verb's form, from that table.
+TEST(BdNotation, MalformedActionNamesTheFormsFromTheVerbTable) {
+  auto s = fresh();
+  set(*s, "blank-map");
+  set(*s, "place german 4Pz 2404");
+  auto paulus = s->parse_action("paulus maybe");  // 5.10
+  ASSERT_FALSE(paulus.is_ok());
+  EXPECT_NE(paulus.error().message.find("paulus take|decline"), std::string::npos) << paulus.error().message;
+  auto unknown = s->parse_action("no-such-verb 2404");
+  ASSERT_FALSE(unknown.is_ok());
+  EXPECT_NE(unknown.error().message.find("osupply A|B|C HEX"), std::string::npos) << unknown.error().message;
+  for (const char* text : {"attack 2403 with 4Pz lw", "attack 2403 from 2404", "mobile-assault 2403 with 4Pz",
+                           "support artillery 4Pz", "caucasus-recall 4Pz 2404", "crimea-supply off"}) {
+    auto a = s->parse_action(text);
+    ASSERT_TRUE(a.is_ok()) << text;
+    EXPECT_EQ(s->action_to_string(*a), text);
+    auto d = s->describe(*a);
+    ASSERT_TRUE(d.is_ok()) << text;
+    EXPECT_EQ(d->verb, std::string(text).substr(0, std::string(text).find(' ')));
+  }
+}
+
 TEST(BdState, MobileAssaultClearsHexAndUnitsMoveOn) {
   auto s = fresh();
   set(*s, "blank-map");

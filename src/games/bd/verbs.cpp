@@ -1,0 +1,149 @@
+// Barbarossa Deluxe: the verb table (issue 19). One row per verb: its notation (name and
+// arguments) and the rule it carries out. parse_action and action_to_string read this table;
+// the argument forms are read and written in notation.cpp. Every rule cites its rulebook
+// section (seeds/000).
+#include "games/bd/bd_internal.h"
+
+namespace bd {
+
+const steppe::VerbTable<BdState>& BdState::verbs() {
+  using S = BdState;
+  using F = ArgForm;
+  // id, name, usage, rule, generate, check, apply, print, parse, describe. Both attack verbs
+  // share the name "attack": the first row reads "from" and "with" alike (parse_attack).
+  static constexpr steppe::VerbRow<S> kVerbRows[] = {
+      {kEndPhase, "end-phase", "end-phase", "5.1", nullptr, nullptr, nullptr, print_as<F::kNone>,
+       parse_as<kEndPhase, F::kNone>, nullptr},
+      {kMove, "move", "move UNIT HEX HEX...", "10.1", nullptr, nullptr, nullptr, print_as<F::kUnitPath>,
+       parse_as<kMove, F::kUnitPath>, nullptr},
+      {kAttackFrom, "attack", "attack HEX from HEX... [lw] [drop] | attack HEX with UNIT... [lw] [drop]",
+       "11.25", nullptr, nullptr, nullptr, print_as<F::kAttack>, parse_as<kAttackFrom, F::kAttack>, nullptr},
+      {kAttackWith, "attack", "", "11.25", nullptr, nullptr, nullptr, print_as<F::kAttack>, nullptr, nullptr},
+      {kMobileAssault, "mobile-assault", "mobile-assault HEX with UNIT... [lw] [drop]", "10.23", nullptr,
+       nullptr, nullptr, print_as<F::kAttack>, parse_as<kMobileAssault, F::kAttack>, nullptr},
+      {kOrder, "order", "order move-fight|fight-move|fight-fight", "5.4", nullptr, nullptr, nullptr,
+       print_as<F::kOrder>, parse_as<kOrder, F::kOrder>, nullptr},
+      {kPaulus, "paulus", "paulus take|decline", "5.10", nullptr, nullptr, nullptr, print_as<F::kPaulus>,
+       parse_as<kPaulus, F::kPaulus>, nullptr},
+      {kZone1942, "zone", "zone north|south", "5.6", nullptr, nullptr, nullptr, print_as<F::kZone>,
+       parse_as<kZone1942, F::kZone>, nullptr},
+      {kEnter, "enter", "enter UNIT HEX", "8.1", nullptr, nullptr, nullptr, print_as<F::kUnitHex>,
+       parse_as<kEnter, F::kUnitHex>, nullptr},
+      {kReplace, "replace", "replace UNIT HEX|rvgk", "8.12", nullptr, nullptr, nullptr, print_as<F::kReplace>,
+       parse_as<kReplace, F::kReplace>, nullptr},
+      {kRvgkIn, "rvgk-in", "rvgk-in UNIT", "8.8", nullptr, nullptr, nullptr, print_as<F::kUnit>,
+       parse_as<kRvgkIn, F::kUnit>, nullptr},
+      {kRvgkOut, "rvgk-out", "rvgk-out UNIT HEX", "8.8", nullptr, nullptr, nullptr, print_as<F::kUnitHex>,
+       parse_as<kRvgkOut, F::kUnitHex>, nullptr},
+      {kOffSupply, "osupply", "osupply A|B|C HEX", "7.10", nullptr, nullptr, nullptr, print_as<F::kOffSupply>,
+       parse_as<kOffSupply, F::kOffSupply>, nullptr},
+      {kRetreat, "retreat", "retreat HEX", "11.27", nullptr, nullptr, nullptr, print_as<F::kHex>,
+       parse_as<kRetreat, F::kHex>, nullptr},
+      {kAdvance, "advance", "advance UNIT", "11.30", nullptr, nullptr, nullptr, print_as<F::kUnit>,
+       parse_as<kAdvance, F::kUnit>, nullptr},
+      {kAdvanceDone, "advance-done", "advance-done", "11.30", nullptr, nullptr, nullptr, print_as<F::kNone>,
+       parse_as<kAdvanceDone, F::kNone>, nullptr},
+      {kBbChoice, "convert-bb", "convert-bb dr|bb", "11.26", nullptr, nullptr, nullptr, print_as<F::kDrBb>,
+       parse_as<kBbChoice, F::kDrBb>, nullptr},
+      {kLwDefend, "luftwaffe-defend", "luftwaffe-defend yes|no", "11.23", nullptr, nullptr, nullptr,
+       print_as<F::kYesNo>, parse_as<kLwDefend, F::kYesNo>, nullptr},
+      {kSetup, "setup", "setup UNIT HEX", "3.3", nullptr, nullptr, nullptr, print_as<F::kUnitHex>,
+       parse_as<kSetup, F::kUnitHex>, nullptr},
+      {kWithdraw, "withdraw", "withdraw UNIT", "8.21", nullptr, nullptr, nullptr, print_as<F::kUnit>,
+       parse_as<kWithdraw, F::kUnit>, nullptr},
+      {kDeclineWithdraw, "decline-withdrawal", "decline-withdrawal", "8.21", nullptr, nullptr, nullptr,
+       print_as<F::kNone>, parse_as<kDeclineWithdraw, F::kNone>, nullptr},
+      {kHeroCity, "hero-city", "hero-city HEX", "9.1", nullptr, nullptr, nullptr, print_as<F::kHex>,
+       parse_as<kHeroCity, F::kHex>, nullptr},
+      {kAdvance2, "advance-second", "advance-second UNIT HEX", "11.32", nullptr, nullptr, nullptr,
+       print_as<F::kUnitHex>, parse_as<kAdvance2, F::kUnitHex>, nullptr},
+      {kFortressCity, "fortress-city", "fortress-city HEX", "9.2", nullptr, nullptr, nullptr,
+       print_as<F::kHex>, parse_as<kFortressCity, F::kHex>, nullptr},
+      {kFortifiedArea, "fortified-area", "fortified-area HEX", "8.18", nullptr, nullptr, nullptr,
+       print_as<F::kHex>, parse_as<kFortifiedArea, F::kHex>, nullptr},
+      {kAerialSupply, "aerial-supply", "aerial-supply HEX", "7.7", nullptr, nullptr, nullptr,
+       print_as<F::kHex>, parse_as<kAerialSupply, F::kHex>, nullptr},
+      {kStrategic, "strategic", "strategic UNIT HEX", "8.6", nullptr, nullptr, nullptr, print_as<F::kUnitHex>,
+       parse_as<kStrategic, F::kUnitHex>, nullptr},
+      {kEmergencyRvgk, "emergency-rvgk", "emergency-rvgk UNIT HEX", "8.11", nullptr, nullptr, nullptr,
+       print_as<F::kUnitHex>, parse_as<kEmergencyRvgk, F::kUnitHex>, nullptr},
+      {kNoEmergencyRvgk, "no-emergency-rvgk", "no-emergency-rvgk", "8.11", nullptr, nullptr, nullptr,
+       print_as<F::kNone>, parse_as<kNoEmergencyRvgk, F::kNone>, nullptr},
+      {kSummerOffensive, "summer-offensive", "summer-offensive", "4.4", nullptr, nullptr, nullptr,
+       print_as<F::kNone>, parse_as<kSummerOffensive, F::kNone>, nullptr},
+      {kWatch, "watch", "watch rhine|oder", "4.18", nullptr, nullptr, nullptr, print_as<F::kWatch>,
+       parse_as<kWatch, F::kWatch>, nullptr},
+      {kCrimeaSupply, "crimea-supply", "crimea-supply on [UNIT...] | off", "7.4", nullptr, nullptr, nullptr,
+       print_as<F::kCrimea>, parse_as<kCrimeaSupply, F::kCrimea>, nullptr},
+      {kSeaMove, "sea-move", "sea-move UNIT HEX", "10.16", nullptr, nullptr, nullptr, print_as<F::kUnitHex>,
+       parse_as<kSeaMove, F::kUnitHex>, nullptr},
+      {kConvert, "convert", "convert GUARDS|SHOCK RIFLE-ARMY", "8.20", nullptr, nullptr, nullptr,
+       print_as<F::kUnitUnit>, parse_as<kConvert, F::kUnitUnit>, nullptr},
+      {kCombOut, "comb-out", "comb-out", "8.16", nullptr, nullptr, nullptr, print_as<F::kNone>,
+       parse_as<kCombOut, F::kNone>, nullptr},
+      {kEastWall, "east-wall", "east-wall HEX", "8.5", nullptr, nullptr, nullptr, print_as<F::kHex>,
+       parse_as<kEastWall, F::kHex>, nullptr},
+      {kCaucasusLaunch, "caucasus-launch", "caucasus-launch UNIT...", "4.11", nullptr, nullptr, nullptr,
+       print_as<F::kUnits>, parse_as<kCaucasusLaunch, F::kUnits>, nullptr},
+      {kCaucasusSend, "caucasus-send", "caucasus-send UNIT", "4.12", nullptr, nullptr, nullptr,
+       print_as<F::kUnits>, parse_as<kCaucasusSend, F::kUnits>, nullptr},
+      {kCaucasusRefuse, "caucasus-refuse", "caucasus-refuse", "4.12", nullptr, nullptr, nullptr,
+       print_as<F::kNone>, parse_as<kCaucasusRefuse, F::kNone>, nullptr},
+      {kCaucasusRecall, "caucasus-recall", "caucasus-recall UNIT HEX [UNIT HEX...]", "4.13", nullptr, nullptr,
+       nullptr, print_as<F::kUnitHexPairs>, parse_as<kCaucasusRecall, F::kUnitHexPairs>, nullptr},
+      {kCaucasusLeave, "caucasus-leave", "caucasus-leave UNIT HEX", "4.13", nullptr, nullptr, nullptr,
+       print_as<F::kUnitHex>, parse_as<kCaucasusLeave, F::kUnitHex>, nullptr},
+      {kMansteinsGambit, "mansteins-gambit", "mansteins-gambit", "4.16", nullptr, nullptr, nullptr,
+       print_as<F::kNone>, parse_as<kMansteinsGambit, F::kNone>, nullptr},
+      {kTakeRetreat, "take-retreat", "take-retreat yes|no", "13.9", nullptr, nullptr, nullptr,
+       print_as<F::kYesNo>, parse_as<kTakeRetreat, F::kYesNo>, nullptr},
+      {kSupport, "support", "support artillery|air-army ARMY | support interceptor|partisans|airborne",
+       "8.36", nullptr, nullptr, nullptr, print_as<F::kSupport>, parse_as<kSupport, F::kSupport>, nullptr},
+      {kSupportDone, "support-done", "support-done", "8.41", nullptr, nullptr, nullptr, print_as<F::kNone>,
+       parse_as<kSupportDone, F::kNone>, nullptr},
+      {kBulgariaExit, "bulgaria-exit", "bulgaria-exit UNIT", "8.26", nullptr, nullptr, nullptr,
+       print_as<F::kUnit>, parse_as<kBulgariaExit, F::kUnit>, nullptr},
+      {kBulgariaReturn, "bulgaria-return", "bulgaria-return HEX", "8.26", nullptr, nullptr, nullptr,
+       print_as<F::kHex>, parse_as<kBulgariaReturn, F::kHex>, nullptr},
+      {kOverstackRemove, "overstack-remove", "overstack-remove UNIT", "6.2", nullptr, nullptr, nullptr,
+       print_as<F::kUnit>, parse_as<kOverstackRemove, F::kUnit>, nullptr},
+      {kBbLoss, "bb-loss", "bb-loss UNIT", "11.26", nullptr, nullptr, nullptr, print_as<F::kUnit>,
+       parse_as<kBbLoss, F::kUnit>, nullptr},
+      {kAttach, "attach", "attach TB|CM ARMY", "8.31", nullptr, nullptr, nullptr, print_as<F::kUnitUnit>,
+       parse_as<kAttach, F::kUnitUnit>, nullptr},
+  };
+  static_assert(std::size(kVerbRows) == kNumVerbs - 1, "one row per verb");
+  static_assert(
+      [] {
+        for (size_t i = 0; i < std::size(kVerbRows); ++i)
+          if (kVerbRows[i].id != i + 1) return false;
+        return true;
+      }(),
+      "the rows in verb order");
+  static const steppe::VerbTable<BdState> table(kVerbRows);
+  return table;
+}
+
+std::string BdState::action_to_string(const Action& a) const {
+  return a.verb == kVerbNone ? std::string() : verbs().print(*this, a);
+}
+
+steppe::Result<Action> BdState::parse_action(std::string_view text) const {
+  std::vector<std::string_view> words;
+  for (size_t at = 0; at < text.size();) {
+    const size_t end = std::min(text.find_first_of(" \t\n\r", at), text.size());
+    if (end > at) words.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  if (words.empty()) return steppe::Error{"empty action", "", ""};
+  size_t used = 0;
+  const auto* row = verbs().match(words, used);
+  if (row == nullptr || row->parse == nullptr)
+    return steppe::Error{
+        "unknown action in '" + std::string(text) + "' (the forms are: " + verbs().usages() + ")", "", ""};
+  auto a = row->parse(*this, std::span<const std::string_view>(words).subspan(used));
+  if (!a) return steppe::Error{a.error().message + " in '" + std::string(text) + "'", "", ""};
+  return a;
+}
+
+}  // namespace bd
