@@ -127,7 +127,7 @@ fuzz() {
     -DSTEPPE_BENCH=OFF "${launcher[@]}" >/dev/null &&
     nice cmake --build build-fuzz -j"$JOBS" --target fuzz_all || return 1
   local ok=0 t
-  for t in fuzz_json_data fuzz_scenario_parser fuzz_save_load fuzz_action_parser fuzz_position_load; do
+  for t in fuzz_json_data fuzz_scenario_parser fuzz_save_load fuzz_action_parser fuzz_position_load fuzz_server; do
     local work="build-fuzz/corpus-$t"
     mkdir -p "$work" build-fuzz/artifacts
     echo "--- $t (${FUZZ_SECONDS}s)"

@@ -155,6 +155,29 @@ std::string bearer_token(const Request& req, const Target& t, const Json& body) 
   return {};
 }
 
+// The answer to a request whose header or body is over the limit (431 / 413); the
+// connection closes after it.
+Response limit_refusal(bool header) {
+  Request dummy;
+  dummy.version(11);
+  dummy.keep_alive(false);
+  Response res = json_response(
+      dummy, header ? api_error(431, "header_too_large",
+                                "the request line and header fields are larger than the limit of " +
+                                    std::to_string(kMaxHeaderBytes) + " bytes")
+                    : api_error(413, "too_large",
+                                "the request body is larger than the limit of " +
+                                    std::to_string(kMaxMessageBytes) + " bytes"));
+  res.keep_alive(false);
+  return res;
+}
+
+// The seat a WebSocket upgrade on `t` speaks for: ?token= first, else the Authorization header.
+std::string ws_token(const Request& req, const Target& t) {
+  auto it = t.query.find("token");
+  return it != t.query.end() ? it->second : bearer_token(req, t, Json());
+}
+
 }  // namespace
 
 struct Server::Impl {
@@ -344,6 +367,57 @@ struct Server::Impl {
     }
   }
 
+  // handle_ws_message as text; nothing escapes to the worker thread.
+  std::string handle_ws_message_guarded(const std::string& game_id, const std::string& token,
+                                        const std::string& text) noexcept {
+    try {
+      return to_json_text(handle_ws_message(game_id, token, text));
+    } catch (...) {
+      return R"({"type":"result","status":500,"ok":false,"error":{"code":"internal","message":"internal error"}})";
+    }
+  }
+
+  // One message of a WebSocket upgraded on /api/games/{game_id}/ws for `token` (docs/api.md).
+  Json handle_ws_message(const std::string& game_id, const std::string& token, const std::string& text) {
+    const Json msg = Json::parse(text, nullptr, false);
+    auto reply = [&](const ApiResult& r) {
+      Json out = r.body;
+      out["type"] = "result";
+      out["status"] = r.status;
+      if (msg.is_object() && msg.contains("request_id")) out["request_id"] = msg["request_id"];
+      return out;
+    };
+    if (msg.is_discarded() || !msg.is_object() || !msg.contains("type") || !msg["type"].is_string())
+      return reply(api_error(400, "bad_json", "a message must be a JSON object with a string 'type'"));
+    const std::string type = msg["type"].get<std::string>();
+    auto& svc = *service;
+    try {
+      if (type == "action") {
+        if (!msg.contains("action") || !msg["action"].is_string())
+          return reply(api_error(400, "bad_request", "field 'action' (string) is required"));
+        std::string key;
+        if (msg.contains("idempotency_key") && msg["idempotency_key"].is_string())
+          key = msg["idempotency_key"].get<std::string>();
+        return reply(svc.act(game_id, token, msg["action"].get<std::string>(), key));
+      }
+      if (type == "undo") return reply(svc.undo(game_id, token));
+      if (type == "resign") return reply(svc.resign(game_id, token));
+      if (type == "view") return reply(svc.view(game_id, token));
+      // The typed views, as over HTTP: {"type": "preview", "action": ...}, {"type": "reach",
+      // "unit": ...}, {"type": "actions", "unit": ...}.
+      auto field = [&](const char* name) {
+        return msg.contains(name) && msg[name].is_string() ? msg[name].get<std::string>() : std::string();
+      };
+      if (type == "preview") return reply(svc.preview(game_id, token, field("action")));
+      if (type == "reach") return reply(svc.reach(game_id, token, field("unit")));
+      if (type == "actions") return reply(svc.unit_actions(game_id, token, field("unit")));
+      if (type == "ping") return reply(ApiResult{200, Json{{"ok", true}, {"pong", true}}});
+    } catch (const std::exception& e) {
+      return reply(api_error(500, "internal", std::string("internal error: ") + e.what()));
+    }
+    return reply(api_error(400, "bad_request", "unknown message type '" + type + "'"));
+  }
+
   static ApiResult invalid_target_error() {
     return api_error(400, "bad_request", "the request path or query is not valid UTF-8 once percent-decoded");
   }
@@ -374,6 +448,17 @@ bool is_ws_target(const Target& t) {
          t.segments[3] == "ws";
 }
 
+// An upgrade on a target that is not a game's socket (or not UTF-8) is refused, and the
+// connection closed, before anything echoes the target.
+std::optional<Response> refuse_upgrade(const Request& req, const Target& t) {
+  if (t.utf8 && is_ws_target(t)) return std::nullopt;
+  Response res = json_response(
+      req, t.utf8 ? api_error(404, "not_found", "WebSocket upgrades are served only at /api/games/{id}/ws")
+                  : Server::Impl::invalid_target_error());
+  res.keep_alive(false);
+  return res;
+}
+
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
   WsSession(tcp::socket&& socket, Server::Impl& server, ConnectionSlot slot)
@@ -385,8 +470,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // `t` is the request's target, already checked by is_ws_target.
   void run(const Request& req, const Target& t) {
     game_id_ = t.segments[2];
-    auto it = t.query.find("token");
-    token_ = it != t.query.end() ? it->second : std::string(bearer_token(req, t, Json()));
+    token_ = ws_token(req, t);
     since_ok_ = parse_since(t, Service::kNoEvents, &since_);
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     ws_.read_message_max(kMaxMessageBytes);
@@ -439,61 +523,12 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     // Handle on a worker; the next read starts once the reply is queued, so a connection's
     // messages are answered in order.
     net::post(*server_.workers, [self = shared_from_this(), text = std::move(text)] {
-      std::string reply = self->handle_message_guarded(text);
+      std::string reply = self->server_.handle_ws_message_guarded(self->game_id_, self->token_, text);
       net::post(self->ws_.get_executor(), [self, reply = std::move(reply)]() mutable {
         self->send(std::make_shared<const std::string>(std::move(reply)));
         self->do_read();
       });
     });
-  }
-
-  // handle_message as text; nothing escapes to the worker thread.
-  std::string handle_message_guarded(const std::string& text) noexcept {
-    try {
-      return to_json_text(handle_message(text));
-    } catch (...) {
-      return R"({"type":"result","status":500,"ok":false,"error":{"code":"internal","message":"internal error"}})";
-    }
-  }
-
-  Json handle_message(const std::string& text) {
-    const Json msg = Json::parse(text, nullptr, false);
-    auto reply = [&](const ApiResult& r) {
-      Json out = r.body;
-      out["type"] = "result";
-      out["status"] = r.status;
-      if (msg.is_object() && msg.contains("request_id")) out["request_id"] = msg["request_id"];
-      return out;
-    };
-    if (msg.is_discarded() || !msg.is_object() || !msg.contains("type") || !msg["type"].is_string())
-      return reply(api_error(400, "bad_json", "a message must be a JSON object with a string 'type'"));
-    const std::string type = msg["type"].get<std::string>();
-    auto& svc = *server_.service;
-    try {
-      if (type == "action") {
-        if (!msg.contains("action") || !msg["action"].is_string())
-          return reply(api_error(400, "bad_request", "field 'action' (string) is required"));
-        std::string key;
-        if (msg.contains("idempotency_key") && msg["idempotency_key"].is_string())
-          key = msg["idempotency_key"].get<std::string>();
-        return reply(svc.act(game_id_, token_, msg["action"].get<std::string>(), key));
-      }
-      if (type == "undo") return reply(svc.undo(game_id_, token_));
-      if (type == "resign") return reply(svc.resign(game_id_, token_));
-      if (type == "view") return reply(svc.view(game_id_, token_));
-      // The typed views, as over HTTP: {"type": "preview", "action": ...}, {"type": "reach",
-      // "unit": ...}, {"type": "actions", "unit": ...}.
-      auto field = [&](const char* name) {
-        return msg.contains(name) && msg[name].is_string() ? msg[name].get<std::string>() : std::string();
-      };
-      if (type == "preview") return reply(svc.preview(game_id_, token_, field("action")));
-      if (type == "reach") return reply(svc.reach(game_id_, token_, field("unit")));
-      if (type == "actions") return reply(svc.unit_actions(game_id_, token_, field("unit")));
-      if (type == "ping") return reply(ApiResult{200, Json{{"ok", true}, {"pong", true}}});
-    } catch (const std::exception& e) {
-      return reply(api_error(500, "internal", std::string("internal error: ") + e.what()));
-    }
-    return reply(api_error(400, "bad_request", "unknown message type '" + type + "'"));
   }
 
   void send(std::shared_ptr<const std::string> msg) {
@@ -595,35 +630,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
       return;
     }
-    if (ec == http::error::body_limit || ec == http::error::header_limit) {
-      Request dummy;
-      dummy.version(11);
-      dummy.keep_alive(false);
-      const bool header = ec == http::error::header_limit;
-      Response res = json_response(
-          dummy, header ? api_error(431, "header_too_large",
-                                    "the request line and header fields are larger than the limit of " +
-                                        std::to_string(kMaxHeaderBytes) + " bytes")
-                        : api_error(413, "too_large",
-                                    "the request body is larger than the limit of " +
-                                        std::to_string(kMaxMessageBytes) + " bytes"));
-      res.keep_alive(false);
-      return write(std::move(res));
-    }
+    if (ec == http::error::body_limit || ec == http::error::header_limit)
+      return write(limit_refusal(ec == http::error::header_limit));
     if (ec) return;
     Request req = parser_->release();
     if (websocket::is_upgrade(req)) {
       // The upgrade is answered here, on the I/O thread: refuse a target that is not a
       // game's socket before anything echoes it.
       const Target t = parse_target(req.target());
-      if (!t.utf8 || !is_ws_target(t)) {
-        Response res = json_response(req, t.utf8 ? api_error(404, "not_found",
-                                                             "WebSocket upgrades are served only at "
-                                                             "/api/games/{id}/ws")
-                                                 : Server::Impl::invalid_target_error());
-        res.keep_alive(false);
-        return write(std::move(res));
-      }
+      if (auto refusal = refuse_upgrade(req, t)) return write(std::move(*refusal));
       stream_.expires_never();
       std::make_shared<WsSession>(stream_.release_socket(), server_, std::move(slot_))->run(req, t);
       return;
@@ -778,6 +793,42 @@ void Server::stop() {
   // worker touches the service after stop() returns.
   i.workers->join();
   i.workers.reset();
+}
+
+std::string Server::answer_in_process(std::string_view request, const std::vector<std::string>& ws_messages,
+                                      const std::string& client) {
+  auto& i = *impl_;
+  auto as_text = [](const Response& res) {
+    std::ostringstream out;
+    out << res;
+    return out.str();
+  };
+  http::request_parser<http::string_body> parser;
+  parser.body_limit(kMaxMessageBytes);
+  parser.header_limit(static_cast<uint32_t>(kMaxHeaderBytes));
+  parser.eager(true);
+  beast::error_code ec;
+  net::const_buffer rest(request.data(), request.size());
+  while (rest.size() > 0 && !parser.is_done()) {
+    const size_t used = parser.put(rest, ec);
+    if (ec == http::error::need_more) ec = {};
+    if (ec || used == 0) break;
+    rest += used;
+  }
+  if (!ec && !parser.is_done()) parser.put_eof(ec);  // the client closed: a body up to EOF ends here
+  if (ec == http::error::body_limit || ec == http::error::header_limit)
+    return as_text(limit_refusal(ec == http::error::header_limit));
+  if (ec || !parser.is_done()) return {};  // the connection closes without a reply
+  Request req = parser.release();
+  if (websocket::is_upgrade(req)) {
+    const Target t = parse_target(req.target());
+    if (auto refusal = refuse_upgrade(req, t)) return as_text(*refusal);
+    std::string out = "HTTP/1.1 101 Switching Protocols\r\n";
+    const std::string token = ws_token(req, t);
+    for (const auto& m : ws_messages) out += i.handle_ws_message_guarded(t.segments[2], token, m) + "\n";
+    return out;
+  }
+  return as_text(i.handle_guarded(req, client));
 }
 
 }  // namespace steppe::server

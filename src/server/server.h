@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "server/service.h"
 
@@ -59,6 +61,16 @@ class Server {
   uint16_t port() const;
   // Stops accepting, closes connections, joins the threads.
   void stop();
+
+  // The request router and the WebSocket message handler in-process, with no socket and no
+  // start() (fuzz/fuzz_server.cpp): `request` is parsed as a connection parses it (the same
+  // parser and limits) and answered as the connection answers it; the result is the response
+  // as sent, or "" where the connection would close without one. An upgrade accepted on
+  // /api/games/{id}/ws answers "HTTP/1.1 101 Switching Protocols\r\n", then each of
+  // `ws_messages` is handled as that socket's message, one reply a line. (The socket is not
+  // subscribed to the game's events: there is nothing to push them to.)
+  std::string answer_in_process(std::string_view request, const std::vector<std::string>& ws_messages,
+                                const std::string& client);
 
   struct Impl;
 
