@@ -595,8 +595,7 @@ TwinPositions moscow_twins(const Game& game) {
     if (d.side != kSoviet || d.kind != Kind::kCombat) continue;
     if (st.loc == kLocPool && pooled < 0) pooled = b;
     if (st.loc < 0 || st.revealed || st.face_up) continue;
-    const auto& adj = g.adjacency()[static_cast<size_t>(guderian)];
-    const bool next_to = std::find(adj.begin(), adj.end(), st.loc) != adj.end();
+    const bool next_to = g.adjacent(guderian, st.loc);
     if (next_to && target < 0 && st.level == 0 && d.levels.front() >= 3)
       target = b;
     else if (!next_to && other < 0)
