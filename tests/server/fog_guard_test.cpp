@@ -256,8 +256,11 @@ TEST(InstalledGames, NoSeatIsToldOfAnEnemyUnitItMayNotKnow) {
     for (const auto& l : leaks)
       if (reported.insert(l.where + " " + l.word).second && reported.size() <= 30)
         ADD_FAILURE() << g["id"] << ": " << l.where << " names hidden '" << l.word << "': " << l.text;
-    // aa is an open-information game (both sides see every piece): it has nothing to hide.
-    if (g["id"] != "aa") {
+    // The games whose rules hide units from the other side (BD 11.7, Moscow '41 1.5) must
+    // have had hidden names to check, or the scan itself is broken. The Dark Valley, Army
+    // Group Center and the A&A game show every unit to both sides: nothing of theirs is
+    // hidden in an observation (the DV chit cup's order is kept in the state, not shown).
+    if (g["id"] == "bd" || g["id"] == "moscow41") {
       EXPECT_GT(hidden, 0u) << g["id"] << ": nothing hidden was ever checked";
     }
     ++games;
