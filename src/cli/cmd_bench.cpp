@@ -108,9 +108,10 @@ CommandRegistrar bench_cmd("bench", [](CLI::App& app) {
       ->check(CLI::NonNegativeNumber);
   sub->add_option("--scenarios", a->scenarios, "scenarios per game, in listed order (default 2)")
       ->check(CLI::NonNegativeNumber);
-  sub->add_option("--games", a->games,
-                  "only these games, in installed order (default: every installed game; a new game changes the "
-                  "signature, so a refactor of the old ones compares with --games naming them)")
+  sub->add_option(
+         "--games", a->games,
+         "only these games, in installed order (default: every installed game; a new game changes the "
+         "signature, so a refactor of the old ones compares with --games naming them)")
       ->delimiter(',');
   add_data_option(sub, a->data);
   sub->callback([a] { run(*a); });

@@ -58,8 +58,9 @@ TEST(BdPosition, IsReadableByName) {
   EXPECT_EQ(st["scenario"], "grand-campaign");
   EXPECT_TRUE(st["phase"].is_string());
   ASSERT_FALSE(st["units"].empty());
-  const auto& [id, u] = *st["units"].items().begin();
-  EXPECT_FALSE(id.empty());
+  const auto first = st["units"].begin();  // an iterator: key() and value() stay valid
+  const Json& u = first.value();
+  EXPECT_FALSE(first.key().empty());
   EXPECT_TRUE(u["where"].is_string());
   EXPECT_TRUE(u["label"].is_string());
 }
