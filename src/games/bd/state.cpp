@@ -41,7 +41,8 @@ const std::vector<std::pair<int16_t, std::string>>& BdState::setup_zones() const
 // The supply graph of this state's map: the data's, or one built for an edited map (tests).
 const SupplyGraph& BdState::supply_graph() const {
   if (map_ == &data_->hexes) return data_->supply_graph;
-  if (!own_graph_) own_graph_ = std::make_shared<const SupplyGraph>(build_supply_graph(data_->grid, *map_, data_->places));
+  if (!own_graph_)
+    own_graph_ = std::make_shared<const SupplyGraph>(build_supply_graph(data_->grid, *map_, data_->places));
   return *own_graph_;
 }
 
