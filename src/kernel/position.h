@@ -33,8 +33,27 @@ Result<Json> position_document(const State& s);
 Result<std::unique_ptr<State>> state_from_position_document(const Game& game, const Json& doc,
                                                             const std::string& where = "position");
 
-// For games' readers: the dice stream of a position ({"seed": S, "counter": N}, seed as a
-// JSON unsigned integer or a 16-digit hex string).
+// The usual Game::state_from_position(): a new state of the position's "scenario" and
+// "options" from the installed data (which fixes the scenario's parameters), then
+// S::read_position(JsonReader at /state) replaces everything that happened.
+template <class S>
+Result<std::unique_ptr<State>> new_state_from_position(const Game& game, const Json& position) {
+  const JsonReader r(position, "position", "/state");
+  if (!r.is_object()) return Error{"the position's state is not an object", "", r.where()};
+  std::string scenario = r.str("scenario");
+  for (const std::string& o : r.str_list_or_empty("options")) scenario += "+" + o;
+  if (!r.ok()) return r.error();
+  auto st = game.new_state(scenario, 0);
+  if (!st) {
+    Error e = st.error();
+    e.where = r.where() + "/scenario";
+    return e;
+  }
+  if (Status ok = static_cast<S*>(st->get())->read_position(r); !ok.is_ok()) return ok.error();
+  return st;
+}
+
+// For games' writers and readers: the dice stream of a position, {"seed": S, "counter": N}.
 void write_dice(Json& out, const Dice& d);
 void read_dice(const JsonReader& r, Dice& d);
 

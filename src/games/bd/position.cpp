@@ -523,22 +523,7 @@ Status BdState::read_position(const JsonReader& r) {
 }
 
 Result<std::unique_ptr<steppe::State>> BdGame::state_from_position(const Json& position) const {
-  const JsonReader r(position, "position", "/state");
-  if (!r.is_object()) return Error{"the position's state is not an object", "", r.where()};
-  // The scenario and its options set up what the installed data fixes; the position then
-  // replaces everything that happened.
-  std::string scenario = r.str("scenario");
-  for (const std::string& o : r.str_list_or_empty("options")) scenario += "+" + o;
-  if (!r.ok()) return r.error();
-  auto st = new_state(scenario, 0);
-  if (!st) {
-    Error e = st.error();
-    e.where = r.where() + "/scenario";
-    return e;
-  }
-  auto* s = static_cast<BdState*>(st->get());
-  if (Status ok = s->read_position(r); !ok.is_ok()) return ok.error();
-  return st;
+  return steppe::new_state_from_position<BdState>(*this, position);
 }
 
 }  // namespace bd
