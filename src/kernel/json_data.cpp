@@ -222,6 +222,18 @@ bool JsonReader::as_bool() const {
   return value_->get<bool>();
 }
 
+int JsonReader::as_word(std::span<const char* const> names) const {
+  const std::string w = as_str();
+  for (size_t i = 0; i < names.size(); ++i)
+    if (w == names[i]) return static_cast<int>(i);
+  if (value_->is_string()) {
+    std::string list;
+    for (const char* n : names) list += (list.empty() ? "" : ", ") + std::string(n);
+    fail_value("expected one of " + list);
+  }
+  return 0;
+}
+
 std::vector<std::string> JsonReader::as_str_list() const {
   std::vector<std::string> out;
   for (const JsonReader& e : elements()) out.push_back(e.as_str());

@@ -21,6 +21,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -82,6 +83,9 @@ class JsonReader {
   double as_number() const;
   bool as_bool() const;
   std::vector<std::string> as_str_list() const;
+  // A string that must be one of `names` (a game's words for its phases, places, ...): its
+  // index, or 0 with an error listing the choices.
+  int as_word(std::span<const char* const> names) const;
 
   // --- Members (shorthand for at(key).as_...) ------------------------------------
   std::string str(std::string_view key) const { return at(key).as_str(); }

@@ -54,6 +54,8 @@ Result<std::unique_ptr<State>> Match::fresh_start() const {
 void Match::keep_position_if_new_turn() {
   const int turn = state_->game_turn();
   if (!positions_.empty() && positions_.back().turn == turn) return;
+  // Asked at the match's start; a game with no position format (nothing kept then) is not
+  // asked again at every action.
   if (!positions_.empty() || log_.empty()) {
     auto doc = position_document(*state_);
     if (!doc) return;  // the game has no position format
@@ -209,8 +211,8 @@ Json Match::save_json(int checkpoint_every) const {
       ps.push_back(Json{{"after", p.after}, {"turn", p.turn}, {"position", p.position}});
     if (positions_.back().after != log_.size())
       if (auto doc = position_document(*state_))
-        ps.push_back(
-            Json{{"after", log_.size()}, {"turn", state_->game_turn()}, {"position", std::move(*doc)}});
+        ps.push_back(Json{
+            {"after", log_.size()}, {"turn", state_->game_turn()}, {"position", std::move(doc).value()}});
     j["positions"] = std::move(ps);
   }
   if (base_) j["start"] = Json{{"position", base_position_}, {"history", history_}};

@@ -14,7 +14,7 @@ Result<Json> position_document(const State& s) {
   j["game"] = s.game().id();
   j["rules_hash"] = s.game().rules_hash();
   j["turn"] = s.game_turn();
-  j["state"] = std::move(*part);
+  j["state"] = std::move(part).value();
   return j;
 }
 
@@ -49,19 +49,18 @@ Result<std::unique_ptr<State>> state_from_position_document(const Game& game, co
 void write_dice(Json& out, const Dice& d) { out = Json{{"seed", d.seed()}, {"counter", d.counter()}}; }
 
 void read_dice(const JsonReader& r, Dice& d) {
-  const JsonReader seed = r.at("seed");
-  const JsonReader counter = r.at("counter");
-  if (!seed.json().is_number_unsigned() &&
-      !(seed.json().is_number_integer() && seed.json().get<int64_t>() >= 0)) {
-    seed.fail_value("the dice seed must be an unsigned integer");
-    return;
+  uint64_t v[2] = {0, 0};
+  const char* keys[2] = {"seed", "counter"};
+  for (int i = 0; i < 2; ++i) {
+    const JsonReader x = r.at(keys[i]);
+    const Json& j = x.json();
+    if (!j.is_number_unsigned() && !(j.is_number_integer() && j.get<int64_t>() >= 0)) {
+      x.fail_value(std::string("the dice ") + keys[i] + " must be an unsigned integer");
+      return;
+    }
+    v[i] = j.get<uint64_t>();
   }
-  if (!counter.json().is_number_unsigned() &&
-      !(counter.json().is_number_integer() && counter.json().get<int64_t>() >= 0)) {
-    counter.fail_value("the dice counter must be an unsigned integer");
-    return;
-  }
-  d.restore(seed.json().get<uint64_t>(), counter.json().get<uint64_t>());
+  d.restore(v[0], v[1]);
 }
 
 }  // namespace steppe

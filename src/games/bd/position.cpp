@@ -35,19 +35,6 @@ int winner_code(const std::string& w) {
 }
 std::string winner_word(int w) { return w == 2 ? "draw" : side_name(w); }
 
-template <size_t N>
-int read_word(const JsonReader& r, const char* const (&names)[N]) {
-  const std::string w = r.as_str();
-  for (size_t i = 0; i < N; ++i)
-    if (w == names[i]) return static_cast<int>(i);
-  if (r.json().is_string()) {
-    std::string list;
-    for (const char* n : names) list += (list.empty() ? "" : ", ") + std::string(n);
-    r.fail_value("expected one of " + list);
-  }
-  return 0;
-}
-
 }  // namespace
 
 Result<Json> BdState::position() const {
@@ -313,7 +300,7 @@ Status BdState::read_position(const JsonReader& r) {
   const int p = parse_phase(ph);
   if (p < 0 && r.at("phase").json().is_string()) r.at("phase").fail_value("not a phase of the game");
   phase_ = static_cast<Phase>(p < 0 ? 0 : p);
-  pending_ = static_cast<Pending>(read_word(r.at("pending"), kPendingNames));
+  pending_ = static_cast<Pending>(r.at("pending").as_word(kPendingNames));
   vp_ = r.int_in("vp", -999, 999);
   vp_base_hexes_ = r.int_in("vp_base_hexes", -999, 999);
   vp_events_ = r.int_in("vp_events", -999, 999);
@@ -325,7 +312,7 @@ Status BdState::read_position(const JsonReader& r) {
   end_reason_ = r.str("end_reason");
   for (int s : {kGerman, kSoviet})
     order_[static_cast<size_t>(s)] =
-        static_cast<uint8_t>(read_word(r.at("order").at(side_name(s)), kOrderNames));
+        static_cast<uint8_t>(r.at("order").at(side_name(s)).as_word(kOrderNames));
   steppe::read_dice(r.at("dice"), dice_);
 
   const JsonReader q = r.at("rules");
@@ -410,19 +397,19 @@ Status BdState::read_position(const JsonReader& r) {
     const JsonReader x = us.at(def(u).id);
     if (x.is_null()) continue;
     UnitSt& s = units_[static_cast<size_t>(u)];
-    s.where = static_cast<uint8_t>(read_word(x.at("where"), kWhereNames));
+    s.where = static_cast<uint8_t>(x.at("where").as_word(kWhereNames));
     const auto opt_hex = [&](const char* k) { return x.opt(k) ? rd_hex(*x.opt(k)) : -1; };
     s.hex = static_cast<int16_t>(opt_hex("hex"));
     s.mp = static_cast<int8_t>(x.opt("mp") ? x.int_in("mp", -1, 127) : -1);
     s.flags = 0;
     if (const auto fl = x.opt("flags"))
       for (const JsonReader& f : fl->elements())
-        s.flags = static_cast<uint16_t>(s.flags | (1u << read_word(f, kFlagNames)));
+        s.flags = static_cast<uint16_t>(s.flags | (1u << f.as_word(kFlagNames)));
     s.start_hex = static_cast<int16_t>(opt_hex("start_hex"));
     s.turn = static_cast<int8_t>(x.opt("turn") ? x.int_in("turn", -128, 127) : 0);
     s.order = static_cast<uint32_t>(x.integer_or("order", 0));
-    s.forced_supply = static_cast<uint8_t>(
-        x.opt("forced_supply") ? read_word(x.at("forced_supply"), kSupplyNames) : kSupNone);
+    s.forced_supply =
+        static_cast<uint8_t>(x.opt("forced_supply") ? x.at("forced_supply").as_word(kSupplyNames) : kSupNone);
     s.parent = static_cast<int16_t>(x.opt("attached_to") ? rd_unit(x.at("attached_to")) : -1);
     if (s.where == kOnMap && s.hex < 0 && x.ok()) x.at("hex").fail("a unit on the map needs a hex");
   }

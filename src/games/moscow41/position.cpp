@@ -17,7 +17,6 @@
 
 namespace moscow41 {
 
-using steppe::Error;
 using steppe::JsonReader;
 using steppe::Result;
 using steppe::Status;
@@ -47,19 +46,6 @@ std::string side_word(int side) {
 }
 
 // Index of `word` in `names`, or a recorded error naming the choices.
-template <size_t N>
-int read_word(const JsonReader& r, const char* const (&names)[N]) {
-  const std::string w = r.as_str();
-  for (size_t i = 0; i < N; ++i)
-    if (w == names[i]) return static_cast<int>(i);
-  if (r.ok() || r.json().is_string()) {
-    std::string list;
-    for (const char* n : names) list += (list.empty() ? "" : ", ") + std::string(n);
-    r.fail_value("expected one of " + list);
-  }
-  return 0;
-}
-
 int read_side(const JsonReader& r, bool allow_none, bool allow_draw = false) {
   const std::string w = r.as_str();
   if (w == "german") return kGerman;
@@ -211,7 +197,7 @@ Status Moscow41State::read_position(const JsonReader& r) {
     if (ph == phase_name(static_cast<Phase>(p))) phase = p;
   if (phase < 0 && r.at("phase").json().is_string()) r.at("phase").fail_value("not a phase of the game");
   phase_ = static_cast<Phase>(std::max(phase, 0));
-  impulse_ = static_cast<ImpulseKind>(read_word(r.at("impulse"), kImpulseNames));
+  impulse_ = static_cast<ImpulseKind>(r.at("impulse").as_word(kImpulseNames));
   active_ = read_side(r.at("active"), false);
   initiative_ = read_side(r.at("initiative"), false);
   for (int s : {kGerman, kSoviet}) {
@@ -220,7 +206,7 @@ Status Moscow41State::read_position(const JsonReader& r) {
   }
   passes_in_row_ = r.int_in("passes_in_row", 0, 99);
   logistics_done_ = r.int_in("logistics_done", 0, 2);
-  weather_ = read_word(r.at("weather"), kWeather);
+  weather_ = r.at("weather").as_word(kWeather);
   blizzard_ = r.boolean("blizzard");
   forecast_ = r.int_in("forecast", -99, 99);
   german_impulses_ = r.int_in("german_impulses", 0, 999);
@@ -288,7 +274,7 @@ Status Moscow41State::read_position(const JsonReader& r) {
     const JsonReader x = bo.at(g_.bomber_id(i));
     if (x.is_null()) continue;
     const auto k = static_cast<size_t>(i);
-    bomber_status_[k] = read_word(x.at("status"), kBomberStatus);
+    bomber_status_[k] = x.at("status").as_word(kBomberStatus);
     bomber_area_[k] = read_node(x.at("area"), true);
     bomber_struck_[k] = read_node(x.at("struck"), true);
   }
@@ -318,7 +304,7 @@ Status Moscow41State::read_position(const JsonReader& r) {
     SetupPiece p;
     p.side = read_side(x.at("side"), false);
     p.block = read_block(x.at("block"), true);
-    p.rule = static_cast<SetupRule>(read_word(x.at("rule"), kSetupRuleNames));
+    p.rule = static_cast<SetupRule>(x.at("rule").as_word(kSetupRuleNames));
     p.hq = read_block(x.at("hq"), true);
     p.front = x.boolean("front");
     for (const JsonReader& e : x.at("exclude").elements()) p.exclude.push_back(read_node(e, false));
