@@ -134,7 +134,7 @@ Outcome DvState::assess() const {
   } else {
     if (hi.city && t.city_doubled) {
       def *= 2;
-      o.notes.push_back("City: defence doubled (TEC)");
+      o.notes.emplace_back("City: defence doubled (TEC)");
     }
     if (t.hex_shift[hi.terrain] != 0) {
       o.shifts += t.hex_shift[hi.terrain];

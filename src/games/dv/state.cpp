@@ -258,8 +258,8 @@ uint64_t DvState::state_hash() const {
   auto mix = [&h](uint64_t v) { h = (h ^ v) * 1099511628211ULL; };
   mix(static_cast<uint64_t>(turn_));
   mix(static_cast<uint64_t>(stage_));
-  mix(static_cast<uint64_t>(active_ + 7));
-  mix(static_cast<uint64_t>(chit_ + 7));
+  mix(static_cast<uint64_t>(active_) + 7);
+  mix(static_cast<uint64_t>(chit_) + 7);
   mix(seg_);
   for (auto s : segments_) mix(s);
   mix(mech_only_combat_ ? 1 : 0);
@@ -271,8 +271,8 @@ uint64_t DvState::state_hash() const {
   mix(cup_.seed());
   mix(cup_.counter());
   for (int c : pulled_) mix(static_cast<uint64_t>(c) + 100);
-  mix(static_cast<uint64_t>(picked_ + 1));
-  mix(static_cast<uint64_t>(target_ + 1));
+  mix(static_cast<uint64_t>(picked_) + 1);
+  mix(static_cast<uint64_t>(target_) + 1);
   for (int u : attackers_) mix(static_cast<uint64_t>(u));
   for (int u : advancers_) mix(static_cast<uint64_t>(u) + 1000);
   for (const UnitState& s : units_) {
@@ -292,9 +292,9 @@ uint64_t DvState::state_hash() const {
   for (int p : axis_pool_) mix(static_cast<uint64_t>(p) + 77);
   mix(static_cast<uint64_t>(rf_) + 991);
   for (auto r : rebuilt_) mix(r + 55u);
-  mix(static_cast<uint64_t>(axis41_ + 1));
+  mix(static_cast<uint64_t>(axis41_) + 1);
   mix(axis42_ ? 1 : 0);
-  mix(static_cast<uint64_t>(winner_ + 2));
+  mix(static_cast<uint64_t>(winner_) + 2);
   mix(dice_.seed());
   mix(dice_.counter());
   return h;
