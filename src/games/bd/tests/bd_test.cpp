@@ -2,6 +2,7 @@
 // scenario-test file in tests/rulebook/bd/ (the rulebook's worked examples) through the
 // kernel runner.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -219,7 +220,8 @@ TEST(BdData, StackingLimitsComeFromStackingJson) {
 std::string load_with_edited_scenario(const std::string& scenario,
                                       const std::function<void(steppe::Json&)>& edit) {
   namespace fs = std::filesystem;
-  const fs::path tmp = fs::temp_directory_path() / "bd_bad_scenario";
+  // One folder per process: ctest runs the tests that call this in parallel processes.
+  const fs::path tmp = fs::temp_directory_path() / ("bd_bad_scenario-" + std::to_string(::getpid()));
   fs::remove_all(tmp);
   fs::create_directories(tmp);
   fs::copy(fs::path(STEPPE_DEFAULT_DATA_DIR) / "bd", tmp / "bd", fs::copy_options::recursive);
