@@ -271,6 +271,13 @@ Status AaState::read_position(const JsonReader& r) {
   }
   decision_zone_ = zone(r.at("decision_zone"), true);
   withdraw_left_ = r.int_in("withdraw_left", -1, 99);
+  // 3.33: the defender decides about a battle of this combat step, and rolls only then.
+  if (decision_zone_ >= 0 && (phase_ != Phase::kCombat ||
+                              std::find(battles_.begin(), battles_.end(), decision_zone_) == battles_.end()))
+    r.at("decision_zone")
+        .fail_value("a retreat decision is about a battle still to fight in the combat step (3.33)");
+  if (decision_zone_ < 0 && withdraw_left_ >= 0)
+    r.at("withdraw_left").fail_value("the retreat roll is made only in a retreat decision (3.33)");
   return r.status();
 }
 
