@@ -1,7 +1,7 @@
 // Fuzzes the position loader (kernel/position.h; issue 29) of every installed game with a
 // position format: a garbage, truncated or edited position is refused with an Error naming
 // what is wrong, or loads; a position that loads writes back to one that loads to the same
-// state. The corpus holds real positions of both games (fuzz/corpus/position_load).
+// state. The corpus holds real positions of each game (fuzz/corpus/position_load).
 #include <cstddef>
 #include <cstdint>
 #include <memory>

@@ -15,6 +15,8 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include "kernel/json_data.h"
 #include "kernel/state.h"
@@ -56,5 +58,37 @@ Result<std::unique_ptr<State>> new_state_from_position(const Game& game, const J
 // For games' writers and readers: the dice stream of a position, {"seed": S, "counter": N}.
 void write_dice(Json& out, const Dice& d);
 void read_dice(const JsonReader& r, Dice& d);
+
+// For games' readers: the id at `x` (a unit, a hex, a zone) as the game's index, found by
+// `find(id)` (-1 when unknown). An unknown id is an error naming it ("no <what> has this id
+// (value: ...)"), a null is -1 when `nullable`; -1 either way.
+template <class Find>
+int read_id(const JsonReader& x, Find&& find, std::string_view what, bool nullable = false) {
+  if (nullable && x.is_null()) return -1;
+  const std::string id = x.as_str();
+  if (!x.json().is_string()) return -1;  // as_str() has reported it
+  const int i = find(std::string_view(id));
+  if (i < 0) {
+    std::string message = "no ";  // appended, not `"no " + std::string(...)`: see quoted()
+    message += what;
+    message += " has this id";
+    x.fail_value(std::move(message));
+  }
+  return i;
+}
+
+// For games' readers: every key of the object `x` is an id `find` knows (an entity the
+// position lists by id); an unknown one is an error naming it.
+template <class Find>
+void check_ids(const JsonReader& x, Find&& find, std::string_view what) {
+  for (const auto& [id, v] : x.members())
+    if (find(std::string_view(id)) < 0) {
+      std::string message = "no ";
+      message += what;
+      message += " has the id ";
+      message += steppe::quoted(id);
+      v.fail(std::move(message));
+    }
+}
 
 }  // namespace steppe

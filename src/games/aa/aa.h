@@ -111,6 +111,8 @@ class AaGame : public Game {
   std::string rules_hash() const override { return rules_hash_; }
   Json map_json() const override { return map_->json(); }
   Result<Json> describe_location(const std::string& id) const override { return map_->describe(id); }
+  // position.cpp (docs/saves.md, "Positions").
+  Result<std::unique_ptr<State>> state_from_position(const Json& position) const override;
 
   const AreaMap& map() const { return *map_; }
   int zone_count() const { return static_cast<int>(zones_.size()); }

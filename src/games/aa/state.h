@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "games/aa/aa.h"
+#include "kernel/json_data.h"
 #include "kernel/verbs.h"
 
 namespace steppe::aa {
@@ -67,6 +68,10 @@ class AaState : public State {
   Result<std::string> test_query(const std::vector<std::string>& words) const override;
 
   Status setup(const std::string& scenario);
+  // position.cpp (docs/saves.md, "Positions"): the whole state by name, and back.
+  Result<Json> position() const override;
+  int game_turn() const override { return turn_; }
+  Status read_position(const JsonReader& r);
 
   // --- What the rules read (public for the verb table and the tests) ---
   int turn() const { return turn_; }

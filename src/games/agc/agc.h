@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "kernel/hexgrid.h"
+#include "kernel/json_data.h"
 #include "kernel/state.h"
 #include "kernel/supply.h"
 
@@ -77,6 +78,8 @@ class AgcGame : public steppe::Game {
   std::string rules_hash() const override { return rules_hash_; }
   Json map_json() const override;
   steppe::Result<Json> describe_location(const std::string& id) const override;
+  // position.cpp (docs/saves.md, "Positions").
+  steppe::Result<std::unique_ptr<steppe::State>> state_from_position(const Json& position) const override;
 
   const steppe::HexGrid& grid() const { return grid_; }
   int unit_index(std::string_view id) const;
@@ -140,6 +143,10 @@ class AgcState : public steppe::State {
   steppe::Result<steppe::Action> parse_action(std::string_view text) const override;
   steppe::Status test_set(const std::vector<std::string>& words) override;
   steppe::Result<std::string> test_query(const std::vector<std::string>& words) const override;
+  // position.cpp (docs/saves.md, "Positions"): the whole state by name, and back.
+  steppe::Result<Json> position() const override;
+  int game_turn() const override { return turn_; }
+  steppe::Status read_position(const steppe::JsonReader& r);
 
   // ---- rules (each in its chapter's file) ----
   const AgcGame& g() const { return *g_; }

@@ -243,23 +243,14 @@ Result<Json> BdState::position() const {
 Status BdState::read_position(const JsonReader& r) {
   std::unordered_map<std::string, int> by_id;
   for (int u = 0; u < num_units(); ++u) by_id.emplace(def(u).id, u);
-  const auto rd_hex = [](const JsonReader& x) -> int {
-    if (x.is_null()) return -1;
-    const std::string id = x.as_str();
-    const int h = parse_hex(id);
-    if (h < 0 && x.json().is_string()) x.fail_value("not a hex id of the Barbarossa Deluxe map");
-    return h;
+  const auto find_unit = [&](std::string_view id) {
+    const auto it = by_id.find(std::string(id));
+    return it == by_id.end() ? -1 : it->second;
   };
-  const auto rd_unit = [&](const JsonReader& x) -> int {
-    if (x.is_null()) return -1;
-    const std::string id = x.as_str();
-    const auto it = by_id.find(id);
-    if (it == by_id.end()) {
-      if (x.json().is_string()) x.fail_value("no counter has this id");
-      return -1;
-    }
-    return it->second;
+  const auto rd_hex = [](const JsonReader& x) {
+    return steppe::read_id(x, parse_hex, "hex of the Barbarossa Deluxe map", true);
   };
+  const auto rd_unit = [&](const JsonReader& x) { return steppe::read_id(x, find_unit, "counter", true); };
   const auto rd_control = [&](const JsonReader& x, std::array<uint8_t, kNumHexes>& out) {
     const std::string s = x.as_str();
     if (s.size() != static_cast<size_t>(kNumHexes)) {
@@ -391,8 +382,7 @@ Status BdState::read_position(const JsonReader& r) {
                                static_cast<int8_t>(x.at(size_t{1}).as_int_in(-128, 127)));
 
   const JsonReader us = r.at("units");
-  for (const auto& [id, x] : us.members())
-    if (by_id.count(id) == 0) x.fail("no counter has the id '" + id + "'");
+  steppe::check_ids(us, find_unit, "counter");
   for (int u = 0; u < num_units(); ++u) {
     const JsonReader x = us.at(def(u).id);
     if (x.is_null()) continue;

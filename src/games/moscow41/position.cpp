@@ -174,19 +174,13 @@ Result<Json> Moscow41State::position() const {
 
 Status Moscow41State::read_position(const JsonReader& r) {
   const int nodes = node_count();
+  const auto find_node = [&](std::string_view id) { return g_.node(id); };
+  const auto find_block = [&](std::string_view id) { return g_.block_index(id); };
   const auto read_node = [&](const JsonReader& x, bool nullable) {
-    if (nullable && x.is_null()) return -1;
-    const std::string id = x.as_str();
-    const int n = g_.node(id);
-    if (n < 0 && x.json().is_string()) x.fail_value("no area or box of the map has this id");
-    return n;
+    return steppe::read_id(x, find_node, "area or box of the map", nullable);
   };
   const auto read_block = [&](const JsonReader& x, bool nullable) {
-    if (nullable && x.is_null()) return -1;
-    const std::string id = x.as_str();
-    const int b = g_.block_index(id);
-    if (b < 0 && x.json().is_string()) x.fail_value("no block of the roster has this id");
-    return b;
+    return steppe::read_id(x, find_block, "block of the roster", nullable);
   };
   const int version = r.int_in("version", kPositionVersion, kPositionVersion);
   (void)version;
@@ -230,8 +224,7 @@ Status Moscow41State::read_position(const JsonReader& r) {
 
   // Every block of the roster is written; one missing or unknown is an error, not a default.
   const JsonReader bl = r.at("blocks");
-  for (const auto& [id, x] : bl.members())
-    if (g_.block_index(id) < 0) x.fail("no block of the roster has the id '" + id + "'");
+  steppe::check_ids(bl, find_block, "block of the roster");
   for (size_t b = 0; b < blocks_.size(); ++b) {
     const BlockDef& d = def(static_cast<int>(b));
     const JsonReader x = bl.at(d.id);
@@ -257,8 +250,7 @@ Status Moscow41State::read_position(const JsonReader& r) {
     s.blitzed = x.boolean("blitzed");
   }
   const JsonReader ar = r.at("areas");
-  for (const auto& [id, x] : ar.members())
-    if (g_.node(id) < 0) x.fail("no area or box of the map has the id '" + id + "'");
+  steppe::check_ids(ar, find_node, "area or box of the map");
   for (int n = 0; n < nodes && n < static_cast<int>(areas_.size()); ++n) {
     const JsonReader x = ar.at(g_.map().id(n));
     if (x.is_null()) continue;

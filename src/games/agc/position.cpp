@@ -1,0 +1,125 @@
+// Barbarossa: Army Group Center: the position format (kernel/position.h, docs/saves.md
+// "Positions").
+//
+// Everything that happened, by name: units by counter id, hexes by their RRCC id, phases
+// and sides by their words. What the scenario and the map fix (the turns, the weather of
+// each turn, the arrivals, the victory hexes, who holds each hex at the start) is not
+// written: it comes from the installed data, and "control" lists only the hexes that
+// changed hands. Stacking and zones of control are worked out from the units on load, as
+// the rules do after every move (3.0e, 3.0f). Everything is open information.
+#include "kernel/position.h"
+
+#include <string>
+
+#include "games/agc/agc.h"
+
+namespace agc {
+
+using steppe::JsonReader;
+using steppe::Result;
+using steppe::Status;
+
+namespace {
+
+constexpr int kPositionVersion = 1;
+
+// 4.2, in order (Phase).
+constexpr const char* kPhaseWords[] = {"axis-movement",           "axis-combat",
+                                       "axis-motorized-movement", "soviet-motorized-movement",
+                                       "soviet-combat",           "soviet-movement"};
+constexpr const char* kControlWords[] = {"none", "axis", "soviet"};  // kNoSide + 1
+
+}  // namespace
+
+Result<Json> AgcState::position() const {
+  const auto& grid = g_->grid_;
+  Json j;
+  j["version"] = kPositionVersion;
+  j["scenario"] = sc_ != nullptr ? sc_->id : "empty";
+  j["options"] = Json::array();
+  j["turn"] = turn_;
+  j["phase"] = kPhaseWords[phase_];
+  j["over"] = over_;
+  steppe::write_dice(j["dice"], dice_);
+  Json units = Json::object();
+  for (size_t u = 0; u < us_.size(); ++u) {
+    const UnitState& s = us_[u];
+    // Fields at their default are left out (a unit not yet arrived is {"hex": null}).
+    Json x{{"hex", s.hex >= 0 ? Json(grid.id(s.hex)) : Json(nullptr)}};
+    if (s.steps_lost != 0) x["steps_lost"] = s.steps_lost;  // 16.3.3
+    if (s.mp_left != 0) x["mp"] = s.mp_left;                // 10.0: left in this phase
+    if (s.attacked) x["attacked"] = true;                   // 15.1
+    if (s.out_of_supply) x["out_of_supply"] = true;         // 6.6
+    if (s.eliminated) x["eliminated"] = true;               // 16.4
+    if (s.moved_in_zoc) x["moved_in_zoc"] = true;           // 10.6
+    units[g_->units_[u].id] = std::move(x);
+  }
+  j["units"] = std::move(units);
+  Json control = Json::object();
+  for (size_t h = 0; h < control_.size(); ++h)
+    if (control_[h] != g_->control0_[h])
+      control[grid.id(static_cast<int>(h))] = kControlWords[control_[h] + 1];
+  j["control"] = std::move(control);  // 3.0: the last to occupy a hex controls it
+  Json attacked = Json::array();
+  for (size_t h = 0; h < attacked_hex_.size(); ++h)
+    if (attacked_hex_[h] != 0) attacked.push_back(grid.id(static_cast<int>(h)));
+  j["attacked_hexes"] = std::move(attacked);  // 15.1: attacked in this phase
+  return j;
+}
+
+Status AgcState::read_position(const JsonReader& r) {
+  const AgcGame& g = *g_;
+  const auto find_hex = [&](std::string_view id) { return g.grid_.parse(id); };
+  const auto find_unit = [&](std::string_view id) { return g.unit_index(id); };
+
+  r.int_in("version", kPositionVersion, kPositionVersion);
+  turn_ = r.int_in("turn", 1, 99);
+  phase_ = static_cast<Phase>(r.at("phase").as_word(kPhaseWords));
+  over_ = r.boolean("over");
+  steppe::read_dice(r.at("dice"), dice_);
+
+  const JsonReader us = r.at("units");
+  steppe::check_ids(us, find_unit, "unit");
+  for (size_t u = 0; u < us_.size(); ++u) {
+    const UnitDef& d = g.units_[u];
+    const JsonReader x = us.at(d.id);
+    if (!x.is_object()) {
+      (void)x.members();  // reports what it is instead (nothing more if it is absent: reported)
+      continue;
+    }
+    x.allow_only({"hex", "steps_lost", "mp", "attacked", "out_of_supply", "eliminated", "moved_in_zoc"});
+    UnitState& s = us_[u];
+    s.hex = static_cast<int16_t>(steppe::read_id(x.at("hex"), find_hex, "hex of the map", true));
+    s.steps_lost = static_cast<int8_t>(x.has("steps_lost") ? x.int_in("steps_lost", 0, d.steps) : 0);
+    s.mp_left = static_cast<int8_t>(x.has("mp") ? x.int_in("mp", 0, 127) : 0);
+    s.attacked = x.boolean_or("attacked", false);
+    s.out_of_supply = x.boolean_or("out_of_supply", false);
+    s.eliminated = x.boolean_or("eliminated", false);
+    s.moved_in_zoc = x.boolean_or("moved_in_zoc", false);
+    if (s.eliminated && s.hex >= 0) x.at("hex").fail_value("an eliminated unit is off the map (16.4)");
+    if (s.hex >= 0 && s.steps_lost >= d.steps)
+      x.at("steps_lost").fail_value("a unit on the map has a step left (16.3.3)");
+  }
+  control_ = g.control0_;
+  for (const auto& [id, x] : r.at("control").members()) {
+    const int h = g.grid_.parse(id);
+    if (h < 0) {
+      x.fail("not a hex of the map: " + steppe::quoted(id));
+      continue;
+    }
+    control_[static_cast<size_t>(h)] = static_cast<int8_t>(x.as_word(kControlWords) - 1);
+  }
+  std::fill(attacked_hex_.begin(), attacked_hex_.end(), 0);
+  for (const JsonReader& x : r.at("attacked_hexes").elements()) {
+    const int h = steppe::read_id(x, find_hex, "hex of the map");
+    if (h >= 0) attacked_hex_[static_cast<size_t>(h)] = 1;
+  }
+  rebuild_occupancy();  // 3.0e, 3.0f: from the units, as after every move
+  return r.status();
+}
+
+Result<std::unique_ptr<steppe::State>> AgcGame::state_from_position(const Json& position) const {
+  return steppe::new_state_from_position<AgcState>(*this, position);
+}
+
+}  // namespace agc
