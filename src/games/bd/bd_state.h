@@ -695,10 +695,37 @@ class BdState : public steppe::State {
   bool arg_is_unit(const Action& a, int i) const {
     return i < a.nargs && a.args[i] >= 0 && a.args[i] < num_units();
   }
+  // The argument count of check_arg_count as a plain test, inlined into each row's check
+  // (generation checks every candidate action: the refusal is built only for a failure).
+  template <ArgCount N>
+  static constexpr bool arg_count_ok(const Action& a) {
+    switch (N) {
+      case ArgCount::kNone:
+        return a.nargs == 0;
+      case ArgCount::kOne:
+        return a.nargs == 1;
+      case ArgCount::kTwo:
+        return a.nargs == 2;
+      case ArgCount::kAny:
+        return true;
+      case ArgCount::kChoice:
+        return a.nargs == 1 && (a.args[0] == 0 || a.args[0] == 1);
+      case ArgCount::kAttackWith:
+        return a.nargs == 3 && a.args[1] >= 0 && a.args[1] <= 3;
+      case ArgCount::kAttack:
+        return a.nargs >= 3 && a.args[1] >= 0 && a.args[1] <= 3;
+      case ArgCount::kSupport:
+        return a.nargs == (a.nargs >= 1 && (a.args[0] == kSupArtillery || a.args[0] == kSupAirArmy) ? 2 : 1);
+      case ArgCount::kCrimea:
+        return a.nargs >= 1 && a.nargs <= 6 && (a.args[0] == 1 || a.nargs == 1);
+    }
+    return false;
+  }
   template <ArgCount N, Status (BdState::*Rule)(const Action&) const>
   static Status check_as(const BdState& s, const Action& a) {
-    if (Status st = s.check_arg_count(a, N); !st.is_ok()) return st;
-    if (auto pending = s.check_pending(a)) return *pending;
+    if (!arg_count_ok<N>(a)) return s.check_arg_count(a, N);
+    if (s.pending_ != kPendNone)
+      if (auto pending = s.check_pending(a)) return *pending;
     return (s.*Rule)(a);
   }
   // The verb table's apply column: every action may change supply and occupancy; the

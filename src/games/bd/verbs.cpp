@@ -159,6 +159,13 @@ const steppe::VerbTable<BdState>& BdState::verbs() {
         return true;
       }(),
       "the rows in verb order");
+  static_assert(
+      [] {
+        for (const auto& row : kVerbRows)
+          if (row.check == nullptr || row.apply == nullptr) return false;
+        return true;
+      }(),
+      "every verb is checked and applied through its row");
   static const steppe::VerbTable<BdState> table(kVerbRows);
   return table;
 }
