@@ -674,7 +674,157 @@ class BdState : public steppe::State {
   int count_german_vp_hexes() const;
   void rebase_vp();
   int find_label(std::string_view key) const;
-  Status check_inner(const Action& a) const;
+  // The verb table's check column (verbs.cpp): the argument count and form first (a
+  // malformed action is refused outright), then a pending decision (which admits only its
+  // own answers), then the verb's own rule.
+  enum class ArgCount {
+    kNone,        // no arguments
+    kOne,         // one
+    kTwo,         // two
+    kAny,         // a unit and a path, a list of units or of unit-hex pairs
+    kChoice,      // one, 0 or 1
+    kAttack,      // target, flags 0-3, attacking hexes or units
+    kAttackWith,  // target, flags 0-3, one unit
+    kSupport,     // artillery and air armies name the army they support (8.36, 8.38)
+    kCrimea,      // on|off, then up to five declared units when on (7.4)
+  };
+  Status check_arg_count(const Action& a, ArgCount n) const;
+  // Why `a` does not answer the pending decision, ok if it does, nullopt if none is pending
+  // or `a` may interrupt it (7.7, 7.4).
+  std::optional<Status> check_pending(const Action& a) const;
+  bool arg_is_unit(const Action& a, int i) const {
+    return i < a.nargs && a.args[i] >= 0 && a.args[i] < num_units();
+  }
+  // The argument count of check_arg_count as a plain test, inlined into each row's check
+  // (generation checks every candidate action: the refusal is built only for a failure).
+  template <ArgCount N>
+  static constexpr bool arg_count_ok(const Action& a) {
+    switch (N) {
+      case ArgCount::kNone:
+        return a.nargs == 0;
+      case ArgCount::kOne:
+        return a.nargs == 1;
+      case ArgCount::kTwo:
+        return a.nargs == 2;
+      case ArgCount::kAny:
+        return true;
+      case ArgCount::kChoice:
+        return a.nargs == 1 && (a.args[0] == 0 || a.args[0] == 1);
+      case ArgCount::kAttackWith:
+        return a.nargs == 3 && a.args[1] >= 0 && a.args[1] <= 3;
+      case ArgCount::kAttack:
+        return a.nargs >= 3 && a.args[1] >= 0 && a.args[1] <= 3;
+      case ArgCount::kSupport:
+        return a.nargs == (a.nargs >= 1 && (a.args[0] == kSupArtillery || a.args[0] == kSupAirArmy) ? 2 : 1);
+      case ArgCount::kCrimea:
+        return a.nargs >= 1 && a.nargs <= 6 && (a.args[0] == 1 || a.nargs == 1);
+    }
+    return false;
+  }
+  template <ArgCount N, Status (BdState::*Rule)(const Action&) const>
+  static Status check_as(const BdState& s, const Action& a) {
+    if (!arg_count_ok<N>(a)) return s.check_arg_count(a, N);
+    if (s.pending_ != kPendNone)
+      if (auto pending = s.check_pending(a)) return *pending;
+    return (s.*Rule)(a);
+  }
+  // The verb table's apply column: every action may change supply and occupancy; the
+  // actions that end an assault's resolution check the stacking limits after it (6.2).
+  static constexpr bool kOverstackAfter = true;
+  template <void (BdState::*Rule)(const Action&), bool kOverstack = false>
+  static void apply_as(BdState& s, const Action& a) {
+    s.mark_dirty();
+    (s.*Rule)(a);
+    if constexpr (kOverstack) (void)s.overstack_check();
+  }
+  // A move's MF (10.1) is a function of the position before the move: read before
+  // mark_dirty() drops the supply trace that check() has just made, it costs no new trace.
+  static void apply_move_as(BdState& s, const Action& a) {
+    const int move_mf = s.unit(a.args[0]).mp < 0 ? s.mf_of(a.args[0]) : -1;
+    s.mark_dirty();
+    s.verb_apply_move(a, move_mf);
+  }
+  // Each verb's own rule (check.cpp, apply.cpp), named for its table row.
+  Status verb_check_end_phase(const Action& a) const;
+  Status verb_check_support(const Action& a) const;
+  Status verb_check_bulgaria_exit(const Action& a) const;
+  Status verb_check_bulgaria_return(const Action& a) const;
+  Status verb_check_move(const Action& a) const;
+  Status verb_check_attack(const Action& a) const;
+  Status verb_check_order(const Action& a) const;
+  Status verb_check_paulus(const Action& a) const;
+  Status verb_check_zone1942(const Action& a) const;
+  Status verb_check_enter(const Action& a) const;
+  Status verb_check_replace(const Action& a) const;
+  Status verb_check_rvgk_in(const Action& a) const;
+  Status verb_check_rvgk_out(const Action& a) const;
+  Status verb_check_off_supply(const Action& a) const;
+  Status verb_check_setup(const Action& a) const;
+  Status verb_check_withdraw(const Action& a) const;
+  Status verb_check_decline_withdraw(const Action& a) const;
+  Status verb_check_caucasus(const Action& a) const;
+  Status verb_check_summer_offensive(const Action& a) const;
+  Status verb_check_watch(const Action& a) const;
+  Status verb_check_convert(const Action& a) const;
+  Status verb_check_comb_out(const Action& a) const;
+  Status verb_check_east_wall(const Action& a) const;
+  Status verb_check_hero_city(const Action& a) const;
+  Status verb_check_fortress_city(const Action& a) const;
+  Status verb_check_sea_move(const Action& a) const;
+  Status verb_check_attach(const Action& a) const;
+  Status verb_check_strategic(const Action& a) const;
+  Status verb_check_aerial_supply(const Action& a) const;
+  Status verb_check_crimea_supply(const Action& a) const;
+  Status verb_check_fortified_area(const Action& a) const;
+  Status verb_check_not_now(const Action& a) const;
+  void verb_apply_lw_defend(const Action& a);
+  void verb_apply_take_retreat(const Action& a);
+  void verb_apply_support(const Action& a);
+  void verb_apply_support_done(const Action& a);
+  void verb_apply_bulgaria_exit(const Action& a);
+  void verb_apply_bulgaria_return(const Action& a);
+  void verb_apply_bb_choice(const Action& a);
+  void verb_apply_retreat(const Action& a);
+  void verb_apply_advance(const Action& a);
+  void verb_apply_advance2(const Action& a);
+  void verb_apply_fortress_city(const Action& a);
+  void verb_apply_emergency_rvgk(const Action& a);
+  void verb_apply_no_emergency_rvgk(const Action& a);
+  void verb_apply_sea_move(const Action& a);
+  void verb_apply_attach(const Action& a);
+  void verb_apply_strategic(const Action& a);
+  void verb_apply_crimea_supply(const Action& a);
+  void verb_apply_aerial_supply(const Action& a);
+  void verb_apply_fortified_area(const Action& a);
+  void verb_apply_advance_done(const Action& a);
+  void verb_apply_end_phase(const Action& a);
+  void verb_apply_bb_loss(const Action& a);
+  void verb_apply_overstack_remove(const Action& a);
+  void verb_apply_move(const Action& a, int move_mf);
+  void verb_apply_attack(const Action& a);
+  void verb_apply_order(const Action& a);
+  void verb_apply_paulus(const Action& a);
+  void verb_apply_zone1942(const Action& a);
+  void verb_apply_convert(const Action& a);
+  void verb_apply_comb_out(const Action& a);
+  void verb_apply_east_wall(const Action& a);
+  void verb_apply_enter(const Action& a);
+  void verb_apply_replace(const Action& a);
+  void verb_apply_rvgk_in(const Action& a);
+  void verb_apply_rvgk_out(const Action& a);
+  void verb_apply_off_supply(const Action& a);
+  void verb_apply_setup(const Action& a);
+  void verb_apply_withdraw(const Action& a);
+  void verb_apply_summer_offensive(const Action& a);
+  void verb_apply_mansteins_gambit(const Action& a);
+  void verb_apply_watch(const Action& a);
+  void verb_apply_decline_withdraw(const Action& a);
+  void verb_apply_hero_city(const Action& a);
+  void verb_apply_caucasus_launch(const Action& a);
+  void verb_apply_caucasus_send(const Action& a);
+  void verb_apply_caucasus_refuse(const Action& a);
+  void verb_apply_caucasus_recall(const Action& a);
+  void verb_apply_caucasus_leave(const Action& a);
   Status check_end_phase() const;
   Status check_order(int side, int order) const;
   bool second_advance_ok(int u) const;

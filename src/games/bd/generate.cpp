@@ -9,7 +9,7 @@ void BdState::legal_actions(std::vector<Action>& out) const {
   out.clear();
   if (phase_ == kGameOver) return;
   auto push_if = [&](const Action& a) {
-    if (check_inner(a).is_ok()) out.push_back(a);
+    if (BdState::check(a).is_ok()) out.push_back(a);
   };
   auto mk = [](uint16_t verb, std::initializer_list<int> args) {
     Action a;
@@ -293,7 +293,7 @@ void BdState::gen_caucasus(std::vector<Action>& out) const {
   if (pending_ != kPendNone) return;
   const VictoryRules& vr = data_->victory;
   auto push_if = [&](const Action& a) {
-    if (check_inner(a).is_ok()) out.push_back(a);
+    if (BdState::check(a).is_ok()) out.push_back(a);
   };
   const int side = phase_side();
   if (side == kGerman && cauc_ == kCaucNone && cauc_open_ && caucasus_scenario()) {
