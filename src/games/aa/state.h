@@ -208,9 +208,9 @@ class AaState : public State {
   std::vector<uint8_t> attacked_;       // in this combat move
   std::vector<uint8_t> supplied_;       // 3.24: a supply token was spent for moves out of it this sequence
   std::vector<int> placed_other_, placed_infantry_, placed_supply_;  // 2.9, 3.24: this turn
-  std::vector<int> battles_;        // zones still to fight in this combat step (3.36)
-  std::vector<int> battle_rounds_;  // rounds fought per zone
-  std::array<std::vector<int>, 2> casualty_first_;
+  std::vector<int> battles_;                        // zones still to fight in this combat step (3.36)
+  std::vector<int> battle_rounds_;                  // rounds fought per zone
+  std::array<std::vector<int>, 2> casualty_first_;  // base types each side gives up first, in order
   // 3.36.1 raids announced in this Combat Move: bombers (by origin, nation, type, count) on a
   // zone's target; resolved first thing in the Combat step.
   struct Raid {
@@ -219,8 +219,7 @@ class AaState : public State {
   std::vector<Raid> raids_;
   std::array<std::vector<int>, 4> damage_;  // 3.37 per facility kind, per zone
   int decision_zone_ = -1;                  // 3.33: the battle whose defender decides now
-  int withdraw_left_ = -1;  // 3.33: units the defender's d12 still lets retreat (-1: not rolled)  // base
-                            // types each side gives up first, in order
+  int withdraw_left_ = -1;  // 3.33: units the defender's d12 still lets retreat (-1: not rolled)
 };
 
 }  // namespace steppe::aa

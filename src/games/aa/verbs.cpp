@@ -528,6 +528,8 @@ std::string AaState::action_to_string(const Action& a) const { return kTable.pri
 Result<Action> AaState::parse_action(std::string_view text) const { return kTable.parse(*this, text); }
 
 // --- Plumbing ------------------------------------------------------------------------
+// Every field of the state: the state hash is taken of it, so a field left out here is a
+// difference that the conformance suite's hash and clone checks cannot see.
 Json AaState::full_json() const {
   Json units = Json::array();
   for (const Unit& u : units_)
@@ -548,6 +550,20 @@ Json AaState::full_json() const {
   for (const Raid& r : raids_)
     raids_json.push_back(Json::array({g_->zone(r.zone).id, sbr_target_id(r.target), g_->zone(r.from).id,
                                       nation_id(r.nation), g_->base(r.type).id, r.count}));
+  // 3.37: facility damage, per kind, as {zone: points} (zones without damage left out).
+  Json damage = Json::array();
+  for (const std::vector<int>& per_zone : damage_) {
+    Json kind = Json::object();
+    for (int z = 0; z < g_->zone_count(); ++z)
+      if (per_zone[static_cast<size_t>(z)] != 0) kind[g_->zone(z).id] = per_zone[static_cast<size_t>(z)];
+    damage.push_back(kind);
+  }
+  Json casualty_first = Json::array();
+  for (const std::vector<int>& order : casualty_first_) {
+    Json types = Json::array();
+    for (int t : order) types.push_back(g_->base(t).id);
+    casualty_first.push_back(types);
+  }
   Json mob = Json::array();
   for (int n = 0; n < kNationCount; ++n)
     if (mobilized_[static_cast<size_t>(n)]) mob.push_back(nation_id(n));
@@ -575,6 +591,11 @@ Json AaState::full_json() const {
       {"supplied", supplied_},
       {"placed", {placed_other_, placed_infantry_, placed_supply_}},
       {"battles", battles},
+      {"raids", raids_json},
+      {"damage", damage},
+      {"casualty_first", casualty_first},
+      {"decision", decision_zone_ < 0 ? Json() : Json(g_->zone(decision_zone_).id)},
+      {"withdraw_left", withdraw_left_},
       {"winner", winner_},
       {"reason", end_reason_},
       {"dice", dice_.counter()}};

@@ -105,6 +105,31 @@ TEST(AaPosition, FacilityDamageReadsBack) {
   EXPECT_EQ(position_of(st), doc);
 }
 
+// The state hash covers every field: two positions that differ only in facility damage
+// (3.37) or in a side's casualty order hash differently (they once hashed equal, so the
+// conformance suite's hash and clone checks could not see those fields).
+TEST(AaPosition, FacilityDamageAndCasualtyOrderChangeTheStateHash) {
+  auto s = game().new_state("barbarossa", 1);
+  ASSERT_TRUE(s);
+  const Json doc = position_of(**s);
+  auto same = state_from_position_document(game(), doc);
+  ASSERT_TRUE(same) << same.error().to_string();
+  EXPECT_EQ((*same)->state_hash(), (*s)->state_hash());
+
+  Json damaged = doc;
+  damaged["state"]["zones"]["warsaw"]["damage"] = {{"industrial_complex", 3}};
+  auto d = state_from_position_document(game(), damaged);
+  ASSERT_TRUE(d) << d.error().to_string();
+  EXPECT_NE((*d)->state_hash(), (*s)->state_hash());
+  EXPECT_NE((*d)->full_json(), (*s)->full_json());
+
+  Json ordered = doc;
+  ordered["state"]["casualty_first"]["axis"] = {"infantry"};
+  auto o = state_from_position_document(game(), ordered);
+  ASSERT_TRUE(o) << o.error().to_string();
+  EXPECT_NE((*o)->state_hash(), (*s)->state_hash());
+}
+
 TEST(AaPosition, IsReadableByName) {
   auto s = game().new_state("barbarossa", 1);
   ASSERT_TRUE(s);
