@@ -11,6 +11,7 @@
 //   combat.cpp    12.x combat
 //   supply.cpp    13.x logistics
 //   victory.cpp   2.4 control, 3.x victory
+//   position.cpp  the position format (issue 29)
 //   verbs.cpp     the verb table (kernel/verbs.h): generate, check, apply, print, parse
 #pragma once
 
@@ -24,6 +25,7 @@
 
 #include "kernel/draw_cup.h"
 #include "kernel/hexgrid.h"
+#include "kernel/json_data.h"
 #include "kernel/pathfinding.h"
 #include "kernel/state.h"
 #include "kernel/supply.h"
@@ -185,6 +187,8 @@ class DvGame : public steppe::Game {
   std::string rules_hash() const override { return rules_hash_; }
   Json map_json() const override { return map_doc_; }
   steppe::Result<Json> describe_location(const std::string& id) const override;
+  // The position format (position.cpp, kernel/position.h).
+  steppe::Result<std::unique_ptr<steppe::State>> state_from_position(const Json& position) const override;
 
   const steppe::HexGrid& grid() const { return grid_; }
   const HexInfo& hex(int h) const { return hexes_[static_cast<size_t>(h)]; }
@@ -314,6 +318,10 @@ class DvState : public steppe::State {
   steppe::Result<steppe::Reach> reach(std::string_view unit, int viewer) const override;
 
   steppe::Status setup(const std::string& scenario);
+  // The position format (position.cpp, docs/saves.md): written by name, read back exactly.
+  steppe::Result<Json> position() const override;
+  steppe::Status read_position(const steppe::JsonReader& r);
+  int game_turn() const override { return turn_; }
 
   // ---- read access for the verb table, views and tests ----
   const UnitState& us(int u) const { return units_[static_cast<size_t>(u)]; }
