@@ -173,8 +173,10 @@ std::vector<int> DvState::initiative_choices() const {
 // player picks his first chit (Turn 1: Combat then Move; the Fall Blau turn: two chits).
 void DvState::begin_action_phase() {
   const TurnDef& td = g_.turn(turn_);
-  while (!cup_.empty()) (void)cup_.remove(cup_.contents()[0]);
+  // 10.1: the chart alone says what goes in: last turn's chits, drawn or not, come out first
+  // (drawn ones are put back, then everything is taken out).
   cup_.return_drawn();
+  while (!cup_.empty()) (void)cup_.remove(cup_.contents()[0]);
   for (int side = 0; side < 2; ++side)
     for (const std::string& name : td.chits[static_cast<size_t>(side)]) {
       const int k = chit_from_name(name);

@@ -91,6 +91,30 @@ TEST(DvSequence, EndingTheRoundsDrawsChitsAndAdvancesTheTurn) {
   EXPECT_EQ(s->turn(), 2);
 }
 
+// 10.1/10.2: each turn's cup holds that turn's chits of the Action Chit Availability Chart
+// only; the chits drawn last turn do not stay in it beside the new ones.
+TEST(DvSequence, EachTurnsCupHoldsOnlyThatTurnsChits) {
+  auto s = start("campaign", 5);
+  std::vector<steppe::Action> acts;
+  for (int i = 0; i < 2000 && s->turn() < 4 && !s->is_terminal(); ++i) {
+    auto a = s->parse_action("end");
+    if (a && s->check(*a).is_ok()) {
+      ASSERT_TRUE(s->apply(*a).is_ok());
+    } else {
+      s->legal_actions(acts);
+      ASSERT_FALSE(acts.empty());
+      ASSERT_TRUE(s->apply(acts[0]).is_ok()) << s->action_to_string(acts[0]);
+    }
+    if (s->stage() == Stage::kInitiative) {
+      const TurnDef& td = game().turn(s->turn());
+      const size_t listed = td.chits[0].size() + td.chits[1].size() + td.neutral.size();
+      const Json o = s->observation(kAxis);
+      EXPECT_LE(o["cup"].size() + o["pulled"].size(), listed) << "turn " << s->turn();
+    }
+  }
+  EXPECT_GE(s->turn(), 3);
+}
+
 // 12.3: the preview is the combat's own assessment: 12 against 7 is 1-1 on CRT A, and the
 // distribution is CRT A's 1-1 column read for the rolls 1-6.
 TEST(DvViews, PreviewGivesOddsAndTheCrtDistribution) {
