@@ -170,7 +170,9 @@ enum Verb : uint16_t {
   kEnd,
   kReplace,
   kRebuild,
-  kDone
+  kDone,
+  kLose,
+  kRetreatTo
 };
 
 class DvGame;
@@ -260,6 +262,8 @@ enum class Stage : uint8_t {
   kMove,        // 11.x: a movement segment
   kCombat,      // 12.x: a combat segment
   kAdvance,     // 12.6: the attacker may advance into the emptied hex
+  kLoss,        // 12.3c: the owner chooses which unit loses the next step
+  kRetreat,     // 12.5: the defender chooses where the next unit retreats
   kOver         // 3.2: the game is over
 };
 
@@ -278,6 +282,20 @@ struct UnitState {
   bool started_adjacent = false;  // 10.5.6: adjacent to the enemy when the round began
   int16_t return_turn = -1;       // 7.9: back from the Other Fronts box on this turn
   friend bool operator==(const UnitState&, const UnitState&) = default;
+};
+
+// 12.3c/12.5: a combat result still to be carried out, by the owner's choices: `steps`
+// step losses among `units`, or the retreat of `units` from `from`.
+struct PendingResult {
+  bool retreat = false;
+  int side = kAxis;
+  bool attacker = false;  // 12.3c: the first attacker loss goes to a full Guards army
+  int steps = 0;          // losses still to take
+  int taken = 0;          // losses taken so far
+  int from = -1;          // the combat hex a retreat starts from
+  std::string rule;       // cited in the log
+  std::vector<int> units;
+  friend bool operator==(const PendingResult&, const PendingResult&) = default;
 };
 
 // 12.3 one combat as assessed before the roll (combat.cpp; views use it for the preview).
@@ -364,8 +382,14 @@ class DvState : public steppe::State {
   bool may_resolve() const;
   Outcome assess() const;
   void resolve_attack();
-  void take_steps(std::vector<int>& units, int steps, bool attacker, const char* rule);
-  void retreat(const std::vector<int>& units, int from);
+  // 12.3c/12.5: the results still to carry out, the owner's choices they wait for.
+  const std::vector<PendingResult>& pending() const { return pending_; }
+  void carry_out_results();
+  std::vector<int> loss_choices() const;  // units that may lose the next step
+  int retreating_unit() const;            // the next unit to retreat; -1 if none
+  void retreat_destinations(int u, std::vector<int>& out) const;
+  void lose_step(int u);
+  void retreat_to(int u, int h);
   bool may_advance(int u) const;
   void do_advance(int u);
   void end_combat();
@@ -433,11 +457,12 @@ class DvState : public steppe::State {
   int picked_ = -1;
   int target_ = -1;
   std::vector<int> attackers_;
-  std::vector<int> advancers_;    // 12.6: surviving attackers that may advance
-  int phase1_ = 0;                // I: 0 Axis reinforcements, 1 Axis replacements, 2/3 the Soviet ones
-  std::vector<int> axis_pool_;    // 7.4 steps left by kind (DvGame::axis_kinds)
-  int rf_ = 0;                    // 7.6 RF left this turn
-  std::vector<uint8_t> rebuilt_;  // 7.6 limited types rebuilt this turn
+  std::vector<int> advancers_;          // 12.6: surviving attackers that may advance
+  std::vector<PendingResult> pending_;  // 12.3c/12.5: results waiting for the owner's choices
+  int phase1_ = 0;                      // I: 0 Axis reinforcements, 1 Axis replacements, 2/3 the Soviet ones
+  std::vector<int> axis_pool_;          // 7.4 steps left by kind (DvGame::axis_kinds)
+  int rf_ = 0;                          // 7.6 RF left this turn
+  std::vector<uint8_t> rebuilt_;        // 7.6 limited types rebuilt this turn
   std::vector<UnitState> units_;
   std::vector<int8_t> control_;
   std::vector<uint8_t> fz_gone_, fort_gone_;  // 12.7.1, 12.7.2

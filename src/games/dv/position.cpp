@@ -32,8 +32,8 @@ constexpr int kPositionVersion = 1;
 // counter in a position is a spoiled file, not a game.
 constexpr uint64_t kMaxCupCounter = 100000;
 
-constexpr const char* kStageNames[] = {"place", "replace", "initiative", "mode",
-                                       "move",  "combat",  "advance",    "over"};
+constexpr const char* kStageNames[] = {"place",  "replace", "initiative", "mode",    "move",
+                                       "combat", "advance", "loss",       "retreat", "over"};
 constexpr const char* kBoxNames[] = {"map",          "pending",    "eliminated", "removed", "stavka-reserve",
                                      "other-fronts", "air-assets", "available"};
 constexpr const char* kSegmentNames[] = {"move", "combat"};
@@ -118,7 +118,18 @@ Result<Json> DvState::position() const {
   j["target"] = hex(target_);
   j["attackers"] = units_list(attackers_);
   j["advancers"] = units_list(advancers_);  // 12.6
-  j["reinforcement_step"] = phase1_;        // 7.1's order
+  Json pend = Json::array();
+  for (const PendingResult& p : pending_)
+    pend.push_back({{"kind", p.retreat ? "retreat" : "loss"},
+                    {"side", side_word(p.side)},
+                    {"attacker", p.attacker},
+                    {"steps", p.steps},
+                    {"taken", p.taken},
+                    {"from", hex(p.from)},
+                    {"rule", p.rule},
+                    {"units", units_list(p.units)}});
+  j["pending_results"] = std::move(pend);  // 12.3c, 12.5: results waiting for the owner's choices
+  j["reinforcement_step"] = phase1_;       // 7.1's order
   Json pool = Json::object();
   for (size_t k = 0; k < g_.axis_kinds().size(); ++k)
     pool[g_.axis_kinds()[k].first] = k < axis_pool_.size() ? axis_pool_[k] : 0;
@@ -242,6 +253,20 @@ Status DvState::read_position(const JsonReader& r) {
   target_ = read_hex(r.at("target"), true);
   attackers_ = read_units(r.at("attackers"));
   advancers_ = read_units(r.at("advancers"));
+  pending_.clear();
+  for (const JsonReader& x : r.at("pending_results").elements()) {
+    static constexpr const char* kKinds[] = {"loss", "retreat"};
+    PendingResult p;
+    p.retreat = x.at("kind").as_word(kKinds) == 1;
+    p.side = read_side(x.at("side"), false);
+    p.attacker = x.boolean("attacker");
+    p.steps = x.int_in("steps", 0, 99);
+    p.taken = x.int_in("taken", 0, 99);
+    p.from = read_hex(x.at("from"), !p.retreat);
+    p.rule = x.str("rule");
+    p.units = read_units(x.at("units"));
+    pending_.push_back(std::move(p));
+  }
   phase1_ = r.int_in("reinforcement_step", 0, 4);
   const JsonReader pool = r.at("axis_replacements");
   for (const auto& [kind, x] : pool.members()) {
