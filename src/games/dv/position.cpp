@@ -130,13 +130,14 @@ Result<Json> DvState::position() const {
                     {"units", units_list(p.units)}});
   j["pending_results"] = std::move(pend);  // 12.3c, 12.5: results waiting for the owner's choices
   j["reinforcement_step"] = phase1_;       // 7.1's order
-  Json pool = Json::object();
-  for (size_t k = 0; k < g_.axis_kinds().size(); ++k)
+  // 7.4, 7.6: null before the first Replacement Segment of the game (nothing counted yet).
+  Json pool = axis_pool_.empty() ? Json(nullptr) : Json::object();
+  for (size_t k = 0; k < g_.axis_kinds().size() && !axis_pool_.empty(); ++k)
     pool[g_.axis_kinds()[k].first] = k < axis_pool_.size() ? axis_pool_[k] : 0;
   j["axis_replacements"] = pool;  // 7.4
   j["rf"] = rf_;                  // 7.6
-  Json rebuilt = Json::object();
-  for (size_t k = 0; k < g_.limited_types().size(); ++k)
+  Json rebuilt = rebuilt_.empty() ? Json(nullptr) : Json::object();
+  for (size_t k = 0; k < g_.limited_types().size() && !rebuilt_.empty(); ++k)
     rebuilt[g_.limited_types()[k]] = k < rebuilt_.size() ? rebuilt_[k] : 0;
   j["limited_rebuilt"] = rebuilt;  // 7.6
   Json units = Json::object();
@@ -269,19 +270,25 @@ Status DvState::read_position(const JsonReader& r) {
   }
   phase1_ = r.int_in("reinforcement_step", 0, 4);
   const JsonReader pool = r.at("axis_replacements");
-  for (const auto& [kind, x] : pool.members()) {
-    bool known = false;
-    for (const auto& k : g_.axis_kinds()) known = known || k.first == kind;
-    if (!known) x.fail("no Axis replacement kind of 7.4 is called '" + kind + "'");
+  axis_pool_.clear();
+  if (!pool.is_null()) {
+    for (const auto& [kind, x] : pool.members()) {
+      bool known = false;
+      for (const auto& k : g_.axis_kinds()) known = known || k.first == kind;
+      if (!known) x.fail("no Axis replacement kind of 7.4 is called '" + kind + "'");
+    }
+    axis_pool_.assign(g_.axis_kinds().size(), 0);
+    for (size_t k = 0; k < g_.axis_kinds().size(); ++k)
+      axis_pool_[k] = pool.int_in(g_.axis_kinds()[k].first, 0, 999);
   }
-  axis_pool_.assign(g_.axis_kinds().size(), 0);
-  for (size_t k = 0; k < g_.axis_kinds().size(); ++k)
-    axis_pool_[k] = pool.int_in(g_.axis_kinds()[k].first, 0, 999);
   rf_ = r.int_in("rf", 0, 9999);
   const JsonReader rebuilt = r.at("limited_rebuilt");
-  rebuilt_.assign(g_.limited_types().size(), 0);
-  for (size_t k = 0; k < g_.limited_types().size(); ++k)
-    rebuilt_[k] = static_cast<uint8_t>(rebuilt.int_in(g_.limited_types()[k], 0, 99));
+  rebuilt_.clear();
+  if (!rebuilt.is_null()) {
+    rebuilt_.assign(g_.limited_types().size(), 0);
+    for (size_t k = 0; k < g_.limited_types().size(); ++k)
+      rebuilt_[k] = static_cast<uint8_t>(rebuilt.int_in(g_.limited_types()[k], 0, 99));
+  }
 
   // Every counter is written; one missing or unknown is an error, not a default.
   const JsonReader units = r.at("units");

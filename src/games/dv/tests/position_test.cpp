@@ -8,6 +8,7 @@
 #include <functional>
 
 #include "games/dv/dv.h"
+#include "kernel/notation.h"
 
 namespace dv {
 namespace {
@@ -64,6 +65,40 @@ TEST(DvPosition, EveryActionOfRandomGamesReadsBackBarbarossa) {
 TEST(DvPosition, EveryActionOfRandomGamesReadsBackFallBlau) { round_trip_every_action("fall-blau", 5, 500); }
 TEST(DvPosition, EveryActionOfRandomGamesReadsBackZitadelle) { round_trip_every_action("zitadelle", 6, 500); }
 TEST(DvPosition, EveryActionOfRandomGamesReadsBackBagration) { round_trip_every_action("bagration", 7, 500); }
+
+// 12.3c/12.5: a combat waiting for the owner's choice of loss, then of retreat, reads back
+// with its pending results, and the game continued from it makes the same choices.
+TEST(DvPosition, PendingLossAndRetreatReadBack) {
+  auto st = game().new_state("empty", 1);
+  ASSERT_TRUE(st);
+  auto& s = dynamic_cast<DvState&>(**st);
+  for (const char* w : {"place 8A 5631 reduced", "place RD1 5631", "place GI 5630", "place GII 5730",
+                        "place GX 5731", "round combat axis"})
+    ASSERT_TRUE(s.test_set(steppe::split_words(w)).is_ok()) << w;
+  s.dice().force(4);  // 3-1, roll 4: DR*
+  for (const char* a : {"attack 5631", "add GI", "add GII", "add GX", "resolve"}) {
+    auto act = s.parse_action(a);
+    ASSERT_TRUE(act && s.apply(*act).is_ok()) << a;
+  }
+  const auto round_trip = [&](Stage want) {
+    ASSERT_EQ(s.stage(), want);
+    auto doc = steppe::position_document(s);
+    ASSERT_TRUE(doc);
+    EXPECT_FALSE((*doc)["state"]["pending_results"].empty());
+    auto back = steppe::state_from_position_document(game(), Json::parse(doc->dump()));
+    ASSERT_TRUE(back) << back.error().to_string();
+    EXPECT_EQ((*back)->state_hash(), s.state_hash());
+    EXPECT_EQ((*back)->full_json(), s.full_json());
+    EXPECT_EQ((*back)->current_player(), kSoviet);
+    std::vector<steppe::Action> mine, theirs;
+    s.legal_actions(mine);
+    (*back)->legal_actions(theirs);
+    EXPECT_EQ(mine, theirs);
+  };
+  round_trip(Stage::kLoss);  // DR*: which of the two one-step units is eliminated
+  ASSERT_TRUE(s.apply(*s.parse_action("lose RD1")).is_ok());
+  round_trip(Stage::kRetreat);
+}
 
 TEST(DvPosition, IsReadableByName) {
   auto s = game().new_state("campaign", 1);
