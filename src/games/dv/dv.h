@@ -172,7 +172,9 @@ enum Verb : uint16_t {
   kRebuild,
   kDone,
   kLose,
-  kRetreatTo
+  kRetreatTo,
+  kManstein,
+  kHold
 };
 
 class DvGame;
@@ -264,6 +266,7 @@ enum class Stage : uint8_t {
   kAdvance,     // 12.6: the attacker may advance into the emptied hex
   kLoss,        // 12.3c: the owner chooses which unit loses the next step
   kRetreat,     // 12.5: the defender chooses where the next unit retreats
+  kHeld,        // 10.2, 10.5.10: before a draw, the Axis may play the held Manstein/Model chit
   kOver         // 3.2: the game is over
 };
 
@@ -414,6 +417,12 @@ class DvState : public steppe::State {
   void next_round();
   void end_turn();
   std::vector<int> initiative_choices() const;
+  // 10.2 fourth exception, 10.5.10: the held Manstein/Model chit.
+  bool manstein_available() const;
+  void manstein_hexes(std::vector<int>& out) const;  // fully supplied Axis combat units' hexes
+  void play_manstein(int h);
+  int manstein_hex() const { return manstein_hex_; }
+  int manstein_back() const { return manstein_back_; }
   std::vector<int> mode_choices() const;  // 0 = move first, 1 = combat first
   bool placement_pending(int side) const;
   void placement_hexes(int u, std::vector<int>& out) const;
@@ -459,10 +468,15 @@ class DvState : public steppe::State {
   std::vector<int> attackers_;
   std::vector<int> advancers_;          // 12.6: surviving attackers that may advance
   std::vector<PendingResult> pending_;  // 12.3c/12.5: results waiting for the owner's choices
-  int phase1_ = 0;                      // I: 0 Axis reinforcements, 1 Axis replacements, 2/3 the Soviet ones
-  std::vector<int> axis_pool_;          // 7.4 steps left by kind (DvGame::axis_kinds)
-  int rf_ = 0;                          // 7.6 RF left this turn
-  std::vector<uint8_t> rebuilt_;        // 7.6 limited types rebuilt this turn
+  int manstein_hex_ = -1;               // 10.5.10: where Manstein/Model is during its round
+  int manstein_back_ = 0;               // 10.5.10: the turn it may next be played (999: removed)
+  int manstein_year_ = 0;               // 10.5.10: the year of its uses counted in manstein_uses_
+  int manstein_uses_ = 0;
+  bool held_passed_ = false;      // 10.2: the Axis let this draw go without playing it
+  int phase1_ = 0;                // I: 0 Axis reinforcements, 1 Axis replacements, 2/3 the Soviet ones
+  std::vector<int> axis_pool_;    // 7.4 steps left by kind (DvGame::axis_kinds)
+  int rf_ = 0;                    // 7.6 RF left this turn
+  std::vector<uint8_t> rebuilt_;  // 7.6 limited types rebuilt this turn
   std::vector<UnitState> units_;
   std::vector<int8_t> control_;
   std::vector<uint8_t> fz_gone_, fort_gone_;  // 12.7.1, 12.7.2

@@ -32,8 +32,8 @@ constexpr int kPositionVersion = 1;
 // counter in a position is a spoiled file, not a game.
 constexpr uint64_t kMaxCupCounter = 100000;
 
-constexpr const char* kStageNames[] = {"place",  "replace", "initiative", "mode",    "move",
-                                       "combat", "advance", "loss",       "retreat", "over"};
+constexpr const char* kStageNames[] = {"place",   "replace", "initiative", "mode", "move", "combat",
+                                       "advance", "loss",    "retreat",    "held", "over"};
 constexpr const char* kBoxNames[] = {"map",          "pending",    "eliminated", "removed", "stavka-reserve",
                                      "other-fronts", "air-assets", "available"};
 constexpr const char* kSegmentNames[] = {"move", "combat"};
@@ -128,8 +128,13 @@ Result<Json> DvState::position() const {
                     {"from", hex(p.from)},
                     {"rule", p.rule},
                     {"units", units_list(p.units)}});
-  j["pending_results"] = std::move(pend);  // 12.3c, 12.5: results waiting for the owner's choices
-  j["reinforcement_step"] = phase1_;       // 7.1's order
+  j["pending_results"] = std::move(pend);              // 12.3c, 12.5: results waiting for the owner's choices
+  j["manstein_model"] = {{"hex", hex(manstein_hex_)},  // 10.5.10
+                         {"back_on_turn", manstein_back_},
+                         {"year", manstein_year_},
+                         {"uses_this_year", manstein_uses_},
+                         {"passed_this_draw", held_passed_}};
+  j["reinforcement_step"] = phase1_;  // 7.1's order
   // 7.4, 7.6: null before the first Replacement Segment of the game (nothing counted yet).
   Json pool = axis_pool_.empty() ? Json(nullptr) : Json::object();
   for (size_t k = 0; k < g_.axis_kinds().size() && !axis_pool_.empty(); ++k)
@@ -268,6 +273,12 @@ Status DvState::read_position(const JsonReader& r) {
     p.units = read_units(x.at("units"));
     pending_.push_back(std::move(p));
   }
+  const JsonReader mm = r.at("manstein_model");
+  manstein_hex_ = read_hex(mm.at("hex"), true);
+  manstein_back_ = mm.int_in("back_on_turn", 0, 999);
+  manstein_year_ = mm.int_in("year", 0, 1945);
+  manstein_uses_ = mm.int_in("uses_this_year", 0, 2);
+  held_passed_ = mm.boolean("passed_this_draw");
   phase1_ = r.int_in("reinforcement_step", 0, 4);
   const JsonReader pool = r.at("axis_replacements");
   axis_pool_.clear();

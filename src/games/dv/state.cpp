@@ -142,6 +142,8 @@ const char* stage_name(Stage s) {
       return "loss";
     case Stage::kRetreat:
       return "retreat";
+    case Stage::kHeld:
+      return "held";
     case Stage::kOver:
       return "over";
   }
@@ -259,6 +261,7 @@ Json DvState::full_json() const {
   for (const PendingResult& p : pending_)
     pend.push_back({p.retreat, p.side, p.attacker, p.steps, p.taken, p.from, p.rule, p.units});
   j["pending"] = pend;
+  j["manstein"] = {manstein_hex_, manstein_back_, manstein_year_, manstein_uses_, held_passed_};
   j["fz_gone"] = fz_gone_;
   j["fort_gone"] = fort_gone_;
   return j;
@@ -306,6 +309,9 @@ uint64_t DvState::state_hash() const {
     for (char c : p.rule) mix(static_cast<uint64_t>(c));
     for (int u : p.units) mix(static_cast<uint64_t>(u) + 5000);
   }
+  mix(static_cast<uint64_t>(manstein_hex_ + 1) | static_cast<uint64_t>(manstein_back_) << 16 |
+      static_cast<uint64_t>(manstein_year_) << 32 | static_cast<uint64_t>(manstein_uses_) << 48 |
+      uint64_t{held_passed_} << 56);
   mix(static_cast<uint64_t>(phase1_));
   for (int p : axis_pool_) mix(static_cast<uint64_t>(p) + 77);
   mix(static_cast<uint64_t>(rf_) + 991);

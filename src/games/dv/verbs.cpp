@@ -14,6 +14,8 @@
 //   end                10.5 the movement or combat part of the round is over
 //   lose UNIT          12.3c the owner's unit that takes the next step loss
 //   retreat UNIT HEX   12.5 where the owner's next unit retreats to
+//   manstein HEX       10.2, 10.5.10 the Axis plays the held Manstein/Model chit there
+//   hold               10.2 the Axis keeps it back: the next chit is drawn
 #include "kernel/verbs.h"
 
 #include <algorithm>
@@ -433,6 +435,39 @@ struct Verbs {
     s.carry_out_results();
   }
 
+  // ---- manstein / hold (10.2, 10.5.10) ----
+  static void gen_manstein(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kHeld) return;
+    std::vector<int> hexes;
+    s.manstein_hexes(hexes);
+    for (int h : hexes) out.push_back(make(kManstein, {h}));
+  }
+  static Status check_manstein(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 1, "manstein HEX"); !st) return st;
+    if (s.stage() != Stage::kHeld)
+      return rule_error("10.2", "Manstein/Model is played only before a chit is drawn from the cup, or last");
+    if (!valid_hex(s, a.args[0])) return Error{"usage: manstein HEX", "", ""};
+    std::vector<int> hexes;
+    s.manstein_hexes(hexes);
+    if (std::find(hexes.begin(), hexes.end(), a.args[0]) == hexes.end())
+      return rule_error("10.5.10", "Manstein/Model is placed on a fully supplied Axis combat unit, not in " +
+                                       s.dv().grid().id(a.args[0]));
+    return Status::ok();
+  }
+  static void apply_manstein(DvState& s, const Action& a) { s.play_manstein(a.args[0]); }
+  static void gen_hold(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() == Stage::kHeld) out.push_back(make(kHold));
+  }
+  static Status check_hold(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 0, "hold"); !st) return st;
+    if (s.stage() != Stage::kHeld) return rule_error("10.2", "no held chit to keep back now");
+    return Status::ok();
+  }
+  static void apply_hold(DvState& s, const Action&) {
+    s.held_passed_ = true;
+    s.next_round();
+  }
+
   // ---- notation ----
   static std::string print(const DvState& s, const Action& a) {
     auto unit = [&](int i) { return valid_unit(s, a.args[i]) ? s.dv().unit(a.args[i]).label : "?"; };
@@ -474,6 +509,10 @@ struct Verbs {
         return "lose " + unit(0);
       case kRetreatTo:
         return "retreat " + unit(0) + " " + hex(1);
+      case kManstein:
+        return "manstein " + hex(0);
+      case kHold:
+        return "hold";
       default:
         return "?";
     }
@@ -581,6 +620,16 @@ const Row kRows[] = {
      &Verbs::apply_retreat, &Verbs::print,
      [](const DvState& s,
         std::span<const std::string_view> w) { return Verbs::parse_unit_hex(s, kRetreatTo, w); }},
+    {kManstein, "manstein", "manstein HEX", "10.5.10", &Verbs::gen_manstein, &Verbs::check_manstein,
+     &Verbs::apply_manstein, &Verbs::print,
+     [](const DvState& s, std::span<const std::string_view> w) -> Result<Action> {
+       if (w.size() != 1) return Error{"usage: manstein HEX", "", ""};
+       auto h = hex_arg(s, w[0]);
+       if (!h) return h.error();
+       return make(kManstein, {*h});
+     }},
+    {kHold, "hold", "hold", "10.2", &Verbs::gen_hold, &Verbs::check_hold, &Verbs::apply_hold, &Verbs::print,
+     [](const DvState&, std::span<const std::string_view> w) { return Verbs::parse_none(kHold, w); }},
 };
 const steppe::VerbTable<DvState> kVerbs{kRows};
 

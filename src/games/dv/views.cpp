@@ -13,7 +13,7 @@ using steppe::Error;
 using steppe::Result;
 
 Result<steppe::ActionDescription> DvState::describe(const steppe::Action& a) const {
-  if (a.verb < kPlace || a.verb > kRetreatTo) return Error{"unknown action", "", ""};
+  if (a.verb < kPlace || a.verb > kHold) return Error{"unknown action", "", ""};
   steppe::ActionDescription d;
   d.text = action_to_string(a);
   d.verb = d.text.substr(0, d.text.find(' '));
