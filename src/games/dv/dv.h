@@ -423,6 +423,11 @@ class DvState : public steppe::State {
   void play_manstein(int h);
   int manstein_hex() const { return manstein_hex_; }
   int manstein_back() const { return manstein_back_; }
+  // 10.2: on Turn 12, after the first initiative chit, the Axis may keep Fall Blau for Turn 13.
+  bool may_defer_fall_blau() const {
+    return stage_ == Stage::kInitiative && turn_ == 12 && fall_blau_turn_ == 0 && initiative_left_ == 1 &&
+           !preset_.empty();
+  }
   std::vector<int> mode_choices() const;  // 0 = move first, 1 = combat first
   bool placement_pending(int side) const;
   void placement_hexes(int u, std::vector<int>& out) const;
@@ -473,6 +478,7 @@ class DvState : public steppe::State {
   int manstein_year_ = 0;               // 10.5.10: the year of its uses counted in manstein_uses_
   int manstein_uses_ = 0;
   bool held_passed_ = false;      // 10.2: the Axis let this draw go without playing it
+  int fall_blau_turn_ = 0;        // 10.2: the turn the Axis chose two chits (12 or 13)
   int phase1_ = 0;                // I: 0 Axis reinforcements, 1 Axis replacements, 2/3 the Soviet ones
   std::vector<int> axis_pool_;    // 7.4 steps left by kind (DvGame::axis_kinds)
   int rf_ = 0;                    // 7.6 RF left this turn

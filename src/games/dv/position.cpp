@@ -128,8 +128,9 @@ Result<Json> DvState::position() const {
                     {"from", hex(p.from)},
                     {"rule", p.rule},
                     {"units", units_list(p.units)}});
-  j["pending_results"] = std::move(pend);              // 12.3c, 12.5: results waiting for the owner's choices
-  j["manstein_model"] = {{"hex", hex(manstein_hex_)},  // 10.5.10
+  j["pending_results"] = std::move(pend);  // 12.3c, 12.5: results waiting for the owner's choices
+  j["fall_blau_turn"] = fall_blau_turn_ > 0 ? Json(fall_blau_turn_) : Json(nullptr);  // 10.2
+  j["manstein_model"] = {{"hex", hex(manstein_hex_)},                                 // 10.5.10
                          {"back_on_turn", manstein_back_},
                          {"year", manstein_year_},
                          {"uses_this_year", manstein_uses_},
@@ -273,6 +274,8 @@ Status DvState::read_position(const JsonReader& r) {
     p.units = read_units(x.at("units"));
     pending_.push_back(std::move(p));
   }
+  const JsonReader fb = r.at("fall_blau_turn");
+  fall_blau_turn_ = fb.is_null() ? 0 : fb.as_int_in(12, 13);
   const JsonReader mm = r.at("manstein_model");
   manstein_hex_ = read_hex(mm.at("hex"), true);
   manstein_back_ = mm.int_in("back_on_turn", 0, 999);

@@ -197,7 +197,10 @@ void DvState::begin_action_phase() {
     next_round();
     return;
   }
-  initiative_left_ = turn_ == 12 ? 2 : 1;  // 10.2 Fall Blau: the Axis picks two chits on Turn 12
+  // 10.2: "On either Turn 12 (June 1942) or Turn 13 (July 1942), but not both, the Axis player
+  // chooses the first two Action chits": offered on Turn 12 (the Axis may stop after one, 'hold'),
+  // and on Turn 13 if it was not taken on Turn 12.
+  initiative_left_ = turn_ == 12 || (turn_ == 13 && fall_blau_turn_ == 0) ? 2 : 1;
   if (initiative_choices().empty()) {
     initiative_left_ = 0;
     next_round();

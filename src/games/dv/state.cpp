@@ -261,6 +261,7 @@ Json DvState::full_json() const {
   for (const PendingResult& p : pending_)
     pend.push_back({p.retreat, p.side, p.attacker, p.steps, p.taken, p.from, p.rule, p.units});
   j["pending"] = pend;
+  j["fall_blau_turn"] = fall_blau_turn_;
   j["manstein"] = {manstein_hex_, manstein_back_, manstein_year_, manstein_uses_, held_passed_};
   j["fz_gone"] = fz_gone_;
   j["fort_gone"] = fort_gone_;
@@ -312,6 +313,7 @@ uint64_t DvState::state_hash() const {
   mix(static_cast<uint64_t>(manstein_hex_ + 1) | static_cast<uint64_t>(manstein_back_) << 16 |
       static_cast<uint64_t>(manstein_year_) << 32 | static_cast<uint64_t>(manstein_uses_) << 48 |
       uint64_t{held_passed_} << 56);
+  mix(static_cast<uint64_t>(fall_blau_turn_) + 313);
   mix(static_cast<uint64_t>(phase1_));
   for (int p : axis_pool_) mix(static_cast<uint64_t>(p) + 77);
   mix(static_cast<uint64_t>(rf_) + 991);

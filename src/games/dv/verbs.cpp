@@ -15,7 +15,8 @@
 //   lose UNIT          12.3c the owner's unit that takes the next step loss
 //   retreat UNIT HEX   12.5 where the owner's next unit retreats to
 //   manstein HEX       10.2, 10.5.10 the Axis plays the held Manstein/Model chit there
-//   hold               10.2 the Axis keeps it back: the next chit is drawn
+//   hold               10.2 the Axis keeps it back: the next chit is drawn; on Turn 12 after the
+//                      first initiative chit, Fall Blau's second chit is kept for Turn 13
 #include "kernel/verbs.h"
 
 #include <algorithm>
@@ -134,6 +135,7 @@ struct Verbs {
           std::string(s.active_side() == kAxis ? "Axis" : "Soviet") +
               " initiative chit: " + std::string(kChitNames[static_cast<size_t>(a.args[0])]),
           "10.2");
+    if (s.initiative_left_ == 1 && s.preset_.size() == 2) s.fall_blau_turn_ = s.turn();  // 10.2 second chit
     if (--s.initiative_left_ > 0 && !s.initiative_choices().empty()) return;
     s.initiative_left_ = 0;
     s.next_round();
@@ -456,15 +458,21 @@ struct Verbs {
   }
   static void apply_manstein(DvState& s, const Action& a) { s.play_manstein(a.args[0]); }
   static void gen_hold(const DvState& s, std::vector<Action>& out) {
-    if (s.stage() == Stage::kHeld) out.push_back(make(kHold));
+    if (s.stage() == Stage::kHeld || s.may_defer_fall_blau()) out.push_back(make(kHold));
   }
   static Status check_hold(const DvState& s, const Action& a) {
     if (Status st = arity(a, 0, "hold"); !st) return st;
-    if (s.stage() != Stage::kHeld) return rule_error("10.2", "no held chit to keep back now");
+    if (s.stage() != Stage::kHeld && !s.may_defer_fall_blau())
+      return rule_error("10.2", "no held chit or Fall Blau choice to keep back now");
     return Status::ok();
   }
   static void apply_hold(DvState& s, const Action&) {
-    s.held_passed_ = true;
+    if (s.stage() == Stage::kInitiative) {
+      s.log("chit", "the Axis keeps Fall Blau's two initiative chits for Turn 13", "10.2");
+      s.initiative_left_ = 0;
+    } else {
+      s.held_passed_ = true;
+    }
     s.next_round();
   }
 
