@@ -284,10 +284,22 @@ void DvState::retreat_destinations(int u, std::vector<int>& out) const {
   for (const auto& e : ends) best = std::max(best, e.first);
   for (const auto& [score, h] : ends)
     if (score == best && std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
+  // 12.7.1: "A unit in a Friendly Fort (only) may ignore the Retreat requirement of DR and DR*
+  // results": its own hex is one of its choices.
+  const HexInfo& hi = g_.hex(from);
+  if ((hi.fort_owner == side || hi.weak_fort_owner == side) && fort_gone_[static_cast<size_t>(from)] == 0)
+    out.push_back(from);
   std::sort(out.begin(), out.end());
 }
 
 void DvState::retreat_to(int u, int h) {
+  PendingResult& p = pending_.front();
+  if (h == p.from) {  // 12.7.1: it stays in its Fort and is no longer one of the retreating units
+    p.units.erase(std::find(p.units.begin(), p.units.end(), u));
+    log("retreat", g_.unit(u).label + " stays in the Fort in " + g_.grid().id(h) + " and ignores the retreat",
+        "12.7.1");
+    return;
+  }
   us(u).hex = h;
   set_control(h, g_.unit(u).side);
   log("retreat",
@@ -318,17 +330,8 @@ void DvState::carry_out_results() {
       stage_ = Stage::kLoss;
       return;
     }
-    const HexInfo& hi = g_.hex(p.from);
     const int u = retreating_unit();
     if (u < 0) {
-      pending_.erase(pending_.begin());
-      continue;
-    }
-    // 12.7.1: units in a friendly Fort may ignore the retreat (they stay).
-    if ((hi.fort_owner == p.side || hi.weak_fort_owner == p.side) &&
-        fort_gone_[static_cast<size_t>(p.from)] == 0) {
-      log("retreat", "the defenders in the Fort in " + g_.grid().id(p.from) + " ignore the retreat",
-          "12.7.1");
       pending_.erase(pending_.begin());
       continue;
     }
