@@ -182,62 +182,80 @@ Outcome DvState::assess() const {
   return o;
 }
 
-// 12.3c: the owner loses the steps; no unit is eliminated while a friendly full-strength
-// two-step unit of the combat remains, and an attacking full-strength Guard Rifle Army or
-// (Guard) Tank Army takes the first loss. Which unit among the equals is the owner's choice,
-// made here in counter order (the owner's choice of loss is not yet a decision).
-void DvState::take_steps(std::vector<int>& units, int steps, bool attacker, const char* rule) {
-  for (int k = 0; k < steps; ++k) {
-    int pick = -1, best = 99;
-    for (int u : units) {
-      const UnitState& s = us(u);
-      if (s.box != Box::kMap) continue;
-      const UnitDef& d = g_.unit(u);
-      int pri = s.steps == 2 ? 1 : 2;
-      if (attacker && s.steps == 2 && (d.type == "guards-rifle-army" || d.type == "guards-tank-army"))
-        pri = 0;
-      if (pri < best) best = pri, pick = u;
-    }
-    if (pick < 0) return;
-    UnitState& s = us(pick);
-    if (s.steps == 2) {
-      s.steps = 1;
-      log("loss", g_.unit(pick).label + " is reduced", rule);
-    } else {
-      const UnitDef& d = g_.unit(pick);
-      s.box = Box::kEliminated;
-      s.hex = -1;
-      s.steps = 0;
-      s.supply = 0;
-      // 14.1: Stavka and Zhukov return the next turn, Panzer Army HQs two turns later.
-      if (d.hq) s.return_turn = static_cast<int16_t>(turn_ + (d.type == "panzer-hq" ? 2 : 1));
-      log("loss", d.label + " is eliminated", rule);
-    }
+namespace {
+bool full_guards(const UnitDef& d, const UnitState& s) {
+  return s.steps == 2 && (d.type == "guards-rifle-army" || d.type == "guards-tank-army");
+}
+}  // namespace
+
+// 12.3c: "If a player is directed to lose a step, he may choose which of his units will
+// suffer the step loss. However, no unit in the Combat may be eliminated until all Friendly
+// two-step units in the Combat have taken a step loss." and "When attacking (only), a
+// full-strength Soviet Guard Rifle Army or Tank Army must take the first attacker loss in
+// any Combat (if possible)."
+std::vector<int> DvState::loss_choices() const {
+  std::vector<int> out;
+  if (pending_.empty() || pending_.front().retreat) return out;
+  const PendingResult& p = pending_.front();
+  std::vector<int> alive, full_two, guards;
+  for (int u : p.units) {
+    if (us(u).box != Box::kMap) continue;
+    alive.push_back(u);
+    if (us(u).steps == 2) full_two.push_back(u);
+    if (p.attacker && p.taken == 0 && full_guards(g_.unit(u), us(u))) guards.push_back(u);
   }
+  if (!guards.empty()) return guards;
+  return full_two.empty() ? alive : full_two;
 }
 
-// 12.5: two hexes, along the owner's Retreat Compass if at all possible; not into enemy
-// units, off the map, back into a hex, next to the start, over-stacked or into an enemy ZOC
-// a friendly unit does not negate; a unit that cannot is eliminated.
-void DvState::retreat(const std::vector<int>& units, int from) {
-  std::vector<int> alive;
-  for (int u : units)
-    if (us(u).box == Box::kMap) alive.push_back(u);
-  if (alive.empty()) return;
-  const int side = g_.unit(alive[0]).side;
-  const HexInfo& hi = g_.hex(from);
-  // 12.7.1: units in a friendly Fort may ignore the retreat (they stay).
-  if ((hi.fort_owner == side || hi.weak_fort_owner == side) && fort_gone_[static_cast<size_t>(from)] == 0) {
-    log("retreat", "the defenders in the Fort in " + g_.grid().id(from) + " ignore the retreat", "12.7.1");
-    return;
+void DvState::lose_step(int u) {
+  PendingResult& p = pending_.front();
+  UnitState& s = us(u);
+  const UnitDef& d = g_.unit(u);
+  if (s.steps == 2) {
+    s.steps = 1;
+    log("loss", d.label + " is reduced", p.rule);
+  } else {
+    s.box = Box::kEliminated;
+    s.hex = -1;
+    s.steps = 0;
+    s.supply = 0;
+    // 14.1: Stavka and Zhukov return the next turn, Panzer Army HQs two turns later.
+    if (d.hq) s.return_turn = static_cast<int16_t>(turn_ + (d.type == "panzer-hq" ? 2 : 1));
+    log("loss", d.label + " is eliminated", p.rule);
   }
+  --p.steps;
+  ++p.taken;
+}
+
+// 12.5: "Each Retreating unit" retreats on its own, the owner choosing its path; the next to
+// go is the first of the result's units still in the combat hex (DV-E6).
+int DvState::retreating_unit() const {
+  if (pending_.empty() || !pending_.front().retreat) return -1;
+  const PendingResult& p = pending_.front();
+  for (int u : p.units)
+    if (us(u).box == Box::kMap && us(u).hex == p.from) return u;
+  return -1;
+}
+
+// 12.5: two hexes, along the owner's Retreat Compass "if at all possible"; not into enemy
+// units, off the map, back into a hex, next to the start, over-stacked at its end or into an
+// enemy ZOC a friendly unit (not one of this retreat) does not negate. Where a path along the
+// compass exists only such ends are offered (DV-E4).
+void DvState::retreat_destinations(int u, std::vector<int>& out) const {
+  out.clear();
+  if (pending_.empty() || !pending_.front().retreat) return;
+  const PendingResult& p = pending_.front();
+  const int side = g_.unit(u).side;
+  const int from = p.from;
   const steppe::HexGrid& gr = g_.grid();
   std::vector<uint8_t> ezoc;
   compute_zoc(1 - side, ezoc);
   auto friendly_other = [&](int h) {
     for (size_t i = 0; i < units_.size(); ++i)
       if (units_[i].box == Box::kMap && units_[i].hex == h && g_.units()[i].side == side &&
-          g_.units()[i].ground && std::find(alive.begin(), alive.end(), static_cast<int>(i)) == alive.end())
+          g_.units()[i].ground &&
+          std::find(p.units.begin(), p.units.end(), static_cast<int>(i)) == p.units.end())
         return true;
     return false;
   };
@@ -251,20 +269,74 @@ void DvState::retreat(const std::vector<int>& units, int from) {
   };
   const auto& compass = g_.compass()[static_cast<size_t>(side)];
   auto on_compass = [&](int d) { return std::find(compass.begin(), compass.end(), d) != compass.end(); };
-  int best = -1, best_score = -1;
+  std::vector<std::pair<int, int>> ends;  // (compass score, hex)
   for (int d1 = 0; d1 < 6; ++d1) {
     const int h1 = gr.neighbour(from, d1);
     if (!open(from, d1, h1)) continue;
     for (int d2 = 0; d2 < 6; ++d2) {
       const int h2 = gr.neighbour(h1, d2);
       if (h2 < 0 || h2 == from || gr.distance(from, h2) != 2 || !open(h1, d2, h2)) continue;
-      if (!stack_ok(h2, side, alive)) continue;
-      const int score = (on_compass(d1) ? 1 : 0) + (on_compass(d2) ? 1 : 0);
-      if (score > best_score) best_score = score, best = h2;
+      if (!stack_ok(h2, side, {u})) continue;
+      ends.emplace_back((on_compass(d1) ? 1 : 0) + (on_compass(d2) ? 1 : 0), h2);
     }
   }
-  if (best < 0) {
-    for (int u : alive) {
+  int best = -1;
+  for (const auto& e : ends) best = std::max(best, e.first);
+  for (const auto& [score, h] : ends)
+    if (score == best && std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
+  // 12.7.1: "A unit in a Friendly Fort (only) may ignore the Retreat requirement of DR and DR*
+  // results": its own hex is one of its choices.
+  const HexInfo& hi = g_.hex(from);
+  if ((hi.fort_owner == side || hi.weak_fort_owner == side) && fort_gone_[static_cast<size_t>(from)] == 0)
+    out.push_back(from);
+  std::sort(out.begin(), out.end());
+}
+
+void DvState::retreat_to(int u, int h) {
+  PendingResult& p = pending_.front();
+  if (h == p.from) {  // 12.7.1: it stays in its Fort and is no longer one of the retreating units
+    p.units.erase(std::find(p.units.begin(), p.units.end(), u));
+    log("retreat", g_.unit(u).label + " stays in the Fort in " + g_.grid().id(h) + " and ignores the retreat",
+        "12.7.1");
+    return;
+  }
+  us(u).hex = h;
+  set_control(h, g_.unit(u).side);
+  log("retreat",
+      g_.unit(u).label + " retreats from " + g_.grid().id(pending_.front().from) + " to " + g_.grid().id(h),
+      "12.5");
+}
+
+// DV-E6: carries out the pending results in order, asking the owner wherever the rules give him a
+// choice (12.3c which unit loses a step, 12.5 where each unit retreats) and deciding alone
+// where there is none; then 12.6 advances, or the next combat.
+void DvState::carry_out_results() {
+  std::vector<int> dest;
+  while (!pending_.empty()) {
+    PendingResult& p = pending_.front();
+    if (!p.retreat) {
+      int left = 0;
+      for (int u : p.units)
+        if (us(u).box == Box::kMap) left += us(u).steps;
+      if (p.steps <= 0 || left == 0) {
+        pending_.erase(pending_.begin());
+        continue;
+      }
+      const std::vector<int> choices = loss_choices();
+      if (p.steps >= left || choices.size() == 1) {
+        lose_step(choices.front());  // no choice: every step goes, or one unit may take it
+        continue;
+      }
+      stage_ = Stage::kLoss;
+      return;
+    }
+    const int u = retreating_unit();
+    if (u < 0) {
+      pending_.erase(pending_.begin());
+      continue;
+    }
+    retreat_destinations(u, dest);
+    if (dest.empty()) {
       UnitState& s = us(u);
       s.box = Box::kEliminated;
       s.hex = -1;
@@ -272,13 +344,27 @@ void DvState::retreat(const std::vector<int>& units, int from) {
       s.supply = 0;
       if (g_.unit(u).hq)
         s.return_turn = static_cast<int16_t>(turn_ + (g_.unit(u).type == "panzer-hq" ? 2 : 1));
+      log("retreat", g_.unit(u).label + " cannot retreat from " + g_.grid().id(p.from) + " and is eliminated",
+          "12.5");
+      continue;
     }
-    log("retreat", "no retreat from " + gr.id(from) + ": the defenders are eliminated", "12.5");
+    if (dest.size() == 1) {
+      retreat_to(u, dest.front());
+      continue;
+    }
+    stage_ = Stage::kRetreat;
     return;
   }
-  for (int u : alive) us(u).hex = best;
-  set_control(best, side);
-  log("retreat", "the defenders retreat from " + gr.id(from) + " to " + gr.id(best), "12.5");
+  // 12.6: attackers may advance into an emptied defender hex.
+  advancers_.clear();
+  if (occupant_side(target_) == kNeutral)
+    for (int u : attackers_)
+      if (us(u).box == Box::kMap) advancers_.push_back(u);
+  if (!advancers_.empty()) {
+    stage_ = Stage::kAdvance;
+    return;
+  }
+  end_combat();
 }
 
 void DvState::resolve_attack() {
@@ -308,34 +394,41 @@ void DvState::resolve_attack() {
             (o.drm != 0 ? (o.drm > 0 ? " +" : " ") + std::to_string(o.drm) : "") + ": " + result,
         "12.3");
   }
-  std::vector<int> att = attackers_;
   const int from = target_;
+  const int defender = 1 - active_;
+  auto loss = [&](bool attacker, int steps, const char* rule) {
+    PendingResult p;
+    p.side = attacker ? active_ : defender;
+    p.attacker = attacker;
+    p.steps = steps;
+    p.rule = rule;
+    p.units = attacker ? attackers_ : defenders;
+    pending_.push_back(std::move(p));
+  };
+  pending_.clear();
   if (result == "AE") {
-    take_steps(att, 99, true, "12.3a");
+    loss(true, 99, "12.3a");
   } else if (result == "A1" || result == "A2") {
-    take_steps(att, result == "A1" ? 1 : 2, true, "12.3c");
+    loss(true, result == "A1" ? 1 : 2, "12.3c");
   } else if (result == "EX") {
-    take_steps(att, 1, true, "12.3c");
-    take_steps(defenders, 1, false, "12.3c");
+    loss(true, 1, "12.3c");
+    loss(false, 1, "12.3c");
   } else if (result == "D1") {
-    take_steps(defenders, 1, false, "12.3c");
+    loss(false, 1, "12.3c");
   } else if (result == "DR" || result == "DR*") {
-    if (result == "DR*") take_steps(defenders, 1, false, "12.5, DV-C2");
-    retreat(defenders, from);
+    if (result == "DR*") loss(false, 1, "12.5, DV-C2");
+    PendingResult p;
+    p.retreat = true;
+    p.side = defender;
+    p.from = from;
+    p.rule = "12.5";
+    p.units = defenders;
+    pending_.push_back(std::move(p));
   } else if (result == "DE") {
-    take_steps(att, 1, true, "DV-C1");
-    take_steps(defenders, 99, false, "12.3c");
+    loss(true, 1, "DV-C1");
+    loss(false, 99, "12.3c");
   }
-  // 12.6: attackers may advance into an emptied defender hex.
-  advancers_.clear();
-  if (occupant_side(from) == kNeutral)
-    for (int u : att)
-      if (us(u).box == Box::kMap) advancers_.push_back(u);
-  if (!advancers_.empty()) {
-    stage_ = Stage::kAdvance;
-    return;
-  }
-  end_combat();
+  carry_out_results();
 }
 
 bool DvState::may_advance(int u) const {
@@ -355,6 +448,7 @@ void DvState::do_advance(int u) {
 }
 
 void DvState::end_combat() {
+  pending_.clear();
   target_ = -1;
   attackers_.clear();
   advancers_.clear();

@@ -11,6 +11,7 @@
 //   combat.cpp    12.x combat
 //   supply.cpp    13.x logistics
 //   victory.cpp   2.4 control, 3.x victory
+//   position.cpp  the position format (issue 29)
 //   verbs.cpp     the verb table (kernel/verbs.h): generate, check, apply, print, parse
 #pragma once
 
@@ -24,6 +25,7 @@
 
 #include "kernel/draw_cup.h"
 #include "kernel/hexgrid.h"
+#include "kernel/json_data.h"
 #include "kernel/pathfinding.h"
 #include "kernel/state.h"
 #include "kernel/supply.h"
@@ -168,7 +170,11 @@ enum Verb : uint16_t {
   kEnd,
   kReplace,
   kRebuild,
-  kDone
+  kDone,
+  kLose,
+  kRetreatTo,
+  kManstein,
+  kHold
 };
 
 class DvGame;
@@ -185,6 +191,8 @@ class DvGame : public steppe::Game {
   std::string rules_hash() const override { return rules_hash_; }
   Json map_json() const override { return map_doc_; }
   steppe::Result<Json> describe_location(const std::string& id) const override;
+  // The position format (position.cpp, kernel/position.h).
+  steppe::Result<std::unique_ptr<steppe::State>> state_from_position(const Json& position) const override;
 
   const steppe::HexGrid& grid() const { return grid_; }
   const HexInfo& hex(int h) const { return hexes_[static_cast<size_t>(h)]; }
@@ -256,6 +264,9 @@ enum class Stage : uint8_t {
   kMove,        // 11.x: a movement segment
   kCombat,      // 12.x: a combat segment
   kAdvance,     // 12.6: the attacker may advance into the emptied hex
+  kLoss,        // 12.3c: the owner chooses which unit loses the next step
+  kRetreat,     // 12.5: the defender chooses where the next unit retreats
+  kHeld,        // 10.2, 10.5.10: before a draw, the Axis may play the held Manstein/Model chit
   kOver         // 3.2: the game is over
 };
 
@@ -274,6 +285,20 @@ struct UnitState {
   bool started_adjacent = false;  // 10.5.6: adjacent to the enemy when the round began
   int16_t return_turn = -1;       // 7.9: back from the Other Fronts box on this turn
   friend bool operator==(const UnitState&, const UnitState&) = default;
+};
+
+// 12.3c/12.5: a combat result still to be carried out, by the owner's choices: `steps`
+// step losses among `units`, or the retreat of `units` from `from`.
+struct PendingResult {
+  bool retreat = false;
+  int side = kAxis;
+  bool attacker = false;  // 12.3c: the first attacker loss goes to a full Guards army
+  int steps = 0;          // losses still to take
+  int taken = 0;          // losses taken so far
+  int from = -1;          // the combat hex a retreat starts from
+  std::string rule;       // cited in the log
+  std::vector<int> units;
+  friend bool operator==(const PendingResult&, const PendingResult&) = default;
 };
 
 // 12.3 one combat as assessed before the roll (combat.cpp; views use it for the preview).
@@ -314,6 +339,10 @@ class DvState : public steppe::State {
   steppe::Result<steppe::Reach> reach(std::string_view unit, int viewer) const override;
 
   steppe::Status setup(const std::string& scenario);
+  // The position format (position.cpp, docs/saves.md): written by name, read back exactly.
+  steppe::Result<Json> position() const override;
+  steppe::Status read_position(const steppe::JsonReader& r);
+  int game_turn() const override { return turn_; }
 
   // ---- read access for the verb table, views and tests ----
   const UnitState& us(int u) const { return units_[static_cast<size_t>(u)]; }
@@ -356,8 +385,14 @@ class DvState : public steppe::State {
   bool may_resolve() const;
   Outcome assess() const;
   void resolve_attack();
-  void take_steps(std::vector<int>& units, int steps, bool attacker, const char* rule);
-  void retreat(const std::vector<int>& units, int from);
+  // 12.3c/12.5: the results still to carry out, the owner's choices they wait for.
+  const std::vector<PendingResult>& pending() const { return pending_; }
+  void carry_out_results();
+  std::vector<int> loss_choices() const;  // units that may lose the next step
+  int retreating_unit() const;            // the next unit to retreat; -1 if none
+  void retreat_destinations(int u, std::vector<int>& out) const;
+  void lose_step(int u);
+  void retreat_to(int u, int h);
   bool may_advance(int u) const;
   void do_advance(int u);
   void end_combat();
@@ -382,6 +417,17 @@ class DvState : public steppe::State {
   void next_round();
   void end_turn();
   std::vector<int> initiative_choices() const;
+  // 10.2 fourth exception, 10.5.10: the held Manstein/Model chit.
+  bool manstein_available() const;
+  void manstein_hexes(std::vector<int>& out) const;  // fully supplied Axis combat units' hexes
+  void play_manstein(int h);
+  int manstein_hex() const { return manstein_hex_; }
+  int manstein_back() const { return manstein_back_; }
+  // 10.2: on Turn 12, after the first initiative chit, the Axis may keep Fall Blau for Turn 13.
+  bool may_defer_fall_blau() const {
+    return stage_ == Stage::kInitiative && turn_ == 12 && fall_blau_turn_ == 0 && initiative_left_ == 1 &&
+           !preset_.empty();
+  }
   std::vector<int> mode_choices() const;  // 0 = move first, 1 = combat first
   bool placement_pending(int side) const;
   void placement_hexes(int u, std::vector<int>& out) const;
@@ -425,7 +471,14 @@ class DvState : public steppe::State {
   int picked_ = -1;
   int target_ = -1;
   std::vector<int> attackers_;
-  std::vector<int> advancers_;    // 12.6: surviving attackers that may advance
+  std::vector<int> advancers_;          // 12.6: surviving attackers that may advance
+  std::vector<PendingResult> pending_;  // 12.3c/12.5: results waiting for the owner's choices
+  int manstein_hex_ = -1;               // 10.5.10: where Manstein/Model is during its round
+  int manstein_back_ = 0;               // 10.5.10: the turn it may next be played (999: removed)
+  int manstein_year_ = 0;               // 10.5.10: the year of its uses counted in manstein_uses_
+  int manstein_uses_ = 0;
+  bool held_passed_ = false;      // 10.2: the Axis let this draw go without playing it
+  int fall_blau_turn_ = 0;        // 10.2: the turn the Axis chose two chits (12 or 13)
   int phase1_ = 0;                // I: 0 Axis reinforcements, 1 Axis replacements, 2/3 the Soviet ones
   std::vector<int> axis_pool_;    // 7.4 steps left by kind (DvGame::axis_kinds)
   int rf_ = 0;                    // 7.6 RF left this turn

@@ -282,6 +282,11 @@ bool DvState::active_unit(int u, Segment seg) const {
       if (d.nation != "german" || !in_range(hq)) return false;
       return !(seg == kSegCombat && mech_only_combat_ && !d.mech);
     }
+    case kChitManstein:
+      // 10.5.10: "immediately Activates any units within three hexes as if it were a Panzer HQ"
+      // (DV-E7: any Axis unit, Move then mech-only Combat as 10.5.7).
+      if (manstein_hex_ < 0 || g_.grid().distance(s.hex, manstein_hex_) > 3) return false;
+      return !(seg == kSegCombat && mech_only_combat_ && !d.mech);
     case kChitDeepBattle:
       // 10.5.8: units in range of Stavka or Zhukov (either or both from Turn 34).
       return u == g_.stavka_hq() || u == g_.zhukov() || in_range(g_.stavka_hq()) || in_range(g_.zhukov());

@@ -3,7 +3,7 @@
 // chit (10.2), the chit cup (a kernel DrawCup: every draw is seeded, logged and replayable),
 // the rounds each chit makes (10.5), the Attrition Phase (13.8) and the End Phase (3.2).
 // Not yet: replacements and conversions (7.4-7.8), the Air Base and Strategic Movement Phases
-// (8.2, 9.x), the held Stavka and Manstein/Model chits (10.5.9, 10.5.10), Stalin mandates
+// (8.2, 9.x), the held Stavka chit (10.5.9), Stalin mandates
 // (10.5.6.1), the 7.5 corps rebuild.
 #include <algorithm>
 
@@ -30,6 +30,7 @@ void DvState::start_turn() {
       "4.0, 10.2");
   used_move_ = {0, 0};
   used_combat_ = {0, 0};
+  held_passed_ = false;
   pulled_.clear();
   preset_.clear();
   for (size_t i = 0; i < units_.size(); ++i) {
@@ -173,8 +174,10 @@ std::vector<int> DvState::initiative_choices() const {
 // player picks his first chit (Turn 1: Combat then Move; the Fall Blau turn: two chits).
 void DvState::begin_action_phase() {
   const TurnDef& td = g_.turn(turn_);
-  while (!cup_.empty()) (void)cup_.remove(cup_.contents()[0]);
+  // 10.1: the chart alone says what goes in: last turn's chits, drawn or not, come out first
+  // (drawn ones are put back, then everything is taken out).
   cup_.return_drawn();
+  while (!cup_.empty()) (void)cup_.remove(cup_.contents()[0]);
   for (int side = 0; side < 2; ++side)
     for (const std::string& name : td.chits[static_cast<size_t>(side)]) {
       const int k = chit_from_name(name);
@@ -194,7 +197,10 @@ void DvState::begin_action_phase() {
     next_round();
     return;
   }
-  initiative_left_ = turn_ == 12 ? 2 : 1;  // 10.2 Fall Blau: the Axis picks two chits on Turn 12
+  // 10.2: "On either Turn 12 (June 1942) or Turn 13 (July 1942), but not both, the Axis player
+  // chooses the first two Action chits": offered on Turn 12 (the Axis may stop after one, 'hold'),
+  // and on Turn 13 if it was not taken on Turn 12.
+  initiative_left_ = turn_ == 12 || (turn_ == 13 && fall_blau_turn_ == 0) ? 2 : 1;
   if (initiative_choices().empty()) {
     initiative_left_ = 0;
     next_round();
@@ -204,10 +210,62 @@ void DvState::begin_action_phase() {
   active_ = td.initiative;
 }
 
+// 10.5.10: the turn's chart lists Manstein/Model, it is back on the track and not yet played
+// this turn (its next turn is always a later one once played).
+bool DvState::manstein_available() const {
+  const auto& chits = g_.turn(turn_).chits[kAxis];
+  return std::find(chits.begin(), chits.end(), kChitNames[kChitManstein]) != chits.end() &&
+         turn_ >= manstein_back_;
+}
+
+// 10.5.10: "placed on any fully Supplied Axis Combat unit(s)".
+void DvState::manstein_hexes(std::vector<int>& out) const {
+  out.clear();
+  for (size_t i = 0; i < units_.size(); ++i) {
+    const UnitDef& d = g_.units()[i];
+    const UnitState& s = units_[i];
+    if (s.box == Box::kMap && d.side == kAxis && d.combat && s.supply == 0) out.push_back(s.hex);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+// 10.5.10 (DV-E7): the round of Manstein/Model, a Panzer Army round around it; its next turn on the
+// track: two turns later after its first use of a year, Turn 19 (1942) or Turn 30 (1943) after
+// the second, never again after its use in 1944.
+void DvState::play_manstein(int h) {
+  const int year = g_.turn(turn_).year;
+  if (year != manstein_year_) manstein_year_ = year, manstein_uses_ = 0;
+  ++manstein_uses_;
+  manstein_back_ = year >= 1944 ? 999 : manstein_uses_ == 1 ? turn_ + 2 : year == 1942 ? 19 : 30;
+  manstein_hex_ = h;
+  log("chit",
+      std::string(year >= 1944 ? "Model" : "Manstein") + " is played at " + g_.grid().id(h) +
+          (manstein_back_ < 999 ? ", back on Turn " + std::to_string(manstein_back_)
+                                : ", then out of the game"),
+      "10.2, 10.5.10");
+  pulled_.push_back(cup_id(kChitManstein, kAxis));
+  start_round(kChitManstein, kAxis);
+}
+
 void DvState::next_round() {
   picked_ = target_ = -1;
   attackers_.clear();
   advancers_.clear();
+  manstein_hex_ = -1;  // 10.5.10: removed from the map at the end of its round
+  // 10.2: "the Axis player may choose to play it prior to the drawing of the next chit from
+  // the cup or as the last chit of the Action Phase".
+  if (preset_.empty() && !held_passed_ && manstein_available()) {
+    std::vector<int> hexes;
+    manstein_hexes(hexes);
+    if (!hexes.empty()) {
+      stage_ = Stage::kHeld;
+      active_ = kAxis;
+      chit_ = -1;
+      return;
+    }
+  }
+  held_passed_ = false;
   int c = -1;
   if (!preset_.empty()) {
     c = preset_.front();
@@ -267,6 +325,7 @@ void DvState::start_round(int kind, int side) {
     case kChitPanzer2:
     case kChitPanzer3:
     case kChitPanzer4:
+    case kChitManstein:
       if (mode_choices().empty()) {
         log("round", who + " " + std::string(kChitNames[kind]) + " chit has no round to make",
             "10.5.5, 10.5.7");
@@ -275,7 +334,9 @@ void DvState::start_round(int kind, int side) {
       }
       stage_ = Stage::kMode;
       log("round", who + " " + std::string(kChitNames[kind]) + " round",
-          kind == kChitMoveCombat ? "10.5.5" : "10.5.7");
+          kind == kChitMoveCombat ? "10.5.5"
+          : kind == kChitManstein ? "10.5.10"
+                                  : "10.5.7");
       return;
     case kChitCounterattack:
       segments_ = {kSegMove, kSegCombat};  // 10.5.6 move, then combat
@@ -299,6 +360,7 @@ std::vector<int> DvState::mode_choices() const {
     if (used_combat_[static_cast<size_t>(active_)] == 0) out.push_back(1);
     return out;
   }
+  if (chit_ == kChitManstein) return {0, 1};  // 10.5.10: as a Panzer HQ's round
   const int hq = g_.hq_of_panzer_chit(chit_);
   if (hq < 0 || us(hq).box != Box::kMap) return {};
   return {0, 1};

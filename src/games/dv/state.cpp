@@ -89,6 +89,9 @@ Status DvState::setup(const std::string& scenario) {
 
 int DvState::current_player() const {
   if (stage_ == Stage::kOver) return steppe::kTerminalPlayer;
+  // 12.3c, 12.5: the owner of the units chooses their losses and retreats.
+  if ((stage_ == Stage::kLoss || stage_ == Stage::kRetreat) && !pending_.empty())
+    return pending_.front().side;
   return active_;
 }
 
@@ -135,6 +138,12 @@ const char* stage_name(Stage s) {
       return "combat";
     case Stage::kAdvance:
       return "advance";
+    case Stage::kLoss:
+      return "loss";
+    case Stage::kRetreat:
+      return "retreat";
+    case Stage::kHeld:
+      return "held";
     case Stage::kOver:
       return "over";
   }
@@ -248,6 +257,12 @@ Json DvState::full_json() const {
                      s.forced, s.started_adjacent, s.return_turn, s.left});
   }
   j["unit_state"] = flags;
+  Json pend = Json::array();
+  for (const PendingResult& p : pending_)
+    pend.push_back({p.retreat, p.side, p.attacker, p.steps, p.taken, p.from, p.rule, p.units});
+  j["pending"] = pend;
+  j["fall_blau_turn"] = fall_blau_turn_;
+  j["manstein"] = {manstein_hex_, manstein_back_, manstein_year_, manstein_uses_, held_passed_};
   j["fz_gone"] = fz_gone_;
   j["fort_gone"] = fort_gone_;
   return j;
@@ -288,6 +303,17 @@ uint64_t DvState::state_hash() const {
   for (size_t i = 0; i < fz_gone_.size(); ++i)
     if (fz_gone_[i] != 0 || fort_gone_[i] != 0)
       mix(i << 2 | fz_gone_[i] | static_cast<uint64_t>(fort_gone_[i]) << 1);
+  for (const PendingResult& p : pending_) {
+    mix(uint64_t{p.retreat} | uint64_t{p.attacker} << 1 | static_cast<uint64_t>(p.side) << 2 |
+        static_cast<uint64_t>(p.steps) << 4 | static_cast<uint64_t>(p.taken) << 12 |
+        static_cast<uint64_t>(p.from + 1) << 20);
+    for (char c : p.rule) mix(static_cast<uint64_t>(c));
+    for (int u : p.units) mix(static_cast<uint64_t>(u) + 5000);
+  }
+  mix(static_cast<uint64_t>(manstein_hex_ + 1) | static_cast<uint64_t>(manstein_back_) << 16 |
+      static_cast<uint64_t>(manstein_year_) << 32 | static_cast<uint64_t>(manstein_uses_) << 48 |
+      uint64_t{held_passed_} << 56);
+  mix(static_cast<uint64_t>(fall_blau_turn_) + 313);
   mix(static_cast<uint64_t>(phase1_));
   for (int p : axis_pool_) mix(static_cast<uint64_t>(p) + 77);
   mix(static_cast<uint64_t>(rf_) + 991);

@@ -12,6 +12,11 @@
 //   advance UNIT       12.6 a surviving attacker advances into the emptied hex
 //   stop               12.6 no (further) advance
 //   end                10.5 the movement or combat part of the round is over
+//   lose UNIT          12.3c the owner's unit that takes the next step loss
+//   retreat UNIT HEX   12.5 where the owner's next unit retreats to
+//   manstein HEX       10.2, 10.5.10 the Axis plays the held Manstein/Model chit there
+//   hold               10.2 the Axis keeps it back: the next chit is drawn; on Turn 12 after the
+//                      first initiative chit, Fall Blau's second chit is kept for Turn 13
 #include "kernel/verbs.h"
 
 #include <algorithm>
@@ -130,6 +135,7 @@ struct Verbs {
           std::string(s.active_side() == kAxis ? "Axis" : "Soviet") +
               " initiative chit: " + std::string(kChitNames[static_cast<size_t>(a.args[0])]),
           "10.2");
+    if (s.initiative_left_ == 1 && s.preset_.size() == 2) s.fall_blau_turn_ = s.turn();  // 10.2 second chit
     if (--s.initiative_left_ > 0 && !s.initiative_choices().empty()) return;
     s.initiative_left_ = 0;
     s.next_round();
@@ -378,6 +384,98 @@ struct Verbs {
     s.advance_placement();
   }
 
+  // ---- lose / retreat (12.3c, 12.5: the owner's choices) ----
+  static void gen_lose(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kLoss) return;
+    for (int u : s.loss_choices()) out.push_back(make(kLose, {u}));
+  }
+  static Status check_lose(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 1, "lose UNIT"); !st) return st;
+    if (s.stage() != Stage::kLoss) return rule_error("12.3c", "no step loss to choose now");
+    if (!valid_unit(s, a.args[0])) return Error{"usage: lose UNIT", "", ""};
+    const auto c = s.loss_choices();
+    if (std::find(c.begin(), c.end(), a.args[0]) == c.end())
+      return rule_error("12.3c",
+                        s.dv().unit(a.args[0]).label +
+                            " may not take this loss: a unit of the combat, no elimination while a "
+                            "friendly full-strength two-step unit remains, and a full-strength Guards "
+                            "army takes the first attacker loss");
+    return Status::ok();
+  }
+  static void apply_lose(DvState& s, const Action& a) {
+    s.lose_step(a.args[0]);
+    s.carry_out_results();
+  }
+  static void gen_retreat(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kRetreat) return;
+    const int u = s.retreating_unit();
+    if (u < 0) return;
+    std::vector<int> dest;
+    s.retreat_destinations(u, dest);
+    for (int h : dest) out.push_back(make(kRetreatTo, {u, h}));
+  }
+  static Status check_retreat(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 2, "retreat UNIT HEX"); !st) return st;
+    if (s.stage() != Stage::kRetreat) return rule_error("12.5", "no retreat to make now");
+    if (!valid_unit(s, a.args[0]) || !valid_hex(s, a.args[1]))
+      return Error{"usage: retreat UNIT HEX", "", ""};
+    if (s.retreating_unit() != a.args[0])
+      return rule_error("12.5", "the units retreat one at a time: " + s.dv().unit(s.retreating_unit()).label +
+                                    " retreats next");
+    std::vector<int> dest;
+    s.retreat_destinations(a.args[0], dest);
+    if (std::find(dest.begin(), dest.end(), a.args[1]) == dest.end())
+      return rule_error("12.5, DV-E4",
+                        s.dv().unit(a.args[0]).label + " may not retreat to " + s.dv().grid().id(a.args[1]) +
+                            " (two hexes away, not next to the combat hex, no enemy unit or "
+                            "un-negated enemy ZOC, not over-stacked, along the Retreat Compass "
+                            "if at all possible)");
+    return Status::ok();
+  }
+  static void apply_retreat(DvState& s, const Action& a) {
+    s.retreat_to(a.args[0], a.args[1]);
+    s.carry_out_results();
+  }
+
+  // ---- manstein / hold (10.2, 10.5.10) ----
+  static void gen_manstein(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kHeld) return;
+    std::vector<int> hexes;
+    s.manstein_hexes(hexes);
+    for (int h : hexes) out.push_back(make(kManstein, {h}));
+  }
+  static Status check_manstein(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 1, "manstein HEX"); !st) return st;
+    if (s.stage() != Stage::kHeld)
+      return rule_error("10.2", "Manstein/Model is played only before a chit is drawn from the cup, or last");
+    if (!valid_hex(s, a.args[0])) return Error{"usage: manstein HEX", "", ""};
+    std::vector<int> hexes;
+    s.manstein_hexes(hexes);
+    if (std::find(hexes.begin(), hexes.end(), a.args[0]) == hexes.end())
+      return rule_error("10.5.10", "Manstein/Model is placed on a fully supplied Axis combat unit, not in " +
+                                       s.dv().grid().id(a.args[0]));
+    return Status::ok();
+  }
+  static void apply_manstein(DvState& s, const Action& a) { s.play_manstein(a.args[0]); }
+  static void gen_hold(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() == Stage::kHeld || s.may_defer_fall_blau()) out.push_back(make(kHold));
+  }
+  static Status check_hold(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 0, "hold"); !st) return st;
+    if (s.stage() != Stage::kHeld && !s.may_defer_fall_blau())
+      return rule_error("10.2", "no held chit or Fall Blau choice to keep back now");
+    return Status::ok();
+  }
+  static void apply_hold(DvState& s, const Action&) {
+    if (s.stage() == Stage::kInitiative) {
+      s.log("chit", "the Axis keeps Fall Blau's two initiative chits for Turn 13", "10.2");
+      s.initiative_left_ = 0;
+    } else {
+      s.held_passed_ = true;
+    }
+    s.next_round();
+  }
+
   // ---- notation ----
   static std::string print(const DvState& s, const Action& a) {
     auto unit = [&](int i) { return valid_unit(s, a.args[i]) ? s.dv().unit(a.args[i]).label : "?"; };
@@ -415,6 +513,14 @@ struct Verbs {
         return "rebuild " + unit(0) + " " + hex(1) + (a.args[2] == 1 ? " full" : " reduced");
       case kDone:
         return "done";
+      case kLose:
+        return "lose " + unit(0);
+      case kRetreatTo:
+        return "retreat " + unit(0) + " " + hex(1);
+      case kManstein:
+        return "manstein " + hex(0);
+      case kHold:
+        return "hold";
       default:
         return "?";
     }
@@ -425,7 +531,12 @@ struct Verbs {
   }
   static Result<Action> parse_unit_hex(const DvState& s, uint16_t verb, std::span<const std::string_view> w) {
     if (w.size() != 2)
-      return Error{"usage: " + std::string(verb == kPlace ? "place" : "move") + " UNIT HEX", "", ""};
+      return Error{"usage: " +
+                       std::string(verb == kPlace    ? "place"
+                                   : verb == kMoveTo ? "move"
+                                                     : "retreat") +
+                       " UNIT HEX",
+                   "", ""};
     auto u = unit_arg(s, w[0]);
     if (!u) return u.error();
     auto h = hex_arg(s, w[1]);
@@ -510,6 +621,23 @@ const Row kRows[] = {
      }},
     {kDone, "done", "done", "7.1", &Verbs::gen_done, &Verbs::check_done, &Verbs::apply_done, &Verbs::print,
      [](const DvState&, std::span<const std::string_view> w) { return Verbs::parse_none(kDone, w); }},
+    {kLose, "lose", "lose UNIT", "12.3c", &Verbs::gen_lose, &Verbs::check_lose, &Verbs::apply_lose,
+     &Verbs::print,
+     [](const DvState& s, std::span<const std::string_view> w) { return Verbs::parse_unit(s, kLose, w); }},
+    {kRetreatTo, "retreat", "retreat UNIT HEX", "12.5", &Verbs::gen_retreat, &Verbs::check_retreat,
+     &Verbs::apply_retreat, &Verbs::print,
+     [](const DvState& s,
+        std::span<const std::string_view> w) { return Verbs::parse_unit_hex(s, kRetreatTo, w); }},
+    {kManstein, "manstein", "manstein HEX", "10.5.10", &Verbs::gen_manstein, &Verbs::check_manstein,
+     &Verbs::apply_manstein, &Verbs::print,
+     [](const DvState& s, std::span<const std::string_view> w) -> Result<Action> {
+       if (w.size() != 1) return Error{"usage: manstein HEX", "", ""};
+       auto h = hex_arg(s, w[0]);
+       if (!h) return h.error();
+       return make(kManstein, {*h});
+     }},
+    {kHold, "hold", "hold", "10.2", &Verbs::gen_hold, &Verbs::check_hold, &Verbs::apply_hold, &Verbs::print,
+     [](const DvState&, std::span<const std::string_view> w) { return Verbs::parse_none(kHold, w); }},
 };
 const steppe::VerbTable<DvState> kVerbs{kRows};
 

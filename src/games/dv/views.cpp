@@ -13,7 +13,7 @@ using steppe::Error;
 using steppe::Result;
 
 Result<steppe::ActionDescription> DvState::describe(const steppe::Action& a) const {
-  if (a.verb < kPlace || a.verb > kEnd) return Error{"unknown action", "", ""};
+  if (a.verb < kPlace || a.verb > kHold) return Error{"unknown action", "", ""};
   steppe::ActionDescription d;
   d.text = action_to_string(a);
   d.verb = d.text.substr(0, d.text.find(' '));
@@ -49,6 +49,21 @@ Result<steppe::ActionDescription> DvState::describe(const steppe::Action& a) con
         d.summary = g_.unit(a.args[0]).name + " is picked to move";
         d.rule = "11.1";
       }
+      break;
+    case kLose:
+      if (!unit_ok(0)) return Error{"malformed action", "", ""};
+      d.units = {g_.unit(a.args[0]).id};
+      d.summary = g_.unit(a.args[0]).name + (us(a.args[0]).steps == 2 ? " takes the step loss (flipped)"
+                                                                      : " takes the step loss (eliminated)");
+      d.rule = "12.3c";
+      break;
+    case kRetreatTo:
+      if (!unit_ok(0) || !hex_ok(1)) return Error{"malformed action", "", ""};
+      d.units = {g_.unit(a.args[0]).id};
+      if (us(a.args[0]).box == Box::kMap) d.from = {gr.id(us(a.args[0]).hex)};
+      d.to = {gr.id(a.args[1])};
+      d.summary = g_.unit(a.args[0]).name + " retreats to " + gr.id(a.args[1]);
+      d.rule = "12.5";
       break;
     case kAttack:
       if (!hex_ok(0)) return Error{"malformed action", "", ""};

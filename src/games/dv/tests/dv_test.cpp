@@ -91,6 +91,79 @@ TEST(DvSequence, EndingTheRoundsDrawsChitsAndAdvancesTheTurn) {
   EXPECT_EQ(s->turn(), 2);
 }
 
+// 10.1/10.2: each turn's cup holds that turn's chits of the Action Chit Availability Chart
+// only; the chits drawn last turn do not stay in it beside the new ones.
+TEST(DvSequence, EachTurnsCupHoldsOnlyThatTurnsChits) {
+  auto s = start("campaign", 5);
+  std::vector<steppe::Action> acts;
+  for (int i = 0; i < 2000 && s->turn() < 4 && !s->is_terminal(); ++i) {
+    auto a = s->parse_action("end");
+    if (a && s->check(*a).is_ok()) {
+      ASSERT_TRUE(s->apply(*a).is_ok());
+    } else {
+      s->legal_actions(acts);
+      ASSERT_FALSE(acts.empty());
+      ASSERT_TRUE(s->apply(acts[0]).is_ok()) << s->action_to_string(acts[0]);
+    }
+    if (s->stage() == Stage::kInitiative) {
+      const TurnDef& td = game().turn(s->turn());
+      const size_t listed = td.chits[0].size() + td.chits[1].size() + td.neutral.size();
+      const Json o = s->observation(kAxis);
+      EXPECT_LE(o["cup"].size() + o["pulled"].size(), listed) << "turn " << s->turn();
+    }
+  }
+  EXPECT_GE(s->turn(), 3);
+}
+
+// Plays "end" where it may, otherwise the first legal action, until `stop` holds.
+template <class Stop>
+void pass_until(DvState& s, Stop stop) {
+  std::vector<steppe::Action> acts;
+  for (int i = 0; i < 3000 && !stop() && !s.is_terminal(); ++i) {
+    auto a = s.parse_action("end");
+    if (!(a && s.check(*a).is_ok())) {
+      s.legal_actions(acts);
+      ASSERT_FALSE(acts.empty());
+      a = acts[0];
+    }
+    ASSERT_TRUE(s.apply(*a).is_ok()) << s.action_to_string(*a);
+  }
+  ASSERT_TRUE(stop());
+}
+
+// 10.2: "On either Turn 12 (June 1942) or Turn 13 (July 1942), but not both, the Axis player
+// chooses the first two Action chits."
+TEST(DvSequence, FallBlauIsTurn12OrTurn13NotBoth) {
+  for (bool now : {true, false}) {
+    auto s = start("fall-blau", 3);
+    pass_until(*s, [&] { return s->stage() == Stage::kInitiative; });
+    ASSERT_EQ(s->turn(), 12);
+    auto hold = s->parse_action("hold");
+    ASSERT_TRUE(hold);
+    EXPECT_FALSE(s->check(*hold).is_ok());  // not before the first chit
+    std::vector<steppe::Action> acts;
+    s->legal_actions(acts);
+    ASSERT_TRUE(s->apply(acts[0]).is_ok());
+    ASSERT_EQ(s->stage(), Stage::kInitiative) << "a second initiative chit on Turn 12";
+    EXPECT_TRUE(s->check(*hold).is_ok());  // or Fall Blau waits for Turn 13
+    if (now) {
+      s->legal_actions(acts);
+      ASSERT_TRUE(s->apply(acts[0]).is_ok());
+    } else {
+      ASSERT_TRUE(s->apply(*hold).is_ok());
+    }
+    EXPECT_NE(s->stage(), Stage::kInitiative);
+    pass_until(*s, [&] { return s->turn() == 13 && s->stage() == Stage::kInitiative; });
+    s->legal_actions(acts);
+    ASSERT_TRUE(s->apply(acts[0]).is_ok());
+    // Taken on Turn 12: one chit on Turn 13; kept: two, with no second choice to keep it.
+    EXPECT_EQ(s->stage() == Stage::kInitiative, !now) << (now ? "taken on 12" : "kept for 13");
+    if (!now) {
+      EXPECT_FALSE(s->check(*hold).is_ok());
+    }
+  }
+}
+
 // 12.3: the preview is the combat's own assessment: 12 against 7 is 1-1 on CRT A, and the
 // distribution is CRT A's 1-1 column read for the rolls 1-6.
 TEST(DvViews, PreviewGivesOddsAndTheCrtDistribution) {
