@@ -757,7 +757,7 @@ struct RoomOps {
     save["actions"] = std::move(actions);
     Json ps = Json::array();
     for (const auto& p : *positions)
-      ps.push_back(Json{{"after", p.after}, {"turn", p.turn}, {"position", p.position}});
+      ps.push_back(Json{{"after", static_cast<size_t>(p.after)}, {"turn", p.turn}, {"position", p.position}});
     save["positions"] = std::move(ps);
     if (!r.meta.start_position.is_null())
       save["start"] = Json{{"position", r.meta.start_position}, {"history", r.meta.history}};
