@@ -137,6 +137,8 @@ class Match {
   // Actions of the game before the position the log starts from (a migrated game): kept for
   // the record, not replayed.
   const std::vector<std::string>& history() const { return history_; }
+  // The position the log starts from (a migrated game); null: the scenario's start.
+  const Json& start_position() const { return base_position_; }
 
  private:
   Match(const Game& game, std::string scenario, uint64_t seed, std::unique_ptr<State> state);

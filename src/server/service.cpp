@@ -15,6 +15,8 @@
 #include <thread>
 
 #include "ai/agent.h"
+#include "kernel/match.h"
+#include "kernel/position.h"
 #include "server/json_text.h"
 
 namespace steppe::server {
@@ -172,6 +174,13 @@ class RoomSink final : public EventSink {
   int index_;
 };
 
+// Keeps the events of an action applied to a copy, for the room's log once it is stored.
+class CollectingSink final : public EventSink {
+ public:
+  void emit(Event e) override { events.push_back(std::move(e)); }
+  std::vector<Event> events;
+};
+
 const std::vector<Json>& side_events(const Service::Room& r, int side) {
   static const std::vector<Json> none;
   return side >= 0 && static_cast<size_t>(side) < r.side_logs.size()
@@ -266,6 +275,21 @@ Json public_info(const Service::Room& r) {
          {"actions_count", r.actions.size()}};
   if (!r.unavailable.empty()) j["unavailable"] = r.unavailable;
   if (!r.meta.result.is_null()) j["result"] = r.meta.result;
+  // What upgrades did to this game (issue 29), in public terms: each side's log says more.
+  if (!r.meta.migrations.empty()) {
+    Json ups = Json::array();
+    for (const auto& m : r.meta.migrations)
+      if (m.is_object())
+        ups.push_back(
+            Json{{"engine_version", m.value("engine_version", "")},
+                 {"rules_changed", m.value("rules_changed", false)},
+                 {"from_scenario_start", m.value("from_scenario_start", false)},
+                 {"base_turn", m.value("base_turn", 0)},
+                 {"base_after", m.value("base_after", 0)},
+                 {"replayed", m.value("replayed", 0)},
+                 {"dropped", m.contains("dropped") && m["dropped"].is_array() ? m["dropped"].size() : 0}});
+    j["upgrades"] = std::move(ups);
+  }
   if (r.state != nullptr) {
     const int p = r.state->current_player();
     j["current_player"] = p;
@@ -393,6 +417,62 @@ ApiResult ok(Json body) {
 }
 }  // namespace
 
+namespace {
+
+// The state a stored game's log starts from: the scenario's start, or the position an
+// upgrade continued it from (StoredGame::start_position).
+Result<std::unique_ptr<State>> start_state(const Game& game, const StoredGame& meta) {
+  if (meta.start_position.is_null()) return game.new_state(meta.scenario, meta.seed);
+  return state_from_position_document(game, meta.start_position, "game " + meta.id + ": start position");
+}
+
+// What an upgrade did (a MigrationReport's JSON), as side `side` may read it. The full
+// report (kept in the store) quotes actions and refusals, which may name another side's
+// hidden units; a side reads the text and refusal of a dropped action only if it was its
+// own, and why the exact replay failed only when that was a change of the rules data.
+std::string migration_text(const Json& m, int side, const std::vector<std::string>& side_names) {
+  const auto n = [&m](const char* k) { return m.value(k, static_cast<size_t>(0)); };
+  std::string t = "Continued under Steppe " + m.value("engine_version", std::string("?"));
+  if (m.value("from_engine", std::string()) != m.value("engine_version", std::string()))
+    t += " (the game was played under Steppe " + m.value("from_engine", std::string("?")) + ")";
+  t += m.value("from_scenario_start", false)
+           ? " from the scenario's start"
+           : " from the position at game turn " + std::to_string(m.value("base_turn", 0)) +
+                 " (after action " + std::to_string(n("base_after")) + ")";
+  t += m.value("rules_changed", false) ? ": " + m.value("why", std::string("the rules data changed")) + ". "
+                                       : ": the installed engine no longer replays the game's log exactly. ";
+  const size_t base = n("base_after");
+  const size_t replayed = n("replayed");
+  t += replayed > 0
+           ? "Actions " + std::to_string(base + 1) + "-" + std::to_string(base + replayed) + " replayed"
+           : std::string("No action replayed");
+  const Json dropped = m.contains("dropped") && m["dropped"].is_array() ? m["dropped"] : Json::array();
+  if (dropped.empty()) {
+    t += m.value("same_final_state", false) ? "; the game is exactly where it was."
+                                            : "; the game continues from there.";
+  } else {
+    const int by = m.value("dropped_side", -1);
+    t += "; action " + std::to_string(base + replayed + 1);
+    if (by == side && dropped.front().is_string())
+      t += " ('" + dropped.front().get<std::string>() +
+           "') is no longer legal: " + m.value("refusal", std::string());
+    else
+      t +=
+          std::string(" (") +
+          (by >= 0 && static_cast<size_t>(by) < side_names.size() ? side_names[static_cast<size_t>(by)] + "'s"
+                                                                  : "another side's") +
+          ") is no longer legal under the installed rules";
+    if (dropped.size() > 1)
+      t += " (it and the " + std::to_string(dropped.size() - 1) + " actions after it were not replayed)";
+    t += ".";
+  }
+  if (m.contains("skipped") && m["skipped"].is_array() && !m["skipped"].empty())
+    t += " " + std::to_string(m["skipped"].size()) + " later position(s) of the game did not load.";
+  return t;
+}
+
+}  // namespace
+
 // The operations on one room that need the service (store, pool, options).
 struct RoomOps {
   // Sends each subscriber of the room what is new for its side. Caller holds r.mu. Each
@@ -433,7 +513,7 @@ struct RoomOps {
 
   // Replays stored actions from the scenario start. Caller holds r.mu (or owns r).
   static Status rebuild(Service::Room& r) {
-    auto st = r.game->new_state(r.meta.scenario, r.meta.seed);
+    auto st = start_state(*r.game, r.meta);
     if (!st) return st.error();
     r.state = std::move(st).value();
     r.events.clear();
@@ -441,6 +521,21 @@ struct RoomOps {
     for (auto& log : r.side_logs) {
       had.push_back(log.events.size());
       log.events.clear();
+    }
+    // An upgraded game's log opens with what each upgrade did (issue 29): every side sees
+    // it, in its own words (migration_text), before the actions replayed after it.
+    if (r.side_logs.size() < r.meta.seats.size()) r.side_logs.resize(r.meta.seats.size());
+    const auto names = r.game->side_names();
+    for (const auto& m : r.meta.migrations) {
+      for (size_t side = 0; side < r.side_logs.size(); ++side) {
+        Service::Room::Logged l{
+            Event{"upgrade", migration_text(m, static_cast<int>(side), names), "", 1u << side, false,
+                  Json{{"engine_version", m.value("engine_version", "")}}},
+            -1};
+        auto& log = r.side_logs[side].events;
+        log.push_back(event_json(l, log.size() + 1));
+        r.events.push_back(std::move(l));
+      }
     }
     // Each side's list is cut to what the replay gives again (an undo: the undone action's
     // events go).
@@ -497,21 +592,27 @@ struct RoomOps {
     if (Status s = r.state->check(a); !s.is_ok()) return from_error(422, "illegal_action", s.error());
     const std::string text = r.state->action_to_string(a);
     const StoredAction stored{static_cast<int>(r.actions.size()), side, text, idempotency_key};
-    if (Status s = svc.store_->append_action(r.meta.id, stored); !s.is_ok()) {
+    // Applied to a copy first: the position after the action is stored with it (issue 29:
+    // the start of every game turn, and the end of the log), and nothing of the room changes
+    // until the store has both.
+    std::unique_ptr<State> next = r.state->clone();
+    CollectingSink collected;
+    next->set_event_sink(&collected);
+    Status applied = next->apply(a);
+    next->set_event_sink(nullptr);
+    if (!applied.is_ok()) return from_error(500, "internal", applied.error());  // check() passed: a game bug
+    std::optional<StoredPosition> position;
+    if (auto doc = position_document(*next))
+      position = StoredPosition{stored.index + 1, next->game_turn(),
+                                next->game_turn() != r.state->game_turn(), std::move(doc).value()};
+    if (Status s = svc.store_->append_action(r.meta.id, stored, position ? &*position : nullptr);
+        !s.is_ok()) {
       if (svc.store_->shared() && !retried) return retry_after_catch_up(svc, r, side, text, idempotency_key);
       return from_error(503, "storage_failed", s.error());
     }
+    r.state = std::move(next);
     RoomSink sink(r, stored.index);
-    r.state->set_event_sink(&sink);
-    Status applied = r.state->apply(a);
-    r.state->set_event_sink(nullptr);
-    if (!applied.is_ok()) {
-      // check() passed a moment ago, so this is a bug in the game; keep the log honest by
-      // rebuilding from what is stored.
-      (void)svc.store_->truncate_actions(r.meta.id, stored.index, stored.index + 1);
-      (void)rebuild(r);
-      return from_error(500, "internal", applied.error());
-    }
+    for (auto& e : collected.events) sink.emit(std::move(e));
     r.actions.push_back(stored);
     ++r.version;
     stop_agent(r);
@@ -540,7 +641,17 @@ struct RoomOps {
       r.meta.result = (**meta).result;
       changed = true;
     }
-    bool prefix = stored->size() >= r.actions.size();
+    const bool upgraded = (**meta).migrations.size() != r.meta.migrations.size();
+    if (upgraded) {
+      // Another instance upgraded the game (issue 29): its new start, history and log.
+      r.meta.rules_hash = (**meta).rules_hash;
+      r.meta.engine_version = (**meta).engine_version;
+      r.meta.start_position = (**meta).start_position;
+      r.meta.history = (**meta).history;
+      r.meta.migrations = (**meta).migrations;
+      changed = true;
+    }
+    bool prefix = !upgraded && stored->size() >= r.actions.size();
     for (size_t i = 0; prefix && i < r.actions.size(); ++i)
       prefix = (*stored)[i].text == r.actions[i].text && (*stored)[i].side == r.actions[i].side;
     if (prefix && stored->size() > r.actions.size()) {
@@ -591,7 +702,9 @@ struct RoomOps {
     return apply(svc, r, side, *parsed, idempotency_key, true);
   }
 
-  // A Room for a stored game: replayed, or "unavailable" with the reason.
+  // A Room for a stored game: replayed; when its log no longer replays under the installed
+  // engine, upgraded (migrate); "unavailable" with the reason only when the game is not
+  // installed or nothing of it loads.
   static std::shared_ptr<Service::Room> load(Service& svc, const StoredGame& g, bool* resumed) {
     auto room = std::make_shared<Service::Room>();
     room->meta = g;
@@ -599,26 +712,115 @@ struct RoomOps {
     if (title == nullptr || title->game == nullptr) {
       room->unavailable = "game '" + g.game + "' is not installed" +
                           (title != nullptr ? " (" + title->load_error + ")" : std::string());
-    } else if (title->game->rules_hash() != g.rules_hash) {
-      room->game = title->game;
-      room->unavailable = "the rules data changed since this game was created (rules hash " + g.rules_hash +
-                          ", installed " + title->game->rules_hash() + ")";
-    } else {
-      room->game = title->game;
-      auto acts = svc.store_->actions(g.id);
-      if (!acts) {
-        room->unavailable = acts.error().to_string();
-      } else {
-        room->actions = std::move(acts).value();
-        if (Status s = rebuild(*room); !s.is_ok()) {
-          room->state.reset();
-          room->unavailable = s.error().to_string();
-        } else if (resumed != nullptr) {
-          *resumed = true;
-        }
-      }
+      return room;
+    }
+    room->game = title->game;
+    auto acts = svc.store_->actions(g.id);
+    if (!acts) {
+      room->unavailable = acts.error().to_string();
+      return room;
+    }
+    room->actions = std::move(acts).value();
+    Status replayed = title->game->rules_hash() == g.rules_hash
+                          ? rebuild(*room)
+                          : Status(Error{"the rules data changed since this game was stored (rules hash " +
+                                             g.rules_hash + ", installed " + title->game->rules_hash() + ")",
+                                         "", ""});
+    if (!replayed.is_ok()) replayed = migrate(svc, *room);
+    if (!replayed.is_ok()) {
+      room->state.reset();
+      room->unavailable = replayed.error().to_string();
+    } else if (resumed != nullptr) {
+      *resumed = true;
     }
     return room;
+  }
+
+  // Issue 29 (docs/saves.md, "Upgrades"): a stored game whose log no longer replays exactly
+  // continues from its latest position that loads (else the scenario's start), with the
+  // actions after it re-applied while they stay legal (Match::migrate_save_json). The
+  // result replaces the stored game in one transaction (its actions before that position
+  // kept as history, the report kept and shown in every side's log), so it is done once.
+  static Status migrate(Service& svc, Service::Room& r) {
+    const Game& game = *r.game;
+    auto positions = svc.store_->positions(r.meta.id);
+    if (!positions) return positions.error();
+    Json save{{"format", kSaveFormat},
+              {"format_version", kSaveFormatVersion},
+              {"engine_version", r.meta.engine_version},
+              {"game", r.meta.game},
+              {"scenario", r.meta.scenario},
+              {"seed", r.meta.seed},
+              {"rules_hash", r.meta.rules_hash}};
+    Json actions = Json::array();
+    for (const auto& a : r.actions) actions.push_back(a.text);
+    save["actions"] = std::move(actions);
+    Json ps = Json::array();
+    for (const auto& p : *positions)
+      ps.push_back(Json{{"after", static_cast<size_t>(p.after)}, {"turn", p.turn}, {"position", p.position}});
+    save["positions"] = std::move(ps);
+    if (!r.meta.start_position.is_null())
+      save["start"] = Json{{"position", r.meta.start_position}, {"history", r.meta.history}};
+    save["migrations"] = r.meta.migrations;
+    auto m = Match::migrate_save_json(save, game, "game " + r.meta.id);
+    if (!m) return m.error();
+    const Match& match = **m;
+    // The log replays as a save (the kernel does not check whose move each was): nothing to
+    // upgrade, and the stored log stays as it is, with the reason it cannot be served.
+    if (match.migrations().size() == r.meta.migrations.size())
+      return Error{"the stored log replays, but not as it was played (whose move each action was)", "", ""};
+    Json report = match.migrations().back();
+    if (report.value("rules_changed", false))
+      report["why"] = "the rules data changed since this game was stored (rules hash " + r.meta.rules_hash +
+                      ", installed " + game.rules_hash() + ")";
+    const auto base = report.value("base_after", static_cast<size_t>(0));
+    const auto replayed = report.value("replayed", static_cast<size_t>(0));
+    if (base + replayed < r.actions.size()) report["dropped_side"] = r.actions[base + replayed].side;
+
+    StoredMigration sm;
+    sm.rules_hash = game.rules_hash();
+    sm.engine_version = STEPPE_VERSION;
+    sm.start_position = match.start_position();
+    sm.history = match.history();
+    sm.migrations = r.meta.migrations;
+    sm.migrations.push_back(report);
+    for (size_t i = 0; i < match.log().size(); ++i) {
+      const LogEntry& le = match.log()[i];
+      // The replayed actions keep their idempotency keys: a client's retry still finds them.
+      sm.actions.push_back(StoredAction{static_cast<int>(i), le.side, le.action, r.actions[base + i].key});
+    }
+    for (const auto& p : match.positions())
+      sm.positions.push_back(StoredPosition{static_cast<int>(p.after), p.turn, true, p.position});
+    if (sm.positions.empty() || static_cast<size_t>(sm.positions.back().after) != match.size())
+      if (auto doc = position_document(match.state()))
+        sm.positions.push_back(StoredPosition{static_cast<int>(match.size()), match.state().game_turn(),
+                                              false, std::move(doc).value()});
+    if (Status s = svc.store_->migrate_game(r.meta.id, sm, static_cast<int>(r.meta.migrations.size()),
+                                            static_cast<int>(r.actions.size()));
+        !s.is_ok()) {
+      // Another instance upgraded (or played) it first: take the game as the store now has it.
+      auto fresh = svc.store_->find_game(r.meta.id);
+      auto acts = svc.store_->actions(r.meta.id);
+      if (!fresh || !fresh->has_value() || !acts || (**fresh).rules_hash != game.rules_hash()) return s;
+      r.meta = **fresh;
+      r.actions = std::move(acts).value();
+      return rebuild(r);
+    }
+    r.meta.rules_hash = sm.rules_hash;
+    r.meta.engine_version = sm.engine_version;
+    r.meta.start_position = sm.start_position;
+    r.meta.history = sm.history;
+    r.meta.migrations = sm.migrations;
+    r.actions = sm.actions;
+    if (Status s = rebuild(r); !s.is_ok()) return s;
+    if (r.meta.status == "active" && r.state->is_terminal()) {
+      // Under the installed rules the game is over where it now stands (a scenario's last
+      // turn moved earlier): it ends with the result those rules give.
+      r.meta.status = "finished";
+      r.meta.result = r.state->result();
+      if (Status s = svc.store_->set_status(r.meta.id, r.meta.status, r.meta.result); !s.is_ok()) return s;
+    }
+    return Status::ok();
   }
 
   // The store says another instance changed game `id` (empty: any game): catch up and
@@ -1274,7 +1476,7 @@ ApiResult Service::timeline(const std::string& id, const std::string& token) {
   };
   // Start again after an undo, and when the first loss appears (the points so far lack it).
   if (tl->state == nullptr || tl->undos != undos || tl->steps > all.size() || has_losses != tl->has_losses) {
-    auto st = game->new_state(meta.scenario, meta.seed);
+    auto st = start_state(*game, meta);
     if (!st) return from_error(500, "internal", st.error());
     tl->state = std::move(st).value();
     tl->undos = undos;

@@ -1,7 +1,9 @@
 // GameStore: where games and their accepted actions live, so that a server can be killed
 // at any moment and resume every game by replay. A game is saved as its set-up (game,
 // scenario, seed, rules hash, seats) plus the ordered log of accepted actions in the
-// kernel's notation; the state is never stored, it is recomputed.
+// kernel's notation; the state is recomputed by replay. Beside the log, positions (the
+// whole state as JSON) at the start of every game turn and at the end of the log let a game
+// whose log no longer replays under a new engine continue (issue 29, docs/saves.md).
 //
 // SQLite is the default backend (open_sqlite_store), for one server process. PostgreSQL
 // (open_postgres_store, store_postgres.cpp) lets several server instances share one
@@ -42,6 +44,16 @@ struct StoredGame {
   // Secret of whoever created the game: it may stop the game (any game, agents-only ones
   // too). Empty for games stored before schema version 3.
   std::string creator_token;
+  // The Steppe version that last wrote the game's log ("0.1.0" for games stored before
+  // schema version 4: every earlier release was 0.1.0).
+  std::string engine_version = STEPPE_VERSION;
+  // A game continued under a new engine (issue 29, docs/saves.md "Upgrades"): its log starts
+  // at this position document instead of the scenario's start (null: the scenario's start),
+  // `history` holds the actions played before it (kept for the record, not replayed) and
+  // `migrations` every upgrade's report (MigrationReport::to_json(), oldest first).
+  Json start_position;
+  std::vector<std::string> history;
+  Json migrations = Json::array();
 };
 
 struct StoredAction {
@@ -51,6 +63,29 @@ struct StoredAction {
   // The client's idempotency key for this action (empty: none given, or an agent's): a
   // retry with the same key gets the original answer and applies nothing again.
   std::string key;
+};
+
+// A position (kernel/position.h) kept beside the action log: the state after `after`
+// actions, at the start of a game turn or at the end of the log. A game whose log no
+// longer replays under the installed engine continues from the latest one that loads.
+struct StoredPosition {
+  int after = 0;
+  int turn = 0;
+  bool turn_start = true;  // false: only the end of the log, replaced by the next one
+  Json position;
+};
+
+// What an upgrade made of a stored game (Service, when its log no longer replays): the
+// game's new start, history and reports, and its new log and positions, which replace the
+// old ones in one transaction.
+struct StoredMigration {
+  std::string rules_hash;      // the installed rules the game continues under
+  std::string engine_version;  // the engine that continued it
+  Json start_position;         // null: the scenario's start
+  std::vector<std::string> history;
+  Json migrations;  // every report so far, this one last
+  std::vector<StoredAction> actions;
+  std::vector<StoredPosition> positions;
 };
 
 class GameStore {
@@ -63,13 +98,23 @@ class GameStore {
   virtual Result<std::optional<StoredGame>> find_game(const std::string& id) = 0;
   virtual Result<std::vector<StoredAction>> actions(const std::string& id) = 0;
   // Durable when it returns ok: the action survives a crash or SIGKILL right after.
-  // Refuses an index that is not the next one of the game.
-  virtual Status append_action(const std::string& id, const StoredAction& a) = 0;
+  // Refuses an index that is not the next one of the game. `position`, if given, is the
+  // position after this action, written in the same transaction: it replaces the game's
+  // previous end-of-log position (one that is not a turn start).
+  virtual Status append_action(const std::string& id, const StoredAction& a,
+                               const StoredPosition* position = nullptr) = 0;
+  // The game's positions, by `after`.
+  virtual Result<std::vector<StoredPosition>> positions(const std::string& id) = 0;
+  // Replaces the game's set-up and log by what an upgrade made of them (StoredMigration), in
+  // one transaction, only if the game still has `migrations_seen` migrations and
+  // `actions_seen` actions (another server instance may have migrated or played it since).
+  virtual Status migrate_game(const std::string& id, const StoredMigration& m, int migrations_seen,
+                              int actions_seen) = 0;
   // Removes actions with index >= from_index (undo), only if the game has exactly
   // `count_seen` actions: the log the caller decided on. Another server instance may have
   // appended an action since (PostgreSQL shared by several instances); deleting it would lose
   // a move that player was told was taken, so the store refuses and deletes nothing.
-  // Durable when it returns ok.
+  // Positions after `from_index` actions go with the actions. Durable when it returns ok.
   virtual Status truncate_actions(const std::string& id, int from_index, int count_seen) = 0;
   virtual Status set_status(const std::string& id, const std::string& status, const Json& result) = 0;
 
@@ -91,7 +136,7 @@ class GameStore {
 
 // The schema version this build writes. A database with a higher user_version is
 // refused (it was written by a newer Steppe); lower versions are migrated forward.
-constexpr int kStoreSchemaVersion = 3;
+constexpr int kStoreSchemaVersion = 4;
 
 // Opens (creating if needed, with parent directories) an SQLite store at `path`, in WAL
 // mode with synchronous=FULL, migrating an older schema forward.
@@ -106,13 +151,14 @@ bool is_postgres_url(const std::string& s);
 Result<std::unique_ptr<GameStore>> open_postgres_store(const std::string& url);
 
 // The schema version open_postgres_store writes (independent of the SQLite one).
-constexpr int kPostgresSchemaVersion = 2;
+constexpr int kPostgresSchemaVersion = 3;
 
 // What every store writes alike (store_common.cpp): the seats as a JSON array of {side,
 // kind, agent, token}, and a timestamp.
 Json seats_to_json(const std::vector<StoredSeat>& seats);
-std::vector<StoredSeat> seats_from_json(const Json& a);  // not an array: no seats
-std::string now_iso();                                   // now, ISO-8601 UTC ("2026-11-28T03:00:00Z")
+std::vector<StoredSeat> seats_from_json(const Json& a);     // not an array: no seats
+std::vector<std::string> history_from_json(const Json& a);  // the strings of an array
+std::string now_iso();                                      // now, ISO-8601 UTC ("2026-11-28T03:00:00Z")
 
 // $XDG_DATA_HOME/steppe/steppe.db, else ~/.local/share/steppe/steppe.db.
 std::filesystem::path default_db_path();

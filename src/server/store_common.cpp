@@ -25,6 +25,14 @@ std::vector<StoredSeat> seats_from_json(const Json& a) {
   return seats;
 }
 
+std::vector<std::string> history_from_json(const Json& a) {
+  std::vector<std::string> out;
+  if (!a.is_array()) return out;
+  for (const auto& x : a)
+    if (x.is_string()) out.push_back(x.get<std::string>());
+  return out;
+}
+
 std::string now_iso() {
   const std::time_t t = std::time(nullptr);
   std::tm tm{};

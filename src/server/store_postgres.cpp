@@ -45,6 +45,19 @@ const char* const kPgMigrations[] = {
     // the SQLite schema's 2 -> 3).
     "ALTER TABLE games ADD COLUMN creator_token TEXT;"
     "ALTER TABLE actions ADD COLUMN idempotency_key TEXT;",
+    // 2 -> 3 (issue 29): positions beside the log, a migrated game's start, history and
+    // upgrade reports (as the SQLite schema's 3 -> 4).
+    "ALTER TABLE games ADD COLUMN engine_version TEXT NOT NULL DEFAULT '0.1.0';"
+    "ALTER TABLE games ADD COLUMN start_position TEXT;"
+    "ALTER TABLE games ADD COLUMN history TEXT;"
+    "ALTER TABLE games ADD COLUMN migrations TEXT;"
+    "CREATE TABLE positions ("
+    "  game_id TEXT NOT NULL REFERENCES games(id),"
+    "  after_actions INTEGER NOT NULL,"
+    "  turn INTEGER NOT NULL,"
+    "  turn_start BOOLEAN NOT NULL,"
+    "  position TEXT NOT NULL,"
+    "  PRIMARY KEY (game_id, after_actions));",
 };
 static_assert(std::size(kPgMigrations) == kPostgresSchemaVersion);
 
@@ -79,6 +92,12 @@ StoredGame game_from_row(const pqxx::row& row) {
   g.status = row[7].as<std::string>();
   g.result = row[8].is_null() ? Json() : Json::parse(row[8].as<std::string>(), nullptr, false);
   g.creator_token = row[9].is_null() ? std::string() : row[9].as<std::string>();
+  g.engine_version = row[10].as<std::string>();
+  g.start_position = row[11].is_null() ? Json() : Json::parse(row[11].as<std::string>(), nullptr, false);
+  g.history = row[12].is_null() ? std::vector<std::string>()
+                                : history_from_json(Json::parse(row[12].as<std::string>(), nullptr, false));
+  g.migrations = row[13].is_null() ? Json::array() : Json::parse(row[13].as<std::string>(), nullptr, false);
+  if (!g.migrations.is_array()) g.migrations = Json::array();
   return g;
 }
 
@@ -112,11 +131,13 @@ class PostgresStore final : public GameStore {
     return run("insert game '" + g.id + "'", [&](pqxx::work& w) -> Status {
       w.exec_params(
           "INSERT INTO games(id, game, scenario, seed, rules_hash, seats, created, status, result, "
-          "creator_token) "
-          "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,NULLIF($9,''),NULLIF($10,''))",
+          "creator_token, engine_version, start_position, history, migrations) "
+          "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,NULLIF($9,''),NULLIF($10,''),$11,NULLIF($12,''),$13,$14)",
           g.id, g.game, g.scenario, static_cast<int64_t>(g.seed), g.rules_hash, seats_to_json(g.seats).dump(),
           g.created.empty() ? now_iso() : g.created, g.status,
-          g.result.is_null() ? std::string() : g.result.dump(), g.creator_token);
+          g.result.is_null() ? std::string() : g.result.dump(), g.creator_token, g.engine_version,
+          g.start_position.is_null() ? std::string() : g.start_position.dump(), Json(g.history).dump(),
+          g.migrations.dump());
       notify(w, g.id);
       return Status::ok();
     });
@@ -157,7 +178,8 @@ class PostgresStore final : public GameStore {
     return out;
   }
 
-  Status append_action(const std::string& id, const StoredAction& a) override {
+  Status append_action(const std::string& id, const StoredAction& a,
+                       const StoredPosition* position) override {
     return run("append action " + std::to_string(a.index) + " to game '" + id + "'",
                [&](pqxx::work& w) -> Status {
                  // The game's row lock: another instance appending to this game waits here until we
@@ -174,9 +196,60 @@ class PostgresStore final : public GameStore {
                      "INSERT INTO actions(game_id, idx, side, action, idempotency_key) VALUES "
                      "($1,$2,$3,$4,NULLIF($5,''))",
                      id, a.index, a.side, a.text, a.key);
+                 if (position != nullptr) {
+                   w.exec_params("DELETE FROM positions WHERE game_id = $1 AND NOT turn_start", id);
+                   put_position(w, id, *position);
+                 }
                  notify(w, id);
                  return Status::ok();
                });
+  }
+
+  Result<std::vector<StoredPosition>> positions(const std::string& id) override {
+    std::vector<StoredPosition> out;
+    Status s = run("read positions of game '" + id + "'", [&](pqxx::work& w) -> Status {
+      for (const auto& row : w.exec_params("SELECT after_actions, turn, turn_start, position FROM positions "
+                                           "WHERE game_id = $1 ORDER BY after_actions",
+                                           id))
+        out.push_back({row[0].as<int>(), row[1].as<int>(), row[2].as<bool>(),
+                       Json::parse(row[3].as<std::string>(), nullptr, false)});
+      return Status::ok();
+    });
+    if (!s.is_ok()) return s.error();
+    return out;
+  }
+
+  Status migrate_game(const std::string& id, const StoredMigration& m, int migrations_seen,
+                      int actions_seen) override {
+    return run("migrate game '" + id + "'", [&](pqxx::work& w) -> Status {
+      // The game's row lock, as append_action takes it.
+      const auto row = w.exec_params("SELECT migrations FROM games WHERE id = $1 FOR UPDATE", id);
+      if (row.empty()) return Error{"unknown game '" + id + "'", "", describe()};
+      const Json had =
+          row[0][0].is_null() ? Json::array() : Json::parse(row[0][0].as<std::string>(), nullptr, false);
+      const auto n = w.exec_params("SELECT count(*) FROM actions WHERE game_id = $1", id)[0][0].as<int64_t>();
+      if ((had.is_array() ? static_cast<int>(had.size()) : 0) != migrations_seen || n != actions_seen)
+        return Error{
+            "game '" + id + "' changed since it was read (another server instance migrated or played it)", "",
+            describe()};
+      w.exec_params(
+          "UPDATE games SET rules_hash = $1, engine_version = $2, start_position = NULLIF($3,''), history = "
+          "$4, "
+          "migrations = $5 WHERE id = $6",
+          m.rules_hash, m.engine_version,
+          m.start_position.is_null() ? std::string() : m.start_position.dump(), Json(m.history).dump(),
+          m.migrations.dump(), id);
+      w.exec_params("DELETE FROM positions WHERE game_id = $1", id);
+      w.exec_params("DELETE FROM actions WHERE game_id = $1", id);
+      for (const auto& a : m.actions)
+        w.exec_params(
+            "INSERT INTO actions(game_id, idx, side, action, idempotency_key) VALUES "
+            "($1,$2,$3,$4,NULLIF($5,''))",
+            id, a.index, a.side, a.text, a.key);
+      for (const auto& p : m.positions) put_position(w, id, p);
+      notify(w, id);
+      return Status::ok();
+    });
   }
 
   Status truncate_actions(const std::string& id, int from_index, int count_seen) override {
@@ -190,6 +263,7 @@ class PostgresStore final : public GameStore {
         return Error{"game '" + id + "' has " + std::to_string(n) + " actions, not the " +
                          std::to_string(count_seen) + " the undo was decided on",
                      "", describe()};
+      w.exec_params("DELETE FROM positions WHERE game_id = $1 AND after_actions > $2", id, from_index);
       w.exec_params("DELETE FROM actions WHERE game_id = $1 AND idx >= $2", id, from_index);
       notify(w, id);
       return Status::ok();
@@ -231,7 +305,16 @@ class PostgresStore final : public GameStore {
 
  private:
   static constexpr const char* kSelectGames =
-      "SELECT id, game, scenario, seed, rules_hash, seats, created, status, result, creator_token FROM games";
+      "SELECT id, game, scenario, seed, rules_hash, seats, created, status, result, creator_token, "
+      "engine_version, start_position, history, migrations FROM games";
+
+  static void put_position(pqxx::work& w, const std::string& id, const StoredPosition& p) {
+    w.exec_params(
+        "INSERT INTO positions(game_id, after_actions, turn, turn_start, position) VALUES ($1,$2,$3,$4,$5) "
+        "ON CONFLICT (game_id, after_actions) DO UPDATE SET turn = EXCLUDED.turn, turn_start = "
+        "EXCLUDED.turn_start, position = EXCLUDED.position",
+        id, p.after, p.turn, p.turn_start, p.position.dump());
+  }
 
   // Runs `body` in one transaction on the store's connection (reconnecting once if the
   // connection was lost) and commits when it returns ok; rolls back otherwise.

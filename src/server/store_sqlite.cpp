@@ -38,6 +38,20 @@ const char* const kMigrations[] = {
     // 2 -> 3: the creator's token of a game, the client's idempotency key of an action.
     "ALTER TABLE games ADD COLUMN creator_token TEXT;"
     "ALTER TABLE actions ADD COLUMN idempotency_key TEXT;",
+    // 3 -> 4 (issue 29): positions beside the log; a game continued under a new engine
+    // starts at a position, keeps the actions before it as history and its upgrade reports.
+    // Games stored before were all written by Steppe 0.1.0.
+    "ALTER TABLE games ADD COLUMN engine_version TEXT NOT NULL DEFAULT '0.1.0';"
+    "ALTER TABLE games ADD COLUMN start_position TEXT;"
+    "ALTER TABLE games ADD COLUMN history TEXT;"
+    "ALTER TABLE games ADD COLUMN migrations TEXT;"
+    "CREATE TABLE positions ("
+    "  game_id TEXT NOT NULL REFERENCES games(id),"
+    "  after_actions INTEGER NOT NULL,"
+    "  turn INTEGER NOT NULL,"
+    "  turn_start INTEGER NOT NULL,"
+    "  position TEXT NOT NULL,"
+    "  PRIMARY KEY (game_id, after_actions));",
 };
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
@@ -60,6 +74,7 @@ class Stmt {
     return p == nullptr ? std::string() : std::string(reinterpret_cast<const char*>(p));
   }
   int64_t int64(int col) const { return sqlite3_column_int64(s_, col); }
+  bool is_null(int col) const { return sqlite3_column_type(s_, col) == SQLITE_NULL; }
 
  private:
   sqlite3_stmt* s_ = nullptr;
@@ -77,7 +92,8 @@ class SqliteStore final : public GameStore {
     std::lock_guard lock(mu_);
     Stmt st(db_,
             "INSERT INTO games(id, game, scenario, seed, rules_hash, seats, created, status, result, "
-            "creator_token) VALUES (?,?,?,?,?,?,?,?,?,?)");
+            "creator_token, engine_version, start_position, history, migrations) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!st.ok()) return err("prepare insert game");
     st.bind(1, g.id);
     st.bind(2, g.game);
@@ -92,24 +108,25 @@ class SqliteStore final : public GameStore {
     else
       st.bind(9, g.result.dump());
     st.bind(10, g.creator_token);
+    st.bind(11, g.engine_version);
+    if (g.start_position.is_null())
+      st.bind_null(12);
+    else
+      st.bind(12, g.start_position.dump());
+    st.bind(13, Json(g.history).dump());
+    st.bind(14, g.migrations.dump());
     if (st.step() != SQLITE_DONE) return err("insert game '" + g.id + "'");
     return Status::ok();
   }
 
   Result<std::vector<StoredGame>> list_games() override {
     std::lock_guard lock(mu_);
-    return query_games(
-        "SELECT id, game, scenario, seed, rules_hash, seats, created, status, result, creator_token "
-        "FROM games ORDER BY created, id",
-        nullptr);
+    return query_games(std::string(kSelectGames) + " ORDER BY created, id", nullptr);
   }
 
   Result<std::optional<StoredGame>> find_game(const std::string& id) override {
     std::lock_guard lock(mu_);
-    auto r = query_games(
-        "SELECT id, game, scenario, seed, rules_hash, seats, created, status, result, creator_token "
-        "FROM games WHERE id = ?",
-        &id);
+    auto r = query_games(std::string(kSelectGames) + " WHERE id = ?", &id);
     if (!r) return r.error();
     if (r->empty()) return std::optional<StoredGame>{};
     return std::optional<StoredGame>{r->front()};
@@ -128,51 +145,53 @@ class SqliteStore final : public GameStore {
     return out;
   }
 
-  Status append_action(const std::string& id, const StoredAction& a) override {
+  Status append_action(const std::string& id, const StoredAction& a,
+                       const StoredPosition* position) override {
     std::lock_guard lock(mu_);
-    // The insert is its own transaction: with WAL + synchronous=FULL, sqlite3_step
-    // returning SQLITE_DONE means the commit record is fsynced.
+    // One transaction: with WAL + synchronous=FULL, COMMIT returning means the commit record
+    // is fsynced, with the action and its position.
+    if (!exec("BEGIN IMMEDIATE")) return err("begin appending to game '" + id + "'");
+    Status s = insert_action(id, a);
+    if (s.is_ok() && position != nullptr) s = put_position(id, *position, /*replace_end=*/true);
+    if (s.is_ok() && !exec("COMMIT"))
+      s = err("commit action " + std::to_string(a.index) + " of game '" + id + "'");
+    if (!s.is_ok()) (void)exec("ROLLBACK");
+    return s;
+  }
+
+  Result<std::vector<StoredPosition>> positions(const std::string& id) override {
+    std::lock_guard lock(mu_);
     Stmt st(db_,
-            "INSERT INTO actions(game_id, idx, side, action, accepted, idempotency_key) "
-            "SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE (SELECT COUNT(*) FROM actions WHERE game_id = ?1) = ?2 "
-            "AND EXISTS (SELECT 1 FROM games WHERE id = ?1)");
-    if (!st.ok()) return err("prepare insert action");
+            "SELECT after_actions, turn, turn_start, position FROM positions WHERE game_id = ? "
+            "ORDER BY after_actions");
+    if (!st.ok()) return err("prepare select positions");
     st.bind(1, id);
-    st.bind(2, static_cast<int64_t>(a.index));
-    st.bind(3, static_cast<int64_t>(a.side));
-    st.bind(4, a.text);
-    st.bind(5, now_iso());
-    if (a.key.empty())
-      st.bind_null(6);
-    else
-      st.bind(6, a.key);
-    if (st.step() != SQLITE_DONE)
-      return err("append action " + std::to_string(a.index) + " to game '" + id + "'");
-    if (sqlite3_changes(db_) != 1)
-      return Error{"action " + std::to_string(a.index) + " is not the next action of game '" + id + "'", "",
-                   describe()};
-    return Status::ok();
+    std::vector<StoredPosition> out;
+    int rc;
+    while ((rc = st.step()) == SQLITE_ROW)
+      out.push_back({static_cast<int>(st.int64(0)), static_cast<int>(st.int64(1)), st.int64(2) != 0,
+                     Json::parse(st.text(3), nullptr, false)});
+    if (rc != SQLITE_DONE) return err("read positions of game '" + id + "'");
+    return out;
+  }
+
+  Status migrate_game(const std::string& id, const StoredMigration& m, int migrations_seen,
+                      int actions_seen) override {
+    std::lock_guard lock(mu_);
+    if (!exec("BEGIN IMMEDIATE")) return err("begin the migration of game '" + id + "'");
+    Status s = replace_game(id, m, migrations_seen, actions_seen);
+    if (s.is_ok() && !exec("COMMIT")) s = err("commit the migration of game '" + id + "'");
+    if (!s.is_ok()) (void)exec("ROLLBACK");
+    return s;
   }
 
   Status truncate_actions(const std::string& id, int from_index, int count_seen) override {
     std::lock_guard lock(mu_);
-    {
-      Stmt count(db_, "SELECT count(*) FROM actions WHERE game_id = ?");
-      if (!count.ok()) return err("prepare count actions");
-      count.bind(1, id);
-      if (count.step() != SQLITE_ROW) return err("count actions of game '" + id + "'");
-      const int64_t n = count.int64(0);
-      if (n != count_seen)
-        return Error{"game '" + id + "' has " + std::to_string(n) + " actions, not the " +
-                         std::to_string(count_seen) + " the undo was decided on",
-                     "", describe()};
-    }
-    Stmt st(db_, "DELETE FROM actions WHERE game_id = ? AND idx >= ?");
-    if (!st.ok()) return err("prepare delete actions");
-    st.bind(1, id);
-    st.bind(2, static_cast<int64_t>(from_index));
-    if (st.step() != SQLITE_DONE) return err("truncate actions of game '" + id + "'");
-    return Status::ok();
+    if (!exec("BEGIN IMMEDIATE")) return err("begin truncating game '" + id + "'");
+    Status s = delete_tail(id, from_index, count_seen);
+    if (s.is_ok() && !exec("COMMIT")) s = err("commit truncating game '" + id + "'");
+    if (!s.is_ok()) (void)exec("ROLLBACK");
+    return s;
   }
 
   Status set_status(const std::string& id, const std::string& status, const Json& result) override {
@@ -195,8 +214,129 @@ class SqliteStore final : public GameStore {
     return Error{"database error during " + what + ": " + sqlite3_errmsg(db_), "", describe()};
   }
 
-  Result<std::vector<StoredGame>> query_games(const char* sql, const std::string* id) {
-    Stmt st(db_, sql);
+  bool exec(const char* sql) { return sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) == SQLITE_OK; }
+
+  int64_t count_actions(const std::string& id) {
+    Stmt count(db_, "SELECT count(*) FROM actions WHERE game_id = ?");
+    if (!count.ok()) return -1;
+    count.bind(1, id);
+    if (count.step() != SQLITE_ROW) return -1;
+    return count.int64(0);
+  }
+
+  // The statements below run inside the caller's transaction.
+  Status insert_action(const std::string& id, const StoredAction& a) {
+    Stmt st(db_,
+            "INSERT INTO actions(game_id, idx, side, action, accepted, idempotency_key) "
+            "SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE (SELECT COUNT(*) FROM actions WHERE game_id = ?1) = ?2 "
+            "AND EXISTS (SELECT 1 FROM games WHERE id = ?1)");
+    if (!st.ok()) return err("prepare insert action");
+    st.bind(1, id);
+    st.bind(2, static_cast<int64_t>(a.index));
+    st.bind(3, static_cast<int64_t>(a.side));
+    st.bind(4, a.text);
+    st.bind(5, now_iso());
+    if (a.key.empty())
+      st.bind_null(6);
+    else
+      st.bind(6, a.key);
+    if (st.step() != SQLITE_DONE)
+      return err("append action " + std::to_string(a.index) + " to game '" + id + "'");
+    if (sqlite3_changes(db_) != 1)
+      return Error{"action " + std::to_string(a.index) + " is not the next action of game '" + id + "'", "",
+                   describe()};
+    return Status::ok();
+  }
+
+  // `replace_end`: the game's previous end-of-log position (not a turn start) goes.
+  Status put_position(const std::string& id, const StoredPosition& p, bool replace_end) {
+    if (replace_end) {
+      Stmt del(db_, "DELETE FROM positions WHERE game_id = ? AND turn_start = 0");
+      if (!del.ok()) return err("prepare delete position");
+      del.bind(1, id);
+      if (del.step() != SQLITE_DONE) return err("replace the last position of game '" + id + "'");
+    }
+    Stmt st(db_,
+            "INSERT OR REPLACE INTO positions(game_id, after_actions, turn, turn_start, position) "
+            "VALUES (?,?,?,?,?)");
+    if (!st.ok()) return err("prepare insert position");
+    st.bind(1, id);
+    st.bind(2, static_cast<int64_t>(p.after));
+    st.bind(3, static_cast<int64_t>(p.turn));
+    st.bind(4, static_cast<int64_t>(p.turn_start ? 1 : 0));
+    st.bind(5, p.position.dump());
+    if (st.step() != SQLITE_DONE) return err("store a position of game '" + id + "'");
+    return Status::ok();
+  }
+
+  Status delete_tail(const std::string& id, int from_index, int count_seen) {
+    const int64_t n = count_actions(id);
+    if (n < 0) return err("count actions of game '" + id + "'");
+    if (n != count_seen)
+      return Error{"game '" + id + "' has " + std::to_string(n) + " actions, not the " +
+                       std::to_string(count_seen) + " the undo was decided on",
+                   "", describe()};
+    for (const char* sql : {"DELETE FROM positions WHERE game_id = ? AND after_actions > ?",
+                            "DELETE FROM actions WHERE game_id = ? AND idx >= ?"}) {
+      Stmt st(db_, sql);
+      if (!st.ok()) return err("prepare truncate");
+      st.bind(1, id);
+      st.bind(2, static_cast<int64_t>(from_index));
+      if (st.step() != SQLITE_DONE) return err("truncate actions of game '" + id + "'");
+    }
+    return Status::ok();
+  }
+
+  Status replace_game(const std::string& id, const StoredMigration& m, int migrations_seen,
+                      int actions_seen) {
+    {
+      Stmt st(db_, "SELECT migrations FROM games WHERE id = ?");
+      if (!st.ok()) return err("prepare select migrations");
+      st.bind(1, id);
+      if (st.step() != SQLITE_ROW) return Error{"unknown game '" + id + "'", "", describe()};
+      const Json had = st.is_null(0) ? Json::array() : Json::parse(st.text(0), nullptr, false);
+      const int64_t n = count_actions(id);
+      if ((had.is_array() ? static_cast<int>(had.size()) : 0) != migrations_seen || n != actions_seen)
+        return Error{
+            "game '" + id + "' changed since it was read (another server instance migrated or played it)", "",
+            describe()};
+    }
+    {
+      Stmt st(db_,
+              "UPDATE games SET rules_hash = ?, engine_version = ?, start_position = ?, history = ?, "
+              "migrations = ? WHERE id = ?");
+      if (!st.ok()) return err("prepare update game");
+      st.bind(1, m.rules_hash);
+      st.bind(2, m.engine_version);
+      if (m.start_position.is_null())
+        st.bind_null(3);
+      else
+        st.bind(3, m.start_position.dump());
+      st.bind(4, Json(m.history).dump());
+      st.bind(5, m.migrations.dump());
+      st.bind(6, id);
+      if (st.step() != SQLITE_DONE) return err("update the migrated game '" + id + "'");
+    }
+    for (const char* sql :
+         {"DELETE FROM positions WHERE game_id = ?", "DELETE FROM actions WHERE game_id = ?"}) {
+      Stmt st(db_, sql);
+      if (!st.ok()) return err("prepare delete");
+      st.bind(1, id);
+      if (st.step() != SQLITE_DONE) return err("replace the log of game '" + id + "'");
+    }
+    for (const auto& a : m.actions)
+      if (Status s = insert_action(id, a); !s.is_ok()) return s;
+    for (const auto& p : m.positions)
+      if (Status s = put_position(id, p, false); !s.is_ok()) return s;
+    return Status::ok();
+  }
+
+  static constexpr const char* kSelectGames =
+      "SELECT id, game, scenario, seed, rules_hash, seats, created, status, result, creator_token, "
+      "engine_version, start_position, history, migrations FROM games";
+
+  Result<std::vector<StoredGame>> query_games(const std::string& sql, const std::string* id) {
+    Stmt st(db_, sql.c_str());
     if (!st.ok()) return err("prepare select games");
     if (id != nullptr) st.bind(1, *id);
     std::vector<StoredGame> out;
@@ -214,6 +354,11 @@ class SqliteStore final : public GameStore {
       const std::string res = st.text(8);
       g.result = res.empty() ? Json() : Json::parse(res, nullptr, false);
       g.creator_token = st.text(9);
+      g.engine_version = st.text(10);
+      g.start_position = st.is_null(11) ? Json() : Json::parse(st.text(11), nullptr, false);
+      g.history = history_from_json(Json::parse(st.text(12), nullptr, false));
+      g.migrations = st.is_null(13) ? Json::array() : Json::parse(st.text(13), nullptr, false);
+      if (!g.migrations.is_array()) g.migrations = Json::array();
       out.push_back(std::move(g));
     }
     if (rc != SQLITE_DONE) return err("read games");

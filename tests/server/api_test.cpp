@@ -51,14 +51,22 @@ class GatedStore : public GameStore {
     return inner_->find_game(id);
   }
   Result<std::vector<StoredAction>> actions(const std::string& id) override { return inner_->actions(id); }
-  Status append_action(const std::string& id, const StoredAction& a) override {
+  Status append_action(const std::string& id, const StoredAction& a,
+                       const StoredPosition* position) override {
     {
       std::unique_lock lock(gate_->mu);
       ++gate_->waiting;
       gate_->cv.notify_all();
       gate_->cv.wait(lock, [&] { return gate_->open; });
     }
-    return inner_->append_action(id, a);
+    return inner_->append_action(id, a, position);
+  }
+  Result<std::vector<StoredPosition>> positions(const std::string& id) override {
+    return inner_->positions(id);
+  }
+  Status migrate_game(const std::string& id, const StoredMigration& m, int migrations_seen,
+                      int actions_seen) override {
+    return inner_->migrate_game(id, m, migrations_seen, actions_seen);
   }
   Status truncate_actions(const std::string& id, int from_index, int count_seen) override {
     return inner_->truncate_actions(id, from_index, count_seen);

@@ -234,6 +234,98 @@ TEST_P(StoreBehaviour, CreatorTokenAndIdempotencyKeysSurviveReopen) {
   EXPECT_EQ((*acts)[1].key, "");
 }
 
+// Schema 4 (issue 29): positions beside the log. A turn start's position stays; the
+// end-of-log one is replaced by the next action's; an undo takes the positions after what it
+// keeps; everything survives a reopen.
+TEST_P(StoreBehaviour, PositionsAreKeptBesideTheLog) {
+  {
+    auto s = open();
+    ASSERT_TRUE(s.is_ok());
+    ASSERT_TRUE((*s)->create_game(sample_game("g1")).is_ok());
+    for (int i = 0; i < 5; ++i) {
+      const StoredPosition p{i + 1, i < 2 ? 1 : 2, i == 2, Json{{"after", i + 1}}};
+      ASSERT_TRUE((*s)->append_action("g1", {i, 0, "pass", ""}, &p).is_ok());
+    }
+    // An append that is refused stores no position either.
+    const StoredPosition stray{9, 3, true, Json{{"after", 9}}};
+    EXPECT_FALSE((*s)->append_action("g1", {9, 0, "pass", ""}, &stray).is_ok());
+  }
+  auto s = open();
+  ASSERT_TRUE(s.is_ok());
+  auto ps = (*s)->positions("g1");
+  ASSERT_TRUE(ps.is_ok()) << ps.error().to_string();
+  ASSERT_EQ(ps->size(), 2u) << "the turn start (after 3) and the end of the log (after 5)";
+  EXPECT_EQ((*ps)[0].after, 3);
+  EXPECT_TRUE((*ps)[0].turn_start);
+  EXPECT_EQ((*ps)[0].turn, 2);
+  EXPECT_EQ((*ps)[1].after, 5);
+  EXPECT_FALSE((*ps)[1].turn_start);
+  EXPECT_EQ((*ps)[1].position["after"], 5);
+  ASSERT_TRUE((*s)->truncate_actions("g1", 2, 5).is_ok());
+  EXPECT_TRUE((*s)->positions("g1")->empty()) << "positions after the kept actions go with them";
+}
+
+// An upgrade replaces a game's set-up, log and positions in one transaction, only when the
+// game is still as the caller read it.
+TEST_P(StoreBehaviour, MigrateGameReplacesTheLogOnceAndRefusesAStaleOne) {
+  auto s = open();
+  ASSERT_TRUE(s.is_ok());
+  ASSERT_TRUE((*s)->create_game(sample_game("g1")).is_ok());
+  for (int i = 0; i < 4; ++i)
+    ASSERT_TRUE((*s)->append_action("g1", {i, i % 2, "move " + std::to_string(i), ""}).is_ok());
+  StoredMigration m;
+  m.rules_hash = "duel-2";
+  m.engine_version = "9.9.9";
+  m.start_position = Json{{"format", "steppe-position"}, {"turn", 2}};
+  m.history = {"move 0", "move 1"};
+  m.migrations = Json::array({Json{{"text", "Continued under Steppe 9.9.9"}}});
+  m.actions = {{0, 0, "move 2", "k-2"}};
+  m.positions = {{0, 2, true, Json{{"at", 0}}}, {1, 2, false, Json{{"at", 1}}}};
+  const Status stale = (*s)->migrate_game("g1", m, 0, 3);
+  EXPECT_FALSE(stale.is_ok()) << "the game has 4 actions, not the 3 the upgrade was decided on";
+  EXPECT_EQ((*s)->actions("g1")->size(), 4u);
+  ASSERT_TRUE((*s)->migrate_game("g1", m, 0, 4).is_ok());
+  EXPECT_FALSE((*s)->migrate_game("g1", m, 0, 1).is_ok()) << "another upgrade happened since";
+  auto s2 = open();
+  ASSERT_TRUE(s2.is_ok());
+  const StoredGame g = **(*s2)->find_game("g1");
+  EXPECT_EQ(g.rules_hash, "duel-2");
+  EXPECT_EQ(g.engine_version, "9.9.9");
+  EXPECT_EQ(g.start_position["turn"], 2);
+  EXPECT_EQ(g.history, (std::vector<std::string>{"move 0", "move 1"}));
+  ASSERT_EQ(g.migrations.size(), 1u);
+  EXPECT_EQ(g.seats.size(), 2u) << "the seats are kept";
+  auto acts = (*s2)->actions("g1");
+  ASSERT_EQ(acts->size(), 1u);
+  EXPECT_EQ((*acts)[0].text, "move 2");
+  EXPECT_EQ((*acts)[0].key, "k-2");
+  auto ps = (*s2)->positions("g1");
+  ASSERT_EQ(ps->size(), 2u);
+  EXPECT_EQ((*ps)[1].position["at"], 1);
+  EXPECT_TRUE((*s2)->append_action("g1", {1, 1, "move 3", ""}).is_ok()) << "the new log goes on";
+}
+
+// A database of schema 3 (the server's store of 2026-11-28) opens at schema 4: its games
+// kept, counted as written by Steppe 0.1.0, with no positions yet.
+TEST(Store, MigratesTheVersion3FixtureForwardKeepingEveryGame) {
+  const fs::path db = temp_dir("v3") / "steppe.db";
+  fs::copy_file("tests/upgrade/server-2026-11-28.db", db);
+  ASSERT_EQ(user_version(db), 3);
+  auto s = open_sqlite_store(db);
+  ASSERT_TRUE(s.is_ok()) << s.error().to_string();
+  EXPECT_EQ(user_version(db), kStoreSchemaVersion);
+  auto games = (*s)->list_games();
+  ASSERT_TRUE(games.is_ok());
+  ASSERT_EQ(games->size(), 10u);
+  for (const auto& g : *games) {
+    EXPECT_EQ(g.engine_version, "0.1.0");
+    EXPECT_TRUE(g.start_position.is_null());
+    EXPECT_TRUE(g.migrations.empty());
+    EXPECT_FALSE((*s)->actions(g.id)->empty());
+    EXPECT_TRUE((*s)->positions(g.id)->empty());
+  }
+}
+
 TEST(Store, RefusesDatabaseFromNewerSchema) {
   const fs::path db = temp_dir("newer") / "new.db";
   exec_sql(db, "CREATE TABLE games (id TEXT); PRAGMA application_id=1398034512; PRAGMA user_version=99;");
@@ -340,6 +432,35 @@ TEST(PostgresStore, CreatesTheSchemaWithItsVersionAndOpensItAgain) {
   ASSERT_TRUE(again.is_ok()) << again.error().to_string();
   EXPECT_EQ((*again)->describe(), url);
   EXPECT_TRUE((*again)->shared());
+}
+
+// A database of PostgreSQL schema 2 (before positions) opens at schema 3 with its games.
+TEST(PostgresStore, MigratesASchema2DatabaseForwardKeepingItsGames) {
+  const std::string url = pg_database();
+  ASSERT_FALSE(url.empty());
+  pg_exec(
+      url,
+      "CREATE TABLE steppe_schema (version INTEGER NOT NULL); INSERT INTO steppe_schema VALUES (2);"
+      "CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, scenario TEXT NOT NULL, seed BIGINT NOT "
+      "NULL, rules_hash TEXT NOT NULL, seats TEXT NOT NULL, created TEXT NOT NULL, status TEXT NOT NULL, "
+      "result TEXT, creator_token TEXT);"
+      "CREATE TABLE actions (game_id TEXT NOT NULL REFERENCES games(id), idx INTEGER NOT NULL, side INTEGER "
+      "NOT NULL, action TEXT NOT NULL, accepted TIMESTAMPTZ NOT NULL DEFAULT now(), idempotency_key TEXT, "
+      "PRIMARY KEY (game_id, idx));"
+      "INSERT INTO games VALUES ('old1','duel','short',7,'duel-1','[]','2026-11-28T00:00:00Z','active',NULL,"
+      "'c');"
+      "INSERT INTO actions(game_id, idx, side, action) VALUES ('old1',0,0,'move 0102');");
+  auto s = open_postgres_store(url);
+  ASSERT_TRUE(s.is_ok()) << s.error().to_string();
+  EXPECT_EQ(pg_schema_version(url), kPostgresSchemaVersion);
+  auto g = (*s)->find_game("old1");
+  ASSERT_TRUE(g.is_ok() && g->has_value());
+  EXPECT_EQ((**g).engine_version, "0.1.0");
+  EXPECT_TRUE((**g).migrations.empty());
+  EXPECT_EQ((*s)->actions("old1")->size(), 1u);
+  const StoredPosition p{2, 1, true, Json{{"x", 1}}};
+  ASSERT_TRUE((*s)->append_action("old1", {1, 0, "pass", ""}, &p).is_ok()) << "the positions table is usable";
+  EXPECT_EQ((*s)->positions("old1")->size(), 1u);
 }
 
 TEST(PostgresStore, InstancesStartingTogetherCreateTheSchemaOnce) {
