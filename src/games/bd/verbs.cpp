@@ -159,6 +159,9 @@ const steppe::VerbTable<BdState>& BdState::verbs() {
         return true;
       }(),
       "the rows in verb order");
+  // GCC 12 with -fsanitize=address,undefined does not fold a function pointer's comparison
+  // with nullptr in a constant expression; every other build checks this.
+#ifndef __SANITIZE_ADDRESS__
   static_assert(
       [] {
         for (const auto& row : kVerbRows)
@@ -166,6 +169,7 @@ const steppe::VerbTable<BdState>& BdState::verbs() {
         return true;
       }(),
       "every verb is checked and applied through its row");
+#endif
   static const steppe::VerbTable<BdState> table(kVerbRows);
   return table;
 }
