@@ -206,6 +206,9 @@ export function buildMap(raw: any, extra?: any): MapData {
 
 export interface Counter {
   label: string;
+  // The words printed on the counter when they are not its label (the A&A-style
+  // Barbarossa's unit groups: "3 Inf" for germany:infantry@warsaw).
+  display?: string;
   side: string;
   sideIndex: number;
   type?: string;

@@ -140,6 +140,14 @@ export function dvPhaseHeading(obs: any): string {
   return names[stage] ?? 'Choices';
 }
 
+// The top bar's chip: "Combat chit · Axis round · combat" (10.2, 10.5).
+export function dvPhaseText(obs: any): string | undefined {
+  if (!obs?.stage) return undefined;
+  const side = cap(String(obs.active ?? ''));
+  const chit = obs.chit ? `${chitName(String(obs.chit))} chit · ${side} round` : `${side}`;
+  return `${chit} · ${String(obs.stage)}`;
+}
+
 // The chits: the one drawn, the Chit Pull Track, the cup's contents (never its order).
 function chitPanel(p: PlayHooks, host: HTMLElement) {
   const obs = p.view.observation ?? {};
@@ -185,6 +193,7 @@ export const dv: GameUI = {
   choiceText: dvChoiceText,
   isChoice: (a) => a.verb !== 'move' && a.verb !== 'attack',
   phaseHeading: (view) => dvPhaseHeading(view.observation),
+  phaseText: (obs) => dvPhaseText(obs),
   shiftText: (n) => (n === 0 ? '' : `${n > 0 ? '+' : ''}${n}`),
   attackText: (a) => `Attack ${a.to[0]} (12.2): pick the attackers next`,
   attackButton: () => 'Attack',
