@@ -100,7 +100,7 @@ export function aaDescribe(a: LegalAction): ActionInfo {
 }
 
 const typeName = (types: Map<string, UnitType>, t: string) => types.get(t)?.name ?? labelOf(t.replace(/_/g, ' '));
-const plural = (n: number, s: string) => `${n} ${s}${n === 1 ? '' : /y$/.test(s) ? '' : 's'}`;
+const plural = (n: number, s: string) => `${n} ${s}`;
 
 // A player's words for a choice, with its rule.
 export function aaChoiceText(a: ActionInfo, types: Map<string, UnitType>): string {
