@@ -118,6 +118,7 @@ export function zoneCells(raw: any[], radiusDeg = 2.2): any[] {
     .filter((p) => Number.isFinite(p.lon) && Number.isFinite(p.lat));
   // Work in a plane where a degree of longitude is as long as one of latitude here.
   const lat0 = pts.reduce((s, p) => s + p.lat, 0) / Math.max(1, pts.length);
+  const lon0 = pts.reduce((s, p) => s + p.lon, 0) / Math.max(1, pts.length);
   const k = Math.cos((lat0 * Math.PI) / 180);
   return pts.map((p) => {
     let poly: [number, number][] = [];
@@ -146,7 +147,9 @@ export function zoneCells(raw: any[], radiusDeg = 2.2): any[] {
       poly = out;
     }
     const kind = String(p.a?.aa?.kind ?? p.a?.kind ?? p.a?.terrain ?? 'land');
-    return { ...p.a, terrain: kind, centre: [p.lon, p.lat], polygon: poly.map(([x, y]) => [x / k, y]) };
+    // Drawn at a quarter of the areas' scale: a zone a few counters wide, not dozens.
+    const shrink = ([x, y]: [number, number]): [number, number] => [lon0 + (x - lon0) / 4, lat0 + (y - lat0) / 4];
+    return { ...p.a, terrain: kind, centre: shrink([p.lon, p.lat]), polygon: poly.map(([x, y]) => shrink([x / k, y])) };
   });
 }
 

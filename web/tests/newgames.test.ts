@@ -156,7 +156,7 @@ describe('The A&A-style Barbarossa', () => {
     const n = v.observation.units.filter((u: any[]) => u[0] === 'germany' && u[1] === 'artillery' && u[2] === 'german-reinforcement-zone-1').length;
     expect(n).toBeGreaterThan(1);
     expect(art.display).toBe(`${n} Art`);
-    expect(art.name).toBe(`${n} Germany Artillery`);
+    expect(art.name).toBe('Germany Artillery');
     expect(stacks.find((s) => s.hex === 'moscow-west')?.sideIndex).toBe(1);
     // Every unit is in one group.
     expect(stacks.reduce((s, st) => s + st.units.reduce((k, u) => k + Number(u.display!.split(' ')[0]), 0), 0)).toBe(v.observation.units.length);

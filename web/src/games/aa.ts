@@ -79,7 +79,7 @@ export function aaStacks(obs: any, sides: string[], types: Map<string, UnitType>
       side: sides[si] ?? String(si),
       sideIndex: si,
       type: g.type.replace(/_/g, '-'),
-      name: `${g.n} ${cap(g.nation)} ${t?.name ?? g.type}${g.damage ? `, ${g.damage} damage` : ''}`,
+      name: `${cap(g.nation)} ${t?.name ?? g.type}${g.damage ? `, ${g.damage} damage` : ''}`,
       attack: t?.attack,
       defense: t?.defence,
       move: t?.movement,

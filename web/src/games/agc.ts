@@ -23,7 +23,7 @@ export interface AgcCounter extends CounterInfo {
 export function agcIndex(data: any): Map<string, CounterInfo> {
   const m = new Map<string, CounterInfo>();
   for (const u of data?.units ?? [])
-    m.set(`*:${u.id}`, { id: u.id, label: u.label, side: u.side, type: u.type, name: u.label && u.name ? `${u.label}: ${u.name}` : u.name, attack: u.full?.attack, defense: u.full?.defense, maxSteps: u.steps, full: u.full, reduced: u.reduced, steps: u.steps, ma: u.ma } as AgcCounter);
+    m.set(`*:${u.id}`, { id: u.id, label: u.label, side: u.side, type: u.type, name: u.name, attack: u.full?.attack, defense: u.full?.defense, maxSteps: u.steps, full: u.full, reduced: u.reduced, steps: u.steps, ma: u.ma } as AgcCounter);
   return m;
 }
 
