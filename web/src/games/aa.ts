@@ -46,6 +46,9 @@ const ABBR: Record<string, string> = {
   naval_base: 'NavB',
   transport: 'Trans',
   general: 'Gen',
+  supply: 'Sup',
+  train: 'Train',
+  truck: 'Truck',
 };
 
 // Stacks per zone and side: one counter per group (nation, type, zone), labelled with the
