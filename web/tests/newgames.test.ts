@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { LegalAction } from '../src/api';
 import { aa, aaChoiceText, aaPhaseHeading, aaStacks, UnitType } from '../src/games/aa';
 import { agc, agcIndex, agcStacks } from '../src/games/agc';
-import { chitName, dv, dvAdapt, dvChoiceText, dvPhaseHeading, dvPhaseText, dvStacks } from '../src/games/dv';
+import { chitName, dv, dvAdapt, dvChoiceText, dvPhaseHeading, dvPhaseText, dvStacks, placeable } from '../src/games/dv';
 import { gameUI } from '../src/games/index';
 import { centerOf, neighbourId } from '../src/hexgrid';
 import { buildMap, counterIndex } from '../src/model';
@@ -90,6 +90,18 @@ describe('The Dark Valley', () => {
     // A move is drawn on the map: the unit and its destination.
     const l = sortActions(dv, new Set(), [act('move GI 3014', { verb: 'move', units: ['de-i'], from: ['2914'], to: ['3014'] })]);
     expect(l.moves).toEqual([{ unit: 'GI', path: ['3014'], dest: '3014', text: 'move GI 3014' }]);
+  });
+
+  it('places a reinforcement on the map: the tray lists the units, the map the hexes (7.2)', () => {
+    const acts = [act('place 4Pz 2914', { verb: 'place', units: ['de-4pz'], to: ['2914'], summary: '4th Panzer Group enters at 2914', rule: '7.2' }), act('place 4Pz 2915', { verb: 'place', units: ['de-4pz'], to: ['2915'] }), act('place GI 3014')];
+    const l = sortActions(dv, new Set(), acts);
+    expect(l.moves).toEqual([
+      { unit: '4Pz', path: ['2914'], dest: '2914', text: 'place 4Pz 2914', kind: 'place' },
+      { unit: '4Pz', path: ['2915'], dest: '2915', text: 'place 4Pz 2915', kind: 'place' },
+      { unit: 'GI', path: ['3014'], dest: '3014', text: 'place GI 3014', kind: 'place' },
+    ]);
+    expect([...placeable(acts)]).toEqual([['4Pz', 2], ['GI', 1]]);
+    expect(dv.moveWords('place', '4Pz')).toEqual({ heading: 'Reinforcement', verb: 'Place', prep: 'at', unit: '4Pz' });
   });
 
   it('shows the decisions of a combat as readable choices with their rules', () => {

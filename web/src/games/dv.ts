@@ -172,6 +172,29 @@ function chitPanel(p: PlayHooks, host: HTMLElement) {
   if (section.parentElement !== host) host.replaceChildren(section);
 }
 
+// The reinforcements to place this turn (7.2, 7.3): the units the legal "place UNIT HEX"
+// actions name, each a button; the page then shades the hexes it may enter.
+export function placeable(actions: { words: string[] }[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const a of actions) if (a.words[0] === 'place' && a.words.length === 3) out.set(a.words[1], (out.get(a.words[1]) ?? 0) + 1);
+  return out;
+}
+function placeTray(p: PlayHooks): HTMLElement[] {
+  if (!p.view.your_turn) return [];
+  const units = placeable(p.view.legal_actions ?? []);
+  if (!units.size) return [];
+  const box = h('div', { class: 'setup-tray', id: 'dv-place' }, h('h3', {}, `Reinforcements to place: ${units.size}`));
+  const list = h('div', { class: 'setup-pieces' });
+  for (const [u, n] of units) {
+    const info = p.data.counters.get(`*:${u}`);
+    const b = h('button', { class: 'setup-piece' + (u === p.selectedUnit ? ' selected' : ''), 'data-piece': u, title: info?.name ?? u }, u);
+    b.addEventListener('click', () => p.selectPiece(u, `${info?.name ?? u}: ${n} hex(es) where it may enter. Click a shaded hex.`));
+    list.append(b);
+  }
+  box.append(list);
+  return [box];
+}
+
 // Each counter's two faces, by label, for the stacks' factors.
 const faces = new Map<string, any>();
 
@@ -186,12 +209,12 @@ export const dv: GameUI = {
   describe: (a) => dvDescribe(a),
   adapt: dvAdapt,
   // A unit's move is drawn on the map; a retreat and a placement are the round's decisions.
-  role: (a) => (a.verb === 'move' && a.to.length ? 'move' : a.verb === 'attack' && a.to.length ? 'attack' : 'other'),
-  moveKind: () => undefined,
+  role: (a) => ((a.verb === 'move' || a.verb === 'place') && a.to.length ? 'move' : a.verb === 'attack' && a.to.length ? 'attack' : 'other'),
+  moveKind: (a) => (a.verb === 'place' ? 'place' : undefined),
   endVerbs: ['end', 'done', 'stop'],
   endLabel: (text) => (text === 'done' ? 'Done with replacements' : text === 'stop' ? 'Stop advancing' : 'End segment'),
   choiceText: dvChoiceText,
-  isChoice: (a) => a.verb !== 'move' && a.verb !== 'attack',
+  isChoice: (a) => a.verb !== 'move' && a.verb !== 'attack' && a.verb !== 'place',
   phaseHeading: (view) => dvPhaseHeading(view.observation),
   phaseText: (obs) => dvPhaseText(obs),
   shiftText: (n) => (n === 0 ? '' : `${n > 0 ? '+' : ''}${n}`),
@@ -207,7 +230,12 @@ export const dv: GameUI = {
     const w = String(obs.weather);
     return { text: `${cap(w)} · ${obs.date ?? ''}`, title: 'Weather of the turn from the Turn Record Track (9.0)', cls: `weather weather-${w}` };
   },
-  moveWords: (_kind, unit) => ({ heading: 'Move', verb: 'Move', prep: 'to', unit: unit ?? '' }),
+  moveWords: (kind, unit) => (kind === 'place' ? { heading: 'Reinforcement', verb: 'Place', prep: 'at', unit: unit ?? '' } : { heading: 'Move', verb: 'Move', prep: 'to', unit: unit ?? '' }),
+  selectedText(unit, moves) {
+    if (!moves.some((m) => m.kind === 'place')) return undefined;
+    return `${unit}: ${new Set(moves.map((m) => m.dest)).size} hexes where it may enter (shaded, 7.2/7.3). Click one to place it there.`;
+  },
+  orderSections: placeTray,
   battleLine(obs) {
     if (!obs?.target) return undefined;
     const att = Array.isArray(obs.attackers) ? obs.attackers.map(String) : [];
