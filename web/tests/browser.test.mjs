@@ -913,3 +913,45 @@ test('Army Group Center: the 8 km map shows the divisions; a division is moved b
     await close();
   }
 });
+
+test('The Dark Valley: a reinforcement is placed from the tray by clicking a shaded hex (7.3)', { skip: dvGame ? false : 'skipped: The Dark Valley is not installed', timeout: 180000 }, async () => {
+  const { context, close } = await launch();
+  try {
+    const { id, tokens } = await newGame('dv', 'campaign');
+    // Through Turn 1 by ending each segment (or the first choice) to Turn 2's placements.
+    let side = -1;
+    let v;
+    for (let i = 0; i < 200; i++) {
+      side = (await api('GET', `/api/games/${id}`)).game.current_player;
+      v = (await api('GET', `/api/games/${id}/view`, undefined, tokens[side])).view;
+      if (v.observation.stage === 'place' && v.legal_actions.some((a) => a.words[0] === 'place')) break;
+      const texts = v.legal_actions.map((a) => a.text);
+      const pick = ['end', 'done', 'stop', 'hold', 'cancel', 'mode move'].find((x) => texts.includes(x)) ?? texts[0];
+      assert.ok((await api('POST', `/api/games/${id}/action`, { action: pick }, tokens[side])).ok);
+    }
+    const place = v.legal_actions.find((a) => a.words[0] === 'place');
+    assert.ok(place, 'Turn 2 has reinforcements to place');
+    const [, unit, dest] = place.words;
+    const errors = [];
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${BASE}/play/${id}?token=${tokens[side]}`);
+    await page.waitForSelector('#dv-place');
+    await page.click('button:has-text("Fit")');
+    await page.click(`#dv-place button[data-piece="${unit}"]`);
+    await page.waitForSelector(`svg.map polygon.reach[data-hex="${dest}"]`);
+    const shaded = await page.locator('svg.map polygon.reach').count();
+    assert.equal(shaded, v.legal_actions.filter((a) => a.words[0] === 'place' && a.words[1] === unit).length, 'every hex the unit may enter is shaded');
+    await clickHex(page, dest);
+    await page.waitForSelector('#confirm-move');
+    assert.match((await page.textContent('#move-summary')) ?? '', new RegExp(`^Place ${unit} at ${dest}`));
+    await page.click('#confirm-move');
+    await page.waitForFunction(() => document.querySelector('.confirm-bar')?.hasAttribute('hidden'));
+    const after = (await api('GET', `/api/games/${id}/view`, undefined, tokens[side])).view;
+    assert.equal(after.observation.units.find((u) => u.unit === unit)?.hex, dest, `${unit} entered at ${dest}`);
+    await shot(page, 'dv-place.png');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
