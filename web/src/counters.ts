@@ -68,7 +68,8 @@ export function drawCounter(parent: Element, c: Counter, x: number, y: number, s
   const size = sizeMarker(c.size, c.type);
   if (size) el('text', { x: s / 2, y: by - 0.03 * s, 'text-anchor': 'middle', 'font-size': 0.15 * s, fill: ink, 'font-weight': 700, 'letter-spacing': 0.01 * s }, g).textContent = size;
   const name = el('text', { x: s / 2, y: by + bh + 0.16 * s, 'text-anchor': 'middle', 'font-size': 0.15 * s, fill: ink, 'font-weight': 600 }, g);
-  name.textContent = c.label.length > 7 ? c.label.slice(0, 7) : c.label;
+  const shown = c.display ?? c.label;
+  name.textContent = shown.length > 7 ? shown.slice(0, 7) : shown;
   const factors = c.attack !== undefined && c.defense !== undefined ? `${c.attack}-${c.defense}` : c.mp !== undefined && c.mp >= 0 ? `mp ${c.mp}` : '';
   if (factors) el('text', { x: s / 2, y: s - 0.06 * s, 'text-anchor': 'middle', 'font-size': 0.2 * s, fill: ink, 'font-weight': 700 }, g).textContent = factors;
   // Step state: a block's strength as pips along the bottom (filled = steps left), a

@@ -14,6 +14,8 @@ export const TERRAIN_COLORS: Record<string, string> = {
   hills: '#cdb68a',
   mountain: '#8f8172',
   forest: '#7ea36a',
+  woods: '#7ea36a',
+  swamp: '#a8c9b8',
   marsh: '#a8c9b8',
   'desert-steppe': '#ead08f',
   'all-sea': '#9fc8e8',
@@ -84,7 +86,8 @@ export class MapView {
     if (t === 'marsh') return 'url(#pat-marsh)';
     if (t === 'desert-steppe') return 'url(#pat-steppe)';
     if (t === 'rough') return 'url(#pat-rough)';
-    if (t === 'forest') return 'url(#pat-forest)';
+    if (t === 'forest' || t === 'woods') return 'url(#pat-forest)';
+    if (t === 'swamp') return 'url(#pat-marsh)';
     return TERRAIN_COLORS[t] ?? '#dddddd';
   }
 
@@ -99,7 +102,7 @@ export class MapView {
       maxX = Math.max(maxX, c.x + 1);
       minY = Math.min(minY, c.y - 1);
       maxY = Math.max(maxY, c.y + 1);
-      const pts = hexCorners(c, 1).map((p) => `${p.x.toFixed(3)},${p.y.toFixed(3)}`).join(' ');
+      const pts = hexCorners(c, 1, this.map.grid.orientation).map((p) => `${p.x.toFixed(3)},${p.y.toFixed(3)}`).join(' ');
       const water = /sea|lake/.test(hex.terrain);
       el('polygon', { points: pts, fill: this.terrainFill(hex.terrain), class: water ? 'hex water' : 'hex', 'data-hex': hex.id }, terrain);
     }
@@ -109,7 +112,7 @@ export class MapView {
     for (const hex of this.map.hexes) {
       if (hex.control !== 'neutral') continue;
       const c = this.centres.get(hex.id)!;
-      el('polygon', { points: hexCorners(c, 1).map((p) => `${p.x},${p.y}`).join(' '), fill: '#7a7a7a', opacity: 0.28, 'pointer-events': 'none' }, tint);
+      el('polygon', { points: hexCorners(c, 1, this.map.grid.orientation).map((p) => `${p.x},${p.y}`).join(' '), fill: '#7a7a7a', opacity: 0.28, 'pointer-events': 'none' }, tint);
     }
     // Hexside features.
     const sides = el('g', { class: 'hexsides' }, this.world);
@@ -156,7 +159,7 @@ export class MapView {
       el('text', { x: c.x, y: c.y - 0.62, 'text-anchor': 'middle', class: 'hex-id' }, ids).textContent = hex.id;
     }
     // Areas (area-movement games): polygons with names.
-    const areaFill: Record<string, string> = { green: '#c8dcae', clear: '#efe9d2', forest: TERRAIN_COLORS.forest, city: '#e2d6c0', marsh: TERRAIN_COLORS.marsh };
+    const areaFill: Record<string, string> = { green: '#c8dcae', clear: '#efe9d2', land: '#e6dfc4', lake: '#b5daf3', forest: TERRAIN_COLORS.forest, city: '#e2d6c0', marsh: TERRAIN_COLORS.marsh };
     for (const area of this.map.areas) {
       this.centres.set(area.id, { x: area.centre[0], y: area.centre[1] });
       for (const [x, y] of area.polygon) {
@@ -296,7 +299,7 @@ export class MapView {
       return area.polygon.map(([x, y]) => `${cx + (x - cx) * s},${cy + (y - cy) * s}`).join(' ');
     }
     const c = this.centre(id);
-    return c ? hexCorners(c, k).map((p) => `${p.x},${p.y}`).join(' ') : null;
+    return c ? hexCorners(c, k, this.map.grid.orientation).map((p) => `${p.x},${p.y}`).join(' ') : null;
   }
 
   // reach: where a selected unit can end; cost: a label for each of them (hexes or MP).
@@ -324,7 +327,7 @@ export class MapView {
     }
     if (o.battle) {
       const c = this.centre(o.battle);
-      if (c) el('polygon', { points: hexCorners(c, 0.97).map((p) => `${p.x},${p.y}`).join(' '), class: 'battle-hex' }, this.overlay);
+      if (c) el('polygon', { points: hexCorners(c, 0.97, this.map.grid.orientation).map((p) => `${p.x},${p.y}`).join(' '), class: 'battle-hex' }, this.overlay);
     }
     if (o.path && o.path.length > 1) {
       const pts = o.path.map((id) => this.centre(id)).filter((p): p is Point => !!p);

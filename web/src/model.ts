@@ -1,6 +1,6 @@
 // What the UI draws, normalised from a game's map data and a seat's observation, so
 // that the drawing code does not depend on one game's JSON shapes.
-import { GridDef, normalizeGrid, parseHexId } from './hexgrid';
+import { GridDef, idFormatOf, normalizeGrid, parseHexId } from './hexgrid';
 
 export interface MapHex {
   id: string;
@@ -108,14 +108,60 @@ export function layoutBoxes(areas: MapArea[], raw: any[]): MapBox[] {
   return out;
 }
 
+// Zones given by a centre only (the A&A-style Barbarossa's territories: {id, aa: {lon,
+// lat, kind}}, no printed outline): each drawn as the part of the plane nearer its centre
+// than any other's (a Voronoi cell), cut to a disc around it, in lon/lat so that the
+// areas' projection draws them; a zone with no centre is left out.
+export function zoneCells(raw: any[], radiusDeg = 2.2): any[] {
+  const pts = raw
+    .map((a) => ({ a, lon: Number(a?.lon ?? a?.aa?.lon), lat: Number(a?.lat ?? a?.aa?.lat) }))
+    .filter((p) => Number.isFinite(p.lon) && Number.isFinite(p.lat));
+  // Work in a plane where a degree of longitude is as long as one of latitude here.
+  const lat0 = pts.reduce((s, p) => s + p.lat, 0) / Math.max(1, pts.length);
+  const lon0 = pts.reduce((s, p) => s + p.lon, 0) / Math.max(1, pts.length);
+  const k = Math.cos((lat0 * Math.PI) / 180);
+  return pts.map((p) => {
+    let poly: [number, number][] = [];
+    for (let i = 0; i < 16; i++) {
+      const t = (i / 16) * 2 * Math.PI;
+      poly.push([p.lon * k + radiusDeg * Math.cos(t), p.lat + radiusDeg * Math.sin(t)]);
+    }
+    for (const q of pts) {
+      if (q === p) continue;
+      // Keep the half-plane nearer p than q (its bisector), Sutherland-Hodgman.
+      const [px, py, qx, qy] = [p.lon * k, p.lat, q.lon * k, q.lat];
+      if (px === qx && py === qy) continue;
+      const side = (x: number, y: number) => (x - (px + qx) / 2) * (qx - px) + (y - (py + qy) / 2) * (qy - py);
+      const out: [number, number][] = [];
+      for (let i = 0; i < poly.length; i++) {
+        const a = poly[i];
+        const b = poly[(i + 1) % poly.length];
+        const sa = side(a[0], a[1]);
+        const sb = side(b[0], b[1]);
+        if (sa <= 0) out.push(a);
+        if ((sa < 0 && sb > 0) || (sa > 0 && sb < 0)) {
+          const t = sa / (sa - sb);
+          out.push([a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])]);
+        }
+      }
+      poly = out;
+    }
+    const kind = String(p.a?.aa?.kind ?? p.a?.kind ?? p.a?.terrain ?? 'land');
+    // Drawn at a quarter of the areas' scale: a zone a few counters wide, not dozens.
+    const shrink = ([x, y]: [number, number]): [number, number] => [lon0 + (x - lon0) / 4, lat0 + (y - lat0) / 4];
+    return { ...p.a, terrain: kind, centre: shrink([p.lon, p.lat]), polygon: poly.map(([x, y]) => shrink([x / k, y])) };
+  });
+}
+
 export function buildMap(raw: any, extra?: any): MapData {
   // The rich map file (map.json) when the game has one, with the game's own map_json
   // filling in what it adds (VP hexes, names).
   const base = extra && Array.isArray(extra.hexes) ? extra : raw;
   const hexes: MapHex[] = [];
   const byId = new Map<string, MapHex>();
+  const idFormat = idFormatOf(base.grid ?? raw?.grid);
   for (const h of base.hexes ?? []) {
-    const rc = parseHexId(String(h.id));
+    const rc = parseHexId(String(h.id), idFormat);
     if (!rc) continue;
     const features: string[] = Array.isArray(h.features) ? [...h.features] : [];
     if (h.city && !features.includes('city')) features.push('city');
@@ -142,13 +188,15 @@ export function buildMap(raw: any, extra?: any): MapData {
     }
   const grid = normalizeGrid(base.grid ?? raw?.grid, hexes.map((h) => h.id));
   const hexsides = (base.hexsides ?? []).map((s: any) => ({ a: String(s.hexes[0]), b: String(s.hexes[1]), features: s.features ?? [] }));
-  const projected = projectAreas(Array.isArray(base.areas) ? base.areas : [], Array.isArray(base.rivers) ? base.rivers : []);
+  const rawAreas = Array.isArray(base.areas) ? base.areas : [];
+  const projected = projectAreas(rawAreas.some((a: any) => !Array.isArray(a?.polygon)) ? zoneCells(rawAreas) : rawAreas, Array.isArray(base.rivers) ? base.rivers : []);
   return {
     grid,
     hexes,
     byId,
     hexsides,
-    railways: base.railways ?? [],
+    // A railway is a list of hex ids, or (Army Group Center) {hexes: [...]}.
+    railways: (Array.isArray(base.railways) ? base.railways : []).map((r: any) => (Array.isArray(r) ? r : Array.isArray(r?.hexes) ? r.hexes : [])).map((r: any[]) => r.map(String)),
     countries: base.countries ?? {},
     areas: projected.areas,
     rivers: projected.rivers,
@@ -161,6 +209,9 @@ export function buildMap(raw: any, extra?: any): MapData {
 
 export interface Counter {
   label: string;
+  // The words printed on the counter when they are not its label (the A&A-style
+  // Barbarossa's unit groups: "3 Inf" for germany:infantry@warsaw).
+  display?: string;
   side: string;
   sideIndex: number;
   type?: string;
@@ -275,7 +326,10 @@ export function counterIndex(data: any, roster?: any): Map<string, CounterInfo> 
     m.set(`${String(info.side).toLowerCase()}:${info.label}`, info);
     if (!m.has(`*:${info.label}`)) m.set(`*:${info.label}`, info);
   };
-  for (const u of data?.units ?? []) put({ label: u.label, side: u.side, type: u.type, size: u.size, attack: u.attack, defense: u.defense, name: u.name });
+  // The Dark Valley and Army Group Center give a counter's factors per face ({full:
+  // {attack, defense}, reduced}) and its steps; the front's are the counter's own.
+  for (const u of data?.units ?? [])
+    put({ label: u.label, side: u.side, type: u.type, size: u.size, attack: u.attack ?? u.full?.attack, defense: u.defense ?? u.full?.defense, name: u.name, maxSteps: typeof u.steps === 'number' ? u.steps : undefined });
   for (const b of roster?.blocks ?? [])
     put({ label: String(b.id), side: b.side, type: b.type ?? b.kind ?? undefined, name: b.name !== b.id ? b.name : undefined, maxSteps: typeof b.max === 'number' ? b.max : undefined });
   return m;

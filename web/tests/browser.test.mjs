@@ -772,3 +772,186 @@ test("Moscow '41: a Typhoon set-up through the tray, Soviets first", { skip: typ
     await close();
   }
 });
+
+// The three newer games, each with a module of its own (games/dv.ts, aa.ts, agc.ts): a game
+// is created, its map shows the seat's units where the observation puts them, and one legal
+// action is taken by clicking the map and the Orders panel.
+async function newGame(gameId, scenario, seed = 5) {
+  const c = await api('POST', '/api/games', { game: gameId, scenario, seed });
+  assert.ok(c.ok, JSON.stringify(c));
+  const id = c.game.id;
+  const tokens = c.seats.map((s) => s.token);
+  const side = (await api('GET', `/api/games/${id}`)).game.current_player;
+  const viewOf = async () => (await api('GET', `/api/games/${id}/view`, undefined, tokens[side])).view;
+  return { id, tokens, side, viewOf };
+}
+
+const dvGame = catalog.games.find((g) => g.available && g.id === 'dv');
+test('The Dark Valley: the flat-top map shows the units, the chit and round; an attack is declared by clicking its hex', { skip: dvGame ? false : 'skipped: The Dark Valley is not installed', timeout: 180000 }, async () => {
+  const { context, close } = await launch();
+  try {
+    const { id, tokens, side, viewOf } = await newGame('dv', 'campaign');
+    const v0 = await viewOf();
+    const attack = v0.legal_actions.find((a) => a.words[0] === 'attack');
+    assert.ok(attack, 'the first round offers an attack');
+    const errors = [];
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${BASE}/play/${id}?token=${tokens[side]}`);
+    await page.waitForSelector('svg.map polygon.hex');
+    // Every unit on the map is drawn in its hex (CCRR ids, flat-top hexes).
+    const onMap = v0.observation.units.filter((u) => u.box === 'map');
+    assert.equal(await page.locator('svg.map polygon.hex').count(), 4293);
+    const drawn = await page.$$eval('svg.map g.counter[data-unit]', (els) => els.map((e) => `${e.getAttribute('data-unit')}@${e.getAttribute('data-hex')}`));
+    for (const u of onMap.slice(0, 30)) assert.ok(drawn.includes(`${u.unit}@${u.hex}`) || (await page.locator(`svg.map g.counter[data-hex="${u.hex}"]`).count()) > 0, `${u.unit} is drawn in ${u.hex}`);
+    assert.ok(drawn.length >= 3, 'the units are drawn');
+    // A hex is flat-topped: its first corner lies east of its centre, level with it.
+    const pts = (await page.getAttribute('svg.map polygon.hex[data-hex="4702"]', 'points')).trim().split(/\s+/).map((p) => p.split(',').map(Number));
+    assert.ok(Math.abs(pts[0][1] - pts[3][1]) < 1e-6 && pts[0][0] > pts[3][0], `4702 is flat-topped (${pts[0]} / ${pts[3]})`);
+    assert.equal(await page.textContent('#phase'), `${v0.observation.chit === 'combat' ? 'Combat' : ''} chit · Axis round · ${v0.observation.stage}`);
+    assert.match((await page.textContent('#dv-chits h3')) ?? '', /^Turn 1 .*chit, Axis round$/);
+    assert.equal(await page.locator('#dv-cup li').count(), v0.observation.cup.length);
+    assert.equal(await page.textContent('#end-phase'), 'End segment');
+    // Click the target, then its Attack button: the attack is declared (12.2).
+    const target = attack.words[1];
+    await clickHex(page, target);
+    await page.waitForSelector(`#combat button[data-action="${attack.text}"]`);
+    await page.click(`#combat button[data-action="${attack.text}"]`);
+    await page.waitForFunction(() => /Attack on \d{4}/.test(document.querySelector('#battle')?.textContent ?? ''));
+    const v1 = await viewOf();
+    assert.equal(v1.observation.target, target, 'the attack on the clicked hex is declared');
+    // The attackers to add are choices in the Orders panel, in words with their rule.
+    const add = v1.legal_actions.find((a) => a.words[0] === 'add');
+    if (add) assert.match((await page.textContent(`#choices button[data-action="${add.text}"]`)) ?? '', /joins the attack \(12\.2\)$/);
+    await shot(page, 'dv.png');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+const aaGame = catalog.games.find((g) => g.available && g.id === 'aa');
+test('The A&A-style Barbarossa: the zones show the unit groups; a purchase and a move are made by clicking', { skip: aaGame ? false : 'skipped: the A&A-style Barbarossa is not installed', timeout: 180000 }, async () => {
+  const { context, close } = await launch();
+  try {
+    const { id, tokens, side, viewOf } = await newGame('aa', 'barbarossa');
+    const v0 = await viewOf();
+    assert.equal(v0.observation.phase, 'purchase');
+    const errors = [];
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${BASE}/play/${id}?token=${tokens[side]}`);
+    await page.waitForSelector('svg.map polygon.area');
+    const map = (await api('GET', `/api/games/${id}/map`)).map;
+    assert.equal(await page.locator('svg.map polygon.area').count(), map.areas.length);
+    // Each group (nation, type, zone) is one counter in its zone, printed with its count.
+    const groups = new Map();
+    for (const u of v0.observation.units) groups.set(`${u[0]}:${u[1]}@${u[2]}`, (groups.get(`${u[0]}:${u[1]}@${u[2]}`) ?? 0) + 1);
+    const drawn = await page.$$eval('svg.map g.counter[data-unit]', (els) => els.map((e) => e.getAttribute('data-unit')));
+    const shown = [...groups.keys()].filter((g) => drawn.includes(g));
+    assert.ok(shown.length >= Math.min(groups.size, 10), `unit groups drawn: ${shown.length} of ${groups.size}`);
+    assert.match((await page.textContent('#phase')) ?? '', /^Axis: Purchase · BP 60$/);
+    // Buy one infantry from the purchase table: 3 BP (1.2.3).
+    await page.click('#aa-purchase button[data-action="buy 1 infantry"]');
+    await page.waitForFunction(() => /BP 57/.test(document.querySelector('#phase')?.textContent ?? ''));
+    assert.equal((await viewOf()).observation.bp.germany, 57);
+    // End the step; in the Combat Move step select a group and click a zone it may go to.
+    assert.equal(await page.textContent('#end-phase'), 'End step');
+    await page.click('#end-phase');
+    await page.waitForFunction(() => /Combat Move/.test(document.querySelector('#phase')?.textContent ?? ''));
+    const v1 = await viewOf();
+    // Too many actions to list at once: the view names the groups that have some (legal_units).
+    const move = (await legalActions(id, tokens[side], v1, 20)).find((a) => a.words[0] === 'move' && a.units?.length && a.units[0].startsWith('germany:infantry'));
+    assert.ok(move, 'a group may move');
+    const [unit, from, dest] = [move.units[0], move.from[0], move.to[0]];
+    await clickArea(page, from);
+    await page.click(`#stack-viewer button[data-unit="${unit}"]`);
+    await clickArea(page, dest);
+    await page.waitForSelector('#confirm-move');
+    await page.click('#confirm-move');
+    await page.waitForFunction(() => document.querySelector('.confirm-bar')?.hasAttribute('hidden'));
+    const v2 = await viewOf();
+    const [nation, type] = unit.split('@')[0].split(':');
+    const there = (v) => v.observation.units.filter((u) => u[0] === nation && u[1] === type && u[2] === dest).length;
+    assert.ok(there(v2) > there(v1), `${unit} moved to ${dest}`);
+    await shot(page, 'aa.png');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+const agcGame = catalog.games.find((g) => g.available && g.id === 'agc');
+test('Army Group Center: the 8 km map shows the divisions; a division is moved by clicking', { skip: agcGame ? false : 'skipped: Army Group Center is not installed', timeout: 180000 }, async () => {
+  const { context, close } = await launch();
+  try {
+    const { id, tokens, side, viewOf } = await newGame('agc', 'bialystok-minsk');
+    const v0 = await viewOf();
+    const move = v0.legal_actions.find((a) => a.words[0] === 'move');
+    assert.ok(move, 'the Axis Movement Phase offers a move');
+    const [, unit, dest] = move.words;
+    const errors = [];
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${BASE}/play/${id}?token=${tokens[side]}`);
+    await page.waitForSelector('svg.map polygon.hex');
+    assert.equal(await page.locator('svg.map polygon.hex').count(), 7600);
+    const from = v0.observation.units.find((u) => u.id === unit).hex;
+    assert.equal(await page.locator(`svg.map g.counter[data-unit="${unit}"][data-hex="${from}"]`).count(), 1, `${unit} is drawn in ${from}`);
+    assert.equal(await page.textContent('#phase'), 'Axis Movement');
+    await clickHex(page, from);
+    await page.click(`#stack-viewer button[data-unit="${unit}"]`);
+    await clickHex(page, dest);
+    await page.waitForSelector('#confirm-move');
+    await page.click('#confirm-move');
+    await page.waitForFunction(() => document.querySelector('.confirm-bar')?.hasAttribute('hidden'));
+    const v1 = await viewOf();
+    assert.equal(v1.observation.units.find((u) => u.id === unit).hex, dest, `${unit} moved to ${dest}`);
+    await shot(page, 'agc.png');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+test('The Dark Valley: a reinforcement is placed from the tray by clicking a shaded hex (7.3)', { skip: dvGame ? false : 'skipped: The Dark Valley is not installed', timeout: 180000 }, async () => {
+  const { context, close } = await launch();
+  try {
+    const { id, tokens } = await newGame('dv', 'campaign');
+    // Through Turn 1 by ending each segment (or the first choice) to Turn 2's placements.
+    let side = -1;
+    let v;
+    for (let i = 0; i < 200; i++) {
+      side = (await api('GET', `/api/games/${id}`)).game.current_player;
+      v = (await api('GET', `/api/games/${id}/view`, undefined, tokens[side])).view;
+      if (v.observation.stage === 'place' && v.legal_actions.some((a) => a.words[0] === 'place')) break;
+      const texts = v.legal_actions.map((a) => a.text);
+      const pick = ['end', 'done', 'stop', 'hold', 'cancel', 'mode move'].find((x) => texts.includes(x)) ?? texts[0];
+      assert.ok((await api('POST', `/api/games/${id}/action`, { action: pick }, tokens[side])).ok);
+    }
+    const place = v.legal_actions.find((a) => a.words[0] === 'place');
+    assert.ok(place, 'Turn 2 has reinforcements to place');
+    const [, unit, dest] = place.words;
+    const errors = [];
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${BASE}/play/${id}?token=${tokens[side]}`);
+    await page.waitForSelector('#dv-place');
+    await page.click('button:has-text("Fit")');
+    await page.click(`#dv-place button[data-piece="${unit}"]`);
+    await page.waitForSelector(`svg.map polygon.reach[data-hex="${dest}"]`);
+    const shaded = await page.locator('svg.map polygon.reach').count();
+    assert.equal(shaded, v.legal_actions.filter((a) => a.words[0] === 'place' && a.words[1] === unit).length, 'every hex the unit may enter is shaded');
+    await clickHex(page, dest);
+    await page.waitForSelector('#confirm-move');
+    assert.match((await page.textContent('#move-summary')) ?? '', new RegExp(`^Place ${unit} at ${dest}`));
+    await page.click('#confirm-move');
+    await page.waitForFunction(() => document.querySelector('.confirm-bar')?.hasAttribute('hidden'));
+    const after = (await api('GET', `/api/games/${id}/view`, undefined, tokens[side])).view;
+    assert.equal(after.observation.units.find((u) => u.unit === unit)?.hex, dest, `${unit} entered at ${dest}`);
+    await shot(page, 'dv-place.png');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});

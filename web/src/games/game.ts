@@ -67,6 +67,9 @@ export interface GameUI {
   isChoice(a: ActionInfo): boolean;
   // Heading over those choices.
   phaseHeading(view: SeatView): string;
+  // The top bar's phase chip, where the observation's `phase` is not it (The Dark Valley's
+  // chit and round, the A&A-style Barbarossa's step and build points, AGC's numbered phase).
+  phaseText?(obs: any): string | undefined;
   // A combat preview's headline (BD: "12 vs 3 = 4:1, shifts 1R → final 5:1"); by default
   // the server's summary.
   previewSummary?(p: CombatPreview, raw: Preview): string;

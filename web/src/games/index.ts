@@ -4,11 +4,14 @@
 // place moves and attacks on the map).
 import { api } from '../api';
 import { counterIndex, flatStacks } from '../model';
+import { aa } from './aa';
+import { agc } from './agc';
 import { bd } from './bd';
+import { dv } from './dv';
 import { ActionInfo, GameUI, labelOf } from './game';
 import { moscow41 } from './moscow41';
 
-const GAMES: Record<string, GameUI> = { bd, moscow41 };
+const GAMES: Record<string, GameUI> = { bd, moscow41, dv, aa, agc };
 
 // A game the UI has no module for: nothing read from its notation.
 export function genericGame(id: string): GameUI {

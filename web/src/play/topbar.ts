@@ -35,6 +35,10 @@ export function modal(text: string, okLabel: string, onOk: () => void) {
   cancel.addEventListener('click', () => dlg.remove());
 }
 
+function phaseChip(text: string | undefined) {
+  return text ? h('span', { class: 'phase', id: 'phase' }, text) : null;
+}
+
 export function renderTop(ctx: PlayContext) {
   const { view, scenario, game, id, token } = ctx;
   const obs = view.observation ?? {};
@@ -95,7 +99,7 @@ export function renderTop(ctx: PlayContext) {
       { class: 'status-block' },
       h('span', { class: 'turn', id: 'turn' }, turn !== undefined ? `Turn ${turn}${obs.months ? ` (${obs.months})` : obs.month ? ` (${obs.month})` : ''}` : ''),
       w ? h('span', { class: w.cls, id: 'weather', title: w.title }, w.text) : null,
-      obs.phase ? h('span', { class: 'phase', id: 'phase' }, String(obs.phase).replace(/-/g, ' ')) : null,
+      phaseChip(game.phaseText ? game.phaseText(obs) : obs.phase ? String(obs.phase).replace(/-/g, ' ') : undefined),
       obs.vp !== undefined ? h('span', { class: 'vp', id: 'vp' }, `VP ${vpText(obs.vp)}`) : null,
       h('span', { class: 'whose' + (view.your_turn ? ' mine' : ''), id: 'whose' }, whose),
     ),
