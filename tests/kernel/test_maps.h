@@ -23,7 +23,7 @@ inline Json bd_rect_map_json(const std::function<std::string(int row, int col)>&
   Json hexes = Json::array();
   for (int r = 10; r <= 32; ++r)
     for (int c = 0; c <= 24; ++c) {
-      char id[8];
+      char id[24];  // room for any two ints: GCC at -O1 warns of truncation otherwise
       std::snprintf(id, sizeof id, "%02d%02d", r, c);
       hexes.push_back({{"id", id}, {"terrain", terrain ? terrain(r, c) : "clear"}});
     }

@@ -169,7 +169,7 @@ TEST(Places, CitiesSitWhereRealGeographyPutsThem) {
     const std::string name = c["name"];
     const auto p = fit.to_plane(c["lonlat"][0].get<double>(), c["lonlat"][1].get<double>());
     const auto rc = hex_at_plane(p[0], p[1]);
-    char id[8];
+    char id[24];  // room for any two ints (GCC warns of truncation otherwise)
     std::snprintf(id, sizeof id, "%02d%02d", rc[0], rc[1]);
     if (!hexes.count(id)) continue;  // off the map
     ++checked;

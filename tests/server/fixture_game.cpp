@@ -9,7 +9,7 @@ enum Verb : uint16_t { kMove = 1, kPass = 2, kScout = 3, kNote = 4 };
 constexpr int kHexes = 8;
 
 std::string hex_id(int col) {
-  char buf[8];
+  char buf[16];  // room for any int (GCC warns of truncation otherwise)
   std::snprintf(buf, sizeof buf, "01%02d", col);
   return buf;
 }

@@ -223,7 +223,7 @@ Result<GeoFit> GeoFit::from_json(const JsonReader& grid) {
     const auto p = fit.to_plane(r.lon, r.lat);
     const auto h = hex_at_plane(p[0], p[1], fit.layout_);
     if (fit.layout_ == PlaneLayout::kPointyRows) {
-      char buf[16];
+      char buf[24];  // room for any two ints (GCC warns of truncation otherwise)
       std::snprintf(buf, sizeof buf, "%02d%02d", h[0], h[1]);
       r.placed_hex = buf;
     } else {
