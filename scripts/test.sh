@@ -76,7 +76,14 @@ release() {
 # through whole games over HTTP (InstalledGames.*: the fog guards and the real-binary checks)
 # test what the server sends, not memory; they run in the release stage, and under ASan they
 # took about 570 of the stage's 860 s of tests.
-ASAN_EXCLUDE='^InstalledGames\.'
+# ServerUnderAttack.* run a server with no file descriptor left, on purpose (issue 21,
+# defect 2). The sanitizers cannot check such a process: GCC's UBSan starts lazily, at its
+# first check that misses its cache, and its vptr check reads a vtable only after probing
+# the memory through a pipe (libsanitizer's IsAccessibleMemoryRange); with no descriptor
+# for the pipe a valid shared_ptr control block is reported as an "invalid vptr" ("memory
+# cannot be printed"), and no suppression file can be read then either. They run in the
+# release stage, where what they test (no spinning, recovery) is measured.
+ASAN_EXCLUDE='^(InstalledGames|ServerUnderAttack)\.'
 asan() {
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DSTEPPE_SANITIZE=ON -DSTEPPE_BENCH=OFF "${launcher[@]}" >/dev/null &&
     nice cmake --build build-asan -j"$JOBS" &&
