@@ -27,7 +27,7 @@ Result<std::unique_ptr<ExampleGame>> ExampleGame::load(const std::filesystem::pa
 
   auto grid = steppe::HexGrid::from_json(r.at("grid"));
   if (!grid) return grid.error();
-  g->grid_ = std::move(*grid);
+  g->grid_ = std::move(grid).value();
 
   // 3.1, 4.2: terrain kinds; the first is every hex not listed under "hexes".
   for (const JsonReader& t : r.at("terrain").elements()) {
