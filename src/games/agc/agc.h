@@ -112,6 +112,11 @@ class AgcGame : public steppe::Game {
   std::vector<std::array<std::array<int8_t, kWeathers>, 2>> hex_cost_;
   std::array<std::array<int8_t, kWeathers>, 2> river_cost_{};  // 10.7.4: added across a river
   std::vector<int8_t> terrain_drm_;                            // cec.json hex drm, per terrain
+  std::vector<uint8_t> terrain_attack_from_halved_;            // 15.5.2a (cec.json swamp)
+  std::array<bool, 4> settlement_armor_halved_{};              // 15.5.2c, by settlement 0-3
+  std::array<bool, kWeathers> major_river_attack_halved_{};    // 15.5.2b: "except snow"
+  std::array<bool, kWeathers> lake_attack_open_{};             // cec.json all-lake: "snow only"
+  int river_drm_ = 0;                                          // 15.6.1b (cec.json hexside river)
   std::vector<uint8_t> terrain_zoc_into_;
   std::array<bool, kWeathers> zoc_across_major_river_{};  // 10.6
   // Movement Phase Chart: MA fraction in halves (2 = full, 1 = half, 0 = none) per phase and class.
@@ -208,7 +213,8 @@ class AgcState : public steppe::State {
   void attackers_of(int hex, std::vector<int>& out) const;
   void defenders_of(int hex, std::vector<int>& out) const;
   int odds_column(int att, int def) const;  // -1: below 1-4
-  int combat_drm(int hex) const;
+  int attack_halves(int u, int hex) const;  // 15.5.2: the unit's attack on hex, in halves
+  int combat_drm(int hex, const std::vector<int>& attackers) const;
   void do_attack(int hex);
   void retreat(int u, int from_hex, int hexes);
   // supply.cpp (6.0)

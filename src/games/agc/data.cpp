@@ -196,6 +196,23 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     const Json& row = cec.value().at("hex").contains(name) ? cec.value().at("hex").at(name) : Json::object();
     g->terrain_drm_.push_back(static_cast<int8_t>(int_or(row, "drm", 0)));
     g->terrain_zoc_into_.push_back(row.value("zoc_into", true) ? 1 : 0);
+    g->terrain_attack_from_halved_.push_back(row.value("attack_from_halved", false) ? 1 : 0);
+  }
+  {
+    const Json& hx = cec.value().at("hex");
+    const char* const settlements[4] = {"", "town", "city", "major-city"};
+    for (int k = 1; k < 4; ++k)
+      g->settlement_armor_halved_[k] =
+          hx.contains(settlements[k]) && hx.at(settlements[k]).value("armor_attack_halved", false);
+    const Json& sides = cec.value().at("hexside");
+    g->river_drm_ = int_or(sides.at("river"), "drm", 0);
+    const auto mr = sides.at("major-river").value("attack_across_halved", std::string());
+    const auto lake = sides.at("all-lake").value("attack_across", std::string());
+    for (int w = 0; w < kWeathers; ++w) {
+      const bool snow = w == weather_index("snow");
+      g->major_river_attack_halved_[w] = mr == "except snow" ? !snow : mr == "always";
+      g->lake_attack_open_[w] = lake == "snow only" ? snow : true;
+    }
   }
   for (int w = 0; w < kWeathers; ++w)
     g->zoc_across_major_river_[w] =

@@ -304,6 +304,14 @@ void AgcState::do_apply(const Action& a) { kTable.apply(*this, a); }
 std::string AgcState::action_to_string(const Action& a) const { return kTable.print(*this, a); }
 Result<Action> AgcState::parse_action(std::string_view text) const { return kTable.parse(*this, text); }
 
+namespace {
+// (3, 2) -> "1.5-1": the columns are kept doubled (data.cpp odds_of).
+std::string column_name(std::pair<int, int> c) {
+  auto half = [](int v) { return std::to_string(v / 2) + (v % 2 != 0 ? ".5" : ""); };
+  return half(c.first) + "-" + half(c.second);
+}
+}  // namespace
+
 // Scenario-test words (docs/scenario-tests.md).
 Status AgcState::test_set(const std::vector<std::string>& words) {
   if (words.size() == 3 && words[0] == "place") {
@@ -351,13 +359,11 @@ Result<std::string> AgcState::test_query(const std::vector<std::string>& words) 
     std::vector<int> att, def;
     attackers_of(h, att);
     defenders_of(h, def);
-    int a = 0, d = 0;
-    for (int u : att) a += attack_of(u);
-    for (int u : def) d += defense_of(u);
+    int a = 0, d = 0;  // final odds: the 15.5.2 halvings, in halves
+    for (int u : att) a += attack_halves(u, h);
+    for (int u : def) d += 2 * defense_of(u);
     const int col = odds_column(a, d);
-    return col < 0 ? std::string("below")
-                   : std::to_string(g_->crt_columns_[col].first / 2) + "-" +
-                         std::to_string(g_->crt_columns_[col].second / 2);
+    return col < 0 ? std::string("below") : column_name(g_->crt_columns_[col]);
   }
   if (words.size() == 3 && words[0] == "unit" && words[2] == "steps") {
     const int u = g_->unit_index(words[1]);
@@ -365,6 +371,17 @@ Result<std::string> AgcState::test_query(const std::vector<std::string>& words) 
     return std::to_string(steps_left(u));
   }
   if (words.size() == 2 && words[0] == "vp") return std::to_string(axis_vp());
+  if (words.size() == 3 && words[0] == "column") {  // 15.5.7: the CRT column of A to D
+    const int col = odds_column(std::stoi(words[1]), std::stoi(words[2]));
+    return col < 0 ? std::string("below") : column_name(g_->crt_columns_[col]);
+  }
+  if (words.size() == 2 && words[0] == "drm") {  // 15.6, 15.7: the final DRM of an attack on HEX now
+    const int h = g_->grid_.parse(words[1]);
+    if (h < 0) return Error{"no hex " + words[1], "", ""};
+    std::vector<int> att;
+    attackers_of(h, att);
+    return std::to_string(combat_drm(h, att));
+  }
   if (words.size() == 3 && words[0] == "zoc") {  // 3.0f: does SIDE exert a ZOC into HEX
     const int side = words[1] == "axis" ? kAxis : words[1] == "soviet" ? kSoviet : kNoSide;
     const int h = g_->grid_.parse(words[2]);
