@@ -28,6 +28,7 @@ constexpr int kNoSide = -1;
 // Movement classes of movement.json (10.7): leg, motorized; green units move by rail only.
 enum MoveClass : uint8_t { kLeg = 0, kMotorized = 1, kGreen = 2 };
 constexpr int kWeathers = 4;  // dry, frost, mud, snow (5.1)
+enum Weather : uint8_t { kDry = 0, kFrost = 1, kMud = 2, kSnow = 3 };
 
 struct UnitDef {
   std::string id, label;
@@ -36,6 +37,7 @@ struct UnitDef {
   int ma = 0, stacking = 0, steps = 1;
   MoveClass cls = kLeg;
   bool zoc = false, combat = false;
+  bool armor = false;  // 10.7.8c.2: Soviet armor pays the leg rate on minor roads in Mud
 };
 
 struct ScenarioDef {
@@ -89,12 +91,32 @@ class AgcGame : public steppe::Game {
   std::vector<uint8_t> settlement_;  // 0 none, 1 town, 2 city, 3 major city
   std::vector<int8_t> control0_;     // per hex: side controlling it at the start
   std::vector<std::string> terrain_names_;
-  steppe::HexSideBits river_, major_river_;
-  std::vector<int> supply_edge_[2];  // 6.5: the sides' supply source hexes
+  steppe::HexSideBits river_, major_river_, all_lake_, road_bridge_, rail_bridge_;
+  // 10.7.7: the hexsides each road type crosses (motorway, main road, minor road), and the
+  // railroads' (10.6 Mud ZOC, 10.7.6).
+  std::array<steppe::HexSideBits, 3> road_;
+  steppe::HexSideBits rail_;
+  // 10.7.7, 10.7.8: road rates in half MPs [road type][weather]; the minor road's [clear or
+  // other][class][weather]; -1 prohibited, -2 "the Mud column of the hex terrain, woods
+  // ignored" (10.7.8c.2).
+  std::array<std::array<int8_t, kWeathers>, 2> major_road_halves_{};
+  std::array<std::array<std::array<int8_t, kWeathers>, 2>, 2> minor_road_halves_{};
+  int woods_terrain_ = -1, clear_terrain_ = 0;
+  std::array<int8_t, kWeathers> major_river_snow_plus_{};  // 10.7.9d
+  std::array<bool, kWeathers> lake_hexside_open_{};        // 10.7.10: all-lake hexsides frozen
+  std::array<bool, kWeathers> infiltration_allowed_{};     // 11.5.5
+  int enemy_zoc_plus_ = 1;                                 // 10.6.4
+  int infiltration_min_ma_ = 7;                            // 10.1.5, ruling A-10
+  std::vector<int> supply_edge_[2];                        // 6.5: the sides' supply source hexes
   // 10.7: cost to enter a hex [terrain][class][weather]; -1 prohibited.
   std::vector<std::array<std::array<int8_t, kWeathers>, 2>> hex_cost_;
   std::array<std::array<int8_t, kWeathers>, 2> river_cost_{};  // 10.7.4: added across a river
   std::vector<int8_t> terrain_drm_;                            // cec.json hex drm, per terrain
+  std::vector<uint8_t> terrain_attack_from_halved_;            // 15.5.2a (cec.json swamp)
+  std::array<bool, 4> settlement_armor_halved_{};              // 15.5.2c, by settlement 0-3
+  std::array<bool, kWeathers> major_river_attack_halved_{};    // 15.5.2b: "except snow"
+  std::array<bool, kWeathers> lake_attack_open_{};             // cec.json all-lake: "snow only"
+  int river_drm_ = 0;                                          // 15.6.1b (cec.json hexside river)
   std::vector<uint8_t> terrain_zoc_into_;
   std::array<bool, kWeathers> zoc_across_major_river_{};  // 10.6
   // Movement Phase Chart: MA fraction in halves (2 = full, 1 = half, 0 = none) per phase and class.
@@ -114,7 +136,9 @@ class AgcGame : public steppe::Game {
 struct UnitState {
   int16_t hex = -1;  // -1 off map
   int8_t steps_lost = 0;
-  int8_t mp_left = 0;  // this phase
+  int8_t mp_left = 0;   // this phase, in half MPs (10.7.7 road rates of one-half MP)
+  int8_t road_in = -1;  // half MPs paid to enter this hex along a road, -1 if not (10.7.7 Case Four)
+  bool moved = false;   // has spent MPs this phase (10.5.3 One Hex Movement)
   bool attacked = false;
   bool out_of_supply = false;
   bool eliminated = false;
@@ -151,11 +175,13 @@ class AgcState : public steppe::State {
   // ---- rules (each in its chapter's file) ----
   const AgcGame& g() const { return *g_; }
   int weather() const;
+  int8_t weather_override_ = -1;  // a scenario test's `set weather` (docs/scenario-tests.md)
   int side_of_phase() const;
   // sequence.cpp (4.2)
   void begin_turn();
   void begin_phase();
   void end_phase();
+  void enforce_stacking(int side, const char* rule);
   // state.cpp (3.0e, 3.0f): stacking and zones of control
   void rebuild_occupancy();
   int stack_points(int hex, int side) const { return stack_[side][hex]; }
@@ -166,8 +192,19 @@ class AgcState : public steppe::State {
   int defense_of(int u) const;
   int steps_left(int u) const { return g_->units_[u].steps - us_[u].steps_lost; }
   void lose_step(int u, const char* rule);
+  // zoc.cpp (3.0f)
+  bool projects_zoc(int hex, int dir, bool all_motorized) const;
   // movement.cpp (10.0)
-  int enter_cost(int unit, int from, int to) const;  // -1 prohibited
+  struct MoveCost {
+    int halves = -1;        // -1 prohibited
+    bool by_road = false;   // 10.7.7: entered along a road
+    bool whole_ma = false;  // 10.7.9c unbridged major river, 11.5.2 infiltration
+    const char* rule = "10.7";
+  };
+  MoveCost move_cost(int unit, int from, int to) const;
+  int enter_cost(int unit, int from, int to) const { return move_cost(unit, from, to).halves; }
+  int terrain_halves(int unit, int hex) const;  // off-road cost to occupy hex, -1 prohibited
+  bool can_infiltrate(int unit) const;
   steppe::Status check_move(int unit, int to) const;
   void do_move(int unit, int to);
   int ma_this_phase(int unit) const;
@@ -176,7 +213,8 @@ class AgcState : public steppe::State {
   void attackers_of(int hex, std::vector<int>& out) const;
   void defenders_of(int hex, std::vector<int>& out) const;
   int odds_column(int att, int def) const;  // -1: below 1-4
-  int combat_drm(int hex) const;
+  int attack_halves(int u, int hex) const;  // 15.5.2: the unit's attack on hex, in halves
+  int combat_drm(int hex, const std::vector<int>& attackers) const;
   void do_attack(int hex);
   void retreat(int u, int from_hex, int hexes);
   // supply.cpp (6.0)

@@ -1,7 +1,9 @@
 // 15.0 Combat and 16.0 Combat Results: the odds on the CRT (crt.json), the d10 and the
 // final DRM (15.7), step losses (16.3), elimination (16.4) and retreats (16.6).
-// Attack declaration (12.0), reaction (14.0), attack supply (6.8), artillery, air, the '*'
-// conditions (16.5.1) and advance after combat (16.7) are not in this first version.
+// The declaration minimum (12.3.5), the terrain halvings (15.5.2) and the terrain DRMs
+// (15.6.1) are read from cec.json. Declared-attack markers and 12.5-12.8 obligations,
+// reaction (14.0), attack supply (6.8), artillery, air, No Retreat orders, the '*' conditions
+// (16.5.1) and advance after combat (16.7) are not in this version.
 #include <algorithm>
 
 #include "games/agc/agc.h"
@@ -18,8 +20,25 @@ void AgcState::attackers_of(int hex, std::vector<int>& out) const {
     const auto& s = us_[u];
     if (g_->units_[u].side != side || s.hex < 0 || s.attacked || attack_of(static_cast<int>(u)) <= 0)
       continue;
-    if (g_->grid_.adjacent(s.hex, hex)) out.push_back(static_cast<int>(u));
+    if (!g_->grid_.adjacent(s.hex, hex)) continue;
+    // cec.json all-lake: no attack across a lake hexside except in Snow (12.5 example).
+    if (g_->all_lake_.test(s.hex, g_->grid_.direction(s.hex, hex)) && !g_->lake_attack_open_[weather()])
+      continue;
+    out.push_back(static_cast<int>(u));
   }
+}
+
+// 15.5.2 (Combat Effects Chart): a unit's attack is halved a) attacking from a swamp hex,
+// b) across a major-river hexside except in Snow, c) an armor unit attacking into a city or
+// major city. Halvings do not compound here (one halving per unit): ruling A-34.
+int AgcState::attack_halves(int u, int hex) const {
+  const int from = us_[u].hex;
+  const int dir = g_->grid_.direction(from, hex);
+  const bool halved =
+      g_->terrain_attack_from_halved_[g_->terrain_[from]] != 0 ||
+      (dir >= 0 && g_->major_river_.test(from, dir) && g_->major_river_attack_halved_[weather()]) ||
+      (g_->units_[u].armor && g_->settlement_armor_halved_[g_->settlement_[hex]]);
+  return halved ? attack_of(u) : 2 * attack_of(u);
 }
 
 void AgcState::defenders_of(int hex, std::vector<int>& out) const {
@@ -38,6 +57,18 @@ Status AgcState::check_attack(int hex) const {
   std::vector<int> att;
   attackers_of(hex, att);
   if (att.empty()) return Error{"no unit able to attack is adjacent to " + g_->grid_.id(hex), "15.1", ""};
+  // 12.3.3-12.3.5: the initial odds, from the attack strengths of the attacking units and the
+  // defense strengths of the defenders; "If the initial odds level is less than one to four,
+  // no attack can be declared." (The halvings of 15.5.2 are final-odds effects: ruling A-33.)
+  std::vector<int> def;
+  defenders_of(hex, def);
+  int a = 0, d = 0;
+  for (int u : att) a += attack_of(u);
+  for (int u : def) d += defense_of(u);
+  if (odds_column(a, d) < 0)
+    return Error{"initial odds " + std::to_string(a) + " to " + std::to_string(d) +
+                     " are less than one to four: no attack can be declared",
+                 "12.3.5", ""};
   return Status::ok();
 }
 
@@ -52,8 +83,16 @@ int AgcState::odds_column(int att, int def) const {
   return col;
 }
 
-int AgcState::combat_drm(int hex) const {
-  int drm = g_->terrain_drm_[g_->terrain_[hex]];  // Combat Effects Chart
+int AgcState::combat_drm(int hex, const std::vector<int>& attackers) const {
+  int drm = g_->terrain_drm_[g_->terrain_[hex]];  // 15.6.1a: the hex's terrain DRM (CEC)
+  // 15.6.1b-c: a river hexside DRM only when "all attacking units must attack through it";
+  // it adds to the hex DRM ("hill behind a river").
+  bool all_across = !attackers.empty();
+  for (int u : attackers) {
+    const int dir = g_->grid_.direction(us_[u].hex, hex);
+    if (dir < 0 || !g_->river_.test(us_[u].hex, dir)) all_across = false;
+  }
+  if (all_across) drm += g_->river_drm_;
   for (size_t u = 0; u < us_.size(); ++u)
     if (us_[u].hex == hex && us_[u].out_of_supply) {
       drm += g_->drm_defender_out_of_supply_;  // 6.7.5
@@ -84,16 +123,16 @@ void AgcState::do_attack(int hex) {
   attackers_of(hex, att);
   defenders_of(hex, def);
   attacked_hex_[hex] = 1;
-  int a = 0, d = 0;
+  int a = 0, d = 0;  // in halves (15.5.2)
   for (int u : att) {
-    a += attack_of(u);
+    a += attack_halves(u, hex);
     us_[u].attacked = true;
   }
-  for (int u : def) d += defense_of(u);
-  const int col = odds_column(a, d);
+  for (int u : def) d += 2 * defense_of(u);
+  const int col = odds_column(a, d);  // 15.5.7: below 1-4 the attacker is eliminated
   std::string acode = "e", dcode = "----";
   int roll_v = 0, row = 0;
-  const int drm = combat_drm(hex);
+  const int drm = combat_drm(hex, att);
   if (col >= 0) {
     roll_v = roll(10, "combat at " + g_->grid_.id(hex), "15.8");
     row = std::clamp(roll_v + drm, 0, 11);  // 15.8; the die's 0 reads 10 (2.5.1)
@@ -101,9 +140,9 @@ void AgcState::do_attack(int hex) {
     dcode = g_->crt_[col][row].second;
   }
   emit({"combat",
-        std::to_string(a) + " vs " + std::to_string(d) + " at " + g_->grid_.id(hex) + ": column " +
-            (col >= 0 ? std::to_string(col) : std::string("below 1-4")) + ", row " + std::to_string(row) +
-            " -> " + acode + "/" + dcode,
+        std::to_string(a / 2) + (a % 2 != 0 ? ".5" : "") + " vs " + std::to_string(d / 2) + " at " +
+            g_->grid_.id(hex) + ": column " + (col >= 0 ? std::to_string(col) : std::string("below 1-4")) +
+            ", row " + std::to_string(row) + " -> " + acode + "/" + dcode,
         "15.8",
         0xFFFFFFFFu,
         false,

@@ -73,6 +73,11 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
   }
   g->river_ = steppe::HexSideBits(g->grid_);
   g->major_river_ = steppe::HexSideBits(g->grid_);
+  g->all_lake_ = steppe::HexSideBits(g->grid_);
+  g->road_bridge_ = steppe::HexSideBits(g->grid_);
+  g->rail_bridge_ = steppe::HexSideBits(g->grid_);
+  g->rail_ = steppe::HexSideBits(g->grid_);
+  for (auto& r : g->road_) r = steppe::HexSideBits(g->grid_);
   for (const auto& hs : m.at("hexsides")) {
     const int a = g->grid_.parse(hs.at("hexes")[0].get<std::string>());
     const int b = g->grid_.parse(hs.at("hexes")[1].get<std::string>());
@@ -81,8 +86,35 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     for (const auto& f : hs.at("features")) {
       if (f == "river") g->river_.set(g->grid_, a, d);
       if (f == "major-river") g->major_river_.set(g->grid_, a, d);
+      if (f == "all-lake") g->all_lake_.set(g->grid_, a, d);
+      if (f == "road-bridge") g->road_bridge_.set(g->grid_, a, d);
+      if (f == "rail-bridge") g->rail_bridge_.set(g->grid_, a, d);
     }
   }
+  // 10.7.7: a road crosses the hexside between two consecutive hexes of its line.
+  auto mark_line = [&](const Json& hexes, steppe::HexSideBits& bits) -> steppe::Status {
+    for (size_t i = 1; i < hexes.size(); ++i) {
+      const int a = g->grid_.parse(hexes[i - 1].get<std::string>());
+      const int b = g->grid_.parse(hexes[i].get<std::string>());
+      const int d = a >= 0 && b >= 0 ? g->grid_.direction(a, b) : -1;
+      if (d < 0)
+        return Error{"road or railroad jumps " + hexes[i - 1].dump() + "-" + hexes[i].dump(), "10.7.7",
+                     "agc/map.json"};
+      bits.set(g->grid_, a, d);
+    }
+    return steppe::Status::ok();
+  };
+  const char* const road_types[3] = {"motorway", "main-road", "minor-road"};
+  for (const auto& r : m.at("roads")) {
+    const auto type = r.at("type").get<std::string>();
+    int t = -1;
+    for (int k = 0; k < 3; ++k)
+      if (type == road_types[k]) t = k;
+    if (t < 0) return Error{"unknown road type " + r.at("type").dump(), "10.7.7", "agc/map.json"};
+    if (auto st = mark_line(r.at("hexes"), g->road_[t]); !st.is_ok()) return st.error();
+  }
+  for (const auto& r : m.at("railways"))
+    if (auto st = mark_line(r.at("hexes"), g->rail_); !st.is_ok()) return st.error();
   const char* const edges[2] = {"axis_supply_edge", "soviet_supply_edge"};
   for (int side = 0; side < 2; ++side)
     for (const auto& id : m.at("regions").at(edges[side]))
@@ -112,6 +144,38 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     for (int w = 0; w < kWeathers; ++w)
       g->river_cost_[c][w] =
           cost_cell(mv.value().at("hexside").at("river").at(classes[c]).at(kWeatherNames[w]));
+  // 10.7.7, 10.7.8: road rates (movement.json roads), kept in half MPs.
+  const Json& roads = mv.value().at("roads");
+  auto halves = [](const Json& v, int cls) -> int8_t {
+    if (v.is_object()) {
+      const char* const k[2] = {"leg", "motorized"};
+      return v.contains(k[cls]) && v.at(k[cls]).is_number()
+                 ? static_cast<int8_t>(std::lround(v.at(k[cls]).get<double>() * 2))
+                 : int8_t{-1};
+    }
+    if (v.is_number()) return static_cast<int8_t>(std::lround(v.get<double>() * 2));
+    return int8_t{-2};  // a sentence: the Mud column of the hex terrain (10.7.8c.2)
+  };
+  for (int w = 0; w < kWeathers; ++w) {
+    g->major_road_halves_[0][w] = halves(roads.at("motorway").at(kWeatherNames[w]), 0);
+    g->major_road_halves_[1][w] = halves(roads.at("main-road").at(kWeatherNames[w]), 0);
+    for (int c = 0; c < 2; ++c) {
+      g->minor_road_halves_[0][c][w] = halves(roads.at("minor-road").at("clear").at(kWeatherNames[w]), c);
+      g->minor_road_halves_[1][c][w] = halves(roads.at("minor-road").at("other").at(kWeatherNames[w]), c);
+    }
+    g->lake_hexside_open_[w] = mv.value().at("hexside").at("all-lake").at(kWeatherNames[w]).is_number();
+    g->major_river_snow_plus_[w] =
+        w == weather_index("snow")
+            ? static_cast<int8_t>(int_or(mv.value().at("hexside").at("major-river"), "snow_plus", 0))
+            : int8_t{0};
+    g->infiltration_allowed_[w] =
+        mv.value().at("effects_on_movement").at("infiltration").at(kWeatherNames[w]).get<bool>();
+  }
+  g->enemy_zoc_plus_ = mv.value().at("other").at("enemy_zoc_plus").at("value").get<int>();
+  for (size_t t = 0; t < g->terrain_names_.size(); ++t) {
+    if (g->terrain_names_[t] == "woods") g->woods_terrain_ = static_cast<int>(t);
+    if (g->terrain_names_[t] == "clear") g->clear_terrain_ = static_cast<int>(t);
+  }
   // Movement Phase Chart: which class moves in which phase, at what fraction of its MA.
   const char* const phase_keys[kPhaseCount] = {
       "axis_movement", "", "axis_motorized_movement", "soviet_motorized_movement", "", "soviet_movement"};
@@ -132,6 +196,23 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     const Json& row = cec.value().at("hex").contains(name) ? cec.value().at("hex").at(name) : Json::object();
     g->terrain_drm_.push_back(static_cast<int8_t>(int_or(row, "drm", 0)));
     g->terrain_zoc_into_.push_back(row.value("zoc_into", true) ? 1 : 0);
+    g->terrain_attack_from_halved_.push_back(row.value("attack_from_halved", false) ? 1 : 0);
+  }
+  {
+    const Json& hx = cec.value().at("hex");
+    const char* const settlements[4] = {"", "town", "city", "major-city"};
+    for (int k = 1; k < 4; ++k)
+      g->settlement_armor_halved_[k] =
+          hx.contains(settlements[k]) && hx.at(settlements[k]).value("armor_attack_halved", false);
+    const Json& sides = cec.value().at("hexside");
+    g->river_drm_ = int_or(sides.at("river"), "drm", 0);
+    const auto mr = sides.at("major-river").value("attack_across_halved", std::string());
+    const auto lake = sides.at("all-lake").value("attack_across", std::string());
+    for (int w = 0; w < kWeathers; ++w) {
+      const bool snow = w == weather_index("snow");
+      g->major_river_attack_halved_[w] = mr == "except snow" ? !snow : mr == "always";
+      g->lake_attack_open_[w] = lake == "snow only" ? snow : true;
+    }
   }
   for (int w = 0; w < kWeathers; ++w)
     g->zoc_across_major_river_[w] =
@@ -140,6 +221,7 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
   if (!tables) return tables.error();
   g->stacking_limit_ = tables.value().at("stacking").at("points_per_hex").at("value").get<int>();
   g->retreat_safe_max_ = tables.value().at("retreat").at("success_max").at("value").get<int>();
+  g->infiltration_min_ma_ = tables.value().at("movement").at("infiltration_min_ma").at("value").get<int>();
   g->drm_limit_ = tables.value().at("crt").at("final_drm_limit").at("value").get<int>();
   g->drm_defender_out_of_supply_ =
       tables.value().at("drm").at("defender_out_of_supply").at("value").get<int>();
@@ -177,6 +259,7 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     d.stacking = int_or(u, "stacking", 0);
     d.steps = std::max(1, int_or(u, "steps", 1));
     d.zoc = u.value("zoc", false);
+    d.armor = u.value("armor", false);
     d.cls = u.value("ma_colour", "") == "green" ? kGreen : u.value("motorized", false) ? kMotorized : kLeg;
     g->units_.push_back(std::move(d));
   }

@@ -27,6 +27,7 @@ constexpr int kPositionVersion = 1;
 constexpr const char* kPhaseWords[] = {"axis-movement",           "axis-combat",
                                        "axis-motorized-movement", "soviet-motorized-movement",
                                        "soviet-combat",           "soviet-movement"};
+constexpr const char* kWeatherWords[] = {"dry", "frost", "mud", "snow"};
 constexpr const char* kControlWords[] = {"none", "axis", "soviet"};  // kNoSide + 1
 
 }  // namespace
@@ -40,6 +41,7 @@ Result<Json> AgcState::position() const {
   j["turn"] = turn_;
   j["phase"] = kPhaseWords[phase_];
   j["over"] = over_;
+  if (weather_override_ >= 0) j["weather"] = kWeatherWords[weather_override_];  // 5.1, set by a test
   steppe::write_dice(j["dice"], dice_);
   Json units = Json::object();
   for (size_t u = 0; u < us_.size(); ++u) {
@@ -47,7 +49,9 @@ Result<Json> AgcState::position() const {
     // Fields at their default are left out (a unit not yet arrived is {"hex": null}).
     Json x{{"hex", s.hex >= 0 ? Json(grid.id(s.hex)) : Json(nullptr)}};
     if (s.steps_lost != 0) x["steps_lost"] = s.steps_lost;  // 16.3.3
-    if (s.mp_left != 0) x["mp"] = s.mp_left;                // 10.0: left in this phase
+    if (s.mp_left != 0) x["mp_halves"] = s.mp_left;         // 10.0: left in this phase, half MPs
+    if (s.road_in >= 0) x["road_in"] = s.road_in;           // 10.7.7 Case Four
+    if (s.moved) x["moved"] = true;                         // 10.5.3
     if (s.attacked) x["attacked"] = true;                   // 15.1
     if (s.out_of_supply) x["out_of_supply"] = true;         // 6.6
     if (s.eliminated) x["eliminated"] = true;               // 16.4
@@ -76,6 +80,7 @@ Status AgcState::read_position(const JsonReader& r) {
   turn_ = r.int_in("turn", 1, 99);
   phase_ = static_cast<Phase>(r.at("phase").as_word(kPhaseWords));
   over_ = r.boolean("over");
+  weather_override_ = static_cast<int8_t>(r.has("weather") ? r.at("weather").as_word(kWeatherWords) : -1);
   steppe::read_dice(r.at("dice"), dice_);
 
   const JsonReader us = r.at("units");
@@ -87,11 +92,14 @@ Status AgcState::read_position(const JsonReader& r) {
       (void)x.members();  // reports what it is instead (nothing more if it is absent: reported)
       continue;
     }
-    x.allow_only({"hex", "steps_lost", "mp", "attacked", "out_of_supply", "eliminated", "moved_in_zoc"});
+    x.allow_only({"hex", "steps_lost", "mp_halves", "road_in", "moved", "attacked", "out_of_supply",
+                  "eliminated", "moved_in_zoc"});
     UnitState& s = us_[u];
     s.hex = static_cast<int16_t>(steppe::read_id(x.at("hex"), find_hex, "hex of the map", true));
     s.steps_lost = static_cast<int8_t>(x.has("steps_lost") ? x.int_in("steps_lost", 0, d.steps) : 0);
-    s.mp_left = static_cast<int8_t>(x.has("mp") ? x.int_in("mp", 0, 127) : 0);
+    s.mp_left = static_cast<int8_t>(x.has("mp_halves") ? x.int_in("mp_halves", 0, 127) : 0);
+    s.road_in = static_cast<int8_t>(x.has("road_in") ? x.int_in("road_in", 0, 127) : -1);
+    s.moved = x.boolean_or("moved", false);
     s.attacked = x.boolean_or("attacked", false);
     s.out_of_supply = x.boolean_or("out_of_supply", false);
     s.eliminated = x.boolean_or("eliminated", false);

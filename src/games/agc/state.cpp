@@ -38,6 +38,7 @@ AgcState::AgcState(const AgcGame& g, const ScenarioDef* sc, uint64_t seed) : g_(
 }
 
 int AgcState::weather() const {
+  if (weather_override_ >= 0) return weather_override_;
   if (sc_ == nullptr) return 0;
   const int i = turn_ - sc_->first_turn;
   return i >= 0 && i < static_cast<int>(sc_->weather.size()) ? sc_->weather[i] : 0;
@@ -45,42 +46,6 @@ int AgcState::weather() const {
 
 int AgcState::side_of_phase() const { return phase_ < kSovietMotorizedMovement ? kAxis : kSoviet; }
 int AgcState::current_player() const { return over_ ? steppe::kTerminalPlayer : side_of_phase(); }
-
-// ---- 3.0e stacking, 3.0f zones of control ----
-void AgcState::rebuild_occupancy() {
-  const auto& grid = g_->grid_;
-  for (int s = 0; s < 2; ++s) {
-    std::fill(stack_[s].begin(), stack_[s].end(), 0);
-    std::fill(zoc_[s].begin(), zoc_[s].end(), 0);
-  }
-  const int w = weather();
-  for (size_t u = 0; u < us_.size(); ++u) {
-    const int h = us_[u].hex;
-    if (h < 0) continue;
-    const auto& d = g_->units_[u];
-    stack_[d.side][h] = static_cast<uint8_t>(std::min(255, stack_[d.side][h] + d.stacking));
-    if (!d.zoc) continue;
-    // 3.0f.1: a unit controls its own hex; its ZOC extends into the six hexes around it
-    // except into major cities (10.7.12), terrain the CEC closes, and across major rivers
-    // in the weather cec.json says (10.6).
-    zoc_[d.side][h] = 1;
-    for (int dir = 0; dir < 6; ++dir) {
-      const int nb = grid.neighbour(h, dir);
-      if (nb < 0 || g_->settlement_[nb] == 3 || g_->terrain_zoc_into_[g_->terrain_[nb]] == 0) continue;
-      if (g_->major_river_.test(h, dir) && !g_->zoc_across_major_river_[w]) continue;
-      zoc_[d.side][nb] = 1;
-    }
-  }
-}
-
-int AgcState::occupant(int hex) const {
-  if (stack_[kAxis][hex] != 0) return kAxis;
-  if (stack_[kSoviet][hex] != 0) return kSoviet;
-  // a unit with stacking 0 (HQ) still occupies
-  for (size_t u = 0; u < us_.size(); ++u)
-    if (us_[u].hex == hex) return g_->units_[u].side;
-  return kNoSide;
-}
 
 void AgcState::place(int unit, int hex) {
   us_[unit].hex = static_cast<int16_t>(hex);
@@ -123,60 +88,6 @@ void AgcState::lose_step(int u, const char* rule) {
   } else {
     emit({"loss", g_->units_[u].label + " loses a step", rule, 0xFFFFFFFFu, false, {}});
   }
-}
-
-// ---- 4.2 sequence of play ----
-void AgcState::begin_turn() {
-  // A. Strategic Segment: weather is the scenario's (5.1.1); supply is traced (6.6);
-  // reinforcements arrive (8.1) in the first listed hex with room and no enemy unit.
-  rebuild_occupancy();
-  if (sc_ != nullptr) {
-    for (const auto& a : sc_->arrivals) {
-      if (a.turn != turn_ || us_[a.unit].hex >= 0 || us_[a.unit].eliminated) continue;
-      const auto& d = g_->units_[a.unit];
-      for (int h : a.hexes) {
-        if (h < 0 || stack_[1 - d.side][h] != 0 || stack_[d.side][h] + d.stacking > g_->stacking_limit_)
-          continue;
-        place(a.unit, h);
-        stack_[d.side][h] = static_cast<uint8_t>(stack_[d.side][h] + d.stacking);
-        emit({"reinforcement", d.label + " arrives at " + g_->grid_.id(h), "8.1", 0xFFFFFFFFu, false, {}});
-        break;
-      }
-    }
-  }
-  rebuild_occupancy();
-  trace_supply();
-  phase_ = kAxisMovement;
-  begin_phase();
-}
-
-void AgcState::begin_phase() {
-  for (size_t u = 0; u < us_.size(); ++u) {
-    us_[u].attacked = false;
-    us_[u].moved_in_zoc = false;
-    us_[u].mp_left = static_cast<int8_t>(ma_this_phase(static_cast<int>(u)));
-  }
-  std::fill(attacked_hex_.begin(), attacked_hex_.end(), 0);
-  emit({"phase",
-        "turn " + std::to_string(turn_) + " phase " + std::to_string(phase_),
-        "4.2",
-        0xFFFFFFFFu,
-        false,
-        {}});
-}
-
-void AgcState::end_phase() {
-  if (phase_ + 1 < kPhaseCount) {
-    phase_ = static_cast<Phase>(phase_ + 1);
-    begin_phase();
-    return;
-  }
-  if (sc_ == nullptr || turn_ >= sc_->last_turn) {
-    finish();
-    return;
-  }
-  ++turn_;
-  begin_turn();
 }
 
 // ---- 6.0 general supply: a route free of enemy units, and of enemy ZOC not occupied by a
@@ -264,11 +175,14 @@ uint64_t AgcState::state_hash() const {
   mix(phase_);
   mix(over_ ? 1 : 0);
   mix(dice_.counter());
+  mix(static_cast<uint8_t>(weather_override_));
   for (const auto& s : us_) {
     mix(static_cast<uint16_t>(s.hex));
     mix(static_cast<uint64_t>(s.steps_lost) | (static_cast<uint64_t>(static_cast<uint8_t>(s.mp_left)) << 8) |
         (static_cast<uint64_t>(s.attacked) << 16) | (static_cast<uint64_t>(s.out_of_supply) << 17) |
-        (static_cast<uint64_t>(s.eliminated) << 18) | (static_cast<uint64_t>(s.moved_in_zoc) << 19));
+        (static_cast<uint64_t>(s.eliminated) << 18) | (static_cast<uint64_t>(s.moved_in_zoc) << 19) |
+        (static_cast<uint64_t>(s.moved) << 20) |
+        (static_cast<uint64_t>(static_cast<uint8_t>(s.road_in)) << 24));
   }
   for (size_t i = 0; i < control_.size(); ++i) mix(static_cast<uint8_t>(control_[i]) + i * 4);
   for (size_t i = 0; i < attacked_hex_.size(); ++i)
@@ -390,6 +304,14 @@ void AgcState::do_apply(const Action& a) { kTable.apply(*this, a); }
 std::string AgcState::action_to_string(const Action& a) const { return kTable.print(*this, a); }
 Result<Action> AgcState::parse_action(std::string_view text) const { return kTable.parse(*this, text); }
 
+namespace {
+// (3, 2) -> "1.5-1": the columns are kept doubled (data.cpp odds_of).
+std::string column_name(std::pair<int, int> c) {
+  auto half = [](int v) { return std::to_string(v / 2) + (v % 2 != 0 ? ".5" : ""); };
+  return half(c.first) + "-" + half(c.second);
+}
+}  // namespace
+
 // Scenario-test words (docs/scenario-tests.md).
 Status AgcState::test_set(const std::vector<std::string>& words) {
   if (words.size() == 3 && words[0] == "place") {
@@ -401,12 +323,22 @@ Status AgcState::test_set(const std::vector<std::string>& words) {
     us_[u].mp_left = static_cast<int8_t>(ma_this_phase(u));
     return Status::ok();
   }
+  if (words.size() == 2 && words[0] == "weather") {  // 5.1: this turn's weather, for a test
+    const char* const names[kWeathers] = {"dry", "frost", "mud", "snow"};
+    for (int w = 0; w < kWeathers; ++w)
+      if (words[1] == names[w]) {
+        weather_override_ = static_cast<int8_t>(w);
+        rebuild_occupancy();
+        return Status::ok();
+      }
+    return Error{"weather dry|frost|mud|snow", "", ""};
+  }
   if (words.size() == 2 && words[0] == "phase") {
     phase_ = static_cast<Phase>(std::clamp(std::stoi(words[1]), 0, kPhaseCount - 1));
     begin_phase();
     return Status::ok();
   }
-  return Error{"set words: place UNIT HEX | phase N", "", ""};
+  return Error{"set words: place UNIT HEX | phase N | weather W", "", ""};
 }
 
 Result<std::string> AgcState::test_query(const std::vector<std::string>& words) const {
@@ -418,7 +350,8 @@ Result<std::string> AgcState::test_query(const std::vector<std::string>& words) 
   if (words.size() == 3 && words[0] == "unit" && words[2] == "mp") {
     const int u = g_->unit_index(words[1]);
     if (u < 0) return Error{"no unit " + words[1], "", ""};
-    return std::to_string(us_[u].mp_left);
+    // half MPs (10.7.7): "4.5"
+    return std::to_string(us_[u].mp_left / 2) + (us_[u].mp_left % 2 != 0 ? ".5" : "");
   }
   if (words.size() == 2 && words[0] == "odds") {  // 15.5.7: the CRT column of an attack now
     const int h = g_->grid_.parse(words[1]);
@@ -426,13 +359,11 @@ Result<std::string> AgcState::test_query(const std::vector<std::string>& words) 
     std::vector<int> att, def;
     attackers_of(h, att);
     defenders_of(h, def);
-    int a = 0, d = 0;
-    for (int u : att) a += attack_of(u);
-    for (int u : def) d += defense_of(u);
+    int a = 0, d = 0;  // final odds: the 15.5.2 halvings, in halves
+    for (int u : att) a += attack_halves(u, h);
+    for (int u : def) d += 2 * defense_of(u);
     const int col = odds_column(a, d);
-    return col < 0 ? std::string("below")
-                   : std::to_string(g_->crt_columns_[col].first / 2) + "-" +
-                         std::to_string(g_->crt_columns_[col].second / 2);
+    return col < 0 ? std::string("below") : column_name(g_->crt_columns_[col]);
   }
   if (words.size() == 3 && words[0] == "unit" && words[2] == "steps") {
     const int u = g_->unit_index(words[1]);
@@ -440,7 +371,29 @@ Result<std::string> AgcState::test_query(const std::vector<std::string>& words) 
     return std::to_string(steps_left(u));
   }
   if (words.size() == 2 && words[0] == "vp") return std::to_string(axis_vp());
-  return Error{"queries: unit UNIT hex | unit UNIT mp | vp", "", ""};
+  if (words.size() == 3 && words[0] == "column") {  // 15.5.7: the CRT column of A to D
+    const int col = odds_column(std::stoi(words[1]), std::stoi(words[2]));
+    return col < 0 ? std::string("below") : column_name(g_->crt_columns_[col]);
+  }
+  if (words.size() == 2 && words[0] == "drm") {  // 15.6, 15.7: the final DRM of an attack on HEX now
+    const int h = g_->grid_.parse(words[1]);
+    if (h < 0) return Error{"no hex " + words[1], "", ""};
+    std::vector<int> att;
+    attackers_of(h, att);
+    return std::to_string(combat_drm(h, att));
+  }
+  if (words.size() == 3 && words[0] == "zoc") {  // 3.0f: does SIDE exert a ZOC into HEX
+    const int side = words[1] == "axis" ? kAxis : words[1] == "soviet" ? kSoviet : kNoSide;
+    const int h = g_->grid_.parse(words[2]);
+    if (side == kNoSide || h < 0) return Error{"zoc axis|soviet HEX", "", ""};
+    return std::string(zoc_[side][h] != 0 ? "yes" : "no");
+  }
+  if (words.size() == 3 && words[0] == "unit" && words[2] == "status") {
+    const int u = g_->unit_index(words[1]);
+    if (u < 0) return Error{"no unit " + words[1], "", ""};
+    return std::string(us_[u].eliminated ? "eliminated" : us_[u].hex < 0 ? "off-map" : "on-map");
+  }
+  return Error{"queries: unit UNIT hex|mp|steps|status | odds HEX | zoc SIDE HEX | vp", "", ""};
 }
 
 }  // namespace agc

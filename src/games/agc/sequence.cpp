@@ -1,0 +1,99 @@
+// 4.2 Sequence of Play. A. the Strategic Segment (weather 5.1, supply 6.6, reinforcements
+// 8.1) runs when a turn begins; then the player segments, which are not mirror images:
+// B. Axis Movement (10.1, full MA), Axis Combat (15.0), Axis Motorized Movement (10.2, motorized
+// units at one-half MA); C. Soviet Motorized Movement (10.2, motorized units at full MA; other
+// units only when an HQ activates them, 10.2.4c), Soviet Combat (15.0), Soviet Movement (10.1,
+// motorized units at one-half MA). The fractions of each phase are movement.json `phases` (the
+// Movement Phase Chart). Interdiction (13), reaction (14), engineering (18-20) and surrender
+// (21) phases have no rules in this version and are not stopped at.
+#include <algorithm>
+
+#include "games/agc/agc.h"
+
+namespace agc {
+
+void AgcState::begin_turn() {
+  // A. Strategic Segment: weather is the scenario's (5.1.1); supply is traced (6.6);
+  // reinforcements arrive (8.1) in the first listed hex with room and no enemy unit.
+  rebuild_occupancy();
+  if (sc_ != nullptr) {
+    for (const auto& a : sc_->arrivals) {
+      if (a.turn != turn_ || us_[a.unit].hex >= 0 || us_[a.unit].eliminated) continue;
+      const auto& d = g_->units_[a.unit];
+      for (int h : a.hexes) {
+        if (h < 0 || stack_[1 - d.side][h] != 0 || stack_[d.side][h] + d.stacking > g_->stacking_limit_)
+          continue;
+        place(a.unit, h);
+        stack_[d.side][h] = static_cast<uint8_t>(stack_[d.side][h] + d.stacking);
+        emit({"reinforcement", d.label + " arrives at " + g_->grid_.id(h), "8.1", 0xFFFFFFFFu, false, {}});
+        break;
+      }
+    }
+  }
+  rebuild_occupancy();
+  trace_supply();
+  phase_ = kAxisMovement;
+  begin_phase();
+}
+
+void AgcState::begin_phase() {
+  for (size_t u = 0; u < us_.size(); ++u) {
+    us_[u].attacked = false;
+    us_[u].moved_in_zoc = false;
+    us_[u].moved = false;
+    us_[u].road_in = -1;
+    us_[u].mp_left = static_cast<int8_t>(ma_this_phase(static_cast<int>(u)));
+  }
+  std::fill(attacked_hex_.begin(), attacked_hex_.end(), 0);
+  emit({"phase",
+        "turn " + std::to_string(turn_) + " phase " + std::to_string(phase_),
+        "4.2",
+        0xFFFFFFFFu,
+        false,
+        {}});
+}
+
+// 3.0e.2: "A maximum of ten (10) stacking points can occupy a hex at the end of any friendly
+// movement phase or retreat ... the excess is eliminated by the owning player. The units
+// removed are placed in the Cadre Box". The owner's choice is made for him: the units that
+// moved there last go first (they are the ones that broke the limit).
+void AgcState::enforce_stacking(int side, const char* rule) {
+  for (int h = 0; h < g_->grid_.size(); ++h) {
+    while (stack_[side][h] > g_->stacking_limit_) {
+      int victim = -1;
+      for (size_t u = 0; u < us_.size(); ++u)
+        if (us_[u].hex == h && g_->units_[u].side == side && g_->units_[u].stacking > 0 &&
+            (victim < 0 || (us_[u].moved && !us_[victim].moved)))
+          victim = static_cast<int>(u);
+      if (victim < 0) break;
+      emit({"stacking",
+            g_->units_[victim].label + " exceeds the " + std::to_string(g_->stacking_limit_) +
+                " stacking points of " + g_->grid_.id(h) + " and goes to the Cadre Box",
+            rule,
+            0xFFFFFFFFu,
+            false,
+            {}});
+      stack_[side][h] = static_cast<uint8_t>(stack_[side][h] - g_->units_[victim].stacking);
+      us_[victim].hex = -1;
+      us_[victim].eliminated = true;
+    }
+  }
+  rebuild_occupancy();
+}
+
+void AgcState::end_phase() {
+  if (phase_ != kAxisCombat && phase_ != kSovietCombat) enforce_stacking(side_of_phase(), "3.0e.2");
+  if (phase_ + 1 < kPhaseCount) {
+    phase_ = static_cast<Phase>(phase_ + 1);
+    begin_phase();
+    return;
+  }
+  if (sc_ == nullptr || turn_ >= sc_->last_turn) {
+    finish();
+    return;
+  }
+  ++turn_;
+  begin_turn();
+}
+
+}  // namespace agc
