@@ -31,7 +31,7 @@ struct ServedGame {
     const Json info = service->game_info(id).body["game"];
     const int side = info.value("current_player", -1);
     if (side < 0) return {};
-    const Json view = service->view(id, tokens[static_cast<size_t>(side)]).body["view"];
+    const Json view = service->view(id, tokens[static_cast<size_t>(side)]).json()["view"];
     const Json& legal = view["legal_actions"];
     if (legal.empty()) return {};
     rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;

@@ -117,7 +117,7 @@ Response json_response(const Request& req, const ApiResult& r) {
   res.set("X-Content-Type-Options", "nosniff");
   res.keep_alive(req.keep_alive());
   if (r.retry_after_seconds > 0) res.set(http::field::retry_after, std::to_string(r.retry_after_seconds));
-  res.body() = to_json_text(r.body);
+  res.body() = r.text();
   res.prepare_payload();
   return res;
 }
@@ -371,21 +371,20 @@ struct Server::Impl {
   std::string handle_ws_message_guarded(const std::string& game_id, const std::string& token,
                                         const std::string& text) noexcept {
     try {
-      return to_json_text(handle_ws_message(game_id, token, text));
+      return handle_ws_message(game_id, token, text).text();
     } catch (...) {
       return R"({"type":"result","status":500,"ok":false,"error":{"code":"internal","message":"internal error"}})";
     }
   }
 
   // One message of a WebSocket upgraded on /api/games/{game_id}/ws for `token` (docs/api.md).
-  Json handle_ws_message(const std::string& game_id, const std::string& token, const std::string& text) {
+  ApiResult handle_ws_message(const std::string& game_id, const std::string& token, const std::string& text) {
     const Json msg = Json::parse(text, nullptr, false);
-    auto reply = [&](const ApiResult& r) {
-      Json out = r.body;
-      out["type"] = "result";
-      out["status"] = r.status;
-      if (msg.is_object() && msg.contains("request_id")) out["request_id"] = msg["request_id"];
-      return out;
+    auto reply = [&](ApiResult r) {
+      r.body["type"] = "result";
+      r.body["status"] = r.status;
+      if (msg.is_object() && msg.contains("request_id")) r.body["request_id"] = msg["request_id"];
+      return r;
     };
     if (msg.is_discarded() || !msg.is_object() || !msg.contains("type") || !msg["type"].is_string())
       return reply(api_error(400, "bad_json", "a message must be a JSON object with a string 'type'"));

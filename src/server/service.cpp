@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -64,8 +65,18 @@ struct Service::Room {
     std::vector<std::pair<size_t, size_t>> cuts;
   };
   std::vector<SideLog> side_logs;
-  uint64_t version = 0;  // bumped by every change of state, log or status
-  uint64_t undos = 0;    // bumped by every undo: a timeline built before it is stale
+  uint64_t version = 0;       // bumped by every change of state, log or status
+  size_t position_after = 0;  // the actions the newest stored end-of-log position follows
+  // Per side, the state's part of its view as last built (seat_view): valid while the
+  // version, the state object and whether it is the side's turn are the same.
+  struct ViewCache {
+    uint64_t version = 0;
+    const State* state = nullptr;
+    bool my_turn = false;
+    std::shared_ptr<const std::string> text;
+  };
+  std::map<int, ViewCache> view_cache;
+  uint64_t undos = 0;  // bumped by every undo: a timeline built before it is stale
 
   // Timeline points per viewing side, extended as actions come instead of replaying the
   // whole game for every request (Service::timeline). Its own lock: the replay runs
@@ -347,18 +358,19 @@ Json described(const State& st, const Action& a) {
   return j;
 }
 
-// Everything a seat may know now. Built only from observation(side), public facts (whose
-// turn it is, the seats, the status) and that side's own legal actions.
-Json seat_view(const Service::Room& r, int side, const ServiceOptions& opts) {
-  Json j = public_info(r);
-  j["side"] = side;
-  j["side_name"] = side_name(r, side);
-  j["can_undo"] = can_undo(r, side);
-  j["agent"] = agent_json(r);
-  j["log_count"] = side_events(r, side).size();
-  if (r.state == nullptr) return j;
-  j["observation"] = r.state->observation(side);
+// The part of a seat's view that the game's state alone decides: the observation and the
+// side's legal actions, the costly part (a BD observation is 20-40 KB). Built and
+// serialised once per change of the room (Room::version, bumped by every change of state,
+// log or status) and side, then shared by every GET, action answer and push until the next
+// change. Returned as members without the braces, to be spliced into the view's object.
+std::shared_ptr<const std::string> state_part_text(Service::Room& r, int side, const ServiceOptions& opts) {
   const bool my_turn = is_active(r) && r.state->current_player() == side;
+  auto& cached = r.view_cache[side];
+  if (cached.text != nullptr && cached.version == r.version && cached.state == r.state.get() &&
+      cached.my_turn == my_turn)
+    return cached.text;
+  Json j;
+  j["observation"] = r.state->observation(side);
   j["your_turn"] = my_turn;
   Json legal = Json::array();
   size_t count = 0;
@@ -386,7 +398,34 @@ Json seat_view(const Service::Room& r, int side, const ServiceOptions& opts) {
   }
   j["legal_actions"] = std::move(legal);
   j["legal_count"] = count;
-  return j;
+  std::string text = to_json_text(j);
+  cached.version = r.version;
+  cached.state = r.state.get();
+  cached.my_turn = my_turn;
+  cached.text = std::make_shared<const std::string>(text.substr(1, text.size() - 2));
+  return cached.text;
+}
+
+// Everything a seat may know now, as JSON text. Built only from observation(side), public
+// facts (whose turn it is, the seats, the status) and that side's own legal actions. The
+// public facts (small, and the agent's progress changes by the second) are built each time;
+// the state's part comes from the room's cache.
+std::shared_ptr<const std::string> seat_view(Service::Room& r, int side, const ServiceOptions& opts) {
+  Json j = public_info(r);
+  j["side"] = side;
+  j["side_name"] = side_name(r, side);
+  j["can_undo"] = can_undo(r, side);
+  j["agent"] = agent_json(r);
+  j["log_count"] = side_events(r, side).size();
+  std::string text = to_json_text(j);
+  if (r.state != nullptr) {
+    const auto part = state_part_text(r, side, opts);
+    text.pop_back();  // '}'
+    text += ',';
+    text += *part;
+    text += '}';
+  }
+  return std::make_shared<const std::string>(std::move(text));
 }
 
 void notify_idle(Service::Room& r) { r.idle_cv.notify_all(); }
@@ -407,6 +446,16 @@ ApiResult api_error(int status, const std::string& code, const std::string& mess
   return {status, Json{{"ok", false}, {"error", e}}};
 }
 
+std::string ApiResult::text() const {
+  return view_text != nullptr ? to_json_text_with(body, "view", *view_text) : to_json_text(body);
+}
+
+Json ApiResult::json() const {
+  Json j = body;
+  if (view_text != nullptr) j["view"] = Json::parse(*view_text);
+  return j;
+}
+
 namespace {
 ApiResult from_error(int status, const std::string& code, const Error& e) {
   return api_error(status, code, e.where.empty() ? e.message : e.where + ": " + e.message, e.rule);
@@ -414,6 +463,10 @@ ApiResult from_error(int status, const std::string& code, const Error& e) {
 ApiResult ok(Json body) {
   body["ok"] = true;
   return {200, std::move(body)};
+}
+ApiResult with_view(ApiResult r, std::shared_ptr<const std::string> view) {
+  r.view_text = std::move(view);
+  return r;
 }
 }  // namespace
 
@@ -475,29 +528,25 @@ std::string migration_text(const Json& m, int side, const std::vector<std::strin
 
 // The operations on one room that need the service (store, pool, options).
 struct RoomOps {
+  using SeatViews = std::map<int, std::shared_ptr<const std::string>>;  // side -> its view's text
   // Sends each subscriber of the room what is new for its side. Caller holds r.mu. Each
   // side's view is built and serialised once (`views` keeps them for the caller's answer),
   // and a message is shared by the subscribers of a side that were sent the same events, so
   // the work grows with the sides and the new events, not with the subscribers or the game.
-  static void push_updates(Service& svc, Service::Room& r, std::map<int, Json>* views = nullptr) {
-    std::map<int, Json> local;
+  static void push_updates(Service& svc, Service::Room& r, SeatViews* views = nullptr) {
+    SeatViews local;
     auto& built_views = views != nullptr ? *views : local;
-    std::map<int, std::string> view_texts;
     std::map<std::pair<int, size_t>, std::shared_ptr<const std::string>> built;
     for (auto& [id, sub] : r.subs) {
       (void)id;
       const bool reset = !resumable(r, sub.side, sub.sent, sub.cuts_seen);
       auto& msg_text = built[{sub.side, reset ? SIZE_MAX : sub.sent}];
       if (msg_text == nullptr) {
-        auto vt = view_texts.find(sub.side);
-        if (vt == view_texts.end()) {
-          auto v = built_views.find(sub.side);
-          if (v == built_views.end())
-            v = built_views.emplace(sub.side, seat_view(r, sub.side, svc.opts_)).first;
-          vt = view_texts.emplace(sub.side, to_json_text(v->second)).first;
-        }
+        auto v = built_views.find(sub.side);
+        if (v == built_views.end())
+          v = built_views.emplace(sub.side, seat_view(r, sub.side, svc.opts_)).first;
         msg_text = std::make_shared<const std::string>(
-            update_text(r, sub.side, reset ? 0 : sub.sent, reset, vt->second));
+            update_text(r, sub.side, reset ? 0 : sub.sent, reset, *v->second));
       }
       sub.sent = side_events(r, sub.side).size();
       sub.cuts_seen = cuts_of(r, sub.side);
@@ -505,10 +554,28 @@ struct RoomOps {
     }
   }
 
+  // Stores the position at the end of the room's log when the newest one stored is older
+  // (ServiceOptions::end_position_every). Caller holds r.mu. A failure is logged, not fatal:
+  // the log itself is stored.
+  static void store_end_position(Service& svc, Service::Room& r) {
+    if (r.state == nullptr || r.actions.empty() || r.position_after == r.actions.size()) return;
+    auto doc = position_document(*r.state);
+    if (!doc) return;  // the game has no position format
+    auto written = svc.store_->put_end_position(
+        r.meta.id, StoredPosition{static_cast<int>(r.actions.size()), r.state->game_turn(), false,
+                                  std::move(doc).value()});
+    if (written && *written)
+      r.position_after = r.actions.size();
+    else if (!written)
+      std::fprintf(stderr, "steppe: game %s: the end-of-log position was not stored: %s\n", r.meta.id.c_str(),
+                   written.error().to_string().c_str());
+  }
+
   // The seat's view after a change: the one push_updates built, else a new one.
-  static Json view_after(Service& svc, Service::Room& r, int side, std::map<int, Json>& views) {
+  static std::shared_ptr<const std::string> view_after(Service& svc, Service::Room& r, int side,
+                                                       SeatViews& views) {
     auto it = views.find(side);
-    return it != views.end() ? std::move(it->second) : seat_view(r, side, svc.opts_);
+    return it != views.end() ? it->second : seat_view(r, side, svc.opts_);
   }
 
   // Replays stored actions from the scenario start. Caller holds r.mu (or owns r).
@@ -516,6 +583,7 @@ struct RoomOps {
     auto st = start_state(*r.game, r.meta);
     if (!st) return st.error();
     r.state = std::move(st).value();
+    ++r.version;  // every cached view is of the state before
     r.events.clear();
     std::vector<size_t> had;
     for (auto& log : r.side_logs) {
@@ -602,9 +670,11 @@ struct RoomOps {
     next->set_event_sink(nullptr);
     if (!applied.is_ok()) return from_error(500, "internal", applied.error());  // check() passed: a game bug
     std::optional<StoredPosition> position;
-    if (auto doc = position_document(*next))
-      position = StoredPosition{stored.index + 1, next->game_turn(),
-                                next->game_turn() != r.state->game_turn(), std::move(doc).value()};
+    const bool turn_start = next->game_turn() != r.state->game_turn();
+    const size_t after = r.actions.size() + 1;
+    if (turn_start || next->is_terminal() || after >= r.position_after + svc.opts_.end_position_every)
+      if (auto doc = position_document(*next))
+        position = StoredPosition{stored.index + 1, next->game_turn(), turn_start, std::move(doc).value()};
     if (Status s = svc.store_->append_action(r.meta.id, stored, position ? &*position : nullptr);
         !s.is_ok()) {
       if (svc.store_->shared() && !retried) return retry_after_catch_up(svc, r, side, text, idempotency_key);
@@ -614,6 +684,7 @@ struct RoomOps {
     RoomSink sink(r, stored.index);
     for (auto& e : collected.events) sink.emit(std::move(e));
     r.actions.push_back(stored);
+    if (position) r.position_after = r.actions.size();
     ++r.version;
     stop_agent(r);
     if (r.state->is_terminal()) {
@@ -682,6 +753,7 @@ struct RoomOps {
     }
     if (changed) {
       ++r.version;
+      r.position_after = r.actions.size();  // the instance that played them stored their positions
       stop_agent(r);
       r.thinking = false;
     }
@@ -721,6 +793,7 @@ struct RoomOps {
       return room;
     }
     room->actions = std::move(acts).value();
+    room->position_after = room->actions.size();  // as stored: at most end_position_every behind
     Status replayed = title->game->rules_hash() == g.rules_hash
                           ? rebuild(*room)
                           : Status(Error{"the rules data changed since this game was stored (rules hash " +
@@ -962,6 +1035,7 @@ void Service::shutdown() {
       stop_agent(*r);
       r->thinking = false;
       r->subs.clear();
+      RoomOps::store_end_position(*this, *r);
       notify_idle(*r);
     }
   }
@@ -1262,7 +1336,7 @@ ApiResult Service::game_map(const std::string& id) {
 ApiResult Service::view(const std::string& id, const std::string& token) {
   STEPPE_FIND_ROOM(id);
   STEPPE_SEAT(token);
-  return ok(Json{{"view", seat_view(r, side, opts_)}});
+  return with_view(ok(Json::object()), seat_view(r, side, opts_));
 }
 
 ApiResult Service::act(const std::string& id, const std::string& token, const std::string& action_text,
@@ -1276,8 +1350,8 @@ ApiResult Service::act(const std::string& id, const std::string& token, const st
     // A retry of an action already in the log: answer as the first time, apply nothing.
     for (const auto& a : r.actions)
       if (a.side == side && a.key == idempotency_key)
-        return ok(Json{
-            {"action", a.text}, {"index", a.index}, {"replayed", true}, {"view", seat_view(r, side, opts_)}});
+        return with_view(ok(Json{{"action", a.text}, {"index", a.index}, {"replayed", true}}),
+                         seat_view(r, side, opts_));
   }
   if (r.state == nullptr)
     return api_error(409, "unavailable", "this game cannot be played here: " + r.unavailable);
@@ -1295,10 +1369,9 @@ ApiResult Service::act(const std::string& id, const std::string& token, const st
   if (res.status != 200) return res;
   // The agent to move starts first, so that every view says it is thinking.
   RoomOps::schedule_agent(*this, room);
-  std::map<int, Json> views;
+  RoomOps::SeatViews views;
   RoomOps::push_updates(*this, r, &views);
-  res.body["view"] = RoomOps::view_after(*this, r, side, views);
-  return res;
+  return with_view(std::move(res), RoomOps::view_after(*this, r, side, views));
 }
 
 ApiResult Service::undo(const std::string& id, const std::string& token) {
@@ -1321,6 +1394,7 @@ ApiResult Service::undo(const std::string& id, const std::string& token) {
     return from_error(409, "game_changed", s.error());
   const StoredAction undone = r.actions.back();
   r.actions.pop_back();
+  r.position_after = 0;  // the truncation may have taken the end-of-log position with it
   ++r.undos;
   if (Status s = RoomOps::rebuild(r); !s.is_ok()) {
     r.state.reset();
@@ -1331,10 +1405,10 @@ ApiResult Service::undo(const std::string& id, const std::string& token) {
   stop_agent(r);
   r.thinking = false;
   RoomOps::schedule_agent(*this, room);
-  std::map<int, Json> views;
+  RoomOps::SeatViews views;
   RoomOps::push_updates(*this, r, &views);
   notify_idle(r);
-  return ok(Json{{"undone", undone.text}, {"view", RoomOps::view_after(*this, r, side, views)}});
+  return with_view(ok(Json{{"undone", undone.text}}), RoomOps::view_after(*this, r, side, views));
 }
 
 ApiResult Service::resign(const std::string& id, const std::string& token) {
@@ -1364,10 +1438,10 @@ ApiResult Service::resign(const std::string& id, const std::string& token) {
   ++r.version;
   stop_agent(r);
   r.thinking = false;
-  std::map<int, Json> views;
+  RoomOps::SeatViews views;
   RoomOps::push_updates(*this, r, &views);
   notify_idle(r);
-  return ok(Json{{"view", RoomOps::view_after(*this, r, side, views)}});
+  return with_view(ok(Json::object()), RoomOps::view_after(*this, r, side, views));
 }
 
 ApiResult Service::log(const std::string& id, const std::string& token, size_t since) {
@@ -1651,7 +1725,7 @@ Service::Subscription Service::subscribe(const std::string& id, const std::strin
   auto& s = room->subs[sub];
   const bool reset = since == kNoEvents || !resumable(*room, side, since);
   s.push(std::make_shared<const std::string>(
-      update_text(*room, side, reset ? 0 : since, reset, to_json_text(seat_view(*room, side, opts_)))));
+      update_text(*room, side, reset ? 0 : since, reset, *seat_view(*room, side, opts_))));
   s.sent = side_events(*room, side).size();
   s.cuts_seen = cuts_of(*room, side);
   return {sub, {}};

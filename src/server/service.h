@@ -36,6 +36,14 @@ struct ApiResult {
   int status = 200;
   Json body;
   int retry_after_seconds = 0;  // > 0: sent as Retry-After (429, 503)
+  // The seat's view, already serialised, when the answer carries one: the answer is `body`
+  // with "view" set to this text. A view is built and serialised once per change of its
+  // game and side and shared by every answer and push until the next change (issue 21: it
+  // was most of the server's time, built again for every poll).
+  std::shared_ptr<const std::string> view_text = nullptr;
+
+  std::string text() const;  // the whole answer as JSON text (what the transports send)
+  Json json() const;         // the whole answer as a document (tests, tools)
 };
 
 ApiResult api_error(int status, const std::string& code, const std::string& message,
@@ -57,6 +65,12 @@ struct ServiceOptions {
   // concern no unit and names the units that have actions ("legal_units"), which the client
   // asks for one by one (GET /api/games/{id}/actions?unit=).
   size_t max_legal_actions = 1000;
+  // The position at the end of a game's log (issue 29) is stored with every action that
+  // starts a game turn or ends the game, with every `end_position_every`-th action after the
+  // last one stored, and for every game at shutdown. Building and storing it took about 40%
+  // of the server's CPU when it went with every action (issue 21); a kill loses at most the
+  // newest positions, never an action (the log is durable per action).
+  size_t end_position_every = 32;
   // Where the games' public data files live (counters, map): served read-only as
   // /api/catalog/{game}/data/{file}.json for the UI. Empty: not served.
   std::filesystem::path data_dir;

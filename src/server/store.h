@@ -103,6 +103,11 @@ class GameStore {
   // previous end-of-log position (one that is not a turn start).
   virtual Status append_action(const std::string& id, const StoredAction& a,
                                const StoredPosition* position = nullptr) = 0;
+  // Writes `p` as the game's end-of-log position (replacing the previous one that is not a
+  // turn start), only if the game still has exactly `p.after` actions: a position of a log
+  // that changed since (an undo, another instance's action) is not written. Returns whether
+  // it was written.
+  virtual Result<bool> put_end_position(const std::string& id, const StoredPosition& p) = 0;
   // The game's positions, by `after`.
   virtual Result<std::vector<StoredPosition>> positions(const std::string& id) = 0;
   // Replaces the game's set-up and log by what an upgrade made of them (StoredMigration), in

@@ -178,6 +178,24 @@ class PostgresStore final : public GameStore {
     return out;
   }
 
+  Result<bool> put_end_position(const std::string& id, const StoredPosition& p) override {
+    bool written = false;
+    Status s = run("write a position of game '" + id + "'", [&](pqxx::work& w) -> Status {
+      // Under the game's row lock, as an append: the count cannot change meanwhile.
+      if (w.exec_params("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", id).empty())
+        return Error{"unknown game '" + id + "'", "", describe()};
+      const auto n = w.exec_params("SELECT count(*) FROM actions WHERE game_id = $1", id)[0][0].as<int64_t>();
+      written = n == p.after;
+      if (written) {
+        w.exec_params("DELETE FROM positions WHERE game_id = $1 AND NOT turn_start", id);
+        put_position(w, id, StoredPosition{p.after, p.turn, false, p.position});
+      }
+      return Status::ok();
+    });
+    if (!s.is_ok()) return s.error();
+    return written;
+  }
+
   Status append_action(const std::string& id, const StoredAction& a,
                        const StoredPosition* position) override {
     return run("append action " + std::to_string(a.index) + " to game '" + id + "'",

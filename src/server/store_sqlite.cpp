@@ -248,6 +248,30 @@ class SqliteStore final : public GameStore {
     return Status::ok();
   }
 
+  Result<bool> put_end_position(const std::string& id, const StoredPosition& p) override {
+    std::lock_guard lock(mu_);
+    if (!exec("BEGIN IMMEDIATE")) return err("begin writing a position of game '" + id + "'");
+    bool same = false;
+    {
+      Stmt count(db_, "SELECT COUNT(*) FROM actions WHERE game_id = ?");
+      if (!count.ok()) {
+        (void)exec("ROLLBACK");
+        return err("prepare count actions");
+      }
+      count.bind(1, id);
+      same = count.step() == SQLITE_ROW && count.int64(0) == p.after;
+    }
+    Status s =
+        same ? put_position(id, StoredPosition{p.after, p.turn, false, p.position}, /*replace_end=*/true)
+             : Status::ok();
+    if (s.is_ok() && !exec("COMMIT")) s = err("commit a position of game '" + id + "'");
+    if (!s.is_ok()) {
+      (void)exec("ROLLBACK");
+      return s.error();
+    }
+    return same;
+  }
+
   // `replace_end`: the game's previous end-of-log position (not a turn start) goes.
   Status put_position(const std::string& id, const StoredPosition& p, bool replace_end) {
     if (replace_end) {

@@ -64,6 +64,9 @@ class GatedStore : public GameStore {
   Result<std::vector<StoredPosition>> positions(const std::string& id) override {
     return inner_->positions(id);
   }
+  Result<bool> put_end_position(const std::string& id, const StoredPosition& p) override {
+    return inner_->put_end_position(id, p);
+  }
   Status migrate_game(const std::string& id, const StoredMigration& m, int migrations_seen,
                       int actions_seen) override {
     return inner_->migrate_game(id, m, migrations_seen, actions_seen);

@@ -265,6 +265,33 @@ TEST_P(StoreBehaviour, PositionsAreKeptBesideTheLog) {
   EXPECT_TRUE((*s)->positions("g1")->empty()) << "positions after the kept actions go with them";
 }
 
+// The end-of-log position written on its own (the service writes it every few actions and
+// at shutdown, issue 21): it replaces the previous end position, keeps the turn starts, and
+// is refused for a log that is no longer that long (an undo, another instance's action).
+TEST_P(StoreBehaviour, EndPositionIsWrittenOnlyForTheLogItFollows) {
+  auto s = open();
+  ASSERT_TRUE(s.is_ok());
+  ASSERT_TRUE((*s)->create_game(sample_game("g1")).is_ok());
+  const StoredPosition start{1, 2, true, Json{{"after", 1}}};
+  ASSERT_TRUE((*s)->append_action("g1", {0, 0, "pass", ""}, &start).is_ok());
+  for (int i = 1; i < 4; ++i) ASSERT_TRUE((*s)->append_action("g1", {i, 0, "pass", ""}).is_ok());
+  auto stale = (*s)->put_end_position("g1", StoredPosition{3, 2, false, Json{{"after", 3}}});
+  ASSERT_TRUE(stale.is_ok()) << stale.error().to_string();
+  EXPECT_FALSE(*stale) << "the log has 4 actions, not 3";
+  auto written = (*s)->put_end_position("g1", StoredPosition{4, 2, false, Json{{"after", 4}}});
+  ASSERT_TRUE(written.is_ok()) << written.error().to_string();
+  EXPECT_TRUE(*written);
+  ASSERT_TRUE((*s)->append_action("g1", {4, 0, "pass", ""}).is_ok());
+  ASSERT_TRUE(*(*s)->put_end_position("g1", StoredPosition{5, 2, false, Json{{"after", 5}}}));
+  auto ps = (*s)->positions("g1");
+  ASSERT_TRUE(ps.is_ok());
+  ASSERT_EQ(ps->size(), 2u) << "the turn start and one end position";
+  EXPECT_TRUE((*ps)[0].turn_start);
+  EXPECT_EQ((*ps)[1].after, 5);
+  EXPECT_FALSE((*ps)[1].turn_start);
+  EXPECT_EQ((*ps)[1].position["after"], 5);
+}
+
 // An upgrade replaces a game's set-up, log and positions in one transaction, only when the
 // game is still as the caller read it.
 TEST_P(StoreBehaviour, MigrateGameReplacesTheLogOnceAndRefusesAStaleOne) {

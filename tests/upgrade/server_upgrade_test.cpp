@@ -99,8 +99,8 @@ void play_one(Service& svc, const StoredGame& g) {
   ASSERT_GE(side, 0) << g.id << ": nobody to move";
   const std::string token = token_of(g, side);
   auto v = svc.view(g.id, token);
-  ASSERT_EQ(v.status, 200) << v.body.dump();
-  const Json& view = v.body["view"];
+  ASSERT_EQ(v.status, 200) << v.text();
+  const Json view = v.json()["view"];
   std::string text;
   if (!view["legal_actions"].empty()) {
     text = view["legal_actions"][0]["text"].get<std::string>();
@@ -113,7 +113,7 @@ void play_one(Service& svc, const StoredGame& g) {
   }
   auto res = svc.act(g.id, token, text);
   EXPECT_EQ(res.status, 200) << g.id << " (" << g.game << " " << g.scenario << "): '" << text
-                             << "': " << res.body.dump();
+                             << "': " << res.text();
 }
 
 // Every fixture game is listed as playable under the engine of `data`, and each active one
@@ -238,7 +238,7 @@ TEST(ServerUpgrade, AGameStoredTodayContinuesFromItsLatestPosition) {
       const Json info = svc.game_info(id).body["game"];
       if (info["status"] != "active") break;
       const int side = info["current_player"].get<int>();
-      const Json view = svc.view(id, tokens[static_cast<size_t>(side)]).body["view"];
+      const Json view = svc.view(id, tokens[static_cast<size_t>(side)]).json()["view"];
       const int turn = view["observation"].value("turn", 0);
       if (first_turn < 0) first_turn = turn;
       if (turn > first_turn && turn_changed_at < 0) turn_changed_at = i;
@@ -282,6 +282,64 @@ TEST(ServerUpgrade, AGameStoredTodayContinuesFromItsLatestPosition) {
   const std::string text = svc.log(id, tokens[0], 0).body["events"][0]["text"].get<std::string>();
   EXPECT_NE(text.find("from the position at game turn"), std::string::npos) << text;
   svc.shutdown();
+  fs::remove_all(dir);
+}
+
+// The end-of-log position is not built and stored with every action (it was 40% of the
+// server's CPU, issue 21): with every `end_position_every`-th action after the last one
+// stored, with turn starts, and at shutdown, so the newest stored position is never more
+// than that many actions behind and the end of the log once the server stops.
+TEST(ServerUpgrade, TheEndPositionIsStoredEveryFewActionsAndAtShutdown) {
+  const fs::path dir = temp_dir("end-position");
+  const fs::path db = dir / "steppe.db";
+  constexpr int kEvery = 5;
+  constexpr int kActions = 23;
+  std::string id;
+  {
+    auto store = open_sqlite_store(db);
+    ASSERT_TRUE(store);
+    ServiceOptions opts;
+    opts.create_per_minute = 0;
+    opts.end_position_every = kEvery;
+    Service svc(catalog_from(default_data_dir()), std::move(store).value(), opts);
+    auto created = svc.create_game(Json{{"game", "moscow41"}, {"scenario", "typhoon"}, {"seed", 4}});
+    ASSERT_EQ(created.status, 200) << created.body.dump();
+    id = created.body["game"]["id"].get<std::string>();
+    std::vector<std::string> tokens;
+    for (const auto& s : created.body["seats"]) tokens.push_back(s["token"].get<std::string>());
+    Dice rng(3);
+    auto reader = open_sqlite_store(db);
+    ASSERT_TRUE(reader);
+    int written = 0;
+    int newest = 0;
+    for (int i = 1; i <= kActions; ++i) {
+      const int side = svc.game_info(id).body["game"]["current_player"].get<int>();
+      const Json view = svc.view(id, tokens[static_cast<size_t>(side)]).json()["view"];
+      const Json& legal = view["legal_actions"];
+      ASSERT_FALSE(legal.empty());
+      const auto pick = static_cast<size_t>(rng.below(static_cast<int>(legal.size())));
+      ASSERT_EQ(svc.act(id, tokens[static_cast<size_t>(side)], legal[pick]["text"].get<std::string>()).status,
+                200);
+      auto ps = (*reader)->positions(id);
+      ASSERT_TRUE(ps);
+      // None yet: the game starts from its scenario, which is not stored as a position.
+      newest = ps->empty() ? 0 : ps->back().after;
+      if (newest == i) ++written;
+      EXPECT_LT(i - newest, kEvery) << "after action " << i << " the newest position follows action "
+                                    << newest;
+    }
+    EXPECT_LT(written, kActions) << "a position with every action";
+    EXPECT_GE(written, kActions / kEvery);
+    EXPECT_LT(newest, kActions)
+        << "the last action stored no position (pick another seed if it started a turn)";
+    svc.shutdown();
+  }
+  auto store = open_sqlite_store(db);
+  ASSERT_TRUE(store);
+  auto ps = (*store)->positions(id);
+  ASSERT_TRUE(ps);
+  ASSERT_FALSE(ps->empty());
+  EXPECT_EQ(ps->back().after, kActions) << "shutdown stores the end of the log";
   fs::remove_all(dir);
 }
 
