@@ -57,6 +57,11 @@ struct Options {
   std::string game = "bd", scenario = "citadel";
   int games = 200, actions = 100, seconds = 60, threads = 1;
   double poll = 0.05;  // mean seconds between view polls while waiting
+  // Mean seconds a player thinks before each action (uniform in 0.5x-1.5x); 0: acts at
+  // once. With 0 the clients are a closed loop that measures capacity, not latency: every
+  // request queues behind the others, so the round trip is the number of clients over the
+  // server's throughput whatever the server does. A think time offers a fixed load.
+  double think = 0;
   bool pick_first = false;
   uint64_t seed = 1;
 };
@@ -239,9 +244,19 @@ class Seat : public std::enable_shared_from_this<Seat> {
     }
     if (!f.your_turn || f.legal.empty()) return wait_then_view();
     if (stop()) return finish();
-    const std::string& action =
-        o_.pick_first ? f.legal.front()
-                      : f.legal[std::uniform_int_distribution<size_t>(0, f.legal.size() - 1)(rng_)];
+    std::string action = o_.pick_first
+                             ? f.legal.front()
+                             : f.legal[std::uniform_int_distribution<size_t>(0, f.legal.size() - 1)(rng_)];
+    if (o_.think <= 0) return post_action(action);
+    const double t = o_.think * std::uniform_real_distribution<double>(0.5, 1.5)(rng_);
+    timer_.expires_after(std::chrono::microseconds(static_cast<int64_t>(t * 1e6)));
+    timer_.async_wait([self = shared_from_this(), action = std::move(action)](beast::error_code ec2) {
+      if (!ec2) self->post_action(action);
+    });
+  }
+
+  void post_action(const std::string& action) {
+    if (stop()) return finish();
     send(http::verb::post, "/api/games/" + g_.id + "/action", Json{{"action", action}}.dump(), true);
   }
 
@@ -375,7 +390,7 @@ bool loopback(const std::string& host) {
 int usage(const char* msg) {
   std::cerr << "steppe-loadgen: " << msg
             << "\nusage: steppe-loadgen (--spawn STEPPE [--spawn-arg ARG]... | --port N [--host 127.0.0.1])\n"
-               "       [--games 200] [--actions 100] [--seconds 60] [--threads 1] [--poll 0.05]\n"
+               "       [--games 200] [--actions 100] [--seconds 60] [--threads 1] [--poll 0.05] [--think 0]\n"
                "       [--game bd] [--scenario citadel] [--pick random|first] [--seed 1]\n";
   return 2;
 }
@@ -408,6 +423,8 @@ int main(int argc, char** argv) {
         o.poll = std::stod(next());
       else if (a == "--game")
         o.game = next();
+      else if (a == "--think")
+        o.think = std::stod(next());
       else if (a == "--scenario")
         o.scenario = next();
       else if (a == "--pick")
@@ -492,7 +509,8 @@ int main(int argc, char** argv) {
 
   Stats all;
   for (const auto& s : stats) all.merge(s);
-  std::printf("games %d, clients %d, %.1f s\n", o.games, 2 * o.games, wall);
+  std::printf("games %d, clients %d, %.1f s, think %.2f s, poll %.2f s\n", o.games, 2 * o.games, wall,
+              o.think, o.poll);
   std::printf("actions       %lld accepted, %.0f/s\n", static_cast<long long>(all.actions_ok),
               static_cast<double>(all.actions_ok) / wall);
   std::printf("POST action   p50 %.1f  p90 %.1f  p99 %.1f  max %.1f ms (%zu)\n",
