@@ -559,6 +559,16 @@ void BdState::verb_apply_withdraw(const Action& a) {
     return;
   }
   UnitSt& s = units_[static_cast<size_t>(a.args[0])];
+  if (withdraw_due_ == 2) {  // 8.21: "It may never be reentered into play in any way."
+    s.where = kOutOfPlay;
+    s.hex = -1;
+    s.mp = -1;
+    s.flags = 0;
+    withdraw_due_ = 0;
+    mark_dirty();
+    log("withdraw", label(a.args[0]) + " permanently withdrawn (it may never re-enter play)", "8.21");
+    return;
+  }
   s.where = kTrrt;
   s.turn = 27;  // 8.21
   s.hex = -1;

@@ -332,6 +332,7 @@ struct VictoryRules {
   int oder_big_cf = 3;                                                   // 4.19 CF above: counts 2
   int oder_repl_mech = 4, oder_repl_non = 4, oder_mech_mf = 6, oder_luftwaffe_extra = 2;  // 4.18
   std::vector<std::string> oder_units;                                                    // 4.18
+  int soviet_perm_withdrawal_turn = 20;  // 8.21 the permanent rifle army withdrawal
   // 4.10 / 8.17: 2nd SS Panzer Corps withdrawals and returns, VP per failed withdrawal.
   std::string ss_unit;
   std::vector<int> ss_turns, ss_returns;

@@ -762,6 +762,7 @@ class BdState : public steppe::State {
   Status verb_check_setup(const Action& a) const;
   Status verb_check_withdraw(const Action& a) const;
   Status verb_check_decline_withdraw(const Action& a) const;
+  int perm_withdrawal_candidates() const;  // 8.21 GT20 (ruling BD-W1)
   Status verb_check_caucasus(const Action& a) const;
   Status verb_check_summer_offensive(const Action& a) const;
   Status verb_check_watch(const Action& a) const;

@@ -35,8 +35,10 @@ Status BdState::check_end_phase() const {
   if (phase_ == kGermanOrder || phase_ == kSovietOrder) return rerr("5.4", "declare the phase order first");
   if (phase_ == kSetupPhase && (!lith_relocate_ || setup_left(kGerman) + setup_left(kSoviet) > 0))
     return rerr("3.1", "place every set-up unit first");
-  if (phase_ == kAdminSoviet && withdraw_due_)
+  if (phase_ == kAdminSoviet && withdraw_due_ == 1)
     return rerr("8.21", "withdraw a rifle army or decline the withdrawal first");
+  if (phase_ == kAdminSoviet && withdraw_due_ == 2 && perm_withdrawal_candidates() != 0)
+    return rerr("8.21", "a further rifle army must be permanently withdrawn first (withdraw ARMY)");
   if (phase_ == kAdminGerman && markers_.east_wall_left > 0)
     for (int h = 0; h < kNumHexes; ++h)
       if (check_east_wall(h).is_ok())
@@ -514,11 +516,29 @@ Status BdState::verb_check_withdraw(const Action& a) const {
   if (phase_ != kAdminSoviet || !withdraw_due_) return rerr("8.21", "no withdrawal due now");
   if (!arg_is_unit(a, 0)) return rerr("8.21", "unknown unit");
   const int u = a.args[0];
+  if (withdraw_due_ == 2 && def(u).side == kSoviet && def(u).type == kRifleArmy && unit(u).where == kDead) {
+    // Ruling BD-W1: the permanent withdrawal takes a dead army only when none on the map qualifies.
+    if (perm_withdrawal_candidates() != -1)
+      return rerr("8.21", "a rifle army on the map in overland supply must be withdrawn, not " + label(u));
+    return Status::ok();
+  }
   if (def(u).side != kSoviet || def(u).type != kRifleArmy || unit(u).where != kOnMap)
     return rerr("8.21", "the withdrawal must be an ordinary rifle army on the map");
   if (unit_supply(u) != kSupOverland)
     return rerr("8.21", "the withdrawn rifle army must be in overland supply");
   return Status::ok();
+}
+
+// 8.21 / ruling BD-W1: what the GT20 permanent withdrawal may take: 1 = a rifle army on the
+// map in overland supply, -1 = none there but one in the dead pile, 0 = none at all.
+int BdState::perm_withdrawal_candidates() const {
+  bool dead = false;
+  for (int u = 0; u < num_units(); ++u) {
+    if (def(u).side != kSoviet || def(u).type != kRifleArmy) continue;
+    if (unit(u).where == kOnMap && unit_supply(u) == kSupOverland) return 1;
+    if (unit(u).where == kDead) dead = true;
+  }
+  return dead ? -1 : 0;
 }
 
 Status BdState::verb_check_decline_withdraw(const Action& /*a*/) const {
@@ -527,6 +547,10 @@ Status BdState::verb_check_decline_withdraw(const Action& /*a*/) const {
     return Status::ok();
   }
   if (phase_ != kAdminSoviet || !withdraw_due_) return rerr("8.21", "no withdrawal due now");
+  if (withdraw_due_ == 2)
+    return rerr("8.21",
+                "the permanent withdrawal \"must\" be made: it may not be declined (4.9 prices only "
+                "the GT6-8 withdrawals)");
   return Status::ok();
 }
 

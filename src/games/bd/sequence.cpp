@@ -225,7 +225,16 @@ void BdState::begin_turn() {
       markers_.osupply_have[static_cast<size_t>(i)] = 1;
     }
   }
-  withdraw_due_ = (turn_ >= 6 && turn_ <= 8 && scenario_id_ != "what-if-1942") ? 1 : 0;  // 8.21
+  // 8.21: one rifle army to the GT27 box on GT6, 7 and 8 (1); one more permanently on GT20 (2).
+  withdraw_due_ = scenario_id_ == "what-if-1942"                        ? 0  // 15.8
+                  : turn_ >= 6 && turn_ <= 8                            ? 1
+                  : turn_ == data_->victory.soviet_perm_withdrawal_turn ? 2
+                                                                        : 0;
+  if (withdraw_due_ == 2)
+    log("withdraw",
+        "a further rifle army must be permanently withdrawn this turn (withdraw ARMY, in the Soviet "
+        "segment)",
+        "8.21");
   // 8.29: GT22 the early panzer corps become their late "2-4" counterparts in place.
   if (turn_ == 22)
     for (int u = 0; u < num_units(); ++u) {
@@ -550,6 +559,11 @@ void BdState::end_phase() {
       enter_phase(kAdminSoviet);
       return;
     case kAdminSoviet:
+      if (withdraw_due_ == 2) {  // 8.21 no rifle army to withdraw (ruling BD-W1)
+        withdraw_due_ = 0;
+        log("withdraw", "no rifle army on the map or in the dead pile: the permanent withdrawal lapses",
+            "8.21");
+      }
       for (int u = 0; u < num_units(); ++u)  // 8.1 Soviet delayed reinforcements wait in the RVGK
         if (unit(u).where == kTrrt && unit(u).turn <= turn_ && def(u).side == kSoviet &&
             !converts_on_arrival(u) &&
