@@ -644,6 +644,9 @@ Status BdState::verb_check_sea_move(const Action& a) const {
     return rerr("10.16", d.label + " has moved this phase: no sea movement");
   if (s.flags & kFlagTurnAttacked)
     return rerr("10.16", d.label + " attacked this player turn: no sea movement");
+  if (s.flags & kFlagStandFast)
+    return rerr("12.7",
+                d.label + " is in Stalingrad under Hitler's stand-fast order: it may not move this turn");
   if (sea_used_ & (1u << sea)) return rerr("10.16", "one infantry corps per movement phase on this sea");
   if (h < 0 || h >= kNumHexes || h == s.hex || sea_of(h) != sea)
     return rerr("10.16", "the destination must be another port of the same sea");
@@ -671,6 +674,9 @@ Status BdState::verb_check_strategic(const Action& a) const {
   if (d.cls == kStatic || d.type == kFortressCommand)
     return rerr("8.6", d.label + " does not move strategically");
   if (unit(u).flags & kFlagDone) return rerr("8.6", d.label + " already moved strategically");
+  if (unit(u).flags & kFlagStandFast)
+    return rerr("12.7",
+                d.label + " is in Stalingrad under Hitler's stand-fast order: it may not move this turn");
   const int from = unit(u).hex;
   if (!hx(from).city || hex_.control[static_cast<size_t>(from)] != kGerman || !overland(from, kGerman))
     return rerr("8.6", "strategic movement starts in a German-controlled city with overland supply");

@@ -91,6 +91,7 @@ BdState::AttackBar BdState::attack_bar(int u, int target, bool ma) const {
   if (dir < 0) return {"11.2", "is not adjacent"};
   if (!ma && (s.flags & kFlagAttacked)) return {"11.3", "has already attacked this phase"};
   if (s.flags & kFlagSeaMoved) return {"10.16", "moved by sea this turn"};
+  if (s.flags & kFlagStandFast) return {"12.7", "is in Stalingrad under Hitler's stand-fast order this turn"};
   if (d.type == kFortressCommand) return {"8.33", "is a Fortress Command, which never attacks"};
   if (d.type == kCoastalArmy) return {"10.34", "is the ICA, which never attacks"};
   if (d.attack == 0 && d.support_shifts == 0) return {"11.12", "has no attack factor"};

@@ -89,7 +89,8 @@ Json BdState::result() const {
 }
 
 void BdState::clear_phase_flags(bool new_player_turn) {
-  const uint16_t keep = new_player_turn ? kFlagRevealed : kFlagRevealed | kFlagSeaMoved | kFlagTurnAttacked;
+  const uint16_t keep = new_player_turn ? kFlagRevealed | kFlagStandFast
+                                        : kFlagRevealed | kFlagSeaMoved | kFlagTurnAttacked | kFlagStandFast;
   for (auto& s : units_) {
     s.flags = static_cast<uint16_t>(s.flags & keep);
     s.mp = -1;
@@ -253,8 +254,9 @@ void BdState::begin_turn() {
     }
   mark_dirty();
   log("turn", "Game Turn " + std::to_string(turn_) + " (" + ti().months + ")", "5.8");
-  ss_turn_start();    // 8.17
-  mg_replacements();  // 4.17
+  ss_turn_start();          // 8.17
+  stalingrad_turn_start();  // 12.7
+  mg_replacements();        // 4.17
   // 4.11: the launch condition is looked at at the start of the game turn.
   cauc_open_ = caucasus_scenario() && cauc_ == kCaucNone && caucasus_launch_condition();
   if (cauc_open_)
@@ -340,6 +342,7 @@ void BdState::victory_check() {
       }
   summer_offensive_check();  // 4.4
   ss_turn_end();             // 4.10
+  stalingrad_turn_end();     // 12.7
   caucasus_victory_phase();  // 4.13
   mark_dirty();
   if (mg_ && turn_ >= data_->victory.mg_end_turn && mg_victory_check()) return;  // 4.16
