@@ -540,6 +540,7 @@ class BdState : public steppe::State {
   void compute_odds(Battle& b, bool roll_factors);
   int attack_factor_total(const Battle& b, bool roll, std::vector<int>* per_unit);
   int defense_factor_total(const Battle& b, bool roll, std::vector<int>* per_unit);
+  int ma_defender_supply(const Battle& b, int u) const;  // 10.26
   int shifts_for(const Battle& b, Json* why = nullptr) const;
   void start_battle(const std::vector<int>& atts, int target, bool ma, bool lw, bool drop = false);
   void resolve_battle();
