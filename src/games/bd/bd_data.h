@@ -259,9 +259,9 @@ struct ScenarioDef {
   // Scenario numbers ("params" in the file, integers): german_repl_mech/non (4.17, 14.11),
   // oos_kills_per_city (14.10), repl_bonus and no_replacements_first_turn (15.6),
   // soviet_rvgk_at_start (15.3), mf_german_mech / mf_german_non / mf_soviet_mech /
-  // mf_soviet_non (15.6: a fixed MF in place of the TRRT's), airborne_once and
-  // airborne_no_luftwaffe (15.8), stalingrad_stand_fast_turn, stalingrad_vp_turn and stalingrad_vp (12.7).
-  // Absent = 0 (rule not in force).
+  // mf_soviet_non (15.6: a fixed MF in place of the TRRT's), airborne_once,
+  // airborne_no_luftwaffe and no_hero_fortress_cities (15.8), stalingrad_stand_fast_turn, stalingrad_vp_turn
+  // and stalingrad_vp (12.7). Absent = 0 (rule not in force).
   std::map<std::string, int> params;
   // The mf_* params by [side][kMech / kNonMech], read once at load (mf_of is on the
   // movement hot path); 0 = the TRRT's MF.

@@ -597,6 +597,8 @@ Status BdState::verb_check_hero_city(const Action& a) const {
   if (current_player() != kSoviet || pending_ != kPendNone ||
       !(phase_ == kAdminSoviet || phase_ == kSovietB || phase_ == kSovietC))
     return rerr("9.7", "Hero Cities are declared by the Soviet, not during an attack");
+  if (sparam("no_hero_fortress_cities") > 0)
+    return rerr("15.8", "neither the Hero City nor the Fortress City rules are in effect in this scenario");
   if (markers_.hero_left <= 0) return rerr("9.1", "no Hero City marker available");
   const int h = a.args[0];
   if (!hx(h).city || hx(h).country != kUssr || hex_.control[static_cast<size_t>(h)] != kSoviet)
@@ -611,6 +613,8 @@ Status BdState::verb_check_fortress_city(const Action& a) const {
   if (current_player() != kGerman || pending_ != kPendNone ||
       !(phase_ == kAdminGerman || phase_ == kGermanB || phase_ == kGermanC))
     return rerr("9.7", "Fortress Cities are declared by the German in his segments, not during an attack");
+  if (sparam("no_hero_fortress_cities") > 0)
+    return rerr("15.8", "neither the Hero City nor the Fortress City rules are in effect in this scenario");
   const Country c = hx(h).country;
   const bool home = c == kGreaterGermany || c == kGeneralGovernment || c == kHungary;
   if (markers_.fortress_left <= 0 && !(markers_.fortress_restricted_left > 0 && home))

@@ -211,6 +211,9 @@ void BdState::begin_turn() {
     const bool now =
         m.turn == turn_ || (turn_ == first_turn_ && m.turn < first_turn_ && m.marker == "offensive-supply");
     if (!now) continue;
+    // 15.8: "Neither the Hero City nor Fortress City rules are in effect in this scenario."
+    if ((m.marker == "hero-city" || m.marker == "fortress-city") && sparam("no_hero_fortress_cities") > 0)
+      continue;
     if (m.marker == "hero-city" && m.turn == turn_)
       markers_.hero_left = static_cast<int8_t>(markers_.hero_left + m.count);           // 9.1
     if (m.marker == "fortified-area" && m.turn == turn_) markers_.fa_available = true;  // 8.18
