@@ -75,9 +75,15 @@ void BdState::verb_apply_support(const Action& a) {
       rule = "8.39";
       break;
     default:
-      markers_.airborne_years |= static_cast<uint8_t>(1u << (ti().year - 1942));
-      text = "an airborne assault supports the attack: 1R (its " + std::to_string(ti().year) + " use)";
-      rule = "8.40";
+      if (sparam("airborne_once") > 0) {  // 15.8: once during the scenario
+        markers_.airborne_years |= 1u;
+        text = "an airborne assault supports the attack: 1R (its one use in this scenario)";
+        rule = "15.8";
+      } else {
+        markers_.airborne_years |= static_cast<uint8_t>(1u << (ti().year - 1942));
+        text = "an airborne assault supports the attack: 1R (its " + std::to_string(ti().year) + " use)";
+        rule = "8.40";
+      }
       break;
   }
   if (german_text.empty() || german_text == text)
@@ -553,6 +559,16 @@ void BdState::verb_apply_withdraw(const Action& a) {
     return;
   }
   UnitSt& s = units_[static_cast<size_t>(a.args[0])];
+  if (withdraw_due_ == 2) {  // 8.21: "It may never be reentered into play in any way."
+    s.where = kOutOfPlay;
+    s.hex = -1;
+    s.mp = -1;
+    s.flags = 0;
+    withdraw_due_ = 0;
+    mark_dirty();
+    log("withdraw", label(a.args[0]) + " permanently withdrawn (it may never re-enter play)", "8.21");
+    return;
+  }
   s.where = kTrrt;
   s.turn = 27;  // 8.21
   s.hex = -1;

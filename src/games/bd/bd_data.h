@@ -259,7 +259,9 @@ struct ScenarioDef {
   // Scenario numbers ("params" in the file, integers): german_repl_mech/non (4.17, 14.11),
   // oos_kills_per_city (14.10), repl_bonus and no_replacements_first_turn (15.6),
   // soviet_rvgk_at_start (15.3), mf_german_mech / mf_german_non / mf_soviet_mech /
-  // mf_soviet_non (15.6: a fixed MF in place of the TRRT's). Absent = 0 (rule not in force).
+  // mf_soviet_non (15.6: a fixed MF in place of the TRRT's), airborne_once,
+  // airborne_no_luftwaffe and no_hero_fortress_cities (15.8), stalingrad_stand_fast_turn, stalingrad_vp_turn
+  // and stalingrad_vp (12.7). Absent = 0 (rule not in force).
   std::map<std::string, int> params;
   // The mf_* params by [side][kMech / kNonMech], read once at load (mf_of is on the
   // movement hot path); 0 = the TRRT's MF.
@@ -331,6 +333,7 @@ struct VictoryRules {
   int oder_big_cf = 3;                                                   // 4.19 CF above: counts 2
   int oder_repl_mech = 4, oder_repl_non = 4, oder_mech_mf = 6, oder_luftwaffe_extra = 2;  // 4.18
   std::vector<std::string> oder_units;                                                    // 4.18
+  int soviet_perm_withdrawal_turn = 20;  // 8.21 the permanent rifle army withdrawal
   // 4.10 / 8.17: 2nd SS Panzer Corps withdrawals and returns, VP per failed withdrawal.
   std::string ss_unit;
   std::vector<int> ss_turns, ss_returns;

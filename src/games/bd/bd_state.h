@@ -165,6 +165,8 @@ enum UnitFlag : uint16_t {
   // Kept through the phases of one player turn (cleared when the Soviet's begins):
   kFlagSeaMoved = 256,      // moved by sea: no other move or attack this player turn (10.16)
   kFlagTurnAttacked = 512,  // attacked this player turn: may not then move by sea (10.16)
+  // Kept through the whole game turn (set at its start):
+  kFlagStandFast = 1024,  // 12.7 in Stalingrad under Hitler's stand-fast order: no move, no attack
 };
 
 // A vector of at most N trivially copyable values kept inside its owner (Stockfish style:
@@ -538,6 +540,7 @@ class BdState : public steppe::State {
   void compute_odds(Battle& b, bool roll_factors);
   int attack_factor_total(const Battle& b, bool roll, std::vector<int>* per_unit);
   int defense_factor_total(const Battle& b, bool roll, std::vector<int>* per_unit);
+  int ma_defender_supply(const Battle& b, int u) const;  // 10.26
   int shifts_for(const Battle& b, Json* why = nullptr) const;
   void start_battle(const std::vector<int>& atts, int target, bool ma, bool lw, bool drop = false);
   void resolve_battle();
@@ -762,6 +765,9 @@ class BdState : public steppe::State {
   Status verb_check_setup(const Action& a) const;
   Status verb_check_withdraw(const Action& a) const;
   Status verb_check_decline_withdraw(const Action& a) const;
+  int perm_withdrawal_candidates() const;  // 8.21 GT20 (ruling BD-W1)
+  void stalingrad_turn_start();            // 12.7
+  void stalingrad_turn_end();              // 12.7
   Status verb_check_caucasus(const Action& a) const;
   Status verb_check_summer_offensive(const Action& a) const;
   Status verb_check_watch(const Action& a) const;
@@ -971,11 +977,12 @@ class BdState : public steppe::State {
   // copies (it holds about a hundred strings in the Grand Campaign).
   std::shared_ptr<const std::vector<std::pair<int16_t, std::string>>> setup_zone_;
   const std::vector<std::pair<int16_t, std::string>>& setup_zones() const;
-  int8_t withdraw_due_ = 0;      // 8.21 a withdrawal is due this admin segment
-  int8_t strat_used_ = 0;        // 8.7 strategic movement capacity used this player turn
-  int8_t start_mode_ = 0;        // 0 admin, 1 Soviet first phase (14.2), 2 Soviet assault only (12.2)
-  bool skip_rvgk_once_ = false;  // 14.2 the Citadel opening has no RVGK phase
-  bool assault_only_ = false;    // 12.2 GT13 of The Road Back is one Soviet PA phase
+  int8_t withdraw_due_ = 0;        // 8.21 a withdrawal is due this admin segment
+  bool stand_fast_ended_ = false;  // 12.7 Hitler's stand-fast order for Stalingrad has ended
+  int8_t strat_used_ = 0;          // 8.7 strategic movement capacity used this player turn
+  int8_t start_mode_ = 0;          // 0 admin, 1 Soviet first phase (14.2), 2 Soviet assault only (12.2)
+  bool skip_rvgk_once_ = false;    // 14.2 the Citadel opening has no RVGK phase
+  bool assault_only_ = false;      // 12.2 GT13 of The Road Back is one Soviet PA phase
   uint32_t next_order_ = 1;
   bool has_setup_units_ = false;
   bool overstack_resume_ = false;  // 6.2: the phase ends once the over-stack removals are made

@@ -35,8 +35,10 @@ Status BdState::check_end_phase() const {
   if (phase_ == kGermanOrder || phase_ == kSovietOrder) return rerr("5.4", "declare the phase order first");
   if (phase_ == kSetupPhase && (!lith_relocate_ || setup_left(kGerman) + setup_left(kSoviet) > 0))
     return rerr("3.1", "place every set-up unit first");
-  if (phase_ == kAdminSoviet && withdraw_due_)
+  if (phase_ == kAdminSoviet && withdraw_due_ == 1)
     return rerr("8.21", "withdraw a rifle army or decline the withdrawal first");
+  if (phase_ == kAdminSoviet && withdraw_due_ == 2 && perm_withdrawal_candidates() != 0)
+    return rerr("8.21", "a further rifle army must be permanently withdrawn first (withdraw ARMY)");
   if (phase_ == kAdminGerman && markers_.east_wall_left > 0)
     for (int h = 0; h < kNumHexes; ++h)
       if (check_east_wall(h).is_ok())
@@ -514,11 +516,29 @@ Status BdState::verb_check_withdraw(const Action& a) const {
   if (phase_ != kAdminSoviet || !withdraw_due_) return rerr("8.21", "no withdrawal due now");
   if (!arg_is_unit(a, 0)) return rerr("8.21", "unknown unit");
   const int u = a.args[0];
+  if (withdraw_due_ == 2 && def(u).side == kSoviet && def(u).type == kRifleArmy && unit(u).where == kDead) {
+    // Ruling BD-W1: the permanent withdrawal takes a dead army only when none on the map qualifies.
+    if (perm_withdrawal_candidates() != -1)
+      return rerr("8.21", "a rifle army on the map in overland supply must be withdrawn, not " + label(u));
+    return Status::ok();
+  }
   if (def(u).side != kSoviet || def(u).type != kRifleArmy || unit(u).where != kOnMap)
     return rerr("8.21", "the withdrawal must be an ordinary rifle army on the map");
   if (unit_supply(u) != kSupOverland)
     return rerr("8.21", "the withdrawn rifle army must be in overland supply");
   return Status::ok();
+}
+
+// 8.21 / ruling BD-W1: what the GT20 permanent withdrawal may take: 1 = a rifle army on the
+// map in overland supply, -1 = none there but one in the dead pile, 0 = none at all.
+int BdState::perm_withdrawal_candidates() const {
+  bool dead = false;
+  for (int u = 0; u < num_units(); ++u) {
+    if (def(u).side != kSoviet || def(u).type != kRifleArmy) continue;
+    if (unit(u).where == kOnMap && unit_supply(u) == kSupOverland) return 1;
+    if (unit(u).where == kDead) dead = true;
+  }
+  return dead ? -1 : 0;
 }
 
 Status BdState::verb_check_decline_withdraw(const Action& /*a*/) const {
@@ -527,6 +547,10 @@ Status BdState::verb_check_decline_withdraw(const Action& /*a*/) const {
     return Status::ok();
   }
   if (phase_ != kAdminSoviet || !withdraw_due_) return rerr("8.21", "no withdrawal due now");
+  if (withdraw_due_ == 2)
+    return rerr("8.21",
+                "the permanent withdrawal \"must\" be made: it may not be declined (4.9 prices only "
+                "the GT6-8 withdrawals)");
   return Status::ok();
 }
 
@@ -573,6 +597,8 @@ Status BdState::verb_check_hero_city(const Action& a) const {
   if (current_player() != kSoviet || pending_ != kPendNone ||
       !(phase_ == kAdminSoviet || phase_ == kSovietB || phase_ == kSovietC))
     return rerr("9.7", "Hero Cities are declared by the Soviet, not during an attack");
+  if (sparam("no_hero_fortress_cities") > 0)
+    return rerr("15.8", "neither the Hero City nor the Fortress City rules are in effect in this scenario");
   if (markers_.hero_left <= 0) return rerr("9.1", "no Hero City marker available");
   const int h = a.args[0];
   if (!hx(h).city || hx(h).country != kUssr || hex_.control[static_cast<size_t>(h)] != kSoviet)
@@ -587,6 +613,8 @@ Status BdState::verb_check_fortress_city(const Action& a) const {
   if (current_player() != kGerman || pending_ != kPendNone ||
       !(phase_ == kAdminGerman || phase_ == kGermanB || phase_ == kGermanC))
     return rerr("9.7", "Fortress Cities are declared by the German in his segments, not during an attack");
+  if (sparam("no_hero_fortress_cities") > 0)
+    return rerr("15.8", "neither the Hero City nor the Fortress City rules are in effect in this scenario");
   const Country c = hx(h).country;
   const bool home = c == kGreaterGermany || c == kGeneralGovernment || c == kHungary;
   if (markers_.fortress_left <= 0 && !(markers_.fortress_restricted_left > 0 && home))
@@ -620,6 +648,9 @@ Status BdState::verb_check_sea_move(const Action& a) const {
     return rerr("10.16", d.label + " has moved this phase: no sea movement");
   if (s.flags & kFlagTurnAttacked)
     return rerr("10.16", d.label + " attacked this player turn: no sea movement");
+  if (s.flags & kFlagStandFast)
+    return rerr("12.7",
+                d.label + " is in Stalingrad under Hitler's stand-fast order: it may not move this turn");
   if (sea_used_ & (1u << sea)) return rerr("10.16", "one infantry corps per movement phase on this sea");
   if (h < 0 || h >= kNumHexes || h == s.hex || sea_of(h) != sea)
     return rerr("10.16", "the destination must be another port of the same sea");
@@ -647,6 +678,9 @@ Status BdState::verb_check_strategic(const Action& a) const {
   if (d.cls == kStatic || d.type == kFortressCommand)
     return rerr("8.6", d.label + " does not move strategically");
   if (unit(u).flags & kFlagDone) return rerr("8.6", d.label + " already moved strategically");
+  if (unit(u).flags & kFlagStandFast)
+    return rerr("12.7",
+                d.label + " is in Stalingrad under Hitler's stand-fast order: it may not move this turn");
   const int from = unit(u).hex;
   if (!hx(from).city || hex_.control[static_cast<size_t>(from)] != kGerman || !overland(from, kGerman))
     return rerr("8.6", "strategic movement starts in a German-controlled city with overland supply");

@@ -91,6 +91,7 @@ BdState::AttackBar BdState::attack_bar(int u, int target, bool ma) const {
   if (dir < 0) return {"11.2", "is not adjacent"};
   if (!ma && (s.flags & kFlagAttacked)) return {"11.3", "has already attacked this phase"};
   if (s.flags & kFlagSeaMoved) return {"10.16", "moved by sea this turn"};
+  if (s.flags & kFlagStandFast) return {"12.7", "is in Stalingrad under Hitler's stand-fast order this turn"};
   if (d.type == kFortressCommand) return {"8.33", "is a Fortress Command, which never attacks"};
   if (d.type == kCoastalArmy) return {"10.34", "is the ICA, which never attacks"};
   if (d.attack == 0 && d.support_shifts == 0) return {"11.12", "has no attack factor"};
@@ -305,6 +306,24 @@ int BdState::attack_factor_total(const Battle& b, bool roll_dice, std::vector<in
   return total;
 }
 
+// 10.26: "When determining the supply state of the units defending against the MA, don't
+// figure in, in any way, the presence of the enemy units making the MA; they have no effect on
+// the defenders' supply state for that battle." The assaulting units only ever block paths, so
+// a defender supplied with them there is supplied without them; otherwise its supply is traced
+// on a copy of the position without them.
+int BdState::ma_defender_supply(const Battle& b, int u) const {
+  const int sup = unit_supply(u);
+  if (sup != kSupOos || unit(u).forced_supply != kSupNone) return sup;
+  BdState without(*this);
+  for (int i = 0; i < b.natt; ++i) {
+    UnitSt& s = without.units_[static_cast<size_t>(b.att[static_cast<size_t>(i)])];
+    s.where = kOutOfPlay;
+    s.hex = -1;
+  }
+  without.mark_dirty();
+  return without.unit_supply(u);
+}
+
 int BdState::defense_factor_total(const Battle& b, bool roll_dice, std::vector<int>* per_unit) {
   int sums[3] = {};
   for (int i = 0; i < b.ndef; ++i) {
@@ -313,7 +332,7 @@ int BdState::defense_factor_total(const Battle& b, bool roll_dice, std::vector<i
     int base = d.defense;
     if (base == kRolled)
       base = roll_dice ? roll(6, d.label + " combat factor", d.type == kEmergency ? "8.4" : "8.35") : 3;
-    const int sup = unit_supply(u);
+    const int sup = b.is_ma ? ma_defender_supply(b, u) : unit_supply(u);  // 10.26
     const int div = sup == kSupOos ? 2 : 1;  // 7.16 (coastal, aerial, garrison: full defence)
     sums[div] += base;
     if (per_unit) per_unit->push_back(base / div);

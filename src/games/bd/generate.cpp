@@ -114,7 +114,11 @@ void BdState::legal_actions(std::vector<Action>& out) const {
     case kAdminGerman:
     case kAdminSoviet: {
       const int side = phase_ == kAdminGerman ? kGerman : kSoviet;
-      if (side == kSoviet && withdraw_due_) {
+      if (side == kSoviet && withdraw_due_ == 2)  // 8.21 permanent: after any conversions (5.3)
+        for (int u = 0; u < num_units(); ++u)
+          if (def(u).type == kRifleArmy && (unit(u).where == kOnMap || unit(u).where == kDead))
+            push_if(mk(kWithdraw, {u}));
+      if (side == kSoviet && withdraw_due_ == 1) {
         for (int u = 0; u < num_units(); ++u)
           if (def(u).type == kRifleArmy && unit(u).where == kOnMap) push_if(mk(kWithdraw, {u}));
         out.push_back(mk(kDeclineWithdraw, {}));

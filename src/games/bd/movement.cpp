@@ -196,6 +196,9 @@ Status BdState::check_move(const Action& a) const {
                                     (d.type == kCmGroup ? "army" : "corps") + " it is attached to" +
                                     (s.parent >= 0 ? " (" + label(s.parent) + ")" : ""));
   if (s.flags & (kFlagDone | kFlagNoMove)) return rerr("10.2", d.label + " has finished moving this phase");
+  if (s.flags & kFlagStandFast)
+    return rerr("12.7",
+                d.label + " is in Stalingrad under Hitler's stand-fast order: it may not move this turn");
   if (s.flags & kFlagMaFailed)
     return rerr("10.28", d.label + " failed a mobile assault and stays in its launch hex");
   if (s.mp >= 0 && std::find(movers_.begin(), movers_.end(), u) == movers_.end())

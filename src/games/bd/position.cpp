@@ -134,6 +134,7 @@ Result<Json> BdState::position() const {
                 {"ff_used_1943", ff_used_1943_},          //
                 {"soviet_ff_used", soviet_ff_used_},      //
                 {"withdraw_due", withdraw_due_},          // 8.21
+                {"stand_fast_ended", stand_fast_ended_},  // 12.7
                 {"strategic_used", strat_used_},          // 8.7
                 {"skip_rvgk_once", skip_rvgk_once_},      // 14.2
                 {"assault_only", assault_only_},          // 12.2
@@ -369,6 +370,8 @@ Status BdState::read_position(const JsonReader& r) {
   ff_used_1943_ = q.boolean("ff_used_1943");
   soviet_ff_used_ = q.boolean("soviet_ff_used");
   withdraw_due_ = i8(q, "withdraw_due", 0, 127);
+  stand_fast_ended_ =
+      q.opt("stand_fast_ended") ? q.boolean("stand_fast_ended") : false;  // 12.7, absent before
   strat_used_ = i8(q, "strategic_used", 0, 127);
   skip_rvgk_once_ = q.boolean("skip_rvgk_once");
   assault_only_ = q.boolean("assault_only");

@@ -91,6 +91,55 @@ void BdState::ss_turn_end() {
       "4.10");
 }
 
+// ----------------------------------------------------------------- 12.7 Fortress Stalingrad
+
+// 12.7: "At the very start of Game Turn 14 ... if his units in that city don't have regular
+// overland supply, they may not move or attack in any way that game turn ... Determine the
+// status afresh at the start of every game turn after Game Turn 14. The first time (if ever)
+// the force in the city begins a game turn with regular overland supply, Hitler's stand fast
+// order is thereby ended."
+void BdState::stalingrad_turn_start() {
+  for (auto& s : units_) s.flags = static_cast<uint16_t>(s.flags & ~kFlagStandFast);
+  const int from = sparam("stalingrad_stand_fast_turn");
+  const int h = data_->places.stalingrad;
+  if (from <= 0 || turn_ < from || stand_fast_ended_ || h < 0) return;
+  std::vector<int> force;
+  bool supplied = false;
+  for (int u = 0; u < num_units(); ++u)
+    if (def(u).side == kGerman && unit(u).where == kOnMap && unit(u).hex == h) {
+      force.push_back(u);
+      supplied = supplied || unit_supply(u) == kSupOverland;
+    }
+  if (force.empty()) return;  // no force in the city: nothing to hold, nothing ended
+  if (supplied) {
+    stand_fast_ended_ = true;
+    log("order",
+        "the force in Stalingrad begins the turn in regular overland supply: Hitler's stand-fast order ends",
+        "12.7");
+    return;
+  }
+  for (int u : force) units_[static_cast<size_t>(u)].flags |= kFlagStandFast;
+  mark_dirty();
+  log("order",
+      "the German units in Stalingrad lack regular overland supply: they may not move or attack this turn",
+      "12.7");
+}
+
+// 12.7: "At the end of Game Turn 15 ... If, at that time, the German player still has control
+// of that city, he's awarded two VP. Make similar checks at the end of each following game turn."
+void BdState::stalingrad_turn_end() {
+  const int from = sparam("stalingrad_vp_turn");
+  const int h = data_->places.stalingrad;
+  if (from <= 0 || turn_ < from || h < 0 || hex_.control[static_cast<size_t>(h)] != kGerman) return;
+  const int vp = sparam("stalingrad_vp");
+  vp_ += vp;
+  vp_events_ += vp;
+  log("vp",
+      "Fortress Stalingrad Victory Point Check: Stalingrad is German: German VP +" + std::to_string(vp) +
+          ", now " + std::to_string(vp_),
+      "12.7");
+}
+
 // ----------------------------------------------------------------- 4.11-4.13 Caucasus expedition
 
 // The Grand Campaign and the scenarios that continue or contain it (4.11; 13.4 names the

@@ -89,7 +89,8 @@ Json BdState::result() const {
 }
 
 void BdState::clear_phase_flags(bool new_player_turn) {
-  const uint16_t keep = new_player_turn ? kFlagRevealed : kFlagRevealed | kFlagSeaMoved | kFlagTurnAttacked;
+  const uint16_t keep = new_player_turn ? kFlagRevealed | kFlagStandFast
+                                        : kFlagRevealed | kFlagSeaMoved | kFlagTurnAttacked | kFlagStandFast;
   for (auto& s : units_) {
     s.flags = static_cast<uint16_t>(s.flags & keep);
     s.mp = -1;
@@ -210,6 +211,9 @@ void BdState::begin_turn() {
     const bool now =
         m.turn == turn_ || (turn_ == first_turn_ && m.turn < first_turn_ && m.marker == "offensive-supply");
     if (!now) continue;
+    // 15.8: "Neither the Hero City nor Fortress City rules are in effect in this scenario."
+    if ((m.marker == "hero-city" || m.marker == "fortress-city") && sparam("no_hero_fortress_cities") > 0)
+      continue;
     if (m.marker == "hero-city" && m.turn == turn_)
       markers_.hero_left = static_cast<int8_t>(markers_.hero_left + m.count);           // 9.1
     if (m.marker == "fortified-area" && m.turn == turn_) markers_.fa_available = true;  // 8.18
@@ -225,7 +229,16 @@ void BdState::begin_turn() {
       markers_.osupply_have[static_cast<size_t>(i)] = 1;
     }
   }
-  withdraw_due_ = (turn_ >= 6 && turn_ <= 8 && scenario_id_ != "what-if-1942") ? 1 : 0;  // 8.21
+  // 8.21: one rifle army to the GT27 box on GT6, 7 and 8 (1); one more permanently on GT20 (2).
+  withdraw_due_ = scenario_id_ == "what-if-1942"                        ? 0  // 15.8
+                  : turn_ >= 6 && turn_ <= 8                            ? 1
+                  : turn_ == data_->victory.soviet_perm_withdrawal_turn ? 2
+                                                                        : 0;
+  if (withdraw_due_ == 2)
+    log("withdraw",
+        "a further rifle army must be permanently withdrawn this turn (withdraw ARMY, in the Soviet "
+        "segment)",
+        "8.21");
   // 8.29: GT22 the early panzer corps become their late "2-4" counterparts in place.
   if (turn_ == 22)
     for (int u = 0; u < num_units(); ++u) {
@@ -244,8 +257,9 @@ void BdState::begin_turn() {
     }
   mark_dirty();
   log("turn", "Game Turn " + std::to_string(turn_) + " (" + ti().months + ")", "5.8");
-  ss_turn_start();    // 8.17
-  mg_replacements();  // 4.17
+  ss_turn_start();          // 8.17
+  stalingrad_turn_start();  // 12.7
+  mg_replacements();        // 4.17
   // 4.11: the launch condition is looked at at the start of the game turn.
   cauc_open_ = caucasus_scenario() && cauc_ == kCaucNone && caucasus_launch_condition();
   if (cauc_open_)
@@ -331,6 +345,7 @@ void BdState::victory_check() {
       }
   summer_offensive_check();  // 4.4
   ss_turn_end();             // 4.10
+  stalingrad_turn_end();     // 12.7
   caucasus_victory_phase();  // 4.13
   mark_dirty();
   if (mg_ && turn_ >= data_->victory.mg_end_turn && mg_victory_check()) return;  // 4.16
@@ -550,6 +565,11 @@ void BdState::end_phase() {
       enter_phase(kAdminSoviet);
       return;
     case kAdminSoviet:
+      if (withdraw_due_ == 2) {  // 8.21 no rifle army to withdraw (ruling BD-W1)
+        withdraw_due_ = 0;
+        log("withdraw", "no rifle army on the map or in the dead pile: the permanent withdrawal lapses",
+            "8.21");
+      }
       for (int u = 0; u < num_units(); ++u)  // 8.1 Soviet delayed reinforcements wait in the RVGK
         if (unit(u).where == kTrrt && unit(u).turn <= turn_ && def(u).side == kSoviet &&
             !converts_on_arrival(u) &&

@@ -41,7 +41,10 @@ int BdState::support_left(int kind) const {
       return support_arrived("partisans") > 0 && !(markers_.support_used & kSupportPartisans) ? 1 : 0;
     case kSupAirborne: {  // 8.40: once in 1942 and once in 1943 (digest 9 item 19)
       const int y = ti().year;
-      if (!fight_move || (y != 1942 && y != 1943) || support_arrived("airborne-assault") <= 0) return 0;
+      if (!fight_move || support_arrived("airborne-assault") <= 0) return 0;
+      // 15.8 (1942 What If): "may be used once during the scenario" (param airborne_once).
+      if (sparam("airborne_once") > 0) return markers_.airborne_years != 0 ? 0 : 1;
+      if (y != 1942 && y != 1943) return 0;
       return (markers_.airborne_years >> (y - 1942)) & 1u ? 0 : 1;
     }
     default:
@@ -95,6 +98,10 @@ Status BdState::check_support(int kind, int u) const {
       case kSupPartisans:
         return rerr(rule, "the partisans have been committed this phase or have not arrived");
       default:
+        if (sparam("airborne_once") > 0)
+          return rerr("15.8",
+                      "the airborne assault marker is not available (fight/move turns, once during the "
+                      "scenario)");
         return rerr(rule,
                     "the airborne assault marker is not available (fight/move turns, once in 1942 and "
                     "once in 1943)");
@@ -142,6 +149,10 @@ Status BdState::check_support(int kind, int u) const {
       if (b.support & kSupportAirborne) return rerr(rule, "already committed");
       if (t.city || t.country != kUssr)
         return rerr(rule, "airborne assaults go only into non-city hexes in the USSR");
+      // 15.8 (1942 What If): "but not in any battle in which one or more Luftwaffe ground
+      // support units are participating" (param airborne_no_luftwaffe).
+      if (sparam("airborne_no_luftwaffe") > 0 && b.lw_defend)
+        return rerr("15.8", "no airborne assault in a battle where a Luftwaffe marker is committed");
       break;
     default:
       break;

@@ -614,6 +614,7 @@ void BdState::serialize(std::string& out) const {
   put(winner_);
   put(rvgk_moves_);
   put(withdraw_due_);
+  if (stand_fast_ended_) put(uint8_t{0x7f});  // 12.7 (only when set: the other games' hashes stay)
   put(strat_used_);
   put(skip_rvgk_once_ * 2 + assault_only_);
   put(ff_used_1942_ * 4 + ff_used_1943_ * 2 + soviet_ff_used_);
