@@ -428,3 +428,119 @@ TEST(InstalledGames, CatalogOffersOptionalRulesAndGamesUseThem) {
   EXPECT_GE(checked, 2);
   p.stop_gently();
 }
+
+// Bad input to every installed game through the real binary, over HTTP and WebSocket
+// (issue 21, "for both games and both transports"): malformed, illegal, foreign-token,
+// invalid-UTF-8, huge and deeply nested requests are each answered with a 4xx error naming
+// a code, nothing of the game changes (state hash and action count), and the server keeps
+// answering.
+TEST(InstalledGames, BadInputToEveryGameIsRefusedAndChangesNothing) {
+  const fs::path dir = server_temp_dir("bad-input");
+  ChildServer p = spawn_server(
+      {STEPPE_SERVE_BIN, "serve", "--db", (dir / "steppe.db").string(), "--port", "0", "--debug-state"});
+  ASSERT_GT(p.port, 0);
+  const Reply cat = http_get(p.port, "/api/catalog");
+  std::string other_token;  // a seat of another game: foreign here
+  int checked = 0;
+  for (const auto& g : cat.body["games"]) {
+    if (g["available"] != true) continue;
+    std::string scenario;
+    for (const auto& sc : g["scenarios"])
+      if (sc["id"] != "empty") {
+        scenario = sc["id"];
+        break;
+      }
+    if (scenario.empty()) continue;
+    const std::string game = g["id"];
+    Reply c = http_post(p.port, "/api/games", Json{{"game", game}, {"scenario", scenario}, {"seed", 2}});
+    ASSERT_EQ(c.status, 200) << c.raw;
+    const std::string id = c.body["game"]["id"];
+    std::vector<std::string> tokens;
+    for (const auto& s : c.body["seats"]) tokens.push_back(s["token"]);
+    ASSERT_GE(tokens.size(), 2u);
+    const int to_move = http_get(p.port, "/api/games/" + id).body["game"].value("current_player", -1);
+    ASSERT_GE(to_move, 0) << game;
+    const std::string mover = tokens[static_cast<size_t>(to_move)];
+    const std::string waiter = tokens[static_cast<size_t>(1 - to_move)];
+    const Json view = http_get(p.port, "/api/games/" + id + "/view", mover).body["view"];
+    const Json legal = offered_actions(p.port, id, mover, view, 0);
+    ASSERT_FALSE(legal.empty()) << game;
+    const std::string a_legal = legal[0]["text"];
+    const std::string hash_path = "/api/games/" + id + "/debug/hash";
+    const std::string before = http_get(p.port, hash_path).body["state_hash"];
+    const std::string base = "/api/games/" + id;
+
+    auto refused = [&](const Reply& r, const std::string& what) {
+      EXPECT_GE(r.status, 400) << game << ": " << what << ": " << r.raw.substr(0, 300);
+      EXPECT_LT(r.status, 500) << game << ": " << what << ": " << r.raw.substr(0, 300);
+      EXPECT_EQ(r.body.value("ok", true), false) << game << ": " << what;
+      EXPECT_TRUE(r.body.contains("error") && r.body["error"].value("code", "") != "")
+          << game << ": " << what << ": " << r.raw.substr(0, 300);
+    };
+    auto act = [&](const std::string& body, const std::string& token) {
+      return http_request(p.port, http::verb::post, base + "/action", body, token);
+    };
+    std::string nested;
+    for (int i = 0; i < 30000; ++i) nested += "{\"a\":";
+    refused(act(Json{{"action", ""}}.dump(), mover), "empty action");
+    refused(act(Json{{"action", "zzz 99 99 99"}}.dump(), mover), "unknown verb");
+    refused(act(Json{{"action", a_legal + " 9999 9999"}}.dump(), mover), "a legal action with junk after it");
+    refused(act(R"({"action":")" + std::string("\xff\xfe\xc3\x28") + R"("})", mover), "invalid UTF-8");
+    refused(act(Json{{"action", std::string(60000, 'x')}}.dump(), mover), "a 60 KB action");
+    refused(act(R"({"action": 12})", mover), "a number for an action");
+    refused(act("[1,2,3]", mover), "a body that is not an object");
+    refused(act(nested, mover), "a body nested 30,000 deep");
+    refused(act(Json{{"action", a_legal}}.dump(), waiter), "the other seat's turn");
+    refused(act(Json{{"action", a_legal}}.dump(), ""), "no token");
+    refused(act(Json{{"action", a_legal}}.dump(), "not-a-token"), "a wrong token");
+    if (!other_token.empty())
+      refused(act(Json{{"action", a_legal}}.dump(), other_token), "another game's token");
+    refused(http_get(p.port, base + "/view", "not-a-token"), "view with a wrong token");
+    refused(http_get(p.port, base + "/preview?action=%ff%fe", mover), "preview of invalid UTF-8");
+    refused(http_get(p.port, base + "/preview?action=" + url_encode("zzz 1 2"), mover), "preview of junk");
+    refused(http_get(p.port, base + "/reach?unit=%00%01", mover), "reach of a control character");
+    {
+      // No legal action names such a unit: an empty list (the service does not know units).
+      const Reply r = http_get(p.port, base + "/actions?unit=" + url_encode("no such unit"), mover);
+      EXPECT_EQ(r.status, 200) << game << ": " << r.raw.substr(0, 300);
+      EXPECT_TRUE(r.body.value("actions", Json::array({1})).empty()) << game << ": " << r.raw.substr(0, 300);
+    }
+    refused(http_get(p.port, base + "/log?since=abc", mover), "log since a word");
+    refused(http_request(p.port, http::verb::post, base + "/undo", "", waiter), "undo with nothing to undo");
+    refused(http_request(p.port, http::verb::post, base + "/resign", "", "not-a-token"),
+            "resign, wrong token");
+    {
+      WsClient ws(p.port, base + "/ws?token=" + mover);
+      ASSERT_TRUE(ws.wait_count(1)) << game << ": the socket's first message";
+      const size_t first = ws.messages.size();
+      ws.send_raw("not json");
+      ws.send_raw(R"({"type":"action","action":7})");
+      ws.send(Json{{"type", "action"}, {"action", "zzz 99 99"}});
+      ws.send(Json{{"type", "action"}, {"action", a_legal + " 9999"}});
+      ws.send(Json{{"type", "preview"}, {"action", "zzz"}});
+      ws.send(Json{{"type", "reach"}, {"unit", "no such unit"}});
+      ws.send(Json{{"type", "no-such-type"}});
+      ASSERT_TRUE(ws.wait_count(first + 7, 5000)) << game << ": every message answered";
+      for (size_t i = first; i < ws.messages.size(); ++i) {
+        const Json m = Json::parse(ws.messages[i], nullptr, false);
+        if (m.value("type", "") != "result") continue;
+        EXPECT_GE(m.value("status", 0), 400) << game << ": " << ws.messages[i].substr(0, 300);
+        EXPECT_LT(m.value("status", 0), 500) << game << ": " << ws.messages[i].substr(0, 300);
+      }
+      // A text frame that is not UTF-8 breaks the protocol (RFC 6455 8.1): the socket is
+      // closed, and nothing else happens.
+      ws.send_raw(R"({"type":"action","action":")" + std::string("\xff\xfe") + R"("})");
+      ws.wait_for([](const auto&) { return false; }, 1000);
+      EXPECT_TRUE(ws.closed) << game << ": a frame of invalid UTF-8 closes the socket";
+    }
+    EXPECT_EQ(http_get(p.port, hash_path).body["state_hash"], before) << game << ": the state changed";
+    EXPECT_EQ(http_get(p.port, base).body["game"].value("actions_count", -1), 0) << game;
+    // And the game still plays: the legal action is taken.
+    EXPECT_EQ(act(Json{{"action", a_legal}}.dump(), mover).status, 200) << game;
+    other_token = mover;
+    ++checked;
+  }
+  EXPECT_GE(checked, 2) << "Barbarossa Deluxe and Moscow '41 at least";
+  EXPECT_EQ(http_get(p.port, "/api/health").status, 200);
+  fs::remove_all(dir);
+}

@@ -52,6 +52,9 @@ namespace {
 struct Options {
   std::string host = "127.0.0.1";
   int port = 0;
+  // A second server instance on the same database (PostgreSQL, docs/deploy.md): the second
+  // seat of every game plays through it, so each move crosses instances (LISTEN/NOTIFY).
+  int second_port = 0;
   std::string spawn;                    // path of `steppe` to start, or empty
   std::vector<std::string> spawn_args;  // extra arguments for `steppe serve`
   std::string game = "bd", scenario = "citadel";
@@ -389,7 +392,8 @@ bool loopback(const std::string& host) {
 
 int usage(const char* msg) {
   std::cerr << "steppe-loadgen: " << msg
-            << "\nusage: steppe-loadgen (--spawn STEPPE [--spawn-arg ARG]... | --port N [--host 127.0.0.1])\n"
+            << "\nusage: steppe-loadgen (--spawn STEPPE [--spawn-arg ARG]... | --port N [--second-port N] "
+               "[--host 127.0.0.1])\n"
                "       [--games 200] [--actions 100] [--seconds 60] [--threads 1] [--poll 0.05] [--think 0]\n"
                "       [--game bd] [--scenario citadel] [--pick random|first] [--seed 1]\n";
   return 2;
@@ -423,6 +427,8 @@ int main(int argc, char** argv) {
         o.poll = std::stod(next());
       else if (a == "--game")
         o.game = next();
+      else if (a == "--second-port")
+        o.second_port = std::stoi(next());
       else if (a == "--think")
         o.think = std::stod(next());
       else if (a == "--scenario")
@@ -485,6 +491,8 @@ int main(int argc, char** argv) {
   const auto t0 = Clock::now();
   const auto deadline = t0 + std::chrono::seconds(o.seconds);
   const tcp::endpoint ep(net::ip::make_address(o.host), static_cast<uint16_t>(o.port));
+  const tcp::endpoint ep2(net::ip::make_address(o.host),
+                          static_cast<uint16_t>(o.second_port > 0 ? o.second_port : o.port));
   std::vector<std::unique_ptr<net::io_context>> loops;
   loops.reserve(static_cast<size_t>(o.threads));
   std::vector<Stats> stats(static_cast<size_t>(o.threads));
@@ -493,7 +501,7 @@ int main(int argc, char** argv) {
     const size_t t = i % static_cast<size_t>(o.threads);
     for (size_t side = 0; side < games[i].tokens.size(); ++side)
       if (!games[i].tokens[side].empty())
-        std::make_shared<Seat>(*loops[t], o, ep, games[i], side, stats[t], deadline,
+        std::make_shared<Seat>(*loops[t], o, side == 0 ? ep : ep2, games[i], side, stats[t], deadline,
                                o.seed * 1000003 + i * 7 + side)
             ->start();
   }
