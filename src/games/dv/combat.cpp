@@ -357,9 +357,20 @@ void DvState::carry_out_results() {
   }
   // 12.6: attackers may advance into an emptied defender hex.
   advancers_.clear();
-  if (occupant_side(target_) == kNeutral)
+  if (occupant_side(target_) == kNeutral) {
     for (int u : attackers_)
       if (us(u).box == Box::kMap) advancers_.push_back(u);
+    // 12.6: "An Advance ... may include a HQ stacked with the attacking units".
+    for (size_t i = 0; i < units_.size(); ++i) {
+      const int hq = static_cast<int>(i);
+      if (!g_.unit(hq).hq || g_.unit(hq).side != active_ || units_[i].box != Box::kMap) continue;
+      for (int u : attackers_)
+        if (us(u).box == Box::kMap && us(u).hex == units_[i].hex) {
+          advancers_.push_back(hq);
+          break;
+        }
+    }
+  }
   if (!advancers_.empty()) {
     stage_ = Stage::kAdvance;
     return;
@@ -432,9 +443,14 @@ void DvState::resolve_attack() {
 }
 
 bool DvState::may_advance(int u) const {
-  return stage_ == Stage::kAdvance &&
-         std::find(advancers_.begin(), advancers_.end(), u) != advancers_.end() && us(u).hex != target_ &&
-         stack_ok(target_, g_.unit(u).side, {u});
+  if (stage_ != Stage::kAdvance || std::find(advancers_.begin(), advancers_.end(), u) == advancers_.end() ||
+      us(u).hex == target_ || !stack_ok(target_, g_.unit(u).side, {u}))
+    return false;
+  if (!g_.unit(u).hq) return true;
+  // 12.6: a HQ goes with the attacking units: once one of them has advanced.
+  for (int a : attackers_)
+    if (us(a).box == Box::kMap && us(a).hex == target_) return true;
+  return false;
 }
 
 void DvState::do_advance(int u) {
