@@ -393,6 +393,9 @@ class DvState : public steppe::State {
   std::vector<int> loss_choices() const;  // units that may lose the next step
   int retreating_unit() const;            // the next unit to retreat; -1 if none
   void retreat_destinations(int u, std::vector<int>& out) const;
+  // 12.5 the two-hex ends; through_zoc: the 6.2 German mech exception's first hex may be in ZOC
+  void retreat_ends(int u, bool through_zoc, std::vector<int>& out) const;
+  bool retreat_through_zoc(int u) const;  // 6.2: only that way out (German mech, Fair/Mixed)
   void lose_step(int u);
   void retreat_to(int u, int h);
   bool may_advance(int u) const;

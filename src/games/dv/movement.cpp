@@ -162,7 +162,7 @@ void DvState::reach_search(int u, bool forced, steppe::PathFinder& pf) const {
   // or more Soviet 5-4 Rifle Army units and no other Soviet units may Move directly to another
   // hex solely in the ZOC of one or more Rifle Army units but must then halt. Similarly, Soviet
   // Guard Tank Armies that begin their Move in Axis ZOC may Move directly to another hex in Axis
-  // ZOC but must then halt. In both cases, the units may Move only the one hex."
+  // ZOC but must then halt. In both cases, the units may Move only the one hex." (DV-E9)
   std::vector<uint8_t> other_zoc;  // enemy ZOC of units other than Rifle Armies
   bool rifle_exception = false;
   const bool gta_exception = start_in_zoc && d.type == "guards-tank-army";
