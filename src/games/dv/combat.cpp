@@ -30,8 +30,10 @@ bool DvState::may_attack_hex(int h) const {
     const UnitState& s = units_[i];
     if (s.box != Box::kMap || s.hex != h || !g_.units()[i].ground) continue;
     if (g_.units()[i].side == active_) return false;
-    if (s.defended) return false;  // 12.2 each defender is attacked once per round
-    any = true;
+    // 12.2 each defender is attacked once per round; 12.5 "Retreating units that end their
+    // Retreat in a hex containing other non-Retreated Friendly units may be attacked again
+    // during the same Action Round": the hex may be attacked while one unit in it has not been.
+    if (!s.defended) any = true;
   }
   if (!any) return false;
   if (active_ == kSoviet && year() == 1941 && g_.hex(h).hungary) return false;  // 15.3
@@ -121,6 +123,9 @@ Outcome DvState::assess() const {
   for (int u : defenders) {
     const UnitDef& d = g_.unit(u);
     if (!d.ground || (d.hq && !alone_hq)) continue;  // 14.1 HQs defend only when alone
+    // 12.5: "the Retreated units do not contribute their Combat factors or Supply Status to the
+    // defense strength of the other defending units"
+    if (us(u).defended) continue;
     def += d.defense[us(u).steps == d.steps ? 0 : 1];
     if (us(u).supply != 0) defender_oos = true;
   }
@@ -415,8 +420,16 @@ void DvState::carry_out_results() {
 
 void DvState::resolve_attack() {
   const Outcome o = assess();
-  std::vector<int> defenders;
+  std::vector<int> defenders, retreated;
   units_in(target_, defenders);
+  // 12.5: units that retreated into the hex earlier this round (already defended) take no part
+  // in the losses or the retreat; they "are eliminated if the defender is forced to Retreat or is
+  // eliminated in that subsequent Combat".
+  for (int u : defenders)
+    if (us(u).defended && g_.unit(u).ground) retreated.push_back(u);
+  defenders.erase(std::remove_if(defenders.begin(), defenders.end(),
+                                 [&](int u) { return us(u).defended && g_.unit(u).ground; }),
+                  defenders.end());
   for (int u : attackers_) us(u).attacked = true;
   for (int u : defenders) us(u).defended = true;
   const steppe::HexGrid& gr = g_.grid();
@@ -452,6 +465,22 @@ void DvState::resolve_attack() {
     pending_.push_back(std::move(p));
   };
   pending_.clear();
+  if (!retreated.empty()) {
+    int fresh_steps = 0;
+    for (int u : defenders)
+      if (g_.unit(u).ground) fresh_steps += us(u).steps;
+    const bool lost = result == "DR" || result == "DR*" || result == "DE" ||
+                      ((result == "D1" || result == "EX") && fresh_steps <= 1);
+    if (lost)
+      for (int u : retreated) {
+        UnitState& s = us(u);
+        s = UnitState{};
+        s.box = Box::kEliminated;
+        if (g_.unit(u).hq)
+          s.return_turn = static_cast<int16_t>(turn_ + (g_.unit(u).type == "panzer-hq" ? 2 : 1));
+        log("loss", g_.unit(u).label + ", retreated into " + gr.id(from) + ", is eliminated with it", "12.5");
+      }
+  }
   if (result == "AE") {
     loss(true, 99, "12.3a");
   } else if (result == "A1" || result == "A2") {
