@@ -1,7 +1,7 @@
 // 12.0 combat: who may attack (12.2, 12.2.1), strengths, terrain and odds (12.3a, 12.4,
 // 12.7), the roll on CRT A or B (12.1.1, 12.3b), losses (12.3c), retreat (12.5) and advance
 // (12.6). Not yet: bombardment (12.8), air and support (8.x, 16.x), bridgeheads (12.4.1),
-// the German mech retreat through ZOC (6.2) and the sea retreat (12.5).
+// and the sea retreat (12.5).
 #include <algorithm>
 
 #include "games/dv/dv.h"
@@ -30,8 +30,10 @@ bool DvState::may_attack_hex(int h) const {
     const UnitState& s = units_[i];
     if (s.box != Box::kMap || s.hex != h || !g_.units()[i].ground) continue;
     if (g_.units()[i].side == active_) return false;
-    if (s.defended) return false;  // 12.2 each defender is attacked once per round
-    any = true;
+    // 12.2 each defender is attacked once per round; 12.5 "Retreating units that end their
+    // Retreat in a hex containing other non-Retreated Friendly units may be attacked again
+    // during the same Action Round": the hex may be attacked while one unit in it has not been.
+    if (!s.defended) any = true;
   }
   if (!any) return false;
   if (active_ == kSoviet && year() == 1941 && g_.hex(h).hungary) return false;  // 15.3
@@ -121,6 +123,9 @@ Outcome DvState::assess() const {
   for (int u : defenders) {
     const UnitDef& d = g_.unit(u);
     if (!d.ground || (d.hq && !alone_hq)) continue;  // 14.1 HQs defend only when alone
+    // 12.5: "the Retreated units do not contribute their Combat factors or Supply Status to the
+    // defense strength of the other defending units"
+    if (us(u).defended) continue;
     def += d.defense[us(u).steps == d.steps ? 0 : 1];
     if (us(u).supply != 0) defender_oos = true;
   }
@@ -245,6 +250,32 @@ int DvState::retreating_unit() const {
 void DvState::retreat_destinations(int u, std::vector<int>& out) const {
   out.clear();
   if (pending_.empty() || !pending_.front().retreat) return;
+  retreat_ends(u, false, out);
+  if (out.empty() && retreat_through_zoc(u)) retreat_ends(u, true, out);
+  // 12.7.1: "A unit in a Friendly Fort (only) may ignore the Retreat requirement of DR and DR*
+  // results": its own hex is one of its choices.
+  const int from = pending_.front().from;
+  const HexInfo& hi = g_.hex(from);
+  const int side = g_.unit(u).side;
+  if ((hi.fort_owner == side || hi.weak_fort_owner == side) && fort_gone_[static_cast<size_t>(from)] == 0)
+    out.push_back(from);
+  std::sort(out.begin(), out.end());
+}
+
+// 6.2: "German Mechanized units may Retreat through one Enemy ZOC at the cost of one additional
+// step loss per stack in Fair/Mixed Weather Turns but may not end their Retreat in an Enemy ZOC."
+// Taken only where no retreat avoids the ZOC (DV-E8).
+bool DvState::retreat_through_zoc(int u) const {
+  const UnitDef& d = g_.unit(u);
+  if (d.nation != "german" || !d.mech || (weather() != kFair && weather() != kMixed)) return false;
+  std::vector<int> plain;
+  retreat_ends(u, false, plain);
+  return plain.empty();
+}
+
+void DvState::retreat_ends(int u, bool through_zoc, std::vector<int>& out) const {
+  out.clear();
+  if (pending_.empty() || !pending_.front().retreat) return;
   const PendingResult& p = pending_.front();
   const int side = g_.unit(u).side;
   const int from = p.from;
@@ -259,12 +290,12 @@ void DvState::retreat_destinations(int u, std::vector<int>& out) const {
         return true;
     return false;
   };
-  auto open = [&](int a, int d, int b) {
+  auto open = [&](int a, int d, int b, bool zoc_ok) {
     if (b < 0) return false;
     const HexInfo& bi = g_.hex(b);
     if (bi.terrain == kSea || bi.terrain == kLake || g_.water().test(a, d)) return false;
     if (occupant_side(b) == 1 - side) return false;
-    if (ezoc[static_cast<size_t>(b)] != 0 && !friendly_other(b)) return false;
+    if (!zoc_ok && ezoc[static_cast<size_t>(b)] != 0 && !friendly_other(b)) return false;
     return true;
   };
   const auto& compass = g_.compass()[static_cast<size_t>(side)];
@@ -272,10 +303,10 @@ void DvState::retreat_destinations(int u, std::vector<int>& out) const {
   std::vector<std::pair<int, int>> ends;  // (compass score, hex)
   for (int d1 = 0; d1 < 6; ++d1) {
     const int h1 = gr.neighbour(from, d1);
-    if (!open(from, d1, h1)) continue;
+    if (!open(from, d1, h1, through_zoc)) continue;
     for (int d2 = 0; d2 < 6; ++d2) {
       const int h2 = gr.neighbour(h1, d2);
-      if (h2 < 0 || h2 == from || gr.distance(from, h2) != 2 || !open(h1, d2, h2)) continue;
+      if (h2 < 0 || h2 == from || gr.distance(from, h2) != 2 || !open(h1, d2, h2, false)) continue;
       if (!stack_ok(h2, side, {u})) continue;
       ends.emplace_back((on_compass(d1) ? 1 : 0) + (on_compass(d2) ? 1 : 0), h2);
     }
@@ -284,12 +315,6 @@ void DvState::retreat_destinations(int u, std::vector<int>& out) const {
   for (const auto& e : ends) best = std::max(best, e.first);
   for (const auto& [score, h] : ends)
     if (score == best && std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
-  // 12.7.1: "A unit in a Friendly Fort (only) may ignore the Retreat requirement of DR and DR*
-  // results": its own hex is one of its choices.
-  const HexInfo& hi = g_.hex(from);
-  if ((hi.fort_owner == side || hi.weak_fort_owner == side) && fort_gone_[static_cast<size_t>(from)] == 0)
-    out.push_back(from);
-  std::sort(out.begin(), out.end());
 }
 
 void DvState::retreat_to(int u, int h) {
@@ -299,6 +324,21 @@ void DvState::retreat_to(int u, int h) {
     log("retreat", g_.unit(u).label + " stays in the Fort in " + g_.grid().id(h) + " and ignores the retreat",
         "12.7.1");
     return;
+  }
+  if (retreat_through_zoc(u) && p.taken == 0) {
+    // 6.2: one step for the stack that retreats through the enemy ZOC (a retreat's `taken`).
+    p.taken = 1;
+    UnitState& s = us(u);
+    log("retreat", g_.unit(u).label + " retreats through an enemy ZOC and loses a step", "6.2");
+    if (s.steps == 2) {
+      s.steps = 1;
+    } else {
+      s = UnitState{};
+      s.box = Box::kEliminated;
+      if (g_.unit(u).hq) s.return_turn = static_cast<int16_t>(turn_ + 2);  // 14.1 a Panzer Army HQ
+      log("loss", g_.unit(u).label + " is eliminated", "6.2");
+      return;
+    }
   }
   us(u).hex = h;
   set_control(h, g_.unit(u).side);
@@ -357,9 +397,20 @@ void DvState::carry_out_results() {
   }
   // 12.6: attackers may advance into an emptied defender hex.
   advancers_.clear();
-  if (occupant_side(target_) == kNeutral)
+  if (occupant_side(target_) == kNeutral) {
     for (int u : attackers_)
       if (us(u).box == Box::kMap) advancers_.push_back(u);
+    // 12.6: "An Advance ... may include a HQ stacked with the attacking units".
+    for (size_t i = 0; i < units_.size(); ++i) {
+      const int hq = static_cast<int>(i);
+      if (!g_.unit(hq).hq || g_.unit(hq).side != active_ || units_[i].box != Box::kMap) continue;
+      for (int u : attackers_)
+        if (us(u).box == Box::kMap && us(u).hex == units_[i].hex) {
+          advancers_.push_back(hq);
+          break;
+        }
+    }
+  }
   if (!advancers_.empty()) {
     stage_ = Stage::kAdvance;
     return;
@@ -369,8 +420,16 @@ void DvState::carry_out_results() {
 
 void DvState::resolve_attack() {
   const Outcome o = assess();
-  std::vector<int> defenders;
+  std::vector<int> defenders, retreated;
   units_in(target_, defenders);
+  // 12.5: units that retreated into the hex earlier this round (already defended) take no part
+  // in the losses or the retreat; they "are eliminated if the defender is forced to Retreat or is
+  // eliminated in that subsequent Combat".
+  for (int u : defenders)
+    if (us(u).defended && g_.unit(u).ground) retreated.push_back(u);
+  defenders.erase(std::remove_if(defenders.begin(), defenders.end(),
+                                 [&](int u) { return us(u).defended && g_.unit(u).ground; }),
+                  defenders.end());
   for (int u : attackers_) us(u).attacked = true;
   for (int u : defenders) us(u).defended = true;
   const steppe::HexGrid& gr = g_.grid();
@@ -406,6 +465,22 @@ void DvState::resolve_attack() {
     pending_.push_back(std::move(p));
   };
   pending_.clear();
+  if (!retreated.empty()) {
+    int fresh_steps = 0;
+    for (int u : defenders)
+      if (g_.unit(u).ground) fresh_steps += us(u).steps;
+    const bool lost = result == "DR" || result == "DR*" || result == "DE" ||
+                      ((result == "D1" || result == "EX") && fresh_steps <= 1);
+    if (lost)
+      for (int u : retreated) {
+        UnitState& s = us(u);
+        s = UnitState{};
+        s.box = Box::kEliminated;
+        if (g_.unit(u).hq)
+          s.return_turn = static_cast<int16_t>(turn_ + (g_.unit(u).type == "panzer-hq" ? 2 : 1));
+        log("loss", g_.unit(u).label + ", retreated into " + gr.id(from) + ", is eliminated with it", "12.5");
+      }
+  }
   if (result == "AE") {
     loss(true, 99, "12.3a");
   } else if (result == "A1" || result == "A2") {
@@ -432,9 +507,14 @@ void DvState::resolve_attack() {
 }
 
 bool DvState::may_advance(int u) const {
-  return stage_ == Stage::kAdvance &&
-         std::find(advancers_.begin(), advancers_.end(), u) != advancers_.end() && us(u).hex != target_ &&
-         stack_ok(target_, g_.unit(u).side, {u});
+  if (stage_ != Stage::kAdvance || std::find(advancers_.begin(), advancers_.end(), u) == advancers_.end() ||
+      us(u).hex == target_ || !stack_ok(target_, g_.unit(u).side, {u}))
+    return false;
+  if (!g_.unit(u).hq) return true;
+  // 12.6: a HQ goes with the attacking units: once one of them has advanced.
+  for (int a : attackers_)
+    if (us(a).box == Box::kMap && us(a).hex == target_) return true;
+  return false;
 }
 
 void DvState::do_advance(int u) {

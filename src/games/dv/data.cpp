@@ -197,7 +197,7 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
   region("west_edge_germany", &HexInfo::west_edge);
   region("usir", &HexInfo::usir);
   region("military_roads", &HexInfo::military_road);
-  g->river_ = g->major_ = g->volga_ = g->water_ = g->strait_ = g->rail_side_ = g->ladoga_ =
+  g->river_ = g->major_ = g->volga_ = g->water_ = g->strait_ = g->rail_side_ = g->ladoga_ = g->oranienbaum_ =
       steppe::HexSideBits(gr);
   for (const JsonReader& s : m.at("hexsides").elements()) {
     const auto ids = s.str_list("hexes");
@@ -285,6 +285,16 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
       p.at("ladoga_crossing").fail("the Ladoga crossing is two adjacent hexes (13.2)");
     else
       g->ladoga_.set(gr, a, d);
+  }
+  {
+    // 11.2: "The Soviets (only) may move units directly between The Oranienbaum and Leningrad".
+    const auto side = p.at("oranienbaum_leningrad").at("hexside").as_str_list();
+    const int a = side.size() == 2 ? gr.parse(side[0]) : -1, b = side.size() == 2 ? gr.parse(side[1]) : -1;
+    const int d = a >= 0 && b >= 0 ? gr.direction(a, b) : -1;
+    if (d < 0)
+      p.at("oranienbaum_leningrad").fail("The Oranienbaum and Leningrad are two adjacent hexes (11.2)");
+    else
+      g->oranienbaum_.set(gr, a, d);
   }
   if (!p.ok()) return p.error();
 

@@ -211,6 +211,7 @@ class DvGame : public steppe::Game {
   const steppe::HexSideBits& strait() const { return strait_; }
   const steppe::HexSideBits& rail_side() const { return rail_side_; }
   const steppe::HexSideBits& ladoga() const { return ladoga_; }
+  const steppe::HexSideBits& oranienbaum() const { return oranienbaum_; }  // 11.2
   const std::vector<int>& vp_hexes() const { return vp_hexes_; }
   int vp_1945_only() const { return vp_1945_; }
   int place(std::string_view name) const;  // places.json "hexes" by key; -1 if absent
@@ -238,7 +239,7 @@ class DvGame : public steppe::Game {
   Crt crt_;
   std::vector<TurnDef> turns_;
   std::vector<Scenario> scenarios_;
-  steppe::HexSideBits river_, major_, volga_, water_, strait_, rail_side_, ladoga_;
+  steppe::HexSideBits river_, major_, volga_, water_, strait_, rail_side_, ladoga_, oranienbaum_;
   std::vector<int> vp_hexes_;
   int vp_1945_ = -1;
   std::vector<std::pair<std::string, int>> places_;
@@ -366,7 +367,8 @@ class DvState : public steppe::State {
   void units_in(int h, std::vector<int>& out) const;
   int occupant_side(int h) const;      // side with units in h, or kNeutral
   bool zoc_of(int side, int h) const;  // 6.1: h is in the ZOC of a `side` unit
-  void compute_zoc(int side, std::vector<uint8_t>& out) const;
+  // 6.1; `which` 0 every ZOC unit, 1 only Rifle Armies, 2 every unit but Rifle Armies (6.2).
+  void compute_zoc(int side, std::vector<uint8_t>& out, int which = 0) const;
   int move_allowance(int u, bool forced) const;  // 11.3, 11.4, 11.5, 10.5.6
   bool may_force_march(int u) const;
   // Fills `pf` with where u can move now; forced = the Forced March search (11.5).
@@ -391,6 +393,9 @@ class DvState : public steppe::State {
   std::vector<int> loss_choices() const;  // units that may lose the next step
   int retreating_unit() const;            // the next unit to retreat; -1 if none
   void retreat_destinations(int u, std::vector<int>& out) const;
+  // 12.5 the two-hex ends; through_zoc: the 6.2 German mech exception's first hex may be in ZOC
+  void retreat_ends(int u, bool through_zoc, std::vector<int>& out) const;
+  bool retreat_through_zoc(int u) const;  // 6.2: only that way out (German mech, Fair/Mixed)
   void lose_step(int u);
   void retreat_to(int u, int h);
   bool may_advance(int u) const;

@@ -67,7 +67,7 @@ bool DvState::stack_ok(int h, int side, const std::vector<int>& adding) const {
 // 6.1: a ZOC covers the six adjacent hexes, not across a Major River or the Volga, not into a
 // Fort or City or an enemy Fortified Zone, not into Swamp from a mech unit except in Snow,
 // and not at all from German mech units in Mud or on the Snow Turns 7-9.
-void DvState::compute_zoc(int side, std::vector<uint8_t>& out) const {
+void DvState::compute_zoc(int side, std::vector<uint8_t>& out, int which) const {
   const steppe::HexGrid& gr = g_.grid();
   out.assign(static_cast<size_t>(gr.size()), 0);
   const Weather w = weather();
@@ -75,6 +75,7 @@ void DvState::compute_zoc(int side, std::vector<uint8_t>& out) const {
     const UnitState& s = units_[i];
     const UnitDef& d = g_.units()[i];
     if (s.box != Box::kMap || !d.zoc || d.side != side || !d.ground) continue;
+    if ((which == 1 && d.type != "rifle-army") || (which == 2 && d.type == "rifle-army")) continue;
     if (d.nation == "german" && d.mech && (w == kMud || (w == kSnow && turn_ >= 7 && turn_ <= 9))) continue;
     for (int dir = 0; dir < 6; ++dir) {
       const int n = gr.neighbour(s.hex, dir);
@@ -157,10 +158,25 @@ void DvState::reach_search(int u, bool forced, steppe::PathFinder& pf) const {
   const Tec& t = g_.tec();
   const size_t m = d.mech ? 1 : 0;
   const bool start_in_zoc = ezoc[static_cast<size_t>(start)] != 0;
+  // 6.2 exceptions: "In-Supply German Mechanized units that begin their Move in the ZOC of one
+  // or more Soviet 5-4 Rifle Army units and no other Soviet units may Move directly to another
+  // hex solely in the ZOC of one or more Rifle Army units but must then halt. Similarly, Soviet
+  // Guard Tank Armies that begin their Move in Axis ZOC may Move directly to another hex in Axis
+  // ZOC but must then halt. In both cases, the units may Move only the one hex." (DV-E9)
+  std::vector<uint8_t> other_zoc;  // enemy ZOC of units other than Rifle Armies
+  bool rifle_exception = false;
+  const bool gta_exception = start_in_zoc && d.type == "guards-tank-army";
+  if (start_in_zoc && d.nation == "german" && d.mech && us(u).supply == 0) {
+    compute_zoc(enemy, other_zoc, 2);
+    rifle_exception = other_zoc[static_cast<size_t>(start)] == 0;
+  }
   const auto cost = [&](int from, int to, int dir) -> steppe::StepCost {
     const HexInfo& hi = g_.hex(to);
     if (hi.terrain == kSea || hi.terrain == kLake) return steppe::StepCost::impassable();
-    if (g_.water().test(from, dir)) return steppe::StepCost::impassable();
+    // 11.2: "The Soviets (only) may move units directly between The Oranienbaum and Leningrad,
+    // in either direction, at a cost of all the unit's MPs."
+    const bool oranienbaum = d.side == kSoviet && g_.oranienbaum().test(from, dir);
+    if (g_.water().test(from, dir) && !oranienbaum) return steppe::StepCost::impassable();
     if (occ[static_cast<size_t>(to)] == enemy) return steppe::StepCost::impassable();
     // 15.1 minors: not north of row 25; Romanians and Hungarians not in each other's country.
     if (d.minor && gr.row(to) < g_.minors_north_row()) return steppe::StepCost::impassable();
@@ -171,7 +187,8 @@ void DvState::reach_search(int u, bool forced, steppe::PathFinder& pf) const {
     const bool volga = g_.volga().test(from, dir);
     if (volga && d.side == kAxis) return steppe::StepCost::impassable();  // TEC: Axis may not cross
     // 6.2: no moving directly from one enemy ZOC hex to another.
-    if (from == start && start_in_zoc && ezoc[static_cast<size_t>(to)] != 0)
+    if (from == start && start_in_zoc && ezoc[static_cast<size_t>(to)] != 0 && !gta_exception &&
+        !(rifle_exception && other_zoc[static_cast<size_t>(to)] == 0))
       return steppe::StepCost::impassable();
     if (forced && near_enemy[static_cast<size_t>(to)] != 0) return steppe::StepCost::impassable();
     int c = 0;
@@ -198,6 +215,7 @@ void DvState::reach_search(int u, bool forced, steppe::PathFinder& pf) const {
       if (hi.dw) add(t.dw_move[m]);
       if (c < 0) return steppe::StepCost::impassable();
     }
+    if (oranienbaum) all = true;       // 11.2
     if (all) c = std::max(budget, 1);  // 11.1.2 "costs all of a unit's MPs"
     // 6.2: a unit entering an enemy ZOC stops.
     if (ezoc[static_cast<size_t>(to)] != 0) return steppe::StepCost::enter_and_stop(c);

@@ -31,7 +31,7 @@ void DvState::trace_supply(int side, std::vector<uint8_t>& los, std::vector<uint
   for (size_t i = 0; i < units_.size(); ++i)
     if (units_[i].box == Box::kMap && g_.units()[i].ground)
       occ[static_cast<size_t>(units_[i].hex)] = static_cast<int8_t>(g_.units()[i].side);
-  // 13.2: not through enemy units, enemy ZOC (unless a friendly unit negates it), enemy-held
+  // 6.3, 13.2: not through enemy units, enemy ZOC (unless a friendly unit negates it), enemy-held
   // towns and cities, lake or sea; 15.3 no Soviet LOC through Hungary in 1941; 13.2 Turns 1-3
   // no Soviet LOC outside the USSR unless Soviet units occupy the hex.
   const auto node_rule = [&](int h) {

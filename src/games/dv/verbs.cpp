@@ -279,7 +279,9 @@ struct Verbs {
     if (s.stage() != Stage::kAdvance)
       return rule_error("12.6", "advance only right after a combat that emptied the defender's hex");
     if (!valid_unit(s, a.args[0]) || !s.may_advance(a.args[0]))
-      return rule_error("12.6", "only surviving attackers of this combat may advance, stacking permitting");
+      return rule_error("12.6",
+                        "only surviving attackers of this combat, and a HQ stacked with them once one has "
+                        "advanced, may advance, stacking permitting");
     return Status::ok();
   }
   static void apply_advance(DvState& s, const Action& a) { s.do_advance(a.args[0]); }
