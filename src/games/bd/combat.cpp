@@ -268,7 +268,8 @@ int BdState::attack_factor_total(const Battle& b, bool roll_dice, std::vector<in
     const uint8_t boost = b.boost[static_cast<size_t>(i)];
     const int air = (boost & kBoostAirArmy) ? 1 : 0;  // 8.38: +1, never doubled (nor halved: ruling BD-SM3)
     fixed += air;
-    const int sup = unit_supply(u);
+    // 8.35: the LCFC's factor is rolled "again, supply status irrelevant".
+    const int sup = d.type == kCounterFireCorps ? kSupAlways : unit_supply(u);
     if (d.type == kPanzer && t.city && !d.attack_circled) base = d.defense;                     // 11.20, 8.29
     if (d.type == kMountain && (t.terrain == kRough) && sup == kSupOverland) base = d.defense;  // 11.14
     int div = 1, mult = 1;
@@ -332,7 +333,9 @@ int BdState::defense_factor_total(const Battle& b, bool roll_dice, std::vector<i
     int base = d.defense;
     if (base == kRolled)
       base = roll_dice ? roll(6, d.label + " combat factor", d.type == kEmergency ? "8.4" : "8.35") : 3;
-    const int sup = b.is_ma ? ma_defender_supply(b, u) : unit_supply(u);  // 10.26
+    const int sup = d.type == kCounterFireCorps ? kSupAlways  // 8.35: "supply status irrelevant"
+                    : b.is_ma                   ? ma_defender_supply(b, u)  // 10.26
+                                                : unit_supply(u);
     const int div = sup == kSupOos ? 2 : 1;  // 7.16 (coastal, aerial, garrison: full defence)
     sums[div] += base;
     if (per_unit) per_unit->push_back(base / div);

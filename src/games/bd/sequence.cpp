@@ -687,7 +687,10 @@ Status BdState::check_entry(int u, int hex) const {
     return rerr(d.nation == "romanian-communist" ? "8.25" : "8.1",
                 hex_id(hex) + " is not friendly-controlled");
   if (enemy_in(hex, d.side)) return rerr("8.1", hex_id(hex) + " holds enemy units");
-  if (d.side == kSoviet && d.entry_hex >= 0 && !overland(hex, kSoviet))
+  // 8.34, 8.35: "The supply status of the city a that time is irrelevant; the LCFC [the
+  // LPMA] arrives there as long as the hex is Soviet-controlled."
+  const bool supply_irrelevant = d.type == kMilitiaArmy || d.type == kCounterFireCorps;
+  if (d.side == kSoviet && d.entry_hex >= 0 && !supply_irrelevant && !overland(hex, kSoviet))
     return rerr(d.nation == "romanian-communist" ? "8.25" : "8.1", hex_id(hex) + " has no overland supply");
   if (hx(hex).city && d.entry_hex < 0 && !enters_in_situ(u)) {
     const auto& edge = d.side == kGerman ? data_->places.german_edge : data_->places.soviet_edge;
