@@ -943,18 +943,20 @@ class BdState : public steppe::State {
   int8_t summer_done_ = 0;                         // 4.4 0 open, 1 succeeded, 2 VP debited
   int8_t watch_ = 0;                               // 4.18 0 not chosen, 1 Rhine, 2 Oder (secret)
   int16_t soviet_losses_ = 0;                      // 4.19 Soviet units eliminated this turn (weighted)
-  int8_t ss_due_ = 0;                    // 8.17 0 nothing owed, 1 due in this German admin segment, 2 delayed
-  int8_t ss_cycle_ = -1;                 // 8.17 index of the open withdrawal in victory.ss_turns
-  uint8_t ss_failed_ = 0;                // 4.10 bit i: withdrawal i declined or not made (VP lost)
-  uint8_t ss_done_ = 0;                  // 8.17 bit i: withdrawal i made
-  uint8_t cauc_ = kCaucNone;             // 4.11-4.13
-  bool cauc_open_ = false;               // 4.11 launch condition met at the start of this game turn
-  int8_t cauc_turn_ = 0;                 // game turn of the departure
-  int8_t cauc_rolled_ = 0;               // last game turn whose Victory Check Phase resolved the expedition
-  int8_t cauc_need_ = 0;                 // 4.12 rifle armies the Soviet still has to send
-  bool mg_ = false;                      // 4.16 the summer offensive is Manstein's Gambit
-  bool german_moscow_at_start_ = false;  // 7.21
-  int8_t rvgk_moves_ = 0;                // 8.9
+  int8_t ss_due_ = 0;         // 8.17 0 nothing owed, 1 due in this German admin segment, 2 delayed
+  int8_t ss_cycle_ = -1;      // 8.17 index of the open withdrawal in victory.ss_turns
+  uint8_t ss_failed_ = 0;     // 4.10 bit i: withdrawal i declined or not made (VP lost)
+  uint8_t ss_done_ = 0;       // 8.17 bit i: withdrawal i made
+  uint8_t cauc_ = kCaucNone;  // 4.11-4.13
+  bool cauc_open_ = false;    // 4.11 launch condition met at the start of this game turn
+  int8_t cauc_turn_ = 0;      // game turn of the departure
+  int8_t cauc_rolled_ = 0;    // last game turn whose Victory Check Phase resolved the expedition
+  int8_t cauc_need_ = 0;      // 4.12 rifle armies the Soviet still has to send
+  bool mg_ = false;           // 4.16 the summer offensive is Manstein's Gambit
+  bool german_moscow_at_start_ =
+      false;  // 7.21: offensive supply banned (set when a turn from GT7 begins with Moscow German, cleared
+              // when one begins with it Soviet and overland-supplied)
+  int8_t rvgk_moves_ = 0;  // 8.9
   std::array<int8_t, 2> repl_left_mech_{}, repl_left_non_{};
   int8_t withdrawals_done_ = 0;         // 8.21
   uint8_t combout_done_ = 0;            // 8.16: bit 0 the 1943 comb-out made, bit 1 the 1944 one

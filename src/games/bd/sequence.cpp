@@ -205,8 +205,18 @@ void BdState::begin_turn() {
       }
     }
   }
-  german_moscow_at_start_ =
-      data_->places.moscow >= 0 && hex_.control[static_cast<size_t>(data_->places.moscow)] == kGerman;
+  // 7.21: "During any game turns, starting with Game Turn 7, which begin with the German
+  // player in control of Moscow ... the Soviet player must refrain from deploying offensive
+  // supply markers. That effect lasts until such time as a new game turn begins with the
+  // Soviet player back in overland supplied control of Moscow." A Moscow retaken but cut off
+  // keeps the ban. (The flag keeps its stored name: positions of earlier versions load.)
+  if (const int moscow = data_->places.moscow; moscow >= 0) {
+    const int owner = hex_.control[static_cast<size_t>(moscow)];
+    if (turn_ >= 7 && owner == kGerman)
+      german_moscow_at_start_ = true;
+    else if (owner == kSoviet && overland(moscow, kSoviet))
+      german_moscow_at_start_ = false;
+  }
   for (const auto& m : data_->markers) {
     const bool now =
         m.turn == turn_ || (turn_ == first_turn_ && m.turn < first_turn_ && m.marker == "offensive-supply");
