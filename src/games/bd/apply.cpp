@@ -369,6 +369,7 @@ void BdState::verb_apply_move(const Action& a, int move_mf) {
     path += " " + hex_id(to);
   }
   s.mp = static_cast<int8_t>(std::max(0, left));
+  s.flags = static_cast<uint16_t>(s.flags & ~kFlagEdgeEntry);  // 8.1 the entry hex is paid for
   log("move", std::string(side_name(def(u).side)) + " " + label(u) + " moves " + path, "10.1",
       def(u).side == kSoviet ? (1u << kSoviet) : 0xFFFFFFFFu);
   if (def(u).side == kSoviet) {  // 8.24, 8.25
@@ -475,6 +476,14 @@ void BdState::verb_apply_enter(const Action& a) {
     hex_.insitu[static_cast<size_t>(a.args[1])] = 1;  // 8.2, 8.4
   place(a.args[0], a.args[1]);
   hex_.entered[static_cast<size_t>(a.args[1])]++;
+  // 8.1: a unit placed on a board-edge hex (not a city, not in situ) pays for that hex when
+  // it first moves.
+  if (!enters_in_situ(a.args[0]) && !bulgarian_entry(a.args[0]) && !hx(a.args[1]).city) {
+    const auto& pl = data_->places;
+    const auto& edge = def(a.args[0]).side == kGerman ? pl.german_edge : pl.soviet_edge;
+    if (std::find(edge.begin(), edge.end(), a.args[1]) != edge.end())
+      units_[static_cast<size_t>(a.args[0])].flags |= kFlagEdgeEntry;
+  }
   log("reinforcement", label(a.args[0]) + " enters at " + hex_id(a.args[1]), "8.1",
       def(a.args[0]).side == kSoviet ? (1u << kSoviet) : 0xFFFFFFFFu);
 }

@@ -167,6 +167,8 @@ enum UnitFlag : uint16_t {
   kFlagTurnAttacked = 512,  // attacked this player turn: may not then move by sea (10.16)
   // Kept through the whole game turn (set at its start):
   kFlagStandFast = 1024,  // 12.7 in Stalingrad under Hitler's stand-fast order: no move, no attack
+  // Kept until the unit first moves, or the game turn ends:
+  kFlagEdgeEntry = 2048,  // 8.1 entered at a board-edge hex: its first move pays that hex's cost
 };
 
 // A vector of at most N trivially copyable values kept inside its owner (Stockfish style:
@@ -489,7 +491,8 @@ class BdState : public steppe::State {
 
   // Movement (10.x).
   int mf_of(int u) const;
-  int mp_left(int u) const;  // MF before the unit's move, MP left after
+  int mp_left(int u) const;   // MF before the unit's move, MP left after
+  int start_mf(int u) const;  // MF it starts its move with: less its entry hex after an edge entry (8.1)
   const SupplyGraph& supply_graph() const;
   int enter_cost(int u, int from, int to) const;               // -1 prohibited
   int enter_cost_dir(int u, int from, int to, int dir) const;  // the same, `to` = neighbour(from, dir)
@@ -743,7 +746,7 @@ class BdState : public steppe::State {
   // A move's MF (10.1) is a function of the position before the move: read before
   // mark_dirty() drops the supply trace that check() has just made, it costs no new trace.
   static void apply_move_as(BdState& s, const Action& a) {
-    const int move_mf = s.unit(a.args[0]).mp < 0 ? s.mf_of(a.args[0]) : -1;
+    const int move_mf = s.unit(a.args[0]).mp < 0 ? s.start_mf(a.args[0]) : -1;
     s.mark_dirty();
     s.verb_apply_move(a, move_mf);
   }

@@ -73,7 +73,17 @@ int BdState::turn_mf(int side, bool mech, int t) const {
 // moves left it (10.2).
 int BdState::mp_left(int u) const {
   const UnitSt& s = unit(u);
-  return s.mp >= 0 ? s.mp : mf_of(u);
+  return s.mp >= 0 ? s.mp : start_mf(u);
+}
+
+// The MF a unit starts its move with: 8.1 "Units entering via a map edge hex begin paying
+// normal movement costs starting with their hex of placement" (a city entry costs nothing).
+int BdState::start_mf(int u) const {
+  const UnitSt& s = unit(u);
+  const int mf = mf_of(u);
+  if (!(s.flags & kFlagEdgeEntry) || s.where != kOnMap) return mf;
+  const int cost = hex_entry_cost(u, s.hex);
+  return cost < 0 ? mf : std::max(0, mf - cost);
 }
 
 // Cost for unit u to enter `to` from adjacent `from`; -1 when prohibited.

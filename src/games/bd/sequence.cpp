@@ -89,8 +89,9 @@ Json BdState::result() const {
 }
 
 void BdState::clear_phase_flags(bool new_player_turn) {
-  const uint16_t keep = new_player_turn ? kFlagRevealed | kFlagStandFast
-                                        : kFlagRevealed | kFlagSeaMoved | kFlagTurnAttacked | kFlagStandFast;
+  const uint16_t keep =
+      new_player_turn ? kFlagRevealed | kFlagStandFast | kFlagEdgeEntry
+                      : kFlagRevealed | kFlagSeaMoved | kFlagTurnAttacked | kFlagStandFast | kFlagEdgeEntry;
   for (auto& s : units_) {
     s.flags = static_cast<uint16_t>(s.flags & keep);
     s.mp = -1;
@@ -140,6 +141,7 @@ void BdState::enter_phase(Phase p) {
 }
 
 void BdState::begin_turn() {
+  for (auto& s : units_) s.flags = static_cast<uint16_t>(s.flags & ~kFlagEdgeEntry);  // 8.1: one turn
   hex_.entered.fill(0);
   hex_.insitu.fill(0);
   markers_.east_wall_left = 0;

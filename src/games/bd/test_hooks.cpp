@@ -404,7 +404,7 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
     const UnitSt& s = unit(u);
     if (w[2] == "hex") return s.where == kOnMap ? hex_id(s.hex) : std::string(where_name(s.where));
     if (w[2] == "where" || w[2] == "status") return std::string(where_name(s.where));
-    if (w[2] == "mp") return std::to_string(s.mp >= 0 ? s.mp : (s.where == kOnMap ? mf_of(u) : 0));
+    if (w[2] == "mp") return std::to_string(s.mp >= 0 ? s.mp : (s.where == kOnMap ? start_mf(u) : 0));
     if (w[2] == "mf") return std::to_string(mf_of(u));
     if (w[2] == "supply") return std::string(supply_name(unit_supply(u)));
     if (w[2] == "offensive") return std::string(offensive_ok(u) ? "yes" : "no");

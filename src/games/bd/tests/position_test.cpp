@@ -101,3 +101,26 @@ TEST(BdPosition, BadFieldsAreRefusedNamingTheField) {
 }
 
 }  // namespace
+
+// Flags that live longer than a phase (12.7 stand-fast, 8.1 edge entry) were once not named
+// in positions and were lost on reading one back.
+TEST(BdPosition, TurnLongUnitFlagsReadBack) {
+  auto s = bd_test::fresh("empty", 1);
+  // 1724 is a German board-edge hex of the printed map (7.3); the panzer corps enters there.
+  for (const char* w : {"turn 15", "phase german-admin", "trrt 40Pz 15", "control 1724 german"})
+    bd_test::set(*s, w);
+  auto enter = s->parse_action("enter 40Pz 1724");
+  ASSERT_TRUE(enter) << enter.error().to_string();
+  ASSERT_TRUE(s->apply(*enter).is_ok());
+  bd_test::set(*s, "phase german-phase-b");
+  const std::string mp = bd_test::q(*s, "unit 40Pz mp");
+  ASSERT_LT(std::stoi(mp), std::stoi(bd_test::q(*s, "unit 40Pz mf")));  // 8.1: the entry hex is paid
+  auto doc = steppe::position_document(*s);
+  ASSERT_TRUE(doc) << doc.error().to_string();
+  auto back = steppe::state_from_position_document(game(), Json::parse(doc->dump()));
+  ASSERT_TRUE(back) << back.error().to_string();
+  EXPECT_EQ((*back)->state_hash(), s->state_hash());
+  auto mp_back = (*back)->test_query({"unit", "40Pz", "mp"});
+  ASSERT_TRUE(mp_back);
+  EXPECT_EQ(*mp_back, mp);
+}
