@@ -10,6 +10,7 @@ void BdState::do_apply(const Action& a) {
   verbs().rows()[a.verb - 1U].apply(*this, a);  // in verb order (verbs.cpp)
   orphan_check();                               // 8.31, 8.32 ruling BD-TB1
   leningrad_siege_check();                      // 12.13 at every instant
+  pending_conversions_check();                  // 8.23, 8.29 "the instant"
 #ifndef NDEBUG
   if (auto s = check_invariants(); !s) {
     log("invariant", "invariant broken: " + s.error().message, "");

@@ -169,6 +169,8 @@ enum UnitFlag : uint16_t {
   kFlagStandFast = 1024,  // 12.7 in Stalingrad under Hitler's stand-fast order: no move, no attack
   // Kept until the unit first moves, or the game turn ends:
   kFlagEdgeEntry = 2048,  // 8.1 entered at a board-edge hex: its first move pays that hex's cost
+  // Kept until it is done:
+  kFlagConvertPending = 4096,  // 8.23, 8.29 a removal or conversion waiting for supply or the dead pile
 };
 
 // A vector of at most N trivially copyable values kept inside its owner (Stockfish style:
@@ -579,6 +581,12 @@ class BdState : public steppe::State {
   bool vp_schedule() const;      // the scenario scores by the Victory Check Chart
   void territory_vp_checks();    // 4.5, 4.6: first instant after GT13
   void leningrad_siege_check();  // 12.13 after every action
+  // 8.23, 8.29: the GT3 reorganisation and the GT22 panzer conversion of one unit, and the
+  // delayed ones, done the instant the unit is back in overland supply or dead (after every action).
+  void reorganise_gt3(int u);
+  void convert_late_panzer(int u);
+  void pending_conversions_check();
+  bool overland_for_conversion(int u) const;
   int sparam(const char* key) const { return sc_ != nullptr ? sc_->param(key) : 0; }
   // 15.3: the hexes of `side` along the border (adjacent to a hex the other side controls)
   // without a unit of `side`.

@@ -26,9 +26,9 @@ constexpr int kPositionVersion = 1;
 constexpr const char* kPendingNames[] = {"none",    "luftwaffe-defend", "bloodbath-choice", "retreat",
                                          "advance", "emergency",        "caucasus",         "take-retreat",
                                          "support", "overstack",        "bloodbath-loss"};
-constexpr const char* kFlagNames[] = {"done",      "attacked",      "defended",   "retreated-in",
-                                      "revealed",  "ma-done",       "ma-failed",  "no-move",
-                                      "sea-moved", "turn-attacked", "stand-fast", "edge-entry"};
+constexpr const char* kFlagNames[] = {
+    "done",    "attacked",  "defended",      "retreated-in", "revealed",   "ma-done",        "ma-failed",
+    "no-move", "sea-moved", "turn-attacked", "stand-fast",   "edge-entry", "convert-pending"};
 constexpr const char* kControlChars = "GS.";
 
 int winner_code(const std::string& w) {

@@ -89,9 +89,9 @@ Json BdState::result() const {
 }
 
 void BdState::clear_phase_flags(bool new_player_turn) {
-  const uint16_t keep =
-      new_player_turn ? kFlagRevealed | kFlagStandFast | kFlagEdgeEntry
-                      : kFlagRevealed | kFlagSeaMoved | kFlagTurnAttacked | kFlagStandFast | kFlagEdgeEntry;
+  // Flags that outlive a phase: through the game turn, or until done (bd_state.h, UnitFlag).
+  constexpr uint16_t kLong = kFlagRevealed | kFlagStandFast | kFlagEdgeEntry | kFlagConvertPending;
+  const uint16_t keep = new_player_turn ? kLong : kLong | kFlagSeaMoved | kFlagTurnAttacked;
   for (auto& s : units_) {
     s.flags = static_cast<uint16_t>(s.flags & keep);
     s.mp = -1;
@@ -251,21 +251,22 @@ void BdState::begin_turn() {
         "a further rifle army must be permanently withdrawn this turn (withdraw ARMY, in the Soviet "
         "segment)",
         "8.21");
-  // 8.29: GT22 the early panzer corps become their late "2-4" counterparts in place.
+  // 8.29: GT22 the early panzer corps become their late "2-4" counterparts in place, "even in
+  // the dead pile"; "any early-war panzer corps that's without regular overland supply doesn't
+  // undergo conversion until such time as it's brought back into overland supply or goes into
+  // the dead pile" (pending_conversions_check).
   if (turn_ == 22)
     for (int u = 0; u < num_units(); ++u) {
       const UnitDef& d = def(u);
       if (d.type != kPanzer || d.counterpart < 0 || d.attack_circled) continue;
       UnitSt& s = units_[static_cast<size_t>(u)];
       if (s.where != kOnMap && s.where != kDead) continue;
-      UnitSt& c = units_[static_cast<size_t>(d.counterpart)];
-      c.where = s.where;
-      c.hex = s.hex;
-      c.order = s.order;
-      s.where = kOutOfPlay;
-      s.hex = -1;
-      repoint_attached(u, d.counterpart);  // 8.31 its Tiger battalion stays with the new counter
-      log("convert", d.label + " becomes " + def(d.counterpart).label, "8.29");
+      if (s.where == kOnMap && !overland_for_conversion(u)) {
+        s.flags |= kFlagConvertPending;
+        log("convert", d.label + " has no overland supply: its conversion waits", "8.29");
+        continue;
+      }
+      convert_late_panzer(u);
     }
   mark_dirty();
   log("turn", "Game Turn " + std::to_string(turn_) + " (" + ti().months + ")", "5.8");
@@ -278,6 +279,69 @@ void BdState::begin_turn() {
     log("victory",
         "the German may launch a Caucasus expedition this turn (Maikop, Dnepropetrovsk, Rostov held)",
         "4.11");
+}
+
+void BdState::reorganise_gt3(int u) {
+  const UnitDef& d = def(u);
+  UnitSt& s = units_[static_cast<size_t>(u)];
+  s.flags = static_cast<uint16_t>(s.flags & ~kFlagConvertPending);
+  if (d.type != kOversizedRifleArmy) {
+    s.where = kDeadPerm;
+    s.hex = -1;
+    log("convert", d.label + " removed in the GT3 reorganisation", "8.23");
+    mark_dirty();
+    return;
+  }
+  UnitSt& c = units_[static_cast<size_t>(d.counterpart)];
+  c.where =
+      s.where;  // on the map, or the dead pile of a delayed one (8.23 "find their way into the dead pile")
+  c.hex = s.hex;
+  c.order = s.order;
+  s.where = kDeadPerm;
+  s.hex = -1;
+  repoint_attached(u, d.counterpart);
+  if (c.where != kOnMap || german_sees(d.counterpart))
+    log("convert", d.label + " becomes " + def(d.counterpart).label, "8.23");
+  else  // 11.7 beneath the top of its stack
+    log_fog("convert", d.label + " becomes " + def(d.counterpart).label,
+            "an oversized Soviet rifle army becomes its reorganised counterpart", "8.23");
+  mark_dirty();
+}
+
+void BdState::convert_late_panzer(int u) {
+  const UnitDef& d = def(u);
+  UnitSt& s = units_[static_cast<size_t>(u)];
+  s.flags = static_cast<uint16_t>(s.flags & ~kFlagConvertPending);
+  UnitSt& c = units_[static_cast<size_t>(d.counterpart)];
+  c.where = s.where;
+  c.hex = s.hex;
+  c.order = s.order;
+  s.where = kOutOfPlay;
+  s.hex = -1;
+  repoint_attached(u, d.counterpart);  // 8.31 its Tiger battalion stays with the new counter
+  log("convert", d.label + " becomes " + def(d.counterpart).label, "8.29");
+  mark_dirty();
+}
+
+// 8.23 "the removal (and/or substitution) takes place the instant such units find their way into
+// the dead pile or are brought back into overland supply, whichever comes first"; 8.29 the same.
+void BdState::pending_conversions_check() {
+  for (int u = 0; u < num_units(); ++u) {
+    const UnitSt& s = unit(u);
+    if (!(s.flags & kFlagConvertPending)) continue;
+    const bool due = s.where == kDead || (s.where == kOnMap && overland_for_conversion(u));
+    if (!due && s.where == kOnMap) continue;
+    if (def(u).type == kPanzer)
+      convert_late_panzer(u);
+    else
+      reorganise_gt3(u);
+  }
+}
+
+// 8.23, 8.29: what ends a delayed conversion ("brought back into overland supply").
+bool BdState::overland_for_conversion(int u) const {
+  const int sup = unit_supply(u);
+  return sup == kSupOverland || sup == kSupAlways;
 }
 
 void BdState::next_player_turn() {
@@ -321,31 +385,25 @@ void BdState::victory_check() {
       }
     }
   }
-  // 8.23: last act of GT3: Soviet corps removed, oversized armies replaced by regulars.
+  // 8.23: last act of GT3: Soviet corps removed, oversized armies replaced by regulars. "The
+  // only way any of those removals may be delayed is if an affected unit is at that instant cut
+  // off from all supply in a pocket on the map" (pending_conversions_check).
   if (turn_ == 3)
     for (int u = 0; u < num_units(); ++u) {
       const UnitDef& d = def(u);
       UnitSt& s = units_[static_cast<size_t>(u)];
-      if (d.type == kMechCorps || d.type == kRifleCorps || d.type == kAirborneCorps) {
-        if (s.where == kOnMap || s.where == kDead || s.where == kRvgk || s.where == kTrrt) {
-          s.where = kDeadPerm;
-          s.hex = -1;
-          log("convert", d.label + " removed in the GT3 reorganisation", "8.23");
-        }
-      } else if (d.type == kOversizedRifleArmy && s.where == kOnMap && d.counterpart >= 0) {
-        UnitSt& c = units_[static_cast<size_t>(d.counterpart)];
-        c.where = kOnMap;
-        c.hex = s.hex;
-        c.order = s.order;
-        s.where = kDeadPerm;
-        s.hex = -1;
-        repoint_attached(u, d.counterpart);
-        if (german_sees(d.counterpart))
-          log("convert", d.label + " becomes " + def(d.counterpart).label, "8.23");
-        else  // 11.7 beneath the top of its stack
-          log_fog("convert", d.label + " becomes " + def(d.counterpart).label,
-                  "an oversized Soviet rifle army becomes its reorganised counterpart", "8.23");
+      const bool corps = d.type == kMechCorps || d.type == kRifleCorps || d.type == kAirborneCorps;
+      const bool oversized = d.type == kOversizedRifleArmy && s.where == kOnMap && d.counterpart >= 0;
+      if (!oversized &&
+          !(corps && (s.where == kOnMap || s.where == kDead || s.where == kRvgk || s.where == kTrrt)))
+        continue;
+      if (s.where == kOnMap && unit_supply(u) == kSupOos) {
+        s.flags |= kFlagConvertPending;
+        log_fog("convert", d.label + " is cut off from all supply: its reorganisation waits",
+                "a pocketed Soviet unit's reorganisation waits", "8.23");
+        continue;
       }
+      reorganise_gt3(u);
     }
   // 8.28: the Italian 8th Army leaves at the end of GT16.
   if (turn_ == 16)
