@@ -108,6 +108,10 @@ BdState::AttackBar BdState::attack_bar(int u, int target, bool ma) const {
     return {"11.19", "may not attack across an all-sea or all-lake hexside"};
   if (d.axis_satellite() && b.zone == kZoneNorth && !(zone1942_ == kZoneNorth && turn_ >= 9))
     return {"10.22", "is an Axis satellite army: none north of the logistical zone boundary"};
+  if (d.type == kSsInfantry && b.country != kBaltic)
+    return {"8.3", "is the 6th SS, which may only attack into hexes within the Baltic republics"};
+  if (d.type == kCoastalCommand && b.area != kAreaCS)
+    return {"8.3", "is the KSC, which may only attack into hexes of the CS supply area"};
   if (d.type == kCavalryGroup && b.city) return {"8.30", "is a cavalry group: never into a city"};
   if (d.type == kCavalryGroup && d.zone != kZoneNone && b.zone != kZoneNone && b.zone != d.zone)
     return {"8.30", "is a cavalry group: it stays in its own zone"};

@@ -109,7 +109,9 @@ int BdState::hex_entry_cost(int u, int to) const {
   // the German chose the north, 5.6).
   if (d.axis_satellite() && b.zone == kZoneNorth && !(zone1942_ == kZoneNorth && turn_ >= 9)) return -1;
   if (d.type == kCavalryGroup && d.zone != kZoneNone && b.zone != kZoneNone && b.zone != d.zone)
-    return -1;       // 8.30
+    return -1;                                                    // 8.30
+  if (d.type == kSsInfantry && b.country != kBaltic) return -1;   // 8.3 the 6th SS: the Baltic republics
+  if (d.type == kCoastalCommand && b.area != kAreaCS) return -1;  // 8.3 the KSC: the CS supply area
   if (turn_ == 1) {  // 5.11 (the Hungarian border is a hexside rule: edge_entry_cost)
     if (d.side == kGerman && unit(u).start_hex >= 0 && hx(unit(u).start_hex).country == kRomania &&
         b.country != kRomania)
@@ -170,6 +172,10 @@ Status BdState::entry_refusal(int u, int from, int to) const {
     return rerr("10.22", what + "Axis satellite armies stay south of the logistical zone boundary");
   if (d.type == kCavalryGroup && d.zone != kZoneNone && b.zone != kZoneNone && b.zone != d.zone)
     return rerr("8.30", what + "a cavalry group stays in its own zone");
+  if (d.type == kSsInfantry && b.country != kBaltic)
+    return rerr("8.3", what + "the 6th SS may only move and attack into hexes within the Baltic republics");
+  if (d.type == kCoastalCommand && b.area != kAreaCS)
+    return rerr("8.3", what + "the KSC may only move and attack into hexes of the CS supply area");
   if (turn_ == 1 && d.side == kGerman && unit(u).start_hex >= 0 &&
       hx(unit(u).start_hex).country == kRomania && b.country != kRomania)
     return rerr("5.11", what + "on Game Turn 1 units starting in Romania stay in Romania");
@@ -293,6 +299,8 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
   const bool sat_north = ud.axis_satellite() && !(zone1942_ == kZoneNorth && turn_ >= 9);  // 10.22
   const bool cavalry = ud.type == kCavalryGroup;
   const bool cav_zone = cavalry && ud.zone != kZoneNone;  // 8.30
+  const bool baltic_only = ud.type == kSsInfantry;        // 8.3 the 6th SS
+  const bool cs_only = ud.type == kCoastalCommand;        // 8.3 the KSC
   const bool gt1_from_romania =
       turn_ == 1 && ud.side == kGerman && s.start_hex >= 0 && hx(s.start_hex).country == kRomania;  // 5.11
   const bool gt1_soviet = turn_ == 1 && ud.side == kSoviet;                                         // 5.11
@@ -305,6 +313,7 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
     if (!b.on_map || tec.prohibited[b.terrain]) return -1;  // 10.21, 10.11
     if (sat_north && b.zone == kZoneNorth) return -1;
     if (cav_zone && b.zone != kZoneNone && b.zone != ud.zone) return -1;
+    if ((baltic_only && b.country != kBaltic) || (cs_only && b.area != kAreaCS)) return -1;
     if (gt1_from_romania && b.country != kRomania) return -1;
     if (gt1_soviet && (b.country == kHungary || b.country == kRomania)) return -1;
     Terrain t = b.terrain;

@@ -762,6 +762,11 @@ Status BdState::check_entry(int u, int hex) const {
   const bool supply_irrelevant = d.type == kMilitiaArmy || d.type == kCounterFireCorps;
   if (d.side == kSoviet && d.entry_hex >= 0 && !supply_irrelevant && !overland(hex, kSoviet))
     return rerr(d.nation == "romanian-communist" ? "8.25" : "8.1", hex_id(hex) + " has no overland supply");
+  // 8.3 "The 6th SS Infantry Corps may only appear in Riga (1415), and it may only do so provided
+  // that city is in regular overland supply at that time"; 8.33 a Fortress Command's hex must be
+  // "German-controlled and in overland supply".
+  if (d.side == kGerman && (d.type == kSsInfantry || d.type == kFortressCommand) && !overland(hex, kGerman))
+    return rerr(d.type == kSsInfantry ? "8.3" : "8.33", hex_id(hex) + " has no overland supply");
   if (hx(hex).city && d.entry_hex < 0 && !enters_in_situ(u)) {
     const auto& edge = d.side == kGerman ? data_->places.german_edge : data_->places.soviet_edge;
     if (std::find(edge.begin(), edge.end(), hex) == edge.end() && !overland(hex, d.side))
