@@ -49,7 +49,7 @@ namespace {
 
 // What the rules see of one hex (HexInfo), named as map.json names it. `full` adds the
 // neighbours and the per-hexside features (for `steppe map bd --hex ID`).
-steppe::Json hex_record(const HexInfo& x, int h, bool full) {
+steppe::Json hex_record(const HexInfo& x, int h, bool full, const Places& pl) {
   static constexpr const char* kArea[] = {"", "DP", "R", "CS"};
   static constexpr const char* kZone[] = {"", "north", "south"};
   steppe::Json j{{"id", hex_id(h)}, {"terrain", terrain_name(x.terrain)}};
@@ -77,6 +77,9 @@ steppe::Json hex_record(const HexInfo& x, int h, bool full) {
     if ((x.river >> d & 1) != 0) f.push_back("river");
     if ((x.lake_side >> d & 1) != 0) f.push_back("all-lake");
     if ((x.sea_side >> d & 1) != 0) f.push_back("all-sea");
+    if (neighbour(h, d) >= 0 && is_crossing(pl.kerch, h, neighbour(h, d)))
+      f.push_back("kerch-strait");                                                                  // 10.14
+    if (neighbour(h, d) >= 0 && is_crossing(pl.sivash, h, neighbour(h, d))) f.push_back("sivash");  // 10.15
     if (!f.empty()) sides[dir_name(d)] = f;
   }
   j["neighbours"] = nb;
@@ -90,7 +93,7 @@ steppe::Json BdGame::map_json() const {
   steppe::Json hexes = steppe::Json::array();
   for (int i = 0; i < kNumHexes; ++i) {
     const HexInfo& h = data_->hexes[static_cast<size_t>(i)];
-    if (h.on_map) hexes.push_back(hex_record(h, i, false));
+    if (h.on_map) hexes.push_back(hex_record(h, i, false, data_->places));
   }
   return steppe::Json{{"game", "bd"}, {"grid", "RRCC"}, {"hexes", hexes}};
 }
@@ -99,7 +102,7 @@ steppe::Result<steppe::Json> BdGame::describe_location(const std::string& id) co
   const int h = parse_hex(id);
   if (h < 0 || !data_->hexes[static_cast<size_t>(h)].on_map)
     return steppe::Error{"'" + id + "' is not a hex of the Barbarossa Deluxe map", "", ""};
-  return hex_record(data_->hexes[static_cast<size_t>(h)], h, true);
+  return hex_record(data_->hexes[static_cast<size_t>(h)], h, true, data_->places);
 }
 
 // The terminal's view of a side's observation: the turn, each side's stacks by hex (a
