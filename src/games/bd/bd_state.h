@@ -698,7 +698,7 @@ class BdState : public steppe::State {
     kAny,         // a unit and a path, a list of units or of unit-hex pairs
     kChoice,      // one, 0 or 1
     kAttack,      // target, flags 0-3, attacking hexes or units
-    kAttackWith,  // target, flags 0-3, one unit
+    kAttackWith,  // target, flags 0-3, one unit or more (11.6)
     kSupport,     // artillery and air armies name the army they support (8.36, 8.38)
     kCrimea,      // on|off, then up to five declared units when on (7.4)
   };
@@ -724,8 +724,7 @@ class BdState : public steppe::State {
         return true;
       case ArgCount::kChoice:
         return a.nargs == 1 && (a.args[0] == 0 || a.args[0] == 1);
-      case ArgCount::kAttackWith:
-        return a.nargs == 3 && a.args[1] >= 0 && a.args[1] <= 3;
+      case ArgCount::kAttackWith:  // 11.6: any units, one or more
       case ArgCount::kAttack:
         return a.nargs >= 3 && a.args[1] >= 0 && a.args[1] <= 3;
       case ArgCount::kSupport:

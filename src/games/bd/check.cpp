@@ -117,9 +117,7 @@ Status BdState::check_arg_count(const Action& a, ArgCount n) const {
       if (a.nargs != 1) return rerr("", "wrong number of arguments");
       if (a.args[0] != 0 && a.args[0] != 1) return rerr("", "malformed choice");
       break;
-    case ArgCount::kAttackWith:
-      if (a.nargs != 3) return rerr("", "wrong number of arguments");
-      [[fallthrough]];
+    case ArgCount::kAttackWith:  // 11.6: any units, one or more
     case ArgCount::kAttack:
       if (a.nargs < 3 || a.args[1] < 0 || a.args[1] > 3) return rerr("", "malformed attack");
       break;
@@ -281,6 +279,8 @@ Status BdState::verb_check_attack(const Action& a) const {
   } else {
     for (int i = 2; i < a.nargs; ++i) {
       if (!arg_is_unit(a, i)) return rerr("11.1", "unknown unit");
+      if (std::find(atts.begin(), atts.end(), a.args[i]) != atts.end())
+        return rerr("11.1", label(a.args[i]) + " is named twice");
       atts.push_back(a.args[i]);
     }
     for (int u : atts) {
@@ -288,7 +288,11 @@ Status BdState::verb_check_attack(const Action& a) const {
       if (def(u).side != phase_side()) return rerr("11.1", label(u) + " is not the phasing player's unit");
       if (Status st = attacks_with_parent(u, atts); !st) return st;
     }
-    if (a.verb == kAttackWith && def(atts[0]).attack == 0)
+    // 11.6: "It's not necessary for all the units you have stacked in a given hex to
+    // participate in the same prepared assault": any of the units able to attack the target
+    // may, from one hex or several; units with no attack factor never attack on their own.
+    if (a.verb == kAttackWith &&
+        std::all_of(atts.begin(), atts.end(), [this](int u) { return def(u).attack == 0; }))
       return rerr("11.12", "units with no attack factor never attack alone");
     if (a.verb == kMobileAssault && atts.size() > 1) {
       // Either one unit alone or the whole group that started the phase together (10.27);
