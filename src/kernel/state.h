@@ -118,6 +118,12 @@ class State {
 
   // Every legal action now, in a deterministic order. Appends to `out` (cleared first).
   virtual void legal_actions(std::vector<Action>& out) const = 0;
+  // A form of action that check() may accept though legal_actions() never lists it, because
+  // listing every instance would multiply the list: Barbarossa Deluxe's prepared assault by
+  // any subset of the units able to attack a hex (11.6), whose whole-hex and one-unit forms
+  // are listed. Such an action is checked and applied like any other; the conformance suite
+  // exempts only these from "accepted means listed". Most games have none.
+  virtual bool unlisted_form(const Action& /*a*/) const { return false; }
   // Why `a` is illegal now (the Error cites the rule), or ok.
   virtual Status check(const Action& a) const = 0;
   // Applies a legal action; an illegal one is refused with check()'s error and the state

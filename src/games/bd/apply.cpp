@@ -203,15 +203,22 @@ void BdState::verb_apply_fortress_city(const Action& a) {
   else
     markers_.fortress_restricted_left--;
   log("marker", "Fortress City declared at " + hex_id(a.args[0]), "9.2");
+  if (pending_ == kPendInterrupt) end_interrupt();
 }
 
 void BdState::verb_apply_emergency_rvgk(const Action& a) {
+  const bool before_attack = pending_ == kPendInterrupt;
   pending_ = kPendNone;
+  emergency_used_ = true;  // 8.11 once during the phase
   place(a.args[0], a.args[1]);
   units_[static_cast<size_t>(a.args[0])].flags |= kFlagNoMove;
   units_[static_cast<size_t>(a.args[0])].start_hex = static_cast<int16_t>(a.args[1]);
   log_seen(a.args[0], "rvgk", "emergency RVGK deployment: " + label(a.args[0]) + " at " + hex_id(a.args[1]),
            "emergency RVGK deployment: a Soviet unit at " + hex_id(a.args[1]), "8.11");
+  if (before_attack) {
+    pending_ = kPendInterrupt;
+    end_interrupt();
+  }
 }
 
 void BdState::verb_apply_no_emergency_rvgk(const Action& /*a*/) { pending_ = kPendNone; }
@@ -381,6 +388,39 @@ void BdState::verb_apply_move(const Action& a, int move_mf) {
 
 // kAttackFrom, kAttackWith, kMobileAssault
 void BdState::verb_apply_attack(const Action& a) {
+  if (interrupt_window(a)) {  // 9.7, ruling BD-14: the defender's moment comes first
+    held_attack_ = a;
+    pending_ = kPendInterrupt;
+    log("combat",
+        std::string("the ") + side_name(phase_side()) + " is about to " +
+            (a.verb == kMobileAssault ? "mobile-assault " : "attack ") + hex_id(a.args[0]) + ": the " +
+            side_name(other(phase_side())) + " may act before the attack is declared",
+        "9.7");
+    return;
+  }
+  declare_attack(a);
+}
+
+// 9.7: the defender let the attack go on; it is declared as it was submitted.
+void BdState::verb_apply_let_attack(const Action& /*a*/) {
+  const Action held = held_attack_;
+  held_attack_ = Action{};
+  pending_ = kPendNone;
+  declare_attack(held);
+}
+
+// 9.7: the defender acted (a Hero or Fortress City, an emergency RVGK deployment); the
+// attack was never declared and the attacker chooses again with the new situation.
+void BdState::end_interrupt() {
+  log("combat",
+      "the attack on " + hex_id(held_attack_.args[0]) + " was not declared: the " + side_name(phase_side()) +
+          " chooses again",
+      "9.7");
+  held_attack_ = Action{};
+  pending_ = kPendNone;
+}
+
+void BdState::declare_attack(const Action& a) {
   std::vector<int> atts;
   if (a.verb == kAttackFrom) {
     (void)collect_attack_from(a, atts);
@@ -636,6 +676,7 @@ void BdState::verb_apply_hero_city(const Action& a) {
   markers_.hero_left--;
   mark_dirty();
   log("marker", "Hero City declared at " + hex_id(a.args[0]), "9.1");
+  if (pending_ == kPendInterrupt) end_interrupt();
 }
 
 // 4.11

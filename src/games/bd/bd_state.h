@@ -84,6 +84,7 @@ enum Verb : uint16_t {
   kOverstackRemove,  // overstack-remove <unit>            (6.2, the opponent of an over-stacked hex)
   kBbLoss,           // bb-loss <unit>                     (11.26, the attacker's Bloodbath losses)
   kAttach,           // attach <TB|CM> <corps|army>       (8.31, 8.32: arrival, strategic / RVGK transfer)
+  kLetAttack,        // let-attack                        (9.7: the defender lets a declared attack go on)
   kNumVerbs
 };
 
@@ -133,7 +134,8 @@ enum Pending : uint8_t {
   kPendTakeRetreat,  // 13.9: the Soviet may take a Defender Retreat before the die roll
   kPendSupport,      // 8.36-8.41 the Soviet commits support markers to his prepared assault
   kPendOverstack,    // 6.2: the opponent removes units of an over-stacked hex, one at a time
-  kPendBbLoss        // 11.26: the attacker chooses which units pay for a Bloodbath, one at a time
+  kPendBbLoss,       // 11.26: the attacker chooses which units pay for a Bloodbath, one at a time
+  kPendInterrupt     // 8.11, 9.1, 9.2, 9.7: the defender may act before a declared attack (BD-14)
 };
 
 // 8.36-8.40 the Soviet support markers (the first word after `support`).
@@ -706,6 +708,17 @@ class BdState : public steppe::State {
   // Why `a` does not answer the pending decision, ok if it does, nullopt if none is pending
   // or `a` may interrupt it (7.7, 7.4).
   std::optional<Status> check_pending(const Action& a) const;
+  // 11.6 (ruling BD-2): `attack T with U1 U2 ...` of two units or more is accepted, not listed.
+  bool unlisted_form(const Action& a) const override { return a.verb == kAttackWith && a.nargs > 3; }
+  // 8.11, 9.1, 9.2, 9.7 (ruling BD-14): the defender's moment before an attack is declared.
+  bool interrupt_window(const Action& attack) const;
+  Status hero_city_rule(int h) const;  // 9.1 why h cannot take an HC marker, whatever the phase
+  bool emergency_window() const;       // 8.11 the Soviet's once-per-German-movement-phase deployment
+  Status check_emergency_rvgk(const Action& a) const;
+  Status fortress_city_rule(int h) const;  // 9.2 why h cannot take an FC marker, whatever the phase
+  void end_interrupt();                    // the defender acted: the declared attack is withdrawn (9.7)
+  void declare_attack(const Action& a);
+  void verb_apply_let_attack(const Action& a);
   bool arg_is_unit(const Action& a, int i) const {
     return i < a.nargs && a.args[i] >= 0 && a.args[i] < num_units();
   }
@@ -1001,6 +1014,8 @@ class BdState : public steppe::State {
   // Battle in progress and pending decision.
   Battle battle_;
   Pending pending_ = kPendNone;
+  steppe::Action held_attack_{};  // kPendInterrupt: the attack declared, waiting for the defender
+  bool emergency_used_ = false;   // 8.11: this German Movement Phase's emergency deployment made
   std::string last_result_;
   int last_odds_ = 0;
   // Supply cache (7.17 recomputed on demand).

@@ -173,18 +173,26 @@ std::optional<Status> BdState::check_pending(const Action& a) const {
         return rerr("11.23", "the German must decide on defensive Luftwaffe support");
       if (a.args[0] == 1 && markers_.luftwaffe_left <= 0) return rerr("11.23", "no Luftwaffe marker left");
       return Status::ok();
-    case kPendEmergency: {
+    case kPendEmergency:
       if (a.verb == kNoEmergencyRvgk) return Status::ok();
-      if (a.verb != kEmergencyRvgk || !arg_is_unit(a, 0))
+      if (a.verb != kEmergencyRvgk)
         return rerr("8.11", "the Soviet may make an emergency RVGK deployment now, or decline it");
-      const int u = a.args[0], h = a.args[1];
-      if (unit(u).where != kRvgk || def(u).side != kSoviet)
-        return rerr("8.11", def(u).label + " is not in the RVGK");
-      if (h < 0 || h >= kNumHexes || !hx(h).city || hex_.control[static_cast<size_t>(h)] != kSoviet ||
-          !overland(h, kSoviet))
-        return rerr("8.11", "emergency deployment goes to a Soviet-controlled city with overland supply");
-      std::vector<int> add{u};
-      return stacking_ok(h, kSoviet, add);
+      return check_emergency_rvgk(a);
+    case kPendInterrupt: {  // 9.7, ruling BD-14: the attack is not declared yet
+      const int target = held_attack_.args[0];
+      const bool german_attacks = phase_side() == kGerman;
+      if (a.verb == kLetAttack) return Status::ok();
+      if (a.verb == (german_attacks ? kHeroCity : kFortressCity)) {
+        if (a.nargs == 1 && a.args[0] == target) return std::nullopt;  // the marker's own rule (9.1, 9.2)
+        return rerr("9.7", std::string("only the city about to be attacked, ") + hex_id(target) +
+                               ", may be declared now");
+      }
+      if (a.verb == kEmergencyRvgk && german_attacks && held_attack_.verb == kMobileAssault &&
+          emergency_window())
+        return check_emergency_rvgk(a);
+      return rerr("9.7", std::string("the ") + side_name(other(phase_side())) +
+                             " first decides whether to act before the attack on " + hex_id(target) +
+                             " is declared (let-attack lets it go on)");
     }
     case kPendCaucasus:  // 4.12
       if (a.verb == kCaucasusRefuse) return Status::ok();
@@ -594,17 +602,53 @@ Status BdState::verb_check_comb_out(const Action& /*a*/) const {
   return Status::ok();
 }
 
+// 8.11 (ruling BD-14): from GT3, once during every German Movement Phase: at its start, and
+// again just before each German mobile assault is declared while it has not been made.
+bool BdState::emergency_window() const {
+  if (phase_side() != kGerman || !is_move_phase() || turn_ < 3 || emergency_used_) return false;
+  for (int u = 0; u < num_units(); ++u)
+    if (unit(u).where == kRvgk && def(u).side == kSoviet) return true;
+  return false;
+}
+
+Status BdState::check_emergency_rvgk(const Action& a) const {
+  if (!arg_is_unit(a, 0)) return rerr("8.11", "emergency-rvgk UNIT HEX");
+  const int u = a.args[0], h = a.args[1];
+  if (unit(u).where != kRvgk || def(u).side != kSoviet)
+    return rerr("8.11", def(u).label + " is not in the RVGK");
+  if (h < 0 || h >= kNumHexes || !hx(h).city || hex_.control[static_cast<size_t>(h)] != kSoviet ||
+      !overland(h, kSoviet))
+    return rerr("8.11", "emergency deployment goes to a Soviet-controlled city with overland supply");
+  std::vector<int> add{u};
+  return stacking_ok(h, kSoviet, add);
+}
+
+// 9.7 (ruling BD-14): the defender may still declare the target a Hero or Fortress City, or
+// (8.11) make his emergency RVGK deployment before a mobile assault, until the attack is
+// declared: the engine asks him when the attacker submits the attack.
+bool BdState::interrupt_window(const Action& attack) const {
+  const int target = attack.args[0];
+  if (phase_side() == kGerman)
+    return static_cast<bool>(hero_city_rule(target)) || (attack.verb == kMobileAssault && emergency_window());
+  return static_cast<bool>(fortress_city_rule(target));
+}
+
 Status BdState::verb_check_east_wall(const Action& a) const { return check_east_wall(a.args[0]); }
 
 Status BdState::verb_check_hero_city(const Action& a) const {
   if (a.nargs != 1 || a.args[0] < 0 || a.args[0] >= kNumHexes) return rerr("9.1", "hero-city <hex>");
-  if (current_player() != kSoviet || pending_ != kPendNone ||
-      !(phase_ == kAdminSoviet || phase_ == kSovietB || phase_ == kSovietC))
+  // 9.1 "at any time(s) during any game turns": in his own segments, and in the German's
+  // just before a German attack on the city is declared (kPendInterrupt, ruling BD-14).
+  if (pending_ != kPendInterrupt && (current_player() != kSoviet || pending_ != kPendNone ||
+                                     !(phase_ == kAdminSoviet || phase_ == kSovietB || phase_ == kSovietC)))
     return rerr("9.7", "Hero Cities are declared by the Soviet, not during an attack");
+  return hero_city_rule(a.args[0]);
+}
+
+Status BdState::hero_city_rule(int h) const {
   if (sparam("no_hero_fortress_cities") > 0)
     return rerr("15.8", "neither the Hero City nor the Fortress City rules are in effect in this scenario");
   if (markers_.hero_left <= 0) return rerr("9.1", "no Hero City marker available");
-  const int h = a.args[0];
   if (!hx(h).city || hx(h).country != kUssr || hex_.control[static_cast<size_t>(h)] != kSoviet)
     return rerr("9.1", "a Hero City must be a Soviet-controlled city in the USSR");
   if (hero_city(h)) return rerr("9.1", "already a Hero City");
@@ -614,9 +658,14 @@ Status BdState::verb_check_hero_city(const Action& a) const {
 Status BdState::verb_check_fortress_city(const Action& a) const {
   const int h = a.args[0];
   if (h < 0 || h >= kNumHexes) return rerr("9.2", "not a hex");
-  if (current_player() != kGerman || pending_ != kPendNone ||
-      !(phase_ == kAdminGerman || phase_ == kGermanB || phase_ == kGermanC))
+  if (pending_ != kPendInterrupt &&  // 9.2 "at any time(s)": also before a Soviet attack on it
+      (current_player() != kGerman || pending_ != kPendNone ||
+       !(phase_ == kAdminGerman || phase_ == kGermanB || phase_ == kGermanC)))
     return rerr("9.7", "Fortress Cities are declared by the German in his segments, not during an attack");
+  return fortress_city_rule(h);
+}
+
+Status BdState::fortress_city_rule(int h) const {
   if (sparam("no_hero_fortress_cities") > 0)
     return rerr("15.8", "neither the Hero City nor the Fortress City rules are in effect in this scenario");
   const Country c = hx(h).country;

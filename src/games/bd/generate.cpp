@@ -49,6 +49,21 @@ void BdState::legal_actions(std::vector<Action>& out) const {
             if (hx(h).city) push_if(mk(kEmergencyRvgk, {u, h}));
       out.push_back(mk(kNoEmergencyRvgk, {}));
       return;
+    case kPendInterrupt: {  // 9.7, ruling BD-14
+      const int target = held_attack_.args[0];
+      if (phase_side() == kGerman) {
+        push_if(mk(kHeroCity, {target}));
+        if (held_attack_.verb == kMobileAssault && emergency_window())
+          for (int u = 0; u < num_units(); ++u)
+            if (unit(u).where == kRvgk && def(u).side == kSoviet)
+              for (int h = 0; h < kNumHexes; ++h)
+                if (hx(h).city) push_if(mk(kEmergencyRvgk, {u, h}));
+      } else {
+        push_if(mk(kFortressCity, {target}));
+      }
+      out.push_back(mk(kLetAttack, {}));
+      return;
+    }
     case kPendCaucasus:  // 4.12
       for (int u = 0; u < num_units(); ++u)
         if (caucasus_responder(u)) out.push_back(mk(kCaucasusSend, {u}));

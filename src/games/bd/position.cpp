@@ -25,7 +25,7 @@ constexpr int kPositionVersion = 1;
 
 constexpr const char* kPendingNames[] = {"none",    "luftwaffe-defend", "bloodbath-choice", "retreat",
                                          "advance", "emergency",        "caucasus",         "take-retreat",
-                                         "support", "overstack",        "bloodbath-loss"};
+                                         "support", "overstack",        "bloodbath-loss",   "interrupt"};
 constexpr const char* kFlagNames[] = {
     "done",    "attacked",  "defended",      "retreated-in", "revealed",   "ma-done",        "ma-failed",
     "no-move", "sea-moved", "turn-attacked", "stand-fast",   "edge-entry", "convert-pending"};
@@ -76,6 +76,9 @@ Result<Json> BdState::position() const {
   j["turn"] = turn_;
   j["phase"] = phase_name(phase_);
   j["pending"] = kPendingNames[pending_];
+  // 9.7 (ruling BD-14): the attack declared while the defender decides; written only then.
+  if (pending_ == kPendInterrupt) j["held_attack"] = action_to_string(held_attack_);
+  if (emergency_used_) j["emergency_used"] = true;  // 8.11, only when made this phase
   j["vp"] = vp_;
   j["vp_base_hexes"] = vp_base_hexes_;
   j["vp_events"] = vp_events_;
@@ -498,6 +501,18 @@ Status BdState::read_position(const JsonReader& r) {
     b.rolled = u8(*bo, "rolled");
     b.drop = static_cast<int16_t>(rd_unit(bo->at("drop")));
     b.bb_need = static_cast<int16_t>(bo->int_in("bloodbath_need", -9999, 9999));
+  }
+  emergency_used_ = false;
+  if (const auto eu = r.opt("emergency_used")) emergency_used_ = eu->as_bool();
+  held_attack_ = Action{};
+  if (pending_ == kPendInterrupt) {
+    const JsonReader ha = r.at("held_attack");
+    const auto parsed = parse_action(ha.as_str());
+    if (!parsed ||
+        (parsed->verb != kAttackFrom && parsed->verb != kAttackWith && parsed->verb != kMobileAssault))
+      ha.fail_value("not an attack of this position");
+    else
+      held_attack_ = *parsed;
   }
   mark_dirty();
   return r.status();

@@ -51,6 +51,8 @@ int BdState::current_player() const {
     case kPendCaucasus:
     case kPendSupport:
       return kSoviet;
+    case kPendInterrupt:  // 9.7: the defender of the attack declared
+      return other(phase_side());
     case kPendBbChoice:
     case kPendAdvance:
     case kPendBbLoss:
@@ -110,7 +112,8 @@ void BdState::enter_phase(Phase p) {
   // 8.36-8.39: each support marker may be committed once per Soviet Prepared Assault Phase.
   markers_.artillery_used = markers_.air_armies_used = 0;
   markers_.support_used = 0;
-  bulg_hex_ = -1;  // 8.26: the Bulgarians' 6.4 exception ends with their first move
+  bulg_hex_ = -1;           // 8.26: the Bulgarians' 6.4 exception ends with their first move
+  emergency_used_ = false;  // 8.11: once during every German Movement Phase
   log("phase", std::string("Game Turn ") + std::to_string(turn_) + ": " + phase_name(p), "5.2");
   // 8.19: due Guards tank conversions happen in the Mutual Administrative Phase, or the
   // moment a waiting namesake is back in overland supply (checked at each phase start).

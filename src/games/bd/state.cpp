@@ -615,6 +615,11 @@ void BdState::serialize(std::string& out) const {
   put(rvgk_moves_);
   put(withdraw_due_);
   if (stand_fast_ended_) put(uint8_t{0x7f});  // 12.7 (only when set: the other games' hashes stay)
+  if (emergency_used_) put(uint8_t{0x7e});    // 8.11 (only when set, likewise)
+  if (pending_ == kPendInterrupt) {           // 9.7 the attack the defender answers
+    put(held_attack_.verb);
+    for (int i = 0; i < held_attack_.nargs; ++i) put(held_attack_.args[static_cast<size_t>(i)]);
+  }
   put(strat_used_);
   put(skip_rvgk_once_ * 2 + assault_only_);
   put(ff_used_1942_ * 4 + ff_used_1943_ * 2 + soviet_ff_used_);

@@ -583,10 +583,9 @@ steppe::Result<std::string> BdState::query_word(const std::vector<std::string>& 
   if (k == "phase") return std::string(phase_name(phase_));
   if (k == "current") return std::string(current_player() >= 0 ? side_name(current_player()) : "none");
   if (k == "pending") {
-    static const char* names[] = {
-        "none",           "luftwaffe-defend",  "convert-bb",   "retreat", "advance",
-        "emergency-rvgk", "caucasus-response", "take-retreat", "support", "overstack",
-        "bb-loss"};
+    static const char* names[] = {"none",    "luftwaffe-defend", "convert-bb",        "retreat",
+                                  "advance", "emergency-rvgk",   "caucasus-response", "take-retreat",
+                                  "support", "overstack",        "bb-loss",           "interrupt"};
     return std::string(names[pending_]);
   }
   if (k == "support-left" && w.size() == 2) {  // 8.36-8.40 markers still usable in this phase

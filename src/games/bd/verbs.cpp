@@ -150,6 +150,9 @@ const steppe::VerbTable<BdState>& BdState::verbs() {
        apply_as<&S::verb_apply_bb_loss>, print_as<F::kUnit>, parse_as<kBbLoss, F::kUnit>, nullptr},
       {kAttach, "attach", "attach TB|CM ARMY", "8.31", nullptr, check_as<N::kTwo, &S::verb_check_attach>,
        apply_as<&S::verb_apply_attach>, print_as<F::kUnitUnit>, parse_as<kAttach, F::kUnitUnit>, nullptr},
+      {kLetAttack, "let-attack", "let-attack", "9.7", nullptr, check_as<N::kNone, &S::verb_check_not_now>,
+       apply_as<&S::verb_apply_let_attack, kOverstackAfter>, print_as<F::kNone>,
+       parse_as<kLetAttack, F::kNone>, nullptr},
   };
   static_assert(std::size(kVerbRows) == kNumVerbs - 1, "one row per verb");
   static_assert(

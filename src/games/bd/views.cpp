@@ -161,6 +161,10 @@ Json BdState::observation(int side) const {
     o["battle"] = b;
   }
   o["pending"] = static_cast<int>(pending_);
+  if (pending_ == kPendInterrupt)  // 9.7: the attack submitted, not yet declared (public)
+    o["attack_submitted"] = Json{{"target", hex_id(held_attack_.args[0])},
+                                 {"attacker", side_name(phase_side())},
+                                 {"mobile", held_attack_.verb == kMobileAssault}};
   if (phase_ == kGameOver) o["result"] = result();
   return o;
 }
