@@ -323,7 +323,7 @@ steppe::Status load_map(BdData& d, const std::filesystem::path& file) {
         HexInfo& x = d.hexes[static_cast<size_t>(a)];
         if (f == "river" || f == "major-river") x.river |= bit;  // 10.18
         if (f == "all-lake") x.lake_side |= bit;                 // 11.19
-        if (f == "all-sea") x.sea_side |= bit;  // 10.11 (Kerch/Sivash handled by places.json)
+        if (f == "all-sea") x.sea_side |= bit;  // 10.13 (Kerch/Sivash handled by places.json)
       }
     }
   }

@@ -668,7 +668,10 @@ void BdState::roll_battle() {
     } else {
       bool option = false;
       if (b.attacker == kGerman && turn_ == 1) option = true;  // 5.14
-      if (b.attacker == kGerman && ((turn_ >= 2 && turn_ <= 6) || (turn_ >= 9 && turn_ <= 12)) && !t.city)
+      // 5.16: "Starting with Game Turn 2, and all during the rest of 1941, and again during all
+      // single-month turns of 1942", never into a city (the calendar's years and month counts).
+      if (b.attacker == kGerman &&
+          ((turn_ >= 2 && ti().year == 1941) || (ti().single && ti().year == 1942)) && !t.city)
         option = true;                             // 5.16
       if (soviet_may_convert_bb()) option = true;  // 11.33
       if (option) {

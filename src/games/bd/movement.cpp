@@ -103,7 +103,7 @@ int BdState::hex_entry_cost(int u, int to) const {
   const UnitDef& d = def(u);
   const HexInfo& b = hx(to);
   if (!b.on_map) return -1;                         // 10.21 leaving the map is not offered
-  if (data_->tec.prohibited[b.terrain]) return -1;  // 10.11
+  if (data_->tec.prohibited[b.terrain]) return -1;  // 10.13
   if (enemy_in(to, d.side)) return -1;              // 10.4
   // 10.22: Axis satellites never north of the logistical boundary (suspended in 1942 if
   // the German chose the north, 5.6).
@@ -121,7 +121,7 @@ int BdState::hex_entry_cost(int u, int to) const {
   const Places& pl = data_->places;
   const int cls = d.cls == kMech ? kMech : kNonMech;
   Terrain t = b.terrain;
-  if (t == kMarsh && d.cls == kMech && d.side == kSoviet && turn_ >= 13) t = kClear;  // 10.10
+  if (t == kMarsh && d.cls == kMech && d.side == kSoviet && turn_ >= 13) t = kClear;  // 10.12
   if (t == kMarsh && d.cls == kMech && d.side == kGerman && turn_ == 1 &&
       std::find(pl.gt1_marsh.begin(), pl.gt1_marsh.end(), to) != pl.gt1_marsh.end() &&
       unit_supply(u) == kSupOverland)
@@ -147,7 +147,7 @@ int BdState::edge_entry_cost(int u, int from, int to, int dir, int base) const {
     // crossed, the others of that hex may follow, no one else.
     if ((kerch_from_ >= 0 && kerch_from_ != from) || unit(u).start_hex != from || unit(u).mp >= 0) return -1;
   } else if ((a.sea_side >> dir) & 1u || (a.lake_side >> dir) & 1u) {
-    return -1;  // 10.11, 11.19
+    return -1;  // 10.13, 11.19
   }
   if (turn_ == 1 && d.side == kGerman && (a.country == kHungary) != (hx(to).country == kHungary))
     return -1;  // 5.11
@@ -305,12 +305,12 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
       turn_ == 1 && ud.side == kGerman && s.start_hex >= 0 && hx(s.start_hex).country == kRomania;  // 5.11
   const bool gt1_soviet = turn_ == 1 && ud.side == kSoviet;                                         // 5.11
   const int mp_cls = ud.cls == kMech ? kMech : kNonMech;
-  const bool marsh_clear = ud.cls == kMech && ud.side == kSoviet && turn_ >= 13;  // 10.10
+  const bool marsh_clear = ud.cls == kMech && ud.side == kSoviet && turn_ >= 13;  // 10.12
   const bool gt1_marsh = ud.cls == kMech && ud.side == kGerman && turn_ == 1;     // 5.13
   // The part of the cost that does not depend on who stands where (the memo keeps it).
   auto entry_cost = [&](int to) {
     const HexInfo& b = hx(to);
-    if (!b.on_map || tec.prohibited[b.terrain]) return -1;  // 10.21, 10.11
+    if (!b.on_map || tec.prohibited[b.terrain]) return -1;  // 10.21, 10.13
     if (sat_north && b.zone == kZoneNorth) return -1;
     if (cav_zone && b.zone != kZoneNone && b.zone != ud.zone) return -1;
     if ((baltic_only && b.country != kBaltic) || (cs_only && b.area != kAreaCS)) return -1;
@@ -389,7 +389,7 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
           c = edge_entry_cost(u, h, n, dd, hc);
           if (c < 0) continue;
         } else {
-          if (((a.sea_side | a.lake_side) >> dd) & 1u) continue;                               // 10.11, 11.19
+          if (((a.sea_side | a.lake_side) >> dd) & 1u) continue;                               // 10.13, 11.19
           if (gt1_german && (a.country == kHungary) != (hx(n).country == kHungary)) continue;  // 5.11
           c = ((a.river >> dd) & 1u) && !gt1_german ? hc + river_mp : hc;                      // 10.18
         }
