@@ -458,7 +458,7 @@ void BdState::verb_apply_order(const Action& a) {
   } else {
     bool any = false;
     for (auto h : markers_.osupply_have) any |= h != 0;
-    if (turn_ >= 7 && any && !german_moscow_at_start_ && scenario_id_ != "what-if-1942")
+    if (turn_ >= 7 && any && !german_moscow_at_start_ && sparam("offensive_supply_always") == 0)
       enter_phase(kSovietOSupply);
     else
       enter_phase((turn_ == 1 || skip_rvgk_once_) ? kSovietB : kSovietRvgk);

@@ -553,7 +553,10 @@ steppe::Status load_tables(BdData& d, const std::filesystem::path& dir) {
     vr.oder_luftwaffe_extra = wo.int_in("oder_luftwaffe_extra", 0, 20);
     vr.oder_units = wo.str_list_or_empty("oder_units");
     vr.soviet_perm_withdrawal_turn = r.at("soviet_permanent_withdrawal").int_in("turn", 1, 32);  // 8.21
-    JsonReader ss = r.at("ss_withdrawal_failed");                                                // 4.10, 8.17
+    if (auto ep = r.opt("empty_scenario_params"))
+      for (auto& [name, v] : ep->members())
+        if (name != "rule") vr.empty_params[name] = v.as_int_in(0, 99);
+    JsonReader ss = r.at("ss_withdrawal_failed");  // 4.10, 8.17
     vr.ss_unit = ss.str("unit");
     for (const JsonReader& t : ss.at("turns").elements()) vr.ss_turns.push_back(t.as_int_in(1, 32));
     for (const JsonReader& t : ss.at("return_turns").elements()) vr.ss_returns.push_back(t.as_int_in(1, 33));

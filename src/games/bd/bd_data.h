@@ -261,7 +261,9 @@ struct ScenarioDef {
   // soviet_rvgk_at_start (15.3), mf_german_mech / mf_german_non / mf_soviet_mech /
   // mf_soviet_non (15.6: a fixed MF in place of the TRRT's), airborne_once,
   // airborne_no_luftwaffe and no_hero_fortress_cities (15.8), stalingrad_stand_fast_turn, stalingrad_vp_turn
-  // and stalingrad_vp (12.7). Absent = 0 (rule not in force).
+  // and stalingrad_vp (12.7), and the scenario rules the engine once chose by scenario id
+  // (vp_schedule, victory_chart_from_turn, caucasus_expedition, zone_1942, ...: data/bd/SCHEMA.md).
+  // Absent = 0 (rule not in force).
   std::map<std::string, int> params;
   // The mf_* params by [side][kMech / kNonMech], read once at load (mf_of is on the
   // movement hot path); 0 = the TRRT's MF.
@@ -334,6 +336,9 @@ struct VictoryRules {
   int oder_repl_mech = 4, oder_repl_non = 4, oder_mech_mf = 6, oder_luftwaffe_extra = 2;  // 4.18
   std::vector<std::string> oder_units;                                                    // 4.18
   int soviet_perm_withdrawal_turn = 20;  // 8.21 the permanent rifle army withdrawal
+  // The scenario rules of the test scenario `empty` (no scenario file): the Grand Campaign's
+  // (ruling BD-3), as victory.json's empty_scenario_params says.
+  std::map<std::string, int> empty_params;
   // 4.10 / 8.17: 2nd SS Panzer Corps withdrawals and returns, VP per failed withdrawal.
   std::string ss_unit;
   std::vector<int> ss_turns, ss_returns;

@@ -589,7 +589,11 @@ class BdState : public steppe::State {
   void convert_late_panzer(int u);
   void pending_conversions_check();
   bool overland_for_conversion(int u) const;
-  int sparam(const char* key) const { return sc_ != nullptr ? sc_->param(key) : 0; }
+  int sparam(const char* key) const {
+    if (sc_ != nullptr) return sc_->param(key);
+    const auto it = data_->victory.empty_params.find(key);
+    return it == data_->victory.empty_params.end() ? 0 : it->second;
+  }
   // 15.3: the hexes of `side` along the border (adjacent to a hex the other side controls)
   // without a unit of `side`.
   void uncovered_border(int side, std::vector<int>& out) const;

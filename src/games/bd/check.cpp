@@ -8,7 +8,7 @@ namespace bd {
 
 Status BdState::check_order(int side, int order) const {
   if (order < kMoveFight || order > kFightFight) return rerr("5.4", "unknown phase order");
-  if (scenario_id_ == "what-if-1942") {  // 15.3
+  if (sparam("fight_fight_once") > 0) {  // 15.3
     if (order == kFightFight && (side == kGerman ? ff_used_1942_ : soviet_ff_used_))
       return rerr("15.3", "fight/fight only once in this scenario");
     return Status::ok();
@@ -71,7 +71,7 @@ Status BdState::check_end_phase() const {
   if (phase_ == kAdminGerman && vp_schedule() && turn_ == data_->victory.watch_choose_turn && watch_ == 0)
     return rerr("4.18", "choose Operation Watch on the Rhine or on the Oder first (watch rhine | oder)");
   // 5.12: GT1-3 every Soviet unit adjacent to the enemy at the start of a PA phase attacks.
-  if (is_assault_phase() && phase_side() == kSoviet && turn_ <= 3 && scenario_id_ != "what-if-1942") {
+  if (is_assault_phase() && phase_side() == kSoviet && turn_ <= 3 && sparam("no_1941_opening") == 0) {
     std::vector<int> here;
     for (int u = 0; u < num_units(); ++u) {
       const UnitSt& s = unit(u);
@@ -322,10 +322,9 @@ Status BdState::verb_check_order(const Action& a) const {
   if (a.nargs != 1) return rerr("5.4", "order takes one argument");
   const int side = phase_ == kGermanOrder ? kGerman : phase_ == kSovietOrder ? kSoviet : -1;
   if (side < 0) return rerr("5.4", "the phase order is declared at the start of the player turn");
-  if (side == kGerman && turn_ == 3 && paulus_ == 0 && scenario_id_ != "what-if-1942")
+  if (side == kGerman && turn_ == 3 && paulus_ == 0 && sparam("no_1941_opening") == 0)
     return rerr("5.10", "announce the Paulus Pause decision first");
-  if (side == kGerman && turn_ == 9 && zone1942_ == kZoneNone &&
-      (scenario_id_ == "grand-campaign" || scenario_id_ == "blue-kremlin" || scenario_id_ == "empty"))
+  if (side == kGerman && turn_ == 9 && zone1942_ == kZoneNone && sparam("zone_1942") > 0)
     return rerr("5.6", "declare the 1942 logistics zone first");
   return check_order(side, a.args[0]);
 }
@@ -851,7 +850,8 @@ bool BdState::second_advance_ok(int u) const {
   const UnitDef& d = def(u);
   if (d.cls != kMech) return false;
   if (d.side == kGerman) return ti().single;
-  return turn_ >= 13 || scenario_id_ == "road-back";
+  const int from = sparam("soviet_two_hex_advance_from_turn");  // 12.5
+  return turn_ >= 13 || (from > 0 && turn_ >= from);
 }
 
 Status BdState::check_advance2(int u, int hex) const {

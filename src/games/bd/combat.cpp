@@ -205,7 +205,7 @@ Status BdState::check_attack(int target, const std::vector<int>& atts, bool ma, 
   if (!has_factor) return rerr("11.12", "units with no attack factor never attack alone");
   // 12.8: on GT13 of The Road Back only Soviet units that started in the southern logistics
   // area may attack (they count as offensively supplied, offensive_ok).
-  if (side == kSoviet && scenario_id_ == "road-back" && turn_ == first_turn_)
+  if (side == kSoviet && sparam("first_turn_south_attacks_only") > 0 && turn_ == first_turn_)
     for (int u : atts) {
       const int start = unit(u).start_hex >= 0 ? unit(u).start_hex : unit(u).hex;
       if (hx(start).zone != kZoneSouth)
@@ -433,7 +433,8 @@ int BdState::shifts_for(const Battle& b, Json* why) const {
     if (turn_ == 4 && paulus_ == 2) add(-1, "Paulus Pause declined (GT4)", "5.10");
     if (turn_ == 5 && paulus_ == 2) add(-2, "Paulus Pause declined (GT5)", "5.10");
   } else {
-    if (order_[kSoviet] == kMoveFight && !(scenario_id_ == "road-back" && turn_ == 13))
+    if (order_[kSoviet] == kMoveFight &&
+        !(sparam("first_turn_no_move_fight_shift") > 0 && turn_ == first_turn_))
       add(-1, "Soviet move/fight", "5.7");  // 12.2
   }
   if (turn_ == 1 && att == kSoviet && t.west_of_start_line)
@@ -610,7 +611,8 @@ void BdState::resolve_battle() {
 // depends on the die.
 bool BdState::retreat_offer() const {
   const Battle& b = battle_;
-  if (scenario_id_ != "blue-kremlin" || turn_ != first_turn_ || b.attacker != kGerman || !b.active)
+  if (sparam("first_turn_defender_retreat_offer") == 0 || turn_ != first_turn_ || b.attacker != kGerman ||
+      !b.active)
     return false;
   const HexInfo& t = hx(b.target);
   if (t.city || t.zone != kZoneSouth) return false;

@@ -144,7 +144,7 @@ void BdState::stalingrad_turn_end() {
 
 // The Grand Campaign and the scenarios that continue or contain it (4.11; 13.4 names the
 // expedition in Operations Blue & Kremlin; the Road Back starts with one under way, 12.9).
-bool BdState::caucasus_scenario() const { return vp_schedule() || scenario_id_ == "blue-kremlin"; }
+bool BdState::caucasus_scenario() const { return sparam("caucasus_expedition") > 0; }
 
 bool BdState::caucasus_exit(int hex) const {
   const auto& ex = data_->victory.caucasus_exits;

@@ -163,7 +163,7 @@ void BdState::begin_turn() {
     repl_left_mech_[static_cast<size_t>(s)] = static_cast<int8_t>(ti().repl[s][kMech]);
     repl_left_non_[static_cast<size_t>(s)] = static_cast<int8_t>(ti().repl[s][kNonMech]);
   }
-  if (scenario_id_ == "road-back" && turn_ == 13) repl_left_mech_ = repl_left_non_ = {0, 0};  // 12.4
+  if (turn_ < sparam("replacements_from_turn")) repl_left_mech_ = repl_left_non_ = {0, 0};  // 12.4
   if (sparam("german_repl_mech") > 0 || sparam("german_repl_non") > 0) {  // 4.17, 14.11 Manstein's Gambit
     repl_left_mech_[kGerman] = static_cast<int8_t>(sparam("german_repl_mech"));
     repl_left_non_[kGerman] = static_cast<int8_t>(sparam("german_repl_non"));
@@ -245,7 +245,7 @@ void BdState::begin_turn() {
     }
   }
   // 8.21: one rifle army to the GT27 box on GT6, 7 and 8 (1); one more permanently on GT20 (2).
-  withdraw_due_ = scenario_id_ == "what-if-1942"                        ? 0  // 15.8
+  withdraw_due_ = sparam("no_rifle_withdrawals") > 0                    ? 0  // 15.8
                   : turn_ >= 6 && turn_ <= 8                            ? 1
                   : turn_ == data_->victory.soviet_perm_withdrawal_turn ? 2
                                                                         : 0;
@@ -376,7 +376,7 @@ void BdState::victory_check() {
     markers_.aerial = -1;
   }
   // 4.2: end of GT1-5, -1 VP per hex of Greater Germany / General Government a Soviet unit occupies.
-  if (turn_ <= 5 && scenario_id_ != "what-if-1942") {
+  if (turn_ <= 5 && sparam("no_1941_opening") == 0) {
     for (int h = 0; h < kNumHexes; ++h) {
       const Country c = hx(h).country;
       if ((c == kGreaterGermany || c == kGeneralGovernment) && occupant_side(h) == kSoviet &&
@@ -423,8 +423,9 @@ void BdState::victory_check() {
   mark_dirty();
   if (mg_ && turn_ >= data_->victory.mg_end_turn && mg_victory_check()) return;  // 4.16
   const TurnInfo& t = ti();
-  const bool chart = scenario_id_ == "grand-campaign" || scenario_id_ == "empty" ||
-                     (scenario_id_ == "road-back" && turn_ >= 16);
+  // 4.14: the scenarios scored by the Victory Check Chart, from their first check (12.3).
+  const int chart_from = sparam("victory_chart_from_turn");
+  const bool chart = chart_from > 0 && turn_ >= chart_from;
   if (turn_ >= last_turn_ && scenario_victory()) return;
   if (turn_ >= last_turn_) {
     // 4.1: no draws; the final check decides (4.20: net Forgiveness Points added).

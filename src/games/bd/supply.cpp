@@ -205,8 +205,8 @@ int BdState::moscow_surrender_modifier() const {
 // 7.10-7.11: offensive supply = overland supply and a marker within range (GT7+).
 int BdState::offensive_ok(int u) const {
   if (turn_ < 7) return 1;
-  if (scenario_id_ == "what-if-1942") return 1;  // 15.8
-  if (scenario_id_ == "road-back" && turn_ == 13)
+  if (sparam("offensive_supply_always") > 0) return 1;  // 15.8
+  if (sparam("first_turn_south_attacks_only") > 0 && turn_ == first_turn_)
     return 1;  // 12.8 (only southern units attack: check_attack)
   const int sup = unit_supply(u);
   if (sup != kSupOverland && sup != kSupAlways) return 0;

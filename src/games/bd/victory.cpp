@@ -86,8 +86,7 @@ void BdState::set_control(int hex, int side) {
           (h.name.empty() ? "" : " (" + h.name + ")") + ": now " + std::to_string(vp_),
       rule);
   // 4.15: the first German capture of Moscow triggers the surrender roll.
-  if (side == kGerman && hex == data_->places.moscow && !moscow_rolled_ &&
-      scenario_id_ != "empty-no-moscow") {
+  if (side == kGerman && hex == data_->places.moscow && !moscow_rolled_) {
     moscow_rolled_ = true;
     const int mod = moscow_surrender_modifier();
     const int r = roll(6, "Moscow surrender roll", "4.15");
@@ -103,9 +102,7 @@ void BdState::set_control(int hex, int side) {
 
 // The scenarios scored by the Victory Check Chart, where the German VP schedule of 4.4-4.10
 // applies (the Road Back continues the Grand Campaign, 12.3; `empty` is for tests).
-bool BdState::vp_schedule() const {
-  return scenario_id_ == "grand-campaign" || scenario_id_ == "road-back" || scenario_id_ == "empty";
-}
+bool BdState::vp_schedule() const { return sparam("vp_schedule") > 0; }
 
 // ceil(d6 / divide) + add, logged with the rule that calls for it.
 int BdState::roll_vp(const VpRoll& r, const std::string& what, const std::string& rule) {
@@ -203,7 +200,7 @@ int BdState::para_drop_unit() const {
   // The first turn of Manstein's Gambit: the scenario's first turn (14.x), or the turn it was
   // declared in the Grand Campaign (4.16).
   const bool mg_first =
-      (scenario_id_ == "mansteins-gambit" && turn_ == first_turn_) || (mg_ && turn_ == summer_turn_);
+      (sparam("mansteins_gambit_from_start") > 0 && turn_ == first_turn_) || (mg_ && turn_ == summer_turn_);
   if (!mg_first) return -1;
   const int u = data_->find_unit("de-2para");
   if (u < 0 || u >= num_units()) return -1;

@@ -579,6 +579,9 @@ steppe::Result<steppe::Preview> BdState::preview(const Action& a, int viewer) co
   // 11.7: the preview names the same hexes and units as the action; the viewer may not
   // look beneath the top of an enemy stack before the attack is committed.
   if (Status s = query_allowed(viewer, words_of(action_to_string(a))); !s.is_ok()) return s.error();
+  // Odds only for an attack the rules accept now: a unit not adjacent, or named twice, is
+  // refused with the rule, as apply() would refuse it (the browser's subsets, 11.6).
+  if (Status s = check(a); !s.is_ok()) return s.error();
   return combat_preview(a, {});
 }
 

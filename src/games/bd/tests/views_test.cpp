@@ -35,13 +35,30 @@ void known_attack(bd::BdState& s) {
   set(s, "place german A2 2402 cf 3");
 }
 
+// 11.6 (the browser's subsets): a preview answers only an attack the rules accept now; a
+// unit not adjacent to the target or named twice is refused with the rule, as apply() is.
+TEST(BdViews, PreviewRefusesAnAttackTheRulesRefuse) {
+  auto s = fresh();
+  known_attack(*s);
+  set(*s, "place german A3 2408 cf 3");  // far from 2403
+  const auto subset = s->preview(act(*s, "attack 2403 with A1 A2"), bd::kGerman);
+  ASSERT_TRUE(subset.is_ok()) << subset.error().to_string();
+  EXPECT_EQ(subset->attack, 12);
+  const auto far = s->preview(act(*s, "attack 2403 with A1 A3"), bd::kGerman);
+  ASSERT_FALSE(far.is_ok());
+  EXPECT_FALSE(far.error().rule.empty());
+  const auto twice = s->preview(act(*s, "attack 2403 with A1 A1"), bd::kGerman);
+  ASSERT_FALSE(twice.is_ok());
+  EXPECT_EQ(twice.error().rule, "11.1");
+}
+
 // 11.8-11.11, 11.25: the preview of an attack gives the factors, raw odds, each shift with
 // its rule, the final column, and the die's distribution over the results in that column
 // of the CRT (data), summing to 1; it agrees with the `combat` query (one code path).
 TEST(BdViews, PreviewOfAKnownAttackGivesColumnShiftsAndOutcomes) {
   auto s = fresh();
   known_attack(*s);
-  const auto p = s->preview(act(*s, "attack 2403 from 2404 2402 lw"), bd::kGerman);
+  const auto p = s->preview(act(*s, "attack 2403 from 2402 2404 lw"), bd::kGerman);
   ASSERT_TRUE(p.is_ok()) << p.error().to_string();
   EXPECT_EQ(p->kind, "combat");
   EXPECT_EQ(p->attack, 12);
