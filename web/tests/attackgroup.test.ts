@@ -116,14 +116,11 @@ describe('the panel\'s starting pick and presets', () => {
     const single = infos().filter((a) => a.text === 'attack 2016 with 53' || a.text === 'attack 2016 with 12 lw');
     expect(initialPick(bdAttackGroup('2016', single)!, single)).toEqual({ units: ['53'], options: [] });
   });
-  it('offers the whole-hex forms as presets', () => {
-    expect(presets(group(), infos()).map((p) => p.text)).toEqual([
-      'attack 2016 from 2017',
-      'attack 2016 from 2017 lw',
-      'attack 2016 from 2116',
-      'attack 2016 from 2116 lw',
-      'attack 2016 from 2017 2116',
-      'attack 2016 from 2017 2116 lw',
+  it('offers the whole-hex forms without extra choices as presets', () => {
+    expect(presets(group(), infos())).toEqual([
+      { text: 'attack 2016 from 2017', label: 'All from 2017 (5)', units: H2017 },
+      { text: 'attack 2016 from 2116', label: 'All from 2116 (3)', units: H2116 },
+      { text: 'attack 2016 from 2017 2116', label: 'All from 2017 + 2116 (8)', units: [...H2017, ...H2116] },
     ]);
   });
 });

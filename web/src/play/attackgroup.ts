@@ -40,12 +40,13 @@ export function groupsByOrigin(g: AttackGroup, where: (unit: string) => string |
 }
 
 // The listed attacks that stand for a set of more than one unit (the whole-hex forms),
-// offered as starting points.
-export function presets(g: AttackGroup, listed: ActionInfo[]): { text: string; pick: GroupPick; info: ActionInfo }[] {
-  const out: { text: string; pick: GroupPick; info: ActionInfo }[] = [];
+// offered as starting points with their words ("All from 2017 2116 (8)"); the choices
+// that go with an attack are the player's own, so only the forms without them.
+export function presets(g: AttackGroup, listed: ActionInfo[]): { text: string; label: string; units: string[] }[] {
+  const out: { text: string; label: string; units: string[] }[] = [];
   for (const a of listed) {
     const p = g.parts(a.text);
-    if (p && p.units.length > 1) out.push({ text: a.text, pick: { units: [...p.units], options: [...p.options] }, info: a });
+    if (p && p.units.length > 1 && !p.options.length) out.push({ text: a.text, label: `All from ${a.from.length ? a.from.join(' + ') : 'the listed hexes'} (${p.units.length})`, units: [...p.units] });
   }
   return out;
 }
@@ -107,12 +108,11 @@ export function attackGroupBox(ctx: PlayContext, g: AttackGroup, listed: ActionI
 
   const starts = presets(g, listed);
   if (starts.length) {
-    const row = h('div', { class: 'group-presets', id: 'group-presets' }, h('span', {}, 'Tick as listed: '));
+    const row = h('div', { class: 'group-presets', id: 'group-presets' }, h('span', {}, 'Tick: '));
     for (const s of starts) {
-      const b = h('button', { class: 'preset', 'data-pick': s.text, title: s.text }, s.info.summary ? labelOf(s.info.summary) : labelOf(s.text));
+      const b = h('button', { class: 'preset', 'data-pick': s.text, title: labelOf(s.text) }, s.label);
       b.addEventListener('click', () => {
-        pick.units = [...s.pick.units];
-        pick.options = [...s.pick.options];
+        pick.units = [...s.units];
         update();
       });
       row.append(b);
