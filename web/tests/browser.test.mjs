@@ -77,6 +77,14 @@ async function clickHex(page, hex) {
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
+// BD's attack panel (11.6): ticks exactly `units` and the closing choices `options`.
+async function tickGroup(page, units, options = []) {
+  for (const u of await page.$$eval('#attack-group input[data-unit]', (els) => els.map((e) => e.getAttribute('data-unit'))))
+    await page.setChecked(`#attack-group input[data-unit="${u}"]`, units.includes(u));
+  for (const o of await page.$$eval('#attack-group input[data-option]', (els) => els.map((e) => e.getAttribute('data-option'))))
+    await page.setChecked(`#attack-group input[data-option="${o}"]`, options.includes(o));
+}
+
 // Fills the start page's new-game form for the installed game's first real scenario
 // (`opponent`, e.g. 'agent:random', takes the second side), creates the game, and returns
 // the join links the page shows.
@@ -287,8 +295,16 @@ test('combat preview and replay viewer render', { skip, timeout: 180000 }, async
       }
       await clickHex(page, target);
       await page.waitForSelector('#combat .odds');
-      // The row of this attack (its button carries the action).
-      const row = `#combat li:has(> button[data-action="${attack.action.text}"])`;
+      // The row of this attack (its button carries the action); in BD a prepared assault is
+      // made by the units ticked in the attack panel (11.6): tick this attack's own.
+      let row = `#combat li:has(> button[data-action="${attack.action.text}"])`;
+      let go = `${row} > button.primary`;
+      if (attack.action.words[0] === 'attack' && (await page.$('#attack-group'))) {
+        await tickGroup(page, attack.action.units, attack.action.words.filter((w) => w === 'lw' || w === 'drop'));
+        await page.waitForSelector(`#group-attack[data-action="${attack.action.text}"]`);
+        row = '#attack-group .group-go';
+        go = '#group-attack';
+      }
       await page.waitForFunction((sel) => { const o = document.querySelector(`${sel} .odds`); return o && o.textContent !== '…'; }, row);
       const odds = (await page.textContent(`${row} .odds`)) ?? '';
       assert.doesNotMatch(odds, /n\/a/, 'never "odds: n/a"');
@@ -319,7 +335,7 @@ test('combat preview and replay viewer render', { skip, timeout: 180000 }, async
       }
       await shot(page, 'combat.png');
       const logBefore = await page.$$eval('#log li.ev', (els) => els.length);
-      await page.click('#combat button.primary');
+      await page.click(go);
       // The result arrives over the WebSocket: a toast with the die and the rule, and new
       // combat / roll lines in the log, each citing a rule section (§N.N).
       await page.waitForFunction(
@@ -337,7 +353,7 @@ test('combat preview and replay viewer render', { skip, timeout: 180000 }, async
         const line = fresh.find((e) => /ev-combat/.test(e.cls) && / vs \d+ = /.test(e.text));
         assert.ok(line, `the battle's odds line is logged: ${JSON.stringify(fresh)}`);
         const lr = (n) => (n === 0 ? '0' : n > 0 ? `${n}R` : `${-n}L`);
-        if (preview && preview.raw && (await page.textContent('#combat li:first-child code'))?.toLowerCase() === attack.action.text.replace(/-/g, ' ').toLowerCase()) {
+        if (preview && preview.raw && (await page.textContent(go === '#group-attack' ? '#group-action' : '#combat li:first-child code'))?.toLowerCase() === attack.action.text.replace(/-/g, ' ').toLowerCase()) {
           if (!preview.shifts.length) assert.match(line.text, /shifts 0 -> /);
           for (const x of preview.shifts) assert.ok(line.text.includes(`${lr(x.shift)} ${x.reason} ${x.rule}`), `log line "${line.text}" gives the shift ${lr(x.shift)} ${x.reason} ${x.rule}`);
           assert.ok(line.text.includes(`shifts ${lr(preview.total_shift)}`), line.text);
@@ -384,6 +400,101 @@ test('combat preview and replay viewer render', { skip, timeout: 180000 }, async
       await page.waitForTimeout(500);
     }
     await shot(page, 'replay.png');
+  } finally {
+    await close();
+  }
+});
+
+test('BD: a prepared assault by a ticked subset of the units able to attack the hex (11.6)', { skip: game?.id === 'bd' ? false : 'skipped: Barbarossa Deluxe is not installed', timeout: 180000 }, async () => {
+  const c = await api('POST', '/api/games', { game: 'bd', scenario: 'grand-campaign', seed: 11 });
+  const id = c.game.id;
+  const tokens = c.seats.map((s) => s.token);
+  // Play phases until the German may attack a hex with three units or more (the one-unit
+  // forms `attack T with U` name each one).
+  let found = null;
+  for (let i = 0; i < 400 && !found; i++) {
+    const info = (await api('GET', `/api/games/${id}`)).game;
+    if (info.current_player < 0) break;
+    const v = (await api('GET', `/api/games/${id}/view`, undefined, tokens[info.current_player])).view;
+    if (info.current_player === 0) {
+      const acts = await legalActions(id, tokens[0], v);
+      const byTarget = new Map();
+      for (const a of acts) if (a.words[0] === 'attack' && a.words[2] === 'with' && a.words.length === 4) byTarget.set(a.words[1], [...(byTarget.get(a.words[1]) ?? []), a.words[3]]);
+      const best = [...byTarget].sort((x, y) => y[1].length - x[1].length)[0];
+      if (best && best[1].length >= 3) {
+        found = { target: best[0], units: best[1], attacks: acts.filter((a) => a.words[0] === 'attack' && a.words[1] === best[0]) };
+        break;
+      }
+    }
+    const next = v.legal_actions.find((a) => a.words[0] === 'end-phase') ?? v.legal_actions[0];
+    await api('POST', `/api/games/${id}/action`, { action: next.text }, tokens[info.current_player]);
+  }
+  assert.ok(found, 'the German may attack a hex with three units or more');
+  const { context, close } = await launch();
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${BASE}/play/${id}?token=${tokens[0]}`);
+    await page.waitForSelector('svg.map polygon.hex');
+    await page.click('button:has-text("Fit")');
+    await clickHex(page, found.target);
+    await page.waitForSelector('#attack-group input[data-unit]');
+    // Every unit able to attack the hex has its checkbox, grouped by the hex it attacks from.
+    const listed = await page.$$eval('#attack-group input[data-unit]', (els) => els.map((e) => e.getAttribute('data-unit')));
+    assert.deepEqual([...listed].sort(), [...found.units].sort(), 'one checkbox per unit of the one-unit forms');
+    for (const a of found.attacks.filter((x) => x.words[2] === 'with' && x.words.length === 4)) {
+      const hex = await page.$eval(`#attack-group input[data-unit="${a.words[3]}"]`, (e) => e.closest('fieldset')?.getAttribute('data-from'));
+      assert.equal(hex, a.from[0], `${a.words[3]} is listed under the hex it attacks from`);
+    }
+    // A hex's own box ticks all of its units: the listed whole-hex attack is sent.
+    const whole = found.attacks.find((a) => a.words[2] === 'from' && a.from.length === 1 && !a.words.includes('lw'));
+    if (whole) {
+      await tickGroup(page, []);
+      await page.waitForSelector('#group-attack[disabled]');
+      await page.check(`#attack-group input[data-hex="${whole.from[0]}"]`);
+      await page.waitForSelector(`#group-attack[data-action="${whole.text}"]`);
+      // So does its button among the listed attacks, whatever was ticked before.
+      await tickGroup(page, [listed[listed.length - 1]]);
+      await page.click(`#attack-group button.preset[data-pick="${whole.text}"]`);
+      await page.waitForSelector(`#group-attack[data-action="${whole.text}"]`);
+    }
+    // A subset that no listed attack makes: every unit but the last.
+    const subset = listed.slice(0, -1);
+    assert.ok(!found.attacks.some((a) => [...a.units].sort().join() === [...subset].sort().join()), 'the subset is not a listed attack');
+    await tickGroup(page, subset);
+    const text = `attack ${found.target} with ${subset.join(' ')}`;
+    await page.waitForSelector(`#group-attack[data-action="${text}"]`);
+    assert.match((await page.textContent('#group-count')) ?? '', new RegExp(`^${subset.length} of ${listed.length} units ticked`));
+    // The live preview is the server's for that set.
+    await page.waitForFunction(() => { const o = document.querySelector('#attack-group .odds'); return o && o.textContent !== '…'; });
+    const odds = (await page.textContent('#attack-group .odds')) ?? '';
+    const q = await api('GET', `/api/games/${id}/preview?action=${encodeURIComponent(text)}`, undefined, tokens[0]);
+    if (q.ok) assert.ok(odds.startsWith(`${q.preview.attack} vs ${q.preview.defense} = ${q.preview.raw}`), `the preview of the ticked set: ${odds}`);
+    else assert.ok(odds.includes(`No preview: ${q.error.message}`), odds);
+    console.log(`# ${text}: ${odds}`);
+    if (SHOTS) {
+      // The panel whole: a viewport tall enough for it, the sidebar scrolled to it.
+      await page.setViewportSize({ width: 1400, height: 1500 });
+      await page.$eval('#combat', (e) => e.scrollIntoView());
+      await page.waitForFunction(() => { const o = document.querySelector('#attack-group .odds'); return o && o.textContent !== '…'; });
+      const b = await page.locator('#combat').boundingBox();
+      await page.screenshot({ path: join(SHOTS, 'attack-subset.png'), clip: { x: Math.max(0, b.x - 8), y: Math.max(0, b.y - 8), width: b.width + 16, height: b.height + 16 } });
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
+    // The attack is made by those units alone: the log names them (11.1), and the unit left
+    // out may still attack.
+    const before = (await api('GET', `/api/games/${id}/log?since=0`, undefined, tokens[0])).count;
+    await page.click('#group-attack');
+    let line = null;
+    for (let i = 0; i < 100 && !line; i++) {
+      const log = await api('GET', `/api/games/${id}/log?since=${before}`, undefined, tokens[0]);
+      line = log.events.find((e) => e.kind === 'combat' && /prepared assault on/.test(e.text));
+      if (!line) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(line, 'the attack is made');
+    assert.equal(line.text, `german prepared assault on ${found.target} with ${subset.join(' ')}`);
+    assert.deepEqual(errors, [], 'no page errors');
   } finally {
     await close();
   }

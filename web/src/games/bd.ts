@@ -6,7 +6,7 @@ import { api, LegalAction } from '../api';
 import { CounterInfo, counterIndex, readCounter, sideIndexOf, Stack } from '../model';
 import { h } from '../svg';
 import { combatSummary } from '../preview';
-import { ActionInfo, cap, GameData, GameUI, labelOf, PlayHooks } from './game';
+import { ActionInfo, AttackGroup, cap, GameData, GameUI, labelOf, PlayHooks } from './game';
 
 // BD's observation: {stacks: [{hex, side, count, units: [{unit, ...}]}]} (the count says how
 // many units are in a stack the viewer sees only the top of).
@@ -32,9 +32,79 @@ export function bdDescribe(a: LegalAction): ActionInfo {
     const path = w.slice(unit ? 2 : 1).filter(isHex);
     if (path.length) return { ...info, units: unit ? [unit] : [], to: path };
   }
-  if ((w[0] === 'attack' || w[0] === 'mobile-assault' || w[0] === 'assault') && w.length >= 2 && isHex(w[1])) return { ...info, to: [w[1]], from: w.slice(2).filter(isHex) };
+  if ((w[0] === 'attack' || w[0] === 'mobile-assault' || w[0] === 'assault') && w.length >= 2 && isHex(w[1])) {
+    const parts = bdAttackParts(w);
+    return { ...info, to: [w[1]], from: parts?.from ?? w.slice(2).filter(isHex), units: parts?.with ?? [] };
+  }
   // Other orders name their unit second ("enter 4Pz 2614", "rvgk-in 23A").
   return { ...info, units: w.length >= 2 ? [w[1]] : [] };
+}
+
+// The words that may close an attack, in the order the notation takes them: Luftwaffe
+// support (11.23) and a combat air drop (4.17).
+const ATTACK_OPTIONS = [
+  { id: 'lw', label: 'Luftwaffe support', rule: '11.23' },
+  { id: 'drop', label: 'Combat air drop', rule: '4.17' },
+];
+
+// "attack HEX from HEX... [lw] [drop]" or "attack HEX with UNIT... [lw] [drop]" (also a
+// mobile assault's "with"): the target, the hexes or the units, and the closing words.
+export function bdAttackParts(words: string[]): { verb: string; target: string; from?: string[]; with?: string[]; options: string[] } | null {
+  if (words.length < 4 || !isHex(words[1]) || (words[2] !== 'from' && words[2] !== 'with')) return null;
+  let end = words.length;
+  const options: string[] = [];
+  if (end > 4 && words[end - 1] === 'drop') options.unshift(words[--end]);
+  if (words[end - 1] === 'lw') options.unshift(words[--end]);
+  const rest = words.slice(3, end);
+  if (!rest.length) return null;
+  return { verb: words[0], target: words[1], ...(words[2] === 'from' ? { from: rest } : { with: rest }), options };
+}
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set(a).size === a.length && a.every((x) => b.includes(x));
+
+// 11.6: a prepared assault on `target` by any set of the units able to attack it. The
+// listed attacks are the whole-hex forms and the one-unit forms (ruling BD-2); the
+// one-unit forms name every unit that may join, and the server's description gives each
+// one's hex. A ticked set that a listed attack makes exactly is sent as that attack (its
+// canonical notation), any other as "attack T with U1 U2 ...".
+export function bdAttackGroup(target: string, attacks: ActionInfo[]): AttackGroup | null {
+  const listed = attacks
+    .filter((a) => a.verb === 'attack' && a.to[0] === target)
+    .map((a) => ({ a, p: bdAttackParts(a.text.split(/\s+/)) }))
+    .filter((x): x is { a: ActionInfo; p: NonNullable<ReturnType<typeof bdAttackParts>> } => !!x.p);
+  const units: { unit: string; from: string }[] = [];
+  const add = (unit: string, from: string) => {
+    const u = units.find((x) => x.unit === unit);
+    if (!u) units.push({ unit, from });
+    else if (!u.from) u.from = from;
+  };
+  for (const { a, p } of listed) if (p.with?.length === 1) add(p.with[0], a.from.length === 1 ? a.from[0] : '');
+  // The whole-hex forms' units (the server names them): a hex's unit is in its one-hex form.
+  for (const { a, p } of listed) if (p.from) for (const u of a.units) add(u, p.from.length === 1 ? p.from[0] : '');
+  if (!units.length) return null;
+  const seen = new Set(listed.flatMap((x) => x.p.options));
+  const options = ATTACK_OPTIONS.filter((o) => seen.has(o.id));
+  const partsOf = (p: NonNullable<ReturnType<typeof bdAttackParts>>, a?: ActionInfo) => {
+    const us = p.with ?? (a?.units.length ? a.units : units.filter((u) => p.from!.includes(u.from)).map((u) => u.unit));
+    return { units: us, options: p.options };
+  };
+  return {
+    target,
+    units,
+    options,
+    note: 'Tick the units that attack: any of those able to attack the hex, from one hex or several; the others may attack elsewhere or not at all (11.6).',
+    parts(text) {
+      const p = bdAttackParts(text.split(/\s+/));
+      if (!p || p.verb !== 'attack' || p.target !== target) return null;
+      return partsOf(p, listed.find((x) => x.a.text === text)?.a);
+    },
+    compose(ticked, opts) {
+      const order = units.map((u) => u.unit).filter((u) => ticked.includes(u));
+      const closing = ATTACK_OPTIONS.filter((o) => opts.includes(o.id)).map((o) => o.id);
+      const same = listed.find(({ a, p }) => sameSet(p.options, closing) && sameSet(partsOf(p, a).units, order));
+      return same ? same.a.text : ['attack', target, 'with', ...order, ...closing].join(' ');
+    },
+  };
 }
 
 // Units arriving on later turns: the observation's boxes.<side>.trrt ({unit, turn}), the
@@ -88,6 +158,7 @@ export const bd: GameUI = {
   unseenNote: (n) => `The defence counts ${n} unit(s) you cannot see as a guess; they are revealed when the attack is made (11.7).`,
   attackText: (a) => labelOf(a.text),
   attackButton: () => 'Attack',
+  attackGroup: bdAttackGroup,
   controlledByFirst: (obs) => (Array.isArray(obs?.german_controls) ? obs.german_controls : null),
   controlOf: (obs, hex, sides) => (Array.isArray(obs?.german_controls) ? (obs.german_controls.includes(hex) ? sides[0] : sides[1] ?? 'other') : undefined),
   // 7.10: the offensive supply markers the observation lists.

@@ -23,6 +23,26 @@ export interface ActionInfo {
 // attack (a target to click), or list it as a choice.
 export type ActionRole = 'move' | 'attack' | 'other';
 
+// An attack made by any set of the units able to make it (BD 11.6), built from the listed
+// attacks on one target: the units that may join (the one-unit forms name them), the
+// choices that go with any set (BD's Luftwaffe support, combat air drop), and the
+// action for a ticked set.
+export interface AttackGroup {
+  target: string;
+  // Each unit that may join, with the location it attacks from, in the listed order.
+  units: { unit: string; from: string }[];
+  // Choices that go with the attack, in the player's words.
+  options: { id: string; label: string; rule?: string }[];
+  // The game's words over the panel (BD: what 11.6 allows).
+  note?: string;
+  // The units and choices of a listed attack (to start from the player's pick), or null
+  // when it is not one the group can make.
+  parts(text: string): { units: string[]; options: string[] } | null;
+  // The action for a ticked set and choices: a listed action when one makes exactly that
+  // attack (its canonical notation), else the game's notation naming the units.
+  compose(units: string[], options: string[]): string;
+}
+
 // A game's data files that its counters and panels read.
 export interface GameData {
   counters: Map<string, CounterInfo>;
@@ -80,6 +100,9 @@ export interface GameUI {
   // A strike's words and its button ("Attack", "Battle", "Fire").
   attackText(a: ActionInfo): string;
   attackButton(a: ActionInfo): string;
+  // The attacks on a target that may be made by any set of their units, where the game
+  // allows it (BD 11.6); null where it offers only the listed attacks there.
+  attackGroup?(target: string, attacks: ActionInfo[]): AttackGroup | null;
   // The locations the observation marks controlled by the first side (shaded on the map).
   controlledByFirst(obs: any, sides: string[]): string[] | null;
   // Who controls a location, when the observation says.

@@ -3,6 +3,7 @@
 // moves (a destination on the map), attacks (a target) and the other choices; and the
 // action list panel.
 import { api, LegalAction } from '../api';
+import { DIRECTIONS, FLAT_DIRECTIONS, neighbourId } from '../hexgrid';
 import type { ActionInfo, GameUI } from '../games/game';
 import { labelOf } from '../games/game';
 import type { AttackOption, MoveOption } from '../model';
@@ -67,11 +68,22 @@ export function byUnit(ctx: PlayContext): boolean {
   return Array.isArray(ctx.view.legal_units);
 }
 
-// Asks for the selected unit's actions when the view does not list them; the page redraws
-// when they come.
+// Asks for the selected unit's actions when the view does not list them, and those of the
+// own units next to a chosen attack target; the page redraws when they come.
 export function ensureUnitActions(ctx: PlayContext) {
-  const unit = ctx.sel.unit;
-  if (!unit || !ctx.view.legal_units?.includes(unit) || ctx.unitActions.has(unit) || ctx.unitAsked.has(unit)) return;
+  if (ctx.sel.unit) askUnitActions(ctx, ctx.sel.unit);
+  // An attack target's neighbours: the units that may join an attack on it (the attack
+  // panel lists them all, BD 11.6).
+  const target = ctx.sel.combatTarget;
+  if (target && byUnit(ctx) && !ctx.places.size && ctx.game.attackGroup) {
+    const dirs = (ctx.map.grid.orientation === 'flat' ? FLAT_DIRECTIONS : DIRECTIONS).map((d) => d.name);
+    const near = new Set(dirs.map((d) => neighbourId(ctx.map.grid, target, d, (x) => ctx.map.byId.has(x))));
+    for (const st of ctx.stacks) if (st.sideIndex === ctx.view.side && near.has(st.hex)) for (const u of st.units) askUnitActions(ctx, u.label);
+  }
+}
+
+function askUnitActions(ctx: PlayContext, unit: string) {
+  if (!ctx.view.legal_units?.includes(unit) || ctx.unitActions.has(unit) || ctx.unitAsked.has(unit)) return;
   const view = ctx.view;
   ctx.unitAsked.add(unit);
   api

@@ -6,6 +6,7 @@ import { h } from '../svg';
 import { legal, movesOfSelected, placeName } from './actions';
 import type { PlayContext } from './context';
 import { hooks, stepText } from './panels';
+import { attackGroupBox } from './attackgroup';
 import { attackRow, defenderLine, moveCostText, moveNote, movePath, reachOfSelected, showPreview } from './previews';
 
 function button(label: string, attrs: Record<string, string>, onClick: () => void) {
@@ -71,6 +72,7 @@ export function renderOrders(ctx: PlayContext) {
     const place = placeName(ctx, target);
     const box = h('div', { class: 'combat', id: 'combat' }, h('h3', {}, `${areaMap ? 'Battle in' : 'Attack'} ${target}${place ? ` (${place})` : ''}`));
     const ul = h('ul', { class: 'combat-options' });
+    let rows = opts;
     if (areaMap) {
       // Both sides' pieces in the contested area; each strike resolved by dice.
       for (const st of ctx.stacks.filter((x) => x.hex === target))
@@ -84,9 +86,15 @@ export function renderOrders(ctx: PlayContext) {
     } else {
       const d = defenderLine(ctx, target);
       if (d) box.append(d);
-      for (const o of opts.slice(0, 24)) ul.append(attackRow(ctx, o));
+      // Where the game lets any set of the units attack (BD 11.6), their checkboxes and the
+      // ticked set's preview; the listed attacks it cannot make (a mobile assault) below.
+      const g = game.attackGroup?.(target, opts.map((o) => o.info)) ?? null;
+      if (g) box.append(attackGroupBox(ctx, g, opts.map((o) => o.info)));
+      rows = g ? opts.filter((o) => !g.parts(o.text)) : opts;
+      if (g && rows.length) box.append(h('h4', {}, 'Other attacks'));
+      for (const o of rows.slice(0, 24)) ul.append(attackRow(ctx, o));
     }
-    if (opts.length > 24) ul.append(h('li', { class: 'hint' }, `${opts.length - 24} more in the action list.`));
+    if (rows.length > 24) ul.append(h('li', { class: 'hint' }, `${rows.length - 24} more in the action list.`));
     box.append(ul);
     ordersPanel.append(box);
   }
