@@ -90,10 +90,13 @@ class AaHeuristics : public ai::Heuristics {
       for (int t = 0; t < nb; ++t) {
         const UnitType& u = g.base(t);
         if (!u.combatant || u.cost <= 0) continue;
+        // Lanchester: a force's strength goes as its firepower times its hits, so worth per BP
+        // is the geometric mean of pips per BP and hits per BP; the Axis, who must advance,
+        // values movement more.
         const double wa = side == kAxis ? 0.7 : 0.3;
-        const double power = (wa * u.attack * u.attack_dice + (1 - wa) * u.defence) * std::sqrt(u.hits) *
-                             (1.0 + 0.1 * std::min(u.movement, 4));
-        eff[static_cast<size_t>(t)] = power / u.cost;
+        const double pips = wa * u.attack * u.attack_dice + (1 - wa) * u.defence;
+        const double mobility = 1.0 + (side == kAxis ? 0.25 : 0.1) * (std::min(u.movement, 4) - 1);
+        eff[static_cast<size_t>(t)] = std::sqrt(pips / u.cost * u.hits / u.cost) * mobility;
         best = std::max(best, eff[static_cast<size_t>(t)]);
       }
       for (double& e : eff) e = best > 0 ? e / best : 0;
@@ -268,11 +271,13 @@ class AaHeuristics : public ai::Heuristics {
     return s.check(a).is_ok();
   }
 
-  // The worth per BP of the k-th unit of a type bought this turn (0-based).
+  // The worth per BP of the k-th unit of a type bought this turn (0-based): 0.7 + 0.6 x its
+  // worth per BP, the bonus falling by 0.8 for every 6 BP already spent on the type (by BP,
+  // not by count, so cheap and dear types compare alike).
   double purchase_worth(int side, int type, int k) const {
-    if (type == supply_) return 0.7 + 1.5 * std::pow(0.8, k);  // 3.24: land units move only with supplies
+    if (type == supply_) return 0.7 + 0.8 * std::pow(0.8, k);  // 3.24: land units move only with supplies
     const double e = eff_[static_cast<size_t>(side)][static_cast<size_t>(type)];
-    return 0.7 + 0.6 * e * std::pow(0.8, k);
+    return 0.7 + 0.6 * e * std::pow(0.8, k * g_.base(type).cost / 6.0);
   }
 
   // What `owner` loses with zone z: VP (Axis-held Russian cities count for the Axis), an IC's
