@@ -191,6 +191,31 @@ class AaHeuristics : public ai::Heuristics {
     for (int z = 0; z < nz; ++z)
       if (g_.zone(z).land() && s.count(z, att) > 0 && s.enemy_units_in(z, att))
         contested[static_cast<size_t>(z)] = 1;
+    // Each unit free to join is counted for one battle only: the most valuable zone it can
+    // reach (the lowest index among equals), so opening a second attack with the same
+    // reserves is worth nothing more.
+    std::vector<int> joins;  // per unit: the battle it could join, -1 none
+    if (s.phase() == Phase::kCombatMove) {
+      joins.assign(s.units().size(), -1);
+      for (size_t i = 0; i < s.units().size(); ++i) {
+        const Unit& u = s.units()[i];
+        if (side_of(u.nation) != att || u.locked || u.mp <= 0 || u.zone < 0) continue;
+        if (contested[static_cast<size_t>(u.zone)] != 0) continue;
+        const UnitType& ut = g_.base(u.type);
+        if (!ut.combatant) continue;
+        double best = -1;
+        for (int z = 0; z < nz; ++z) {
+          if (contested[static_cast<size_t>(z)] == 0) continue;
+          const int d = ut.aircraft() ? 1 : g_.zone(u.zone).land() ? dist(u.zone, z) : kFar;
+          if (d > u.mp) continue;
+          const double value = zone_value(z, 1 - att, turns_left);
+          if (value > best && can_move(s, u, z)) {
+            best = value;
+            joins[i] = z;
+          }
+        }
+      }
+    }
     for (int z = 0; z < nz; ++z) {
       if (contested[static_cast<size_t>(z)] == 0) continue;
       auto setup = s.battle_setup(z);
@@ -198,21 +223,21 @@ class AaHeuristics : public ai::Heuristics {
       const double value = zone_value(z, 1 - att, turns_left);
       const OddsSummary o = odds(*setup);
       double v = o.def_lost - o.att_lost + o.capture * value;
-      if (s.phase() == Phase::kCombatMove) {
+      if (!joins.empty()) {
         BattleSetup full = *setup;
-        for (const Unit& u : s.units()) {
-          if (side_of(u.nation) != att || u.zone == z || u.locked || u.mp <= 0 || u.zone < 0) continue;
-          if (contested[static_cast<size_t>(u.zone)] != 0) continue;
-          const UnitType& ut = g_.base(u.type);
-          if (!ut.combatant) continue;
-          const int d = ut.aircraft() ? 1 : g_.zone(u.zone).land() ? dist(u.zone, z) : kFar;
-          if (d > u.mp || !can_move(s, u, z)) continue;
+        bool more = false;
+        for (size_t i = 0; i < s.units().size(); ++i) {
+          if (joins[i] != z) continue;
+          const Unit& u = s.units()[i];
           const size_t bt = static_cast<size_t>(g_.battle_type(u.nation, u.type));
           ++full.attacker.alive[bt];
           if (u.damage > 0) ++full.attacker.damaged[bt];
+          more = true;
         }
-        const OddsSummary p = odds(full);
-        v = 0.5 * v + 0.5 * (p.def_lost - p.att_lost + p.capture * value);
+        if (more) {
+          const OddsSummary p = odds(full);
+          v = 0.5 * v + 0.5 * std::max(v, p.def_lost - p.att_lost + p.capture * value);
+        }
       }
       t.battles += sign(att) * v;
     }
