@@ -687,7 +687,7 @@ TEST(AgentsOnAa, MctsPlaysLegalMoves) { plays_legal_moves("aa", "mcts:iters=4", 
 TEST(AgentsOnAa, EveryAiScenarioTestFilePasses) { every_ai_scenario_passes("aa", 3); }
 
 // The heuristics name the verb table's numbers (verbs.cpp); they must match the notation.
-TEST(AaAi, VerbNumbersMatchTheNotation) {
+TEST(AgentsOnAa, VerbNumbersMatchTheNotation) {
   auto game = load_game("aa", default_data_dir());
   ASSERT_TRUE(game.is_ok()) << game.error().to_string();
   auto s = game.value()->new_state("barbarossa", 1).value();
@@ -715,7 +715,7 @@ TEST(AaAi, VerbNumbersMatchTheNotation) {
 
 // The threat term: an empty Moscow with German armor next to it costs Russia more than a
 // garrisoned one, and more than Gorky's (fewer VP, no city that wins).
-TEST(AaEvaluation, AnEmptyMoscowUnderThreatCosts) {
+TEST(AgentsOnAa, EvaluationChargesAnEmptyMoscowUnderThreat) {
   auto game = load_game("aa", default_data_dir());
   ASSERT_TRUE(game.is_ok()) << game.error().to_string();
   auto h = ai::make_heuristics(*game.value());
@@ -742,7 +742,7 @@ TEST(AaEvaluation, AnEmptyMoscowUnderThreatCosts) {
 
 // The greedy Axis attacks at good odds: given a won battle next door, its first combat move
 // is into it (the exact calculator values the attack), over several seeds.
-TEST(AaGreedy, AttacksAtGoodOddsOverSeeds) {
+TEST(AgentsOnAa, GreedyAttacksAtGoodOddsOverSeeds) {
   auto game = load_game("aa", default_data_dir());
   ASSERT_TRUE(game.is_ok()) << game.error().to_string();
   for (uint64_t seed : {1, 2, 3, 4, 5}) {
