@@ -1,6 +1,7 @@
 #include "games/all_agents.h"
 
 #include "ai/heuristics.h"
+#include "games/aa/ai/ai_heuristics.h"
 #include "games/bd/ai/ai_heuristics.h"
 #include "games/moscow41/ai/ai_heuristics.h"
 
@@ -11,6 +12,7 @@ void register_installed_heuristics() {
   // a game without an entry plays with ai::DefaultHeuristics.
   ai::register_heuristics("bd", &bd::make_bd_heuristics);
   ai::register_heuristics("moscow41", &moscow41::make_moscow41_heuristics);
+  ai::register_heuristics("aa", &aa::make_aa_heuristics);
 }
 
 }  // namespace steppe

@@ -12,6 +12,8 @@
 #include "ai/agent.h"
 #include "ai/heuristics.h"
 #include "ai/mcts.h"
+#include "games/aa/ai/ai_heuristics.h"
+#include "games/aa/state.h"
 #include "games/all_agents.h"
 #include "games/all_games.h"
 #include "games/bd/bd_state.h"
@@ -33,14 +35,14 @@ class InstalledHeuristics : public ::testing::Environment {
 // Issue 19, clean layers: loading a game's rules registers nothing with the AI (the rules
 // library does not link it); the heuristics come from the one explicit registration.
 TEST(HeuristicsRegistration, LoadingTheRulesRegistersNothingAndTheExplicitCallRegistersEveryGame) {
-  for (const std::string id : {"bd", "moscow41"}) {
+  for (const std::string id : {"bd", "moscow41", "aa"}) {
     ai::unregister_heuristics(id);
     auto game = load_game(id, default_data_dir());
     ASSERT_TRUE(game.is_ok()) << game.error().to_string();
     EXPECT_FALSE(ai::has_registered_heuristics(id)) << id << ": load_game registered heuristics";
   }
   register_installed_heuristics();
-  for (const std::string id : {"bd", "moscow41"}) {
+  for (const std::string id : {"bd", "moscow41", "aa"}) {
     EXPECT_TRUE(ai::has_registered_heuristics(id)) << id;
     auto game = load_game(id, default_data_dir());
     ASSERT_TRUE(game.is_ok());
@@ -670,6 +672,94 @@ TEST(AgentsOnMoscow41, APeekingSamplerWouldBeCaught) {
   EXPECT_TRUE(differs) << "a peeking search must see the hidden strength";
   std::cout << "[ info     ] peeking mcts chooses '" << full.action_to_string(ca)
             << "' against full strength, '" << weak.action_to_string(cb) << "' against strength 1\n";
+}
+
+}  // namespace
+}  // namespace steppe
+
+namespace steppe {
+namespace {
+
+// ---------------------------------------------------------------------------------------
+// The A&A-style Barbarossa (src/games/aa/ai/, docs/ai.md "A&A-style Barbarossa").
+TEST(AgentsOnAa, GreedyPlaysLegalMoves) { plays_legal_moves("aa", "greedy", 4); }
+TEST(AgentsOnAa, MctsPlaysLegalMoves) { plays_legal_moves("aa", "mcts:iters=4", 3); }
+TEST(AgentsOnAa, EveryAiScenarioTestFilePasses) { every_ai_scenario_passes("aa", 3); }
+
+// The heuristics name the verb table's numbers (verbs.cpp); they must match the notation.
+TEST(AgentsOnAa, VerbNumbersMatchTheNotation) {
+  auto game = load_game("aa", default_data_dir());
+  ASSERT_TRUE(game.is_ok()) << game.error().to_string();
+  auto s = game.value()->new_state("barbarossa", 1).value();
+  const std::vector<std::pair<std::string, int>> verbs = {
+      {"buy 1 infantry", 1},
+      {"move 1 infantry warsaw brest", 2},
+      {"battle brest", 3},
+      {"retreat brest warsaw", 4},
+      {"place 1 infantry warsaw", 5},
+      {"end", 6},
+      {"casualties infantry", 7},
+      {"stand brest", 8},
+      {"withdraw brest", 9},
+      {"pull 1 infantry brest warsaw", 10},
+      {"load 1 infantry warsaw", 11},
+      {"rail warsaw brest", 12},
+      {"sbr 1 bomber warsaw moscow-west industrial_complex", 13},
+      {"repair warsaw railroad 1", 14}};
+  for (const auto& [text, verb] : verbs) {
+    auto a = s->parse_action(text);
+    ASSERT_TRUE(a.is_ok()) << text;
+    EXPECT_EQ(a->verb, verb) << text;
+  }
+}
+
+// The threat term: an empty Moscow with German armor next to it costs Russia more than a
+// garrisoned one, and more than Gorky's (fewer VP, no city that wins).
+TEST(AgentsOnAa, EvaluationChargesAnEmptyMoscowUnderThreat) {
+  auto game = load_game("aa", default_data_dir());
+  ASSERT_TRUE(game.is_ok()) << game.error().to_string();
+  auto h = ai::make_heuristics(*game.value());
+  auto make = [&](int garrison) {
+    auto st = game.value()->new_state("barbarossa", 1).value();
+    EXPECT_TRUE(st->test_set({"clear"}).is_ok());
+    EXPECT_TRUE(st->test_set({"step", "3", "axis", "axis", "purchase"}).is_ok());
+    EXPECT_TRUE(st->test_set({"control", "smolensk", "axis"}).is_ok());
+    EXPECT_TRUE(st->test_set({"units", "smolensk", "germany:medium_armor", "6"}).is_ok());
+    EXPECT_TRUE(st->test_set({"units", "moscow-west", "russia:infantry", std::to_string(garrison)}).is_ok());
+    return st;
+  };
+  auto empty = make(0), held = make(8);
+  const auto& e = dynamic_cast<const aa::AaState&>(*empty);
+  const auto& g = dynamic_cast<const aa::AaState&>(*held);
+  const double empty_threat = aa::aa_eval_terms(*h, e).threats;
+  const double held_threat = aa::aa_eval_terms(*h, g).threats;
+  EXPECT_GT(empty_threat, held_threat + 30) << empty_threat << " vs " << held_threat;
+  std::vector<double> ve, vg;
+  h->evaluate(*empty, ve);
+  h->evaluate(*held, vg);
+  EXPECT_GT(ve[aa::kAxis], vg[aa::kAxis]);
+}
+
+// The greedy Axis attacks at good odds: given a won battle next door, its first combat move
+// is into it (the exact calculator values the attack), over several seeds.
+TEST(AgentsOnAa, GreedyAttacksAtGoodOddsOverSeeds) {
+  auto game = load_game("aa", default_data_dir());
+  ASSERT_TRUE(game.is_ok()) << game.error().to_string();
+  for (uint64_t seed : {1, 2, 3, 4, 5}) {
+    auto st = game.value()->new_state("barbarossa", seed).value();
+    ASSERT_TRUE(st->test_set({"clear"}).is_ok());
+    ASSERT_TRUE(st->test_set({"control", "brest", "axis"}).is_ok());
+    ASSERT_TRUE(st->test_set({"step", "3", "axis", "axis", "combat-move"}).is_ok());
+    ASSERT_TRUE(st->test_set({"units", "brest", "germany:medium_armor", "4"}).is_ok());
+    ASSERT_TRUE(st->test_set({"units", "brest", "germany:supply", "2"}).is_ok());
+    ASSERT_TRUE(st->test_set({"units", "minsk", "russia:infantry", "1"}).is_ok());
+    ASSERT_TRUE(st->test_set({"units", "lvov", "russia:infantry", "9"}).is_ok());
+    auto agent = make_agent("greedy", seed).value();
+    const std::string chosen = st->action_to_string(agent->choose(*st));
+    EXPECT_EQ(chosen.rfind("move ", 0), 0U) << chosen;
+    EXPECT_NE(chosen.find("medium_armor brest minsk"), std::string::npos)
+        << "seed " << seed << ": " << chosen;
+  }
 }
 
 }  // namespace
