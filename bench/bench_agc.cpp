@@ -23,7 +23,7 @@ std::unique_ptr<agc::AgcState> start() {
 void BM_AgcSupplyTraceWholeMap(benchmark::State& st) {
   auto s = start();
   for (auto _ : st) {
-    s->trace_supply();  // both sides: two whole-map traces
+    s->trace_supply();  // both sides: Railroad Net, Road Net and two LOC traces each (6.2-6.4)
     benchmark::ClobberMemory();
   }
 }

@@ -37,7 +37,9 @@ struct UnitDef {
   int ma = 0, stacking = 0, steps = 1;
   MoveClass cls = kLeg;
   bool zoc = false, combat = false;
-  bool armor = false;  // 10.7.8c.2: Soviet armor pays the leg rate on minor roads in Mud
+  bool armor = false;           // 10.7.8c.2: Soviet armor pays the leg rate on minor roads in Mud
+  bool cavalry = false;         // 6.7.1 Exception: cavalry keeps its MA out of supply
+  bool supply_counter = false;  // 6.8.2: "A Supply counter cannot be judged out of supply"
 };
 
 struct ScenarioDef {
@@ -108,6 +110,10 @@ class AgcGame : public steppe::Game {
   int enemy_zoc_plus_ = 1;                                 // 10.6.4
   int infiltration_min_ma_ = 7;                            // 10.1.5, ruling A-10
   std::vector<int> supply_edge_[2];                        // 6.5: the sides' supply source hexes
+  std::array<int8_t, kWeathers> loc_hexes_{};              // 6.2.2: 7, 5 in Mud or Snow
+  int loc_reduced_hexes_ = 5;                              // 6.2.2a-d
+  std::array<int8_t, kWeathers> road_net_hexes_{};         // 6.3 (ruling A-2): 21, 15 in Mud or Snow
+  int swamp_terrain_ = -1, marsh_terrain_ = -1, lake_terrain_ = -1;
   // 10.7: cost to enter a hex [terrain][class][weather]; -1 prohibited.
   std::vector<std::array<std::array<int8_t, kWeathers>, 2>> hex_cost_;
   std::array<std::array<int8_t, kWeathers>, 2> river_cost_{};  // 10.7.4: added across a river
@@ -140,7 +146,8 @@ struct UnitState {
   int8_t road_in = -1;  // half MPs paid to enter this hex along a road, -1 if not (10.7.7 Case Four)
   bool moved = false;   // has spent MPs this phase (10.5.3 One Hex Movement)
   bool attacked = false;
-  bool out_of_supply = false;
+  bool out_of_supply = false;  // 6.6.4: an Out of Supply marker
+  bool emergency = false;      // 6.6.3: an Emergency Supply marker (treated as in General Supply)
   bool eliminated = false;
   bool moved_in_zoc = false;
 };
@@ -208,6 +215,7 @@ class AgcState : public steppe::State {
   steppe::Status check_move(int unit, int to) const;
   void do_move(int unit, int to);
   int ma_this_phase(int unit) const;
+  bool moves_this_phase(int unit) const;  // the Movement Phase Chart gives it an MA (4.2)
   // combat.cpp (15.0, 16.0)
   steppe::Status check_attack(int hex) const;
   void attackers_of(int hex, std::vector<int>& out) const;
@@ -217,9 +225,10 @@ class AgcState : public steppe::State {
   int combat_drm(int hex, const std::vector<int>& attackers) const;
   void do_attack(int hex);
   void retreat(int u, int from_hex, int hexes);
-  // supply.cpp (6.0)
+  // supply.cpp (6.0): the Supply Determination Phase (6.6) sets the markers of every on-map
+  // unit; supply_map fills, per hex, 1 where a unit of `side` there could trace a Supply Route.
   void trace_supply();
-  bool hex_supplied(int side, int hex);
+  void supply_map(int side, std::vector<uint8_t>& out) const;
   // victory.cpp (24.0)
   int axis_vp() const;
   void finish();

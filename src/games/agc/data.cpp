@@ -175,6 +175,9 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
   for (size_t t = 0; t < g->terrain_names_.size(); ++t) {
     if (g->terrain_names_[t] == "woods") g->woods_terrain_ = static_cast<int>(t);
     if (g->terrain_names_[t] == "clear") g->clear_terrain_ = static_cast<int>(t);
+    if (g->terrain_names_[t] == "swamp") g->swamp_terrain_ = static_cast<int>(t);
+    if (g->terrain_names_[t] == "marsh") g->marsh_terrain_ = static_cast<int>(t);
+    if (g->terrain_names_[t] == "lake") g->lake_terrain_ = static_cast<int>(t);
   }
   // Movement Phase Chart: which class moves in which phase, at what fraction of its MA.
   const char* const phase_keys[kPhaseCount] = {
@@ -225,6 +228,13 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
   g->drm_limit_ = tables.value().at("crt").at("final_drm_limit").at("value").get<int>();
   g->drm_defender_out_of_supply_ =
       tables.value().at("drm").at("defender_out_of_supply").at("value").get<int>();
+  // 6.2.2 LOC length and 6.3 road-net length by weather (ruling A-2).
+  const Json& supply = tables.value().at("supply");
+  for (int w = 0; w < kWeathers; ++w) {
+    g->loc_hexes_[w] = static_cast<int8_t>(supply.at("loc_hexes").at(kWeatherNames[w]).get<int>());
+    g->road_net_hexes_[w] = static_cast<int8_t>(supply.at("road_net_hexes").at(kWeatherNames[w]).get<int>());
+  }
+  g->loc_reduced_hexes_ = supply.at("loc_reduced_hexes").at("value").get<int>();
   auto crt = load("crt.json");
   if (!crt) return crt.error();
   for (const auto& col : crt.value().at("columns")) {
@@ -260,6 +270,8 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     d.steps = std::max(1, int_or(u, "steps", 1));
     d.zoc = u.value("zoc", false);
     d.armor = u.value("armor", false);
+    d.cavalry = u.value("type", "") == "cavalry-division";
+    d.supply_counter = u.value("type", "") == "supply";
     d.cls = u.value("ma_colour", "") == "green" ? kGreen : u.value("motorized", false) ? kMotorized : kLeg;
     g->units_.push_back(std::move(d));
   }

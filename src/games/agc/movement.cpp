@@ -18,8 +18,19 @@ using steppe::Status;
 // 10.0 Note Two keeps the half of an odd MA halved (usable on roads and into cities only).
 int AgcState::ma_this_phase(int unit) const {
   const auto& d = g_->units_[unit];
-  if (d.side != side_of_phase() || d.cls == kGreen || !d.combat) return 0;
-  return d.ma * g_->ma_halves_[phase_][d.cls];
+  if (!moves_this_phase(unit)) return 0;
+  const int halves = d.ma * g_->ma_halves_[phase_][d.cls];
+  // 6.7.1: "All ground combat units have their printed Movement Allowances reduced by two (-2)
+  // MPs in each Movement Phase. Exception: Cavalry units are not affected" (ruling A-37: two
+  // MPs off the allowance of each phase, after the phase's fraction).
+  if (us_[unit].out_of_supply && !d.cavalry) return std::max(0, halves - 4);
+  return halves;
+}
+
+bool AgcState::moves_this_phase(int unit) const {
+  const auto& d = g_->units_[unit];
+  if (d.side != side_of_phase() || d.cls == kGreen || !d.combat) return false;
+  return d.ma * g_->ma_halves_[phase_][d.cls] > 0;
 }
 
 // 10.7.3-4: the off-road cost to occupy `hex` (the highest terrain plus the '+' terrain), in
@@ -132,9 +143,12 @@ Status AgcState::check_move(int unit, int to) const {
     return Error{"units move only in a movement phase", "4.2", ""};
   if (d.side != side_of_phase()) return Error{d.label + " is not the phasing player's", "4.2", ""};
   if (s.hex < 0) return Error{d.label + " is not on the map", "10.0", ""};
-  if (ma_this_phase(unit) <= 0)
+  if (!moves_this_phase(unit))
     return Error{d.label + " does not move in this phase (Movement Phase Chart)", "4.2", ""};
-  if (s.mp_left <= 0) return Error{d.label + " has no movement points left in this phase", "10.0", ""};
+  // 10.5.3: a unit that has spent nothing may still make One Hex Movement (an out-of-supply
+  // unit whose MA 6.7.1 took to zero).
+  if (s.mp_left <= 0 && s.moved)
+    return Error{d.label + " has no movement points left in this phase", "10.0", ""};
   if (!g_->grid_.adjacent(s.hex, to)) return Error{"a unit moves one adjacent hex at a time", "10.5.1", ""};
   if (stack_[1 - d.side][to] != 0) return Error{"a unit may not enter an enemy-occupied hex", "10.4", ""};
   const MoveCost mc = move_cost(unit, s.hex, to);

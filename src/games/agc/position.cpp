@@ -53,7 +53,8 @@ Result<Json> AgcState::position() const {
     if (s.road_in >= 0) x["road_in"] = s.road_in;           // 10.7.7 Case Four
     if (s.moved) x["moved"] = true;                         // 10.5.3
     if (s.attacked) x["attacked"] = true;                   // 15.1
-    if (s.out_of_supply) x["out_of_supply"] = true;         // 6.6
+    if (s.out_of_supply) x["out_of_supply"] = true;         // 6.6.4
+    if (s.emergency) x["emergency_supply"] = true;          // 6.6.3
     if (s.eliminated) x["eliminated"] = true;               // 16.4
     if (s.moved_in_zoc) x["moved_in_zoc"] = true;           // 10.6
     units[g_->units_[u].id] = std::move(x);
@@ -93,7 +94,7 @@ Status AgcState::read_position(const JsonReader& r) {
       continue;
     }
     x.allow_only({"hex", "steps_lost", "mp_halves", "road_in", "moved", "attacked", "out_of_supply",
-                  "eliminated", "moved_in_zoc"});
+                  "emergency_supply", "eliminated", "moved_in_zoc"});
     UnitState& s = us_[u];
     s.hex = static_cast<int16_t>(steppe::read_id(x.at("hex"), find_hex, "hex of the map", true));
     s.steps_lost = static_cast<int8_t>(x.has("steps_lost") ? x.int_in("steps_lost", 0, d.steps) : 0);
@@ -102,6 +103,9 @@ Status AgcState::read_position(const JsonReader& r) {
     s.moved = x.boolean_or("moved", false);
     s.attacked = x.boolean_or("attacked", false);
     s.out_of_supply = x.boolean_or("out_of_supply", false);
+    s.emergency = x.boolean_or("emergency_supply", false);
+    if (s.emergency && s.out_of_supply)
+      x.at("emergency_supply").fail_value("one two-sided marker: Emergency Supply or Out of Supply (6.6.4)");
     s.eliminated = x.boolean_or("eliminated", false);
     s.moved_in_zoc = x.boolean_or("moved_in_zoc", false);
     if (s.eliminated && s.hex >= 0) x.at("hex").fail_value("an eliminated unit is off the map (16.4)");

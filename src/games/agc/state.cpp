@@ -1,5 +1,5 @@
 // The state (2.0, 3.0e stacking, 3.0f zones of control), the sequence of play (4.2),
-// general supply (6.0), victory (24.0) and the verb table.
+// victory (24.0) and the verb table.
 #include <algorithm>
 #include <span>
 
@@ -90,28 +90,6 @@ void AgcState::lose_step(int u, const char* rule) {
   }
 }
 
-// ---- 6.0 general supply: a route free of enemy units, and of enemy ZOC not occupied by a
-// friendly unit (6.1.2), to the side's supply edge (6.5). The LOC and road-net lengths of
-// 6.2-6.3 are not applied yet.
-void AgcState::trace_supply() {
-  for (int side = 0; side < 2; ++side) {
-    const auto& enemy_stack = stack_[1 - side];
-    const auto& own_stack = stack_[side];
-    const auto& enemy_zoc = zoc_[1 - side];
-    tracer_->trace(
-        g_->grid_, std::span<const int>(g_->supply_edge_[side]),
-        [&](int h) {
-          if (enemy_stack[h] != 0) return steppe::SupplyEntry::kBlocked;
-          if (enemy_zoc[h] != 0 && own_stack[h] == 0) return steppe::SupplyEntry::kEndOnly;
-          return steppe::SupplyEntry::kOpen;
-        },
-        [](int, int, int) { return true; });
-    for (size_t u = 0; u < us_.size(); ++u)
-      if (g_->units_[u].side == side && us_[u].hex >= 0)
-        us_[u].out_of_supply = !tracer_->supplied(us_[u].hex);
-  }
-}
-
 // ---- 24.0 victory ----
 int AgcState::axis_vp() const {
   int vp = 0;
@@ -159,6 +137,7 @@ Json AgcState::full_json() const {
                      {"mp", s.mp_left},
                      {"attacked", s.attacked},
                      {"oos", s.out_of_supply},
+                     {"emergency", s.emergency},
                      {"eliminated", s.eliminated}});
   }
   Json ctrl = Json::object();
@@ -181,7 +160,7 @@ uint64_t AgcState::state_hash() const {
     mix(static_cast<uint64_t>(s.steps_lost) | (static_cast<uint64_t>(static_cast<uint8_t>(s.mp_left)) << 8) |
         (static_cast<uint64_t>(s.attacked) << 16) | (static_cast<uint64_t>(s.out_of_supply) << 17) |
         (static_cast<uint64_t>(s.eliminated) << 18) | (static_cast<uint64_t>(s.moved_in_zoc) << 19) |
-        (static_cast<uint64_t>(s.moved) << 20) |
+        (static_cast<uint64_t>(s.moved) << 20) | (static_cast<uint64_t>(s.emergency) << 21) |
         (static_cast<uint64_t>(static_cast<uint8_t>(s.road_in)) << 24));
   }
   for (size_t i = 0; i < control_.size(); ++i) mix(static_cast<uint8_t>(control_[i]) + i * 4);
@@ -338,7 +317,13 @@ Status AgcState::test_set(const std::vector<std::string>& words) {
     begin_phase();
     return Status::ok();
   }
-  return Error{"set words: place UNIT HEX | phase N | weather W", "", ""};
+  if (words.size() == 1 && words[0] == "supply") {  // 6.6: run a Supply Determination Phase now
+    trace_supply();
+    for (size_t u = 0; u < us_.size(); ++u)
+      us_[u].mp_left = static_cast<int8_t>(ma_this_phase(static_cast<int>(u)));
+    return Status::ok();
+  }
+  return Error{"set words: place UNIT HEX | phase N | weather W | supply", "", ""};
 }
 
 Result<std::string> AgcState::test_query(const std::vector<std::string>& words) const {
@@ -393,7 +378,22 @@ Result<std::string> AgcState::test_query(const std::vector<std::string>& words) 
     if (u < 0) return Error{"no unit " + words[1], "", ""};
     return std::string(us_[u].eliminated ? "eliminated" : us_[u].hex < 0 ? "off-map" : "on-map");
   }
-  return Error{"queries: unit UNIT hex|mp|steps|status | odds HEX | zoc SIDE HEX | vp", "", ""};
+  if (words.size() == 3 && words[0] == "unit" && words[2] == "supply") {  // 6.6.1: its supply state
+    const int u = g_->unit_index(words[1]);
+    if (u < 0) return Error{"no unit " + words[1], "", ""};
+    return std::string(us_[u].out_of_supply ? "out" : us_[u].emergency ? "emergency" : "general");
+  }
+  if (words.size() == 3 && words[0] == "supply") {  // 6.1: could a unit of SIDE in HEX trace a route now
+    const int side = words[1] == "axis" ? kAxis : words[1] == "soviet" ? kSoviet : kNoSide;
+    const int h = g_->grid_.parse(words[2]);
+    if (side == kNoSide || h < 0) return Error{"supply axis|soviet HEX", "", ""};
+    std::vector<uint8_t> map;
+    supply_map(side, map);
+    return std::string(map[h] != 0 ? "yes" : "no");
+  }
+  return Error{
+      "queries: unit UNIT hex|mp|steps|status|supply | odds HEX | zoc SIDE HEX | supply SIDE HEX | vp", "",
+      ""};
 }
 
 }  // namespace agc
