@@ -14,6 +14,25 @@
 
 namespace steppe::aa {
 
+// The verb numbers of the verb table (verbs.cpp); the notation's words name them, and the
+// AI's heuristics read them (AgentsOnAa.VerbNumbersMatchTheNotation checks both agree).
+enum Verb : uint16_t {
+  kBuy = 1,
+  kMove,
+  kBattle,
+  kRetreat,
+  kPlace,
+  kEnd,
+  kCasualties,
+  kStand,
+  kWithdraw,
+  kPull,
+  kLoad,
+  kRail,
+  kSbr,
+  kRepair
+};
+
 // 1.2: the steps one side plays in a turn.
 enum class Phase { kPurchase, kCombatMove, kCombat, kBlitz, kNonCombatMove, kRail, kPlace, kOver };
 const char* phase_name(Phase p);

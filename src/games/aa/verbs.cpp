@@ -29,23 +29,6 @@ namespace steppe::aa {
 
 namespace {
 
-enum Verb : uint16_t {
-  kBuy = 1,
-  kMove,
-  kBattle,
-  kRetreat,
-  kPlace,
-  kEnd,
-  kCasualties,
-  kStand,
-  kWithdraw,
-  kPull,
-  kLoad,
-  kRail,
-  kSbr,
-  kRepair
-};
-
 int parse_int(std::string_view w) {
   int v = -1;
   const auto r = std::from_chars(w.data(), w.data() + w.size(), v);

@@ -19,24 +19,6 @@ namespace steppe::aa {
 
 namespace {
 
-// The verb numbers of the verb table (verbs.cpp); AaAi.VerbNumbersMatchTheNotation checks them.
-enum Verb : uint16_t {
-  kBuy = 1,
-  kMove,
-  kBattle,
-  kRetreat,
-  kPlace,
-  kEnd,
-  kCasualties,
-  kStand,
-  kWithdraw,
-  kPull,
-  kLoad,
-  kRail,
-  kSbr,
-  kRepair
-};
-
 constexpr double kVpBp = 6.0;            // one Axis VP, in BP
 constexpr double kCityZoneBp = 40.0;     // each zone of a city that wins the game (1.3)
 constexpr double kWholeCityBp = 150.0;   // all of its zones held
