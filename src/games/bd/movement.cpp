@@ -248,6 +248,11 @@ Status BdState::check_move(const Action& a) const {
       return rerr("10.1",
                   d.label + " needs " + std::to_string(spent) + " MP but has " + std::to_string(budget));
   }
+  // 8.30: a cavalry group "may never end any phase ... in any type of city hex". A move that
+  // stops in a city could be the end of its phase (the next unit to move ends it), so it may
+  // pass through a city within one move but not stop there (ruling BD-C1).
+  if (d.type == kCavalryGroup && hx(a.args[a.nargs - 1]).city)
+    return rerr("8.30", d.label + " is a cavalry group: it may pass through a city but never stop in one");
   std::vector<int> add{u};
   if (auto st = stacking_ok(a.args[a.nargs - 1], d.side, add); !st) return st;
   // One notation per move: the cheapest path (ties broken by search order). Other routes
@@ -541,6 +546,10 @@ void BdState::gen_moves(std::vector<Action>& out) const {
         Action& a = out.emplace_back(first);
         for (int i = n - 1; i >= 0; --i) a.push(path[i]);
       }
+    if (d.type == kCavalryGroup)  // 8.30 (ruling BD-C1): through a city, never stopping in one
+      out.erase(std::remove_if(out.begin() + static_cast<std::ptrdiff_t>(first_move), out.end(),
+                               [&](const Action& a) { return hx(a.args[a.nargs - 1]).city; }),
+                out.end());
     if (entry != nullptr) {
       entry->valid = !entry->trace.strait;
       entry->hex = static_cast<int16_t>(s.hex);
