@@ -595,6 +595,8 @@ steppe::Reach BdState::reach_of(int u) const {
   r.allowance = mp_left(u);
   for (int h = 0; h < kNumHexes; ++h) {
     if (h == start || best[static_cast<size_t>(h)] < 0) continue;
+    // 8.30 (ruling BD-C1): a cavalry group passes through cities but never stops in one.
+    if (def(u).type == kCavalryGroup && hx(h).city) continue;
     steppe::ReachDestination d;
     d.location = hex_id(h);
     d.cost = r.allowance - best[static_cast<size_t>(h)];

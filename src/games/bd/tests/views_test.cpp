@@ -3,6 +3,7 @@
 // is checked against the scenario-test query that answers from the same code.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -162,6 +163,28 @@ TEST(BdViews, ReachMatchesTheReachQueryWithPaths) {
     EXPECT_EQ(std::find(d.path.begin(), d.path.end(), "2402"), d.path.end()) << "through an enemy hex (10.4)";
   }
   EXPECT_FALSE(s->reach("99Z", bd::kGerman).is_ok());
+}
+
+// 8.30 (ruling BD-C1): a cavalry group's reach passes through a city but never offers it as
+// a destination (the move there is refused, so the map must not shade it).
+TEST(BdViews, ReachOfACavalryGroupPassesThroughACityButNeverStopsInIt) {
+  auto s = fresh();
+  set(*s, "blank-map");
+  set(*s, "turn 6");
+  for (const char* z : {"2400", "2401", "2402", "2403", "2404", "2405"})
+    set(*s, std::string("zone ") + z + " south");
+  set(*s, "phase soviet-movement");
+  set(*s, "place soviet DCG 2402");
+  set(*s, "city 2403");
+  const auto r = s->reach("DCG", bd::kSoviet);
+  ASSERT_TRUE(r.is_ok()) << r.error().to_string();
+  bool beyond = false;
+  for (const auto& d : r->destinations) {
+    EXPECT_NE(d.location, "2403") << "a city is no destination of a cavalry group";
+    if (std::find(d.path.begin(), d.path.end(), "2403") != d.path.end()) beyond = true;
+  }
+  EXPECT_TRUE(beyond) << "a path through the city to a hex beyond it";
+  EXPECT_FALSE(s->apply(act(*s, "move DCG 2402 2403")).is_ok());
 }
 
 // describe() names the verb, its rule, the unit and where it goes; legal_actions_for()
