@@ -284,6 +284,7 @@ struct Server::Impl {
         if (what == "map") return m == http::verb::get ? service->game_map(id) : method_not_allowed();
         if (what == "timeline")
           return m == http::verb::get ? service->timeline(id, token) : method_not_allowed();
+        if (what == "save") return m == http::verb::get ? service->save(id, token) : method_not_allowed();
         if (what == "view") return m == http::verb::get ? service->view(id, token) : method_not_allowed();
         if (what == "log") {
           if (m != http::verb::get) return method_not_allowed();

@@ -17,7 +17,9 @@
 
 #include "ai/agent.h"
 #include "kernel/match.h"
+#include "kernel/notation.h"
 #include "kernel/position.h"
+#include "kernel/sha256.h"
 #include "server/json_text.h"
 
 namespace steppe::server {
@@ -264,6 +266,34 @@ int side_for_token(const Service::Room& r, const std::string& token) {
 
 bool is_active(const Service::Room& r) { return r.state != nullptr && r.meta.status == "active"; }
 
+// The dice commitment (docs/api.md, "Verifiable dice"): SHA-256 of the seed and the game's
+// id, public from the game's creation; the seed itself only once the game is over.
+Json dice_json(const Service::Room& r) {
+  Json d{{"commitment", dice_commitment(r.meta.id, r.meta.seed)}, {"seed_from", r.meta.seed_from}};
+  // As decimal text: a browser's JSON numbers cannot hold 64 bits.
+  if (r.meta.status != "active") d["seed"] = std::to_string(r.meta.seed);
+  return d;
+}
+
+// The game as a save (docs/saves.md) from its stored log: the kernel replays it (Match), and
+// `steppe verify` checks its dice against the commitment.
+Json save_document(const Service::Room& r) {
+  Json save{{"format", kSaveFormat},
+            {"format_version", kSaveFormatVersion},
+            {"engine_version", r.meta.engine_version},
+            {"game", r.meta.game},
+            {"scenario", r.meta.scenario},
+            {"seed", r.meta.seed},
+            {"rules_hash", r.meta.rules_hash}};
+  Json actions = Json::array();
+  for (const auto& a : r.actions) actions.push_back(a.text);
+  save["actions"] = std::move(actions);
+  if (!r.meta.start_position.is_null())
+    save["start"] = Json{{"position", r.meta.start_position}, {"history", r.meta.history}};
+  save["migrations"] = r.meta.migrations;
+  return save;
+}
+
 Json public_info(const Service::Room& r) {
   Json sides = Json::array();
   for (const auto& s : r.meta.seats)
@@ -292,7 +322,8 @@ Json public_info(const Service::Room& r) {
          {"status", r.unavailable.empty() ? r.meta.status : "unavailable"},
          {"created", r.meta.created},
          {"sides", sides},
-         {"actions_count", r.actions.size()}};
+         {"actions_count", r.actions.size()},
+         {"dice", dice_json(r)}};
   if (!r.unavailable.empty()) j["unavailable"] = r.unavailable;
   if (!r.meta.result.is_null()) j["result"] = r.meta.result;
   // What upgrades did to this game (issue 29), in public terms: each side's log says more.
@@ -827,23 +858,11 @@ struct RoomOps {
     const Game& game = *r.game;
     auto positions = svc.store_->positions(r.meta.id);
     if (!positions) return positions.error();
-    Json save{{"format", kSaveFormat},
-              {"format_version", kSaveFormatVersion},
-              {"engine_version", r.meta.engine_version},
-              {"game", r.meta.game},
-              {"scenario", r.meta.scenario},
-              {"seed", r.meta.seed},
-              {"rules_hash", r.meta.rules_hash}};
-    Json actions = Json::array();
-    for (const auto& a : r.actions) actions.push_back(a.text);
-    save["actions"] = std::move(actions);
+    Json save = save_document(r);
     Json ps = Json::array();
     for (const auto& p : *positions)
       ps.push_back(Json{{"after", static_cast<size_t>(p.after)}, {"turn", p.turn}, {"position", p.position}});
     save["positions"] = std::move(ps);
-    if (!r.meta.start_position.is_null())
-      save["start"] = Json{{"position", r.meta.start_position}, {"history", r.meta.history}};
-    save["migrations"] = r.meta.migrations;
     auto m = Match::migrate_save_json(save, game, "game " + r.meta.id);
     if (!m) return m.error();
     const Match& match = **m;
@@ -1225,12 +1244,14 @@ ApiResult Service::create_game(const Json& req, const std::string& client) {
       return api_error(400, "bad_scenario", "scenario option '" + *twice + "' is given more than once");
   }
   uint64_t seed = 0;
+  std::string seed_from = "server";
   if (req.contains("seed")) {
     if (!req["seed"].is_number_unsigned() && !req["seed"].is_number_integer())
       return api_error(400, "bad_request", "field 'seed' must be a non-negative integer");
     if (req["seed"].is_number_integer() && req["seed"].get<int64_t>() < 0)
       return api_error(400, "bad_request", "field 'seed' must be a non-negative integer");
     seed = req["seed"].get<uint64_t>();
+    seed_from = "creator";
   } else {
     std::random_device rd;
     seed = (static_cast<uint64_t>(rd()) << 32) ^ rd();
@@ -1240,6 +1261,7 @@ ApiResult Service::create_game(const Json& req, const std::string& client) {
   g.game = game_id;
   g.scenario = scenario;
   g.seed = seed;
+  g.seed_from = seed_from;
   g.rules_hash = game->rules_hash();
   g.created = now_iso();
   for (size_t i = 0; i < sides.size(); ++i) g.seats.push_back({static_cast<int>(i), "human", "", ""});
@@ -1318,7 +1340,12 @@ ApiResult Service::create_game(const Json& req, const std::string& client) {
     info = public_info(*room);
     RoomOps::schedule_agent(*this, room);
   }
-  return ok(Json{{"game", info}, {"seats", seats}, {"seed", seed}, {"creator_token", g.creator_token}});
+  // The seed the server drew is not sent (it would tell every die roll to come); the game's
+  // info carries its commitment, and its seed once the game is over. A seed the creator gave
+  // is echoed.
+  Json answer{{"game", info}, {"seats", seats}, {"creator_token", g.creator_token}};
+  if (seed_from == "creator") answer["seed"] = seed;
+  return ok(std::move(answer));
 }
 
 #define STEPPE_FIND_ROOM(id)                                                                    \
@@ -1507,6 +1534,25 @@ ApiResult Service::replay(const std::string& id, const std::string& token, int s
     if (a.side == side) j["action"] = a.text;
   }
   return ok(std::move(j));
+}
+
+ApiResult Service::save(const std::string& id, const std::string& token) {
+  STEPPE_FIND_ROOM(id);
+  STEPPE_SEAT(token);
+  (void)side;
+  if (r.meta.status == "active")
+    return api_error(
+        409, "game_active",
+        "the save is given when the game is over: it names the dice seed, which would tell every "
+        "roll to come (docs/api.md, \"Verifiable dice\")");
+  Json save = save_document(r);
+  if (r.state != nullptr) save["final_hash"] = hash_to_hex(r.state->state_hash());
+  save["dice"] = Json{{"game_id", r.meta.id},
+                      {"commitment", dice_commitment(r.meta.id, r.meta.seed)},
+                      {"seed_from", r.meta.seed_from}};
+  save["result"] = r.meta.result;
+  save["status"] = r.meta.status;
+  return ok(Json{{"save", std::move(save)}});
 }
 
 ApiResult Service::timeline(const std::string& id, const std::string& token) {

@@ -122,6 +122,9 @@ class Service {
   ApiResult log(const std::string& id, const std::string& token, size_t since);
   ApiResult replay(const std::string& id, const std::string& token, int step);
   ApiResult timeline(const std::string& id, const std::string& token);
+  // The game as a save (docs/saves.md) with its dice commitment, for `steppe verify`: to a
+  // seat's token, once the game is over (before, the seed would tell the rolls to come).
+  ApiResult save(const std::string& id, const std::string& token);
   ApiResult game_data(const std::string& game_id, const std::string& file) const;
   // Typed views (kernel/views.h), each asked on a copy of the state determinized for the
   // seat (resample_hidden), so that an answer can depend only on what the seat may know; a

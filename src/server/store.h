@@ -36,6 +36,11 @@ struct StoredGame {
   std::string game;      // game id ("bd")
   std::string scenario;  // scenario id
   uint64_t seed = 0;
+  // Who chose the dice seed (docs/api.md, "Verifiable dice"): "server" (drawn by the server,
+  // never sent to a client before the game ends, so its commitment proves the dice),
+  // "creator" (given in the create request), or "unknown" (games stored before schema
+  // version 5, whose seed the create answer sent to the creator).
+  std::string seed_from = "unknown";
   std::string rules_hash;
   std::vector<StoredSeat> seats;
   std::string created;            // ISO-8601 UTC
@@ -141,7 +146,7 @@ class GameStore {
 
 // The schema version this build writes. A database with a higher user_version is
 // refused (it was written by a newer Steppe); lower versions are migrated forward.
-constexpr int kStoreSchemaVersion = 4;
+constexpr int kStoreSchemaVersion = 5;
 
 // Opens (creating if needed, with parent directories) an SQLite store at `path`, in WAL
 // mode with synchronous=FULL, migrating an older schema forward.
@@ -156,7 +161,7 @@ bool is_postgres_url(const std::string& s);
 Result<std::unique_ptr<GameStore>> open_postgres_store(const std::string& url);
 
 // The schema version open_postgres_store writes (independent of the SQLite one).
-constexpr int kPostgresSchemaVersion = 3;
+constexpr int kPostgresSchemaVersion = 4;
 
 // What every store writes alike (store_common.cpp): the seats as a JSON array of {side,
 // kind, agent, token}, and a timestamp.

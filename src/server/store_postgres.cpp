@@ -58,6 +58,8 @@ const char* const kPgMigrations[] = {
     "  turn_start BOOLEAN NOT NULL,"
     "  position TEXT NOT NULL,"
     "  PRIMARY KEY (game_id, after_actions));",
+    // 3 -> 4: who chose the dice seed (as the SQLite schema's 4 -> 5).
+    "ALTER TABLE games ADD COLUMN seed_from TEXT NOT NULL DEFAULT 'unknown';",
 };
 static_assert(std::size(kPgMigrations) == kPostgresSchemaVersion);
 
@@ -98,6 +100,7 @@ StoredGame game_from_row(const pqxx::row& row) {
                                 : history_from_json(Json::parse(row[12].as<std::string>(), nullptr, false));
   g.migrations = row[13].is_null() ? Json::array() : Json::parse(row[13].as<std::string>(), nullptr, false);
   if (!g.migrations.is_array()) g.migrations = Json::array();
+  g.seed_from = row[14].as<std::string>();
   return g;
 }
 
@@ -131,13 +134,13 @@ class PostgresStore final : public GameStore {
     return run("insert game '" + g.id + "'", [&](pqxx::work& w) -> Status {
       w.exec_params(
           "INSERT INTO games(id, game, scenario, seed, rules_hash, seats, created, status, result, "
-          "creator_token, engine_version, start_position, history, migrations) "
-          "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,NULLIF($9,''),NULLIF($10,''),$11,NULLIF($12,''),$13,$14)",
+          "creator_token, engine_version, start_position, history, migrations, seed_from) "
+          "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,NULLIF($9,''),NULLIF($10,''),$11,NULLIF($12,''),$13,$14,$15)",
           g.id, g.game, g.scenario, static_cast<int64_t>(g.seed), g.rules_hash, seats_to_json(g.seats).dump(),
           g.created.empty() ? now_iso() : g.created, g.status,
           g.result.is_null() ? std::string() : g.result.dump(), g.creator_token, g.engine_version,
           g.start_position.is_null() ? std::string() : g.start_position.dump(), Json(g.history).dump(),
-          g.migrations.dump());
+          g.migrations.dump(), g.seed_from);
       notify(w, g.id);
       return Status::ok();
     });
@@ -324,7 +327,7 @@ class PostgresStore final : public GameStore {
  private:
   static constexpr const char* kSelectGames =
       "SELECT id, game, scenario, seed, rules_hash, seats, created, status, result, creator_token, "
-      "engine_version, start_position, history, migrations FROM games";
+      "engine_version, start_position, history, migrations, seed_from FROM games";
 
   static void put_position(pqxx::work& w, const std::string& id, const StoredPosition& p) {
     w.exec_params(

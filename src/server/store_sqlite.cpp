@@ -54,6 +54,9 @@ const char* const kMigrations[] = {
     "  turn_start INTEGER NOT NULL,"
     "  position TEXT NOT NULL,"
     "  PRIMARY KEY (game_id, after_actions));",
+    // 4 -> 5: who chose the dice seed (the dice commitment, docs/api.md). Games stored
+    // before: "unknown" (the create answer sent their seed to the creator).
+    "ALTER TABLE games ADD COLUMN seed_from TEXT NOT NULL DEFAULT 'unknown';",
 };
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
@@ -94,8 +97,8 @@ class SqliteStore final : public GameStore {
     std::lock_guard lock(mu_);
     Stmt st(db_,
             "INSERT INTO games(id, game, scenario, seed, rules_hash, seats, created, status, result, "
-            "creator_token, engine_version, start_position, history, migrations) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+            "creator_token, engine_version, start_position, history, migrations, seed_from) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!st.ok()) return err("prepare insert game");
     st.bind(1, g.id);
     st.bind(2, g.game);
@@ -117,6 +120,7 @@ class SqliteStore final : public GameStore {
       st.bind(12, g.start_position.dump());
     st.bind(13, Json(g.history).dump());
     st.bind(14, g.migrations.dump());
+    st.bind(15, g.seed_from);
     if (st.step() != SQLITE_DONE) return err("insert game '" + g.id + "'");
     return Status::ok();
   }
@@ -407,7 +411,7 @@ class SqliteStore final : public GameStore {
 
   static constexpr const char* kSelectGames =
       "SELECT id, game, scenario, seed, rules_hash, seats, created, status, result, creator_token, "
-      "engine_version, start_position, history, migrations FROM games";
+      "engine_version, start_position, history, migrations, seed_from FROM games";
 
   Result<std::vector<StoredGame>> query_games(const std::string& sql, const std::string* id) {
     Stmt st(db_, sql.c_str());
@@ -433,6 +437,7 @@ class SqliteStore final : public GameStore {
       g.history = history_from_json(Json::parse(st.text(12), nullptr, false));
       g.migrations = st.is_null(13) ? Json::array() : Json::parse(st.text(13), nullptr, false);
       if (!g.migrations.is_array()) g.migrations = Json::array();
+      g.seed_from = st.text(14);
       out.push_back(std::move(g));
     }
     if (rc != SQLITE_DONE) return err("read games");

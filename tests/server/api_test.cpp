@@ -13,6 +13,8 @@
 #include <thread>
 
 #include "fixture_game.h"
+#include "kernel/match.h"
+#include "kernel/sha256.h"
 #include "server/server.h"
 #include "test_client.h"
 
@@ -430,6 +432,61 @@ TEST_F(ApiTest, ResignEndsTheGame) {
   EXPECT_EQ(r.body["view"]["status"], "resigned");
   EXPECT_EQ(r.body["view"]["result"]["winner"], "Blue");
   EXPECT_EQ(act(g, g.red, "pass").body["error"]["code"], "game_over");
+}
+
+// Issue 26, "Verifiable dice": the server commits to the seed it drew (SHA-256 of the game's
+// id and the seed) and never sends the seed before the end; then the seed, and a save that
+// replays from it to the recorded end, are given.
+TEST_F(ApiTest, DiceSeedIsCommittedAtTheStartAndRevealedOnlyAtTheEnd) {
+  Reply c = http_post(port_, "/api/games", Json{{"game", "duel"}, {"scenario", "short"}});
+  ASSERT_EQ(c.status, 200) << c.raw;
+  EXPECT_FALSE(c.body.contains("seed")) << "a seed the server drew tells every roll to come";
+  const std::string id = c.body["game"]["id"];
+  const Json dice = c.body["game"]["dice"];
+  EXPECT_EQ(dice["seed_from"], "server");
+  EXPECT_FALSE(dice.contains("seed"));
+  const std::string commitment = dice["commitment"];
+  EXPECT_EQ(commitment.size(), 64u);
+  std::string red, blue;
+  for (const auto& s : c.body["seats"]) (s["side"] == 0 ? red : blue) = s["token"];
+  ASSERT_EQ(http_post(port_, "/api/games/" + id + "/action", Json{{"action", "scout"}}, red).status, 200);
+  // Nothing a seat is sent before the end names the seed.
+  Reply active_save = http_get(port_, "/api/games/" + id + "/save", red);
+  EXPECT_EQ(active_save.status, 409);
+  EXPECT_EQ(active_save.body["error"]["code"], "game_active");
+  for (const std::string path : {"", "/view", "/log", "/timeline"}) {
+    Reply r = http_get(port_, "/api/games/" + id + path, path.empty() ? "" : blue);
+    ASSERT_EQ(r.status, 200) << path << " " << r.raw;
+    EXPECT_FALSE(r.body.dump().find("\"seed\"") != std::string::npos) << path << ": " << r.raw;
+  }
+  ASSERT_EQ(http_post(port_, "/api/games/" + id + "/resign", Json::object(), blue).status, 200);
+  Reply info = http_get(port_, "/api/games/" + id);
+  ASSERT_TRUE(info.body["game"]["dice"].contains("seed")) << info.raw;
+  const uint64_t seed = std::stoull(info.body["game"]["dice"]["seed"].get<std::string>());
+  EXPECT_EQ(info.body["game"]["dice"]["commitment"], commitment);
+  EXPECT_EQ(sha256_hex("steppe-dice-v1:" + id + ":" + std::to_string(seed)), commitment);
+  EXPECT_EQ(http_get(port_, "/api/games/" + id + "/save", "").status, 403) << "the save is a seat's";
+  Reply save = http_get(port_, "/api/games/" + id + "/save", red);
+  ASSERT_EQ(save.status, 200) << save.raw;
+  const Json& s = save.body["save"];
+  EXPECT_EQ(s["seed"].get<uint64_t>(), seed);
+  EXPECT_EQ(s["dice"]["commitment"], commitment);
+  EXPECT_EQ(s["dice"]["game_id"], id);
+  EXPECT_EQ(s["actions"], Json::array({"scout"}));
+  // The save replays from the revealed seed to the recorded end (what `steppe verify` runs).
+  auto m = Match::from_save_json(s, *make_duel_game(), "save");
+  ASSERT_TRUE(m.is_ok()) << m.error().to_string();
+  Json forged = s;
+  forged["seed"] = seed + 1;
+  EXPECT_FALSE(Match::from_save_json(forged, *make_duel_game(), "forged").is_ok())
+      << "from another seed the replay does not reach the recorded end";
+}
+
+TEST_F(ApiTest, ASeedTheCreatorGaveIsEchoedAndMarked) {
+  Reply c = http_post(port_, "/api/games", Json{{"game", "duel"}, {"scenario", "short"}, {"seed", 42}});
+  ASSERT_EQ(c.status, 200) << c.raw;
+  EXPECT_EQ(c.body["seed"], 42);
+  EXPECT_EQ(c.body["game"]["dice"]["seed_from"], "creator");
 }
 
 TEST_F(ApiTest, GamePlayedToTheEndIsFinished) {

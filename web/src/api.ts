@@ -90,6 +90,8 @@ export interface GameInfo {
   created: string;
   sides: { side: number; name: string; kind: string; agent: string }[];
   actions_count: number;
+  // The dice commitment, and the seed once the game is over (docs/api.md, "Verifiable dice").
+  dice?: { commitment: string; seed_from: string; seed?: string };
   current_player?: number;
   current_side?: string;
   result?: any;
@@ -166,7 +168,7 @@ export const api = {
   gameData: (game: string, file: string) => call('GET', `/api/catalog/${game}/data/${file}`).then((r) => r.data),
   catalogMap: (game: string) => call('GET', `/api/catalog/${game}/map`).then((r) => r.map),
   games: () => call('GET', '/api/games').then((r) => r.games as GameInfo[]),
-  create: (req: unknown) => call('POST', '/api/games', req) as Promise<{ game: GameInfo; seats: SeatInfo[]; seed: number }>,
+  create: (req: unknown) => call('POST', '/api/games', req) as Promise<{ game: GameInfo; seats: SeatInfo[]; seed?: number }>,
   info: (id: string) => call('GET', `/api/games/${id}`).then((r) => r.game as GameInfo),
   map: (id: string) => call('GET', `/api/games/${id}/map`).then((r) => r.map),
   view: (id: string, token: string) => call('GET', `/api/games/${id}/view`, undefined, token).then((r) => r.view as SeatView),

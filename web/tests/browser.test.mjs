@@ -1066,3 +1066,36 @@ test('The Dark Valley: a reinforcement is placed from the tray by clicking a sha
     await close();
   }
 });
+
+// Issue 26, "Verifiable dice": the page shows the commitment during the game and, once the
+// game is over, checks the revealed seed against the commitment it recorded at first sight;
+// the save it links to names the seed (docs/api.md).
+test('dice: committed during the game, verified at its end, the save downloadable', { skip, timeout: 120000 }, async () => {
+  const c = await api('POST', '/api/games', { game: game.id, scenario: (game.scenarios.find((s) => s.id !== 'empty') ?? game.scenarios[0]).id });
+  assert.ok(c.ok, JSON.stringify(c));
+  assert.equal(c.seed, undefined, 'the seed the server drew is not sent');
+  const id = c.game.id;
+  const tokens = c.seats.map((s) => s.token);
+  const { context, close } = await launch();
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${BASE}/play/${id}?token=${tokens[0]}`);
+    await page.waitForSelector('#dice-badge');
+    assert.equal((await page.textContent('#dice-badge')).trim(), 'Dice committed');
+    assert.equal(await page.locator('#download-save').count(), 0, 'no save while the game is active');
+    await api('POST', `/api/games/${id}/resign`, {}, tokens[1]);
+    await page.reload();
+    await page.waitForSelector('#dice-badge.dice-verified');
+    assert.equal((await page.textContent('#dice-badge')).trim(), 'Dice verified');
+    const href = await page.getAttribute('#download-save', 'href');
+    const save = await page.evaluate(async (u) => (await fetch(u)).json(), href);
+    assert.equal(save.save.dice.game_id, id);
+    assert.equal(save.save.dice.commitment, c.game.dice.commitment);
+    await shot(page, 'dice-verified.png');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});

@@ -5,6 +5,7 @@ import { cap } from '../games/game';
 import { h } from '../svg';
 import { legal } from './actions';
 import { announce, PlayContext } from './context';
+import { diceBadge } from './dice';
 
 // "2.1s of 5s · 340/1000 simulations": the time and, for a search, how far it got.
 export function thinkingText(a: AgentStatus): string {
@@ -107,6 +108,13 @@ export function renderTop(ctx: PlayContext) {
     h('div', { class: 'buttons' }, agentBtn, undo, end, resign, h('a', { class: 'button', href: `/replay/${id}?token=${encodeURIComponent(token)}`, target: '_blank' }, 'Replay'), fit),
   );
   if (view.agent?.error) ctx.el.top.append(h('p', { class: 'error' }, view.agent.error));
+  const dice = diceBadge(id, view.dice, typeof localStorage === 'undefined' ? undefined : localStorage);
+  if (dice) {
+    const badge = h('span', { class: `dice-badge dice-${dice.state}`, id: 'dice-badge', title: dice.title }, dice.text);
+    ctx.el.top.querySelector('.status-block')?.append(badge);
+    if (view.status !== 'active')
+      ctx.el.top.querySelector('.buttons')?.append(h('a', { class: 'button', id: 'download-save', href: `/api/games/${id}/save?token=${encodeURIComponent(token)}`, download: `steppe-${id}.json`, title: 'The game with its dice seed, for steppe verify' }, 'Save'));
+  }
   if (view.status !== 'active' && view.result) ctx.el.top.append(h('p', { class: 'result', id: 'result' }, `Result: ${JSON.stringify(view.result)}`));
 }
 
