@@ -323,6 +323,24 @@ void DvState::do_move(int u, int to) {
   bool forced = false;
   (void)move_dest_ok(u, to, &forced);
   const int from = s.hex;
+  // 12.7.2: a Fortified Zone "is eliminated if an Axis unit enters the hex": every Zone the
+  // move passes through, not only the one it ends in; the move's path is the search's cheapest
+  // (ruling DV-E11). The hex the move ends in goes with set_control below.
+  if (g_.unit(u).side == kAxis && from != to) {
+    steppe::PathFinder& pf = path_finder();
+    reach_search(u, forced, pf);
+    std::vector<int> path;
+    pf.path(to, path);
+    for (int h : path) {
+      const size_t k = static_cast<size_t>(h);
+      if (h == from || h == to || !g_.hex(h).fz || fz_gone_[k] != 0) continue;
+      fz_gone_[k] = 1;
+      log("fort",
+          "the Fortified Zone in " + g_.grid().id(h) + " is removed: " + g_.unit(u).label +
+              " moves through it",
+          "12.7.2");
+    }
+  }
   s.hex = to;
   s.moved = true;
   if (forced) s.forced = true;
