@@ -31,7 +31,9 @@ int DvState::occupant_side(int h) const {
 
 // 5.3 at most 4 combat units, 2 armies and 3 corps (DV-R1); 5.4 one of each HQ kind and one
 // artillery per side; 16.2 one Tiger battalion free, more count as divisions; 15.1 two minor
-// nationalities never stack together (DV-R2).
+// nationalities never stack together (DV-R2). 5.1/5.2: every move, retreat, advance and placement
+// is checked against it, so no hex is ever overstacked and 5.2's elimination never arises
+// (ruling DV-R11).
 bool DvState::stack_ok(int h, int side, const std::vector<int>& adding) const {
   int units = 0, armies = 0, corps = 0, tigers = 0, artillery = 0;
   int hqs[4] = {0, 0, 0, 0};
