@@ -307,7 +307,7 @@ void DvState::retreat_ends(int u, bool through_zoc, std::vector<int>& out) const
     for (int d2 = 0; d2 < 6; ++d2) {
       const int h2 = gr.neighbour(h1, d2);
       if (h2 < 0 || h2 == from || gr.distance(from, h2) != 2 || !open(h1, d2, h2, false)) continue;
-      if (!stack_ok(h2, side, {u})) continue;
+      if (!stack_ok(h2, side, {u})) continue;  // 5.1c, 5.2: never into overstacking (DV-R11)
       ends.emplace_back((on_compass(d1) ? 1 : 0) + (on_compass(d2) ? 1 : 0), h2);
     }
   }

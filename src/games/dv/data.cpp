@@ -321,6 +321,17 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
   tec.major_move = move_pair(sides.at("major-river").at("move"));
   tec.strait_move = move_pair(sides.at("strait").at("move"));
   tec.volga_soviet_move = static_cast<int>(sides.at("volga").at("move").integer("soviet"));
+  // 6.1, 11.1.2, 12.4: the Volga of the rules is the river from hex-row `from_row` south (the
+  // middle and lower Volga); further north it is a Major River (ruling DV-E10).
+  const int volga_from_row = static_cast<int>(sides.at("volga").at("from_row").as_int_in(0, 99));
+  for (int h = 0; h < gr.size(); ++h)
+    for (int d = 0; d < 6; ++d) {
+      const int n = gr.neighbour(h, d);
+      if (n < 0 || !g->volga_.test(h, d) || (gr.row(h) >= volga_from_row && gr.row(n) >= volga_from_row))
+        continue;
+      g->volga_.set(gr, h, d, false);
+      g->major_.set(gr, h, d);
+    }
   JsonReader feats = t.at("hex_features");
   tec.dw_move = move_pair(feats.at("defensive-works").at("move"));
   tec.dw_defense = static_cast<int>(feats.at("defensive-works").at("combat").integer("defense_plus"));

@@ -284,6 +284,7 @@ struct UnitState {
   bool defended = false;          // was attacked this round (12.2)
   bool forced = false;            // force-marched this turn (11.5)
   bool started_adjacent = false;  // 10.5.6: adjacent to the enemy when the round began
+  bool act = false;               // 10.4 ACT marker: in the round's command range when it began
   int16_t return_turn = -1;       // 7.9: back from the Other Fronts box on this turn
   friend bool operator==(const UnitState&, const UnitState&) = default;
 };
@@ -377,6 +378,9 @@ class DvState : public steppe::State {
   bool counterattack_dest_ok(int u, int h) const;
   void move_destinations(int u, std::vector<int>& out) const;
   bool active_unit(int u, Segment seg) const;  // activated by the round's chit (10.5)
+  bool in_command_range(int u) const;          // 10.4, 10.5.7-10.5.10: within the round's range now
+  void place_act_markers();                    // 10.4: at the start of a round
+  void replace_act_markers();                  // test set-up: again while nothing has moved
   bool can_pick(int u) const;
   void do_move(int u, int to);
 

@@ -31,7 +31,9 @@ int DvState::occupant_side(int h) const {
 
 // 5.3 at most 4 combat units, 2 armies and 3 corps (DV-R1); 5.4 one of each HQ kind and one
 // artillery per side; 16.2 one Tiger battalion free, more count as divisions; 15.1 two minor
-// nationalities never stack together (DV-R2).
+// nationalities never stack together (DV-R2). 5.1/5.2: every move, retreat, advance and placement
+// is checked against it, so no hex is ever overstacked and 5.2's elimination never arises
+// (ruling DV-R11).
 bool DvState::stack_ok(int h, int side, const std::vector<int>& adding) const {
   int units = 0, armies = 0, corps = 0, tigers = 0, artillery = 0;
   int hqs[4] = {0, 0, 0, 0};
@@ -279,12 +281,16 @@ void DvState::move_destinations(int u, std::vector<int>& out) const {
             out.end());
 }
 
-// 10.5: which units a round's chit activates.
-bool DvState::active_unit(int u, Segment seg) const {
+// 10.4: "In all cases where only some units may be Active ... use Active (ACT) markers to keep
+// track of which units are affected. Remove ACT markers at the end of the Round." The markers go
+// on when the round begins, before anything moves: 10.5.7 "Command Range is assessed before any
+// Movement has occurred", 10.5.8 "Active markers placed before any Combat or Movement", and
+// 10.5.10 Manstein/Model "as if it were a Panzer HQ". A unit keeps its marker for the round
+// wherever it or the HQ moves; one that comes into range later gets none (ruling DV-E14).
+bool DvState::in_command_range(int u) const {
   const UnitDef& d = g_.unit(u);
   const UnitState& s = us(u);
   if (s.box != Box::kMap || !d.ground || d.side != active_) return false;
-  if (seg == kSegCombat && !d.combat) return false;
   auto in_range = [&](int hq) {
     return hq >= 0 && us(hq).box == Box::kMap &&
            g_.grid().distance(s.hex, us(hq).hex) <= g_.unit(hq).command_range;
@@ -294,20 +300,47 @@ bool DvState::active_unit(int u, Segment seg) const {
     case kChitPanzer2:
     case kChitPanzer3:
     case kChitPanzer4: {
-      // 10.5.7: the HQ and German units in its command range; Move then mech-only Combat.
       const int hq = g_.hq_of_panzer_chit(chit_);
-      if (u == hq) return seg == kSegMove;
-      if (d.nation != "german" || !in_range(hq)) return false;
+      return u != hq && d.nation == "german" && in_range(hq);  // 10.5.7 German (only) units
+    }
+    case kChitManstein:
+      return manstein_hex_ >= 0 && g_.grid().distance(s.hex, manstein_hex_) <= 3;  // 10.5.10
+    case kChitDeepBattle:
+      return in_range(g_.stavka_hq()) || in_range(g_.zhukov());  // 10.5.8
+    default:
+      return false;
+  }
+}
+
+void DvState::place_act_markers() {
+  for (int u = 0; u < static_cast<int>(units_.size()); ++u) us(u).act = in_command_range(u);
+}
+
+// 10.5: which units a round's chit activates (10.4: those with an ACT marker in the rounds of
+// an HQ or leader).
+bool DvState::active_unit(int u, Segment seg) const {
+  const UnitDef& d = g_.unit(u);
+  const UnitState& s = us(u);
+  if (s.box != Box::kMap || !d.ground || d.side != active_) return false;
+  if (seg == kSegCombat && !d.combat) return false;
+  switch (chit_) {
+    case kChitPanzer1:
+    case kChitPanzer2:
+    case kChitPanzer3:
+    case kChitPanzer4: {
+      // 10.5.7: the HQ and German units in its command range; Move then mech-only Combat.
+      if (u == g_.hq_of_panzer_chit(chit_)) return seg == kSegMove;
+      if (!s.act) return false;
       return !(seg == kSegCombat && mech_only_combat_ && !d.mech);
     }
     case kChitManstein:
       // 10.5.10: "immediately Activates any units within three hexes as if it were a Panzer HQ"
       // (DV-E7: any Axis unit, Move then mech-only Combat as 10.5.7).
-      if (manstein_hex_ < 0 || g_.grid().distance(s.hex, manstein_hex_) > 3) return false;
+      if (!s.act) return false;
       return !(seg == kSegCombat && mech_only_combat_ && !d.mech);
     case kChitDeepBattle:
       // 10.5.8: units in range of Stavka or Zhukov (either or both from Turn 34).
-      return u == g_.stavka_hq() || u == g_.zhukov() || in_range(g_.stavka_hq()) || in_range(g_.zhukov());
+      return u == g_.stavka_hq() || u == g_.zhukov() || s.act;
     default:
       return true;
   }
@@ -323,6 +356,24 @@ void DvState::do_move(int u, int to) {
   bool forced = false;
   (void)move_dest_ok(u, to, &forced);
   const int from = s.hex;
+  // 12.7.2: a Fortified Zone "is eliminated if an Axis unit enters the hex": every Zone the
+  // move passes through, not only the one it ends in; the move's path is the search's cheapest
+  // (ruling DV-E11). The hex the move ends in goes with set_control below.
+  if (g_.unit(u).side == kAxis && from != to) {
+    steppe::PathFinder& pf = path_finder();
+    reach_search(u, forced, pf);
+    std::vector<int> path;
+    pf.path(to, path);
+    for (int h : path) {
+      const size_t k = static_cast<size_t>(h);
+      if (h == from || h == to || !g_.hex(h).fz || fz_gone_[k] != 0) continue;
+      fz_gone_[k] = 1;
+      log("fort",
+          "the Fortified Zone in " + g_.grid().id(h) + " is removed: " + g_.unit(u).label +
+              " moves through it",
+          "12.7.2");
+    }
+  }
   s.hex = to;
   s.moved = true;
   if (forced) s.forced = true;

@@ -159,6 +159,7 @@ Result<Json> DvState::position() const {
            {"defended", s.defended},
            {"force_marched", s.forced},
            {"started_adjacent", s.started_adjacent},
+           {"act", s.act},
            {"return_turn", s.return_turn >= 0 ? Json(s.return_turn) : Json(nullptr)}};
     units[g_.units()[i].id] = std::move(x);
   }
@@ -323,6 +324,7 @@ Status DvState::read_position(const JsonReader& r) {
     s.defended = x.boolean("defended");
     s.forced = x.boolean("force_marched");
     s.started_adjacent = x.boolean("started_adjacent");
+    s.act = x.boolean_or("act", false);  // 10.4 (absent in positions saved before it)
     const JsonReader rt = x.at("return_turn");
     s.return_turn = static_cast<int16_t>(rt.is_null() ? -1 : rt.as_int_in(1, g_.turn_count()));
   }

@@ -301,6 +301,7 @@ void DvState::start_round(int kind, int side) {
       for (int n : g_.grid().neighbours(s.hex))
         if (n >= 0 && occupant_side(n) == 1 - g_.units()[i].side) s.started_adjacent = true;
   }
+  place_act_markers();
   const std::string who = side == kAxis ? "Axis" : "Soviet";
   switch (kind) {
     case kChitLogistics:

@@ -254,7 +254,7 @@ Json DvState::full_json() const {
   for (size_t i = 0; i < units_.size(); ++i) {
     const UnitState& s = units_[i];
     flags.push_back({static_cast<int>(s.box), s.hex, s.steps, s.supply, s.moved, s.attacked, s.defended,
-                     s.forced, s.started_adjacent, s.return_turn, s.left});
+                     s.forced, s.started_adjacent, s.return_turn, s.left, s.act});
   }
   j["unit_state"] = flags;
   Json pend = Json::array();
@@ -294,7 +294,7 @@ uint64_t DvState::state_hash() const {
     mix(static_cast<uint64_t>(s.hex + 1) << 8 | static_cast<uint64_t>(s.box));
     mix(static_cast<uint64_t>(s.steps) | static_cast<uint64_t>(s.supply) << 4 | uint64_t{s.moved} << 8 |
         uint64_t{s.attacked} << 9 | uint64_t{s.defended} << 10 | uint64_t{s.forced} << 11 |
-        uint64_t{s.started_adjacent} << 12 | uint64_t{s.left} << 13 |
+        uint64_t{s.started_adjacent} << 12 | uint64_t{s.left} << 13 | uint64_t{s.act} << 14 |
         static_cast<uint64_t>(s.return_turn + 1) << 16);
   }
   for (size_t i = 0; i < control_.size(); ++i)

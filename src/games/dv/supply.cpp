@@ -50,6 +50,10 @@ void DvState::trace_supply(int side, std::vector<uint8_t>& los, std::vector<uint
   const auto any_side = [&](int, int u, int edge) {
     return !g_.water().test(u, edge) || (side == kSoviet && g_.ladoga().test(u, edge));
   };
+  // 13.3: "A LOS ... may not cross lake/sea hexsides": the Ladoga crossing is the LOC's alone
+  // (13.2 "In addition to the above, Soviet units: in Leningrad (hex 4702) may trace a LOC").
+  // A railway is followed as map.json draws it (ruling DV-E12).
+  const auto los_side = [&](int, int u, int edge) { return !g_.water().test(u, edge); };
   const auto rail_side = [&](int, int u, int edge) { return g_.rail_side().test(u, edge); };
   // 13.4 Soviet sources: the east edge (rail) and the Military Road edge hexes; the
   // reconstructed railways stop one hex short of the edge, so a rail hex next to an east-edge
@@ -66,6 +70,17 @@ void DvState::trace_supply(int side, std::vector<uint8_t>& los, std::vector<uint
   loc.assign(n, 0);
   t.trace(gr, sources, node_rule, any_side);
   for (int h : t.supplied_nodes()) loc[static_cast<size_t>(h)] = 1;
+  // 13.2: "Soviet units ... in The Oranienbaum may trace a LOC across the hexside between 4603
+  // and 4702 (through Leningrad) and then across the hexside between hexes 1002 and 1102": the
+  // Oranienbaum hex (only: the water side is no way for the hexes beyond it) has a LOC when
+  // Leningrad has one a path may pass through.
+  if (side == kSoviet) {
+    const int oran = g_.place("oranienbaum"), lenin = g_.place("leningrad");
+    if (oran >= 0 && lenin >= 0 && loc[static_cast<size_t>(lenin)] != 0 &&
+        loc[static_cast<size_t>(oran)] == 0 && node_rule(lenin) == steppe::SupplyEntry::kOpen &&
+        node_rule(oran) != steppe::SupplyEntry::kBlocked)
+      loc[static_cast<size_t>(oran)] = 1;
+  }
   // The rail net that leads to the sources (13.4 "any road or rail hex leading to them";
   // 13.5 rail west of the 1941 line, and a city with a rail LOS as a depot).
   t.trace(gr, sources, node_rule, rail_side);
@@ -77,7 +92,7 @@ void DvState::trace_supply(int side, std::vector<uint8_t>& los, std::vector<uint
       rail.push_back(h);
   }
   los.assign(n, 0);
-  t.trace(gr, rail, node_rule, any_side, side == kSoviet ? kSovietLos : kAxisLos);
+  t.trace(gr, rail, node_rule, los_side, side == kSoviet ? kSovietLos : kAxisLos);
   for (int h : t.supplied_nodes()) los[static_cast<size_t>(h)] = 1;
   if (side == kAxis) {
     // 13.5: within 3 hexes of an in-supply Panzer Army HQ (never through another HQ).
@@ -88,7 +103,7 @@ void DvState::trace_supply(int side, std::vector<uint8_t>& los, std::vector<uint
         hqs.push_back(us(hq).hex);
     }
     if (!hqs.empty()) {
-      t.trace(gr, hqs, node_rule, any_side, kPanzerLos);
+      t.trace(gr, hqs, node_rule, los_side, kPanzerLos);
       for (int h : t.supplied_nodes()) los[static_cast<size_t>(h)] = 1;
     }
   }

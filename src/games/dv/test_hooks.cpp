@@ -25,6 +25,14 @@ int side_word(const std::string& w) { return w == "axis" ? kAxis : w == "soviet"
 
 }  // namespace
 
+// 10.4: a set-up word before anything has moved or fought in the round stands for the position
+// at its start, where the round's ACT markers go.
+void DvState::replace_act_markers() {
+  for (const UnitState& s : units_)
+    if (s.moved || s.left || s.attacked) return;
+  place_act_markers();
+}
+
 Status DvState::test_set(const std::vector<std::string>& w) {
   const steppe::HexGrid& gr = g_.grid();
   auto unit = [&](size_t i) { return i < w.size() ? g_.unit_index(w[i]) : -1; };
@@ -37,11 +45,13 @@ Status DvState::test_set(const std::vector<std::string>& w) {
     s.hex = hex(2);
     s.steps = static_cast<uint8_t>(w.size() > 3 && w[3] == "reduced" ? 1 : g_.unit(unit(1)).steps);
     if (g_.unit(unit(1)).ground) set_control(s.hex, g_.unit(unit(1)).side);
+    replace_act_markers();
     return Status::ok();
   }
   if (w[0] == "remove" && unit(1) >= 0) {
     us(unit(1)) = UnitState{};
     us(unit(1)).box = Box::kRemoved;
+    replace_act_markers();
     return Status::ok();
   }
   if (w[0] == "turn" && w.size() == 2) {
