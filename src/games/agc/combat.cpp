@@ -3,7 +3,8 @@
 // The declaration minimum (12.3.5), the terrain halvings (15.5.2) and the terrain DRMs
 // (15.6.1) are read from cec.json. Declared-attack markers and 12.5-12.8 obligations,
 // reaction (14.0), attack supply (6.8), artillery, air, No Retreat orders, the '*' conditions
-// (16.5.1) and advance after combat (16.7) are not in this version.
+// (16.5.1) are not in this version. Advance after combat (16.7) is the attacker's decision
+// (the advance and hold verbs) after a combat that vacates the defender hex.
 #include <algorithm>
 
 #include "games/agc/agc.h"
@@ -54,6 +55,12 @@ Status AgcState::check_attack(int hex) const {
   if (stack_[enemy][hex] == 0) return Error{"no enemy unit in " + g_->grid_.id(hex), "15.1", ""};
   if (attacked_hex_[hex] != 0)
     return Error{g_->grid_.id(hex) + " was already attacked this phase", "15.1", ""};
+  // 16.7.1: "A player must exercise the option to advance immediately, before resolving any
+  // other combats."
+  if (advance_hex_ >= 0)
+    return Error{"the advance into " + g_->grid_.id(advance_hex_) +
+                     " comes first: advance UNIT or hold before the next combat",
+                 "16.7.1", ""};
   std::vector<int> att;
   attackers_of(hex, att);
   if (att.empty()) return Error{"no unit able to attack is adjacent to " + g_->grid_.id(hex), "15.1", ""};
@@ -177,6 +184,77 @@ void AgcState::do_attack(int hex) {
         if (us_[u].hex >= 0) retreat(u, hex, 2);
   }
   rebuild_occupancy();
+  // 16.7: "When any defender hex is vacated as a result of combat, attacking units can advance
+  // into that hex". 16.7.2: only the victorious non-artillery attackers of this combat: those
+  // still in the hex they attacked from (ruling A-40).
+  if (stack_[1 - side_of_phase()][hex] != 0) return;
+  bool any = false;
+  for (int u : att)
+    if (us_[u].hex >= 0 && !ae.retreat && !g_->units_[u].artillery && g_->grid_.adjacent(us_[u].hex, hex)) {
+      us_[u].may_advance = true;
+      any = true;
+    }
+  if (!any) return;
+  advance_hex_ = hex;
+  emit({"advance",
+        g_->grid_.id(hex) + " is vacated: the attacker may advance into it",
+        "16.7",
+        0xFFFFFFFFu,
+        false,
+        {}});
+}
+
+// 16.7.2-16.7.4: one victorious attacker moves into the vacated hex it attacked, ignoring enemy
+// ZOC, within the terrain prohibitions (no MPs are paid) and the stacking limit.
+Status AgcState::check_advance(int u) const {
+  if (advance_hex_ < 0)
+    return Error{"no advance after combat is open: only right after a combat vacates the defender hex",
+                 "16.7.1", ""};
+  const auto& d = g_->units_[u];
+  if (!us_[u].may_advance) {
+    if (d.side == side_of_phase() && d.artillery && us_[u].attacked && us_[u].hex >= 0 &&
+        g_->grid_.adjacent(us_[u].hex, advance_hex_))
+      return Error{d.label + " is artillery: only non-artillery attacking units can advance", "16.7.2", ""};
+    return Error{d.label + " is not a victorious attacker of the combat at " + g_->grid_.id(advance_hex_) +
+                     ": only the units that participated in that combat can advance",
+                 "16.7.2", ""};
+  }
+  const MoveCost mc = move_cost(u, us_[u].hex, advance_hex_);
+  if (mc.halves < 0 || terrain_halves(u, advance_hex_) < 0)
+    return Error{d.label + " cannot enter " + g_->grid_.id(advance_hex_) + ": the terrain prohibits it",
+                 "16.7", mc.rule};
+  if (stack_[d.side][advance_hex_] + d.stacking > g_->stacking_limit_)
+    return Error{d.label + " would overstack " + g_->grid_.id(advance_hex_) + " (" +
+                     std::to_string(stack_[d.side][advance_hex_] + d.stacking) + " stacking points, limit " +
+                     std::to_string(g_->stacking_limit_) + ")",
+                 "16.7.4", "3.0e"};
+  return Status::ok();
+}
+
+void AgcState::do_advance(int u) {
+  const int hex = advance_hex_;
+  const auto& d = g_->units_[u];
+  stack_[d.side][us_[u].hex] = static_cast<uint8_t>(stack_[d.side][us_[u].hex] - d.stacking);
+  place(u, hex);
+  stack_[d.side][hex] = static_cast<uint8_t>(stack_[d.side][hex] + d.stacking);
+  us_[u].may_advance = false;
+  us_[u].attacked = true;  // 16.7.1: "After advancing, units cannot attack again in that phase"
+  emit({"advance", d.label + " advances into " + g_->grid_.id(hex), "16.7.3", 0xFFFFFFFFu, false, {}});
+  rebuild_occupancy();
+  // The advance closes when every eligible unit has advanced; else at hold or end (16.7.1).
+  if (std::none_of(us_.begin(), us_.end(), [](const UnitState& s) { return s.may_advance; })) close_advance();
+}
+
+void AgcState::do_hold() {
+  emit(
+      {"advance", "no further advance into " + g_->grid_.id(advance_hex_), "16.7.1", 0xFFFFFFFFu, false, {}});
+  close_advance();
+}
+
+void AgcState::close_advance() {
+  if (advance_hex_ < 0) return;
+  for (auto& s : us_) s.may_advance = false;
+  advance_hex_ = -1;
 }
 
 // 16.6: retreat `hexes` hexes, each farther from `from`, never into enemy units or over
