@@ -257,31 +257,53 @@ void AgcState::close_advance() {
   advance_hex_ = -1;
 }
 
-// 16.6: retreat `hexes` hexes, each farther from `from`, never into enemy units or over
-// the stacking limit (16.6.7), preferring hexes free of enemy ZOC. Through two consecutive
-// vacant enemy-ZOC hexes, or with no hex to go to, the unit is eliminated (16.6.5, 16.6.2);
-// through one, it loses a step and rolls on the Retreat Table (16.6.6; its DRMs are not
-// applied yet).
+// 16.6: retreat `hexes` hexes, each farther from `from`, never into enemy units, preferring
+// hexes free of enemy ZOC. Through two consecutive vacant enemy-ZOC hexes, or with no hex to go
+// to, the unit is eliminated (16.6.5, 16.6.2); through one, it loses a step and rolls on the
+// Retreat Table (16.6.6; its DRMs are not applied yet). 16.6.7: it may pass through a friendly
+// hex over the stacking limit but not end there: overstacked in its last hex it retreats one
+// hex more, and overstacked in that third hex it goes to the Cadre Box.
 void AgcState::retreat(int u, int from_hex, int hexes) {
   const auto& d = g_->units_[u];
+  // 16.6.2: "zero MA units ... are removed if forced to retreat."
+  if (d.ma == 0) {
+    emit({"retreat",
+          d.label + " has no movement allowance and cannot retreat",
+          "16.6.2",
+          0xFFFFFFFFu,
+          false,
+          {}});
+    while (us_[u].hex >= 0) lose_step(u, "16.6.2");
+    return;
+  }
   int zoc_hexes = 0;
   bool last_in_zoc = false;
+  bool extended = false;
   for (int k = 0; k < hexes && us_[u].hex >= 0; ++k) {
     const int at = us_[u].hex;
+    const bool last = k + 1 == hexes;
     int best = -1, best_score = 1 << 30;
+    bool best_zoc = false, best_over = false;
     for (int dir = 0; dir < 6; ++dir) {
       const int nb = g_->grid_.neighbour(at, dir);
       if (nb < 0 || stack_[1 - d.side][nb] != 0) continue;
       if (g_->grid_.distance(nb, from_hex) <= g_->grid_.distance(at, from_hex)) continue;
-      if (stack_[d.side][nb] + d.stacking > g_->stacking_limit_) continue;
       if (enter_cost(u, at, nb) < 0) continue;
-      const int score = (in_enemy_zoc(nb, d.side) && stack_[d.side][nb] == 0) ? 1 : 0;
+      // 16.6.4: friendly units in the hex negate the enemy ZOC.
+      const bool zoc = in_enemy_zoc(nb, d.side) && stack_[d.side][nb] == 0;
+      const bool over = stack_[d.side][nb] + d.stacking > g_->stacking_limit_;
+      // A second consecutive ZOC hex eliminates (16.6.5); ending overstacked costs a hex more
+      // (16.6.7); one ZOC hex costs a step and a roll (16.6.6).
+      const int score =
+          (zoc && last_in_zoc ? 8 : 0) + (over && last ? 4 : 0) + (zoc ? 2 : 0) + (over ? 1 : 0);
       if (score < best_score) {
         best = nb;
         best_score = score;
+        best_zoc = zoc;
+        best_over = over;
       }
     }
-    if (best < 0 || (best_score > 0 && last_in_zoc)) {
+    if (best < 0 || (best_zoc && last_in_zoc)) {
       emit({"retreat",
             d.label + (best < 0 ? " has no hex to retreat to" : " would retreat through two enemy ZOC hexes"),
             best < 0 ? "16.6.2" : "16.6.5",
@@ -295,8 +317,31 @@ void AgcState::retreat(int u, int from_hex, int hexes) {
     place(u, best);
     stack_[d.side][best] = static_cast<uint8_t>(stack_[d.side][best] + d.stacking);
     emit({"retreat", d.label + " retreats to " + g_->grid_.id(best), "16.6", 0xFFFFFFFFu, false, {}});
-    last_in_zoc = best_score > 0;
-    zoc_hexes += best_score;
+    last_in_zoc = best_zoc;
+    zoc_hexes += best_zoc ? 1 : 0;
+    if (last && best_over) {
+      if (extended) {  // 16.6.7: "If still over-stacked in the third hex, it is removed"
+        emit({"retreat",
+              d.label + " is still overstacked in the third hex: to the Cadre Box",
+              "16.6.7",
+              0xFFFFFFFFu,
+              false,
+              {}});
+        stack_[d.side][best] = static_cast<uint8_t>(stack_[d.side][best] - d.stacking);
+        while (us_[u].hex >= 0) lose_step(u, "16.6.7");
+        return;
+      }
+      // 16.6.7: "If it has no alternative but to be overstacked in the second hex of retreat,
+      // move it one extra hex away from its original combat position."
+      emit({"retreat",
+            d.label + " would end overstacked: it retreats one hex more",
+            "16.6.7",
+            0xFFFFFFFFu,
+            false,
+            {}});
+      extended = true;
+      ++hexes;
+    }
   }
   if (zoc_hexes > 0 && us_[u].hex >= 0) {
     lose_step(u, "16.6.6");  // 16.6.6.1: automatic step loss
