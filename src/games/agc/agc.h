@@ -221,6 +221,7 @@ class AgcState : public steppe::State {
   // combat.cpp (15.0, 16.0)
   steppe::Status check_attack(int hex) const;
   void attackers_of(int hex, std::vector<int>& out) const;
+  bool projects_zoc_into(int from, int into) const;  // 12.5.1 Condition One
   void defenders_of(int hex, std::vector<int>& out) const;
   int odds_column(int att, int def) const;  // -1: below 1-4
   int attack_halves(int u, int hex) const;  // 15.5.2: the unit's attack on hex, in halves

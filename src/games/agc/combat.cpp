@@ -25,8 +25,26 @@ void AgcState::attackers_of(int hex, std::vector<int>& out) const {
     // cec.json all-lake: no attack across a lake hexside except in Snow (12.5 example).
     if (g_->all_lake_.test(s.hex, g_->grid_.direction(s.hex, hex)) && !g_->lake_attack_open_[weather()])
       continue;
+    // 12.5: "Eligible enemy-occupied hexes must meet one of two conditions": Condition One, the
+    // enemy units in the hex project a ZOC into the attacker's hex (12.5.1); Condition Two, the
+    // hex and hexside terrain let the unit enter the hex (12.5.2). Neither: 12.6.1.
+    if (!projects_zoc_into(hex, s.hex) && move_cost(static_cast<int>(u), s.hex, hex).halves < 0) continue;
     out.push_back(static_cast<int>(u));
   }
+}
+
+// 12.5.1: do the units in `from` project a ZOC into the adjacent hex `into` (3.0f.2: the hex has
+// a ZOC-exerting ground combat unit; 3.0f.3-4, 10.6: terrain, weather, Mud motorized limits)?
+bool AgcState::projects_zoc_into(int from, int into) const {
+  const int dir = g_->grid_.direction(from, into);
+  if (dir < 0) return false;
+  bool zoc = false, all_motorized = true;
+  for (size_t u = 0; u < us_.size(); ++u) {
+    if (us_[u].hex != from || !g_->units_[u].combat) continue;
+    zoc = zoc || g_->units_[u].zoc;
+    all_motorized = all_motorized && g_->units_[u].cls == kMotorized;
+  }
+  return zoc && projects_zoc(from, dir, all_motorized);
 }
 
 // 15.5.2 (Combat Effects Chart): a unit's attack is halved a) attacking from a swamp hex,
@@ -63,7 +81,16 @@ Status AgcState::check_attack(int hex) const {
                  "16.7.1", ""};
   std::vector<int> att;
   attackers_of(hex, att);
-  if (att.empty()) return Error{"no unit able to attack is adjacent to " + g_->grid_.id(hex), "15.1", ""};
+  if (att.empty()) {
+    // 12.6.1: adjacent units that could attack but for 12.5 (no ZOC into their hex, no entry).
+    for (size_t u = 0; u < us_.size(); ++u)
+      if (g_->units_[u].side == side_of_phase() && us_[u].hex >= 0 && !us_[u].attacked &&
+          attack_of(static_cast<int>(u)) > 0 && g_->grid_.adjacent(us_[u].hex, hex))
+        return Error{g_->grid_.id(hex) + " projects no ZOC into the hexes of the adjacent units and they " +
+                         "cannot enter it: no attack can be declared against it",
+                     "12.6.1", "12.5"};
+    return Error{"no unit able to attack is adjacent to " + g_->grid_.id(hex), "15.1", ""};
+  }
   // 12.3.3-12.3.5: the initial odds, from the attack strengths of the attacking units and the
   // defense strengths of the defenders; "If the initial odds level is less than one to four,
   // no attack can be declared." (The halvings of 15.5.2 are final-odds effects: ruling A-33.)
