@@ -40,6 +40,7 @@ struct UnitDef {
   bool armor = false;           // 10.7.8c.2: Soviet armor pays the leg rate on minor roads in Mud
   bool cavalry = false;         // 6.7.1 Exception: cavalry keeps its MA out of supply
   bool supply_counter = false;  // 6.8.2: "A Supply counter cannot be judged out of supply"
+  bool artillery = false;       // 16.7.2: cannot advance after combat (tables.json, ruling A-40)
 };
 
 struct ScenarioDef {
@@ -150,6 +151,7 @@ struct UnitState {
   bool emergency = false;      // 6.6.3: an Emergency Supply marker (treated as in General Supply)
   bool eliminated = false;
   bool moved_in_zoc = false;
+  bool may_advance = false;  // 16.7.2: a victorious attacker of the open advance (advance_hex_)
 };
 
 class AgcState : public steppe::State {
@@ -219,12 +221,18 @@ class AgcState : public steppe::State {
   // combat.cpp (15.0, 16.0)
   steppe::Status check_attack(int hex) const;
   void attackers_of(int hex, std::vector<int>& out) const;
+  bool projects_zoc_into(int from, int into) const;  // 12.5.1 Condition One
   void defenders_of(int hex, std::vector<int>& out) const;
   int odds_column(int att, int def) const;  // -1: below 1-4
   int attack_halves(int u, int hex) const;  // 15.5.2: the unit's attack on hex, in halves
   int combat_drm(int hex, const std::vector<int>& attackers) const;
   void do_attack(int hex);
   void retreat(int u, int from_hex, int hexes);
+  // 16.7 Advance After Combat: open after a combat that vacated the defender hex.
+  steppe::Status check_advance(int u) const;
+  void do_advance(int u);
+  void do_hold();        // 16.7.1: "A player is not forced to advance a unit."
+  void close_advance();  // 16.7.1: the attacker is done advancing (hold, end, or nobody left)
   // supply.cpp (6.0): the Supply Determination Phase (6.6) sets the markers of every on-map
   // unit; supply_map fills, per hex, 1 where a unit of `side` there could trace a Supply Route.
   void trace_supply();
@@ -243,6 +251,7 @@ class AgcState : public steppe::State {
   std::array<std::vector<uint8_t>, 2> stack_;     // stacking points per hex per side
   std::array<std::vector<uint8_t>, 2> zoc_;       // 1 where the side exerts a ZOC
   std::vector<uint8_t> attacked_hex_;             // defender hexes attacked this phase (15.1)
+  int advance_hex_ = -1;                          // 16.7: the vacated hex open to an advance
   std::shared_ptr<steppe::SupplyTracer> tracer_;  // scratch only; not state
 
  protected:
@@ -250,6 +259,6 @@ class AgcState : public steppe::State {
 };
 
 // Verb ids (verbs.cpp).
-enum Verb : uint16_t { kMove = 1, kAttack = 2, kEnd = 3 };
+enum Verb : uint16_t { kMove = 1, kAttack = 2, kEnd = 3, kAdvance = 4, kHold = 5 };
 
 }  // namespace agc

@@ -3,7 +3,8 @@
 // The declaration minimum (12.3.5), the terrain halvings (15.5.2) and the terrain DRMs
 // (15.6.1) are read from cec.json. Declared-attack markers and 12.5-12.8 obligations,
 // reaction (14.0), attack supply (6.8), artillery, air, No Retreat orders, the '*' conditions
-// (16.5.1) and advance after combat (16.7) are not in this version.
+// (16.5.1) are not in this version. Advance after combat (16.7) is the attacker's decision
+// (the advance and hold verbs) after a combat that vacates the defender hex.
 #include <algorithm>
 
 #include "games/agc/agc.h"
@@ -24,8 +25,26 @@ void AgcState::attackers_of(int hex, std::vector<int>& out) const {
     // cec.json all-lake: no attack across a lake hexside except in Snow (12.5 example).
     if (g_->all_lake_.test(s.hex, g_->grid_.direction(s.hex, hex)) && !g_->lake_attack_open_[weather()])
       continue;
+    // 12.5: "Eligible enemy-occupied hexes must meet one of two conditions": Condition One, the
+    // enemy units in the hex project a ZOC into the attacker's hex (12.5.1); Condition Two, the
+    // hex and hexside terrain let the unit enter the hex (12.5.2). Neither: 12.6.1.
+    if (!projects_zoc_into(hex, s.hex) && move_cost(static_cast<int>(u), s.hex, hex).halves < 0) continue;
     out.push_back(static_cast<int>(u));
   }
+}
+
+// 12.5.1: do the units in `from` project a ZOC into the adjacent hex `into` (3.0f.2: the hex has
+// a ZOC-exerting ground combat unit; 3.0f.3-4, 10.6: terrain, weather, Mud motorized limits)?
+bool AgcState::projects_zoc_into(int from, int into) const {
+  const int dir = g_->grid_.direction(from, into);
+  if (dir < 0) return false;
+  bool zoc = false, all_motorized = true;
+  for (size_t u = 0; u < us_.size(); ++u) {
+    if (us_[u].hex != from || !g_->units_[u].combat) continue;
+    zoc = zoc || g_->units_[u].zoc;
+    all_motorized = all_motorized && g_->units_[u].cls == kMotorized;
+  }
+  return zoc && projects_zoc(from, dir, all_motorized);
 }
 
 // 15.5.2 (Combat Effects Chart): a unit's attack is halved a) attacking from a swamp hex,
@@ -54,9 +73,24 @@ Status AgcState::check_attack(int hex) const {
   if (stack_[enemy][hex] == 0) return Error{"no enemy unit in " + g_->grid_.id(hex), "15.1", ""};
   if (attacked_hex_[hex] != 0)
     return Error{g_->grid_.id(hex) + " was already attacked this phase", "15.1", ""};
+  // 16.7.1: "A player must exercise the option to advance immediately, before resolving any
+  // other combats."
+  if (advance_hex_ >= 0)
+    return Error{"the advance into " + g_->grid_.id(advance_hex_) +
+                     " comes first: advance UNIT or hold before the next combat",
+                 "16.7.1", ""};
   std::vector<int> att;
   attackers_of(hex, att);
-  if (att.empty()) return Error{"no unit able to attack is adjacent to " + g_->grid_.id(hex), "15.1", ""};
+  if (att.empty()) {
+    // 12.6.1: adjacent units that could attack but for 12.5 (no ZOC into their hex, no entry).
+    for (size_t u = 0; u < us_.size(); ++u)
+      if (g_->units_[u].side == side_of_phase() && us_[u].hex >= 0 && !us_[u].attacked &&
+          attack_of(static_cast<int>(u)) > 0 && g_->grid_.adjacent(us_[u].hex, hex))
+        return Error{g_->grid_.id(hex) + " projects no ZOC into the hexes of the adjacent units and they " +
+                         "cannot enter it: no attack can be declared against it",
+                     "12.6.1", "12.5"};
+    return Error{"no unit able to attack is adjacent to " + g_->grid_.id(hex), "15.1", ""};
+  }
   // 12.3.3-12.3.5: the initial odds, from the attack strengths of the attacking units and the
   // defense strengths of the defenders; "If the initial odds level is less than one to four,
   // no attack can be declared." (The halvings of 15.5.2 are final-odds effects: ruling A-33.)
@@ -177,33 +211,126 @@ void AgcState::do_attack(int hex) {
         if (us_[u].hex >= 0) retreat(u, hex, 2);
   }
   rebuild_occupancy();
+  // 16.7: "When any defender hex is vacated as a result of combat, attacking units can advance
+  // into that hex". 16.7.2: only the victorious non-artillery attackers of this combat: those
+  // still in the hex they attacked from (ruling A-40).
+  if (stack_[1 - side_of_phase()][hex] != 0) return;
+  bool any = false;
+  for (int u : att)
+    if (us_[u].hex >= 0 && !ae.retreat && !g_->units_[u].artillery && g_->grid_.adjacent(us_[u].hex, hex)) {
+      us_[u].may_advance = true;
+      any = true;
+    }
+  if (!any) return;
+  advance_hex_ = hex;
+  emit({"advance",
+        g_->grid_.id(hex) + " is vacated: the attacker may advance into it",
+        "16.7",
+        0xFFFFFFFFu,
+        false,
+        {}});
 }
 
-// 16.6: retreat `hexes` hexes, each farther from `from`, never into enemy units or over
-// the stacking limit (16.6.7), preferring hexes free of enemy ZOC. Through two consecutive
-// vacant enemy-ZOC hexes, or with no hex to go to, the unit is eliminated (16.6.5, 16.6.2);
-// through one, it loses a step and rolls on the Retreat Table (16.6.6; its DRMs are not
-// applied yet).
+// 16.7.2-16.7.4: one victorious attacker moves into the vacated hex it attacked, ignoring enemy
+// ZOC, within the terrain prohibitions (no MPs are paid) and the stacking limit.
+Status AgcState::check_advance(int u) const {
+  if (advance_hex_ < 0)
+    return Error{"no advance after combat is open: only right after a combat vacates the defender hex",
+                 "16.7.1", ""};
+  const auto& d = g_->units_[u];
+  if (!us_[u].may_advance) {
+    if (d.side == side_of_phase() && d.artillery && us_[u].attacked && us_[u].hex >= 0 &&
+        g_->grid_.adjacent(us_[u].hex, advance_hex_))
+      return Error{d.label + " is artillery: only non-artillery attacking units can advance", "16.7.2", ""};
+    return Error{d.label + " is not a victorious attacker of the combat at " + g_->grid_.id(advance_hex_) +
+                     ": only the units that participated in that combat can advance",
+                 "16.7.2", ""};
+  }
+  const MoveCost mc = move_cost(u, us_[u].hex, advance_hex_);
+  if (mc.halves < 0 || terrain_halves(u, advance_hex_) < 0)
+    return Error{d.label + " cannot enter " + g_->grid_.id(advance_hex_) + ": the terrain prohibits it",
+                 "16.7", mc.rule};
+  if (stack_[d.side][advance_hex_] + d.stacking > g_->stacking_limit_)
+    return Error{d.label + " would overstack " + g_->grid_.id(advance_hex_) + " (" +
+                     std::to_string(stack_[d.side][advance_hex_] + d.stacking) + " stacking points, limit " +
+                     std::to_string(g_->stacking_limit_) + ")",
+                 "16.7.4", "3.0e"};
+  return Status::ok();
+}
+
+void AgcState::do_advance(int u) {
+  const int hex = advance_hex_;
+  const auto& d = g_->units_[u];
+  stack_[d.side][us_[u].hex] = static_cast<uint8_t>(stack_[d.side][us_[u].hex] - d.stacking);
+  place(u, hex);
+  stack_[d.side][hex] = static_cast<uint8_t>(stack_[d.side][hex] + d.stacking);
+  us_[u].may_advance = false;
+  us_[u].attacked = true;  // 16.7.1: "After advancing, units cannot attack again in that phase"
+  emit({"advance", d.label + " advances into " + g_->grid_.id(hex), "16.7.3", 0xFFFFFFFFu, false, {}});
+  rebuild_occupancy();
+  // The advance closes when every eligible unit has advanced; else at hold or end (16.7.1).
+  if (std::none_of(us_.begin(), us_.end(), [](const UnitState& s) { return s.may_advance; })) close_advance();
+}
+
+void AgcState::do_hold() {
+  emit(
+      {"advance", "no further advance into " + g_->grid_.id(advance_hex_), "16.7.1", 0xFFFFFFFFu, false, {}});
+  close_advance();
+}
+
+void AgcState::close_advance() {
+  if (advance_hex_ < 0) return;
+  for (auto& s : us_) s.may_advance = false;
+  advance_hex_ = -1;
+}
+
+// 16.6: retreat `hexes` hexes, each farther from `from`, never into enemy units, preferring
+// hexes free of enemy ZOC. Through two consecutive vacant enemy-ZOC hexes, or with no hex to go
+// to, the unit is eliminated (16.6.5, 16.6.2); through one, it loses a step and rolls on the
+// Retreat Table (16.6.6; its DRMs are not applied yet). 16.6.7: it may pass through a friendly
+// hex over the stacking limit but not end there: overstacked in its last hex it retreats one
+// hex more, and overstacked in that third hex it goes to the Cadre Box.
 void AgcState::retreat(int u, int from_hex, int hexes) {
   const auto& d = g_->units_[u];
+  // 16.6.2: "zero MA units ... are removed if forced to retreat."
+  if (d.ma == 0) {
+    emit({"retreat",
+          d.label + " has no movement allowance and cannot retreat",
+          "16.6.2",
+          0xFFFFFFFFu,
+          false,
+          {}});
+    while (us_[u].hex >= 0) lose_step(u, "16.6.2");
+    return;
+  }
   int zoc_hexes = 0;
   bool last_in_zoc = false;
+  bool extended = false;
   for (int k = 0; k < hexes && us_[u].hex >= 0; ++k) {
     const int at = us_[u].hex;
+    const bool last = k + 1 == hexes;
     int best = -1, best_score = 1 << 30;
+    bool best_zoc = false, best_over = false;
     for (int dir = 0; dir < 6; ++dir) {
       const int nb = g_->grid_.neighbour(at, dir);
       if (nb < 0 || stack_[1 - d.side][nb] != 0) continue;
       if (g_->grid_.distance(nb, from_hex) <= g_->grid_.distance(at, from_hex)) continue;
-      if (stack_[d.side][nb] + d.stacking > g_->stacking_limit_) continue;
       if (enter_cost(u, at, nb) < 0) continue;
-      const int score = (in_enemy_zoc(nb, d.side) && stack_[d.side][nb] == 0) ? 1 : 0;
+      // 16.6.4: friendly units in the hex negate the enemy ZOC.
+      const bool zoc = in_enemy_zoc(nb, d.side) && stack_[d.side][nb] == 0;
+      const bool over = stack_[d.side][nb] + d.stacking > g_->stacking_limit_;
+      // A second consecutive ZOC hex eliminates (16.6.5); ending overstacked costs a hex more
+      // (16.6.7); one ZOC hex costs a step and a roll (16.6.6).
+      const int score =
+          (zoc && last_in_zoc ? 8 : 0) + (over && last ? 4 : 0) + (zoc ? 2 : 0) + (over ? 1 : 0);
       if (score < best_score) {
         best = nb;
         best_score = score;
+        best_zoc = zoc;
+        best_over = over;
       }
     }
-    if (best < 0 || (best_score > 0 && last_in_zoc)) {
+    if (best < 0 || (best_zoc && last_in_zoc)) {
       emit({"retreat",
             d.label + (best < 0 ? " has no hex to retreat to" : " would retreat through two enemy ZOC hexes"),
             best < 0 ? "16.6.2" : "16.6.5",
@@ -217,8 +344,31 @@ void AgcState::retreat(int u, int from_hex, int hexes) {
     place(u, best);
     stack_[d.side][best] = static_cast<uint8_t>(stack_[d.side][best] + d.stacking);
     emit({"retreat", d.label + " retreats to " + g_->grid_.id(best), "16.6", 0xFFFFFFFFu, false, {}});
-    last_in_zoc = best_score > 0;
-    zoc_hexes += best_score;
+    last_in_zoc = best_zoc;
+    zoc_hexes += best_zoc ? 1 : 0;
+    if (last && best_over) {
+      if (extended) {  // 16.6.7: "If still over-stacked in the third hex, it is removed"
+        emit({"retreat",
+              d.label + " is still overstacked in the third hex: to the Cadre Box",
+              "16.6.7",
+              0xFFFFFFFFu,
+              false,
+              {}});
+        stack_[d.side][best] = static_cast<uint8_t>(stack_[d.side][best] - d.stacking);
+        while (us_[u].hex >= 0) lose_step(u, "16.6.7");
+        return;
+      }
+      // 16.6.7: "If it has no alternative but to be overstacked in the second hex of retreat,
+      // move it one extra hex away from its original combat position."
+      emit({"retreat",
+            d.label + " would end overstacked: it retreats one hex more",
+            "16.6.7",
+            0xFFFFFFFFu,
+            false,
+            {}});
+      extended = true;
+      ++hexes;
+    }
   }
   if (zoc_hexes > 0 && us_[u].hex >= 0) {
     lose_step(u, "16.6.6");  // 16.6.6.1: automatic step loss

@@ -272,6 +272,8 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     d.armor = u.value("armor", false);
     d.cavalry = u.value("type", "") == "cavalry-division";
     d.supply_counter = u.value("type", "") == "supply";
+    for (const auto& t : tables.value().at("advance_after_combat").at("artillery_types"))
+      if (u.value("type", "") == t.get<std::string>()) d.artillery = true;  // 16.7.2
     d.cls = u.value("ma_colour", "") == "green" ? kGreen : u.value("motorized", false) ? kMotorized : kLeg;
     g->units_.push_back(std::move(d));
   }

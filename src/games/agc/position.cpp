@@ -57,6 +57,7 @@ Result<Json> AgcState::position() const {
     if (s.emergency) x["emergency_supply"] = true;          // 6.6.3
     if (s.eliminated) x["eliminated"] = true;               // 16.4
     if (s.moved_in_zoc) x["moved_in_zoc"] = true;           // 10.6
+    if (s.may_advance) x["may_advance"] = true;             // 16.7.2
     units[g_->units_[u].id] = std::move(x);
   }
   j["units"] = std::move(units);
@@ -68,7 +69,8 @@ Result<Json> AgcState::position() const {
   Json attacked = Json::array();
   for (size_t h = 0; h < attacked_hex_.size(); ++h)
     if (attacked_hex_[h] != 0) attacked.push_back(grid.id(static_cast<int>(h)));
-  j["attacked_hexes"] = std::move(attacked);  // 15.1: attacked in this phase
+  j["attacked_hexes"] = std::move(attacked);                        // 15.1: attacked in this phase
+  if (advance_hex_ >= 0) j["advance_hex"] = grid.id(advance_hex_);  // 16.7: an advance is open
   return j;
 }
 
@@ -94,7 +96,7 @@ Status AgcState::read_position(const JsonReader& r) {
       continue;
     }
     x.allow_only({"hex", "steps_lost", "mp_halves", "road_in", "moved", "attacked", "out_of_supply",
-                  "emergency_supply", "eliminated", "moved_in_zoc"});
+                  "emergency_supply", "eliminated", "moved_in_zoc", "may_advance"});
     UnitState& s = us_[u];
     s.hex = static_cast<int16_t>(steppe::read_id(x.at("hex"), find_hex, "hex of the map", true));
     s.steps_lost = static_cast<int8_t>(x.has("steps_lost") ? x.int_in("steps_lost", 0, d.steps) : 0);
@@ -108,6 +110,7 @@ Status AgcState::read_position(const JsonReader& r) {
       x.at("emergency_supply").fail_value("one two-sided marker: Emergency Supply or Out of Supply (6.6.4)");
     s.eliminated = x.boolean_or("eliminated", false);
     s.moved_in_zoc = x.boolean_or("moved_in_zoc", false);
+    s.may_advance = x.boolean_or("may_advance", false);
     if (s.eliminated && s.hex >= 0) x.at("hex").fail_value("an eliminated unit is off the map (16.4)");
     if (s.hex >= 0 && s.steps_lost >= d.steps)
       x.at("steps_lost").fail_value("a unit on the map has a step left (16.3.3)");
@@ -126,6 +129,7 @@ Status AgcState::read_position(const JsonReader& r) {
     const int h = steppe::read_id(x, find_hex, "hex of the map");
     if (h >= 0) attacked_hex_[static_cast<size_t>(h)] = 1;
   }
+  advance_hex_ = r.has("advance_hex") ? steppe::read_id(r.at("advance_hex"), find_hex, "hex of the map") : -1;
   rebuild_occupancy();  // 3.0e, 3.0f: from the units, as after every move
   return r.status();
 }

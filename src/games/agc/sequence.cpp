@@ -82,6 +82,7 @@ void AgcState::enforce_stacking(int side, const char* rule) {
 }
 
 void AgcState::end_phase() {
+  close_advance();  // 16.7.1: ending the phase declines an advance still open
   if (phase_ != kAxisCombat && phase_ != kSovietCombat) enforce_stacking(side_of_phase(), "3.0e.2");
   if (phase_ + 1 < kPhaseCount) {
     phase_ = static_cast<Phase>(phase_ + 1);

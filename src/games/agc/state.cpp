@@ -161,8 +161,10 @@ uint64_t AgcState::state_hash() const {
         (static_cast<uint64_t>(s.attacked) << 16) | (static_cast<uint64_t>(s.out_of_supply) << 17) |
         (static_cast<uint64_t>(s.eliminated) << 18) | (static_cast<uint64_t>(s.moved_in_zoc) << 19) |
         (static_cast<uint64_t>(s.moved) << 20) | (static_cast<uint64_t>(s.emergency) << 21) |
-        (static_cast<uint64_t>(static_cast<uint8_t>(s.road_in)) << 24));
+        (static_cast<uint64_t>(static_cast<uint8_t>(s.road_in)) << 24) |
+        (static_cast<uint64_t>(s.may_advance) << 32));
   }
+  mix(static_cast<uint64_t>(advance_hex_ + 1));
   for (size_t i = 0; i < control_.size(); ++i) mix(static_cast<uint8_t>(control_[i]) + i * 4);
   for (size_t i = 0; i < attacked_hex_.size(); ++i)
     if (attacked_hex_[i] != 0) mix(i);
@@ -177,6 +179,10 @@ std::string print_move(const AgcState& s, const Action& a) {
 }
 std::string print_attack(const AgcState& s, const Action& a) { return "attack " + s.g().grid_.id(a.args[0]); }
 std::string print_end(const AgcState&, const Action&) { return "end"; }
+std::string print_advance(const AgcState& s, const Action& a) {
+  return "advance " + s.g().units_[a.args[0]].id;
+}
+std::string print_hold(const AgcState&, const Action&) { return "hold"; }
 
 Result<Action> parse_move(const AgcState& s, std::span<const std::string_view> args) {
   if (args.size() != 2) return Error{"usage: move UNIT HEX", "10.0", ""};
@@ -203,6 +209,22 @@ Result<Action> parse_end(const AgcState&, std::span<const std::string_view> args
   if (!args.empty()) return Error{"usage: end", "4.2", ""};
   Action a;
   a.verb = kEnd;
+  return a;
+}
+
+Result<Action> parse_advance(const AgcState& s, std::span<const std::string_view> args) {
+  if (args.size() != 1) return Error{"usage: advance UNIT", "16.7", ""};
+  const int u = s.g().unit_index(args[0]);
+  if (u < 0) return Error{"no unit '" + std::string(args[0]) + "'", "16.7", ""};
+  Action a;
+  a.verb = kAdvance;
+  a.push(u);
+  return a;
+}
+Result<Action> parse_hold(const AgcState&, std::span<const std::string_view> args) {
+  if (!args.empty()) return Error{"usage: hold", "16.7.1", ""};
+  Action a;
+  a.verb = kHold;
   return a;
 }
 
@@ -259,12 +281,46 @@ Status check_end(const AgcState&, const Action& a) {
 }
 void apply_end(AgcState& s, const Action&) { s.end_phase(); }
 
+// 16.7 Advance After Combat: while an advance is open, each victorious attacker may advance
+// (one action each); hold ends the advance ("A player is not forced to advance a unit").
+void gen_advance(const AgcState& s, std::vector<Action>& out) {
+  if (s.advance_hex_ < 0) return;
+  for (size_t u = 0; u < s.us_.size(); ++u)
+    if (s.us_[u].may_advance && s.check_advance(static_cast<int>(u)).is_ok()) {
+      Action a;
+      a.verb = kAdvance;
+      a.push(static_cast<int32_t>(u));
+      out.push_back(a);
+    }
+}
+Status check_advance(const AgcState& s, const Action& a) {
+  if (a.nargs != 1 || a.args[0] < 0 || a.args[0] >= static_cast<int>(s.us_.size()))
+    return Error{"malformed advance", "", ""};
+  return s.check_advance(a.args[0]);
+}
+void apply_advance(AgcState& s, const Action& a) { s.do_advance(a.args[0]); }
+void gen_hold(const AgcState& s, std::vector<Action>& out) {
+  if (s.advance_hex_ < 0) return;
+  Action a;
+  a.verb = kHold;
+  out.push_back(a);
+}
+Status check_hold(const AgcState& s, const Action& a) {
+  if (a.nargs != 0) return Error{"malformed hold", "", ""};
+  if (s.advance_hex_ < 0) return Error{"no advance after combat is open", "16.7.1", ""};
+  return Status::ok();
+}
+void apply_hold(AgcState& s, const Action&) { s.do_hold(); }
+
 constexpr steppe::VerbRow<AgcState> kVerbs[] = {
     {kMove, "move", "move UNIT HEX", "10.0", &gen_move, &check_move, &apply_move, &print_move, &parse_move,
      nullptr},
     {kAttack, "attack", "attack HEX", "15.0", &gen_attack, &check_attack, &apply_attack, &print_attack,
      &parse_attack, nullptr},
     {kEnd, "end", "end", "4.2", &gen_end, &check_end, &apply_end, &print_end, &parse_end, nullptr},
+    {kAdvance, "advance", "advance UNIT", "16.7", &gen_advance, &check_advance, &apply_advance,
+     &print_advance, &parse_advance, nullptr},
+    {kHold, "hold", "hold", "16.7.1", &gen_hold, &check_hold, &apply_hold, &print_hold, &parse_hold, nullptr},
 };
 constexpr steppe::VerbTable<AgcState> kTable{kVerbs};
 
