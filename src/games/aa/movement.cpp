@@ -118,9 +118,10 @@ void AaState::capture(int zone, int side, const std::string& rule) {
 
 Status AaState::check_move(const Action& a) const {
   if (phase_ != Phase::kCombatMove && phase_ != Phase::kBlitz && phase_ != Phase::kNonCombatMove)
-    return rule_error(
-        "1.2", std::string("units move only in the Combat Move, Blitz and Non-Combat Move steps, not in ") +
-                   phase_name(phase_));
+    return rule_error("1.2.4, 1.2.6, 1.2.7",
+                      std::string("units move only in the Combat Move, Blitz Move and Non-Combat Move steps, "
+                                  "not in ") +
+                          phase_name(phase_));
   if (a.nargs != 5) return Error{"usage: move COUNT UNIT FROM TO", "", ""};
   const int n = a.args[0], nation = a.args[1], type = a.args[2], from = a.args[3], to = a.args[4];
   if (nation < 0 || nation >= kNationCount || type < 0 || type >= g_->base_type_count() || from < 0 ||
@@ -196,10 +197,11 @@ Status AaState::check_move(const Action& a) const {
       return rule_error("3.34",
                         g_->zone(from).name + " is surrounded and has no supplies: its units cannot attack");
   } else if (phase_ == Phase::kBlitz) {
-    // 3.26: "Any ground unit with a movement of 2 can blitz ... move into an unoccupied enemy
-    // zone after combat is over ... Units cannot blitz across a river."
+    // 1.2.6: "All eligible units with remaining movement may now conduct Blitzes"; 3.26: "Any ground unit
+    // with a movement of 2 can blitz ... move into an unoccupied enemy zone after combat is over ... Units
+    // cannot blitz across a river."
     if (t.movement < 2 || !t.combatant)
-      return rule_error("3.26", "only ground units with a movement of 2 blitz");
+      return rule_error("1.2.6, 3.26", "only ground units with a movement of 2 blitz");
     if (!enemy_zone || enemy_there) return rule_error("3.26", "a blitz moves into an unoccupied enemy zone");
     if (g_->river_between(from, to)) return rule_error("3.26", "units cannot blitz across a river");
     if (dest.kind == ZoneKind::kMarsh) return rule_error("3.31", "the Pripet Marshes cannot be blitzed");
@@ -207,8 +209,10 @@ Status AaState::check_move(const Action& a) const {
       return rule_error("3.30",
                         "attackers cannot blitz through a city zone where a battle was fought this turn");
   } else {
+    // 1.2.7: "All units can be moved into friendly territories keeping within the supply rules
+    // and movement limits".
     if (enemy_there || controller(to) != active_)
-      return rule_error("3.32",
+      return rule_error("1.2.7, 3.32",
                         "in the Non-Combat Move units move only into friendly zones without enemy units");
   }
   if (phase_ != Phase::kBlitz && needs_supply(from)) {
@@ -262,9 +266,9 @@ void AaState::apply_move(const Action& a) {
   log("move",
       std::to_string(n) + " " + nation_id(nation) + " " + t.name + " " + g_->zone(from).name + " -> " +
           g_->zone(to).name + paid,
-      phase_ == Phase::kBlitz        ? "3.26"
-      : phase_ == Phase::kCombatMove ? "3.25"
-                                     : "3.32");
+      phase_ == Phase::kBlitz        ? "1.2.6, 3.26"
+      : phase_ == Phase::kCombatMove ? "1.2.4, 3.25"
+                                     : "1.2.7, 3.32");
   if (phase_ == Phase::kCombatMove && (enemy_there || (enemy_zone && !t.aircraft()))) {
     // 2.4-2.6: a Russian attack on original Romanian or Finnish territory, or on Viipuri held by
     // the Axis, mobilizes Romania and Bulgaria, or Finland.

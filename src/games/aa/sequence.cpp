@@ -10,7 +10,12 @@ namespace {
 
 // 1.2: "Sequences 3-6 are completed by both sides before the side with CI advances to
 // sequences 7-10": the CI side's combat sequence, the other's, then the CI side's non-combat
-// sequence and the other's (digest A24). Sequence 8 (Rail/Naval) is not played yet.
+// sequence and the other's (digest A24). Sequence 8 (Rail/Naval) is not played yet. The steps:
+// 1.2.3 Purchase, 1.2.4 Combat Move ("All units to be used in combat are moved into battle"),
+// 1.2.5 Combat, 1.2.6 Blitz Move ("All eligible units with remaining movement may now conduct
+// Blitzes"), 1.2.7 Non-Combat Move ("All units can be moved into friendly territories keeping
+// within the supply rules and movement limits; including units that were used in the combat
+// move sequence"), 1.2.8 Rail, 1.2.9 Place Purchases.
 struct Step {
   bool ci_side;
   Phase phase;
@@ -54,6 +59,29 @@ const char* phase_name(Phase p) {
       return "over";
   }
   return "?";
+}
+
+// The section of 1.2 that describes the step.
+const char* phase_rule(Phase p) {
+  switch (p) {
+    case Phase::kPurchase:
+      return "1.2.3";
+    case Phase::kCombatMove:
+      return "1.2.4";
+    case Phase::kCombat:
+      return "1.2.5";
+    case Phase::kBlitz:
+      return "1.2.6";
+    case Phase::kNonCombatMove:
+      return "1.2.7";
+    case Phase::kRail:
+      return "1.2.8";
+    case Phase::kPlace:
+      return "1.2.9";
+    case Phase::kOver:
+      return "1.3";
+  }
+  return "1.2";
 }
 
 int AaState::step_index(bool ci_side, std::string_view phase) {
@@ -181,9 +209,10 @@ void AaState::enter_step(int step) {
   switch (phase_) {
     case Phase::kCombatMove:
     case Phase::kNonCombatMove:
-      // 3.25 "A unit can move a number of territories equal to its movement points"; 3.32 "All
-      // units can move during the Non-Combat Movement sequence. Even units that were moved in
-      // the Combat Movement sequence".
+      // 1.2.4, 3.25 "A unit can move a number of territories equal to its movement points";
+      // 1.2.7 "including units that were used in the combat move sequence", 3.32 "All units can
+      // move during the Non-Combat Movement sequence. Even units that were moved in the Combat
+      // Movement sequence". The Blitz Move (1.2.6) keeps the movement left from the Combat Move.
       for (Unit& u : units_)
         if (side_of(u.nation) == active_) {
           u.mp = g_->base(u.type).movement;
@@ -226,8 +255,10 @@ void AaState::enter_step(int step) {
     default:
       break;
   }
-  log("phase", "Turn " + std::to_string(turn_) + ": " + kSideNames[active_] + " " + phase_name(phase_),
-      "1.2");
+  log("phase",
+      "Turn " + std::to_string(turn_) + ": " + kSideNames[active_] + " " + phase_name(phase_) + " (" +
+          phase_rule(phase_) + ")",
+      phase_rule(phase_));
 }
 
 void AaState::begin_turn() {

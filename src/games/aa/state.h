@@ -36,6 +36,7 @@ enum Verb : uint16_t {
 // 1.2: the steps one side plays in a turn.
 enum class Phase { kPurchase, kCombatMove, kCombat, kBlitz, kNonCombatMove, kRail, kPlace, kOver };
 const char* phase_name(Phase p);
+const char* phase_rule(Phase p);  // the section of 1.2 describing the step ("1.2.4")
 
 // Russia's separate Build Point pools (2.10, 2.11); everything else buys from the main pool.
 enum Pool { kMainPool = 0, kLendLease = 1, kSiberian = 2 };
