@@ -98,4 +98,19 @@ void Progress::finish() {
   }
 }
 
+void print_event_log(const Match& m, int side) {
+  const Json log = m.log_json(side);
+  for (const auto& entry : log) {
+    std::cout << entry["n"].get<size_t>() << ". " << entry.value("side_name", std::string("?"));
+    if (entry.contains("action")) std::cout << ": " << entry["action"].get<std::string>();
+    std::cout << "\n";
+    for (const auto& e : entry["events"]) {
+      Event ev;
+      ev.text = e["text"].get<std::string>();
+      ev.rule = e.value("rule", std::string());
+      std::cout << event_line(ev) << "\n";
+    }
+  }
+}
+
 }  // namespace steppe::cli

@@ -41,6 +41,9 @@ std::string agent_spec_with_budget(const std::string& name, int budget);
 
 // One adjudication-log line per event: "  [R3] red rolls for movement: rolled 4".
 std::string event_line(const Event& e);
+// The log of a match as `steppe replay --log` prints it: each action and its events, only
+// what `side` may see (-1: everything).
+void print_event_log(const Match& m, int side);
 
 // A progress bar on stderr, drawn only when stderr is a terminal, at most ~10 times/s.
 class Progress {

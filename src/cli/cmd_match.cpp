@@ -100,18 +100,7 @@ CommandRegistrar replay_cmd("replay", [](CLI::App& app) {
     auto lm = load_match_or_fail("replay", a->file, a->data);
     const Match& m = *lm.match;
     if (a->log) {
-      const Json log = m.log_json(a->side);
-      for (const auto& entry : log) {
-        std::cout << entry["n"].get<size_t>() << ". " << entry.value("side_name", std::string("?"));
-        if (entry.contains("action")) std::cout << ": " << entry["action"].get<std::string>();
-        std::cout << "\n";
-        for (const auto& e : entry["events"]) {
-          Event ev;
-          ev.text = e["text"].get<std::string>();
-          ev.rule = e.value("rule", std::string());
-          std::cout << event_line(ev) << "\n";
-        }
-      }
+      print_event_log(m, a->side);
     }
     std::cout << hash_to_hex(m.state().state_hash()) << "\n";
   });

@@ -68,19 +68,7 @@ CommandRegistrar verify_cmd("verify", [](CLI::App& app) {
         match.state().result() != save["result"])
       fail("verify", "the replay ends with " + match.state().result().dump() + ", the server recorded " +
                          save["result"].dump());
-    if (a->side >= 0) {
-      for (const auto& entry : match.log_json(a->side)) {
-        std::cout << entry["n"].get<size_t>() << ". " << entry.value("side_name", std::string("?"));
-        if (entry.contains("action")) std::cout << ": " << entry["action"].get<std::string>();
-        std::cout << "\n";
-        for (const auto& e : entry["events"]) {
-          Event ev;
-          ev.text = e["text"].get<std::string>();
-          ev.rule = e.value("rule", std::string());
-          std::cout << event_line(ev) << "\n";
-        }
-      }
-    }
+    if (a->side >= 0) print_event_log(match, a->side);
     const std::string from = dice->value("seed_from", std::string("unknown"));
     std::cout << "dice verified: game " << game_id << ", seed " << hdr->seed << " matches the commitment "
               << committed << "; " << match.log().size() << " actions replayed to hash "
