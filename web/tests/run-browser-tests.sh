@@ -33,4 +33,4 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 cd "$root/web"
-STEPPE_URL="http://127.0.0.1:$port" STEPPE_SCREENSHOTS="$shots" node --test tests/browser.test.mjs
+STEPPE_URL="http://127.0.0.1:$port" STEPPE_SCREENSHOTS="$shots" node --test ${BROWSER_TEST_PATTERN:+--test-name-pattern="$BROWSER_TEST_PATTERN"} tests/browser.test.mjs
