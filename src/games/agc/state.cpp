@@ -164,7 +164,7 @@ uint64_t AgcState::state_hash() const {
         (static_cast<uint64_t>(static_cast<uint8_t>(s.road_in)) << 24) |
         (static_cast<uint64_t>(s.may_advance) << 32));
   }
-  mix(static_cast<uint64_t>(advance_hex_ + 1));
+  mix(static_cast<uint64_t>(advance_hex_) + 1);  // -1 (none) mixes as 0
   for (size_t i = 0; i < control_.size(); ++i) mix(static_cast<uint8_t>(control_[i]) + i * 4);
   for (size_t i = 0; i < attacked_hex_.size(); ++i)
     if (attacked_hex_[i] != 0) mix(i);
