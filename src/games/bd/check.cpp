@@ -388,7 +388,7 @@ Status BdState::verb_check_replace(const Action& a) const {
   const int sm = repl_left_mech_[static_cast<size_t>(side)], sn = repl_left_non_[static_cast<size_t>(side)];
   if (d.cls == kMech && sm <= 0) return rerr("8.12", "no mech replacement step left");
   if (d.cls != kMech && sn <= 0 && !(side == kSoviet && sm > 0))
-    return rerr("8.13", "no non-mech replacement step left");
+    return rerr("8.12", "no non-mech replacement step left");
   if (a.args[1] == -1) {
     if (side != kSoviet) return rerr("8.8", "only Soviet replacements may go to the RVGK");
     return Status::ok();
