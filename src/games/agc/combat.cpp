@@ -78,7 +78,7 @@ Status AgcState::check_attack(int hex) const {
     return Error{g_->grid_.id(hex) +
                      " bears no Declared Attack marker: an attack must be declared before it can "
                      "take place",
-                 "12.0", "15.0"};
+                 "12.0, 15.0", ""};
   }
   if (decl_[i].resolved) return Error{g_->grid_.id(hex) + " was already attacked this phase", "15.2.3", ""};
   // 16.7.1: "A player must exercise the option to advance immediately, before resolving any

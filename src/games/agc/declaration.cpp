@@ -70,7 +70,7 @@ Status AgcState::check_declare(const std::vector<int>& hexes, const std::vector<
     if (stack_[1 - side][h] == 0) return Error{"no enemy unit in " + g_->grid_.id(h), "12.0", ""};
     if (declaration_of(h) >= 0 || attacked_hex_[h] != 0)
       return Error{g_->grid_.id(h) + " already bears a Declared Attack marker: a hex is attacked once",
-                   "15.2.3", "12.0"};
+                   "15.2.3, 12.0", ""};
   }
   for (size_t i = 0; i < units.size(); ++i) {
     const int u = units[i];
@@ -90,7 +90,7 @@ Status AgcState::check_declare(const std::vector<int>& hexes, const std::vector<
       if (std::find(x.units.begin(), x.units.end(), u) != x.units.end())
         return Error{d.label + " is already designated for the attack on " + g_->grid_.id(x.hexes[0]) +
                          ": no unit attacks more than once",
-                     "15.2.3", "12.2"};
+                     "15.2.3, 12.2", ""};
     for (int h : hexes) {
       if (!g_->grid_.adjacent(us_[u].hex, h))
         return Error{
@@ -100,7 +100,7 @@ Status AgcState::check_declare(const std::vector<int>& hexes, const std::vector<
       if (!may_attack_into(u, h))
         return Error{g_->grid_.id(h) + " projects no ZOC into " + g_->grid_.id(us_[u].hex) + " and " +
                          d.label + " cannot enter it: no attack can be declared from there",
-                     "12.6.1", "12.5"};
+                     "12.6.1, 12.5", ""};
     }
   }
   // 12.3.1, 12.3.2, 12.3.5: the initial odds, computed now, at least one to four.
@@ -109,7 +109,7 @@ Status AgcState::check_declare(const std::vector<int>& hexes, const std::vector<
   if (odds_column(2 * a, 2 * d) < 0)
     return Error{"initial odds " + std::to_string(a) + " to " + std::to_string(d) +
                      " are less than one to four: no attack can be declared",
-                 "12.3.5", "12.3.1"};
+                 "12.3.5, 12.3.1", ""};
   return Status::ok();
 }
 
@@ -149,6 +149,7 @@ void AgcState::do_undeclare(int hex) {
         false,
         {}});
   decl_.erase(decl_.begin() + i);
+  declaring_ = !decl_.empty();  // ruling A-42: with no marker left, movement may go on
 }
 
 // 12.7: "When any friendly unit attacks, all enemy combat units that project a ZOC into the

@@ -147,12 +147,12 @@ Status AgcState::check_move(int unit, int to) const {
   if (d.side != side_of_phase()) return Error{d.label + " is not the phasing player's", "4.2", ""};
   // 12.0: attacks are declared "after all movement is completed".
   if (declaring_) return Error{"attacks have been declared: movement is over for this phase", "12.0", ""};
-  if (reaction_phase()) {
-    if (auto st = check_reaction_move(unit, to); !st.is_ok()) return st;
-  }
   if (s.hex < 0) return Error{d.label + " is not on the map", "10.0", ""};
   if (!moves_this_phase(unit))
     return Error{d.label + " does not move in this phase (Movement Phase Chart)", "4.2", ""};
+  if (reaction_phase()) {
+    if (auto st = check_reaction_move(unit, to); !st.is_ok()) return st;
+  }
   // 10.5.3: a unit that has spent nothing may still make One Hex Movement (an out-of-supply
   // unit whose MA 6.7.1 took to zero).
   if (s.mp_left <= 0 && s.moved)

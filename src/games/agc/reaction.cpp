@@ -46,7 +46,7 @@ Order AgcState::order_of(int decl) const {
 
 Status AgcState::check_order(int hex, Order o) const {
   if (!reaction_phase())
-    return Error{"retreat Orders are issued by the defender in the Reaction Phase", "14.3.1", "14.0"};
+    return Error{"retreat Orders are issued by the defender in the Reaction Phase", "14.3.1, 14.0", ""};
   if (o == kNoOrder) return Error{"an Order is No Retreat or Additional Retreat", "14.3.1", ""};
   const int i = declaration_of(hex);
   if (i < 0)
@@ -67,7 +67,7 @@ Status AgcState::check_order(int hex, Order o) const {
   if (side_of_phase() == kSoviet && hq_for(hex, true) < 0)
     return Error{
         g_->grid_.id(hex) + " is not within the command range of a Soviet HQ with an available command point",
-        "14.3.4", "22.1.2"};
+        "14.3.4, 22.1.2", ""};
   return Status::ok();
 }
 
@@ -95,7 +95,7 @@ void AgcState::do_order(int hex, Order o) {
 Status AgcState::check_support(int u, int hex) const {
   const auto& d = g_->units_[u];
   if (!reaction_phase())
-    return Error{"the defender commits artillery in the Reaction Phase", "14.2.1", "14.0"};
+    return Error{"the defender commits artillery in the Reaction Phase", "14.2.1, 14.0", ""};
   if (d.side != side_of_phase()) return Error{d.label + " is not the defender's", "14.2.1", ""};
   if (!d.artillery || d.support <= 0)
     return Error{d.label + " is not an artillery unit with a support strength", "14.2.1", ""};
@@ -119,8 +119,8 @@ Status AgcState::check_support(int u, int hex) const {
         d.label + " is beyond its range of " + std::to_string(d.range) + " hexes from " + g_->grid_.id(hex),
         "14.2.2", ""};
   if (!in_hex && in_enemy_zoc(us_[u].hex, d.side))
-    return Error{d.label + " is in an enemy ZOC: it cannot contribute its support strength", "15.5.5",
-                 "14.2.2"};
+    return Error{d.label + " is in an enemy ZOC: it cannot contribute its support strength", "15.5.5, 14.2.2",
+                 ""};
   return Status::ok();
 }
 
@@ -161,7 +161,7 @@ Status AgcState::check_reaction_move(int u, int to) const {
     if (d.side == kSoviet && hq_for(s.hex, false) < 0)
       return Error{
           d.label + " is not within the Command Range of a Soviet HQ with an available command point",
-          "14.1.1", "22.1.2"};
+          "14.1.1, 22.1.2", ""};
   }
   bool next_to_enemy = in_enemy_zoc(to, d.side);
   for (int dir = 0; dir < 6 && !next_to_enemy; ++dir) {

@@ -49,10 +49,8 @@ void AgcState::begin_phase() {
   std::fill(attacked_hex_.begin(), attacked_hex_.end(), 0);
   // 12.0: the Declared Attack markers last from the declaration through the enemy's Reaction
   // Phase (14.0) to the Combat Phase (15.0) that executes them.
-  if (!reaction_phase() && !combat_phase()) {
-    decl_.clear();
-    declaring_ = false;
-  }
+  if (!reaction_phase() && !combat_phase()) decl_.clear();
+  declaring_ = false;
   // 22.1.2: an HQ's command points are counted per game segment (ruling A-7).
   if (declaration_phase())
     for (auto& s : us_) s.orders_issued = s.dispatched = 0;

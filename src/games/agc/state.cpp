@@ -687,6 +687,16 @@ Result<std::string> AgcState::test_query(const std::vector<std::string>& words) 
     return std::to_string(d / 2) + (d % 2 != 0 ? ".5" : "");
   }
   if (words.size() == 1 && words[0] == "phase") return std::to_string(phase_);
+  if (words.size() == 3 && words[0] == "distance") {  // hexes between two hexes (ruling A-11)
+    const int a = g_->grid_.parse(words[1]), b = g_->grid_.parse(words[2]);
+    if (a < 0 || b < 0) return Error{"distance HEX HEX", "", ""};
+    return std::to_string(g_->grid_.distance(a, b));
+  }
+  if (words.size() == 2 && words[0] == "terrain") {  // 10.7: the hex's terrain and settlement
+    const int h = g_->grid_.parse(words[1]);
+    if (h < 0) return Error{"no hex " + words[1], "", ""};
+    return g_->terrain_names_[g_->terrain_[h]] + " " + std::to_string(g_->settlement_[h]);
+  }
   if (words.size() == 3 && words[0] == "column") {  // 15.5.7: the CRT column of A to D
     const int col = odds_column(std::stoi(words[1]), std::stoi(words[2]));
     return col < 0 ? std::string("below") : column_name(g_->crt_columns_[col]);
