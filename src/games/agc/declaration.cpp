@@ -6,8 +6,8 @@
 // (12.1, 12.3.3); the checks are 12.1 (who may attack), 12.2/15.2.3 (each unit attacks once, each
 // hex is attacked once), 12.3 (minimum initial odds at the moment of declaration), 12.5/12.6
 // (eligible hexes), 12.7 (hexes that must be attacked: checked when the declarations are
-// complete, ruling A-42) and 12.8 (multiple-hex attacks). Soviet Mandated Attacks (12.4) need
-// the Mandated Attacks of the Replacement Table (7.1.1e), which are not played yet.
+// complete, ruling A-42) and 12.8 (multiple-hex attacks). Soviet Mandated Attacks are not
+// declared yet: they need the M results of the Soviet Replacement Table (7.1.1), not played yet.
 #include <algorithm>
 
 #include "games/agc/agc.h"

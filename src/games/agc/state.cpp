@@ -360,8 +360,8 @@ void gen_attack(const AgcState& s, std::vector<Action>& out) {
 }
 
 // 12.0: the declarations offered: against each eligible hex, all the undesignated units able to
-// attack it, and each of them alone (12.2: attacking is voluntary); against two hexes (12.8),
-// the units adjacent to both.
+// attack it, and each of them alone (12.2.1: "Friendly ground combat units adjacent to enemy
+// units are not obligated to attack"); against two hexes (12.8), the units adjacent to both.
 void gen_declare(const AgcState& s, std::vector<Action>& out) {
   if (!s.declaration_phase()) return;
   const int side = s.side_of_phase();
