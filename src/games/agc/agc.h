@@ -88,6 +88,7 @@ struct Declared {
   std::vector<int16_t> hexes, units, support;
   Order order = kNoOrder;
   bool resolved = false;
+  bool mandated = false;  // 12.4: a Soviet Mandated Attack, identified when declared
 };
 
 class AgcGame;
@@ -162,6 +163,7 @@ class AgcGame : public steppe::Game {
   std::vector<uint8_t> terrain_protective_;               // 16.6.1b (cec.json), per terrain
   std::array<bool, 4> settlement_protective_{};           // 16.6.1b, by settlement 0-3
   int drm_no_retreat_ = 1;                                // 15.6.2: Defender No Retreat
+  std::pair<int, int> mandated_min_{6, 4};                // 12.4: 3-2, doubled as crt_columns_
   std::vector<UnitDef> units_;
   std::vector<ScenarioDef> scenarios_;
   std::string rules_hash_;
@@ -276,8 +278,10 @@ class AgcState : public steppe::State {
   // declaration.cpp (12.0 Attack Declaration)
   int declaration_of(int hex) const;           // index into decl_ of the declared attack on hex, or -1
   bool may_attack_into(int u, int hex) const;  // 12.1.1, 12.5: could u attack hex from where it is
-  steppe::Status check_declare(const std::vector<int>& hexes, const std::vector<int>& units) const;
-  void do_declare(const std::vector<int>& hexes, const std::vector<int>& units);
+  steppe::Status check_declare(const std::vector<int>& hexes, const std::vector<int>& units,
+                               bool mandated = false) const;
+  void do_declare(const std::vector<int>& hexes, const std::vector<int>& units, bool mandated = false);
+  int mandated_declared() const;  // 12.4: Mandated Attacks declared and not yet made
   steppe::Status check_undeclare(int hex) const;
   void do_undeclare(int hex);
   steppe::Status check_declarations_complete() const;  // 12.7, before the phase ends
@@ -313,6 +317,7 @@ class AgcState : public steppe::State {
   int advance_hex_ = -1;                          // 16.7: the vacated hex open to an advance
   std::vector<Declared> decl_;                    // 12.0: the declared attacks of this segment
   bool declaring_ = false;                        // 12.0: attacks declared, movement is over
+  int mandated_owed_ = 0;                         // 7.1.1e: the Mandated Attack Not Yet Made marker
   std::shared_ptr<steppe::SupplyTracer> tracer_;  // scratch only; not state
 
  protected:

@@ -202,6 +202,7 @@ void AgcState::do_attack(int hex) {
   int a = 0, d = 0;  // in halves (15.5.2)
   combat_force(di, att, def, a, d);
   decl_[di].resolved = true;
+  if (decl_[di].mandated && mandated_owed_ > 0) --mandated_owed_;  // 7.1.1e: the Mandated Attack is made
   std::vector<int> hexes;
   for (int h : decl_[di].hexes) {
     attacked_hex_[h] = 1;

@@ -233,7 +233,9 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
   auto tables = load("tables.json");
   if (!tables) return tables.error();
   g->drm_no_retreat_ = tables.value().at("drm").at("defender_no_retreat").at("value").get<int>();  // 15.6.2
-  g->hq_range_ = tables.value().at("ranges").at("hq_command_range").at("value").get<int>();        // 22.1.1
+  g->mandated_min_ =
+      odds_of(tables.value().at("limits").at("mandated_min_odds").at("value").get<std::string>());
+  g->hq_range_ = tables.value().at("ranges").at("hq_command_range").at("value").get<int>();  // 22.1.1
   g->reaction_range_ = tables.value().at("ranges").at("reaction_from_declared_hex").at("value").get<int>();
   g->additional_retreat_hexes_ =
       tables.value().at("retreat").at("additional_retreat_hexes").at("value").get<int>();

@@ -6,8 +6,9 @@
 // (12.1, 12.3.3); the checks are 12.1 (who may attack), 12.2/15.2.3 (each unit attacks once, each
 // hex is attacked once), 12.3 (minimum initial odds at the moment of declaration), 12.5/12.6
 // (eligible hexes), 12.7 (hexes that must be attacked: checked when the declarations are
-// complete, ruling A-42) and 12.8 (multiple-hex attacks). Soviet Mandated Attacks are not
-// declared yet: they need the M results of the Soviet Replacement Table (7.1.1), not played yet.
+// complete, ruling A-42) and 12.8 (multiple-hex attacks). 12.4: a Soviet Mandated Attack is
+// identified when declared, at 3-2 or better; the M results of the Soviet Replacement Table that
+// owe them (7.1.1e) are not played yet (a scenario test sets the count).
 #include <algorithm>
 
 #include "games/agc/agc.h"
@@ -53,7 +54,14 @@ void AgcState::declared_odds(const std::vector<int>& hexes, const std::vector<in
   }
 }
 
-Status AgcState::check_declare(const std::vector<int>& hexes, const std::vector<int>& units) const {
+int AgcState::mandated_declared() const {
+  int n = 0;
+  for (const auto& x : decl_) n += x.mandated && !x.resolved ? 1 : 0;
+  return n;
+}
+
+Status AgcState::check_declare(const std::vector<int>& hexes, const std::vector<int>& units,
+                               bool mandated) const {
   if (!declaration_phase())
     return Error{
         "attacks are declared after all movement of the Axis Movement Phase (Soviet: Motorized "
@@ -110,11 +118,26 @@ Status AgcState::check_declare(const std::vector<int>& hexes, const std::vector<
     return Error{"initial odds " + std::to_string(a) + " to " + std::to_string(d) +
                      " are less than one to four: no attack can be declared",
                  "12.3.5, 12.3.1", ""};
+  // 12.4: "Any Soviet Mandated Attacks must be identified when declared. The minimum initial odds
+  // ratio must be three to two (3-2) or better." 7.1.1e: one is owed for each M received.
+  if (mandated) {
+    if (side != kSoviet) return Error{"only the Soviet player makes Mandated Attacks", "12.4", ""};
+    if (mandated_declared() >= mandated_owed_)
+      return Error{"no Mandated Attack is owed (the Mandated Attack Not Yet Made marker is at " +
+                       std::to_string(mandated_owed_) + ")",
+                   "12.4, 7.1.1", ""};
+    const auto [ma, mb] = g_->mandated_min_;
+    if (static_cast<int64_t>(2 * a) * mb < static_cast<int64_t>(2 * d) * ma)
+      return Error{"initial odds " + std::to_string(a) + " to " + std::to_string(d) +
+                       " are less than three to two: no Mandated Attack can be declared",
+                   "12.4", ""};
+  }
   return Status::ok();
 }
 
-void AgcState::do_declare(const std::vector<int>& hexes, const std::vector<int>& units) {
+void AgcState::do_declare(const std::vector<int>& hexes, const std::vector<int>& units, bool mandated) {
   Declared x;
+  x.mandated = mandated;
   for (int h : hexes) x.hexes.push_back(static_cast<int16_t>(h));
   for (int u : units) x.units.push_back(static_cast<int16_t>(u));
   int a = 0, d = 0;
@@ -123,8 +146,9 @@ void AgcState::do_declare(const std::vector<int>& hexes, const std::vector<int>&
   std::string where;
   for (int h : hexes) where += (where.empty() ? "" : "+") + g_->grid_.id(h);
   emit({"declare",
-        "Declared Attack on " + where + " by " + std::to_string(units.size()) + " unit(s), initial odds " +
-            std::to_string(a) + " to " + std::to_string(d),
+        std::string(mandated ? "Mandated " : "") + "Declared Attack on " + where + " by " +
+            std::to_string(units.size()) + " unit(s), initial odds " + std::to_string(a) + " to " +
+            std::to_string(d),
         "12.3.5",
         0xFFFFFFFFu,
         false,

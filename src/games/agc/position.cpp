@@ -91,10 +91,12 @@ Result<Json> AgcState::position() const {
     }
     if (x.order != kNoOrder) e["order"] = kOrderWords[x.order];
     if (x.resolved) e["resolved"] = true;
+    if (x.mandated) e["mandated"] = true;  // 12.4
     declared.push_back(std::move(e));
   }
   if (!declared.empty()) j["declared"] = std::move(declared);
   if (declaring_) j["declaring"] = true;
+  if (mandated_owed_ != 0) j["mandated_owed"] = mandated_owed_;  // 7.1.1e
   return j;
 }
 
@@ -170,10 +172,12 @@ Status AgcState::read_position(const JsonReader& r) {
           x.support.push_back(static_cast<int16_t>(steppe::read_id(u, find_unit, "unit")));
       x.order = e.has("order") ? static_cast<Order>(e.at("order").as_word(kOrderWords)) : kNoOrder;
       x.resolved = e.boolean_or("resolved", false);
+      x.mandated = e.boolean_or("mandated", false);
       if (x.hexes.empty()) e.at("hexes").fail_value("a declared attack has a defender hex (12.0)");
       decl_.push_back(std::move(x));
     }
   declaring_ = r.has("declaring") && r.boolean("declaring");
+  mandated_owed_ = r.has("mandated_owed") ? r.int_in("mandated_owed", 0, 99) : 0;
   rebuild_occupancy();  // 3.0e, 3.0f: from the units, as after every move
   return r.status();
 }

@@ -174,6 +174,7 @@ uint64_t AgcState::state_hash() const {
   }
   // 12.0, 14.2, 14.3: the declared attacks and the defender's reaction to them.
   mix(declaring_ ? 1 : 0);
+  mix(static_cast<uint64_t>(mandated_owed_));
   mix(decl_.size());
   for (const auto& x : decl_) {
     mix(0xDECu);
@@ -182,7 +183,7 @@ uint64_t AgcState::state_hash() const {
     for (int u : x.units) mix(static_cast<uint64_t>(u));
     mix(0x2u);
     for (int u : x.support) mix(static_cast<uint64_t>(u));
-    mix(static_cast<uint64_t>(x.order) | (x.resolved ? 0x100u : 0u));
+    mix(static_cast<uint64_t>(x.order) | (x.resolved ? 0x100u : 0u) | (x.mandated ? 0x200u : 0u));
   }
   mix(static_cast<uint64_t>(advance_hex_ + 1));
   for (size_t i = 0; i < control_.size(); ++i) mix(static_cast<uint8_t>(control_[i]) + i * 4);
@@ -205,10 +206,11 @@ std::string print_advance(const AgcState& s, const Action& a) {
 std::string print_hold(const AgcState&, const Action&) { return "hold"; }
 std::string print_declare(const AgcState& s, const Action& a) {
   std::string out = "declare";
-  const int n = a.args[0];
+  const int n = a.args[0] & 0xFF;
   for (int i = 1; i <= n; ++i) out += " " + s.g().grid_.id(a.args[i]);
   out += " by";
   for (int i = n + 1; i < a.nargs; ++i) out += " " + s.g().units_[a.args[i]].id;
+  if ((a.args[0] & 0x100) != 0) out += " mandated";  // 12.4
   return out;
 }
 std::string print_undeclare(const AgcState& s, const Action& a) {
@@ -259,14 +261,17 @@ Result<Action> parse_advance(const AgcState& s, std::span<const std::string_view
   a.push(u);
   return a;
 }
-// declare HEX [HEX...] by UNIT [UNIT...] (12.0, 12.8): args are the hex count, the hexes, the units.
+// declare HEX [HEX...] by UNIT [UNIT...] [mandated] (12.0, 12.8, 12.4): args are the hex count
+// (+ 0x100 for a Mandated Attack), the hexes, the units.
 Result<Action> parse_declare(const AgcState& s, std::span<const std::string_view> args) {
+  const bool mandated = !args.empty() && args.back() == "mandated";
+  if (mandated) args = args.first(args.size() - 1);
   const auto by = std::find(args.begin(), args.end(), std::string_view("by"));
   if (by == args.begin() || by == args.end() || by + 1 == args.end())
     return Error{"usage: declare HEX [HEX...] by UNIT [UNIT...]", "12.0", ""};
   Action a;
   a.verb = kDeclare;
-  a.push(static_cast<int32_t>(by - args.begin()));
+  a.push(static_cast<int32_t>(by - args.begin()) | (mandated ? 0x100 : 0));
   for (auto it = args.begin(); it != by; ++it) {
     const int h = s.g().grid_.parse(*it);
     if (h < 0) return Error{"no hex '" + std::string(*it) + "' (RRCC)", "12.0", ""};
@@ -388,41 +393,45 @@ void gen_declare(const AgcState& s, std::vector<Action>& out) {
       for (size_t j = i + 1; j < targets.size(); ++j)
         pair[{std::min(targets[i], targets[j]), std::max(targets[i], targets[j])}].push_back(v);
   }
-  auto offer = [&](const std::vector<int>& hexes, const std::vector<int>& units) {
+  auto offer = [&](const std::vector<int>& hexes, const std::vector<int>& units, bool mandated = false) {
     if (hexes.size() + units.size() + 1 > static_cast<size_t>(Action::kMaxArgs)) return;
-    if (!s.check_declare(hexes, units).is_ok()) return;
+    if (!s.check_declare(hexes, units, mandated).is_ok()) return;
     Action a;
     a.verb = kDeclare;
-    a.push(static_cast<int32_t>(hexes.size()));
+    a.push(static_cast<int32_t>(hexes.size()) | (mandated ? 0x100 : 0));
     for (int h : hexes) a.push(h);
     for (int u : units) a.push(u);
     out.push_back(a);
   };
   for (const auto& [h, units] : single) {
     offer({h}, units);
+    if (s.mandated_owed_ > s.mandated_declared()) offer({h}, units, true);  // 12.4
     if (units.size() > 1)
       for (int u : units) offer({h}, {u});
   }
   for (const auto& [hh, units] : pair) offer({hh.first, hh.second}, units);
 }
 Status check_declare(const AgcState& s, const Action& a) {
-  if (a.nargs < 3 || a.args[0] < 1 || a.args[0] + 1 >= a.nargs) return Error{"malformed declare", "", ""};
+  const int n = a.args[0] & 0xFF;
+  if (a.nargs < 3 || a.args[0] < 1 || (a.args[0] & ~0x1FF) != 0 || n < 1 || n + 1 >= a.nargs)
+    return Error{"malformed declare", "", ""};
   std::vector<int> hexes, units;
-  for (int i = 1; i <= a.args[0]; ++i) {
+  for (int i = 1; i <= n; ++i) {
     if (!s.g().grid_.valid(a.args[i])) return Error{"malformed declare", "", ""};
     hexes.push_back(a.args[i]);
   }
-  for (int i = a.args[0] + 1; i < a.nargs; ++i) {
+  for (int i = n + 1; i < a.nargs; ++i) {
     if (a.args[i] < 0 || a.args[i] >= static_cast<int>(s.us_.size()))
       return Error{"malformed declare", "", ""};
     units.push_back(a.args[i]);
   }
-  return s.check_declare(hexes, units);
+  return s.check_declare(hexes, units, (a.args[0] & 0x100) != 0);
 }
 void apply_declare(AgcState& s, const Action& a) {
-  std::vector<int> hexes(a.args.begin() + 1, a.args.begin() + 1 + a.args[0]);
-  std::vector<int> units(a.args.begin() + 1 + a.args[0], a.args.begin() + a.nargs);
-  s.do_declare(hexes, units);
+  const int n = a.args[0] & 0xFF;
+  std::vector<int> hexes(a.args.begin() + 1, a.args.begin() + 1 + n);
+  std::vector<int> units(a.args.begin() + 1 + n, a.args.begin() + a.nargs);
+  s.do_declare(hexes, units, (a.args[0] & 0x100) != 0);
 }
 
 void gen_undeclare(const AgcState& s, std::vector<Action>& out) {
@@ -580,7 +589,9 @@ Status AgcState::check(const Action& a) const {
   return kTable.check(*this, a);
 }
 void AgcState::do_apply(const Action& a) { kTable.apply(*this, a); }
-bool AgcState::unlisted_form(const Action& a) const { return a.verb == kDeclare && a.nargs > 3; }
+bool AgcState::unlisted_form(const Action& a) const {
+  return a.verb == kDeclare && (a.nargs > 3 || (a.nargs > 0 && (a.args[0] & 0x100) != 0));
+}
 std::string AgcState::action_to_string(const Action& a) const { return kTable.print(*this, a); }
 Result<Action> AgcState::parse_action(std::string_view text) const { return kTable.parse(*this, text); }
 
@@ -618,13 +629,17 @@ Status AgcState::test_set(const std::vector<std::string>& words) {
     begin_phase();
     return Status::ok();
   }
+  if (words.size() == 2 && words[0] == "mandated") {  // 7.1.1e: Mandated Attacks owed (M results)
+    mandated_owed_ = std::clamp(std::stoi(words[1]), 0, 99);
+    return Status::ok();
+  }
   if (words.size() == 1 && words[0] == "supply") {  // 6.6: run a Supply Determination Phase now
     trace_supply();
     for (size_t u = 0; u < us_.size(); ++u)
       us_[u].mp_left = static_cast<int8_t>(ma_this_phase(static_cast<int>(u)));
     return Status::ok();
   }
-  return Error{"set words: place UNIT HEX | phase N | weather W | supply", "", ""};
+  return Error{"set words: place UNIT HEX | phase N | weather W | supply | mandated N", "", ""};
 }
 
 Result<std::string> AgcState::test_query(const std::vector<std::string>& words) const {
@@ -666,7 +681,7 @@ Result<std::string> AgcState::test_query(const std::vector<std::string>& words) 
     if (h < 0) return Error{"no hex " + words[1], "", ""};
     const int i = declaration_of(h);
     if (i < 0) return std::string("no");
-    std::string out = decl_[i].resolved ? "resolved" : "yes";
+    std::string out = decl_[i].resolved ? "resolved" : decl_[i].mandated ? "mandated" : "yes";
     for (int u : decl_[i].units) out += " " + g_->units_[u].id;
     return out;
   }
@@ -687,6 +702,7 @@ Result<std::string> AgcState::test_query(const std::vector<std::string>& words) 
     return std::to_string(d / 2) + (d % 2 != 0 ? ".5" : "");
   }
   if (words.size() == 1 && words[0] == "phase") return std::to_string(phase_);
+  if (words.size() == 1 && words[0] == "mandated") return std::to_string(mandated_owed_);  // 7.1.1e
   if (words.size() == 3 && words[0] == "distance") {  // hexes between two hexes (ruling A-11)
     const int a = g_->grid_.parse(words[1]), b = g_->grid_.parse(words[2]);
     if (a < 0 || b < 0) return Error{"distance HEX HEX", "", ""};
