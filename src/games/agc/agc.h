@@ -201,10 +201,9 @@ class AgcState : public steppe::State {
   // other; legal_actions() lists the whole-hex, one-unit and two-hex forms only.
   bool unlisted_form(const steppe::Action& a) const override;
   std::unique_ptr<steppe::State> clone() const override { return std::make_unique<AgcState>(*this); }
-  Json observation(int side) const override {
-    (void)side;
-    return full_json();
-  }
+  // Everything is open but the Orders markers: 14.3.2 "placed face down on the defender hex. The
+  // marker will be revealed during the upcoming enemy combat phase" (state.cpp).
+  Json observation(int side) const override;
   Json full_json() const override;
   uint64_t state_hash() const override;
   std::string action_to_string(const steppe::Action& a) const override;

@@ -149,8 +149,34 @@ Json AgcState::full_json() const {
   Json ctrl = Json::object();
   for (size_t h = 0; h < control_.size(); ++h)
     if (control_[h] != g_->control0_[h]) ctrl[g_->grid_.id(static_cast<int>(h))] = control_[h];
-  return Json{{"turn", turn_},   {"phase", phase_}, {"over", over_},          {"units", units},
-              {"control", ctrl}, {"vp", axis_vp()}, {"dice", dice_.counter()}};
+  // 12.0: the Declared Attack markers; 14.2 the artillery committed, 14.3 the Orders.
+  Json declared = Json::array();
+  for (size_t i = 0; i < decl_.size(); ++i) {
+    const auto& x = decl_[i];
+    Json e{{"hexes", Json::array()},
+           {"units", Json::array()},
+           {"support", Json::array()},
+           {"mandated", x.mandated},
+           {"resolved", x.resolved}};
+    for (int h : x.hexes) e["hexes"].push_back(g_->grid_.id(h));
+    for (int u : x.units) e["units"].push_back(g_->units_[u].id);
+    for (int u : x.support) e["support"].push_back(g_->units_[u].id);
+    const char* const words[] = {"none", "no-retreat", "additional-retreat"};
+    e["order"] = words[order_of(static_cast<int>(i))];
+    if (x.order == kNoOrder && order_of(static_cast<int>(i)) != kNoOrder) e["nkvd"] = true;  // 14.3.5
+    declared.push_back(std::move(e));
+  }
+  return Json{{"turn", turn_},           {"phase", phase_},      {"over", over_},
+              {"units", units},          {"control", ctrl},      {"vp", axis_vp()},
+              {"dice", dice_.counter()}, {"declared", declared}, {"mandated_owed", mandated_owed_}};
+}
+
+Json AgcState::observation(int side) const {
+  Json j = full_json();
+  if (side == attacker_side() && !combat_phase())
+    for (auto& x : j["declared"])
+      if (x.contains("order") && x["order"] != "none" && !x.value("nkvd", false)) x["order"] = "face-down";
+  return j;
 }
 
 uint64_t AgcState::state_hash() const {

@@ -86,5 +86,28 @@ TEST(AgcState, ZocStopsAndStackingRefuses) {
   GTEST_SKIP() << "no Axis unit had to stop in an overstacked hex in this set-up (the .scn tests cover it)";
 }
 
+// 14.3.2: "The applicable type Orders marker is placed face down on the defender hex. The marker
+// will be revealed during the upcoming enemy combat phase."
+TEST(AgcState, OrdersMarkersAreFaceDownUntilTheCombatPhase) {
+  auto st = game().new_state("empty", 1);
+  auto& s = dynamic_cast<AgcState&>(*st.value());
+  auto run = [&](std::initializer_list<std::vector<std::string>> sets,
+                 std::initializer_list<const char*> acts) {
+    for (const auto& w : sets) ASSERT_TRUE(s.test_set(w).is_ok());
+    for (const char* text : acts) {
+      auto a = s.parse_action(text);
+      ASSERT_TRUE(a.is_ok()) << text;
+      ASSERT_TRUE(s.apply(a.value()).is_ok()) << text;
+    }
+  };
+  run({{"place", "su-27rd", "1034"}, {"place", "de-7id", "1035"}, {"place", "su-hq3", "1032"}},
+      {"declare 1034 by de-7id", "end", "order 1034 no-retreat"});
+  EXPECT_EQ(s.observation(kSoviet)["declared"][0]["order"], "no-retreat");
+  EXPECT_EQ(s.observation(kAxis)["declared"][0]["order"], "face-down");
+  EXPECT_EQ(s.observation(kAxis)["declared"][0]["units"][0], "de-7id");
+  run({}, {"end"});  // the Axis Combat Phase: the marker is revealed
+  EXPECT_EQ(s.observation(kAxis)["declared"][0]["order"], "no-retreat");
+}
+
 }  // namespace
 }  // namespace agc
