@@ -109,5 +109,25 @@ TEST(AgcState, OrdersMarkersAreFaceDownUntilTheCombatPhase) {
   EXPECT_EQ(s.observation(kAxis)["declared"][0]["order"], "no-retreat");
 }
 
+// 14.1.1d: a motorized unit bearing an Out of Supply marker may not react.
+TEST(AgcState, OutOfSupplyUnitsDoNotReact) {
+  auto st = game().new_state("empty", 1);
+  auto& s = dynamic_cast<AgcState&>(*st.value());
+  for (const auto& w : std::vector<std::vector<std::string>>{{"place", "su-27rd", "1034"},
+                                                             {"place", "de-7id", "1035"},
+                                                             {"place", "su-102td", "1037"},
+                                                             {"place", "su-hq3", "1039"}})
+    ASSERT_TRUE(s.test_set(w).is_ok());
+  for (const char* text : {"declare 1034 by de-7id", "end"})
+    ASSERT_TRUE(s.apply(s.parse_action(text).value()).is_ok());
+  const int u = s.g().unit_index("su-102td");
+  const auto move = s.parse_action("move su-102td 1038").value();
+  EXPECT_TRUE(s.check(move).is_ok());
+  s.us_[u].out_of_supply = true;
+  const auto st2 = s.check(move);
+  ASSERT_FALSE(st2.is_ok());
+  EXPECT_EQ(st2.error().rule, "14.1.1");
+}
+
 }  // namespace
 }  // namespace agc
