@@ -41,6 +41,11 @@ struct UnitDef {
   bool cavalry = false;         // 6.7.1 Exception: cavalry keeps its MA out of supply
   bool supply_counter = false;  // 6.8.2: "A Supply counter cannot be judged out of supply"
   bool artillery = false;       // 16.7.2: cannot advance after combat (tables.json, ruling A-40)
+  int support = 0, reduced_support = 0, range = 0;  // 14.2, 15.4: artillery support strength and range
+  bool hq = false;                                  // 22.1: a Soviet HQ
+  int command_value = 0;                            // 22.1.2
+  bool nkvd = false;                                // 14.3.5, 22.8.2
+  bool german = false;                              // 16.6.1a: German (including SS)
 };
 
 struct ScenarioDef {
@@ -58,15 +63,32 @@ struct ScenarioDef {
 };
 
 // Phases of one game turn (4.2). The Strategic Segment is automatic (weather, supply,
-// reinforcements) and runs when a turn begins.
+// reinforcements) and runs when a turn begins. Attacks are declared at the end of the Axis
+// Movement and the Soviet Motorized Movement Phases (12.0); the enemy's Reaction Phase (14.0)
+// follows each.
 enum Phase : uint8_t {
   kAxisMovement = 0,
+  kSovietReaction,
   kAxisCombat,
   kAxisMotorizedMovement,
   kSovietMotorizedMovement,
+  kAxisReaction,
   kSovietCombat,
   kSovietMovement,
   kPhaseCount
+};
+
+// 14.3: the Orders marker on a declared attack's defender hexes.
+enum Order : uint8_t { kNoOrder = 0, kNoRetreat = 1, kAdditionalRetreat = 2 };
+
+// 12.0: one declared attack: the Declared Attack markers on its defender hexes (12.8: several
+// hexes in one attack), the units designated to attack (12.3.3), and the defender's reaction
+// (14.2 artillery committed to it, 14.3 its Orders marker).
+struct Declared {
+  std::vector<int16_t> hexes, units, support;
+  Order order = kNoOrder;
+  bool resolved = false;
+  bool mandated = false;  // 12.4: a Soviet Mandated Attack, identified when declared
 };
 
 class AgcGame;
@@ -134,6 +156,14 @@ class AgcGame : public steppe::Game {
   int drm_limit_ = 3, drm_defender_out_of_supply_ = -1;
   int stacking_limit_ = 10;
   int retreat_safe_max_ = 3;  // 16.6.6: a modified roll this high or lower is safe
+  int retreat_hexes_ = 2, additional_retreat_hexes_ = 3;  // 16.6.1
+  int hq_range_ = 4;                                      // 22.1.1: Command Range
+  int reaction_range_ = 3;                                // 14.1.1: from a declared combat hex
+  std::array<bool, 4> nkvd_no_retreat_{};                 // 14.3.5: by settlement 0-3
+  std::vector<uint8_t> terrain_protective_;               // 16.6.1b (cec.json), per terrain
+  std::array<bool, 4> settlement_protective_{};           // 16.6.1b, by settlement 0-3
+  int drm_no_retreat_ = 1;                                // 15.6.2: Defender No Retreat
+  std::pair<int, int> mandated_min_{6, 4};                // 12.4: 3-2, doubled as crt_columns_
   std::vector<UnitDef> units_;
   std::vector<ScenarioDef> scenarios_;
   std::string rules_hash_;
@@ -152,6 +182,8 @@ struct UnitState {
   bool eliminated = false;
   bool moved_in_zoc = false;
   bool may_advance = false;  // 16.7.2: a victorious attacker of the open advance (advance_hex_)
+  int8_t orders_issued = 0;  // 22.1.2c: a Soviet HQ's command points spent on Orders this segment
+  int8_t dispatched = 0;     // 22.1.2b: a Soviet HQ's command points spent on reaction this segment
 };
 
 class AgcState : public steppe::State {
@@ -165,11 +197,13 @@ class AgcState : public steppe::State {
   Json result() const override;
   void legal_actions(std::vector<steppe::Action>& out) const override;
   steppe::Status check(const steppe::Action& a) const override;
+  // 12.0: a declaration by any subset of the units able to attack (12.2) is checked like any
+  // other; legal_actions() lists the whole-hex, one-unit and two-hex forms only.
+  bool unlisted_form(const steppe::Action& a) const override;
   std::unique_ptr<steppe::State> clone() const override { return std::make_unique<AgcState>(*this); }
-  Json observation(int side) const override {
-    (void)side;
-    return full_json();
-  }
+  // Everything is open but the Orders markers: 14.3.2 "placed face down on the defender hex. The
+  // marker will be revealed during the upcoming enemy combat phase" (state.cpp).
+  Json observation(int side) const override;
   Json full_json() const override;
   uint64_t state_hash() const override;
   std::string action_to_string(const steppe::Action& a) const override;
@@ -186,6 +220,10 @@ class AgcState : public steppe::State {
   int weather() const;
   int8_t weather_override_ = -1;  // a scenario test's `set weather` (docs/scenario-tests.md)
   int side_of_phase() const;
+  int attacker_side() const { return phase_ < kSovietMotorizedMovement ? kAxis : kSoviet; }
+  bool reaction_phase() const { return phase_ == kSovietReaction || phase_ == kAxisReaction; }
+  bool combat_phase() const { return phase_ == kAxisCombat || phase_ == kSovietCombat; }
+  bool declaration_phase() const { return phase_ == kAxisMovement || phase_ == kSovietMotorizedMovement; }
   // sequence.cpp (4.2)
   void begin_turn();
   void begin_phase();
@@ -226,13 +264,37 @@ class AgcState : public steppe::State {
   int odds_column(int att, int def) const;  // -1: below 1-4
   int attack_halves(int u, int hex) const;  // 15.5.2: the unit's attack on hex, in halves
   int combat_drm(int hex, const std::vector<int>& attackers) const;
+  // The force of the declared attack decl now (15.2, 15.5): attackers, defenders, and the
+  // attack and defense totals in halves (15.5.2, 14.2 support included).
+  void combat_force(int decl, std::vector<int>& att, std::vector<int>& def, int& a, int& d) const;
   void do_attack(int hex);
-  void retreat(int u, int from_hex, int hexes);
+  void retreat(int u, int from_hex, int hexes, bool additional = false);
   // 16.7 Advance After Combat: open after a combat that vacated the defender hex.
   steppe::Status check_advance(int u) const;
   void do_advance(int u);
   void do_hold();        // 16.7.1: "A player is not forced to advance a unit."
   void close_advance();  // 16.7.1: the attacker is done advancing (hold, end, or nobody left)
+  // declaration.cpp (12.0 Attack Declaration)
+  int declaration_of(int hex) const;           // index into decl_ of the declared attack on hex, or -1
+  bool may_attack_into(int u, int hex) const;  // 12.1.1, 12.5: could u attack hex from where it is
+  steppe::Status check_declare(const std::vector<int>& hexes, const std::vector<int>& units,
+                               bool mandated = false) const;
+  void do_declare(const std::vector<int>& hexes, const std::vector<int>& units, bool mandated = false);
+  int mandated_declared() const;  // 12.4: Mandated Attacks declared and not yet made
+  steppe::Status check_undeclare(int hex) const;
+  void do_undeclare(int hex);
+  steppe::Status check_declarations_complete() const;  // 12.7, before the phase ends
+  void declared_odds(const std::vector<int>& hexes, const std::vector<int>& units, int& a, int& d) const;
+  // reaction.cpp (14.0 Defender Reaction)
+  int hq_for(int hex, bool orders) const;  // 14.3.4, 14.1.1b: an HQ in range with a point, or -1
+  steppe::Status check_order(int hex, Order o) const;
+  void do_order(int hex, Order o);
+  steppe::Status check_support(int u, int hex) const;
+  void do_support(int u, int hex);
+  steppe::Status check_reaction_move(int u, int to) const;  // 14.1
+  void dispatch_reaction(int u);                            // 14.1.1b: the HQ's command point
+  int support_of(int u) const;
+  Order order_of(int decl) const;  // 14.3.1, 14.3.5 (NKVD)
   // supply.cpp (6.0): the Supply Determination Phase (6.6) sets the markers of every on-map
   // unit; supply_map fills, per hex, 1 where a unit of `side` there could trace a Supply Route.
   void trace_supply();
@@ -252,6 +314,9 @@ class AgcState : public steppe::State {
   std::array<std::vector<uint8_t>, 2> zoc_;       // 1 where the side exerts a ZOC
   std::vector<uint8_t> attacked_hex_;             // defender hexes attacked this phase (15.1)
   int advance_hex_ = -1;                          // 16.7: the vacated hex open to an advance
+  std::vector<Declared> decl_;                    // 12.0: the declared attacks of this segment
+  bool declaring_ = false;                        // 12.0: attacks declared, movement is over
+  int mandated_owed_ = 0;                         // 7.1.1e: the Mandated Attack Not Yet Made marker
   std::shared_ptr<steppe::SupplyTracer> tracer_;  // scratch only; not state
 
  protected:
@@ -259,6 +324,16 @@ class AgcState : public steppe::State {
 };
 
 // Verb ids (verbs.cpp).
-enum Verb : uint16_t { kMove = 1, kAttack = 2, kEnd = 3, kAdvance = 4, kHold = 5 };
+enum Verb : uint16_t {
+  kMove = 1,
+  kAttack = 2,
+  kEnd = 3,
+  kAdvance = 4,
+  kHold = 5,
+  kDeclare = 6,
+  kUndeclare = 7,
+  kOrder = 8,
+  kSupport = 9
+};
 
 }  // namespace agc

@@ -1,9 +1,10 @@
 // 15.0 Combat and 16.0 Combat Results: the odds on the CRT (crt.json), the d10 and the
 // final DRM (15.7), step losses (16.3), elimination (16.4) and retreats (16.6).
-// The declaration minimum (12.3.5), the terrain halvings (15.5.2) and the terrain DRMs
-// (15.6.1) are read from cec.json. Declared-attack markers and 12.5-12.8 obligations,
-// reaction (14.0), attack supply (6.8), artillery, air, No Retreat orders, the '*' conditions
-// (16.5.1) are not in this version. Advance after combat (16.7) is the attacker's decision
+// Only declared attacks are made (12.0, declaration.cpp); the defender's committed artillery
+// (14.2, 15.5.5) and retreat Orders (14.3, 16.6.1, 15.6.2) come from reaction.cpp. The terrain
+// halvings (15.5.2) and the terrain DRMs (15.6.1) are read from cec.json. Attack supply (6.8),
+// attacker artillery (15.4), air, attacker Orders (15.5.8) and the '*' conditions (16.5.1) are
+// not in this version. Advance after combat (16.7) is the attacker's decision
 // (the advance and hold verbs) after a combat that vacates the defender hex.
 #include <algorithm>
 
@@ -66,44 +67,87 @@ void AgcState::defenders_of(int hex, std::vector<int>& out) const {
     if (us_[u].hex == hex) out.push_back(static_cast<int>(u));
 }
 
+// 15.0: "The Attacking player executes the attacks declared during the movement phase in any
+// order desired." `attack HEX` resolves the declared attack (12.0) whose markers include HEX.
 Status AgcState::check_attack(int hex) const {
-  if (phase_ != kAxisCombat && phase_ != kSovietCombat)
-    return Error{"attacks are made in the Combat Phase", "4.2", ""};
-  const int enemy = 1 - side_of_phase();
-  if (stack_[enemy][hex] == 0) return Error{"no enemy unit in " + g_->grid_.id(hex), "15.1", ""};
-  if (attacked_hex_[hex] != 0)
-    return Error{g_->grid_.id(hex) + " was already attacked this phase", "15.1", ""};
+  if (!combat_phase()) return Error{"attacks are made in the Combat Phase", "4.2", ""};
+  const int i = declaration_of(hex);
+  if (i < 0) {
+    if (attacked_hex_[hex] != 0)
+      return Error{g_->grid_.id(hex) + " was already attacked this phase", "15.2.3", ""};
+    return Error{g_->grid_.id(hex) +
+                     " bears no Declared Attack marker: an attack must be declared before it can "
+                     "take place",
+                 "12.0, 15.0", ""};
+  }
+  if (decl_[i].resolved) return Error{g_->grid_.id(hex) + " was already attacked this phase", "15.2.3", ""};
   // 16.7.1: "A player must exercise the option to advance immediately, before resolving any
   // other combats."
   if (advance_hex_ >= 0)
     return Error{"the advance into " + g_->grid_.id(advance_hex_) +
                      " comes first: advance UNIT or hold before the next combat",
                  "16.7.1", ""};
-  std::vector<int> att;
-  attackers_of(hex, att);
-  if (att.empty()) {
-    // 12.6.1: adjacent units that could attack but for 12.5 (no ZOC into their hex, no entry).
-    for (size_t u = 0; u < us_.size(); ++u)
-      if (g_->units_[u].side == side_of_phase() && us_[u].hex >= 0 && !us_[u].attacked &&
-          attack_of(static_cast<int>(u)) > 0 && g_->grid_.adjacent(us_[u].hex, hex))
-        return Error{g_->grid_.id(hex) + " projects no ZOC into the hexes of the adjacent units and they " +
-                         "cannot enter it: no attack can be declared against it",
-                     "12.6.1", "12.5"};
-    return Error{"no unit able to attack is adjacent to " + g_->grid_.id(hex), "15.1", ""};
-  }
-  // 12.3.3-12.3.5: the initial odds, from the attack strengths of the attacking units and the
-  // defense strengths of the defenders; "If the initial odds level is less than one to four,
-  // no attack can be declared." (The halvings of 15.5.2 are final-odds effects: ruling A-33.)
-  std::vector<int> def;
-  defenders_of(hex, def);
+  std::vector<int> att, def;
   int a = 0, d = 0;
-  for (int u : att) a += attack_of(u);
-  for (int u : def) d += defense_of(u);
-  if (odds_column(a, d) < 0)
-    return Error{"initial odds " + std::to_string(a) + " to " + std::to_string(d) +
-                     " are less than one to four: no attack can be declared",
-                 "12.3.5", ""};
+  combat_force(i, att, def, a, d);
+  if (def.empty()) return Error{"no enemy unit is left in " + g_->grid_.id(hex), "15.0", ""};
+  if (att.empty())
+    return Error{"no designated unit can attack " + g_->grid_.id(hex) + " any more", "15.2.1", ""};
   return Status::ok();
+}
+
+// 15.2.1: the participants are the designated units (12.3.3) still adjacent to every defender
+// hex and able to attack it (12.5, 12.8); 12.3.6: "If the friendly attack and support factors
+// are available to allow an attack to take place at one to four odds they must be used": below
+// one to four, undesignated eligible units join until it is reached. 15.5.5a: the defender adds
+// the artillery support committed in the Reaction Phase (14.2); committed artillery in the
+// defender hex gives its support instead of its defense (ruling A-18), and artillery outside it
+// now in an enemy ZOC no longer contributes (15.5.5 Note).
+void AgcState::combat_force(int decl, std::vector<int>& att, std::vector<int>& def, int& a, int& d) const {
+  att.clear();
+  def.clear();
+  const Declared& x = decl_[decl];
+  const int enemy = 1 - attacker_side();
+  std::vector<int> live;
+  for (int h : x.hexes)
+    if (stack_[enemy][h] != 0) live.push_back(h);
+  if (live.empty()) {
+    a = d = 0;
+    return;
+  }
+  auto eligible = [&](int u) {
+    if (us_[u].hex < 0 || us_[u].attacked || g_->units_[u].side != attacker_side() || g_->units_[u].artillery)
+      return false;
+    return std::all_of(live.begin(), live.end(), [&](int h) { return may_attack_into(u, h); });
+  };
+  for (int u : x.units)
+    if (eligible(u)) att.push_back(u);
+  for (int h : live)
+    for (size_t u = 0; u < us_.size(); ++u)
+      if (us_[u].hex == h) def.push_back(static_cast<int>(u));
+  auto committed = [&](int u) { return std::find(x.support.begin(), x.support.end(), u) != x.support.end(); };
+  d = 0;
+  for (int u : def)
+    if (!committed(u)) d += 2 * defense_of(u);
+  for (int u : x.support) {
+    if (us_[u].hex < 0 || us_[u].out_of_supply) continue;  // 6.7.4
+    const bool in_hex = std::find(live.begin(), live.end(), us_[u].hex) != live.end();
+    if (!in_hex && in_enemy_zoc(us_[u].hex, g_->units_[u].side)) continue;  // 15.5.5 Note
+    d += 2 * support_of(u);
+  }
+  a = 0;
+  for (int u : att) a += attack_halves(u, live[0]);
+  if (att.empty() || odds_column(a, d) >= 0) return;
+  for (size_t u = 0; u < us_.size() && odds_column(a, d) < 0; ++u) {
+    const int v = static_cast<int>(u);
+    if (std::find(att.begin(), att.end(), v) != att.end() || !eligible(v)) continue;
+    bool designated = false;
+    for (const auto& y : decl_)
+      if (!y.resolved && std::find(y.units.begin(), y.units.end(), v) != y.units.end()) designated = true;
+    if (designated) continue;
+    att.push_back(v);
+    a += attack_halves(v, live[0]);
+  }
 }
 
 int AgcState::odds_column(int att, int def) const {
@@ -153,35 +197,46 @@ Effect effect_of(const std::string& code) {
 }  // namespace
 
 void AgcState::do_attack(int hex) {
+  const int di = declaration_of(hex);
   std::vector<int> att, def;
-  attackers_of(hex, att);
-  defenders_of(hex, def);
-  attacked_hex_[hex] = 1;
   int a = 0, d = 0;  // in halves (15.5.2)
-  for (int u : att) {
-    a += attack_halves(u, hex);
-    us_[u].attacked = true;
+  combat_force(di, att, def, a, d);
+  decl_[di].resolved = true;
+  if (decl_[di].mandated && mandated_owed_ > 0) --mandated_owed_;  // 7.1.1e: the Mandated Attack is made
+  std::vector<int> hexes;
+  for (int h : decl_[di].hexes) {
+    attacked_hex_[h] = 1;
+    if (stack_[1 - attacker_side()][h] != 0) hexes.push_back(h);
   }
-  for (int u : def) d += 2 * defense_of(u);
+  hexes.resize(std::max<size_t>(hexes.size(), 1), hex);
+  for (int u : att) us_[u].attacked = true;
   const int col = odds_column(a, d);  // 15.5.7: below 1-4 the attacker is eliminated
   std::string acode = "e", dcode = "----";
   int roll_v = 0, row = 0;
-  const int drm = combat_drm(hex, att);
+  // 15.6.1a: the defender's terrain; of several defender hexes (12.8) the highest.
+  int drm = -g_->drm_limit_;
+  for (int h : hexes) drm = std::max(drm, combat_drm(h, att));
+  const Order order = order_of(di);
+  if (order == kNoRetreat) drm = std::min(g_->drm_limit_, drm + g_->drm_no_retreat_);  // 15.6.2
   if (col >= 0) {
     roll_v = roll(10, "combat at " + g_->grid_.id(hex), "15.8");
     row = std::clamp(roll_v + drm, 0, 11);  // 15.8; the die's 0 reads 10 (2.5.1)
     acode = g_->crt_[col][row].first;
     dcode = g_->crt_[col][row].second;
   }
+  std::string where;
+  for (int h : hexes) where += (where.empty() ? "" : "+") + g_->grid_.id(h);
   emit({"combat",
-        std::to_string(a / 2) + (a % 2 != 0 ? ".5" : "") + " vs " + std::to_string(d / 2) + " at " +
-            g_->grid_.id(hex) + ": column " + (col >= 0 ? std::to_string(col) : std::string("below 1-4")) +
-            ", row " + std::to_string(row) + " -> " + acode + "/" + dcode,
+        std::to_string(a / 2) + (a % 2 != 0 ? ".5" : "") + " vs " + std::to_string(d / 2) + " at " + where +
+            ": column " + (col >= 0 ? std::to_string(col) : std::string("below 1-4")) + ", row " +
+            std::to_string(row) + " -> " + acode + "/" + dcode,
         "15.8",
         0xFFFFFFFFu,
         false,
         {}});
-  auto apply_to = [&](std::vector<int>& force, const Effect& e, int from) {
+  // `from` < 0: each unit retreats away from the hex it occupied during the Declared Attack
+  // (16.6.1); else away from `from`.
+  auto apply_to = [&](std::vector<int>& force, const Effect& e, int from, int hexes_back, bool additional) {
     if (e.eliminated) {
       for (int u : force)
         while (us_[u].hex >= 0) lose_step(u, "16.4");
@@ -197,34 +252,73 @@ void AgcState::do_attack(int hex) {
     }
     if (e.retreat)
       for (int u : force)
-        if (us_[u].hex >= 0) retreat(u, from, 2);  // 16.6.1
+        if (us_[u].hex >= 0) retreat(u, from >= 0 ? from : us_[u].hex, hexes_back, additional);  // 16.6.1
   };
-  const Effect de = effect_of(dcode), ae = effect_of(acode);
-  apply_to(def, de, hex);
+  Effect de = effect_of(dcode);
+  const Effect ae = effect_of(acode);
+  bool additional = false;
+  if (de.retreat && order == kNoRetreat) {
+    // 16.6.1 Exception 1: "Units bearing a No Retreat marker ... are not required to retreat when
+    // they receive an 'R' result. Remove the No Retreat marker and apply one step loss in addition
+    // to the printed combat result." a./b. (ruling A-9): one more unless all are German or all the
+    // defending units occupy protective terrain.
+    de.retreat = false;
+    de.steps += 1;
+    const bool all_german = std::all_of(def.begin(), def.end(), [&](int u) { return g_->units_[u].german; });
+    const bool protective = std::all_of(hexes.begin(), hexes.end(), [&](int h) {
+      return g_->terrain_protective_[g_->terrain_[h]] != 0 || g_->settlement_protective_[g_->settlement_[h]];
+    });
+    if (!all_german && !protective) de.steps += 1;
+    emit({"retreat",
+          "No Retreat: the defender stands and loses " + std::to_string(de.steps) + " step(s)",
+          "16.6.1",
+          0xFFFFFFFFu,
+          false,
+          {}});
+  } else if (de.retreat && order == kAdditionalRetreat) {
+    // 16.6.1 Exception 2: three hexes instead of two; c. "If the combat result for the force
+    // contains both an 'R' result and a numerical result ... the number of steps lost is reduced
+    // by one."
+    additional = true;
+    if (de.steps > 0) --de.steps;
+    emit({"retreat",
+          "Additional Retreat: the defender retreats " + std::to_string(g_->additional_retreat_hexes_) +
+              " hexes and loses " + std::to_string(de.steps) + " step(s)",
+          "16.6.1",
+          0xFFFFFFFFu,
+          false,
+          {}});
+  }
+  apply_to(def, de, -1, additional ? g_->additional_retreat_hexes_ : g_->retreat_hexes_, additional);
   // The attacker's loss falls on the attacking force as a whole (16.3).
   if (ae.eliminated || ae.steps > 0 || ae.retreat) {
     Effect steps_only = ae;
     steps_only.retreat = false;
-    apply_to(att, steps_only, -1);
+    apply_to(att, steps_only, -1, 0, false);
     if (ae.retreat)
       for (int u : att)
-        if (us_[u].hex >= 0) retreat(u, hex, 2);
+        if (us_[u].hex >= 0) retreat(u, hexes[0], g_->retreat_hexes_);
   }
   rebuild_occupancy();
   // 16.7: "When any defender hex is vacated as a result of combat, attacking units can advance
   // into that hex". 16.7.2: only the victorious non-artillery attackers of this combat: those
-  // still in the hex they attacked from (ruling A-40).
-  if (stack_[1 - side_of_phase()][hex] != 0) return;
+  // still in the hex they attacked from (ruling A-40). Of several vacated hexes (12.8) the
+  // advance is into the first (ruling A-43).
+  int vacated = -1;
+  for (int h : hexes)
+    if (vacated < 0 && stack_[1 - attacker_side()][h] == 0) vacated = h;
+  if (vacated < 0) return;
   bool any = false;
   for (int u : att)
-    if (us_[u].hex >= 0 && !ae.retreat && !g_->units_[u].artillery && g_->grid_.adjacent(us_[u].hex, hex)) {
+    if (us_[u].hex >= 0 && !ae.retreat && !g_->units_[u].artillery &&
+        g_->grid_.adjacent(us_[u].hex, vacated)) {
       us_[u].may_advance = true;
       any = true;
     }
   if (!any) return;
-  advance_hex_ = hex;
+  advance_hex_ = vacated;
   emit({"advance",
-        g_->grid_.id(hex) + " is vacated: the attacker may advance into it",
+        g_->grid_.id(vacated) + " is vacated: the attacker may advance into it",
         "16.7",
         0xFFFFFFFFu,
         false,
@@ -290,7 +384,7 @@ void AgcState::close_advance() {
 // Retreat Table (16.6.6; its DRMs are not applied yet). 16.6.7: it may pass through a friendly
 // hex over the stacking limit but not end there: overstacked in its last hex it retreats one
 // hex more, and overstacked in that third hex it goes to the Cadre Box.
-void AgcState::retreat(int u, int from_hex, int hexes) {
+void AgcState::retreat(int u, int from_hex, int hexes, bool additional) {
   const auto& d = g_->units_[u];
   // 16.6.2: "zero MA units ... are removed if forced to retreat."
   if (d.ma == 0) {
@@ -329,6 +423,18 @@ void AgcState::retreat(int u, int from_hex, int hexes) {
         best_zoc = zoc;
         best_over = over;
       }
+    }
+    // 16.6.1 Exception 2b: "Units bearing Additional Retreat markers cannot retreat through even
+    // one hex in an uncontested enemy ZOC".
+    if (best >= 0 && best_zoc && additional) {
+      emit({"retreat",
+            d.label + " bears an Additional Retreat marker and cannot retreat through an enemy ZOC",
+            "16.6.1",
+            0xFFFFFFFFu,
+            false,
+            {}});
+      while (us_[u].hex >= 0) lose_step(u, "16.6.1");
+      return;
     }
     if (best < 0 || (best_zoc && last_in_zoc)) {
       emit({"retreat",

@@ -180,8 +180,14 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     if (g->terrain_names_[t] == "lake") g->lake_terrain_ = static_cast<int>(t);
   }
   // Movement Phase Chart: which class moves in which phase, at what fraction of its MA.
-  const char* const phase_keys[kPhaseCount] = {
-      "axis_movement", "", "axis_motorized_movement", "soviet_motorized_movement", "", "soviet_movement"};
+  const char* const phase_keys[kPhaseCount] = {"axis_movement",
+                                               "reaction",
+                                               "",
+                                               "axis_motorized_movement",
+                                               "soviet_motorized_movement",
+                                               "reaction",
+                                               "",
+                                               "soviet_movement"};
   for (int p = 0; p < kPhaseCount; ++p) {
     if (*phase_keys[p] == 0) continue;
     const Json& row = mv.value().at("phases").at(phase_keys[p]);
@@ -200,6 +206,7 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     g->terrain_drm_.push_back(static_cast<int8_t>(int_or(row, "drm", 0)));
     g->terrain_zoc_into_.push_back(row.value("zoc_into", true) ? 1 : 0);
     g->terrain_attack_from_halved_.push_back(row.value("attack_from_halved", false) ? 1 : 0);
+    g->terrain_protective_.push_back(row.value("protective_16_6_1b", false) ? 1 : 0);  // 16.6.1b
   }
   {
     const Json& hx = cec.value().at("hex");
@@ -207,6 +214,9 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     for (int k = 1; k < 4; ++k)
       g->settlement_armor_halved_[k] =
           hx.contains(settlements[k]) && hx.at(settlements[k]).value("armor_attack_halved", false);
+    for (int k = 1; k < 4; ++k)
+      g->settlement_protective_[k] =
+          hx.contains(settlements[k]) && hx.at(settlements[k]).value("protective_16_6_1b", false);
     const Json& sides = cec.value().at("hexside");
     g->river_drm_ = int_or(sides.at("river"), "drm", 0);
     const auto mr = sides.at("major-river").value("attack_across_halved", std::string());
@@ -222,6 +232,19 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
         cec.value().at("zoc_by_weather").at("major_river_lake").at(kWeatherNames[w]).get<bool>();
   auto tables = load("tables.json");
   if (!tables) return tables.error();
+  g->drm_no_retreat_ = tables.value().at("drm").at("defender_no_retreat").at("value").get<int>();  // 15.6.2
+  g->mandated_min_ =
+      odds_of(tables.value().at("limits").at("mandated_min_odds").at("value").get<std::string>());
+  g->hq_range_ = tables.value().at("ranges").at("hq_command_range").at("value").get<int>();  // 22.1.1
+  g->reaction_range_ = tables.value().at("ranges").at("reaction_from_declared_hex").at("value").get<int>();
+  g->additional_retreat_hexes_ =
+      tables.value().at("retreat").at("additional_retreat_hexes").at("value").get<int>();
+  g->retreat_hexes_ = tables.value().at("retreat").at("retreat_hexes").at("value").get<int>();
+  for (const auto& sname : tables.value().at("retreat_orders").at("settlements")) {
+    const auto w = sname.get<std::string>();
+    const int v = w == "town" ? 1 : w == "city" ? 2 : w == "major-city" ? 3 : 0;
+    if (v > 0) g->nkvd_no_retreat_[v] = true;  // 14.3.5
+  }
   g->stacking_limit_ = tables.value().at("stacking").at("points_per_hex").at("value").get<int>();
   g->retreat_safe_max_ = tables.value().at("retreat").at("success_max").at("value").get<int>();
   g->infiltration_min_ma_ = tables.value().at("movement").at("infiltration_min_ma").at("value").get<int>();
@@ -274,6 +297,14 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     d.supply_counter = u.value("type", "") == "supply";
     for (const auto& t : tables.value().at("advance_after_combat").at("artillery_types"))
       if (u.value("type", "") == t.get<std::string>()) d.artillery = true;  // 16.7.2
+    d.support = int_or(u, "support", 0);                                    // 14.2, 15.4
+    d.reduced_support = int_or(u, "reduced_support", d.support);
+    d.range = int_or(u, "range", 0);
+    d.hq = u.value("hq", false);                   // 22.1
+    d.german = u.value("nation", "") == "german";  // 16.6.1a (ruling A-9)
+    d.command_value = int_or(u, "command_value", 0);
+    for (const auto& t : tables.value().at("retreat_orders").at("nkvd_types"))
+      if (u.value("type", "") == t.get<std::string>()) d.nkvd = true;  // 14.3.5
     d.cls = u.value("ma_colour", "") == "green" ? kGreen : u.value("motorized", false) ? kMotorized : kLeg;
     g->units_.push_back(std::move(d));
   }

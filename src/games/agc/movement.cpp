@@ -114,7 +114,10 @@ AgcState::MoveCost AgcState::move_cost(int unit, int from, int to) const {
     mc.halves = cost;
   }
   // 10.6.4: "Friendly units entering an enemy ZOC must pay one additional MP."
-  if (in_enemy_zoc(to, d.side)) mc.halves += 2 * g.enemy_zoc_plus_;
+  // 14.1.2: a reacting unit entering a friendly occupied hex in an enemy ZOC "does not pay the MP
+  // cost to enter an enemy ZOC".
+  if (in_enemy_zoc(to, d.side) && !(reaction_phase() && stack_[d.side][to] != 0))
+    mc.halves += 2 * g.enemy_zoc_plus_;
   return mc;
 }
 
@@ -142,9 +145,14 @@ Status AgcState::check_move(int unit, int to) const {
   if (phase_ == kAxisCombat || phase_ == kSovietCombat)
     return Error{"units move only in a movement phase", "4.2", ""};
   if (d.side != side_of_phase()) return Error{d.label + " is not the phasing player's", "4.2", ""};
+  // 12.0: attacks are declared "after all movement is completed".
+  if (declaring_) return Error{"attacks have been declared: movement is over for this phase", "12.0", ""};
   if (s.hex < 0) return Error{d.label + " is not on the map", "10.0", ""};
   if (!moves_this_phase(unit))
     return Error{d.label + " does not move in this phase (Movement Phase Chart)", "4.2", ""};
+  if (reaction_phase()) {
+    if (auto st = check_reaction_move(unit, to); !st.is_ok()) return st;
+  }
   // 10.5.3: a unit that has spent nothing may still make One Hex Movement (an out-of-supply
   // unit whose MA 6.7.1 took to zero).
   if (s.mp_left <= 0 && s.moved)
@@ -189,6 +197,7 @@ void AgcState::do_move(int unit, int to) {
                      : mc.whole_ma                         ? "10.7.9c"
                      : (!s.moved && mc.halves > s.mp_left) ? "10.5.3"
                                                            : mc.rule;
+  if (reaction_phase() && !s.moved) dispatch_reaction(unit);  // 14.1.1b, 22.1.2b
   stack_[d.side][s.hex] = static_cast<uint8_t>(stack_[d.side][s.hex] - d.stacking);
   s.mp_left = static_cast<int8_t>(std::max(0, s.mp_left - mc.halves));
   if (zoc_to_zoc || mc.whole_ma) s.mp_left = 0;  // 11.5.2, 10.7.9c: the entire MA

@@ -24,9 +24,15 @@ namespace {
 constexpr int kPositionVersion = 1;
 
 // 4.2, in order (Phase).
-constexpr const char* kPhaseWords[] = {"axis-movement",           "axis-combat",
-                                       "axis-motorized-movement", "soviet-motorized-movement",
-                                       "soviet-combat",           "soviet-movement"};
+constexpr const char* kPhaseWords[] = {"axis-movement",
+                                       "soviet-reaction",
+                                       "axis-combat",
+                                       "axis-motorized-movement",
+                                       "soviet-motorized-movement",
+                                       "axis-reaction",
+                                       "soviet-combat",
+                                       "soviet-movement"};
+constexpr const char* kOrderWords[] = {"none", "no-retreat", "additional-retreat"};  // 14.3
 constexpr const char* kWeatherWords[] = {"dry", "frost", "mud", "snow"};
 constexpr const char* kControlWords[] = {"none", "axis", "soviet"};  // kNoSide + 1
 
@@ -48,16 +54,18 @@ Result<Json> AgcState::position() const {
     const UnitState& s = us_[u];
     // Fields at their default are left out (a unit not yet arrived is {"hex": null}).
     Json x{{"hex", s.hex >= 0 ? Json(grid.id(s.hex)) : Json(nullptr)}};
-    if (s.steps_lost != 0) x["steps_lost"] = s.steps_lost;  // 16.3.3
-    if (s.mp_left != 0) x["mp_halves"] = s.mp_left;         // 10.0: left in this phase, half MPs
-    if (s.road_in >= 0) x["road_in"] = s.road_in;           // 10.7.7 Case Four
-    if (s.moved) x["moved"] = true;                         // 10.5.3
-    if (s.attacked) x["attacked"] = true;                   // 15.1
-    if (s.out_of_supply) x["out_of_supply"] = true;         // 6.6.4
-    if (s.emergency) x["emergency_supply"] = true;          // 6.6.3
-    if (s.eliminated) x["eliminated"] = true;               // 16.4
-    if (s.moved_in_zoc) x["moved_in_zoc"] = true;           // 10.6
-    if (s.may_advance) x["may_advance"] = true;             // 16.7.2
+    if (s.steps_lost != 0) x["steps_lost"] = s.steps_lost;           // 16.3.3
+    if (s.mp_left != 0) x["mp_halves"] = s.mp_left;                  // 10.0: left in this phase, half MPs
+    if (s.road_in >= 0) x["road_in"] = s.road_in;                    // 10.7.7 Case Four
+    if (s.moved) x["moved"] = true;                                  // 10.5.3
+    if (s.attacked) x["attacked"] = true;                            // 15.1
+    if (s.out_of_supply) x["out_of_supply"] = true;                  // 6.6.4
+    if (s.emergency) x["emergency_supply"] = true;                   // 6.6.3
+    if (s.eliminated) x["eliminated"] = true;                        // 16.4
+    if (s.moved_in_zoc) x["moved_in_zoc"] = true;                    // 10.6
+    if (s.may_advance) x["may_advance"] = true;                      // 16.7.2
+    if (s.orders_issued != 0) x["orders_issued"] = s.orders_issued;  // 22.1.2c
+    if (s.dispatched != 0) x["dispatched"] = s.dispatched;           // 22.1.2b
     units[g_->units_[u].id] = std::move(x);
   }
   j["units"] = std::move(units);
@@ -71,6 +79,24 @@ Result<Json> AgcState::position() const {
     if (attacked_hex_[h] != 0) attacked.push_back(grid.id(static_cast<int>(h)));
   j["attacked_hexes"] = std::move(attacked);                        // 15.1: attacked in this phase
   if (advance_hex_ >= 0) j["advance_hex"] = grid.id(advance_hex_);  // 16.7: an advance is open
+  // 12.0: the declared attacks; 14.2, 14.3: the defender's artillery and Orders on them.
+  Json declared = Json::array();
+  for (const auto& x : decl_) {
+    Json e{{"hexes", Json::array()}, {"units", Json::array()}};
+    for (int h : x.hexes) e["hexes"].push_back(grid.id(h));
+    for (int u : x.units) e["units"].push_back(g_->units_[u].id);
+    if (!x.support.empty()) {
+      e["support"] = Json::array();
+      for (int u : x.support) e["support"].push_back(g_->units_[u].id);
+    }
+    if (x.order != kNoOrder) e["order"] = kOrderWords[x.order];
+    if (x.resolved) e["resolved"] = true;
+    if (x.mandated) e["mandated"] = true;  // 12.4
+    declared.push_back(std::move(e));
+  }
+  if (!declared.empty()) j["declared"] = std::move(declared);
+  if (declaring_) j["declaring"] = true;
+  if (mandated_owed_ != 0) j["mandated_owed"] = mandated_owed_;  // 7.1.1e
   return j;
 }
 
@@ -96,7 +122,8 @@ Status AgcState::read_position(const JsonReader& r) {
       continue;
     }
     x.allow_only({"hex", "steps_lost", "mp_halves", "road_in", "moved", "attacked", "out_of_supply",
-                  "emergency_supply", "eliminated", "moved_in_zoc", "may_advance"});
+                  "emergency_supply", "eliminated", "moved_in_zoc", "may_advance", "orders_issued",
+                  "dispatched"});
     UnitState& s = us_[u];
     s.hex = static_cast<int16_t>(steppe::read_id(x.at("hex"), find_hex, "hex of the map", true));
     s.steps_lost = static_cast<int8_t>(x.has("steps_lost") ? x.int_in("steps_lost", 0, d.steps) : 0);
@@ -111,6 +138,8 @@ Status AgcState::read_position(const JsonReader& r) {
     s.eliminated = x.boolean_or("eliminated", false);
     s.moved_in_zoc = x.boolean_or("moved_in_zoc", false);
     s.may_advance = x.boolean_or("may_advance", false);
+    s.orders_issued = static_cast<int8_t>(x.has("orders_issued") ? x.int_in("orders_issued", 0, 99) : 0);
+    s.dispatched = static_cast<int8_t>(x.has("dispatched") ? x.int_in("dispatched", 0, 99) : 0);
     if (s.eliminated && s.hex >= 0) x.at("hex").fail_value("an eliminated unit is off the map (16.4)");
     if (s.hex >= 0 && s.steps_lost >= d.steps)
       x.at("steps_lost").fail_value("a unit on the map has a step left (16.3.3)");
@@ -130,6 +159,25 @@ Status AgcState::read_position(const JsonReader& r) {
     if (h >= 0) attacked_hex_[static_cast<size_t>(h)] = 1;
   }
   advance_hex_ = r.has("advance_hex") ? steppe::read_id(r.at("advance_hex"), find_hex, "hex of the map") : -1;
+  decl_.clear();
+  if (r.has("declared"))
+    for (const JsonReader& e : r.at("declared").elements()) {
+      Declared x;
+      for (const JsonReader& h : e.at("hexes").elements())
+        x.hexes.push_back(static_cast<int16_t>(steppe::read_id(h, find_hex, "hex of the map")));
+      for (const JsonReader& u : e.at("units").elements())
+        x.units.push_back(static_cast<int16_t>(steppe::read_id(u, find_unit, "unit")));
+      if (e.has("support"))
+        for (const JsonReader& u : e.at("support").elements())
+          x.support.push_back(static_cast<int16_t>(steppe::read_id(u, find_unit, "unit")));
+      x.order = e.has("order") ? static_cast<Order>(e.at("order").as_word(kOrderWords)) : kNoOrder;
+      x.resolved = e.boolean_or("resolved", false);
+      x.mandated = e.boolean_or("mandated", false);
+      if (x.hexes.empty()) e.at("hexes").fail_value("a declared attack has a defender hex (12.0)");
+      decl_.push_back(std::move(x));
+    }
+  declaring_ = r.has("declaring") && r.boolean("declaring");
+  mandated_owed_ = r.has("mandated_owed") ? r.int_in("mandated_owed", 0, 99) : 0;
   rebuild_occupancy();  // 3.0e, 3.0f: from the units, as after every move
   return r.status();
 }

@@ -4,8 +4,10 @@
 // units at one-half MA); C. Soviet Motorized Movement (10.2, motorized units at full MA; other
 // units only when an HQ activates them, 10.2.4c), Soviet Combat (15.0), Soviet Movement (10.1,
 // motorized units at one-half MA). The fractions of each phase are movement.json `phases` (the
-// Movement Phase Chart). Interdiction (13), reaction (14), engineering (18-20) and surrender
-// (21) phases have no rules in this version and are not stopped at.
+// Movement Phase Chart). Attacks are declared at the end of the Axis Movement and Soviet
+// Motorized Movement Phases (12.0); the defender's Reaction Phase (14.0) follows when an attack
+// was declared. Interdiction (13), engineering (18-20) and surrender (21) phases have no rules
+// in this version and are not stopped at.
 #include <algorithm>
 
 #include "games/agc/agc.h"
@@ -45,6 +47,13 @@ void AgcState::begin_phase() {
     us_[u].mp_left = static_cast<int8_t>(ma_this_phase(static_cast<int>(u)));
   }
   std::fill(attacked_hex_.begin(), attacked_hex_.end(), 0);
+  // 12.0: the Declared Attack markers last from the declaration through the enemy's Reaction
+  // Phase (14.0) to the Combat Phase (15.0) that executes them.
+  if (!reaction_phase() && !combat_phase()) decl_.clear();
+  declaring_ = false;
+  // 22.1.2: an HQ's command points are counted per game segment (ruling A-7).
+  if (declaration_phase())
+    for (auto& s : us_) s.orders_issued = s.dispatched = 0;
   emit({"phase",
         "turn " + std::to_string(turn_) + " phase " + std::to_string(phase_),
         "4.2",
@@ -84,8 +93,27 @@ void AgcState::enforce_stacking(int side, const char* rule) {
 void AgcState::end_phase() {
   close_advance();  // 16.7.1: ending the phase declines an advance still open
   if (phase_ != kAxisCombat && phase_ != kSovietCombat) enforce_stacking(side_of_phase(), "3.0e.2");
+  // 12.3.6: "Once an attack is declared, it must be executed": the end of a Combat Phase drops
+  // only the declared attacks that can no longer be made (no defender or no attacker is left).
+  if (combat_phase())
+    for (size_t i = 0; i < decl_.size(); ++i)
+      if (!decl_[i].resolved) {
+        emit({"combat",
+              "the declared attack on " + g_->grid_.id(decl_[i].hexes[0]) + " can no longer be made",
+              "12.3.6",
+              0xFFFFFFFFu,
+              false,
+              {}});
+        decl_[i].resolved = true;
+      }
   if (phase_ + 1 < kPhaseCount) {
     phase_ = static_cast<Phase>(phase_ + 1);
+    // 14.1: "if the moving player has declared no combats ... no Reaction Movement is possible";
+    // Orders and artillery go to declared attacks only (14.2.1, 14.3.1): no Reaction Phase.
+    if (reaction_phase() && decl_.empty()) {
+      emit({"phase", "no attack was declared: no Reaction Phase", "14.1", 0xFFFFFFFFu, false, {}});
+      phase_ = static_cast<Phase>(phase_ + 1);
+    }
     begin_phase();
     return;
   }

@@ -1,6 +1,7 @@
 // The state (2.0, 3.0e stacking, 3.0f zones of control), the sequence of play (4.2),
 // victory (24.0) and the verb table.
 #include <algorithm>
+#include <map>
 #include <span>
 
 #include "games/agc/agc.h"
@@ -44,7 +45,12 @@ int AgcState::weather() const {
   return i >= 0 && i < static_cast<int>(sc_->weather.size()) ? sc_->weather[i] : 0;
 }
 
-int AgcState::side_of_phase() const { return phase_ < kSovietMotorizedMovement ? kAxis : kSoviet; }
+// 14.0: the Reaction Phase belongs to the defender.
+int AgcState::side_of_phase() const {
+  if (phase_ == kSovietReaction) return kSoviet;
+  if (phase_ == kAxisReaction) return kAxis;
+  return attacker_side();
+}
 int AgcState::current_player() const { return over_ ? steppe::kTerminalPlayer : side_of_phase(); }
 
 void AgcState::place(int unit, int hex) {
@@ -143,8 +149,34 @@ Json AgcState::full_json() const {
   Json ctrl = Json::object();
   for (size_t h = 0; h < control_.size(); ++h)
     if (control_[h] != g_->control0_[h]) ctrl[g_->grid_.id(static_cast<int>(h))] = control_[h];
-  return Json{{"turn", turn_},   {"phase", phase_}, {"over", over_},          {"units", units},
-              {"control", ctrl}, {"vp", axis_vp()}, {"dice", dice_.counter()}};
+  // 12.0: the Declared Attack markers; 14.2 the artillery committed, 14.3 the Orders.
+  Json declared = Json::array();
+  for (size_t i = 0; i < decl_.size(); ++i) {
+    const auto& x = decl_[i];
+    Json e{{"hexes", Json::array()},
+           {"units", Json::array()},
+           {"support", Json::array()},
+           {"mandated", x.mandated},
+           {"resolved", x.resolved}};
+    for (int h : x.hexes) e["hexes"].push_back(g_->grid_.id(h));
+    for (int u : x.units) e["units"].push_back(g_->units_[u].id);
+    for (int u : x.support) e["support"].push_back(g_->units_[u].id);
+    const char* const words[] = {"none", "no-retreat", "additional-retreat"};
+    e["order"] = words[order_of(static_cast<int>(i))];
+    if (x.order == kNoOrder && order_of(static_cast<int>(i)) != kNoOrder) e["nkvd"] = true;  // 14.3.5
+    declared.push_back(std::move(e));
+  }
+  return Json{{"turn", turn_},           {"phase", phase_},      {"over", over_},
+              {"units", units},          {"control", ctrl},      {"vp", axis_vp()},
+              {"dice", dice_.counter()}, {"declared", declared}, {"mandated_owed", mandated_owed_}};
+}
+
+Json AgcState::observation(int side) const {
+  Json j = full_json();
+  if (side == attacker_side() && !combat_phase())
+    for (auto& x : j["declared"])
+      if (x.contains("order") && x["order"] != "none" && !x.value("nkvd", false)) x["order"] = "face-down";
+  return j;
 }
 
 uint64_t AgcState::state_hash() const {
@@ -162,7 +194,22 @@ uint64_t AgcState::state_hash() const {
         (static_cast<uint64_t>(s.eliminated) << 18) | (static_cast<uint64_t>(s.moved_in_zoc) << 19) |
         (static_cast<uint64_t>(s.moved) << 20) | (static_cast<uint64_t>(s.emergency) << 21) |
         (static_cast<uint64_t>(static_cast<uint8_t>(s.road_in)) << 24) |
-        (static_cast<uint64_t>(s.may_advance) << 32));
+        (static_cast<uint64_t>(s.may_advance) << 32) |
+        (static_cast<uint64_t>(static_cast<uint8_t>(s.orders_issued)) << 40) |
+        (static_cast<uint64_t>(static_cast<uint8_t>(s.dispatched)) << 48));
+  }
+  // 12.0, 14.2, 14.3: the declared attacks and the defender's reaction to them.
+  mix(declaring_ ? 1 : 0);
+  mix(static_cast<uint64_t>(mandated_owed_));
+  mix(decl_.size());
+  for (const auto& x : decl_) {
+    mix(0xDECu);
+    for (int xh : x.hexes) mix(static_cast<uint64_t>(xh));
+    mix(0x1u);
+    for (int u : x.units) mix(static_cast<uint64_t>(u));
+    mix(0x2u);
+    for (int u : x.support) mix(static_cast<uint64_t>(u));
+    mix(static_cast<uint64_t>(x.order) | (x.resolved ? 0x100u : 0u) | (x.mandated ? 0x200u : 0u));
   }
   mix(static_cast<uint64_t>(advance_hex_) + 1);  // -1 (none) mixes as 0
   for (size_t i = 0; i < control_.size(); ++i) mix(static_cast<uint8_t>(control_[i]) + i * 4);
@@ -183,6 +230,25 @@ std::string print_advance(const AgcState& s, const Action& a) {
   return "advance " + s.g().units_[a.args[0]].id;
 }
 std::string print_hold(const AgcState&, const Action&) { return "hold"; }
+std::string print_declare(const AgcState& s, const Action& a) {
+  std::string out = "declare";
+  const int n = a.args[0] & 0xFF;
+  for (int i = 1; i <= n; ++i) out += " " + s.g().grid_.id(a.args[i]);
+  out += " by";
+  for (int i = n + 1; i < a.nargs; ++i) out += " " + s.g().units_[a.args[i]].id;
+  if ((a.args[0] & 0x100) != 0) out += " mandated";  // 12.4
+  return out;
+}
+std::string print_undeclare(const AgcState& s, const Action& a) {
+  return "undeclare " + s.g().grid_.id(a.args[0]);
+}
+constexpr const char* kOrderWords[] = {"none", "no-retreat", "additional-retreat"};
+std::string print_order(const AgcState& s, const Action& a) {
+  return "order " + s.g().grid_.id(a.args[0]) + " " + kOrderWords[a.args[1]];
+}
+std::string print_support(const AgcState& s, const Action& a) {
+  return "support " + s.g().units_[a.args[0]].id + " " + s.g().grid_.id(a.args[1]);
+}
 
 Result<Action> parse_move(const AgcState& s, std::span<const std::string_view> args) {
   if (args.size() != 2) return Error{"usage: move UNIT HEX", "10.0", ""};
@@ -221,6 +287,66 @@ Result<Action> parse_advance(const AgcState& s, std::span<const std::string_view
   a.push(u);
   return a;
 }
+// declare HEX [HEX...] by UNIT [UNIT...] [mandated] (12.0, 12.8, 12.4): args are the hex count
+// (+ 0x100 for a Mandated Attack), the hexes, the units.
+Result<Action> parse_declare(const AgcState& s, std::span<const std::string_view> args) {
+  const bool mandated = !args.empty() && args.back() == "mandated";
+  if (mandated) args = args.first(args.size() - 1);
+  const auto by = std::find(args.begin(), args.end(), std::string_view("by"));
+  if (by == args.begin() || by == args.end() || by + 1 == args.end())
+    return Error{"usage: declare HEX [HEX...] by UNIT [UNIT...]", "12.0", ""};
+  Action a;
+  a.verb = kDeclare;
+  a.push(static_cast<int32_t>(by - args.begin()) | (mandated ? 0x100 : 0));
+  for (auto it = args.begin(); it != by; ++it) {
+    const int h = s.g().grid_.parse(*it);
+    if (h < 0) return Error{"no hex '" + std::string(*it) + "' (RRCC)", "12.0", ""};
+    if (a.full()) return Error{"too many hexes and units in one declaration", "12.0", ""};
+    a.push(h);
+  }
+  for (auto it = by + 1; it != args.end(); ++it) {
+    const int u = s.g().unit_index(*it);
+    if (u < 0) return Error{"no unit '" + std::string(*it) + "'", "12.0", ""};
+    if (a.full()) return Error{"too many hexes and units in one declaration", "12.0", ""};
+    a.push(u);
+  }
+  return a;
+}
+Result<Action> parse_undeclare(const AgcState& s, std::span<const std::string_view> args) {
+  if (args.size() != 1) return Error{"usage: undeclare HEX", "12.0", ""};
+  const int h = s.g().grid_.parse(args[0]);
+  if (h < 0) return Error{"no hex '" + std::string(args[0]) + "' (RRCC)", "12.0", ""};
+  Action a;
+  a.verb = kUndeclare;
+  a.push(h);
+  return a;
+}
+Result<Action> parse_order(const AgcState& s, std::span<const std::string_view> args) {
+  if (args.size() != 2) return Error{"usage: order HEX no-retreat|additional-retreat", "14.3", ""};
+  const int h = s.g().grid_.parse(args[0]);
+  if (h < 0) return Error{"no hex '" + std::string(args[0]) + "' (RRCC)", "14.3", ""};
+  int o = -1;
+  for (int k = 1; k < 3; ++k)
+    if (args[1] == kOrderWords[k]) o = k;
+  if (o < 0) return Error{"an Order is no-retreat or additional-retreat", "14.3.1", ""};
+  Action a;
+  a.verb = kOrder;
+  a.push(h);
+  a.push(o);
+  return a;
+}
+Result<Action> parse_support(const AgcState& s, std::span<const std::string_view> args) {
+  if (args.size() != 2) return Error{"usage: support UNIT HEX", "14.2", ""};
+  const int u = s.g().unit_index(args[0]);
+  if (u < 0) return Error{"no unit '" + std::string(args[0]) + "'", "14.2", ""};
+  const int h = s.g().grid_.parse(args[1]);
+  if (h < 0) return Error{"no hex '" + std::string(args[1]) + "' (RRCC)", "14.2", ""};
+  Action a;
+  a.verb = kSupport;
+  a.push(u);
+  a.push(h);
+  return a;
+}
 Result<Action> parse_hold(const AgcState&, std::span<const std::string_view> args) {
   if (!args.empty()) return Error{"usage: hold", "16.7.1", ""};
   Action a;
@@ -254,30 +380,175 @@ Status check_move(const AgcState& s, const Action& a) {
 void apply_move(AgcState& s, const Action& a) { s.do_move(a.args[0], a.args[1]); }
 
 void gen_attack(const AgcState& s, std::vector<Action>& out) {
-  if (s.phase_ != kAxisCombat && s.phase_ != kSovietCombat) return;
-  const int enemy = 1 - s.side_of_phase();
-  for (int h = 0; h < s.g().grid_.size(); ++h)
-    if (s.stack_[enemy][h] != 0 && s.check_attack(h).is_ok()) {
+  if (!s.combat_phase()) return;
+  for (const auto& x : s.decl_)
+    if (!x.resolved && s.check_attack(x.hexes[0]).is_ok()) {
       Action a;
       a.verb = kAttack;
-      a.push(h);
+      a.push(x.hexes[0]);
       out.push_back(a);
     }
 }
+
+// 12.0: the declarations offered: against each eligible hex, all the undesignated units able to
+// attack it, and each of them alone (12.2.1: "Friendly ground combat units adjacent to enemy
+// units are not obligated to attack"); against two hexes (12.8), the units adjacent to both.
+void gen_declare(const AgcState& s, std::vector<Action>& out) {
+  if (!s.declaration_phase()) return;
+  const int side = s.side_of_phase();
+  std::vector<uint8_t> designated(s.us_.size(), 0);
+  for (const auto& x : s.decl_)
+    for (int u : x.units) designated[u] = 1;
+  std::map<int, std::vector<int>> single;
+  std::map<std::pair<int, int>, std::vector<int>> pair;
+  for (size_t u = 0; u < s.us_.size(); ++u) {
+    const int v = static_cast<int>(u);
+    const auto& d = s.g().units_[u];
+    if (d.side != side || s.us_[u].hex < 0 || designated[u] != 0 || d.artillery || s.attack_of(v) <= 0)
+      continue;
+    std::vector<int> targets;
+    for (int dir = 0; dir < 6; ++dir) {
+      const int nb = s.g().grid_.neighbour(s.us_[u].hex, dir);
+      if (nb < 0 || s.stack_[1 - side][nb] == 0 || s.declaration_of(nb) >= 0 || s.attacked_hex_[nb] != 0)
+        continue;
+      if (!s.may_attack_into(v, nb)) continue;
+      targets.push_back(nb);
+      single[nb].push_back(v);
+    }
+    for (size_t i = 0; i < targets.size(); ++i)
+      for (size_t j = i + 1; j < targets.size(); ++j)
+        pair[{std::min(targets[i], targets[j]), std::max(targets[i], targets[j])}].push_back(v);
+  }
+  auto offer = [&](const std::vector<int>& hexes, const std::vector<int>& units, bool mandated = false) {
+    if (hexes.size() + units.size() + 1 > static_cast<size_t>(Action::kMaxArgs)) return;
+    if (!s.check_declare(hexes, units, mandated).is_ok()) return;
+    Action a;
+    a.verb = kDeclare;
+    a.push(static_cast<int32_t>(hexes.size()) | (mandated ? 0x100 : 0));
+    for (int h : hexes) a.push(h);
+    for (int u : units) a.push(u);
+    out.push_back(a);
+  };
+  for (const auto& [h, units] : single) {
+    offer({h}, units);
+    if (s.mandated_owed_ > s.mandated_declared()) offer({h}, units, true);  // 12.4
+    if (units.size() > 1)
+      for (int u : units) offer({h}, {u});
+  }
+  for (const auto& [hh, units] : pair) offer({hh.first, hh.second}, units);
+}
+Status check_declare(const AgcState& s, const Action& a) {
+  const int n = a.args[0] & 0xFF;
+  if (a.nargs < 3 || a.args[0] < 1 || (a.args[0] & ~0x1FF) != 0 || n < 1 || n + 1 >= a.nargs)
+    return Error{"malformed declare", "", ""};
+  std::vector<int> hexes, units;
+  for (int i = 1; i <= n; ++i) {
+    if (!s.g().grid_.valid(a.args[i])) return Error{"malformed declare", "", ""};
+    hexes.push_back(a.args[i]);
+  }
+  for (int i = n + 1; i < a.nargs; ++i) {
+    if (a.args[i] < 0 || a.args[i] >= static_cast<int>(s.us_.size()))
+      return Error{"malformed declare", "", ""};
+    units.push_back(a.args[i]);
+  }
+  return s.check_declare(hexes, units, (a.args[0] & 0x100) != 0);
+}
+void apply_declare(AgcState& s, const Action& a) {
+  const int n = a.args[0] & 0xFF;
+  std::vector<int> hexes(a.args.begin() + 1, a.args.begin() + 1 + n);
+  std::vector<int> units(a.args.begin() + 1 + n, a.args.begin() + a.nargs);
+  s.do_declare(hexes, units, (a.args[0] & 0x100) != 0);
+}
+
+void gen_undeclare(const AgcState& s, std::vector<Action>& out) {
+  if (!s.declaration_phase()) return;
+  for (const auto& x : s.decl_) {
+    Action a;
+    a.verb = kUndeclare;
+    a.push(x.hexes[0]);
+    out.push_back(a);
+  }
+}
+Status check_undeclare(const AgcState& s, const Action& a) {
+  if (a.nargs != 1 || !s.g().grid_.valid(a.args[0])) return Error{"malformed undeclare", "", ""};
+  return s.check_undeclare(a.args[0]);
+}
+void apply_undeclare(AgcState& s, const Action& a) { s.do_undeclare(a.args[0]); }
+
+void gen_order(const AgcState& s, std::vector<Action>& out) {
+  if (!s.reaction_phase()) return;
+  for (const auto& x : s.decl_)
+    for (int o = kNoRetreat; o <= kAdditionalRetreat; ++o)
+      if (s.check_order(x.hexes[0], static_cast<Order>(o)).is_ok()) {
+        Action a;
+        a.verb = kOrder;
+        a.push(x.hexes[0]);
+        a.push(o);
+        out.push_back(a);
+      }
+}
+Status check_order(const AgcState& s, const Action& a) {
+  if (a.nargs != 2 || !s.g().grid_.valid(a.args[0]) || a.args[1] < kNoRetreat ||
+      a.args[1] > kAdditionalRetreat)
+    return Error{"malformed order", "", ""};
+  return s.check_order(a.args[0], static_cast<Order>(a.args[1]));
+}
+void apply_order(AgcState& s, const Action& a) { s.do_order(a.args[0], static_cast<Order>(a.args[1])); }
+
+void gen_support(const AgcState& s, std::vector<Action>& out) {
+  if (!s.reaction_phase()) return;
+  for (size_t u = 0; u < s.us_.size(); ++u) {
+    const auto& d = s.g().units_[u];
+    if (!d.artillery || d.side != s.side_of_phase() || s.us_[u].hex < 0) continue;
+    for (const auto& x : s.decl_)
+      if (s.check_support(static_cast<int>(u), x.hexes[0]).is_ok()) {
+        Action a;
+        a.verb = kSupport;
+        a.push(static_cast<int32_t>(u));
+        a.push(x.hexes[0]);
+        out.push_back(a);
+      }
+  }
+}
+Status check_support(const AgcState& s, const Action& a) {
+  if (a.nargs != 2 || a.args[0] < 0 || a.args[0] >= static_cast<int>(s.us_.size()) ||
+      !s.g().grid_.valid(a.args[1]))
+    return Error{"malformed support", "", ""};
+  return s.check_support(a.args[0], a.args[1]);
+}
+void apply_support(AgcState& s, const Action& a) { s.do_support(a.args[0], a.args[1]); }
 Status check_attack(const AgcState& s, const Action& a) {
   if (a.nargs != 1 || !s.g().grid_.valid(a.args[0])) return Error{"malformed attack", "", ""};
   return s.check_attack(a.args[0]);
 }
 void apply_attack(AgcState& s, const Action& a) { s.do_attack(a.args[0]); }
 
-void gen_end(const AgcState&, std::vector<Action>& out) {
+Status end_allowed(const AgcState& s) {
+  // 12.7: the declarations are complete only when every hex that must be attacked is.
+  if (auto st = s.check_declarations_complete(); !st.is_ok()) return st;
+  // 12.3.6: "Once an attack is declared, it must be executed."
+  if (s.combat_phase())
+    for (size_t i = 0; i < s.decl_.size(); ++i) {
+      if (s.decl_[i].resolved) continue;
+      std::vector<int> att, def;
+      int a = 0, d = 0;
+      s.combat_force(static_cast<int>(i), att, def, a, d);
+      if (!att.empty() && !def.empty())
+        return Error{"the declared attack on " + s.g().grid_.id(s.decl_[i].hexes[0]) +
+                         " must still be executed: once an attack is declared, it must be executed",
+                     "12.3.6", ""};
+    }
+  return Status::ok();
+}
+void gen_end(const AgcState& s, std::vector<Action>& out) {
+  if (!end_allowed(s).is_ok()) return;
   Action a;
   a.verb = kEnd;
   out.push_back(a);
 }
-Status check_end(const AgcState&, const Action& a) {
+Status check_end(const AgcState& s, const Action& a) {
   if (a.nargs != 0) return Error{"malformed end", "", ""};
-  return Status::ok();
+  return end_allowed(s);
 }
 void apply_end(AgcState& s, const Action&) { s.end_phase(); }
 
@@ -321,6 +592,14 @@ constexpr steppe::VerbRow<AgcState> kVerbs[] = {
     {kAdvance, "advance", "advance UNIT", "16.7", &gen_advance, &check_advance, &apply_advance,
      &print_advance, &parse_advance, nullptr},
     {kHold, "hold", "hold", "16.7.1", &gen_hold, &check_hold, &apply_hold, &print_hold, &parse_hold, nullptr},
+    {kDeclare, "declare", "declare HEX [HEX...] by UNIT [UNIT...]", "12.0", &gen_declare, &check_declare,
+     &apply_declare, &print_declare, &parse_declare, nullptr},
+    {kUndeclare, "undeclare", "undeclare HEX", "12.0", &gen_undeclare, &check_undeclare, &apply_undeclare,
+     &print_undeclare, &parse_undeclare, nullptr},
+    {kOrder, "order", "order HEX no-retreat|additional-retreat", "14.3", &gen_order, &check_order,
+     &apply_order, &print_order, &parse_order, nullptr},
+    {kSupport, "support", "support UNIT HEX", "14.2", &gen_support, &check_support, &apply_support,
+     &print_support, &parse_support, nullptr},
 };
 constexpr steppe::VerbTable<AgcState> kTable{kVerbs};
 
@@ -336,6 +615,9 @@ Status AgcState::check(const Action& a) const {
   return kTable.check(*this, a);
 }
 void AgcState::do_apply(const Action& a) { kTable.apply(*this, a); }
+bool AgcState::unlisted_form(const Action& a) const {
+  return a.verb == kDeclare && (a.nargs > 3 || (a.nargs > 0 && (a.args[0] & 0x100) != 0));
+}
 std::string AgcState::action_to_string(const Action& a) const { return kTable.print(*this, a); }
 Result<Action> AgcState::parse_action(std::string_view text) const { return kTable.parse(*this, text); }
 
@@ -373,13 +655,17 @@ Status AgcState::test_set(const std::vector<std::string>& words) {
     begin_phase();
     return Status::ok();
   }
+  if (words.size() == 2 && words[0] == "mandated") {  // 7.1.1e: Mandated Attacks owed (M results)
+    mandated_owed_ = std::clamp(std::stoi(words[1]), 0, 99);
+    return Status::ok();
+  }
   if (words.size() == 1 && words[0] == "supply") {  // 6.6: run a Supply Determination Phase now
     trace_supply();
     for (size_t u = 0; u < us_.size(); ++u)
       us_[u].mp_left = static_cast<int8_t>(ma_this_phase(static_cast<int>(u)));
     return Status::ok();
   }
-  return Error{"set words: place UNIT HEX | phase N | weather W | supply", "", ""};
+  return Error{"set words: place UNIT HEX | phase N | weather W | supply | mandated N", "", ""};
 }
 
 Result<std::string> AgcState::test_query(const std::vector<std::string>& words) const {
@@ -398,11 +684,15 @@ Result<std::string> AgcState::test_query(const std::vector<std::string>& words) 
     const int h = g_->grid_.parse(words[1]);
     if (h < 0) return Error{"no hex " + words[1], "", ""};
     std::vector<int> att, def;
-    attackers_of(h, att);
-    defenders_of(h, def);
     int a = 0, d = 0;  // final odds: the 15.5.2 halvings, in halves
-    for (int u : att) a += attack_halves(u, h);
-    for (int u : def) d += 2 * defense_of(u);
+    if (declaration_of(h) >= 0) {
+      combat_force(declaration_of(h), att, def, a, d);  // 15.2, 14.2: the declared attack
+    } else {
+      attackers_of(h, att);
+      defenders_of(h, def);
+      for (int u : att) a += attack_halves(u, h);
+      for (int u : def) d += 2 * defense_of(u);
+    }
     const int col = odds_column(a, d);
     return col < 0 ? std::string("below") : column_name(g_->crt_columns_[col]);
   }
@@ -412,6 +702,43 @@ Result<std::string> AgcState::test_query(const std::vector<std::string>& words) 
     return std::to_string(steps_left(u));
   }
   if (words.size() == 2 && words[0] == "vp") return std::to_string(axis_vp());
+  if (words.size() == 2 && words[0] == "declared") {  // 12.0: the Declared Attack on HEX
+    const int h = g_->grid_.parse(words[1]);
+    if (h < 0) return Error{"no hex " + words[1], "", ""};
+    const int i = declaration_of(h);
+    if (i < 0) return std::string("no");
+    std::string out = decl_[i].resolved ? "resolved" : decl_[i].mandated ? "mandated" : "yes";
+    for (int u : decl_[i].units) out += " " + g_->units_[u].id;
+    return out;
+  }
+  if (words.size() == 2 && words[0] == "order") {  // 14.3: the Orders of the attack on HEX
+    const int h = g_->grid_.parse(words[1]);
+    if (h < 0) return Error{"no hex " + words[1], "", ""};
+    const int i = declaration_of(h);
+    if (i < 0) return std::string("no attack");
+    const char* const words3[] = {"none", "no-retreat", "additional-retreat"};
+    return std::string(words3[order_of(i)]);
+  }
+  if (words.size() == 2 && words[0] == "defense") {  // 15.5, 14.2: the defense of the attack on HEX
+    const int h = g_->grid_.parse(words[1]);
+    if (h < 0 || declaration_of(h) < 0) return Error{"no declared attack on " + words[1], "", ""};
+    std::vector<int> att, def;
+    int a = 0, d = 0;
+    combat_force(declaration_of(h), att, def, a, d);
+    return std::to_string(d / 2) + (d % 2 != 0 ? ".5" : "");
+  }
+  if (words.size() == 1 && words[0] == "phase") return std::to_string(phase_);
+  if (words.size() == 1 && words[0] == "mandated") return std::to_string(mandated_owed_);  // 7.1.1e
+  if (words.size() == 3 && words[0] == "distance") {  // hexes between two hexes (ruling A-11)
+    const int a = g_->grid_.parse(words[1]), b = g_->grid_.parse(words[2]);
+    if (a < 0 || b < 0) return Error{"distance HEX HEX", "", ""};
+    return std::to_string(g_->grid_.distance(a, b));
+  }
+  if (words.size() == 2 && words[0] == "terrain") {  // 10.7: the hex's terrain and settlement
+    const int h = g_->grid_.parse(words[1]);
+    if (h < 0) return Error{"no hex " + words[1], "", ""};
+    return g_->terrain_names_[g_->terrain_[h]] + " " + std::to_string(g_->settlement_[h]);
+  }
   if (words.size() == 3 && words[0] == "column") {  // 15.5.7: the CRT column of A to D
     const int col = odds_column(std::stoi(words[1]), std::stoi(words[2]));
     return col < 0 ? std::string("below") : column_name(g_->crt_columns_[col]);

@@ -1,7 +1,9 @@
 // Army Group Center in the browser: its 8 km hex map (data/agc/map.json: pointy-top RRCC,
 // drawn by the same grid code as Barbarossa Deluxe), its divisions (the observation's units
-// by id, "de-7id"; label, name, side, steps and factors from counters.json), the six
-// phases of a turn (4.2) and its notation: "move UNIT HEX", "attack HEX", "end".
+// by id, "de-7id"; label, name, side, steps and factors from counters.json), the eight
+// phases of a turn (4.2, with the Reaction Phases of 14.0) and its notation: "move UNIT HEX",
+// "declare HEX by UNIT..." (12.0), "order HEX no-retreat" (14.3), "support UNIT HEX" (14.2),
+// "attack HEX", "end".
 import { api, LegalAction } from '../api';
 import { CounterInfo, readCounter, sideIndexOf, Stack } from '../model';
 import { ActionInfo, cap, GameData, GameUI, labelOf } from './game';
@@ -9,7 +11,7 @@ import { ActionInfo, cap, GameData, GameUI, labelOf } from './game';
 const isHex = (w: string) => /^\d{4}$/.test(w);
 
 // 4.2: the phases of a game turn, in the order of the observation's phase number.
-export const AGC_PHASES = ['Axis Movement', 'Axis Combat', 'Axis Motorized Movement', 'Soviet Motorized Movement', 'Soviet Combat', 'Soviet Movement'];
+export const AGC_PHASES = ['Axis Movement', 'Soviet Reaction', 'Axis Combat', 'Axis Motorized Movement', 'Soviet Motorized Movement', 'Axis Reaction', 'Soviet Combat', 'Soviet Movement'];
 
 // counters.json by unit id (the notation's and the observation's name for a unit): its
 // printed label, name, side, steps and both faces' factors.

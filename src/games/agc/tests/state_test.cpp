@@ -71,5 +71,48 @@ TEST(AgcState, AUnitEnteringAnEnemyZocStops) {
   EXPECT_EQ(s.us_[u].mp_left, 0) << "10.6.5: the unit stops on entering the enemy ZOC";
 }
 
+// 14.3.2: "The applicable type Orders marker is placed face down on the defender hex. The marker
+// will be revealed during the upcoming enemy combat phase."
+TEST(AgcState, OrdersMarkersAreFaceDownUntilTheCombatPhase) {
+  auto st = game().new_state("empty", 1);
+  auto& s = dynamic_cast<AgcState&>(*st.value());
+  auto run = [&](std::initializer_list<std::vector<std::string>> sets,
+                 std::initializer_list<const char*> acts) {
+    for (const auto& w : sets) ASSERT_TRUE(s.test_set(w).is_ok());
+    for (const char* text : acts) {
+      auto a = s.parse_action(text);
+      ASSERT_TRUE(a.is_ok()) << text;
+      ASSERT_TRUE(s.apply(a.value()).is_ok()) << text;
+    }
+  };
+  run({{"place", "su-27rd", "1034"}, {"place", "de-7id", "1035"}, {"place", "su-hq3", "1032"}},
+      {"declare 1034 by de-7id", "end", "order 1034 no-retreat"});
+  EXPECT_EQ(s.observation(kSoviet)["declared"][0]["order"], "no-retreat");
+  EXPECT_EQ(s.observation(kAxis)["declared"][0]["order"], "face-down");
+  EXPECT_EQ(s.observation(kAxis)["declared"][0]["units"][0], "de-7id");
+  run({}, {"end"});  // the Axis Combat Phase: the marker is revealed
+  EXPECT_EQ(s.observation(kAxis)["declared"][0]["order"], "no-retreat");
+}
+
+// 14.1.1d: a motorized unit bearing an Out of Supply marker may not react.
+TEST(AgcState, OutOfSupplyUnitsDoNotReact) {
+  auto st = game().new_state("empty", 1);
+  auto& s = dynamic_cast<AgcState&>(*st.value());
+  for (const auto& w : std::vector<std::vector<std::string>>{{"place", "su-27rd", "1034"},
+                                                             {"place", "de-7id", "1035"},
+                                                             {"place", "su-102td", "1037"},
+                                                             {"place", "su-hq3", "1039"}})
+    ASSERT_TRUE(s.test_set(w).is_ok());
+  for (const char* text : {"declare 1034 by de-7id", "end"})
+    ASSERT_TRUE(s.apply(s.parse_action(text).value()).is_ok());
+  const int u = s.g().unit_index("su-102td");
+  const auto move = s.parse_action("move su-102td 1038").value();
+  EXPECT_TRUE(s.check(move).is_ok());
+  s.us_[u].out_of_supply = true;
+  const auto st2 = s.check(move);
+  ASSERT_FALSE(st2.is_ok());
+  EXPECT_EQ(st2.error().rule, "14.1.1");
+}
+
 }  // namespace
 }  // namespace agc
