@@ -204,6 +204,7 @@ class AgcState : public steppe::State {
   // Everything is open but the Orders markers: 14.3.2 "placed face down on the defender hex. The
   // marker will be revealed during the upcoming enemy combat phase" (state.cpp).
   Json observation(int side) const override;
+  void resample_hidden(int viewer, uint64_t seed) override;  // 14.3.2 (reaction.cpp)
   Json full_json() const override;
   uint64_t state_hash() const override;
   std::string action_to_string(const steppe::Action& a) const override;

@@ -78,12 +78,35 @@ void AgcState::do_order(int hex, Order o) {
     ++us_[hq].orders_issued;  // 22.1.2c
   }
   decl_[i].order = o;
+  // 14.3.2: the marker is "placed face down": the attacker learns that an Order is there, not
+  // which one, until his Combat Phase reveals it.
+  const int defender = side_of_phase();
   emit({"order",
         std::string(o == kNoRetreat ? "No Retreat" : "Additional Retreat") + " Order on " + g_->grid_.id(hex),
         "14.3.1",
-        0xFFFFFFFFu,
+        1u << defender,
         false,
         {}});
+  emit({"order",
+        "an Orders marker face down on " + g_->grid_.id(hex),
+        "14.3.2",
+        1u << (1 - defender),
+        false,
+        {}});
+}
+
+// 14.3.2: the attacker, before his Combat Phase, knows where the face-down Orders markers lie
+// but not which they are: a determinization for him draws each one's type anew. (An NKVD No
+// Retreat, 14.3.5, is no marker and stays as it is.)
+void AgcState::resample_hidden(int viewer, uint64_t seed) {
+  dice_.reseed(seed);
+  if (viewer != attacker_side() || combat_phase()) return;
+  uint64_t x = seed ^ 0x9e3779b97f4a7c15ULL;
+  for (auto& d : decl_) {
+    if (d.order == kNoOrder || d.resolved) continue;
+    x = steppe::splitmix64(x);
+    d.order = (x >> 32) % 2 == 0 ? kNoRetreat : kAdditionalRetreat;
+  }
 }
 
 // 14.2.1: "The defender may commit artillery to declared attacks. Each artillery unit committed

@@ -1,6 +1,8 @@
 // AGC: the kernel conformance suite, and random self-play of the short scenario to its end.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "games/agc/agc.h"
 #include "kernel/conformance.h"
 
@@ -92,6 +94,51 @@ TEST(AgcState, OrdersMarkersAreFaceDownUntilTheCombatPhase) {
   EXPECT_EQ(s.observation(kAxis)["declared"][0]["units"][0], "de-7id");
   run({}, {"end"});  // the Axis Combat Phase: the marker is revealed
   EXPECT_EQ(s.observation(kAxis)["declared"][0]["order"], "no-retreat");
+}
+
+// 14.3.2 (a leak found in review): the Order's event names its type to the defender only; the
+// attacker is told a marker lies face down. His determinizations draw its type anew, and never
+// touch the defender's own view.
+TEST(AgcState, AnOrdersTypeReachesTheAttackerNeitherByEventNorBySearch) {
+  auto st = game().new_state("empty", 1);
+  auto& s = dynamic_cast<AgcState&>(*st.value());
+  struct Collect final : steppe::EventSink {
+    std::vector<steppe::Event> events;
+    void emit(steppe::Event e) override { events.push_back(std::move(e)); }
+  } sink;
+  s.set_event_sink(&sink);
+  for (const auto& w : std::vector<std::vector<std::string>>{
+           {"place", "su-27rd", "1034"}, {"place", "de-7id", "1035"}, {"place", "su-hq3", "1032"}})
+    ASSERT_TRUE(s.test_set(w).is_ok());
+  for (const char* text : {"declare 1034 by de-7id", "end"})
+    ASSERT_TRUE(s.apply(s.parse_action(text).value()).is_ok());
+  sink.events.clear();
+  ASSERT_TRUE(s.apply(s.parse_action("order 1034 no-retreat").value()).is_ok());
+  int axis_told_type = 0, axis_told_marker = 0, soviet_told_type = 0;
+  for (const auto& e : sink.events) {
+    const bool names_type = e.text.find("No Retreat") != std::string::npos;
+    if ((e.visible_to & (1u << kAxis)) != 0) {
+      axis_told_type += names_type ? 1 : 0;
+      axis_told_marker += e.text.find("face down") != std::string::npos ? 1 : 0;
+    }
+    if ((e.visible_to & (1u << kSoviet)) != 0) soviet_told_type += names_type ? 1 : 0;
+  }
+  EXPECT_EQ(axis_told_type, 0);
+  EXPECT_EQ(axis_told_marker, 1);
+  EXPECT_EQ(soviet_told_type, 1);
+  // The Axis searcher's samples: both types appear over a few seeds, the face-down view stays.
+  std::set<std::string> drawn;
+  for (uint64_t seed = 1; seed <= 16; ++seed) {
+    auto c = s.clone();
+    c->resample_hidden(kAxis, seed);
+    auto& cs = dynamic_cast<AgcState&>(*c);
+    drawn.insert(cs.full_json()["declared"][0]["order"].get<std::string>());
+    EXPECT_EQ(cs.observation(kAxis)["declared"][0]["order"], "face-down");
+  }
+  EXPECT_EQ(drawn, (std::set<std::string>{"no-retreat", "additional-retreat"}));
+  auto own = s.clone();
+  own->resample_hidden(kSoviet, 3);
+  EXPECT_EQ(dynamic_cast<AgcState&>(*own).full_json()["declared"][0]["order"], "no-retreat");
 }
 
 // 14.1.1d: a motorized unit bearing an Out of Supply marker may not react.
