@@ -452,6 +452,12 @@ class BdState : public steppe::State {
   // Occupancy.
   void units_in(int hex, std::vector<int>& out) const;
   // 8.31, 8.32 Tiger battalions and CM groups: attached to a parent, never alone.
+  // 10.22: an Axis satellite army never moves, advances, retreats, attacks or traces supply
+  // into a hex north of the logistical boundary, unless the German chose the north for his
+  // 1942 effort (5.6, 13.8: the rule is then suspended).
+  bool kept_south(const UnitDef& d) const {
+    return d.axis_satellite() && !(zone1942_ == kZoneNorth && turn_ >= 9);
+  }
   bool is_attachable(int u) const {
     const UnitType t = def(u).type;
     return t == kTigerBattalion || t == kCmGroup;

@@ -837,8 +837,7 @@ void BdState::strategic_reach(int u, std::vector<uint8_t>& ok) const {
       if (hex_.control[static_cast<size_t>(b)] != d.side) continue;
       if ((hx(a).sea_side >> dd) & 1u || (hx(a).lake_side >> dd) & 1u) continue;
       if (pl.strait(a, b)) continue;
-      if (d.axis_satellite() && x.zone == kZoneNorth && !(zone1942_ == kZoneNorth && turn_ >= 9))
-        continue;  // 10.22
+      if (kept_south(d) && x.zone == kZoneNorth) continue;  // 10.22
       seen[static_cast<size_t>(b)] = 1;
       ok[static_cast<size_t>(b)] = 1;
       queue.push_back(b);

@@ -106,7 +106,7 @@ BdState::AttackBar BdState::attack_bar(int u, int target, bool ma) const {
     return {"11.18", "may not attack across the Sivash (Soviet non-mechanized units only, from Game Turn 7)"};
   if (!kerch && !sivash && (((a.sea_side >> dir) & 1u) || ((a.lake_side >> dir) & 1u)))
     return {"11.19", "may not attack across an all-sea or all-lake hexside"};
-  if (d.axis_satellite() && b.zone == kZoneNorth && !(zone1942_ == kZoneNorth && turn_ >= 9))
+  if (kept_south(d) && b.zone == kZoneNorth)
     return {"10.22", "is an Axis satellite army: none north of the logistical zone boundary"};
   if (d.type == kSsInfantry && b.country != kBaltic)
     return {"8.3", "is the 6th SS, which may only attack into hexes within the Baltic republics"};

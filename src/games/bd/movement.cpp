@@ -107,7 +107,7 @@ int BdState::hex_entry_cost(int u, int to) const {
   if (enemy_in(to, d.side)) return -1;              // 10.4
   // 10.22: Axis satellites never north of the logistical boundary (suspended in 1942 if
   // the German chose the north, 5.6).
-  if (d.axis_satellite() && b.zone == kZoneNorth && !(zone1942_ == kZoneNorth && turn_ >= 9)) return -1;
+  if (kept_south(d) && b.zone == kZoneNorth) return -1;
   if (d.type == kCavalryGroup && d.zone != kZoneNone && b.zone != kZoneNone && b.zone != d.zone)
     return -1;                                                    // 8.30
   if (d.type == kSsInfantry && b.country != kBaltic) return -1;   // 8.3 the 6th SS: the Baltic republics
@@ -168,7 +168,7 @@ Status BdState::entry_refusal(int u, int from, int to) const {
   if (!b.on_map) return rerr("10.21", what + "it is off the map");
   if (data_->tec.prohibited[b.terrain])
     return rerr("10.13", what + std::string(terrain_name(b.terrain)) + " hexes may not be entered");
-  if (d.axis_satellite() && b.zone == kZoneNorth && !(zone1942_ == kZoneNorth && turn_ >= 9))
+  if (kept_south(d) && b.zone == kZoneNorth)
     return rerr("10.22", what + "Axis satellite armies stay south of the logistical zone boundary");
   if (d.type == kCavalryGroup && d.zone != kZoneNone && b.zone != kZoneNone && b.zone != d.zone)
     return rerr("8.30", what + "a cavalry group stays in its own zone");
@@ -301,7 +301,7 @@ void BdState::reach_search(int u, std::array<int16_t, kNumHexes>& best,
   // hex_entry_cost(u, to) with the unit's own tests made once (the search asks it for every
   // hex it meets): the same tests, the occupancy read directly (computed above).
   const TerrainCosts& tec = data_->tec;
-  const bool sat_north = ud.axis_satellite() && !(zone1942_ == kZoneNorth && turn_ >= 9);  // 10.22
+  const bool sat_north = kept_south(ud);  // 10.22
   const bool cavalry = ud.type == kCavalryGroup;
   const bool cav_zone = cavalry && ud.zone != kZoneNone;  // 8.30
   const bool baltic_only = ud.type == kSsInfantry;        // 8.3 the 6th SS
