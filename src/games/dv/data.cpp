@@ -415,6 +415,14 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     td.rf_factory_each = rf.int_in("factory_each", 0, 99);
     td.rf_off_map = rf.int_in("off_map", 0, 99);
     td.lend_lease = rf.at("lend_lease").is_null() ? "" : rf.str("lend_lease");
+    // 9.2 "Starting on Turn 11 ... roll 2d6 ... In Snow Turns and all Turns starting in 1944, roll one
+    // die instead"; 9.4 "Starting on Turn 4 ... four Combat unit steps per Turn".
+    if (const JsonReader ar = e.at("axis_rail"); !ar.is_null()) {
+      const std::string dice = ar.as_str();
+      td.axis_rail_dice = dice == "1d6" ? 1 : dice == "2d6" ? 2 : 0;
+      if (td.axis_rail_dice == 0) ar.fail_value("Axis rail is 1d6 or 2d6 (9.2)");
+    }
+    td.soviet_rail_steps = e.int_in("soviet_rail_steps", 0, 99);
     g->turns_.push_back(std::move(td));
   }
   if (g->turns_.size() != 44) tr.at("turns").fail("the campaign has 44 turns (3.2)");

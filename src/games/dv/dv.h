@@ -11,6 +11,7 @@
 //   combat.cpp    12.x combat
 //   supply.cpp    13.x logistics
 //   victory.cpp   2.4 control, 3.x victory
+//   strategic.cpp 9.x strategic movement (9.1, 9.2 Axis rail, 9.4 Soviet rail)
 //   position.cpp  the position format (issue 29)
 //   verbs.cpp     the verb table (kernel/verbs.h): generate, check, apply, print, parse
 #pragma once
@@ -113,6 +114,8 @@ struct TurnDef {
   std::vector<std::pair<std::string, int>> axis_replacements;  // 7.4 steps by kind
   int rf_factory_each = 0, rf_off_map = 0;                     // 7.6
   std::string lend_lease;                                      // "", "1d6", "1d6 +3"
+  int axis_rail_dice = 0;     // 9.2: d6 rolled for the Axis rail steps (0: no Axis rail yet)
+  int soviet_rail_steps = 0;  // 9.4: Soviet combat-unit steps by rail (0: none yet)
 };
 
 struct HexInfo {
@@ -174,7 +177,8 @@ enum Verb : uint16_t {
   kLose,
   kRetreatTo,
   kManstein,
-  kHold
+  kHold,
+  kRail
 };
 
 class DvGame;
@@ -268,6 +272,7 @@ enum class Stage : uint8_t {
   kLoss,        // 12.3c: the owner chooses which unit loses the next step
   kRetreat,     // 12.5: the defender chooses where the next unit retreats
   kHeld,        // 10.2, 10.5.10: before a draw, the Axis may play the held Manstein/Model chit
+  kRail,        // 9.2/9.4: a side's rail movement in the Strategic Movement Phase
   kOver         // 3.2: the game is over
 };
 
@@ -286,6 +291,7 @@ struct UnitState {
   bool started_adjacent = false;  // 10.5.6: adjacent to the enemy when the round began
   bool act = false;               // 10.4 ACT marker: in the round's command range when it began
   int16_t return_turn = -1;       // 7.9: back from the Other Fronts box on this turn
+  bool strategic = false;         // 9.1: made its one Strategic Movement this turn
   friend bool operator==(const UnitState&, const UnitState&) = default;
 };
 
@@ -454,6 +460,16 @@ class DvState : public steppe::State {
   void do_flip(int u);
   void do_rebuild(int u, int h, bool full);
   int rf() const { return rf_; }
+  // ---- 9.x strategic movement (strategic.cpp) ----
+  void advance_strategic();  // III: the rail segments in 4.0's order, then the Action Phase
+  // 9.2/9.4: where u may go by rail now (empty: it may not); `los` the side's supply trace;
+  // `parent` each reached hex's predecessor on the shortest rail path (-1 none).
+  void rail_destinations(int u, std::vector<int>& out, const std::vector<uint8_t>* los = nullptr,
+                         std::vector<int>* parent = nullptr) const;
+  // The reason u may not rail to h (with its section), or "" when it may.
+  std::string rail_refusal(int u, int h, std::string* rule) const;
+  void do_rail(int u, int h);
+  int rail_left() const { return rail_left_; }
 
   void log(const std::string& kind, const std::string& text, const std::string& rule) const;
 
@@ -488,9 +504,11 @@ class DvState : public steppe::State {
   int manstein_uses_ = 0;
   bool held_passed_ = false;      // 10.2: the Axis let this draw go without playing it
   int fall_blau_turn_ = 0;        // 10.2: the turn the Axis chose two chits (12 or 13)
-  int phase1_ = 0;                // I: 0 Axis reinforcements, 1 Axis replacements, 2/3 the Soviet ones
+  int phase1_ = 0;                // I: 0 Axis reinforcements, 1 Axis replacements, 2/3 the Soviet ones;
+                                  // III: 4 Axis rail, 5 Soviet rail, 6 done (9.2, 9.4)
   std::vector<int> axis_pool_;    // 7.4 steps left by kind (DvGame::axis_kinds)
   int rf_ = 0;                    // 7.6 RF left this turn
+  int rail_left_ = 0;             // 9.2/9.4 rail steps left in this segment
   std::vector<uint8_t> rebuilt_;  // 7.6 limited types rebuilt this turn
   std::vector<UnitState> units_;
   std::vector<int8_t> control_;

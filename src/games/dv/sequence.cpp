@@ -2,8 +2,8 @@
 // turn record track (trt.json), reinforcements and withdrawals (7.1-7.3, 7.9), the initiative
 // chit (10.2), the chit cup (a kernel DrawCup: every draw is seeded, logged and replayable),
 // the rounds each chit makes (10.5), the Attrition Phase (13.8) and the End Phase (3.2).
-// Not yet: replacements and conversions (7.4-7.8), the Air Base and Strategic Movement Phases
-// (8.2, 9.x), the held Stavka chit (10.5.9), Stalin mandates
+// The Strategic Movement Phase (9.x) is strategic.cpp's. Not yet: conversions (7.7, 7.8), the
+// Air Base Phase (8.2), the held Stavka chit (10.5.9), Stalin mandates
 // (10.5.6.1), the 7.5 corps rebuild.
 #include <algorithm>
 
@@ -37,6 +37,7 @@ void DvState::start_turn() {
     UnitState& s = units_[i];
     const UnitDef& d = g_.units()[i];
     s.forced = false;
+    s.strategic = false;  // 9.1 one Strategic Movement per unit per Turn
     // 7.9: withdrawals on the turn printed on the counter (from the map or the Eliminated box).
     if (d.exit_turn == turn_ &&
         (s.box == Box::kMap || s.box == Box::kEliminated || s.box == Box::kAirAssets)) {
@@ -133,9 +134,14 @@ void DvState::do_place(int u, int h) {
 }
 
 // I. the Reinforcement/Replacement Phase in 7.1's order: Axis reinforcements, Axis
-// replacements, Soviet reinforcements, Soviet replacements.
+// replacements, Soviet reinforcements, Soviet replacements; then III. the Strategic Movement
+// Phase (strategic.cpp; II. the Air Base Phase is not played yet).
 void DvState::advance_placement() {
   for (;;) {
+    if (phase1_ >= 4) {
+      advance_strategic();
+      return;
+    }
     const int side = phase1_ < 2 ? kAxis : kSoviet;
     if (phase1_ == 0 || phase1_ == 2) {
       if (placement_pending(side)) {
@@ -156,8 +162,6 @@ void DvState::advance_placement() {
       ++phase1_;
       continue;
     }
-    begin_action_phase();
-    return;
   }
 }
 

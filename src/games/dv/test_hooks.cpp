@@ -7,6 +7,7 @@
 //   set control HEX axis|soviet    who controls a hex (2.4)
 //   set eliminate UNIT             put a counter in the Eliminated box
 //   set replacements SIDE N        that side's Replacement Segment with N RF (Soviet) or N steps of each kind
+//   set rail SIDE N                that side's rail segment (9.2, 9.4) with N rail steps
 //   (Axis) query: unit UNIT hex|steps|supply|box; odds HEX UNIT...; vp; stage; control HEX;
 //          stack HEX UNIT...; mf UNIT; reach UNIT HEX; zoc axis|soviet HEX; supplied axis|soviet HEX
 #include <algorithm>
@@ -83,6 +84,13 @@ Status DvState::test_set(const std::vector<std::string>& w) {
     rebuilt_.assign(g_.limited_types().size(), 0);
     return Status::ok();
   }
+  if (w[0] == "rail" && w.size() == 3 && side_word(w[1]) != kNeutral) {
+    stage_ = Stage::kRail;
+    active_ = side_word(w[1]);
+    phase1_ = active_ == kAxis ? 4 : 5;
+    rail_left_ = std::atoi(w[2].c_str());
+    return Status::ok();
+  }
   if (w[0] == "supply" && unit(1) >= 0 && w.size() == 3) {
     us(unit(1)).supply = static_cast<uint8_t>(w[2] == "oos" ? 1 : w[2] == "is" ? 2 : 0);
     return Status::ok();
@@ -91,8 +99,9 @@ Status DvState::test_set(const std::vector<std::string>& w) {
     set_control(hex(1), side_word(w[2]));
     return Status::ok();
   }
-  return Error{"unknown set-up words (place, remove, eliminate, replacements, turn, round, supply, control)",
-               "", ""};
+  return Error{
+      "unknown set-up words (place, remove, eliminate, replacements, rail, turn, round, supply, control)", "",
+      ""};
 }
 
 Result<std::string> DvState::test_query(const std::vector<std::string>& w) const {
@@ -109,6 +118,7 @@ Result<std::string> DvState::test_query(const std::vector<std::string>& w) const
       return std::string(s.box == Box::kMap ? "map" : s.box == Box::kEliminated ? "eliminated" : "other");
   }
   if (w[0] == "rf") return std::to_string(rf_);
+  if (w[0] == "rail") return std::to_string(rail_left_);
   if (w[0] == "vp") return std::to_string(vp());
   if (w[0] == "stage") return observation(kAxis)["stage"].get<std::string>();
   if (w[0] == "control" && hex(1) >= 0) {
