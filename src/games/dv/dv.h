@@ -11,7 +11,7 @@
 //   combat.cpp    12.x combat
 //   supply.cpp    13.x logistics
 //   victory.cpp   2.4 control, 3.x victory
-//   strategic.cpp 9.x strategic movement (9.1, 9.2 Axis rail, 9.4 Soviet rail)
+//   strategic.cpp 9.x strategic movement (9.1, 9.2/9.4 rail, 9.3/9.5 naval)
 //   position.cpp  the position format (issue 29)
 //   verbs.cpp     the verb table (kernel/verbs.h): generate, check, apply, print, parse
 #pragma once
@@ -46,6 +46,12 @@ enum Terrain : uint8_t { kClear = 0, kWoods, kSwamp, kRough, kSea, kLake, kTerra
 constexpr int kAllMp = 1000;
 constexpr int kProhibited = -1;
 
+// 9.3/9.5 the seas of Naval Transport: the Baltic (with the Gulf of Finland) and the Black Sea
+// (with the Sea of Azov) each have their own step allowance.
+enum Sea : uint8_t { kBaltic = 0, kGulfOfFinland, kBlackSea, kAzov, kSeaCount };
+constexpr int kNoSea = -1;
+inline int sea_zone(int sea) { return sea == kBaltic || sea == kGulfOfFinland ? 0 : 1; }
+
 // Where a unit is when it is not on a map hex.
 enum class Box : uint8_t {
   kMap,
@@ -67,6 +73,7 @@ struct UnitDef {
   bool zoc = false, replaceable = true;
   int entry_turn = -1, exit_turn = -1, returns = -1;  // -1: none / on a trigger
   int command_range = 0;
+  int air_range = 0;  // 8.4: an air unit's range (9.3/9.5: no Naval Transport to a port in it)
   // Derived classes the rules ask about.
   bool mech = false;               // class "mech" (11.3: HQs and leaders count as mech)
   bool ground = false;             // 2.4: has a movement factor
@@ -178,7 +185,8 @@ enum Verb : uint16_t {
   kRetreatTo,
   kManstein,
   kHold,
-  kRail
+  kRail,
+  kShip
 };
 
 class DvGame;
@@ -232,6 +240,15 @@ class DvGame : public steppe::Game {
   // 7.6: the types Replaced by unit, their cost, and the types under the one-per-turn limit.
   int unit_rf_cost(const std::string& type) const;  // -1: priced by defence factor
   int reduced_gta_cost() const { return reduced_gta_cost_; }
+  // 9.3/9.5: the sea a port lies on (kNoSea if none), the steps per turn [side][zone], how
+  // many a mech step counts for, the hexes on both sides of the Kerch Straits, Rostov's river.
+  int port_sea(int h) const { return port_sea_[static_cast<size_t>(h)]; }
+  int naval_steps(int side, int zone) const {
+    return naval_cap_[static_cast<size_t>(side)][static_cast<size_t>(zone)];
+  }
+  int naval_mech_factor() const { return naval_mech_; }
+  const std::vector<int>& kerch_hexes() const { return kerch_; }
+  const std::vector<int>& rostov_river() const { return rostov_river_; }
   const std::vector<std::string>& limited_types() const { return limited_; }
 
  private:
@@ -256,6 +273,10 @@ class DvGame : public steppe::Game {
   std::vector<std::pair<std::string, int>> unit_costs_;
   int reduced_gta_cost_ = 2;
   std::vector<std::string> limited_;
+  std::vector<int8_t> port_sea_;
+  std::array<std::array<int, 2>, 2> naval_cap_{};
+  int naval_mech_ = 2;
+  std::vector<int> kerch_, rostov_river_;
   Json map_doc_;
   std::string rules_hash_;
 };
@@ -273,6 +294,7 @@ enum class Stage : uint8_t {
   kRetreat,     // 12.5: the defender chooses where the next unit retreats
   kHeld,        // 10.2, 10.5.10: before a draw, the Axis may play the held Manstein/Model chit
   kRail,        // 9.2/9.4: a side's rail movement in the Strategic Movement Phase
+  kNaval,       // 9.3/9.5: a side's Naval Transport in the Strategic Movement Phase
   kOver         // 3.2: the game is over
 };
 
@@ -470,6 +492,13 @@ class DvState : public steppe::State {
   std::string rail_refusal(int u, int h, std::string* rule) const;
   void do_rail(int u, int h);
   int rail_left() const { return rail_left_; }
+  // 9.3/9.5 Naval Transport: the sea is open to the side this turn; the ports u may sail to.
+  bool sea_open(int side, int sea) const;
+  int naval_cost(int u) const;  // steps, a mech step counting double
+  void naval_destinations(int u, std::vector<int>& out) const;
+  std::string naval_refusal(int u, int h, std::string* rule) const;
+  void do_ship(int u, int h);
+  int naval_left(int zone) const { return naval_left_[static_cast<size_t>(zone)]; }
 
   void log(const std::string& kind, const std::string& text, const std::string& rule) const;
 
@@ -502,14 +531,16 @@ class DvState : public steppe::State {
   int manstein_back_ = 0;               // 10.5.10: the turn it may next be played (999: removed)
   int manstein_year_ = 0;               // 10.5.10: the year of its uses counted in manstein_uses_
   int manstein_uses_ = 0;
-  bool held_passed_ = false;      // 10.2: the Axis let this draw go without playing it
-  int fall_blau_turn_ = 0;        // 10.2: the turn the Axis chose two chits (12 or 13)
-  int phase1_ = 0;                // I: 0 Axis reinforcements, 1 Axis replacements, 2/3 the Soviet ones;
-                                  // III: 4 Axis rail, 5 Soviet rail, 6 done (9.2, 9.4)
-  std::vector<int> axis_pool_;    // 7.4 steps left by kind (DvGame::axis_kinds)
-  int rf_ = 0;                    // 7.6 RF left this turn
-  int rail_left_ = 0;             // 9.2/9.4 rail steps left in this segment
-  std::vector<uint8_t> rebuilt_;  // 7.6 limited types rebuilt this turn
+  bool held_passed_ = false;         // 10.2: the Axis let this draw go without playing it
+  int fall_blau_turn_ = 0;           // 10.2: the turn the Axis chose two chits (12 or 13)
+  int phase1_ = 0;                   // I: 0 Axis reinforcements, 1 Axis replacements, 2/3 the Soviet ones;
+                                     // III: 4 Axis rail, 5 Axis naval, 6 Soviet rail, 7 Soviet naval,
+                                     // 8 done (9.2-9.5)
+  std::vector<int> axis_pool_;       // 7.4 steps left by kind (DvGame::axis_kinds)
+  int rf_ = 0;                       // 7.6 RF left this turn
+  int rail_left_ = 0;                // 9.2/9.4 rail steps left in this segment
+  std::array<int, 2> naval_left_{};  // 9.3/9.5 Naval Transport steps left: Baltic, Black Sea
+  std::vector<uint8_t> rebuilt_;     // 7.6 limited types rebuilt this turn
   std::vector<UnitState> units_;
   std::vector<int8_t> control_;
   std::vector<uint8_t> fz_gone_, fort_gone_;  // 12.7.1, 12.7.2

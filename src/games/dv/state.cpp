@@ -146,6 +146,8 @@ const char* stage_name(Stage s) {
       return "held";
     case Stage::kRail:
       return "rail";
+    case Stage::kNaval:
+      return "naval";
     case Stage::kOver:
       return "over";
   }
@@ -243,6 +245,7 @@ Json DvState::full_json() const {
   j["phase1"] = phase1_;
   j["rebuilt"] = rebuilt_;
   j["rail_left"] = rail_left_;
+  j["naval_left"] = naval_left_;
   j["axis41"] = axis41_;
   j["axis42"] = axis42_;
   j["winner"] = winner_;
@@ -321,6 +324,7 @@ uint64_t DvState::state_hash() const {
   for (int p : axis_pool_) mix(static_cast<uint64_t>(p) + 77);
   mix(static_cast<uint64_t>(rf_) + 991);
   mix(static_cast<uint64_t>(rail_left_) + 4441);
+  mix(static_cast<uint64_t>(naval_left_[0]) << 8 | static_cast<uint64_t>(naval_left_[1]));
   for (auto r : rebuilt_) mix(r + 55u);
   mix(static_cast<uint64_t>(axis41_) + 1);
   mix(axis42_ ? 1 : 0);

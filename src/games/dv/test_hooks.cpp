@@ -8,6 +8,7 @@
 //   set eliminate UNIT             put a counter in the Eliminated box
 //   set replacements SIDE N        that side's Replacement Segment with N RF (Soviet) or N steps of each kind
 //   set rail SIDE N                that side's rail segment (9.2, 9.4) with N rail steps
+//   set naval SIDE                 that side's naval segment (9.3, 9.5) with the turn's steps
 //   (Axis) query: unit UNIT hex|steps|supply|box; odds HEX UNIT...; vp; stage; control HEX;
 //          stack HEX UNIT...; mf UNIT; reach UNIT HEX; zoc axis|soviet HEX; supplied axis|soviet HEX
 #include <algorithm>
@@ -87,8 +88,15 @@ Status DvState::test_set(const std::vector<std::string>& w) {
   if (w[0] == "rail" && w.size() == 3 && side_word(w[1]) != kNeutral) {
     stage_ = Stage::kRail;
     active_ = side_word(w[1]);
-    phase1_ = active_ == kAxis ? 4 : 5;
+    phase1_ = active_ == kAxis ? 4 : 6;
     rail_left_ = std::atoi(w[2].c_str());
+    return Status::ok();
+  }
+  if (w[0] == "naval" && w.size() == 2 && side_word(w[1]) != kNeutral) {
+    stage_ = Stage::kNaval;
+    active_ = side_word(w[1]);
+    phase1_ = active_ == kAxis ? 5 : 7;
+    naval_left_ = {g_.naval_steps(active_, 0), g_.naval_steps(active_, 1)};
     return Status::ok();
   }
   if (w[0] == "supply" && unit(1) >= 0 && w.size() == 3) {
@@ -100,8 +108,9 @@ Status DvState::test_set(const std::vector<std::string>& w) {
     return Status::ok();
   }
   return Error{
-      "unknown set-up words (place, remove, eliminate, replacements, rail, turn, round, supply, control)", "",
-      ""};
+      "unknown set-up words (place, remove, eliminate, replacements, rail, naval, turn, round, supply, "
+      "control)",
+      "", ""};
 }
 
 Result<std::string> DvState::test_query(const std::vector<std::string>& w) const {
@@ -119,6 +128,8 @@ Result<std::string> DvState::test_query(const std::vector<std::string>& w) const
   }
   if (w[0] == "rf") return std::to_string(rf_);
   if (w[0] == "rail") return std::to_string(rail_left_);
+  if (w[0] == "naval" && w.size() == 2 && (w[1] == "baltic" || w[1] == "black-sea"))
+    return std::to_string(naval_left_[w[1] == "baltic" ? 0 : 1]);
   if (w[0] == "vp") return std::to_string(vp());
   if (w[0] == "stage") return observation(kAxis)["stage"].get<std::string>();
   if (w[0] == "control" && hex(1) >= 0) {

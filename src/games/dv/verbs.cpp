@@ -18,7 +18,8 @@
 //   hold               10.2 the Axis keeps it back: the next chit is drawn; on Turn 12 after the
 //                      first initiative chit, Fall Blau's second chit is kept for Turn 13
 //   rail UNIT HEX      9.2/9.4 a unit moves by rail in the Strategic Movement Phase
-//   done               7.1 the Replacement Segment is over; 9.2/9.4 the rail segment is over
+//   ship UNIT HEX      9.3/9.5 Naval Transport of a unit from port to port
+//   done               7.1 the Replacement Segment is over; 9.2-9.5 the rail or naval segment is over
 #include "kernel/verbs.h"
 
 #include <algorithm>
@@ -375,12 +376,13 @@ struct Verbs {
     s.do_rebuild(a.args[0], a.args[1], a.args[2] == 1);
   }
   static void gen_done(const DvState& s, std::vector<Action>& out) {
-    if (s.stage() == Stage::kReplace || s.stage() == Stage::kRail) out.push_back(make(kDone));
+    if (s.stage() == Stage::kReplace || s.stage() == Stage::kRail || s.stage() == Stage::kNaval)
+      out.push_back(make(kDone));
   }
   static Status check_done(const DvState& s, const Action& a) {
     if (Status st = arity(a, 0, "done"); !st) return st;
-    if (s.stage() != Stage::kReplace && s.stage() != Stage::kRail)
-      return rule_error("7.1, 9.1", "no Replacement Segment or rail movement to end");
+    if (s.stage() != Stage::kReplace && s.stage() != Stage::kRail && s.stage() != Stage::kNaval)
+      return rule_error("7.1, 9.1", "no Replacement Segment, rail movement or Naval Transport to end");
     return Status::ok();
   }
   static void apply_done(DvState& s, const Action&) {
@@ -388,6 +390,8 @@ struct Verbs {
       if (s.rail_left_ > 0)
         s.log("rail", "unused rail steps are lost", s.active_side() == kAxis ? "9.2" : "9.4");
       s.rail_left_ = 0;
+    } else if (s.stage() == Stage::kNaval) {
+      s.naval_left_ = {0, 0};
     } else {
       s.log("replace", "unused replacements are lost", "7.1");
     }
@@ -413,6 +417,33 @@ struct Verbs {
     const std::string why = s.rail_refusal(a.args[0], a.args[1], &rule);
     if (!why.empty()) return rule_error(rule, why);
     return Status::ok();
+  }
+  static void gen_ship(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kNaval) return;
+    std::vector<int> dest;
+    for (int u = 0; u < static_cast<int>(s.dv().units().size()); ++u) {
+      s.naval_destinations(u, dest);
+      for (int h : dest) out.push_back(make(kShip, {u, h}));
+    }
+  }
+  static Status check_ship(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 2, "ship UNIT HEX"); !st) return st;
+    if (!valid_unit(s, a.args[0]) || !valid_hex(s, a.args[1])) return Error{"usage: ship UNIT HEX", "", ""};
+    std::string rule;
+    const std::string why = s.naval_refusal(a.args[0], a.args[1], &rule);
+    if (!why.empty()) return rule_error(rule, why);
+    return Status::ok();
+  }
+  static void apply_ship(DvState& s, const Action& a) {
+    s.do_ship(a.args[0], a.args[1]);
+    // The segment ends by itself once no Naval Transport is left to make.
+    std::vector<Action> acts;
+    s.legal_actions(acts);
+    if (acts.size() <= 1) {
+      s.naval_left_ = {0, 0};
+      ++s.phase1_;
+      s.advance_placement();
+    }
   }
   static void apply_rail(DvState& s, const Action& a) {
     s.do_rail(a.args[0], a.args[1]);
@@ -565,6 +596,8 @@ struct Verbs {
         return "hold";
       case kRail:
         return "rail " + unit(0) + " " + hex(1);
+      case kShip:
+        return "ship " + unit(0) + " " + hex(1);
       default:
         return "?";
     }
@@ -579,6 +612,7 @@ struct Verbs {
                        std::string(verb == kPlace    ? "place"
                                    : verb == kMoveTo ? "move"
                                    : verb == kRail   ? "rail"
+                                   : verb == kShip   ? "ship"
                                                      : "retreat") +
                        " UNIT HEX",
                    "", ""};
@@ -687,6 +721,10 @@ const Row kRows[] = {
      &Verbs::print,
      [](const DvState& s,
         std::span<const std::string_view> w) { return Verbs::parse_unit_hex(s, kRail, w); }},
+    {kShip, "ship", "ship UNIT HEX", "9.3", &Verbs::gen_ship, &Verbs::check_ship, &Verbs::apply_ship,
+     &Verbs::print,
+     [](const DvState& s,
+        std::span<const std::string_view> w) { return Verbs::parse_unit_hex(s, kShip, w); }},
 };
 const steppe::VerbTable<DvState> kVerbs{kRows};
 
