@@ -342,6 +342,12 @@ struct Outcome {
   std::vector<std::string> notes;  // "Woods: 1 left (TEC)" ...
 };
 
+// 7.10: the Soviet units withdrawn in the Soviet part of the Reinforcement/Replacement Phase
+// (the Militia Corps, for an RF each), not at the start of the turn.
+inline bool soviet_part_withdrawal(const UnitDef& d) {
+  return d.side == kSoviet && d.type == "militia-corps";
+}
+
 class DvState : public steppe::State {
  public:
   explicit DvState(const DvGame& g) : g_(g) {}
@@ -435,7 +441,8 @@ class DvState : public steppe::State {
   void end_combat();
 
   // ---- 13.x supply (supply.cpp) ----
-  void trace_supply(int side, std::vector<uint8_t>& los, std::vector<uint8_t>& loc) const;
+  // `to`: the LOC alone, to that one hex instead of the supply sources (7.2 "a LOC to Berlin").
+  void trace_supply(int side, std::vector<uint8_t>& los, std::vector<uint8_t>& loc, int to = -1) const;
   void logistics_round();  // 10.5.11
   void attrition();        // 13.8
 

@@ -50,7 +50,27 @@ void DvState::begin_replacements(int side) {
     rf_ += ll;
     why += " + Lend-Lease " + std::to_string(ll);
   }
-  if (rf_ > 0) log("replace", "Soviet RF: " + std::to_string(rf_) + " (" + why + ")", "7.6");
+  // 7.10 "Turn 8: Remove the Soviet Crimea, Leningrad, and Moscow Militia Corps from the game
+  // during the Soviet part of the Reinforcement/Replacement Phase. The Soviet player receives 1
+  // RF for each such Supplied Corps removed from the map."
+  int militia = 0;
+  for (int u = 0; u < static_cast<int>(g_.units().size()); ++u) {
+    const UnitDef& d = g_.unit(u);
+    UnitState& s = us(u);
+    if (!soviet_part_withdrawal(d) || d.exit_turn > turn_ ||
+        (s.box != Box::kMap && s.box != Box::kEliminated))
+      continue;
+    const bool supplied = s.box == Box::kMap && los[static_cast<size_t>(s.hex)] != 0;
+    militia += supplied ? 1 : 0;
+    log("withdraw", d.label + " is withdrawn" + (supplied ? ", 1 RF" : ""), "7.10");
+    s = UnitState{};
+    s.box = Box::kRemoved;
+  }
+  if (militia > 0) {
+    rf_ += militia;
+    why += " + withdrawn militia " + std::to_string(militia);
+  }
+  if (rf_ > 0) log("replace", "Soviet RF: " + std::to_string(rf_) + " (" + why + ")", "7.6, 7.10");
 }
 
 // 7.4/7.6 "Units may only receive Replacement steps if they would be In Supply if a Supply

@@ -8,6 +8,8 @@
 //   set eliminate UNIT             put a counter in the Eliminated box
 //   set replacements SIDE N        that side's Replacement Segment with N RF (Soviet) or N steps of each kind
 //   set rail SIDE N                that side's rail segment (9.2, 9.4) with N rail steps
+//   set pending UNIT               a counter waits to enter (7.1), as before its entry turn
+//   set begin-turn                 the current turn begins (4.0 I: withdrawals, reinforcements)
 //   set naval SIDE                 that side's naval segment (9.3, 9.5) with the turn's steps
 //   (Axis) query: unit UNIT hex|steps|supply|box; odds HEX UNIT...; vp; stage; control HEX;
 //          stack HEX UNIT...; mf UNIT; reach UNIT HEX; zoc axis|soviet HEX; supplied axis|soviet HEX
@@ -69,6 +71,15 @@ Status DvState::test_set(const std::vector<std::string>& w) {
     start_round(chit_from_name(w[1]), side_word(w[2]));
     return Status::ok();
   }
+  if (w[0] == "pending" && unit(1) >= 0) {
+    us(unit(1)) = UnitState{};
+    us(unit(1)).box = Box::kPending;
+    return Status::ok();
+  }
+  if (w[0] == "begin-turn" && w.size() == 1) {
+    start_turn();
+    return Status::ok();
+  }
   if (w[0] == "eliminate" && unit(1) >= 0) {
     us(unit(1)) = UnitState{};
     us(unit(1)).box = Box::kEliminated;
@@ -108,7 +119,8 @@ Status DvState::test_set(const std::vector<std::string>& w) {
     return Status::ok();
   }
   return Error{
-      "unknown set-up words (place, remove, eliminate, replacements, rail, naval, turn, round, supply, "
+      "unknown set-up words (place, remove, eliminate, replacements, rail, naval, pending, begin-turn, turn, "
+      "round, supply, "
       "control)",
       "", ""};
 }
@@ -124,7 +136,11 @@ Result<std::string> DvState::test_query(const std::vector<std::string>& w) const
     if (w[2] == "steps") return std::to_string(s.steps);
     if (w[2] == "supply") return std::string(s.supply == 0 ? "ok" : s.supply == 1 ? "oos" : "is");
     if (w[2] == "box")
-      return std::string(s.box == Box::kMap ? "map" : s.box == Box::kEliminated ? "eliminated" : "other");
+      return std::string(s.box == Box::kMap           ? "map"
+                         : s.box == Box::kEliminated  ? "eliminated"
+                         : s.box == Box::kOtherFronts ? "other-fronts"
+                         : s.box == Box::kRemoved     ? "removed"
+                                                      : "other");
   }
   if (w[0] == "rf") return std::to_string(rf_);
   if (w[0] == "rail") return std::to_string(rail_left_);
