@@ -484,6 +484,7 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
   auto counters = load("counters.json");
   if (!counters) return counters.error();
   JsonReader cu(*counters, (dir / "counters.json").string());
+  std::vector<std::pair<size_t, std::string>> converts;  // 7.7, resolved once every id is known
   for (const JsonReader& e : cu.at("units").elements()) {
     UnitDef u;
     u.id = e.str("id");
@@ -520,7 +521,18 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     }
     if (u.type == "stavka-hq") g->stavka_ = idx;
     if (u.type == "leader") g->zhukov_ = idx;
+    // 7.7: an Axis counter "converts" the id of the one it replaces (7.8's Soviet entries name
+    // the kinds of units converted, not a counter).
+    if (u.side == kAxis && e.has("converts") && !e.at("converts").is_null())
+      converts.emplace_back(g->units_.size(), e.str("converts"));
     g->units_.push_back(std::move(u));
+  }
+  for (const auto& [idx, old] : converts) {
+    const int o = g->unit_index(old);
+    if (o < 0)
+      return steppe::Error{"counters.json: " + g->units_[idx].id + " converts an unknown counter " + old,
+                           "7.7", ""};
+    g->units_[idx].converts = o;
   }
   if (!cu.ok()) return cu.error();
 

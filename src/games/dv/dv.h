@@ -74,6 +74,7 @@ struct UnitDef {
   int entry_turn = -1, exit_turn = -1, returns = -1;  // -1: none / on a trigger
   int command_range = 0;
   int air_range = 0;  // 8.4: an air unit's range (9.3/9.5: no Naval Transport to a port in it)
+  int converts = -1;  // 7.7: the Axis counter this one replaces on its entry turn (-1: none)
   // Derived classes the rules ask about.
   bool mech = false;               // class "mech" (11.3: HQs and leaders count as mech)
   bool ground = false;             // 2.4: has a movement factor
@@ -481,6 +482,7 @@ class DvState : public steppe::State {
   void advance_placement();
   // ---- 7.4-7.6 replacements (replacements.cpp) ----
   void begin_replacements(int side);
+  void axis_conversions();  // 7.7, at the start of the Axis Replacement Segment
   bool in_supply_now(int u, int h) const;
   int flip_cost(int u, const std::vector<uint8_t>* los = nullptr) const;  // -1: may not be flipped now
   int rebuild_cost(int u, bool full) const;                               // -1: may not be rebuilt now

@@ -103,6 +103,9 @@ void DvState::placement_hexes(int u, std::vector<int>& out) const {
   const UnitDef& d = g_.unit(u);
   const UnitState& s = us(u);
   if (s.box != Box::kPending || !d.ground || (d.entry_turn > turn_ && s.return_turn < 0)) return;
+  // 7.7: a conversion replaces the old counter where it is (on the map or in the Eliminated
+  // box) in the Replacement Segment; it is no reinforcement.
+  if (d.converts >= 0 && (us(d.converts).box == Box::kMap || us(d.converts).box == Box::kEliminated)) return;
   entry_hexes(u, out);
 }
 
