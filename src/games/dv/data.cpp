@@ -296,6 +296,32 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     else
       g->oranienbaum_.set(gr, a, d);
   }
+  {
+    // 9.3/9.5: the ports of each sea (the Gulf of Finland's are 2.1's), the Kerch Straits (2.4),
+    // Rostov's river hexes.
+    g->port_sea_.assign(static_cast<size_t>(gr.size()), static_cast<int8_t>(kNoSea));
+    const JsonReader ns = p.at("naval_seas");
+    const auto put = [&](const JsonReader& list, int sea) {
+      for (const JsonReader& r : list.elements()) {
+        const int h = hex_of(r);
+        if (h < 0) continue;
+        if (!g->hexes_[static_cast<size_t>(h)].port) r.fail_value("not a port of map.json (9.3, 9.5)");
+        if (g->port_sea_[static_cast<size_t>(h)] != kNoSea) r.fail_value("a port lies on one sea");
+        g->port_sea_[static_cast<size_t>(h)] = static_cast<int8_t>(sea);
+      }
+    };
+    put(ns.at("baltic"), kBaltic);
+    put(p.at("gulf_of_finland_ports").at("hexes"), kGulfOfFinland);
+    put(ns.at("black-sea"), kBlackSea);
+    put(ns.at("sea-of-azov"), kAzov);
+    for (const JsonReader& r : ns.at("rostov_river_hexes").elements()) g->rostov_river_.push_back(hex_of(r));
+    for (const JsonReader& side : p.at("kerch_straits").at("hexsides").elements())
+      for (const JsonReader& r : side.elements()) {
+        const int h = hex_of(r);
+        if (h >= 0 && std::find(g->kerch_.begin(), g->kerch_.end(), h) == g->kerch_.end())
+          g->kerch_.push_back(h);
+      }
+  }
   if (!p.ok()) return p.error();
 
   // ---- terrain.json: the TEC (11.1.2, 12.4, 12.7) and weather (11.3) ----
@@ -415,6 +441,14 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     td.rf_factory_each = rf.int_in("factory_each", 0, 99);
     td.rf_off_map = rf.int_in("off_map", 0, 99);
     td.lend_lease = rf.at("lend_lease").is_null() ? "" : rf.str("lend_lease");
+    // 9.2 "Starting on Turn 11 ... roll 2d6 ... In Snow Turns and all Turns starting in 1944, roll one
+    // die instead"; 9.4 "Starting on Turn 4 ... four Combat unit steps per Turn".
+    if (const JsonReader ar = e.at("axis_rail"); !ar.is_null()) {
+      const std::string dice = ar.as_str();
+      td.axis_rail_dice = dice == "1d6" ? 1 : dice == "2d6" ? 2 : 0;
+      if (td.axis_rail_dice == 0) ar.fail_value("Axis rail is 1d6 or 2d6 (9.2)");
+    }
+    td.soviet_rail_steps = e.int_in("soviet_rail_steps", 0, 99);
     g->turns_.push_back(std::move(td));
   }
   if (g->turns_.size() != 44) tr.at("turns").fail("the campaign has 44 turns (3.2)");
@@ -434,12 +468,23 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     g->unit_costs_.emplace_back(type, n.as_int_in(0, 20));
   g->reduced_gta_cost_ = costs.int_in("reduced_guards_tank_army", 0, 20);
   g->limited_ = costs.str_list("limited");
+  {
+    // 9.3 Axis: "four steps per Turn in both the Baltic Sea and the Black Sea/Sea of Azov";
+    // 9.5 Soviet: Baltic two, Black Sea/Sea of Azov four; "Mechanized steps count double".
+    const JsonReader nc = tr.at("naval_capacity_steps");
+    for (int side = 0; side < 2; ++side) {
+      const JsonReader s = nc.at(side == kAxis ? "axis" : "soviet");
+      g->naval_cap_[static_cast<size_t>(side)] = {s.int_in("baltic", 0, 99), s.int_in("black-sea", 0, 99)};
+    }
+    g->naval_mech_ = nc.int_in("mech_steps_count", 1, 4);
+  }
   if (!tr.ok()) return tr.error();
 
   // ---- counters.json (2.2) ----
   auto counters = load("counters.json");
   if (!counters) return counters.error();
   JsonReader cu(*counters, (dir / "counters.json").string());
+  std::vector<std::pair<size_t, std::string>> converts;  // 7.7, resolved once every id is known
   for (const JsonReader& e : cu.at("units").elements()) {
     UnitDef u;
     u.id = e.str("id");
@@ -464,6 +509,7 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     u.exit_turn = static_cast<int>(e.integer_or("exit_turn", -1));
     u.returns = static_cast<int>(e.integer_or("returns", -1));
     u.command_range = static_cast<int>(e.integer_or("command_range", 0));
+    if (u.cls == "air") u.air_range = static_cast<int>(e.integer_or("range", 0));
     u.enters_eliminated = e.str_or("enters_box", "") == "eliminated";
     classify(u);
     if (g->unit_index(u.label) >= 0)
@@ -475,7 +521,18 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     }
     if (u.type == "stavka-hq") g->stavka_ = idx;
     if (u.type == "leader") g->zhukov_ = idx;
+    // 7.7: an Axis counter "converts" the id of the one it replaces (7.8's Soviet entries name
+    // the kinds of units converted, not a counter).
+    if (u.side == kAxis && e.has("converts") && !e.at("converts").is_null())
+      converts.emplace_back(g->units_.size(), e.str("converts"));
     g->units_.push_back(std::move(u));
+  }
+  for (const auto& [idx, old] : converts) {
+    const int o = g->unit_index(old);
+    if (o < 0)
+      return steppe::Error{"counters.json: " + g->units_[idx].id + " converts an unknown counter " + old,
+                           "7.7", ""};
+    g->units_[idx].converts = o;
   }
   if (!cu.ok()) return cu.error();
 

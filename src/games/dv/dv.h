@@ -11,6 +11,7 @@
 //   combat.cpp    12.x combat
 //   supply.cpp    13.x logistics
 //   victory.cpp   2.4 control, 3.x victory
+//   strategic.cpp 9.x strategic movement (9.1, 9.2/9.4 rail, 9.3/9.5 naval)
 //   position.cpp  the position format (issue 29)
 //   verbs.cpp     the verb table (kernel/verbs.h): generate, check, apply, print, parse
 #pragma once
@@ -45,6 +46,12 @@ enum Terrain : uint8_t { kClear = 0, kWoods, kSwamp, kRough, kSea, kLake, kTerra
 constexpr int kAllMp = 1000;
 constexpr int kProhibited = -1;
 
+// 9.3/9.5 the seas of Naval Transport: the Baltic (with the Gulf of Finland) and the Black Sea
+// (with the Sea of Azov) each have their own step allowance.
+enum Sea : uint8_t { kBaltic = 0, kGulfOfFinland, kBlackSea, kAzov, kSeaCount };
+constexpr int kNoSea = -1;
+inline int sea_zone(int sea) { return sea == kBaltic || sea == kGulfOfFinland ? 0 : 1; }
+
 // Where a unit is when it is not on a map hex.
 enum class Box : uint8_t {
   kMap,
@@ -66,6 +73,8 @@ struct UnitDef {
   bool zoc = false, replaceable = true;
   int entry_turn = -1, exit_turn = -1, returns = -1;  // -1: none / on a trigger
   int command_range = 0;
+  int air_range = 0;  // 8.4: an air unit's range (9.3/9.5: no Naval Transport to a port in it)
+  int converts = -1;  // 7.7: the Axis counter this one replaces on its entry turn (-1: none)
   // Derived classes the rules ask about.
   bool mech = false;               // class "mech" (11.3: HQs and leaders count as mech)
   bool ground = false;             // 2.4: has a movement factor
@@ -113,6 +122,8 @@ struct TurnDef {
   std::vector<std::pair<std::string, int>> axis_replacements;  // 7.4 steps by kind
   int rf_factory_each = 0, rf_off_map = 0;                     // 7.6
   std::string lend_lease;                                      // "", "1d6", "1d6 +3"
+  int axis_rail_dice = 0;     // 9.2: d6 rolled for the Axis rail steps (0: no Axis rail yet)
+  int soviet_rail_steps = 0;  // 9.4: Soviet combat-unit steps by rail (0: none yet)
 };
 
 struct HexInfo {
@@ -174,7 +185,9 @@ enum Verb : uint16_t {
   kLose,
   kRetreatTo,
   kManstein,
-  kHold
+  kHold,
+  kRail,
+  kShip
 };
 
 class DvGame;
@@ -228,6 +241,15 @@ class DvGame : public steppe::Game {
   // 7.6: the types Replaced by unit, their cost, and the types under the one-per-turn limit.
   int unit_rf_cost(const std::string& type) const;  // -1: priced by defence factor
   int reduced_gta_cost() const { return reduced_gta_cost_; }
+  // 9.3/9.5: the sea a port lies on (kNoSea if none), the steps per turn [side][zone], how
+  // many a mech step counts for, the hexes on both sides of the Kerch Straits, Rostov's river.
+  int port_sea(int h) const { return port_sea_[static_cast<size_t>(h)]; }
+  int naval_steps(int side, int zone) const {
+    return naval_cap_[static_cast<size_t>(side)][static_cast<size_t>(zone)];
+  }
+  int naval_mech_factor() const { return naval_mech_; }
+  const std::vector<int>& kerch_hexes() const { return kerch_; }
+  const std::vector<int>& rostov_river() const { return rostov_river_; }
   const std::vector<std::string>& limited_types() const { return limited_; }
 
  private:
@@ -252,6 +274,10 @@ class DvGame : public steppe::Game {
   std::vector<std::pair<std::string, int>> unit_costs_;
   int reduced_gta_cost_ = 2;
   std::vector<std::string> limited_;
+  std::vector<int8_t> port_sea_;
+  std::array<std::array<int, 2>, 2> naval_cap_{};
+  int naval_mech_ = 2;
+  std::vector<int> kerch_, rostov_river_;
   Json map_doc_;
   std::string rules_hash_;
 };
@@ -268,6 +294,8 @@ enum class Stage : uint8_t {
   kLoss,        // 12.3c: the owner chooses which unit loses the next step
   kRetreat,     // 12.5: the defender chooses where the next unit retreats
   kHeld,        // 10.2, 10.5.10: before a draw, the Axis may play the held Manstein/Model chit
+  kRail,        // 9.2/9.4: a side's rail movement in the Strategic Movement Phase
+  kNaval,       // 9.3/9.5: a side's Naval Transport in the Strategic Movement Phase
   kOver         // 3.2: the game is over
 };
 
@@ -286,6 +314,7 @@ struct UnitState {
   bool started_adjacent = false;  // 10.5.6: adjacent to the enemy when the round began
   bool act = false;               // 10.4 ACT marker: in the round's command range when it began
   int16_t return_turn = -1;       // 7.9: back from the Other Fronts box on this turn
+  bool strategic = false;         // 9.1: made its one Strategic Movement this turn
   friend bool operator==(const UnitState&, const UnitState&) = default;
 };
 
@@ -313,6 +342,12 @@ struct Outcome {
   int table = 0;                   // 0 = CRT A, 1 = CRT B (12.1.1)
   std::vector<std::string> notes;  // "Woods: 1 left (TEC)" ...
 };
+
+// 7.10: the Soviet units withdrawn in the Soviet part of the Reinforcement/Replacement Phase
+// (the Militia Corps, for an RF each), not at the start of the turn.
+inline bool soviet_part_withdrawal(const UnitDef& d) {
+  return d.side == kSoviet && d.type == "militia-corps";
+}
 
 class DvState : public steppe::State {
  public:
@@ -407,7 +442,8 @@ class DvState : public steppe::State {
   void end_combat();
 
   // ---- 13.x supply (supply.cpp) ----
-  void trace_supply(int side, std::vector<uint8_t>& los, std::vector<uint8_t>& loc) const;
+  // `to`: the LOC alone, to that one hex instead of the supply sources (7.2 "a LOC to Berlin").
+  void trace_supply(int side, std::vector<uint8_t>& los, std::vector<uint8_t>& loc, int to = -1) const;
   void logistics_round();  // 10.5.11
   void attrition();        // 13.8
 
@@ -446,6 +482,7 @@ class DvState : public steppe::State {
   void advance_placement();
   // ---- 7.4-7.6 replacements (replacements.cpp) ----
   void begin_replacements(int side);
+  void axis_conversions();  // 7.7, at the start of the Axis Replacement Segment
   bool in_supply_now(int u, int h) const;
   int flip_cost(int u, const std::vector<uint8_t>* los = nullptr) const;  // -1: may not be flipped now
   int rebuild_cost(int u, bool full) const;                               // -1: may not be rebuilt now
@@ -454,6 +491,23 @@ class DvState : public steppe::State {
   void do_flip(int u);
   void do_rebuild(int u, int h, bool full);
   int rf() const { return rf_; }
+  // ---- 9.x strategic movement (strategic.cpp) ----
+  void advance_strategic();  // III: the rail segments in 4.0's order, then the Action Phase
+  // 9.2/9.4: where u may go by rail now (empty: it may not); `los` the side's supply trace;
+  // `parent` each reached hex's predecessor on the shortest rail path (-1 none).
+  void rail_destinations(int u, std::vector<int>& out, const std::vector<uint8_t>* los = nullptr,
+                         std::vector<int>* parent = nullptr) const;
+  // The reason u may not rail to h (with its section), or "" when it may.
+  std::string rail_refusal(int u, int h, std::string* rule) const;
+  void do_rail(int u, int h);
+  int rail_left() const { return rail_left_; }
+  // 9.3/9.5 Naval Transport: the sea is open to the side this turn; the ports u may sail to.
+  bool sea_open(int side, int sea) const;
+  int naval_cost(int u) const;  // steps, a mech step counting double
+  void naval_destinations(int u, std::vector<int>& out) const;
+  std::string naval_refusal(int u, int h, std::string* rule) const;
+  void do_ship(int u, int h);
+  int naval_left(int zone) const { return naval_left_[static_cast<size_t>(zone)]; }
 
   void log(const std::string& kind, const std::string& text, const std::string& rule) const;
 
@@ -486,12 +540,16 @@ class DvState : public steppe::State {
   int manstein_back_ = 0;               // 10.5.10: the turn it may next be played (999: removed)
   int manstein_year_ = 0;               // 10.5.10: the year of its uses counted in manstein_uses_
   int manstein_uses_ = 0;
-  bool held_passed_ = false;      // 10.2: the Axis let this draw go without playing it
-  int fall_blau_turn_ = 0;        // 10.2: the turn the Axis chose two chits (12 or 13)
-  int phase1_ = 0;                // I: 0 Axis reinforcements, 1 Axis replacements, 2/3 the Soviet ones
-  std::vector<int> axis_pool_;    // 7.4 steps left by kind (DvGame::axis_kinds)
-  int rf_ = 0;                    // 7.6 RF left this turn
-  std::vector<uint8_t> rebuilt_;  // 7.6 limited types rebuilt this turn
+  bool held_passed_ = false;         // 10.2: the Axis let this draw go without playing it
+  int fall_blau_turn_ = 0;           // 10.2: the turn the Axis chose two chits (12 or 13)
+  int phase1_ = 0;                   // I: 0 Axis reinforcements, 1 Axis replacements, 2/3 the Soviet ones;
+                                     // III: 4 Axis rail, 5 Axis naval, 6 Soviet rail, 7 Soviet naval,
+                                     // 8 done (9.2-9.5)
+  std::vector<int> axis_pool_;       // 7.4 steps left by kind (DvGame::axis_kinds)
+  int rf_ = 0;                       // 7.6 RF left this turn
+  int rail_left_ = 0;                // 9.2/9.4 rail steps left in this segment
+  std::array<int, 2> naval_left_{};  // 9.3/9.5 Naval Transport steps left: Baltic, Black Sea
+  std::vector<uint8_t> rebuilt_;     // 7.6 limited types rebuilt this turn
   std::vector<UnitState> units_;
   std::vector<int8_t> control_;
   std::vector<uint8_t> fz_gone_, fort_gone_;  // 12.7.1, 12.7.2

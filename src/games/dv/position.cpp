@@ -32,8 +32,8 @@ constexpr int kPositionVersion = 1;
 // counter in a position is a spoiled file, not a game.
 constexpr uint64_t kMaxCupCounter = 100000;
 
-constexpr const char* kStageNames[] = {"place",   "replace", "initiative", "mode", "move", "combat",
-                                       "advance", "loss",    "retreat",    "held", "over"};
+constexpr const char* kStageNames[] = {"place", "replace", "initiative", "mode", "move",  "combat", "advance",
+                                       "loss",  "retreat", "held",       "rail", "naval", "over"};
 constexpr const char* kBoxNames[] = {"map",          "pending",    "eliminated", "removed", "stavka-reserve",
                                      "other-fronts", "air-assets", "available"};
 constexpr const char* kSegmentNames[] = {"move", "combat"};
@@ -140,8 +140,10 @@ Result<Json> DvState::position() const {
   Json pool = axis_pool_.empty() ? Json(nullptr) : Json::object();
   for (size_t k = 0; k < g_.axis_kinds().size() && !axis_pool_.empty(); ++k)
     pool[g_.axis_kinds()[k].first] = k < axis_pool_.size() ? axis_pool_[k] : 0;
-  j["axis_replacements"] = pool;  // 7.4
-  j["rf"] = rf_;                  // 7.6
+  j["axis_replacements"] = pool;                                                        // 7.4
+  j["rf"] = rf_;                                                                        // 7.6
+  j["rail_steps_left"] = rail_left_;                                                    // 9.2, 9.4
+  j["naval_steps_left"] = {{"baltic", naval_left_[0]}, {"black-sea", naval_left_[1]}};  // 9.3, 9.5
   Json rebuilt = rebuilt_.empty() ? Json(nullptr) : Json::object();
   for (size_t k = 0; k < g_.limited_types().size() && !rebuilt_.empty(); ++k)
     rebuilt[g_.limited_types()[k]] = k < rebuilt_.size() ? rebuilt_[k] : 0;
@@ -160,6 +162,7 @@ Result<Json> DvState::position() const {
            {"force_marched", s.forced},
            {"started_adjacent", s.started_adjacent},
            {"act", s.act},
+           {"strategic_moved", s.strategic},  // 9.1
            {"return_turn", s.return_turn >= 0 ? Json(s.return_turn) : Json(nullptr)}};
     units[g_.units()[i].id] = std::move(x);
   }
@@ -283,7 +286,7 @@ Status DvState::read_position(const JsonReader& r) {
   manstein_year_ = mm.int_in("year", 0, 1945);
   manstein_uses_ = mm.int_in("uses_this_year", 0, 2);
   held_passed_ = mm.boolean("passed_this_draw");
-  phase1_ = r.int_in("reinforcement_step", 0, 4);
+  phase1_ = r.int_in("reinforcement_step", 0, 8);
   const JsonReader pool = r.at("axis_replacements");
   axis_pool_.clear();
   if (!pool.is_null()) {
@@ -297,6 +300,11 @@ Status DvState::read_position(const JsonReader& r) {
       axis_pool_[k] = pool.int_in(g_.axis_kinds()[k].first, 0, 999);
   }
   rf_ = r.int_in("rf", 0, 9999);
+  rail_left_ = static_cast<int>(r.integer_or("rail_steps_left", 0));  // 9.2, 9.4 (absent before them)
+  if (rail_left_ < 0 || rail_left_ > 99) r.at("rail_steps_left").fail_value("0..99 rail steps (9.2, 9.4)");
+  naval_left_ = {0, 0};
+  if (const auto nl = r.opt("naval_steps_left"))  // 9.3, 9.5 (absent before them)
+    naval_left_ = {nl->int_in("baltic", 0, 99), nl->int_in("black-sea", 0, 99)};
   const JsonReader rebuilt = r.at("limited_rebuilt");
   rebuilt_.clear();
   if (!rebuilt.is_null()) {
@@ -324,7 +332,8 @@ Status DvState::read_position(const JsonReader& r) {
     s.defended = x.boolean("defended");
     s.forced = x.boolean("force_marched");
     s.started_adjacent = x.boolean("started_adjacent");
-    s.act = x.boolean_or("act", false);  // 10.4 (absent in positions saved before it)
+    s.act = x.boolean_or("act", false);                    // 10.4 (absent in positions saved before it)
+    s.strategic = x.boolean_or("strategic_moved", false);  // 9.1 (likewise)
     const JsonReader rt = x.at("return_turn");
     s.return_turn = static_cast<int16_t>(rt.is_null() ? -1 : rt.as_int_in(1, g_.turn_count()));
   }

@@ -4,7 +4,7 @@
 // map is flipped where it stands; an eliminated replaceable unit comes back as a
 // reinforcement (7.2, 7.3). Every unit must be able to be in supply now. Unused
 // replacements are lost (7.1). Not yet: 7.4's special turns (11, 22, 23), the half RF of a
-// retaken factory city, Leningrad's lake RF, 7.5 and the conversions (7.7, 7.8).
+// retaken factory city, Leningrad's lake RF, 7.5 and the Soviet conversions (7.8).
 #include <algorithm>
 
 #include "games/dv/dv.h"
@@ -19,9 +19,49 @@ bool has_type(const std::vector<std::string>& types, const std::string& t) {
 
 }  // namespace
 
+// 7.7 "During the Replacement Phase of the indicated Turn ... Multi-step conversion units are
+// Replaced by a new counter at full strength. Units being converted may be either on the map or
+// in the Axis Eliminated Units Box. If on map, the unit must be In Supply ... the old version is
+// permanently removed from the game and Replaced (wherever it was) by the new. [Exception: If
+// Replaced on map, the removed version must be In Supply; if not currently In Supply, make the
+// conversion the next Axis Replacement Segment it is In Supply.] All conversions that are
+// possible are mandatory." (Every Axis conversion of counters.json is a counter for a counter.)
+void DvState::axis_conversions() {
+  std::vector<uint8_t> los, loc;
+  for (int n = 0; n < static_cast<int>(g_.units().size()); ++n) {
+    const UnitDef& d = g_.unit(n);
+    if (d.converts < 0 || us(n).box != Box::kPending || d.entry_turn > turn_) continue;
+    UnitState& old = us(d.converts);
+    const std::string& was = g_.unit(d.converts).label;
+    if (old.box == Box::kMap) {
+      if (los.empty()) trace_supply(kAxis, los, loc);
+      if (los[static_cast<size_t>(old.hex)] == 0) {
+        log("convert", was + " is not in supply: its conversion to " + d.label + " waits", "7.7");
+        continue;
+      }
+      UnitState& s = us(n);
+      s = UnitState{};
+      s.box = Box::kMap;
+      s.hex = old.hex;
+      s.steps = static_cast<uint8_t>(d.steps);
+      s.act = old.act;
+      log("convert", was + " becomes " + d.label + " in " + g_.grid().id(old.hex), "7.7");
+    } else if (old.box == Box::kEliminated) {
+      us(n) = UnitState{};
+      us(n).box = Box::kEliminated;
+      log("convert", was + " becomes " + d.label + " in the Eliminated box", "7.7");
+    } else {
+      continue;  // not in play: the new counter enters as a reinforcement (7.9)
+    }
+    old = UnitState{};
+    old.box = Box::kRemoved;
+  }
+}
+
 void DvState::begin_replacements(int side) {
   const TurnDef& td = g_.turn(turn_);
   if (side == kAxis) {
+    axis_conversions();
     axis_pool_.assign(g_.axis_kinds().size(), 0);
     int total = 0;
     for (const auto& [kind, n] : td.axis_replacements)
@@ -50,7 +90,27 @@ void DvState::begin_replacements(int side) {
     rf_ += ll;
     why += " + Lend-Lease " + std::to_string(ll);
   }
-  if (rf_ > 0) log("replace", "Soviet RF: " + std::to_string(rf_) + " (" + why + ")", "7.6");
+  // 7.10 "Turn 8: Remove the Soviet Crimea, Leningrad, and Moscow Militia Corps from the game
+  // during the Soviet part of the Reinforcement/Replacement Phase. The Soviet player receives 1
+  // RF for each such Supplied Corps removed from the map."
+  int militia = 0;
+  for (int u = 0; u < static_cast<int>(g_.units().size()); ++u) {
+    const UnitDef& d = g_.unit(u);
+    UnitState& s = us(u);
+    if (!soviet_part_withdrawal(d) || d.exit_turn > turn_ ||
+        (s.box != Box::kMap && s.box != Box::kEliminated))
+      continue;
+    const bool supplied = s.box == Box::kMap && los[static_cast<size_t>(s.hex)] != 0;
+    militia += supplied ? 1 : 0;
+    log("withdraw", d.label + " is withdrawn" + (supplied ? ", 1 RF" : ""), "7.10");
+    s = UnitState{};
+    s.box = Box::kRemoved;
+  }
+  if (militia > 0) {
+    rf_ += militia;
+    why += " + withdrawn militia " + std::to_string(militia);
+  }
+  if (rf_ > 0) log("replace", "Soviet RF: " + std::to_string(rf_) + " (" + why + ")", "7.6, 7.10");
 }
 
 // 7.4/7.6 "Units may only receive Replacement steps if they would be In Supply if a Supply

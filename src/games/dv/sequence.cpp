@@ -2,8 +2,8 @@
 // turn record track (trt.json), reinforcements and withdrawals (7.1-7.3, 7.9), the initiative
 // chit (10.2), the chit cup (a kernel DrawCup: every draw is seeded, logged and replayable),
 // the rounds each chit makes (10.5), the Attrition Phase (13.8) and the End Phase (3.2).
-// Not yet: replacements and conversions (7.4-7.8), the Air Base and Strategic Movement Phases
-// (8.2, 9.x), the held Stavka chit (10.5.9), Stalin mandates
+// The Strategic Movement Phase (9.x) is strategic.cpp's. Not yet: conversions (7.7, 7.8), the
+// Air Base Phase (8.2), the held Stavka chit (10.5.9), Stalin mandates
 // (10.5.6.1), the 7.5 corps rebuild.
 #include <algorithm>
 
@@ -33,16 +33,32 @@ void DvState::start_turn() {
   held_passed_ = false;
   pulled_.clear();
   preset_.clear();
+  std::vector<uint8_t> axis_los, axis_loc;  // 7.9: traced once, when a withdrawal needs it
   for (size_t i = 0; i < units_.size(); ++i) {
     UnitState& s = units_[i];
     const UnitDef& d = g_.units()[i];
     s.forced = false;
+    s.strategic = false;  // 9.1 one Strategic Movement per unit per Turn
     // 7.9: withdrawals on the turn printed on the counter (from the map or the Eliminated box).
-    if (d.exit_turn == turn_ &&
-        (s.box == Box::kMap || s.box == Box::kEliminated || s.box == Box::kAirAssets)) {
+    // "Units with no LOC may not be removed; remove them as soon as they have a LOC": a unit
+    // due and not yet gone (nor back from the Other Fronts box) goes at the start of the first
+    // turn it has one (ruling DV-E17).
+    // 7.10 "At the beginning of Turn 4, all non-Replaceable Soviet Mech Corps are permanently
+    // removed" the same way (their exit_turn); the Militia go later (replacements.cpp).
+    bool due = d.exit_turn >= 0 && d.exit_turn <= turn_ && (d.returns < 0 || turn_ < d.returns) &&
+               !soviet_part_withdrawal(d) &&
+               (s.box == Box::kMap || s.box == Box::kEliminated || s.box == Box::kAirAssets);
+    if (due && s.box == Box::kMap && d.side == kAxis && d.ground) {
+      if (axis_loc.empty()) trace_supply(kAxis, axis_los, axis_loc);
+      if (axis_loc[static_cast<size_t>(s.hex)] == 0) {
+        due = false;
+        log("withdraw", d.label + " has no LOC: its withdrawal waits until it has one", "7.9");
+      }
+    }
+    if (due) {
       const bool back = d.returns > turn_;
       log("withdraw", d.label + " is withdrawn" + (back ? " until Turn " + std::to_string(d.returns) : ""),
-          "7.9");
+          d.side == kAxis ? "7.9" : "7.10");
       s.box = back ? Box::kOtherFronts : Box::kRemoved;
       s.hex = -1;
       s.return_turn = static_cast<int16_t>(back ? d.returns : -1);
@@ -87,6 +103,9 @@ void DvState::placement_hexes(int u, std::vector<int>& out) const {
   const UnitDef& d = g_.unit(u);
   const UnitState& s = us(u);
   if (s.box != Box::kPending || !d.ground || (d.entry_turn > turn_ && s.return_turn < 0)) return;
+  // 7.7: a conversion replaces the old counter where it is (on the map or in the Eliminated
+  // box) in the Replacement Segment; it is no reinforcement.
+  if (d.converts >= 0 && (us(d.converts).box == Box::kMap || us(d.converts).box == Box::kEliminated)) return;
   entry_hexes(u, out);
 }
 
@@ -94,24 +113,37 @@ void DvState::entry_hexes(int u, std::vector<int>& out, const std::vector<uint8_
   out.clear();
   const UnitDef& d = g_.unit(u);
   std::vector<uint8_t> los, own;
-  if (traced == nullptr) trace_supply(d.side, los, own);
+  if (traced == nullptr && d.side == kSoviet) trace_supply(d.side, los, own);
   const std::vector<uint8_t>& loc = traced != nullptr ? *traced : own;
   const steppe::HexGrid& gr = g_.grid();
   const int berlin = g_.place("berlin");
+  // 7.2: German reinforcements need "a LOC to Berlin", Hungarian ones "a LOC to Buda", Italian
+  // ones "a LOC to Vienna"; Romanian ones and the captured cities (Odessa, Kiev, Dnepropetrovsk)
+  // none. 7.3: Soviet ones a LOC to the east map edge (the supply sources).
+  std::vector<uint8_t> to_capital, unused;
+  if (d.side == kAxis && d.nation != "romanian")
+    trace_supply(kAxis, unused, to_capital,
+                 g_.place(d.nation == "hungarian" ? "buda"
+                          : d.nation == "italian" ? "vienna"
+                                                  : "berlin"));
+  const auto reaches = [&](int h) {
+    return d.side == kSoviet ? loc[static_cast<size_t>(h)] != 0
+                             : !to_capital.empty() && to_capital[static_cast<size_t>(h)] != 0;
+  };
   for (int h = 0; h < gr.size(); ++h) {
     const HexInfo& hi = g_.hex(h);
-    if (control(h) != d.side || loc[static_cast<size_t>(h)] == 0 || occupant_side(h) == 1 - d.side) continue;
+    if (control(h) != d.side || occupant_side(h) == 1 - d.side) continue;
     bool ok = false;
     if (d.side == kSoviet) {
-      ok = (hi.city && hi.ussr) || hi.military_road;
+      ok = ((hi.city && hi.ussr) || hi.military_road) && reaches(h);
     } else if (d.nation == "romanian") {
       ok = (hi.city && hi.romania) || h == g_.place("odessa");
     } else if (d.nation == "hungarian") {
-      ok = hi.hungary || h == g_.place("kiev");
+      ok = (hi.hungary && reaches(h)) || h == g_.place("kiev");
     } else if (d.nation == "italian") {
-      ok = hi.hungary || hi.romania || h == g_.place("dnepropetrovsk");
+      ok = ((hi.hungary || hi.romania) && reaches(h)) || h == g_.place("dnepropetrovsk");
     } else {
-      ok = hi.city && hi.germany;
+      ok = hi.city && hi.germany && reaches(h);
       if (ok && h == berlin)
         for (int n : gr.neighbours(h))
           if (n >= 0 && occupant_side(n) == kSoviet) ok = false;
@@ -133,9 +165,14 @@ void DvState::do_place(int u, int h) {
 }
 
 // I. the Reinforcement/Replacement Phase in 7.1's order: Axis reinforcements, Axis
-// replacements, Soviet reinforcements, Soviet replacements.
+// replacements, Soviet reinforcements, Soviet replacements; then III. the Strategic Movement
+// Phase (strategic.cpp; II. the Air Base Phase is not played yet).
 void DvState::advance_placement() {
   for (;;) {
+    if (phase1_ >= 4) {
+      advance_strategic();
+      return;
+    }
     const int side = phase1_ < 2 ? kAxis : kSoviet;
     if (phase1_ == 0 || phase1_ == 2) {
       if (placement_pending(side)) {
@@ -156,8 +193,6 @@ void DvState::advance_placement() {
       ++phase1_;
       continue;
     }
-    begin_action_phase();
-    return;
   }
 }
 

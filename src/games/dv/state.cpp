@@ -144,6 +144,10 @@ const char* stage_name(Stage s) {
       return "retreat";
     case Stage::kHeld:
       return "held";
+    case Stage::kRail:
+      return "rail";
+    case Stage::kNaval:
+      return "naval";
     case Stage::kOver:
       return "over";
   }
@@ -240,6 +244,8 @@ Json DvState::full_json() const {
   j["advancers"] = advancers_;
   j["phase1"] = phase1_;
   j["rebuilt"] = rebuilt_;
+  j["rail_left"] = rail_left_;
+  j["naval_left"] = naval_left_;
   j["axis41"] = axis41_;
   j["axis42"] = axis42_;
   j["winner"] = winner_;
@@ -254,7 +260,7 @@ Json DvState::full_json() const {
   for (size_t i = 0; i < units_.size(); ++i) {
     const UnitState& s = units_[i];
     flags.push_back({static_cast<int>(s.box), s.hex, s.steps, s.supply, s.moved, s.attacked, s.defended,
-                     s.forced, s.started_adjacent, s.return_turn, s.left, s.act});
+                     s.forced, s.started_adjacent, s.return_turn, s.left, s.act, s.strategic});
   }
   j["unit_state"] = flags;
   Json pend = Json::array();
@@ -295,7 +301,7 @@ uint64_t DvState::state_hash() const {
     mix(static_cast<uint64_t>(s.steps) | static_cast<uint64_t>(s.supply) << 4 | uint64_t{s.moved} << 8 |
         uint64_t{s.attacked} << 9 | uint64_t{s.defended} << 10 | uint64_t{s.forced} << 11 |
         uint64_t{s.started_adjacent} << 12 | uint64_t{s.left} << 13 | uint64_t{s.act} << 14 |
-        static_cast<uint64_t>(s.return_turn + 1) << 16);
+        uint64_t{s.strategic} << 15 | static_cast<uint64_t>(s.return_turn + 1) << 16);
   }
   for (size_t i = 0; i < control_.size(); ++i)
     if (control_[i] != g_.hex(static_cast<int>(i)).start_control)
@@ -317,6 +323,8 @@ uint64_t DvState::state_hash() const {
   mix(static_cast<uint64_t>(phase1_));
   for (int p : axis_pool_) mix(static_cast<uint64_t>(p) + 77);
   mix(static_cast<uint64_t>(rf_) + 991);
+  mix(static_cast<uint64_t>(rail_left_) + 4441);
+  mix(static_cast<uint64_t>(naval_left_[0]) << 8 | static_cast<uint64_t>(naval_left_[1]));
   for (auto r : rebuilt_) mix(r + 55u);
   mix(static_cast<uint64_t>(axis41_) + 1);
   mix(axis42_ ? 1 : 0);

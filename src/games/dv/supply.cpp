@@ -21,7 +21,7 @@ constexpr int kPanzerLos = 3;  // 13.5
 
 }  // namespace
 
-void DvState::trace_supply(int side, std::vector<uint8_t>& los, std::vector<uint8_t>& loc) const {
+void DvState::trace_supply(int side, std::vector<uint8_t>& los, std::vector<uint8_t>& loc, int to) const {
   const steppe::HexGrid& gr = g_.grid();
   const size_t n = static_cast<size_t>(gr.size());
   const int enemy = 1 - side;
@@ -65,6 +65,16 @@ void DvState::trace_supply(int side, std::vector<uint8_t>& los, std::vector<uint
     if (side == kSoviet && hi.rail && !src)
       for (int nb : gr.neighbours(h)) src |= nb >= 0 && g_.hex(nb).east_edge;
     if (src) sources.push_back(h);
+  }
+  if (to >= 0) {
+    // 7.2: a LOC traced to one hex, by the same rules (13.2).
+    loc.assign(n, 0);
+    los.assign(n, 0);
+    if (node_rule(to) != steppe::SupplyEntry::kOpen) return;
+    const std::vector<int> target{to};
+    tracer().trace(gr, target, node_rule, any_side);
+    for (int h : tracer().supplied_nodes()) loc[static_cast<size_t>(h)] = 1;
+    return;
   }
   steppe::SupplyTracer& t = tracer();
   loc.assign(n, 0);

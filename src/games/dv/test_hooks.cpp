@@ -7,6 +7,10 @@
 //   set control HEX axis|soviet    who controls a hex (2.4)
 //   set eliminate UNIT             put a counter in the Eliminated box
 //   set replacements SIDE N        that side's Replacement Segment with N RF (Soviet) or N steps of each kind
+//   set rail SIDE N                that side's rail segment (9.2, 9.4) with N rail steps
+//   set pending UNIT               a counter waits to enter (7.1), as before its entry turn
+//   set begin-turn                 the current turn begins (4.0 I: withdrawals, reinforcements)
+//   set naval SIDE                 that side's naval segment (9.3, 9.5) with the turn's steps
 //   (Axis) query: unit UNIT hex|steps|supply|box; odds HEX UNIT...; vp; stage; control HEX;
 //          stack HEX UNIT...; mf UNIT; reach UNIT HEX; zoc axis|soviet HEX; supplied axis|soviet HEX
 #include <algorithm>
@@ -67,6 +71,15 @@ Status DvState::test_set(const std::vector<std::string>& w) {
     start_round(chit_from_name(w[1]), side_word(w[2]));
     return Status::ok();
   }
+  if (w[0] == "pending" && unit(1) >= 0) {
+    us(unit(1)) = UnitState{};
+    us(unit(1)).box = Box::kPending;
+    return Status::ok();
+  }
+  if (w[0] == "begin-turn" && w.size() == 1) {
+    start_turn();
+    return Status::ok();
+  }
   if (w[0] == "eliminate" && unit(1) >= 0) {
     us(unit(1)) = UnitState{};
     us(unit(1)).box = Box::kEliminated;
@@ -83,6 +96,20 @@ Status DvState::test_set(const std::vector<std::string>& w) {
     rebuilt_.assign(g_.limited_types().size(), 0);
     return Status::ok();
   }
+  if (w[0] == "rail" && w.size() == 3 && side_word(w[1]) != kNeutral) {
+    stage_ = Stage::kRail;
+    active_ = side_word(w[1]);
+    phase1_ = active_ == kAxis ? 4 : 6;
+    rail_left_ = std::atoi(w[2].c_str());
+    return Status::ok();
+  }
+  if (w[0] == "naval" && w.size() == 2 && side_word(w[1]) != kNeutral) {
+    stage_ = Stage::kNaval;
+    active_ = side_word(w[1]);
+    phase1_ = active_ == kAxis ? 5 : 7;
+    naval_left_ = {g_.naval_steps(active_, 0), g_.naval_steps(active_, 1)};
+    return Status::ok();
+  }
   if (w[0] == "supply" && unit(1) >= 0 && w.size() == 3) {
     us(unit(1)).supply = static_cast<uint8_t>(w[2] == "oos" ? 1 : w[2] == "is" ? 2 : 0);
     return Status::ok();
@@ -91,8 +118,11 @@ Status DvState::test_set(const std::vector<std::string>& w) {
     set_control(hex(1), side_word(w[2]));
     return Status::ok();
   }
-  return Error{"unknown set-up words (place, remove, eliminate, replacements, turn, round, supply, control)",
-               "", ""};
+  return Error{
+      "unknown set-up words (place, remove, eliminate, replacements, rail, naval, pending, begin-turn, turn, "
+      "round, supply, "
+      "control)",
+      "", ""};
 }
 
 Result<std::string> DvState::test_query(const std::vector<std::string>& w) const {
@@ -106,9 +136,16 @@ Result<std::string> DvState::test_query(const std::vector<std::string>& w) const
     if (w[2] == "steps") return std::to_string(s.steps);
     if (w[2] == "supply") return std::string(s.supply == 0 ? "ok" : s.supply == 1 ? "oos" : "is");
     if (w[2] == "box")
-      return std::string(s.box == Box::kMap ? "map" : s.box == Box::kEliminated ? "eliminated" : "other");
+      return std::string(s.box == Box::kMap           ? "map"
+                         : s.box == Box::kEliminated  ? "eliminated"
+                         : s.box == Box::kOtherFronts ? "other-fronts"
+                         : s.box == Box::kRemoved     ? "removed"
+                                                      : "other");
   }
   if (w[0] == "rf") return std::to_string(rf_);
+  if (w[0] == "rail") return std::to_string(rail_left_);
+  if (w[0] == "naval" && w.size() == 2 && (w[1] == "baltic" || w[1] == "black-sea"))
+    return std::to_string(naval_left_[w[1] == "baltic" ? 0 : 1]);
   if (w[0] == "vp") return std::to_string(vp());
   if (w[0] == "stage") return observation(kAxis)["stage"].get<std::string>();
   if (w[0] == "control" && hex(1) >= 0) {

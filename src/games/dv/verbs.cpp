@@ -17,6 +17,9 @@
 //   manstein HEX       10.2, 10.5.10 the Axis plays the held Manstein/Model chit there
 //   hold               10.2 the Axis keeps it back: the next chit is drawn; on Turn 12 after the
 //                      first initiative chit, Fall Blau's second chit is kept for Turn 13
+//   rail UNIT HEX      9.2/9.4 a unit moves by rail in the Strategic Movement Phase
+//   ship UNIT HEX      9.3/9.5 Naval Transport of a unit from port to port
+//   done               7.1 the Replacement Segment is over; 9.2-9.5 the rail or naval segment is over
 #include "kernel/verbs.h"
 
 #include <algorithm>
@@ -373,17 +376,85 @@ struct Verbs {
     s.do_rebuild(a.args[0], a.args[1], a.args[2] == 1);
   }
   static void gen_done(const DvState& s, std::vector<Action>& out) {
-    if (s.stage() == Stage::kReplace) out.push_back(make(kDone));
+    if (s.stage() == Stage::kReplace || s.stage() == Stage::kRail || s.stage() == Stage::kNaval)
+      out.push_back(make(kDone));
   }
   static Status check_done(const DvState& s, const Action& a) {
     if (Status st = arity(a, 0, "done"); !st) return st;
-    if (s.stage() != Stage::kReplace) return rule_error("7.1", "no Replacement Segment to end");
+    if (s.stage() != Stage::kReplace && s.stage() != Stage::kRail && s.stage() != Stage::kNaval)
+      return rule_error("7.1, 9.1", "no Replacement Segment, rail movement or Naval Transport to end");
     return Status::ok();
   }
   static void apply_done(DvState& s, const Action&) {
-    s.log("replace", "unused replacements are lost", "7.1");
+    if (s.stage() == Stage::kRail) {
+      if (s.rail_left_ > 0)
+        s.log("rail", "unused rail steps are lost", s.active_side() == kAxis ? "9.2" : "9.4");
+      s.rail_left_ = 0;
+    } else if (s.stage() == Stage::kNaval) {
+      s.naval_left_ = {0, 0};
+    } else {
+      s.log("replace", "unused replacements are lost", "7.1");
+    }
     ++s.phase1_;
     s.advance_placement();
+  }
+
+  // ---- rail (9.1, 9.2, 9.4) ----
+  static void gen_rail(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kRail || s.rail_left() <= 0) return;
+    std::vector<uint8_t> los, loc;
+    s.trace_supply(s.active_side(), los, loc);
+    std::vector<int> dest;
+    for (int u = 0; u < static_cast<int>(s.dv().units().size()); ++u) {
+      s.rail_destinations(u, dest, &los);
+      for (int h : dest) out.push_back(make(kRail, {u, h}));
+    }
+  }
+  static Status check_rail(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 2, "rail UNIT HEX"); !st) return st;
+    if (!valid_unit(s, a.args[0]) || !valid_hex(s, a.args[1])) return Error{"usage: rail UNIT HEX", "", ""};
+    std::string rule;
+    const std::string why = s.rail_refusal(a.args[0], a.args[1], &rule);
+    if (!why.empty()) return rule_error(rule, why);
+    return Status::ok();
+  }
+  static void gen_ship(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kNaval) return;
+    std::vector<int> dest;
+    for (int u = 0; u < static_cast<int>(s.dv().units().size()); ++u) {
+      s.naval_destinations(u, dest);
+      for (int h : dest) out.push_back(make(kShip, {u, h}));
+    }
+  }
+  static Status check_ship(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 2, "ship UNIT HEX"); !st) return st;
+    if (!valid_unit(s, a.args[0]) || !valid_hex(s, a.args[1])) return Error{"usage: ship UNIT HEX", "", ""};
+    std::string rule;
+    const std::string why = s.naval_refusal(a.args[0], a.args[1], &rule);
+    if (!why.empty()) return rule_error(rule, why);
+    return Status::ok();
+  }
+  static void apply_ship(DvState& s, const Action& a) {
+    s.do_ship(a.args[0], a.args[1]);
+    // The segment ends by itself once no Naval Transport is left to make.
+    std::vector<Action> acts;
+    s.legal_actions(acts);
+    if (acts.size() <= 1) {
+      s.naval_left_ = {0, 0};
+      ++s.phase1_;
+      s.advance_placement();
+    }
+  }
+  static void apply_rail(DvState& s, const Action& a) {
+    s.do_rail(a.args[0], a.args[1]);
+    // The segment ends by itself once no rail move is left (the steps are spent or nobody can go).
+    std::vector<Action> acts;
+    s.legal_actions(acts);
+    if (acts.size() <= 1) {
+      s.rail_left_ = 0;
+      ++s.phase1_;
+      s.advance_placement();
+    }
   }
 
   // ---- lose / retreat (12.3c, 12.5: the owner's choices) ----
@@ -523,6 +594,10 @@ struct Verbs {
         return "manstein " + hex(0);
       case kHold:
         return "hold";
+      case kRail:
+        return "rail " + unit(0) + " " + hex(1);
+      case kShip:
+        return "ship " + unit(0) + " " + hex(1);
       default:
         return "?";
     }
@@ -536,6 +611,8 @@ struct Verbs {
       return Error{"usage: " +
                        std::string(verb == kPlace    ? "place"
                                    : verb == kMoveTo ? "move"
+                                   : verb == kRail   ? "rail"
+                                   : verb == kShip   ? "ship"
                                                      : "retreat") +
                        " UNIT HEX",
                    "", ""};
@@ -640,6 +717,14 @@ const Row kRows[] = {
      }},
     {kHold, "hold", "hold", "10.2", &Verbs::gen_hold, &Verbs::check_hold, &Verbs::apply_hold, &Verbs::print,
      [](const DvState&, std::span<const std::string_view> w) { return Verbs::parse_none(kHold, w); }},
+    {kRail, "rail", "rail UNIT HEX", "9.2", &Verbs::gen_rail, &Verbs::check_rail, &Verbs::apply_rail,
+     &Verbs::print,
+     [](const DvState& s,
+        std::span<const std::string_view> w) { return Verbs::parse_unit_hex(s, kRail, w); }},
+    {kShip, "ship", "ship UNIT HEX", "9.3", &Verbs::gen_ship, &Verbs::check_ship, &Verbs::apply_ship,
+     &Verbs::print,
+     [](const DvState& s,
+        std::span<const std::string_view> w) { return Verbs::parse_unit_hex(s, kShip, w); }},
 };
 const steppe::VerbTable<DvState> kVerbs{kRows};
 

@@ -64,6 +64,12 @@ TEST(DvData, ABadValueIsRefusedNamingTheFile) {
 
 TEST(DvSetup, CampaignStartsWithTheAxisPresetCombatRound) {
   auto s = start("campaign");
+  // 9.3: the Strategic Movement Phase comes first; German units stand in the Baltic ports.
+  EXPECT_EQ(s->stage(), Stage::kNaval);
+  EXPECT_EQ(s->current_player(), kAxis);
+  EXPECT_EQ(s->naval_left(0), 4);
+  while (s->stage() == Stage::kRail || s->stage() == Stage::kNaval)
+    ASSERT_TRUE(s->apply(*s->parse_action("done")).is_ok());
   // 10.2: on Turn 1 the Axis plays Combat, then Move, before the cup.
   EXPECT_EQ(s->turn(), 1);
   EXPECT_EQ(s->stage(), Stage::kCombat);

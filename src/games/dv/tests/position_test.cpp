@@ -109,9 +109,12 @@ TEST(DvPosition, IsReadableByName) {
   EXPECT_EQ((*doc)["turn"], 1);
   const Json& st = (*doc)["state"];
   EXPECT_EQ(st["scenario"], "campaign");
-  EXPECT_EQ(st["stage"], "combat");  // 10.2: Turn 1 opens with the Axis Combat round
-  EXPECT_EQ(st["chit"], "combat");
-  EXPECT_EQ(st["preset"], Json::array({"axis move"}));
+  // 9.3: Turn 1 opens with the Axis Naval Transport (10.2's Combat round comes after it).
+  EXPECT_EQ(st["stage"], "naval");
+  EXPECT_EQ(st["active"], "axis");
+  EXPECT_EQ(st["reinforcement_step"], 5);
+  EXPECT_EQ(st["naval_steps_left"]["baltic"], 4);
+  EXPECT_EQ(st["rail_steps_left"], 0);
   const auto& dv = dynamic_cast<const DvGame&>(game());
   const std::string first = dv.units()[0].id;
   ASSERT_TRUE(st["units"].contains(first));
