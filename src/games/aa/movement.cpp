@@ -130,7 +130,11 @@ Status AaState::check_move(const Action& a) const {
   if (side_of(nation) != active_) return rule_error("1.2", "it is not that side's move");
   const UnitType& t = g_->base(type);
   if (t.movement == 0 || t.facility)
-    return rule_error(t.has_class("rail") ? "3.35" : "3.9", t.name + " does not move");
+    // 3.9 Air Base, 3.10 Naval Base (0/2/0/10): a movement of 0; trains go by rail (3.35).
+    return rule_error(t.has_class("rail")    ? "3.35"
+                      : t.id == "naval_base" ? "3.10"
+                                             : "3.9",
+                      t.name + " does not move");
   if (t.has_class("rail")) return rule_error("3.35", "trains move by rail in sequence 8, not yet played");
   if (count_of(from, nation, type) < n)
     return rule_error("3.25", "not that many " + t.name + " in " + g_->zone(from).name);
