@@ -170,6 +170,9 @@ Status AaState::check_move(const Action& a) const {
   const bool enemy_zone = dest.land() && controller(to) != active_;
   if (t.aircraft()) {
     if (phase_ == Phase::kBlitz) return rule_error("3.26", "only ground units blitz");
+    // 3.23: a Transport (0/0/10/6) carries, it does not fight: it cannot attack an enemy zone.
+    if (phase_ == Phase::kCombatMove && !t.combatant && (enemy_there || enemy_zone))
+      return rule_error("3.23", t.name + " cannot attack or take an enemy zone");
     if (phase_ == Phase::kNonCombatMove) {
       // 3.32: "No movement is allowed that would result in combat"; aircraft end where they land.
       if (enemy_there) return rule_error("3.32", "no movement may result in combat in the Non-Combat Move");
