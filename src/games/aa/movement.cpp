@@ -130,7 +130,11 @@ Status AaState::check_move(const Action& a) const {
   if (side_of(nation) != active_) return rule_error("1.2", "it is not that side's move");
   const UnitType& t = g_->base(type);
   if (t.movement == 0 || t.facility)
-    return rule_error(t.has_class("rail") ? "3.35" : "3.9", t.name + " does not move");
+    // 3.9 Air Base, 3.10 Naval Base (0/2/0/10): a movement of 0; trains go by rail (3.35).
+    return rule_error(t.has_class("rail")    ? "3.35"
+                      : t.id == "naval_base" ? "3.10"
+                                             : "3.9",
+                      t.name + " does not move");
   if (t.has_class("rail")) return rule_error("3.35", "trains move by rail in sequence 8, not yet played");
   if (count_of(from, nation, type) < n)
     return rule_error("3.25", "not that many " + t.name + " in " + g_->zone(from).name);
@@ -166,6 +170,9 @@ Status AaState::check_move(const Action& a) const {
   const bool enemy_zone = dest.land() && controller(to) != active_;
   if (t.aircraft()) {
     if (phase_ == Phase::kBlitz) return rule_error("3.26", "only ground units blitz");
+    // 3.23: a Transport (0/0/10/6) carries, it does not fight: it cannot attack an enemy zone.
+    if (phase_ == Phase::kCombatMove && !t.combatant && (enemy_there || enemy_zone))
+      return rule_error("3.23", t.name + " cannot attack or take an enemy zone");
     if (phase_ == Phase::kNonCombatMove) {
       // 3.32: "No movement is allowed that would result in combat"; aircraft end where they land.
       if (enemy_there) return rule_error("3.32", "no movement may result in combat in the Non-Combat Move");
