@@ -174,7 +174,8 @@ Status AaState::check_move(const Action& a) const {
     if (phase_ == Phase::kCombatMove && !t.combatant && (enemy_there || enemy_zone))
       return rule_error("3.23", t.name + " cannot attack or take an enemy zone");
     if (phase_ == Phase::kNonCombatMove) {
-      // 3.32: "No movement is allowed that would result in combat"; aircraft end where they land.
+      // 3.32: "No movement is allowed that would result in combat"; aircraft end where they land,
+      // in a friendly zone (3.25; 3.18 read as the contrast with SBR aircraft, see docs/rulings.md).
       if (enemy_there) return rule_error("3.32", "no movement may result in combat in the Non-Combat Move");
       if (!dest.land() || controller(to) != active_)
         return rule_error("3.32", "aircraft end the Non-Combat Move in a friendly zone");
