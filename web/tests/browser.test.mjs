@@ -901,8 +901,19 @@ const dvGame = catalog.games.find((g) => g.available && g.id === 'dv');
 test('The Dark Valley: the flat-top map shows the units, the chit and round; an attack is declared by clicking its hex', { skip: dvGame ? false : 'skipped: The Dark Valley is not installed', timeout: 180000 }, async () => {
   const { context, close } = await launch();
   try {
-    const { id, tokens, side, viewOf } = await newGame('dv', 'campaign');
-    const v0 = await viewOf();
+    const { id, tokens } = await newGame('dv', 'campaign');
+    // 9.0: Turn 1 opens with the Strategic Movement Phase (the Axis may ship units from its
+    // Baltic ports); its segments are passed with `done` until the first action round.
+    let side;
+    let v0;
+    for (let i = 0; i < 8; ++i) {
+      side = (await api('GET', `/api/games/${id}`)).game.current_player;
+      v0 = (await api('GET', `/api/games/${id}/view`, undefined, tokens[side])).view;
+      const done = v0.legal_actions.find((a) => a.words[0] === 'done');
+      if (v0.legal_actions.some((a) => a.words[0] === 'attack') || !done) break;
+      await api('POST', `/api/games/${id}/action`, { action: done.text }, tokens[side]);
+    }
+    const viewOf = async () => (await api('GET', `/api/games/${id}/view`, undefined, tokens[side])).view;
     const attack = v0.legal_actions.find((a) => a.words[0] === 'attack');
     assert.ok(attack, 'the first round offers an attack');
     const errors = [];
