@@ -90,7 +90,7 @@ release() {
 ASAN_EXCLUDE='^(InstalledGames|ServerUnderAttack)\.'
 asan() {
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DSTEPPE_SANITIZE=ON -DSTEPPE_BENCH=OFF \
-    -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DCMAKE_C_FLAGS_DEBUG=-g1 "${launcher[@]}" >/dev/null &&
+    -DCMAKE_CXX_FLAGS_DEBUG=-g1 "${launcher[@]}" >/dev/null &&
     nice cmake --build build-asan -j"$JOBS" &&
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
       ctest_counted --test-dir build-asan -j"$JOBS" --output-on-failure --timeout 900 -E "$ASAN_EXCLUDE"
@@ -136,8 +136,7 @@ format_check() {
 fuzz() {
   [ "$FUZZ_SECONDS" = "0" ] && { echo "fuzzing skipped (FUZZ_SECONDS=0)"; return 0; }
   CC=clang CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSTEPPE_FUZZ=ON \
-    -DSTEPPE_BENCH=OFF -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
-    -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" "${launcher[@]}" >/dev/null &&
+    -DSTEPPE_BENCH=OFF -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" "${launcher[@]}" >/dev/null &&
     nice cmake --build build-fuzz -j"$JOBS" --target fuzz_all || return 1
   local ok=0 t
   for t in fuzz_json_data fuzz_scenario_parser fuzz_save_load fuzz_action_parser fuzz_position_load fuzz_server; do
