@@ -1,6 +1,7 @@
 // The turn sequence (1.2), Combat Initiative (1.2.1), End Turn (1.2.10), victory (1.3) and the
 // politics of chapter II: income, Lend/Lease, Siberian reinforcements, the minor Axis.
 #include <algorithm>
+#include <array>
 
 #include "games/aa/state.h"
 
@@ -37,52 +38,31 @@ constexpr std::array<Step, 14> kSteps = {{{true, Phase::kPurchase},
 
 const char* kSideNames[] = {"Axis", "Russia"};
 
+// Each step's name (in positions, the notation and refusals) and the section of 1.2 that
+// describes it, in the order of enum Phase.
+struct PhaseText {
+  Phase phase;
+  const char* name;
+  const char* rule;
+};
+constexpr std::array<PhaseText, 8> kPhaseTexts{{{Phase::kPurchase, "purchase", "1.2.3"},
+                                                {Phase::kCombatMove, "combat-move", "1.2.4"},
+                                                {Phase::kCombat, "combat", "1.2.5"},
+                                                {Phase::kBlitz, "blitz", "1.2.6"},
+                                                {Phase::kNonCombatMove, "non-combat-move", "1.2.7"},
+                                                {Phase::kRail, "rail", "1.2.8"},
+                                                {Phase::kPlace, "place", "1.2.9"},
+                                                {Phase::kOver, "over", "1.3"}}};
+static_assert([] {
+  for (size_t i = 0; i < kPhaseTexts.size(); ++i)
+    if (static_cast<size_t>(kPhaseTexts[i].phase) != i) return false;
+  return true;
+}());
+
 }  // namespace
 
-const char* phase_name(Phase p) {
-  switch (p) {
-    case Phase::kPurchase:
-      return "purchase";
-    case Phase::kCombatMove:
-      return "combat-move";
-    case Phase::kCombat:
-      return "combat";
-    case Phase::kBlitz:
-      return "blitz";
-    case Phase::kNonCombatMove:
-      return "non-combat-move";
-    case Phase::kRail:
-      return "rail";
-    case Phase::kPlace:
-      return "place";
-    case Phase::kOver:
-      return "over";
-  }
-  return "?";
-}
-
-// The section of 1.2 that describes the step.
-const char* phase_rule(Phase p) {
-  switch (p) {
-    case Phase::kPurchase:
-      return "1.2.3";
-    case Phase::kCombatMove:
-      return "1.2.4";
-    case Phase::kCombat:
-      return "1.2.5";
-    case Phase::kBlitz:
-      return "1.2.6";
-    case Phase::kNonCombatMove:
-      return "1.2.7";
-    case Phase::kRail:
-      return "1.2.8";
-    case Phase::kPlace:
-      return "1.2.9";
-    case Phase::kOver:
-      return "1.3";
-  }
-  return "1.2";
-}
+const char* phase_name(Phase p) { return kPhaseTexts[static_cast<size_t>(p)].name; }
+const char* phase_rule(Phase p) { return kPhaseTexts[static_cast<size_t>(p)].rule; }
 
 int AaState::step_index(bool ci_side, std::string_view phase) {
   for (size_t i = 0; i < kSteps.size(); ++i)
