@@ -499,6 +499,10 @@ class DvState : public steppe::State {
                          std::vector<int>* parent = nullptr) const;
   // The reason u may not rail to h (with its section), or "" when it may.
   std::string rail_refusal(int u, int h, std::string* rule) const;
+  std::string strategic_refusal(int u, Stage segment, const char* kind, const char* not_now,
+                                std::string* rule) const;  // 9.1, shared by rail and naval
+  bool rail_move_left() const;                             // 9.1: some unit of the side may still rail
+  bool naval_move_left() const;                            // 9.1: some unit of the side may still sail
   void do_rail(int u, int h);
   int rail_left() const { return rail_left_; }
   // 9.3/9.5 Naval Transport: the sea is open to the side this turn; the ports u may sail to.

@@ -113,26 +113,64 @@ void DvState::rail_destinations(int u, std::vector<int>& out, const std::vector<
   std::sort(out.begin(), out.end());
 }
 
-std::string DvState::rail_refusal(int u, int h, std::string* rule) const {
+// 9.1, for rail and naval movement alike: the segment, the side whose segment it is, a combat
+// unit on the map, one strategic move per turn. `*rule` is left as the caller set it for the
+// unit check (its own section), 9.1 for the others.
+std::string DvState::strategic_refusal(int u, Stage segment, const char* kind, const char* not_now,
+                                       std::string* rule) const {
   const UnitDef& d = g_.unit(u);
   const UnitState& s = us(u);
-  const std::string sec = d.side == kAxis ? "9.2" : "9.4";
-  *rule = sec;
-  if (stage_ != Stage::kRail) {
+  if (stage_ != segment) {
     *rule = "9.1";
-    return "rail movement is made only in the Strategic Movement Phase (Axis from Turn 11, Soviets from "
-           "Turn 4)";
+    return not_now;
   }
   if (d.side != active_) {
     *rule = "9.1";
-    return std::string("this is the ") + (active_ == kAxis ? "Axis" : "Soviet") +
-           " rail segment (Strategic Movement takes place in the order of the Sequence of Play)";
+    return std::string("this is the ") + (active_ == kAxis ? "Axis" : "Soviet") + " " + kind +
+           " segment (Strategic Movement takes place in the order of the Sequence of Play)";
   }
   if (!d.combat || s.box != Box::kMap) return d.label + " is not a combat unit on the map";
   if (s.strategic) {
     *rule = "9.1";
     return d.label + " has already made its Strategic Movement this turn";
   }
+  return "";
+}
+
+// The segments end by themselves when no unit of the side has a move of that kind left: the
+// first unit with a destination answers (the supply trace is made once, as gen_rail does).
+bool DvState::rail_move_left() const {
+  if (stage_ != Stage::kRail || rail_left_ <= 0) return false;
+  std::vector<uint8_t> los, loc;
+  trace_supply(active_, los, loc);
+  std::vector<int> dest;
+  for (int u = 0; u < static_cast<int>(g_.units().size()); ++u) {
+    rail_destinations(u, dest, &los);
+    if (!dest.empty()) return true;
+  }
+  return false;
+}
+
+bool DvState::naval_move_left() const {
+  if (stage_ != Stage::kNaval) return false;
+  std::vector<int> dest;
+  for (int u = 0; u < static_cast<int>(g_.units().size()); ++u) {
+    naval_destinations(u, dest);
+    if (!dest.empty()) return true;
+  }
+  return false;
+}
+
+std::string DvState::rail_refusal(int u, int h, std::string* rule) const {
+  const UnitDef& d = g_.unit(u);
+  const UnitState& s = us(u);
+  *rule = d.side == kAxis ? "9.2" : "9.4";
+  if (std::string why = strategic_refusal(u, Stage::kRail, "rail",
+                                          "rail movement is made only in the Strategic Movement Phase (Axis "
+                                          "from Turn 11, Soviets from Turn 4)",
+                                          rule);
+      !why.empty())
+    return why;
   if (s.steps > rail_left_)
     return d.label + " has " + std::to_string(s.steps) + " steps; only " + std::to_string(rail_left_) +
            " rail steps are left this turn";
@@ -238,20 +276,12 @@ std::string DvState::naval_refusal(int u, int h, std::string* rule) const {
   const UnitDef& d = g_.unit(u);
   const UnitState& s = us(u);
   *rule = d.side == kAxis ? "9.3" : "9.5";
-  if (stage_ != Stage::kNaval) {
-    *rule = "9.1";
-    return "Naval Transport is made only in the Strategic Movement Phase, after the side's rail movement";
-  }
-  if (d.side != active_) {
-    *rule = "9.1";
-    return std::string("this is the ") + (active_ == kAxis ? "Axis" : "Soviet") +
-           " naval segment (Strategic Movement takes place in the order of the Sequence of Play)";
-  }
-  if (!d.combat || s.box != Box::kMap) return d.label + " is not a combat unit on the map";
-  if (s.strategic) {
-    *rule = "9.1";
-    return d.label + " has already made its Strategic Movement this turn";
-  }
+  if (std::string why = strategic_refusal(
+          u, Stage::kNaval, "naval",
+          "Naval Transport is made only in the Strategic Movement Phase, after the side's rail movement",
+          rule);
+      !why.empty())
+    return why;
   const int sea = g_.port_sea(s.hex);
   if (sea == kNoSea) return d.label + " is not in a port";
   const int left = naval_left_[static_cast<size_t>(sea_zone(sea))];

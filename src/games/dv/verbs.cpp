@@ -437,9 +437,7 @@ struct Verbs {
   static void apply_ship(DvState& s, const Action& a) {
     s.do_ship(a.args[0], a.args[1]);
     // The segment ends by itself once no Naval Transport is left to make.
-    std::vector<Action> acts;
-    s.legal_actions(acts);
-    if (acts.size() <= 1) {
+    if (!s.naval_move_left()) {
       s.naval_left_ = {0, 0};
       ++s.phase1_;
       s.advance_placement();
@@ -448,9 +446,7 @@ struct Verbs {
   static void apply_rail(DvState& s, const Action& a) {
     s.do_rail(a.args[0], a.args[1]);
     // The segment ends by itself once no rail move is left (the steps are spent or nobody can go).
-    std::vector<Action> acts;
-    s.legal_actions(acts);
-    if (acts.size() <= 1) {
+    if (!s.rail_move_left()) {
       s.rail_left_ = 0;
       ++s.phase1_;
       s.advance_placement();
