@@ -71,6 +71,10 @@ void AgcState::defenders_of(int hex, std::vector<int>& out) const {
 // order desired." `attack HEX` resolves the declared attack (12.0) whose markers include HEX.
 Status AgcState::check_attack(int hex) const {
   if (!combat_phase()) return Error{"attacks are made in the Combat Phase", "4.2", ""};
+  if (air_step_ < 2)
+    return Error{
+        "the CAS missions are allocated and flown before the declared attacks are resolved (ruling A-46)",
+        "15.1.1, 17.1.7", ""};
   const int i = declaration_of(hex);
   if (i < 0) {
     if (attacked_hex_[hex] != 0)
@@ -218,6 +222,17 @@ void AgcState::do_attack(int hex) {
   for (int h : hexes) drm = std::max(drm, combat_drm(h, att));
   const Order order = order_of(di);
   if (order == kNoRetreat) drm = std::min(g_->drm_limit_, drm + g_->drm_no_retreat_);  // 15.6.2
+  // 15.6.5: "Each Attacker CAS point equals a minus one (-1) DRM. Each Defender CAS point equals a
+  // plus one (+1) DRM." (the net CAS of 15.1.2); 15.7: never beyond +3 or -3.
+  if (decl_[di].cas != 0) {
+    drm = std::clamp(drm - decl_[di].cas, -g_->drm_limit_, g_->drm_limit_);
+    emit({"combat",
+          "net CAS DRM " + std::to_string(-decl_[di].cas) + " at " + g_->grid_.id(hex),
+          "15.6.5",
+          0xFFFFFFFFu,
+          false,
+          {}});
+  }
   if (col >= 0) {
     roll_v = roll(10, "combat at " + g_->grid_.id(hex), "15.8");
     row = std::clamp(roll_v + drm, 0, 11);  // 15.8; the die's 0 reads 10 (2.5.1)
