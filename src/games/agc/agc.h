@@ -71,12 +71,14 @@ enum AirInitiative : uint8_t {
 
 // air.json: the air tables (9.0, 13.0, 17.0).
 struct AirTables {
-  int ready_max = 6, damaged_max = 3;            // 9.1: the Flown and Damaged Box ranges (1..max)
-  std::array<int8_t, kWeathers> weather_drm{};   // 9.1
-  int max_units = 3;                             // 17.1.4
-  std::vector<std::array<int, 3>> initiative;    // 17.2.3: roll from, roll to, AirInitiative
-  std::array<std::array<char, 10>, 9> combat{};  // 17.2.4: [column -4..+4][roll 1..10]: - A D E
-  std::array<char, 10> aa{};                     // 17.3.3
+  int ready_max = 6, damaged_max = 3;                   // 9.1: the Flown and Damaged Box ranges (1..max)
+  std::array<int8_t, kWeathers> weather_drm{};          // 9.1
+  int max_units = 3;                                    // 17.1.4
+  std::vector<std::array<int, 3>> initiative;           // 17.2.3: roll from, roll to, AirInitiative
+  int initiative_drm = 0, initiative_drm_side = kAxis;  // 17.2.3: the Air Initiative Table DRM, for
+  std::vector<int> initiative_drm_months;               // that side declaring first in these months
+  std::array<std::array<char, 10>, 9> combat{};         // 17.2.4: [column -4..+4][roll 1..10]: - A D E
+  std::array<char, 10> aa{};                            // 17.3.3
   int aa_unit_drm = 0, aa_city_drm = 0, aa_bomber_drm = 0;
   int level_two_total = 2, max_level = 2;  // 13.1.2, 13.1.3
 };
@@ -96,6 +98,7 @@ struct ScenarioDef {
   std::vector<std::pair<int, AirBox>> air_setup;  // 17.1.2: air units and their starting boxes
   std::vector<std::pair<int, int>> air_arrivals;  // 8.2.3: air unit, turn (to the Ready Box)
   std::vector<uint8_t> storm;                     // 5.1.3c, 9.2: per turn, a Storm
+  std::vector<uint8_t> month;                     // per turn, the month of its date (1-12; 0 none)
 };
 
 // Phases of one game turn (4.2). The Strategic Segment is automatic (weather, supply,

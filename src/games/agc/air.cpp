@@ -340,7 +340,16 @@ void AgcState::resolve_air_hex(int hex) {
   };
   if (combat) {
     // 17.2.3: "Roll one die and refer to the Air Initiative Table."
-    const int r = roll(10, "Air Initiative over " + where, "17.2.3");
+    int r = roll(10, "Air Initiative over " + where, "17.2.3");
+    // The Air Initiative Table's DRM (air.json, reconstructed): for the side declaring first in the
+    // months listed (the summer of 1941).
+    const int ti = turn_ - (sc_ != nullptr ? sc_->first_turn : 0);
+    const int month =
+        sc_ != nullptr && ti >= 0 && ti < static_cast<int>(sc_->month.size()) ? sc_->month[ti] : 0;
+    const auto& months = g_->air_.initiative_drm_months;
+    if (first == g_->air_.initiative_drm_side &&
+        std::find(months.begin(), months.end(), month) != months.end())
+      r = std::clamp(r + g_->air_.initiative_drm, 1, 10);
     int kind = kGetThrough;
     for (const auto& row : g_->air_.initiative)
       if (r >= row[0] && r <= row[1]) kind = row[2];

@@ -290,6 +290,11 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
         return Error{"unknown Air Initiative result " + r.at("kind").dump(), "17.2.3", "agc/air.json"};
       t.initiative.push_back({r.at("roll")[0].get<int>(), r.at("roll")[1].get<int>(), k});
     }
+    for (const auto& r : air.at("air_initiative").at("drms")) {
+      t.initiative_drm = r.at("drm").get<int>();
+      t.initiative_drm_side = r.value("side", "axis") == "axis" ? kAxis : kSoviet;
+      for (const auto& mo : r.at("months")) t.initiative_drm_months.push_back(mo.get<int>());
+    }
     const Json& ac = air.at("air_combat");
     for (int c = 0; c < 9; ++c) {
       const Json& col = ac.at("cells").at(ac.at("columns")[c].get<std::string>());
@@ -376,6 +381,8 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     for (const auto& t : s.at("turns")) {
       sc.weather.push_back(std::max(0, weather_index(t.value("weather", t.value("climate", "dry")))));
       sc.storm.push_back(t.value("storm", false) ? 1 : 0);  // 5.1.3c: "Storms in addition"
+      const auto date = t.value("date", std::string());     // YYYY-MM-DD
+      sc.month.push_back(date.size() >= 7 ? static_cast<uint8_t>(std::stoi(date.substr(5, 2))) : uint8_t{0});
     }
     auto unit = [&](const Json& id) -> Result<int> {
       const int u = g->unit_index(id.get<std::string>());
