@@ -230,6 +230,7 @@ struct UnitState {
   uint8_t box = kAirOut;
   int16_t mission = -1;
   bool firing = false;
+  bool role_open = false;  // 17.2.2a.2: a dual purpose fighter whose role is not yet declared
 };
 
 class AgcState : public steppe::State {
@@ -349,14 +350,18 @@ class AgcState : public steppe::State {
   void supply_map(int side, std::vector<uint8_t>& out) const;
   // air.cpp (17.0 Airpower, 9.0 Air Unit Readiness, 13.1 Interdiction)
   bool air_step_open(int side) const;  // 17.1: may `side` fly a mission in this step
-  steppe::Status check_fly(int u, int hex, bool firing) const;
-  void do_fly(int u, int hex, bool firing);
+  steppe::Status check_fly(int u, int hex) const;
+  void do_fly(int u, int hex);
+  bool dual_purpose(int u) const;  // 17.2.2a.2, for the missions of this phase
+  int role_side() const;           // 17.2.2: the side to declare its dual purpose fighters, or kNoSide
+  steppe::Status check_role(int u, bool firing) const;
+  void do_role(int u, bool firing);
   bool listed_fly_hex(int hex) const;  // the mission hexes legal_actions() offers
   int mission_units(int hex, int side) const;
   void air_end_step();      // `end` in an air step: the next step, or the missions resolved
   void begin_air_steps();   // 17.1.7: the CAS steps that open a Combat Phase
-  void resolve_missions();  // 17.2, 17.3 and the missions' effects (15.1.2, 13.1.2)
-  void resolve_air_hex(int hex);
+  bool resolve_missions();  // 17.2, 17.3 and the missions' effects; false: paused for 17.2.2 roles
+  bool resolve_air_hex(int hex);
   void air_readiness();  // 9.1-9.3
   void to_box(int u, AirBox b, const char* rule);
   bool storm() const;
@@ -383,7 +388,10 @@ class AgcState : public steppe::State {
   int mandated_owed_ = 0;                      // 7.1.1e: the Mandated Attack Not Yet Made marker
   // 17.1.6, 17.1.7: the air step of the phase: in the Interdiction Phase 0 Axis missions, 1 Soviet
   // fighters; in a Combat Phase 0 attacker's CAS, 1 defender's CAS, 2 missions resolved.
+  // 3: the missions are being resolved and a dual purpose fighter's role is to be declared (17.2.2)
+  // on the mission hex air_hex_, whose air units are revealed (17.2.1).
   uint8_t air_step_ = 0;
+  int16_t air_hex_ = -1;
   std::vector<uint8_t> interdiction_;             // 13.1.2: the Interdiction marker's level on each hex
   std::shared_ptr<steppe::SupplyTracer> tracer_;  // scratch only; not state
 
@@ -402,7 +410,8 @@ enum Verb : uint16_t {
   kUndeclare = 7,
   kOrder = 8,
   kSupport = 9,
-  kFly = 10
+  kFly = 10,
+  kRole = 11
 };
 
 }  // namespace agc

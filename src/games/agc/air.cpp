@@ -7,9 +7,9 @@
 // defender's; ruling A-46). `end` closes each allocation step; the last one resolves every
 // mission hex: air combat (17.2), AA fire (17.3), then the mission (15.1.2 CAS, 13.1.2 an
 // Interdiction marker). The choices 17.2.4a leaves to the player with the initiative (which
-// friendly unit fights which enemy unit) are made for him by a fixed policy (ruling A-47); a
-// dual-purpose fighter's role (17.2.2a.2) is given when it is allocated and stays face down with
-// it (ruling A-48). The tables are air.json.
+// friendly unit fights which enemy unit) are made for him by a fixed policy (ruling A-47). A
+// dual purpose fighter's role (17.2.2a.2) is declared with `role` when the air combat reveals it,
+// the side declaring first (17.2.2) before the other (ruling A-48). The tables are air.json.
 #include <algorithm>
 
 #include "games/agc/agc.h"
@@ -41,6 +41,7 @@ void AgcState::to_box(int u, AirBox b, const char* rule) {
   us_[u].box = b;
   us_[u].mission = -1;
   us_[u].firing = false;
+  us_[u].role_open = false;
   emit({"air",
         g_->units_[u].label + " (" + g_->units_[u].id + ") goes to the " + kBoxNames[b],
         rule,
@@ -102,7 +103,16 @@ bool AgcState::air_step_open(int side) const {
   return false;
 }
 
-Status AgcState::check_fly(int u, int hex, bool firing) const {
+// 17.2.2a.2: "Some fighter ('F' unit type) units on both sides possess CAS ratings in addition to
+// their ACRs ... most Axis fighter units carry an interdiction rating that makes them dual purpose
+// interdiction units."
+bool AgcState::dual_purpose(int u) const {
+  const auto& d = g_->units_[u];
+  if (d.air_type != kFighter) return false;
+  return phase_ == kAxisInterdiction ? d.side == kAxis && d.interdiction > 0 : d.cas > 0;
+}
+
+Status AgcState::check_fly(int u, int hex) const {
   const auto& d = g_->units_[u];
   if (!d.air) return Error{d.label + " is not an air unit: only air units fly air missions", "17.1.1", ""};
   if (phase_ != kAxisInterdiction && !(combat_phase() && air_step_ < 2))
@@ -145,34 +155,25 @@ Status AgcState::check_fly(int u, int hex, bool firing) const {
     return Error{"a side allocates one mission a hex, of at most " + std::to_string(g_->air_.max_units) +
                      " air units (including dummy air units)",
                  "17.1.4, 17.1.5", ""};
-  // 17.2.2a.1: "All air units with unit type symbol 'B' are automatically mission units." 17.2.2b:
-  // "All fighter ('F' unit type) units not designated as mission units are automatically firing
-  // units"; only dual-purpose fighters (a CAS rating, or an Axis interdiction rating in an
-  // Interdiction mission, 17.2.2a.2) may be designated mission units.
-  if (d.air_type == kDummy && firing)
-    return Error{"a dummy air unit is neither a firing nor a mission unit", "17.2.1", ""};
-  if (d.air_type == kBomber && firing)
-    return Error{"air units with unit type symbol B are automatically mission units", "17.2.2", ""};
-  if (d.air_type == kFighter && !firing) {
-    const bool dual = interdiction ? d.side == kAxis && d.interdiction > 0 : d.cas > 0;
-    if (!dual)
-      return Error{d.label + " (" + d.id + ") has no " + (interdiction ? "interdiction" : "CAS") +
-                       " rating: a fighter that is not a dual purpose unit is automatically a firing unit",
-                   "17.2.2", ""};
-  }
   return Status::ok();
 }
 
-void AgcState::do_fly(int u, int hex, bool firing) {
+void AgcState::do_fly(int u, int hex) {
   const auto& d = g_->units_[u];
   us_[u].box = kAirMission;
   us_[u].mission = static_cast<int16_t>(hex);
-  us_[u].firing = firing;
+  // 17.2.2a.1: "All air units with unit type symbol 'B' are automatically mission units." 17.2.2b:
+  // "All fighter ('F' unit type) units not designated as mission units are automatically firing
+  // units." A dual purpose fighter's role waits for the air combat (17.2.2a.2).
+  us_[u].firing = d.air_type == kFighter && !dual_purpose(u);
+  us_[u].role_open = dual_purpose(u);
+  const bool firing = us_[u].firing;
   // 17.1.8: "Air units are placed upside down on their mission hex. Their identity and strength is
   // unknown to the enemy player until air combat ... is resolved."
   emit({"air",
         d.label + " (" + d.id + ") flies to " + g_->grid_.id(hex) + " face down, as a " +
             (d.air_type == kDummy ? "dummy"
+             : us_[u].role_open   ? "dual purpose fighter"
              : firing             ? "firing unit"
                                   : "mission unit"),
         "17.1.5, 17.1.8",
@@ -216,10 +217,7 @@ bool may_fly_cas(const AgcState& s, int side) {
 void AgcState::begin_air_steps() {
   air_step_ = 0;
   if (!may_fly_cas(*this, attacker_side())) air_step_ = 1;
-  if (air_step_ == 1 && !may_fly_cas(*this, 1 - attacker_side())) {
-    resolve_missions();
-    air_step_ = 2;
-  }
+  if (air_step_ == 1 && !may_fly_cas(*this, 1 - attacker_side())) air_step_ = 2;  // nothing flies
 }
 
 void AgcState::air_end_step() {
@@ -243,8 +241,7 @@ void AgcState::air_end_step() {
         return;
       }
     }
-    resolve_missions();
-    air_step_ = 2;
+    air_step_ = resolve_missions() ? 2 : 3;
     return;
   }
   if (air_step_ == 0) {
@@ -254,21 +251,71 @@ void AgcState::air_end_step() {
       return;
     }
   }
-  resolve_missions();
-  air_step_ = 2;
+  air_step_ = resolve_missions() ? 2 : 3;
 }
 
-void AgcState::resolve_missions() {
+// 17.2.2: "In all Interdiction missions, the Axis player declares first. In CAS missions, the first
+// player to declare is the player who has declared the ground attack".
+int AgcState::role_side() const {
+  if (air_step_ != 3 || air_hex_ < 0) return kNoSide;
+  const int first = phase_ == kAxisInterdiction ? kAxis : attacker_side();
+  for (int s : {first, 1 - first})
+    for (size_t u = 0; u < us_.size(); ++u)
+      if (us_[u].role_open && us_[u].mission == air_hex_ && g_->units_[u].side == s) return s;
+  return kNoSide;
+}
+
+Status AgcState::check_role(int u, bool firing) const {
+  (void)firing;
+  const auto& d = g_->units_[u];
+  if (air_step_ != 3 || air_hex_ < 0)
+    return Error{"a role is declared when dual purpose fighters are revealed in an air combat", "17.2.2", ""};
+  if (!d.air || us_[u].mission != air_hex_ || !us_[u].role_open)
+    return Error{
+        d.label + " (" + d.id + ") is not a dual purpose fighter revealed over " + g_->grid_.id(air_hex_) +
+            " with its role still to declare (bombers are mission units, other fighters firing units)",
+        "17.2.2", ""};
+  if (d.side != role_side())
+    return Error{
+        "the first player to declare is the Axis in Interdiction missions, the ground attacker in CAS "
+        "missions",
+        "17.2.2", ""};
+  return Status::ok();
+}
+
+void AgcState::do_role(int u, bool firing) {
+  us_[u].firing = firing;
+  us_[u].role_open = false;
+  // 17.2.2a.2: "The declaration is irreversible."
+  emit({"air",
+        g_->units_[u].label + " (" + g_->units_[u].id + ") over " + g_->grid_.id(air_hex_) +
+            " is declared a " + (firing ? "firing unit" : "mission unit"),
+        "17.2.2",
+        kAll,
+        false,
+        {}});
+  if (role_side() != kNoSide || !resolve_missions()) return;
+  air_step_ = 2;
+  if (phase_ == kAxisInterdiction) end_phase();  // 13.1.1: the missions are done
+}
+
+// Every mission hex in turn; false when one pauses for the roles of 17.2.2 (air_step_ 3).
+bool AgcState::resolve_missions() {
   std::vector<int> hexes;
   for (size_t u = 0; u < us_.size(); ++u)
     if (us_[u].box == kAirMission && std::find(hexes.begin(), hexes.end(), us_[u].mission) == hexes.end())
       hexes.push_back(us_[u].mission);
   std::sort(hexes.begin(), hexes.end());
-  for (int h : hexes) resolve_air_hex(h);
+  for (int h : hexes)
+    if (!resolve_air_hex(h)) {
+      air_step_ = 3;
+      return false;
+    }
+  return true;
 }
 
 // ---- 17.2 Air Combat, 17.3 AA Fire, and the mission ----
-void AgcState::resolve_air_hex(int hex) {
+bool AgcState::resolve_air_hex(int hex) {
   const bool interdiction = phase_ == kAxisInterdiction;
   const std::string where = g_->grid_.id(hex);
   // 17.2.2: "In all Interdiction missions, the Axis player declares first. In CAS missions, the
@@ -285,8 +332,10 @@ void AgcState::resolve_air_hex(int hex) {
     return out;
   };
   auto name = [&](int u) { return g_->units_[u].label + " (" + g_->units_[u].id + ")"; };
-  // 17.2.1: "Flip opposing air units over to their front sides." The mission is revealed.
-  {
+  // 17.2.1: "Flip opposing air units over to their front sides." The mission is revealed (once: the
+  // resolution may pause below for the roles of 17.2.2).
+  if (air_hex_ != hex) {
+    air_hex_ = static_cast<int16_t>(hex);
     std::string text = "air units over " + where + ":";
     for (int s = 0; s < 2; ++s) {
       const auto all = on_mission(s, -1);
@@ -295,6 +344,7 @@ void AgcState::resolve_air_hex(int hex) {
       for (int u : all)
         text += " " + name(u) +
                 (g_->units_[u].air_type == kDummy ? " dummy"
+                 : us_[u].role_open               ? " dual-purpose"
                  : us_[u].firing                  ? " firing"
                                                   : " mission");
       text += ";";
@@ -307,6 +357,17 @@ void AgcState::resolve_air_hex(int hex) {
     for (int s = 0; s < 2; ++s)
       for (int u : on_mission(s, 2)) to_box(u, kAirFlown, "17.2.1");
   }
+  // 17.2.2a.2: "In any CAS mission where dual purpose fighters are revealed, the owning player must
+  // immediately declare whether those fighters are mission units or firing units." When no enemy
+  // air unit but dummies flew to the hex there is no one to fight: the fighter flies the mission it
+  // was sent on (ruling A-48).
+  const bool enemy_air = !on_mission(kAxis, -1).empty() && !on_mission(kSoviet, -1).empty();
+  for (size_t u = 0; u < us_.size(); ++u)
+    if (us_[u].role_open && us_[u].box == kAirMission && us_[u].mission == hex) {
+      if (enemy_air) return false;  // the owners declare (`role`)
+      us_[u].role_open = false;
+      us_[u].firing = false;
+    }
   auto flies = [&](int side) { return !on_mission(side, 0).empty() || !on_mission(side, 1).empty(); };
   // 17.2: "When both players fly air units to perform a mission in the same hex, air combat may
   // occur" (only firing units fire, 17.2.2a).
@@ -493,6 +554,8 @@ void AgcState::resolve_air_hex(int hex) {
   // 17.1.9: "As units complete their mission for the game-turn, they are returned to the Flown Box."
   for (int s = 0; s < 2; ++s)
     for (int u : on_mission(s, -1)) to_box(u, kAirFlown, "17.1.9");
+  air_hex_ = -1;
+  return true;
 }
 
 // ---- 13.1.3, 13.2.5 ----

@@ -71,7 +71,7 @@ void AgcState::defenders_of(int hex, std::vector<int>& out) const {
 // order desired." `attack HEX` resolves the declared attack (12.0) whose markers include HEX.
 Status AgcState::check_attack(int hex) const {
   if (!combat_phase()) return Error{"attacks are made in the Combat Phase", "4.2", ""};
-  if (air_step_ < 2)
+  if (air_step_ != 2)
     return Error{
         "the CAS missions are allocated and flown before the declared attacks are resolved (ruling A-46)",
         "15.1.1, 17.1.7", ""};

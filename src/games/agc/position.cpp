@@ -66,6 +66,7 @@ Result<Json> AgcState::position() const {
     if (s.box != kAirOut) x["air_box"] = kBoxWords[s.box];           // 17.1.2
     if (s.mission >= 0) x["mission"] = grid.id(s.mission);           // 17.1.5
     if (s.firing) x["firing"] = true;                                // 17.2.2
+    if (s.role_open) x["role_open"] = true;                          // 17.2.2a.2
     units[g_->units_[u].id] = std::move(x);
   }
   j["units"] = std::move(units);
@@ -98,9 +99,11 @@ Result<Json> AgcState::position() const {
   if (!declared.empty()) j["declared"] = std::move(declared);
   if (declaring_) j["declaring"] = true;
   if (mandated_owed_ != 0) j["mandated_owed"] = mandated_owed_;  // 7.1.1e
-  if (air_step_ != 0) j["air_step"] = air_step_;                 // 17.1.6, 17.1.7
-  if (storm_override_ >= 0) j["storm"] = storm_override_ != 0;   // 9.2, set by a test
-  Json interdiction = Json::object();                            // 13.1.2
+  if (air_step_ != 0) j["air_step"] = air_step_;
+  if (air_hex_ >= 0)
+    j["air_hex"] = grid.id(air_hex_);  // 17.2.1: the mission hex being resolved // 17.1.6, 17.1.7
+  if (storm_override_ >= 0) j["storm"] = storm_override_ != 0;  // 9.2, set by a test
+  Json interdiction = Json::object();                           // 13.1.2
   for (size_t h = 0; h < interdiction_.size(); ++h)
     if (interdiction_[h] != 0) interdiction[grid.id(static_cast<int>(h))] = interdiction_[h];
   if (!interdiction.empty()) j["interdiction"] = std::move(interdiction);
@@ -130,7 +133,7 @@ Status AgcState::read_position(const JsonReader& r) {
     }
     x.allow_only({"hex", "steps_lost", "mp_halves", "road_in", "moved", "attacked", "out_of_supply",
                   "emergency_supply", "eliminated", "moved_in_zoc", "may_advance", "orders_issued",
-                  "dispatched", "air_box", "mission", "firing"});
+                  "dispatched", "air_box", "mission", "firing", "role_open"});
     UnitState& s = us_[u];
     s.hex = static_cast<int16_t>(steppe::read_id(x.at("hex"), find_hex, "hex of the map", true));
     s.steps_lost = static_cast<int8_t>(x.has("steps_lost") ? x.int_in("steps_lost", 0, d.steps) : 0);
@@ -151,6 +154,7 @@ Status AgcState::read_position(const JsonReader& r) {
     s.mission = static_cast<int16_t>(
         x.has("mission") ? steppe::read_id(x.at("mission"), find_hex, "hex of the map") : -1);
     s.firing = x.boolean_or("firing", false);
+    s.role_open = x.boolean_or("role_open", false);
     if (s.box != kAirOut && !d.air)
       x.at("air_box").fail_value("only air units are in the air boxes (17.1.2)");
     if ((s.box == kAirMission) != (s.mission >= 0))
@@ -195,7 +199,9 @@ Status AgcState::read_position(const JsonReader& r) {
     }
   declaring_ = r.has("declaring") && r.boolean("declaring");
   mandated_owed_ = r.has("mandated_owed") ? r.int_in("mandated_owed", 0, 99) : 0;
-  air_step_ = static_cast<uint8_t>(r.has("air_step") ? r.int_in("air_step", 0, 2) : 0);
+  air_step_ = static_cast<uint8_t>(r.has("air_step") ? r.int_in("air_step", 0, 3) : 0);
+  air_hex_ = static_cast<int16_t>(
+      r.has("air_hex") ? steppe::read_id(r.at("air_hex"), find_hex, "hex of the map") : -1);
   storm_override_ = static_cast<int8_t>(r.has("storm") ? (r.boolean("storm") ? 1 : 0) : -1);
   std::fill(interdiction_.begin(), interdiction_.end(), 0);
   if (r.has("interdiction"))

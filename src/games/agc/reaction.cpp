@@ -117,6 +117,7 @@ void AgcState::resample_hidden(int viewer, uint64_t seed) {
   for (size_t u = 0; u < us_.size(); ++u) {
     const auto& d = g_->units_[u];
     if (!d.air || d.side != enemy || (us_[u].box != kAirReady && us_[u].box != kAirMission)) continue;
+    if (us_[u].box == kAirMission && us_[u].mission == air_hex_) continue;  // 17.2.1: revealed
     if (us_[u].box == kAirMission) slots.push_back(us_[u].mission);
     if (phase_ == kAxisInterdiction && enemy == kSoviet && d.air_type == kBomber) continue;
     pool.push_back(static_cast<int>(u));
@@ -130,15 +131,15 @@ void AgcState::resample_hidden(int viewer, uint64_t seed) {
     us_[u].box = kAirReady;
     us_[u].mission = -1;
     us_[u].firing = false;
+    us_[u].role_open = false;
   }
   for (size_t i = 0; i < slots.size() && i < pool.size(); ++i) {
     const int u = pool[i];
     const auto& d = g_->units_[u];
     us_[u].box = kAirMission;
     us_[u].mission = static_cast<int16_t>(slots[i]);
-    const bool dual = phase_ == kAxisInterdiction ? d.side == kAxis && d.interdiction > 0 : d.cas > 0;
-    x = steppe::splitmix64(x);
-    us_[u].firing = d.air_type == kFighter && (!dual || (x >> 20) % 2 == 0);  // 17.2.2
+    us_[u].firing = d.air_type == kFighter && !dual_purpose(u);  // 17.2.2
+    us_[u].role_open = dual_purpose(u);
   }
 }
 

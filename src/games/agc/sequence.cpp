@@ -57,6 +57,7 @@ void AgcState::begin_phase() {
   // Phase (14.0) to the Combat Phase (15.0) that executes them.
   if (!reaction_phase() && !combat_phase() && phase_ != kAxisInterdiction) decl_.clear();
   air_step_ = 0;
+  air_hex_ = -1;
   if (combat_phase()) begin_air_steps();  // 17.1.7
   declaring_ = false;
   // 22.1.2: an HQ's command points are counted per game segment (ruling A-7).
@@ -102,8 +103,8 @@ void AgcState::end_phase() {
   // 17.1.6, 17.1.7: `end` first closes the allocation steps of the air missions.
   if (phase_ == kAxisInterdiction) {
     air_end_step();
-    if (air_step_ < 2) return;
-  } else if (combat_phase() && air_step_ < 2) {
+    if (air_step_ != 2) return;
+  } else if (combat_phase() && air_step_ != 2) {
     air_end_step();
     return;
   }

@@ -52,6 +52,7 @@ int AgcState::side_of_phase() const {
   if (phase_ == kSovietReaction) return kSoviet;
   // 17.1.6: the Soviet sends opposing fighters after the Axis has allocated; 17.1.7: the defender
   // allocates his CAS missions after the attacker.
+  if (air_step_ == 3 && role_side() != kNoSide) return role_side();  // 17.2.2
   if (phase_ == kAxisInterdiction) return air_step_ == 1 ? kSoviet : kAxis;
   if (combat_phase() && air_step_ == 1) return 1 - attacker_side();
   if (phase_ == kAxisReaction) return kAxis;
@@ -181,19 +182,29 @@ Json AgcState::full_json() const {
     Json e{{"id", g_->units_[u].id}, {"side", g_->units_[u].side}, {"box", boxes[us_[u].box]}};
     if (us_[u].box == kAirMission) {
       e["hex"] = g_->grid_.id(us_[u].mission);
-      e["role"] = g_->units_[u].air_type == kDummy ? "dummy" : us_[u].firing ? "firing" : "mission";
+      e["role"] = g_->units_[u].air_type == kDummy ? "dummy"
+                  : us_[u].role_open               ? "undeclared"
+                  : us_[u].firing                  ? "firing"
+                                                   : "mission";
     }
     air.push_back(std::move(e));
   }
   Json interdiction = Json::object();  // 13.1.2: the Interdiction markers
   for (size_t h = 0; h < interdiction_.size(); ++h)
     if (interdiction_[h] != 0) interdiction[g_->grid_.id(static_cast<int>(h))] = interdiction_[h];
-  return Json{{"turn", turn_},         {"air", air},
-              {"air_step", air_step_}, {"interdiction", interdiction},
-              {"phase", phase_},       {"over", over_},
-              {"units", units},        {"control", ctrl},
-              {"vp", axis_vp()},       {"dice", dice_.counter()},
-              {"declared", declared},  {"mandated_owed", mandated_owed_}};
+  return Json{{"turn", turn_},
+              {"air", air},
+              {"air_step", air_step_},
+              {"air_hex", air_hex_ >= 0 ? g_->grid_.id(air_hex_) : ""},
+              {"interdiction", interdiction},
+              {"phase", phase_},
+              {"over", over_},
+              {"units", units},
+              {"control", ctrl},
+              {"vp", axis_vp()},
+              {"dice", dice_.counter()},
+              {"declared", declared},
+              {"mandated_owed", mandated_owed_}};
 }
 
 Json AgcState::observation(int side) const {
@@ -206,7 +217,7 @@ Json AgcState::observation(int side) const {
   // as a count of face-down units.
   std::map<std::string, std::pair<int, int>> down;  // hex: side, count (ordered by hex, not by unit)
   for (auto& e : j["air"])
-    if (e["side"] != side && e["box"] == "mission") {
+    if (e["side"] != side && e["box"] == "mission" && e["hex"] != j["air_hex"]) {  // 17.2.1: revealed
       auto& f = down[e["hex"].get<std::string>()];
       f.first = e["side"].get<int>();
       ++f.second;
@@ -238,10 +249,12 @@ uint64_t AgcState::state_hash() const {
         (static_cast<uint64_t>(s.may_advance) << 32) |
         (static_cast<uint64_t>(static_cast<uint8_t>(s.orders_issued)) << 40) |
         (static_cast<uint64_t>(static_cast<uint8_t>(s.dispatched)) << 48) |
-        (static_cast<uint64_t>(s.box) << 56) | (static_cast<uint64_t>(s.firing) << 60));
+        (static_cast<uint64_t>(s.box) << 56) | (static_cast<uint64_t>(s.firing) << 60) |
+        (static_cast<uint64_t>(s.role_open) << 61));
     if (s.mission >= 0) mix(0xA1Au + (static_cast<uint64_t>(s.mission) << 12));  // 17.1.5
   }
   mix(air_step_);
+  mix(static_cast<uint64_t>(air_hex_) + 1);
   mix(static_cast<uint8_t>(storm_override_));
   for (size_t i = 0; i < interdiction_.size(); ++i)
     if (interdiction_[i] != 0) mix(0x13u + (i << 4) + interdiction_[i]);
@@ -395,33 +408,20 @@ Result<Action> parse_support(const AgcState& s, std::span<const std::string_view
   a.push(h);
   return a;
 }
-// fly UNIT HEX [mission|firing] (17.1.5, 17.2.2): args unit, hex, 1 for a firing unit. Without
-// the word a fighter is a firing unit and a bomber or dummy a mission unit (17.2.2a-b).
+// fly UNIT HEX (17.1.5): args unit, hex.
 std::string print_fly(const AgcState& s, const Action& a) {
-  const auto& d = s.g().units_[a.args[0]];
-  std::string out = "fly " + d.id + " " + s.g().grid_.id(a.args[1]);
-  if (d.air_type == kFighter && a.args[2] == 0) out += " mission";
-  if (d.air_type != kFighter && a.args[2] != 0) out += " firing";
-  return out;
+  return "fly " + s.g().units_[a.args[0]].id + " " + s.g().grid_.id(a.args[1]);
 }
 Result<Action> parse_fly(const AgcState& s, std::span<const std::string_view> args) {
-  if (args.size() != 2 && args.size() != 3)
-    return Error{"usage: fly UNIT HEX [mission|firing]", "17.1.5", ""};
+  if (args.size() != 2) return Error{"usage: fly UNIT HEX", "17.1.5", ""};
   const int u = s.g().unit_index(args[0]);
   if (u < 0) return Error{"no unit '" + std::string(args[0]) + "'", "17.1", ""};
   const int h = s.g().grid_.parse(args[1]);
   if (h < 0) return Error{"no hex '" + std::string(args[1]) + "' (RRCC)", "17.1.5", ""};
-  int firing = s.g().units_[u].air_type == kFighter ? 1 : 0;
-  if (args.size() == 3) {
-    if (args[2] != "mission" && args[2] != "firing")
-      return Error{"an air unit flies as a mission or a firing unit", "17.2.2", ""};
-    firing = args[2] == "firing" ? 1 : 0;
-  }
   Action a;
   a.verb = kFly;
   a.push(u);
   a.push(h);
-  a.push(firing);
   return a;
 }
 void gen_fly(const AgcState& s, std::vector<Action>& out) {
@@ -433,24 +433,57 @@ void gen_fly(const AgcState& s, std::vector<Action>& out) {
   for (size_t u = 0; u < s.us_.size(); ++u) {
     if (!s.g().units_[u].air || s.g().units_[u].side != side || s.us_[u].box != kAirReady) continue;
     for (int h : hexes)
-      for (int f = 0; f < 2; ++f)
-        if (s.check_fly(static_cast<int>(u), h, f != 0).is_ok()) {
-          Action a;
-          a.verb = kFly;
-          a.push(static_cast<int32_t>(u));
-          a.push(h);
-          a.push(f);
-          out.push_back(a);
-        }
+      if (s.check_fly(static_cast<int>(u), h).is_ok()) {
+        Action a;
+        a.verb = kFly;
+        a.push(static_cast<int32_t>(u));
+        a.push(h);
+        out.push_back(a);
+      }
   }
 }
 Status check_fly(const AgcState& s, const Action& a) {
-  if (a.nargs != 3 || a.args[0] < 0 || a.args[0] >= static_cast<int>(s.us_.size()) ||
-      !s.g().grid_.valid(a.args[1]) || a.args[2] < 0 || a.args[2] > 1)
+  if (a.nargs != 2 || a.args[0] < 0 || a.args[0] >= static_cast<int>(s.us_.size()) ||
+      !s.g().grid_.valid(a.args[1]))
     return Error{"malformed fly", "", ""};
-  return s.check_fly(a.args[0], a.args[1], a.args[2] != 0);
+  return s.check_fly(a.args[0], a.args[1]);
 }
-void apply_fly(AgcState& s, const Action& a) { s.do_fly(a.args[0], a.args[1], a.args[2] != 0); }
+void apply_fly(AgcState& s, const Action& a) { s.do_fly(a.args[0], a.args[1]); }
+
+// role UNIT mission|firing (17.2.2a.2): args unit, 1 for a firing unit.
+std::string print_role(const AgcState& s, const Action& a) {
+  return "role " + s.g().units_[a.args[0]].id + (a.args[1] != 0 ? " firing" : " mission");
+}
+Result<Action> parse_role(const AgcState& s, std::span<const std::string_view> args) {
+  if (args.size() != 2 || (args[1] != "mission" && args[1] != "firing"))
+    return Error{"usage: role UNIT mission|firing", "17.2.2", ""};
+  const int u = s.g().unit_index(args[0]);
+  if (u < 0) return Error{"no unit '" + std::string(args[0]) + "'", "17.2.2", ""};
+  Action a;
+  a.verb = kRole;
+  a.push(u);
+  a.push(args[1] == "firing" ? 1 : 0);
+  return a;
+}
+void gen_role(const AgcState& s, std::vector<Action>& out) {
+  if (s.role_side() == kNoSide) return;
+  for (size_t u = 0; u < s.us_.size(); ++u)
+    for (int f = 0; f < 2; ++f)
+      if (s.us_[u].role_open && s.check_role(static_cast<int>(u), f != 0).is_ok()) {
+        Action a;
+        a.verb = kRole;
+        a.push(static_cast<int32_t>(u));
+        a.push(f);
+        out.push_back(a);
+      }
+}
+Status check_role(const AgcState& s, const Action& a) {
+  if (a.nargs != 2 || a.args[0] < 0 || a.args[0] >= static_cast<int>(s.us_.size()) || a.args[1] < 0 ||
+      a.args[1] > 1)
+    return Error{"malformed role", "", ""};
+  return s.check_role(a.args[0], a.args[1] != 0);
+}
+void apply_role(AgcState& s, const Action& a) { s.do_role(a.args[0], a.args[1] != 0); }
 
 Result<Action> parse_hold(const AgcState&, std::span<const std::string_view> args) {
   if (!args.empty()) return Error{"usage: hold", "16.7.1", ""};
@@ -629,6 +662,10 @@ Status check_attack(const AgcState& s, const Action& a) {
 void apply_attack(AgcState& s, const Action& a) { s.do_attack(a.args[0]); }
 
 Status end_allowed(const AgcState& s) {
+  if (s.air_step_ == 3)
+    return Error{"the dual purpose fighters revealed over " + s.g().grid_.id(s.air_hex_) +
+                     " must first be declared mission or firing units",
+                 "17.2.2", ""};
   if (s.combat_phase() && s.air_step_ < 2) return Status::ok();  // 17.1.7: the CAS allocation is done
   // 12.7: the declarations are complete only when every hex that must be attacked is.
   if (auto st = s.check_declarations_complete(); !st.is_ok()) return st;
@@ -706,8 +743,9 @@ constexpr steppe::VerbRow<AgcState> kVerbs[] = {
      &apply_order, &print_order, &parse_order, nullptr},
     {kSupport, "support", "support UNIT HEX", "14.2", &gen_support, &check_support, &apply_support,
      &print_support, &parse_support, nullptr},
-    {kFly, "fly", "fly UNIT HEX [mission|firing]", "17.1", &gen_fly, &check_fly, &apply_fly, &print_fly,
-     &parse_fly, nullptr},
+    {kFly, "fly", "fly UNIT HEX", "17.1", &gen_fly, &check_fly, &apply_fly, &print_fly, &parse_fly, nullptr},
+    {kRole, "role", "role UNIT mission|firing", "17.2.2", &gen_role, &check_role, &apply_role, &print_role,
+     &parse_role, nullptr},
 };
 constexpr steppe::VerbTable<AgcState> kTable{kVerbs};
 
@@ -730,7 +768,7 @@ void AgcState::do_apply(const Action& a) { kTable.apply(*this, a); }
 bool AgcState::unlisted_form(const Action& a) const {
   // 17.1.6: an Interdiction mission "can be placed anywhere on any map"; legal_actions() lists the
   // Soviet HQs' hexes (13.2.5) and the mission hexes already chosen.
-  if (a.verb == kFly) return a.nargs == 3 && s_valid_hex(*this, a.args[1]) && !listed_fly_hex(a.args[1]);
+  if (a.verb == kFly) return a.nargs == 2 && s_valid_hex(*this, a.args[1]) && !listed_fly_hex(a.args[1]);
   return a.verb == kDeclare && (a.nargs > 3 || (a.nargs > 0 && (a.args[0] & 0x100) != 0));
 }
 std::string AgcState::action_to_string(const Action& a) const { return kTable.print(*this, a); }
@@ -800,6 +838,7 @@ Status AgcState::test_set(const std::vector<std::string>& words) {
         us_[u].box = static_cast<uint8_t>(b);
         us_[u].mission = -1;
         us_[u].firing = false;
+        us_[u].role_open = false;
         if (combat_phase() && air_step_ == 2) begin_air_steps();  // 17.1.7: the CAS steps reopen
         return Status::ok();
       }
@@ -865,7 +904,10 @@ Result<std::string> AgcState::test_query(const std::vector<std::string>& words) 
     const char* const names[] = {"out", "ready", "flown", "damaged", "destroyed", "mission"};
     std::string out = names[us_[u].box];
     if (us_[u].box == kAirMission)
-      out += " " + g_->grid_.id(us_[u].mission) + (us_[u].firing ? " firing" : "");
+      out += " " + g_->grid_.id(us_[u].mission) +
+             (us_[u].role_open ? " undeclared"
+              : us_[u].firing  ? " firing"
+                               : "");
     return out;
   }
   if (words.size() == 2 && words[0] == "interdiction") {  // 13.1.3: the Zone of Interdiction level
