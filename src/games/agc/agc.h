@@ -231,6 +231,9 @@ struct UnitState {
   int16_t mission = -1;
   bool firing = false;
   bool role_open = false;  // 17.2.2a.2: a dual purpose fighter whose role is not yet declared
+  int16_t target = -1;     // 17.2.4a: the enemy air unit a firing unit engages
+  uint8_t seq = 0;         // 17.2.4a: the order of the engagements ("the first attacker")
+  bool retarget = false;   // 17.2.4e: unengaged after the first round, to select a new target
 };
 
 class AgcState : public steppe::State {
@@ -356,6 +359,9 @@ class AgcState : public steppe::State {
   int role_side() const;           // 17.2.2: the side to declare its dual purpose fighters, or kNoSide
   steppe::Status check_role(int u, bool firing) const;
   void do_role(int u, bool firing);
+  steppe::Status check_engage(int f, int t) const;  // 17.2.4a, e
+  void do_engage(int f, int t);
+  void continue_air();
   bool listed_fly_hex(int hex) const;  // the mission hexes legal_actions() offers
   int mission_units(int hex, int side) const;
   void air_end_step();      // `end` in an air step: the next step, or the missions resolved
@@ -392,6 +398,10 @@ class AgcState : public steppe::State {
   // on the mission hex air_hex_, whose air units are revealed (17.2.1).
   uint8_t air_step_ = 0;
   int16_t air_hex_ = -1;
+  // 17.2.3: the Air Initiative result over air_hex_ (-1 not rolled), the side holding it, and the
+  // round of fire reached (0 pairing, 1 fired, 2 done); air_step_ 4 pairing, 5 new targets (17.2.4e).
+  int8_t air_init_ = -1, air_side_ = kNoSide;
+  uint8_t air_round_ = 0;
   std::vector<uint8_t> interdiction_;             // 13.1.2: the Interdiction marker's level on each hex
   std::shared_ptr<steppe::SupplyTracer> tracer_;  // scratch only; not state
 
@@ -411,7 +421,8 @@ enum Verb : uint16_t {
   kOrder = 8,
   kSupport = 9,
   kFly = 10,
-  kRole = 11
+  kRole = 11,
+  kEngage = 12
 };
 
 }  // namespace agc

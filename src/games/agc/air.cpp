@@ -6,10 +6,10 @@
 // Soviet fighters) and at the start of each Combat Phase (17.1.7: the attacker's CAS, then the
 // defender's; ruling A-46). `end` closes each allocation step; the last one resolves every
 // mission hex: air combat (17.2), AA fire (17.3), then the mission (15.1.2 CAS, 13.1.2 an
-// Interdiction marker). The choices 17.2.4a leaves to the player with the initiative (which
-// friendly unit fights which enemy unit) are made for him by a fixed policy (ruling A-47). A
-// dual purpose fighter's role (17.2.2a.2) is declared with `role` when the air combat reveals it,
-// the side declaring first (17.2.2) before the other (ruling A-48). The tables are air.json.
+// Interdiction marker). The resolution stops for the players' choices: a revealed dual purpose
+// fighter's role (17.2.2a.2, `role`, the side declaring first before the other; ruling A-48) and
+// the pairing of the firing units by the side with the initiative (17.2.4a, e, `engage`; ruling
+// A-47). The tables are air.json.
 #include <algorithm>
 
 #include "games/agc/agc.h"
@@ -42,6 +42,9 @@ void AgcState::to_box(int u, AirBox b, const char* rule) {
   us_[u].mission = -1;
   us_[u].firing = false;
   us_[u].role_open = false;
+  us_[u].target = -1;
+  us_[u].seq = 0;
+  us_[u].retarget = false;
   emit({"air",
         g_->units_[u].label + " (" + g_->units_[u].id + ") goes to the " + kBoxNames[b],
         rule,
@@ -241,7 +244,7 @@ void AgcState::air_end_step() {
         return;
       }
     }
-    air_step_ = resolve_missions() ? 2 : 3;
+    if (resolve_missions()) air_step_ = 2;  // else paused: resolve_air_hex set 3, 4 or 5
     return;
   }
   if (air_step_ == 0) {
@@ -251,7 +254,7 @@ void AgcState::air_end_step() {
       return;
     }
   }
-  air_step_ = resolve_missions() ? 2 : 3;
+  if (resolve_missions()) air_step_ = 2;  // else paused: resolve_air_hex set 3, 4 or 5
 }
 
 // 17.2.2: "In all Interdiction missions, the Axis player declares first. In CAS missions, the first
@@ -294,9 +297,78 @@ void AgcState::do_role(int u, bool firing) {
         kAll,
         false,
         {}});
-  if (role_side() != kNoSide || !resolve_missions()) return;
+  if (role_side() == kNoSide) continue_air();
+}
+
+// The resolution goes on after a player's choice (17.2.2, 17.2.4a, e); when every mission hex is
+// done the CAS missions are over (17.1.7) or the Interdiction Phase ends (13.1.1).
+void AgcState::continue_air() {
+  if (!resolve_missions()) return;
   air_step_ = 2;
-  if (phase_ == kAxisInterdiction) end_phase();  // 13.1.1: the missions are done
+  if (phase_ == kAxisInterdiction) end_phase();
+}
+
+// 17.2.4a: "The player who has Air Initiative or Local Tactical Advantage now selects which
+// friendly air units fight which enemy air units. All enemy firing units must be engaged by
+// friendly firing units before attacking any mission units. If one player has more firing units
+// than the other, excess firing units may 'gang up' on any enemy air unit." 17.2.4e: after the
+// first round, a new target "with no restrictions" for each unengaged firing unit.
+Status AgcState::check_engage(int f, int t) const {
+  if ((air_step_ != 4 && air_step_ != 5) || air_hex_ < 0)
+    return Error{
+        "firing units are paired with enemy air units when one side has Air Initiative or Local "
+        "Tactical Advantage",
+        "17.2.4", ""};
+  const auto& d = g_->units_[f];
+  const bool lta = air_step_ == 5;
+  if (d.side != air_side_ || us_[f].box != kAirMission || us_[f].mission != air_hex_ || !us_[f].firing)
+    return Error{d.label + " (" + d.id + ") is not a firing unit of the side with the initiative over " +
+                     g_->grid_.id(air_hex_) + " (mission units cannot fire)",
+                 "17.2.4a, 17.2.2", ""};
+  if (us_[f].target >= 0 || (lta && !us_[f].retarget))
+    return Error{d.label + " (" + d.id + ") already has its target" +
+                     (lta ? ": only unengaged firing units select a new one" : ""),
+                 lta ? "17.2.4e" : "17.2.4a", ""};
+  const auto& e = g_->units_[t];
+  if (!e.air || e.side == d.side || us_[t].box != kAirMission || us_[t].mission != air_hex_ ||
+      e.air_type == kDummy)
+    return Error{e.label + " (" + e.id + ") is not an enemy air unit over " + g_->grid_.id(air_hex_),
+                 "17.2.4a", ""};
+  if (!lta && !us_[t].firing)
+    for (size_t u = 0; u < us_.size(); ++u) {
+      if (us_[u].box != kAirMission || us_[u].mission != air_hex_ || !us_[u].firing ||
+          g_->units_[u].side == d.side)
+        continue;
+      bool engaged = false;
+      for (size_t k = 0; k < us_.size(); ++k)
+        engaged = engaged || (us_[k].target == static_cast<int>(u) && us_[k].mission == air_hex_);
+      if (!engaged)
+        return Error{
+            "all enemy firing units must be engaged by friendly firing units before attacking any "
+            "mission units: " +
+                g_->units_[u].label + " (" + g_->units_[u].id + ") is not",
+            "17.2.4a", ""};
+    }
+  return Status::ok();
+}
+
+void AgcState::do_engage(int f, int t) {
+  int seq = 0;
+  for (const auto& s : us_) seq = std::max<int>(seq, s.seq);
+  us_[f].target = static_cast<int16_t>(t);
+  us_[f].seq = static_cast<uint8_t>(seq + 1);
+  emit({"air",
+        g_->units_[f].label + " (" + g_->units_[f].id + ") engages " + g_->units_[t].label + " (" +
+            g_->units_[t].id + ")",
+        air_step_ == 5 ? "17.2.4e" : "17.2.4a",
+        kAll,
+        false,
+        {}});
+  for (size_t u = 0; u < us_.size(); ++u)
+    if (us_[u].box == kAirMission && us_[u].mission == air_hex_ && us_[u].firing &&
+        g_->units_[u].side == air_side_ && us_[u].target < 0 && (air_step_ == 4 || us_[u].retarget))
+      return;  // more to pair
+  continue_air();
 }
 
 // Every mission hex in turn; false when one pauses for the roles of 17.2.2 (air_step_ 3).
@@ -307,10 +379,7 @@ bool AgcState::resolve_missions() {
       hexes.push_back(us_[u].mission);
   std::sort(hexes.begin(), hexes.end());
   for (int h : hexes)
-    if (!resolve_air_hex(h)) {
-      air_step_ = 3;
-      return false;
-    }
+    if (!resolve_air_hex(h)) return false;  // air_step_ 3, 4 or 5: a player's choice is awaited
   return true;
 }
 
@@ -364,7 +433,10 @@ bool AgcState::resolve_air_hex(int hex) {
   const bool enemy_air = !on_mission(kAxis, -1).empty() && !on_mission(kSoviet, -1).empty();
   for (size_t u = 0; u < us_.size(); ++u)
     if (us_[u].role_open && us_[u].box == kAirMission && us_[u].mission == hex) {
-      if (enemy_air) return false;  // the owners declare (`role`)
+      if (enemy_air) {  // the owners declare (`role`)
+        air_step_ = 3;
+        return false;
+      }
       us_[u].role_open = false;
       us_[u].firing = false;
     }
@@ -399,7 +471,7 @@ bool AgcState::resolve_air_hex(int hex) {
     emit({"air", name(f) + " at " + name(t) + ": " + std::string(1, c), "17.2.4d", kAll, false, {}});
     hits.emplace_back(t, c);
   };
-  if (combat) {
+  if (combat && air_init_ < 0) {
     // 17.2.3: "Roll one die and refer to the Air Initiative Table."
     int r = roll(10, "Air Initiative over " + where, "17.2.3");
     // The Air Initiative Table's DRM (air.json, reconstructed): for the side declaring first in the
@@ -420,68 +492,74 @@ bool AgcState::resolve_air_hex(int hex) {
                                  "Local Tactical Advantage to the intercepting side"};
     emit(
         {"air", std::string("Air Initiative over ") + where + ": " + kinds[kind], "17.2.3", kAll, false, {}});
+    air_init_ = static_cast<int8_t>(kind);
+    air_side_ = static_cast<int8_t>(kind <= kMissionInitiative ? first : 1 - first);
+    air_round_ = 0;
     if (kind == kGetThrough) {
       // 17.2.3: "players return all firing units to their Flown Boxes. Only mission units may
       // continue the mission."
       for (int s = 0; s < 2; ++s)
         for (int u : on_mission(s, 1)) to_box(u, kAirFlown, "17.2.3");
-    } else {
-      const int init = kind <= kMissionInitiative ? first : 1 - first;
-      const bool lta = kind == kMissionLta || kind == kInterceptLta;
-      auto rating = [&](int u) { return interdiction ? g_->units_[u].interdiction : g_->units_[u].cas; };
-      auto by_acr = [&](int a, int b) { return g_->units_[a].acr > g_->units_[b].acr; };
-      std::vector<int> fi = on_mission(init, 1), fe = on_mission(1 - init, 1), me = on_mission(1 - init, 0);
-      std::stable_sort(fi.begin(), fi.end(), by_acr);
-      std::stable_sort(fe.begin(), fe.end(), by_acr);
-      std::stable_sort(me.begin(), me.end(), [&](int a, int b) { return rating(a) > rating(b); });
-      // 17.2.4a: "All enemy firing units must be engaged by friendly firing units before attacking
-      // any mission units. If one player has more firing units than the other, excess firing units
-      // may 'gang up' on any enemy air unit. Firing units attacked by more than one enemy unit can
-      // only fire at the first attacker." The pairing (ruling A-47): the best firers take the best
-      // enemy firers one each, the excess the enemy mission units (best rating first), in turn.
-      std::vector<int> target(fi.size(), -1);
-      for (size_t k = 0; k < fi.size(); ++k) {
-        if (k < fe.size())
-          target[k] = fe[k];
-        else if (!me.empty())
-          target[k] = me[(k - fe.size()) % me.size()];
-        else if (!fe.empty())
-          target[k] = fe[k % fe.size()];
-      }
+    }
+  }
+  if (combat && air_init_ >= 0 && air_init_ != kGetThrough) {
+    const int init = air_side_;
+    const bool lta = air_init_ == kMissionLta || air_init_ == kInterceptLta;
+    std::vector<int> fi = on_mission(init, 1);
+    std::stable_sort(fi.begin(), fi.end(), [&](int a, int b) { return us_[a].seq < us_[b].seq; });
+    auto enemy_left = [&] { return !on_mission(1 - init, 0).empty() || !on_mission(1 - init, 1).empty(); };
+    if (air_round_ == 0) {
+      // 17.2.4a: "The player who has Air Initiative or Local Tactical Advantage now selects which
+      // friendly air units fight which enemy air units" (`engage`).
+      for (int f : fi)
+        if (us_[f].target < 0) {
+          air_step_ = 4;
+          return false;
+        }
+      // 17.2.4b: "Each player rolls one die for each firing unit ... All fire is considered to be
+      // simultaneous". 17.2.4a: "Firing units attacked by more than one enemy unit can only fire at
+      // the first attacker."
       std::vector<std::pair<int, char>> hits;
-      for (size_t k = 0; k < fi.size(); ++k)
-        if (target[k] >= 0) fire(fi[k], target[k], hits);
-      for (int e : fe)  // return fire at the first attacker
-        for (size_t k = 0; k < fi.size(); ++k)
-          if (target[k] == e) {
-            fire(e, fi[k], hits);
+      for (int f : fi) fire(f, us_[f].target, hits);
+      for (int e : on_mission(1 - init, 1))
+        for (int f : fi)
+          if (us_[f].target == e) {
+            fire(e, f, hits);
             break;
           }
       apply_results(hits);
-      // 17.2.4e: "if that player now has any unengaged firing units after the initial round of
-      // combat, he selects a new target (with no restrictions) for each of them ... the targets of
-      // such fire cannot return fire."
-      if (lta) {
-        std::vector<std::pair<int, char>> hits2;
-        for (size_t k = 0; k < fi.size(); ++k) {
-          if (target[k] < 0 || us_[fi[k]].box != kAirMission || us_[target[k]].box == kAirMission) continue;
-          int t = -1;
-          for (int m : me)
-            if (t < 0 && us_[m].box == kAirMission) t = m;
-          for (int e : fe)
-            if (t < 0 && us_[e].box == kAirMission) t = e;
-          if (t >= 0) fire(fi[k], t, hits2);
-        }
-        apply_results(hits2);
-      }
-      // 17.2.4f: "Return all surviving firing units to their respective Flown Boxes."
-      for (int s = 0; s < 2; ++s)
-        for (int u : on_mission(s, 1)) to_box(u, kAirFlown, "17.2.4f");
+      air_round_ = 1;
+      // 17.2.4e: "To be unengaged, a firing unit has forced its initial round air opponent to return
+      // to the Flown, Damaged, or Destroyed Boxes."
+      if (lta)
+        for (int f : on_mission(init, 1))
+          if (us_[f].target >= 0 && us_[us_[f].target].box != kAirMission) {
+            us_[f].target = -1;
+            us_[f].retarget = true;
+          }
     }
-  } else {
-    for (int s = 0; s < 2; ++s)  // no enemy air to fight: firing units have nothing to do
-      for (int u : on_mission(s, 1)) to_box(u, kAirFlown, "17.2.4f");
+    if (air_round_ == 1 && lta && enemy_left()) {
+      // 17.2.4e: "he selects a new target (with no restrictions) for each of them. ... the targets
+      // of such fire cannot return fire."
+      std::vector<int> again;
+      for (int f : on_mission(init, 1))
+        if (us_[f].retarget) {
+          if (us_[f].target < 0) {
+            air_step_ = 5;
+            return false;
+          }
+          again.push_back(f);
+        }
+      std::vector<std::pair<int, char>> hits;
+      for (int f : again) fire(f, us_[f].target, hits);
+      apply_results(hits);
+    }
+    air_round_ = 2;
   }
+  // 17.2.4f: "Return all surviving firing units to their respective Flown Boxes." (With no enemy
+  // air to fight, firing units have nothing to do.)
+  for (int s = 0; s < 2; ++s)
+    for (int u : on_mission(s, 1)) to_box(u, kAirFlown, "17.2.4f");
   // 17.3.1: "surviving mission units may undergo AA Fire from eligible units ... AA Fire is
   // considered to be coming from the mission hex and all six surrounding hexes." 17.3.3: "each
   // player fires once against each enemy mission unit in the mission hex".
@@ -555,6 +633,9 @@ bool AgcState::resolve_air_hex(int hex) {
   for (int s = 0; s < 2; ++s)
     for (int u : on_mission(s, -1)) to_box(u, kAirFlown, "17.1.9");
   air_hex_ = -1;
+  air_init_ = -1;
+  air_side_ = kNoSide;
+  air_round_ = 0;
   return true;
 }
 

@@ -67,6 +67,9 @@ Result<Json> AgcState::position() const {
     if (s.mission >= 0) x["mission"] = grid.id(s.mission);           // 17.1.5
     if (s.firing) x["firing"] = true;                                // 17.2.2
     if (s.role_open) x["role_open"] = true;                          // 17.2.2a.2
+    if (s.target >= 0) x["target"] = g_->units_[s.target].id;        // 17.2.4a
+    if (s.seq != 0) x["engage_seq"] = s.seq;                         // 17.2.4a
+    if (s.retarget) x["retarget"] = true;                            // 17.2.4e
     units[g_->units_[u].id] = std::move(x);
   }
   j["units"] = std::move(units);
@@ -99,9 +102,11 @@ Result<Json> AgcState::position() const {
   if (!declared.empty()) j["declared"] = std::move(declared);
   if (declaring_) j["declaring"] = true;
   if (mandated_owed_ != 0) j["mandated_owed"] = mandated_owed_;  // 7.1.1e
-  if (air_step_ != 0) j["air_step"] = air_step_;
-  if (air_hex_ >= 0)
-    j["air_hex"] = grid.id(air_hex_);  // 17.2.1: the mission hex being resolved // 17.1.6, 17.1.7
+  if (air_step_ != 0) j["air_step"] = air_step_;                 // 17.1.6, 17.1.7
+  if (air_hex_ >= 0) j["air_hex"] = grid.id(air_hex_);           // 17.2.1: the mission hex being resolved
+  if (air_init_ >= 0) j["air_initiative"] = air_init_;           // 17.2.3: the result rolled over it
+  if (air_side_ != kNoSide) j["air_side"] = kControlWords[air_side_ + 1];
+  if (air_round_ != 0) j["air_round"] = air_round_;             // 17.2.4
   if (storm_override_ >= 0) j["storm"] = storm_override_ != 0;  // 9.2, set by a test
   Json interdiction = Json::object();                           // 13.1.2
   for (size_t h = 0; h < interdiction_.size(); ++h)
@@ -131,9 +136,10 @@ Status AgcState::read_position(const JsonReader& r) {
       (void)x.members();  // reports what it is instead (nothing more if it is absent: reported)
       continue;
     }
-    x.allow_only({"hex", "steps_lost", "mp_halves", "road_in", "moved", "attacked", "out_of_supply",
-                  "emergency_supply", "eliminated", "moved_in_zoc", "may_advance", "orders_issued",
-                  "dispatched", "air_box", "mission", "firing", "role_open"});
+    x.allow_only({"hex",         "steps_lost",    "mp_halves",        "road_in",    "moved",
+                  "attacked",    "out_of_supply", "emergency_supply", "eliminated", "moved_in_zoc",
+                  "may_advance", "orders_issued", "dispatched",       "air_box",    "mission",
+                  "firing",      "role_open",     "target",           "engage_seq", "retarget"});
     UnitState& s = us_[u];
     s.hex = static_cast<int16_t>(steppe::read_id(x.at("hex"), find_hex, "hex of the map", true));
     s.steps_lost = static_cast<int8_t>(x.has("steps_lost") ? x.int_in("steps_lost", 0, d.steps) : 0);
@@ -155,6 +161,10 @@ Status AgcState::read_position(const JsonReader& r) {
         x.has("mission") ? steppe::read_id(x.at("mission"), find_hex, "hex of the map") : -1);
     s.firing = x.boolean_or("firing", false);
     s.role_open = x.boolean_or("role_open", false);
+    s.target =
+        static_cast<int16_t>(x.has("target") ? steppe::read_id(x.at("target"), find_unit, "unit") : -1);
+    s.seq = static_cast<uint8_t>(x.has("engage_seq") ? x.int_in("engage_seq", 0, 255) : 0);
+    s.retarget = x.boolean_or("retarget", false);
     if (s.box != kAirOut && !d.air)
       x.at("air_box").fail_value("only air units are in the air boxes (17.1.2)");
     if ((s.box == kAirMission) != (s.mission >= 0))
@@ -199,9 +209,12 @@ Status AgcState::read_position(const JsonReader& r) {
     }
   declaring_ = r.has("declaring") && r.boolean("declaring");
   mandated_owed_ = r.has("mandated_owed") ? r.int_in("mandated_owed", 0, 99) : 0;
-  air_step_ = static_cast<uint8_t>(r.has("air_step") ? r.int_in("air_step", 0, 3) : 0);
+  air_step_ = static_cast<uint8_t>(r.has("air_step") ? r.int_in("air_step", 0, 5) : 0);
   air_hex_ = static_cast<int16_t>(
       r.has("air_hex") ? steppe::read_id(r.at("air_hex"), find_hex, "hex of the map") : -1);
+  air_init_ = static_cast<int8_t>(r.has("air_initiative") ? r.int_in("air_initiative", 0, 4) : -1);
+  air_side_ = static_cast<int8_t>(r.has("air_side") ? r.at("air_side").as_word(kControlWords) - 1 : kNoSide);
+  air_round_ = static_cast<uint8_t>(r.has("air_round") ? r.int_in("air_round", 0, 2) : 0);
   storm_override_ = static_cast<int8_t>(r.has("storm") ? (r.boolean("storm") ? 1 : 0) : -1);
   std::fill(interdiction_.begin(), interdiction_.end(), 0);
   if (r.has("interdiction"))

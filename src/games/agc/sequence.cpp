@@ -58,6 +58,8 @@ void AgcState::begin_phase() {
   if (!reaction_phase() && !combat_phase() && phase_ != kAxisInterdiction) decl_.clear();
   air_step_ = 0;
   air_hex_ = -1;
+  air_init_ = air_side_ = -1;
+  air_round_ = 0;
   if (combat_phase()) begin_air_steps();  // 17.1.7
   declaring_ = false;
   // 22.1.2: an HQ's command points are counted per game segment (ruling A-7).

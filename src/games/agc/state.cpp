@@ -53,6 +53,7 @@ int AgcState::side_of_phase() const {
   // 17.1.6: the Soviet sends opposing fighters after the Axis has allocated; 17.1.7: the defender
   // allocates his CAS missions after the attacker.
   if (air_step_ == 3 && role_side() != kNoSide) return role_side();  // 17.2.2
+  if (air_step_ >= 4) return air_side_;                              // 17.2.4a, e
   if (phase_ == kAxisInterdiction) return air_step_ == 1 ? kSoviet : kAxis;
   if (combat_phase() && air_step_ == 1) return 1 - attacker_side();
   if (phase_ == kAxisReaction) return kAxis;
@@ -180,6 +181,8 @@ Json AgcState::full_json() const {
   for (size_t u = 0; u < us_.size(); ++u) {
     if (!g_->units_[u].air || us_[u].box == kAirOut) continue;
     Json e{{"id", g_->units_[u].id}, {"side", g_->units_[u].side}, {"box", boxes[us_[u].box]}};
+    if (us_[u].target >= 0) e["target"] = g_->units_[us_[u].target].id;  // 17.2.4a
+    if (us_[u].retarget) e["retarget"] = true;                           // 17.2.4e
     if (us_[u].box == kAirMission) {
       e["hex"] = g_->grid_.id(us_[u].mission);
       e["role"] = g_->units_[u].air_type == kDummy ? "dummy"
@@ -196,6 +199,9 @@ Json AgcState::full_json() const {
               {"air", air},
               {"air_step", air_step_},
               {"air_hex", air_hex_ >= 0 ? g_->grid_.id(air_hex_) : ""},
+              {"air_initiative", air_init_},
+              {"air_side", air_side_},
+              {"air_round", air_round_},
               {"interdiction", interdiction},
               {"phase", phase_},
               {"over", over_},
@@ -250,11 +256,14 @@ uint64_t AgcState::state_hash() const {
         (static_cast<uint64_t>(static_cast<uint8_t>(s.orders_issued)) << 40) |
         (static_cast<uint64_t>(static_cast<uint8_t>(s.dispatched)) << 48) |
         (static_cast<uint64_t>(s.box) << 56) | (static_cast<uint64_t>(s.firing) << 60) |
-        (static_cast<uint64_t>(s.role_open) << 61));
+        (static_cast<uint64_t>(s.role_open) << 61) | (static_cast<uint64_t>(s.retarget) << 62));
+    if (s.target >= 0 || s.seq != 0) mix(0xE6Au + (static_cast<uint64_t>(s.target + 1) << 12) + (s.seq << 4));
     if (s.mission >= 0) mix(0xA1Au + (static_cast<uint64_t>(s.mission) << 12));  // 17.1.5
   }
   mix(air_step_);
   mix(static_cast<uint64_t>(air_hex_) + 1);
+  mix((static_cast<uint64_t>(static_cast<uint8_t>(air_init_)) << 16) |
+      (static_cast<uint64_t>(static_cast<uint8_t>(air_side_)) << 8) | air_round_);
   mix(static_cast<uint8_t>(storm_override_));
   for (size_t i = 0; i < interdiction_.size(); ++i)
     if (interdiction_[i] != 0) mix(0x13u + (i << 4) + interdiction_[i]);
@@ -485,6 +494,43 @@ Status check_role(const AgcState& s, const Action& a) {
 }
 void apply_role(AgcState& s, const Action& a) { s.do_role(a.args[0], a.args[1] != 0); }
 
+// engage UNIT TARGET (17.2.4a, e): args firing unit, enemy air unit.
+std::string print_engage(const AgcState& s, const Action& a) {
+  return "engage " + s.g().units_[a.args[0]].id + " " + s.g().units_[a.args[1]].id;
+}
+Result<Action> parse_engage(const AgcState& s, std::span<const std::string_view> args) {
+  if (args.size() != 2) return Error{"usage: engage UNIT TARGET", "17.2.4", ""};
+  const int u = s.g().unit_index(args[0]), t = s.g().unit_index(args[1]);
+  if (u < 0 || t < 0) return Error{"no unit '" + std::string(args[u < 0 ? 0 : 1]) + "'", "17.2.4", ""};
+  Action a;
+  a.verb = kEngage;
+  a.push(u);
+  a.push(t);
+  return a;
+}
+void gen_engage(const AgcState& s, std::vector<Action>& out) {
+  if (s.air_step_ < 4 || s.air_hex_ < 0) return;
+  std::vector<int> here;
+  for (size_t u = 0; u < s.us_.size(); ++u)
+    if (s.us_[u].box == kAirMission && s.us_[u].mission == s.air_hex_) here.push_back(static_cast<int>(u));
+  for (int f : here)
+    for (int t : here)
+      if (s.check_engage(f, t).is_ok()) {
+        Action a;
+        a.verb = kEngage;
+        a.push(f);
+        a.push(t);
+        out.push_back(a);
+      }
+}
+Status check_engage(const AgcState& s, const Action& a) {
+  if (a.nargs != 2 || a.args[0] < 0 || a.args[0] >= static_cast<int>(s.us_.size()) || a.args[1] < 0 ||
+      a.args[1] >= static_cast<int>(s.us_.size()))
+    return Error{"malformed engage", "", ""};
+  return s.check_engage(a.args[0], a.args[1]);
+}
+void apply_engage(AgcState& s, const Action& a) { s.do_engage(a.args[0], a.args[1]); }
+
 Result<Action> parse_hold(const AgcState&, std::span<const std::string_view> args) {
   if (!args.empty()) return Error{"usage: hold", "16.7.1", ""};
   Action a;
@@ -666,6 +712,10 @@ Status end_allowed(const AgcState& s) {
     return Error{"the dual purpose fighters revealed over " + s.g().grid_.id(s.air_hex_) +
                      " must first be declared mission or firing units",
                  "17.2.2", ""};
+  if (s.air_step_ >= 4)
+    return Error{"the side with the initiative over " + s.g().grid_.id(s.air_hex_) +
+                     " must first select the targets of its firing units",
+                 s.air_step_ == 4 ? "17.2.4a" : "17.2.4e", ""};
   if (s.combat_phase() && s.air_step_ < 2) return Status::ok();  // 17.1.7: the CAS allocation is done
   // 12.7: the declarations are complete only when every hex that must be attacked is.
   if (auto st = s.check_declarations_complete(); !st.is_ok()) return st;
@@ -746,6 +796,8 @@ constexpr steppe::VerbRow<AgcState> kVerbs[] = {
     {kFly, "fly", "fly UNIT HEX", "17.1", &gen_fly, &check_fly, &apply_fly, &print_fly, &parse_fly, nullptr},
     {kRole, "role", "role UNIT mission|firing", "17.2.2", &gen_role, &check_role, &apply_role, &print_role,
      &parse_role, nullptr},
+    {kEngage, "engage", "engage UNIT TARGET", "17.2.4", &gen_engage, &check_engage, &apply_engage,
+     &print_engage, &parse_engage, nullptr},
 };
 constexpr steppe::VerbTable<AgcState> kTable{kVerbs};
 
