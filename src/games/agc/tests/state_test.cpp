@@ -27,7 +27,7 @@ TEST(AgcState, RandomSelfPlayOfTheShortScenarioEnds) {
   auto& s = *st.value();
   std::vector<steppe::Action> acts;
   uint64_t x = 5;
-  int n = 0, attacks = 0;
+  int n = 0, attacks = 0, flights = 0;
   while (!s.is_terminal() && n < 200000) {
     s.legal_actions(acts);
     ASSERT_FALSE(acts.empty());
@@ -35,6 +35,7 @@ TEST(AgcState, RandomSelfPlayOfTheShortScenarioEnds) {
     const auto& a = (x % 8 == 0) ? acts.back() : acts[(x >> 8) % acts.size()];
     ASSERT_TRUE(s.apply(a).is_ok()) << s.action_to_string(a);
     attacks += a.verb == kAttack ? 1 : 0;
+    flights += a.verb == kFly ? 1 : 0;  // 17.1: missions are in the legal actions
     ++n;
   }
   ASSERT_TRUE(s.is_terminal());
@@ -42,6 +43,7 @@ TEST(AgcState, RandomSelfPlayOfTheShortScenarioEnds) {
   EXPECT_TRUE(r["winner"] == "axis" || r["winner"] == "soviet") << r.dump();
   EXPECT_EQ(r["turn"], 6);
   EXPECT_GT(attacks, 0) << "no attack was made in " << n << " actions";
+  EXPECT_GT(flights, 0) << "no air mission was flown in " << n << " actions";
 }
 
 // 10.6.5: a unit entering an enemy ZOC stops. (3.0e.2, no stopping in a hex over 10
