@@ -46,6 +46,41 @@ struct UnitDef {
   int command_value = 0;                            // 22.1.2
   bool nkvd = false;                                // 14.3.5, 22.8.2
   bool german = false;                              // 16.6.1a: German (including SS)
+  // 17.1.1: an air unit (Fighter or Bomber, or a dummy, 17.1.4), with its Air Combat Rating,
+  // CAS rating (15.1.2) and interdiction rating (13.1.2). Air units are never on the map.
+  bool air = false;
+  uint8_t air_type = 0;  // AirType
+  int acr = 0, cas = 0, interdiction = 0;
+  bool aa = false;           // 17.3: an AA unit (air.json aa_fire.aa_types)
+  bool aa_eligible = false;  // 17.3.2: may fire AA (air.json aa_fire eligibility)
+};
+
+// 17.1.1: Fighters ("F"), Bombers ("B"); dummies (17.1.4).
+enum AirType : uint8_t { kFighter = 0, kBomber = 1, kDummy = 2 };
+// 17.1.2: the boxes of the Air Operations Card; kAirOut: not in play (the empty scenario);
+// kAirMission: face down on its mission hex (17.1.8).
+enum AirBox : uint8_t { kAirOut = 0, kAirReady, kAirFlown, kAirDamaged, kAirDestroyed, kAirMission };
+// 17.2.3: the results of the Air Initiative Table (air.json air_initiative).
+enum AirInitiative : uint8_t {
+  kMissionLta = 0,
+  kMissionInitiative,
+  kGetThrough,
+  kInterceptInitiative,
+  kInterceptLta
+};
+
+// air.json: the air tables (9.0, 13.0, 17.0).
+struct AirTables {
+  int ready_max = 6, damaged_max = 3;                   // 9.1: the Flown and Damaged Box ranges (1..max)
+  std::array<int8_t, kWeathers> weather_drm{};          // 9.1
+  int max_units = 3;                                    // 17.1.4
+  std::vector<std::array<int, 3>> initiative;           // 17.2.3: roll from, roll to, AirInitiative
+  int initiative_drm = 0, initiative_drm_side = kAxis;  // 17.2.3: the Air Initiative Table DRM, for
+  std::vector<int> initiative_drm_months;               // that side declaring first in these months
+  std::array<std::array<char, 10>, 9> combat{};         // 17.2.4: [column -4..+4][roll 1..10]: - A D E
+  std::array<char, 10> aa{};                            // 17.3.3
+  int aa_unit_drm = 0, aa_city_drm = 0, aa_bomber_drm = 0;
+  int level_two_total = 2, max_level = 2;  // 13.1.2, 13.1.3
 };
 
 struct ScenarioDef {
@@ -60,6 +95,10 @@ struct ScenarioDef {
   std::vector<Arrival> arrivals;                  // reinforcements (8.1) and the west-face box
   std::vector<std::pair<int, int>> vp_locations;  // hex, vp
   int axis_wins_at = 0;
+  std::vector<std::pair<int, AirBox>> air_setup;  // 17.1.2: air units and their starting boxes
+  std::vector<std::pair<int, int>> air_arrivals;  // 8.2.3: air unit, turn (to the Ready Box)
+  std::vector<uint8_t> storm;                     // 5.1.3c, 9.2: per turn, a Storm
+  std::vector<uint8_t> month;                     // per turn, the month of its date (1-12; 0 none)
 };
 
 // Phases of one game turn (4.2). The Strategic Segment is automatic (weather, supply,
@@ -68,6 +107,7 @@ struct ScenarioDef {
 // follows each.
 enum Phase : uint8_t {
   kAxisMovement = 0,
+  kAxisInterdiction,  // 13.1.1: the Axis Air Interdiction Phase
   kSovietReaction,
   kAxisCombat,
   kAxisMotorizedMovement,
@@ -89,6 +129,7 @@ struct Declared {
   Order order = kNoOrder;
   bool resolved = false;
   bool mandated = false;  // 12.4: a Soviet Mandated Attack, identified when declared
+  int8_t cas = 0;         // 15.1.2: the net CAS rating (attacker's points positive)
 };
 
 class AgcGame;
@@ -164,6 +205,7 @@ class AgcGame : public steppe::Game {
   std::array<bool, 4> settlement_protective_{};           // 16.6.1b, by settlement 0-3
   int drm_no_retreat_ = 1;                                // 15.6.2: Defender No Retreat
   std::pair<int, int> mandated_min_{6, 4};                // 12.4: 3-2, doubled as crt_columns_
+  AirTables air_;                                         // air.json
   std::vector<UnitDef> units_;
   std::vector<ScenarioDef> scenarios_;
   std::string rules_hash_;
@@ -184,6 +226,14 @@ struct UnitState {
   bool may_advance = false;  // 16.7.2: a victorious attacker of the open advance (advance_hex_)
   int8_t orders_issued = 0;  // 22.1.2c: a Soviet HQ's command points spent on Orders this segment
   int8_t dispatched = 0;     // 22.1.2b: a Soviet HQ's command points spent on reaction this segment
+  // 17.1: an air unit's box, and on a mission its mission hex and its role (17.2.2).
+  uint8_t box = kAirOut;
+  int16_t mission = -1;
+  bool firing = false;
+  bool role_open = false;  // 17.2.2a.2: a dual purpose fighter whose role is not yet declared
+  int16_t target = -1;     // 17.2.4a: the enemy air unit a firing unit engages
+  uint8_t seq = 0;         // 17.2.4a: the order of the engagements ("the first attacker")
+  bool retarget = false;   // 17.2.4e: unengaged after the first round, to select a new target
 };
 
 class AgcState : public steppe::State {
@@ -204,7 +254,8 @@ class AgcState : public steppe::State {
   // Everything is open but the Orders markers: 14.3.2 "placed face down on the defender hex. The
   // marker will be revealed during the upcoming enemy combat phase" (state.cpp).
   Json observation(int side) const override;
-  void resample_hidden(int viewer, uint64_t seed) override;  // 14.3.2 (reaction.cpp)
+  void resample_hidden(int viewer, uint64_t seed) override;  // 14.3.2, 17.1.8 (reaction.cpp)
+  steppe::Status query_allowed(int side, const std::vector<std::string>& words) const override;  // 17.1.8
   Json full_json() const override;
   uint64_t state_hash() const override;
   std::string action_to_string(const steppe::Action& a) const override;
@@ -300,6 +351,29 @@ class AgcState : public steppe::State {
   // unit; supply_map fills, per hex, 1 where a unit of `side` there could trace a Supply Route.
   void trace_supply();
   void supply_map(int side, std::vector<uint8_t>& out) const;
+  // air.cpp (17.0 Airpower, 9.0 Air Unit Readiness, 13.1 Interdiction)
+  bool air_step_open(int side) const;  // 17.1: may `side` fly a mission in this step
+  steppe::Status check_fly(int u, int hex) const;
+  void do_fly(int u, int hex);
+  bool dual_purpose(int u) const;  // 17.2.2a.2, for the missions of this phase
+  int role_side() const;           // 17.2.2: the side to declare its dual purpose fighters, or kNoSide
+  steppe::Status check_role(int u, bool firing) const;
+  void do_role(int u, bool firing);
+  steppe::Status check_engage(int f, int t) const;  // 17.2.4a, e
+  void do_engage(int f, int t);
+  void continue_air();
+  bool listed_fly_hex(int hex) const;  // the mission hexes legal_actions() offers
+  int mission_units(int hex, int side) const;
+  void air_end_step();      // `end` in an air step: the next step, or the missions resolved
+  void begin_air_steps();   // 17.1.7: the CAS steps that open a Combat Phase
+  bool resolve_missions();  // 17.2, 17.3 and the missions' effects; false: paused for 17.2.2 roles
+  bool resolve_air_hex(int hex);
+  void air_readiness();  // 9.1-9.3
+  void to_box(int u, AirBox b, const char* rule);
+  bool storm() const;
+  int8_t storm_override_ = -1;            // a scenario test's `set storm`
+  int interdiction_level(int hex) const;  // 13.1.3: the Zone of Interdiction level, 0..2
+  int command_value(int hq) const;        // 22.1.2 less 13.2.5
   // victory.cpp (24.0)
   int axis_vp() const;
   void finish();
@@ -310,14 +384,25 @@ class AgcState : public steppe::State {
   Phase phase_ = kAxisMovement;
   bool over_ = false;
   std::vector<UnitState> us_;
-  std::vector<int8_t> control_;                   // per hex
-  std::array<std::vector<uint8_t>, 2> stack_;     // stacking points per hex per side
-  std::array<std::vector<uint8_t>, 2> zoc_;       // 1 where the side exerts a ZOC
-  std::vector<uint8_t> attacked_hex_;             // defender hexes attacked this phase (15.1)
-  int advance_hex_ = -1;                          // 16.7: the vacated hex open to an advance
-  std::vector<Declared> decl_;                    // 12.0: the declared attacks of this segment
-  bool declaring_ = false;                        // 12.0: attacks declared, movement is over
-  int mandated_owed_ = 0;                         // 7.1.1e: the Mandated Attack Not Yet Made marker
+  std::vector<int8_t> control_;                // per hex
+  std::array<std::vector<uint8_t>, 2> stack_;  // stacking points per hex per side
+  std::array<std::vector<uint8_t>, 2> zoc_;    // 1 where the side exerts a ZOC
+  std::vector<uint8_t> attacked_hex_;          // defender hexes attacked this phase (15.1)
+  int advance_hex_ = -1;                       // 16.7: the vacated hex open to an advance
+  std::vector<Declared> decl_;                 // 12.0: the declared attacks of this segment
+  bool declaring_ = false;                     // 12.0: attacks declared, movement is over
+  int mandated_owed_ = 0;                      // 7.1.1e: the Mandated Attack Not Yet Made marker
+  // 17.1.6, 17.1.7: the air step of the phase: in the Interdiction Phase 0 Axis missions, 1 Soviet
+  // fighters; in a Combat Phase 0 attacker's CAS, 1 defender's CAS, 2 missions resolved.
+  // 3: the missions are being resolved and a dual purpose fighter's role is to be declared (17.2.2)
+  // on the mission hex air_hex_, whose air units are revealed (17.2.1).
+  uint8_t air_step_ = 0;
+  int16_t air_hex_ = -1;
+  // 17.2.3: the Air Initiative result over air_hex_ (-1 not rolled), the side holding it, and the
+  // round of fire reached (0 pairing, 1 fired, 2 done); air_step_ 4 pairing, 5 new targets (17.2.4e).
+  int8_t air_init_ = -1, air_side_ = kNoSide;
+  uint8_t air_round_ = 0;
+  std::vector<uint8_t> interdiction_;             // 13.1.2: the Interdiction marker's level on each hex
   std::shared_ptr<steppe::SupplyTracer> tracer_;  // scratch only; not state
 
  protected:
@@ -334,7 +419,10 @@ enum Verb : uint16_t {
   kDeclare = 6,
   kUndeclare = 7,
   kOrder = 8,
-  kSupport = 9
+  kSupport = 9,
+  kFly = 10,
+  kRole = 11,
+  kEngage = 12
 };
 
 }  // namespace agc

@@ -71,6 +71,10 @@ void AgcState::defenders_of(int hex, std::vector<int>& out) const {
 // order desired." `attack HEX` resolves the declared attack (12.0) whose markers include HEX.
 Status AgcState::check_attack(int hex) const {
   if (!combat_phase()) return Error{"attacks are made in the Combat Phase", "4.2", ""};
+  if (air_step_ != 2)
+    return Error{
+        "the CAS missions are allocated and flown before the declared attacks are resolved (ruling A-46)",
+        "15.1.1, 17.1.7", ""};
   const int i = declaration_of(hex);
   if (i < 0) {
     if (attacked_hex_[hex] != 0)
@@ -129,10 +133,43 @@ void AgcState::combat_force(int decl, std::vector<int>& att, std::vector<int>& d
   d = 0;
   for (int u : def)
     if (!committed(u)) d += 2 * defense_of(u);
+  std::vector<int> support;
   for (int u : x.support) {
     if (us_[u].hex < 0 || us_[u].out_of_supply) continue;  // 6.7.4
     const bool in_hex = std::find(live.begin(), live.end(), us_[u].hex) != live.end();
     if (!in_hex && in_enemy_zoc(us_[u].hex, g_->units_[u].side)) continue;  // 15.5.5 Note
+    support.push_back(u);
+  }
+  // 13.2.5d: each point an Interdiction takes off a Soviet HQ's command value takes away "multiple
+  // artillery units stacked with an HQ" their support: "The Axis player determines which Soviet
+  // artillery units are interdicted" (here the strongest, ruling A-50). "Note: Because one
+  // supplied, in-range artillery unit may always support a combat, even if all available Soviet
+  // artillery is interdicted, one artillery unit (Axis player's choice) may still support" (the
+  // weakest).
+  std::vector<int> interdicted;
+  for (size_t h = 0; h < us_.size(); ++h) {
+    const auto& hd = g_->units_[h];
+    if (!hd.hq || hd.side != kSoviet || us_[h].hex < 0) continue;
+    const int cut = hd.command_value - command_value(static_cast<int>(h));
+    if (cut <= 0) continue;
+    std::vector<int> stacked;
+    for (int u : support)
+      if (g_->units_[u].side == kSoviet && us_[u].hex == us_[h].hex) stacked.push_back(u);
+    std::stable_sort(stacked.begin(), stacked.end(),
+                     [&](int p, int q) { return support_of(p) > support_of(q); });
+    for (int k = 0; k < cut && k < static_cast<int>(stacked.size()); ++k) interdicted.push_back(stacked[k]);
+  }
+  if (!support.empty() && interdicted.size() == support.size()) {
+    auto weakest = std::min_element(interdicted.begin(), interdicted.end(),
+                                    [&](int p, int q) { return support_of(p) < support_of(q); });
+    interdicted.erase(weakest);
+  }
+  for (int u : support) {
+    if (std::find(interdicted.begin(), interdicted.end(), u) != interdicted.end()) {
+      // an interdicted artillery unit in the defender hex defends with its defense strength
+      if (std::find(live.begin(), live.end(), us_[u].hex) != live.end()) d += 2 * defense_of(u);
+      continue;
+    }
     d += 2 * support_of(u);
   }
   a = 0;
@@ -218,6 +255,17 @@ void AgcState::do_attack(int hex) {
   for (int h : hexes) drm = std::max(drm, combat_drm(h, att));
   const Order order = order_of(di);
   if (order == kNoRetreat) drm = std::min(g_->drm_limit_, drm + g_->drm_no_retreat_);  // 15.6.2
+  // 15.6.5: "Each Attacker CAS point equals a minus one (-1) DRM. Each Defender CAS point equals a
+  // plus one (+1) DRM." (the net CAS of 15.1.2); 15.7: never beyond +3 or -3.
+  if (decl_[di].cas != 0) {
+    drm = std::clamp(drm - decl_[di].cas, -g_->drm_limit_, g_->drm_limit_);
+    emit({"combat",
+          "net CAS DRM " + std::to_string(-decl_[di].cas) + " at " + g_->grid_.id(hex),
+          "15.6.5",
+          0xFFFFFFFFu,
+          false,
+          {}});
+  }
   if (col >= 0) {
     roll_v = roll(10, "combat at " + g_->grid_.id(hex), "15.8");
     row = std::clamp(roll_v + drm, 0, 11);  // 15.8; the die's 0 reads 10 (2.5.1)

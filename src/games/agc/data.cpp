@@ -180,14 +180,9 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     if (g->terrain_names_[t] == "lake") g->lake_terrain_ = static_cast<int>(t);
   }
   // Movement Phase Chart: which class moves in which phase, at what fraction of its MA.
-  const char* const phase_keys[kPhaseCount] = {"axis_movement",
-                                               "reaction",
-                                               "",
-                                               "axis_motorized_movement",
-                                               "soviet_motorized_movement",
-                                               "reaction",
-                                               "",
-                                               "soviet_movement"};
+  const char* const phase_keys[kPhaseCount] = {
+      "axis_movement", "", "reaction",       "", "axis_motorized_movement", "soviet_motorized_movement",
+      "reaction",      "", "soviet_movement"};
   for (int p = 0; p < kPhaseCount; ++p) {
     if (*phase_keys[p] == 0) continue;
     const Json& row = mv.value().at("phases").at(phase_keys[p]);
@@ -272,7 +267,56 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     g->crt_.push_back(rows);
   }
 
-  // Counters: ground combat units only (air, supply and bridge counters wait for 9, 6.8, 22.4).
+  // The air tables (air.json): 9.1 readiness, 17.1.4 mission size, 17.2.3 Air Initiative, 17.2.4
+  // Air Combat, 17.3 AA Fire, 13.1.2 interdiction levels.
+  auto airdoc = load("air.json");
+  if (!airdoc) return airdoc.error();
+  const Json& air = airdoc.value();
+  {
+    AirTables& t = g->air_;
+    t.ready_max = air.at("readiness").at("flown_box").at("ready_on")[1].get<int>();
+    t.damaged_max = air.at("readiness").at("damaged_box").at("to_flown_on")[1].get<int>();
+    for (int w = 0; w < kWeathers; ++w)
+      t.weather_drm[w] =
+          static_cast<int8_t>(air.at("readiness").at("weather_drm").at(kWeatherNames[w]).get<int>());
+    t.max_units = air.at("missions").at("max_air_units").get<int>();
+    const char* const kinds[] = {"mission-lta", "mission-initiative", "get-through", "intercept-initiative",
+                                 "intercept-lta"};
+    for (const auto& r : air.at("air_initiative").at("rows")) {
+      int k = -1;
+      for (int i = 0; i < 5; ++i)
+        if (r.at("kind") == kinds[i]) k = i;
+      if (k < 0)
+        return Error{"unknown Air Initiative result " + r.at("kind").dump(), "17.2.3", "agc/air.json"};
+      t.initiative.push_back({r.at("roll")[0].get<int>(), r.at("roll")[1].get<int>(), k});
+    }
+    for (const auto& r : air.at("air_initiative").at("drms")) {
+      t.initiative_drm = r.at("drm").get<int>();
+      t.initiative_drm_side = r.value("side", "axis") == "axis" ? kAxis : kSoviet;
+      for (const auto& mo : r.at("months")) t.initiative_drm_months.push_back(mo.get<int>());
+    }
+    const Json& ac = air.at("air_combat");
+    for (int c = 0; c < 9; ++c) {
+      const Json& col = ac.at("cells").at(ac.at("columns")[c].get<std::string>());
+      if (col.size() != 10)
+        return Error{"an Air Combat Table column needs 10 rows", "17.2.4", "agc/air.json"};
+      for (int r = 0; r < 10; ++r) t.combat[c][r] = col[r].get<std::string>()[0];
+    }
+    const Json& aa = air.at("aa_fire");
+    for (int r = 0; r < 10; ++r) t.aa[r] = aa.at("results")[r].get<std::string>()[0];
+    t.aa_unit_drm = aa.at("drms")[0].at("drm").get<int>();
+    t.aa_city_drm = aa.at("drms")[1].at("drm").get<int>();
+    t.aa_bomber_drm = aa.at("drms")[2].at("drm").get<int>();
+    t.level_two_total = air.at("interdiction").at("level").at("rating_total_2_or_more").get<int>();
+    t.max_level = air.at("interdiction").at("level").at("max_per_hex").get<int>();
+  }
+  auto listed = [](const Json& list, const std::string& v) {
+    for (const auto& x : list)
+      if (x == v) return true;
+    return false;
+  };
+
+  // Counters: ground combat units and air units (supply and bridge counters wait for 6.8, 22.4).
   auto counters = load("counters.json");
   if (!counters) return counters.error();
   for (const auto& u : counters.value().at("units")) {
@@ -306,6 +350,22 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     for (const auto& t : tables.value().at("retreat_orders").at("nkvd_types"))
       if (u.value("type", "") == t.get<std::string>()) d.nkvd = true;  // 14.3.5
     d.cls = u.value("ma_colour", "") == "green" ? kGreen : u.value("motorized", false) ? kMotorized : kLeg;
+    const std::string type = u.value("type", "");
+    if (type == "air" || u.contains("air_type")) {  // 17.1.1
+      d.air = true;
+      const auto at = u.value("air_type", "dummy");
+      d.air_type = at == "F" ? kFighter : at == "B" ? kBomber : kDummy;
+      d.acr = int_or(u, "acr", 0);
+      d.cas = int_or(u, "cas", 0);
+      d.interdiction = int_or(u, "interdiction", 0);
+    }
+    // 17.3.2: "All ground combat units are eligible for AA Fire except: a. Soviet non-HQ, non-AA
+    // units of less than division size. b. All Soviet and Axis cavalry units. c. Axis units that
+    // have a 'No ZOC' band."
+    const Json& aaf = air.at("aa_fire");
+    d.aa = listed(aaf.at("aa_types"), type);
+    d.aa_eligible = d.combat && !listed(aaf.at("cavalry_types"), type) &&
+                    (d.side == kAxis ? d.zoc : d.hq || d.aa || listed(aaf.at("soviet_division_types"), type));
     g->units_.push_back(std::move(d));
   }
 
@@ -318,8 +378,12 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     sc.name = s.at("name").get<std::string>();
     sc.first_turn = s.at("first_turn").get<int>();
     sc.last_turn = s.at("last_turn").get<int>();
-    for (const auto& t : s.at("turns"))
+    for (const auto& t : s.at("turns")) {
       sc.weather.push_back(std::max(0, weather_index(t.value("weather", t.value("climate", "dry")))));
+      sc.storm.push_back(t.value("storm", false) ? 1 : 0);  // 5.1.3c: "Storms in addition"
+      const auto date = t.value("date", std::string());     // YYYY-MM-DD
+      sc.month.push_back(date.size() >= 7 ? static_cast<uint8_t>(std::stoi(date.substr(5, 2))) : uint8_t{0});
+    }
     auto unit = [&](const Json& id) -> Result<int> {
       const int u = g->unit_index(id.get<std::string>());
       if (u < 0) return Error{"unknown unit " + id.dump(), "", std::string("agc/scenarios/") + sid + ".json"};
@@ -330,6 +394,15 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     for (const auto& e : s.at("setup")) {
       auto u = unit(e.at("unit"));
       if (!u) return u.error();
+      const std::string box = e.value("box", "");
+      if (g->units_[u.value()].air) {  // 17.1.2: the Air Operations Card
+        const AirBox b = box == "air-ready"     ? kAirReady
+                         : box == "air-flown"   ? kAirFlown
+                         : box == "air-damaged" ? kAirDamaged
+                                                : kAirDestroyed;
+        sc.air_setup.emplace_back(u.value(), b);
+        continue;
+      }
       if (!g->units_[u.value()].combat) continue;
       if (e.contains("hex"))
         sc.setup.emplace_back(u.value(), g->grid_.parse(e.at("hex").get<std::string>()));
@@ -339,6 +412,10 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     for (const auto& e : s.at("reinforcements")) {
       auto u = unit(e.at("unit"));
       if (!u) return u.error();
+      if (g->units_[u.value()].air) {  // 8.2.3: "directly to the Ready Box"
+        sc.air_arrivals.emplace_back(u.value(), e.at("turn").get<int>());
+        continue;
+      }
       if (!g->units_[u.value()].combat || !e.contains("hexes")) continue;
       ScenarioDef::Arrival a{u.value(), e.at("turn").get<int>(), {}};
       for (const auto& h : e.at("hexes")) a.hexes.push_back(g->grid_.parse(h.get<std::string>()));

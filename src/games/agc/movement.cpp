@@ -4,7 +4,9 @@
 // One Hex Movement (10.5.3) and Infiltration Movement (11.5). Movement points are counted in
 // halves, since a road hex costs one-half MP (10.7.7).
 // Not in this version: rail lines without rail movement (10.7.6), rail and strategic
-// movement (11.1, 11.3), overrun (11.4), flotillas (11.2), air and sea transport (11.7).
+// movement (11.1, 11.3), overrun (11.4), flotillas (11.2), air and sea transport (11.7); so the
+// Zone of Interdiction effects on them (13.2.1-13.2.4, 13.2.6) wait for those rules. 13.2.7:
+// "Normal movement and supply routes are not affected by interdiction": no cost here reads it.
 #include <algorithm>
 
 #include "games/agc/agc.h"

@@ -24,16 +24,13 @@ namespace {
 constexpr int kPositionVersion = 1;
 
 // 4.2, in order (Phase).
-constexpr const char* kPhaseWords[] = {"axis-movement",
-                                       "soviet-reaction",
-                                       "axis-combat",
-                                       "axis-motorized-movement",
-                                       "soviet-motorized-movement",
-                                       "axis-reaction",
-                                       "soviet-combat",
-                                       "soviet-movement"};
+constexpr const char* kPhaseWords[] = {
+    "axis-movement", "axis-air-interdiction",   "soviet-reaction",
+    "axis-combat",   "axis-motorized-movement", "soviet-motorized-movement",
+    "axis-reaction", "soviet-combat",           "soviet-movement"};
 constexpr const char* kOrderWords[] = {"none", "no-retreat", "additional-retreat"};  // 14.3
 constexpr const char* kWeatherWords[] = {"dry", "frost", "mud", "snow"};
+constexpr const char* kBoxWords[] = {"out", "ready", "flown", "damaged", "destroyed", "mission"};  // 17.1.2
 constexpr const char* kControlWords[] = {"none", "axis", "soviet"};  // kNoSide + 1
 
 }  // namespace
@@ -66,6 +63,13 @@ Result<Json> AgcState::position() const {
     if (s.may_advance) x["may_advance"] = true;                      // 16.7.2
     if (s.orders_issued != 0) x["orders_issued"] = s.orders_issued;  // 22.1.2c
     if (s.dispatched != 0) x["dispatched"] = s.dispatched;           // 22.1.2b
+    if (s.box != kAirOut) x["air_box"] = kBoxWords[s.box];           // 17.1.2
+    if (s.mission >= 0) x["mission"] = grid.id(s.mission);           // 17.1.5
+    if (s.firing) x["firing"] = true;                                // 17.2.2
+    if (s.role_open) x["role_open"] = true;                          // 17.2.2a.2
+    if (s.target >= 0) x["target"] = g_->units_[s.target].id;        // 17.2.4a
+    if (s.seq != 0) x["engage_seq"] = s.seq;                         // 17.2.4a
+    if (s.retarget) x["retarget"] = true;                            // 17.2.4e
     units[g_->units_[u].id] = std::move(x);
   }
   j["units"] = std::move(units);
@@ -92,11 +96,22 @@ Result<Json> AgcState::position() const {
     if (x.order != kNoOrder) e["order"] = kOrderWords[x.order];
     if (x.resolved) e["resolved"] = true;
     if (x.mandated) e["mandated"] = true;  // 12.4
+    if (x.cas != 0) e["cas"] = x.cas;      // 15.1.2
     declared.push_back(std::move(e));
   }
   if (!declared.empty()) j["declared"] = std::move(declared);
   if (declaring_) j["declaring"] = true;
   if (mandated_owed_ != 0) j["mandated_owed"] = mandated_owed_;  // 7.1.1e
+  if (air_step_ != 0) j["air_step"] = air_step_;                 // 17.1.6, 17.1.7
+  if (air_hex_ >= 0) j["air_hex"] = grid.id(air_hex_);           // 17.2.1: the mission hex being resolved
+  if (air_init_ >= 0) j["air_initiative"] = air_init_;           // 17.2.3: the result rolled over it
+  if (air_side_ != kNoSide) j["air_side"] = kControlWords[air_side_ + 1];
+  if (air_round_ != 0) j["air_round"] = air_round_;             // 17.2.4
+  if (storm_override_ >= 0) j["storm"] = storm_override_ != 0;  // 9.2, set by a test
+  Json interdiction = Json::object();                           // 13.1.2
+  for (size_t h = 0; h < interdiction_.size(); ++h)
+    if (interdiction_[h] != 0) interdiction[grid.id(static_cast<int>(h))] = interdiction_[h];
+  if (!interdiction.empty()) j["interdiction"] = std::move(interdiction);
   return j;
 }
 
@@ -121,9 +136,10 @@ Status AgcState::read_position(const JsonReader& r) {
       (void)x.members();  // reports what it is instead (nothing more if it is absent: reported)
       continue;
     }
-    x.allow_only({"hex", "steps_lost", "mp_halves", "road_in", "moved", "attacked", "out_of_supply",
-                  "emergency_supply", "eliminated", "moved_in_zoc", "may_advance", "orders_issued",
-                  "dispatched"});
+    x.allow_only({"hex",         "steps_lost",    "mp_halves",        "road_in",    "moved",
+                  "attacked",    "out_of_supply", "emergency_supply", "eliminated", "moved_in_zoc",
+                  "may_advance", "orders_issued", "dispatched",       "air_box",    "mission",
+                  "firing",      "role_open",     "target",           "engage_seq", "retarget"});
     UnitState& s = us_[u];
     s.hex = static_cast<int16_t>(steppe::read_id(x.at("hex"), find_hex, "hex of the map", true));
     s.steps_lost = static_cast<int8_t>(x.has("steps_lost") ? x.int_in("steps_lost", 0, d.steps) : 0);
@@ -140,6 +156,20 @@ Status AgcState::read_position(const JsonReader& r) {
     s.may_advance = x.boolean_or("may_advance", false);
     s.orders_issued = static_cast<int8_t>(x.has("orders_issued") ? x.int_in("orders_issued", 0, 99) : 0);
     s.dispatched = static_cast<int8_t>(x.has("dispatched") ? x.int_in("dispatched", 0, 99) : 0);
+    s.box = static_cast<uint8_t>(x.has("air_box") ? x.at("air_box").as_word(kBoxWords) : kAirOut);
+    s.mission = static_cast<int16_t>(
+        x.has("mission") ? steppe::read_id(x.at("mission"), find_hex, "hex of the map") : -1);
+    s.firing = x.boolean_or("firing", false);
+    s.role_open = x.boolean_or("role_open", false);
+    s.target =
+        static_cast<int16_t>(x.has("target") ? steppe::read_id(x.at("target"), find_unit, "unit") : -1);
+    s.seq = static_cast<uint8_t>(x.has("engage_seq") ? x.int_in("engage_seq", 0, 255) : 0);
+    s.retarget = x.boolean_or("retarget", false);
+    if (s.box != kAirOut && !d.air)
+      x.at("air_box").fail_value("only air units are in the air boxes (17.1.2)");
+    if ((s.box == kAirMission) != (s.mission >= 0))
+      x.at(s.mission >= 0 ? "mission" : "air_box")
+          .fail_value("an air unit on a mission has a mission hex (17.1.5)");
     if (s.eliminated && s.hex >= 0) x.at("hex").fail_value("an eliminated unit is off the map (16.4)");
     if (s.hex >= 0 && s.steps_lost >= d.steps)
       x.at("steps_lost").fail_value("a unit on the map has a step left (16.3.3)");
@@ -173,11 +203,29 @@ Status AgcState::read_position(const JsonReader& r) {
       x.order = e.has("order") ? static_cast<Order>(e.at("order").as_word(kOrderWords)) : kNoOrder;
       x.resolved = e.boolean_or("resolved", false);
       x.mandated = e.boolean_or("mandated", false);
+      x.cas = static_cast<int8_t>(e.has("cas") ? e.int_in("cas", -99, 99) : 0);
       if (x.hexes.empty()) e.at("hexes").fail_value("a declared attack has a defender hex (12.0)");
       decl_.push_back(std::move(x));
     }
   declaring_ = r.has("declaring") && r.boolean("declaring");
   mandated_owed_ = r.has("mandated_owed") ? r.int_in("mandated_owed", 0, 99) : 0;
+  air_step_ = static_cast<uint8_t>(r.has("air_step") ? r.int_in("air_step", 0, 5) : 0);
+  air_hex_ = static_cast<int16_t>(
+      r.has("air_hex") ? steppe::read_id(r.at("air_hex"), find_hex, "hex of the map") : -1);
+  air_init_ = static_cast<int8_t>(r.has("air_initiative") ? r.int_in("air_initiative", 0, 4) : -1);
+  air_side_ = static_cast<int8_t>(r.has("air_side") ? r.at("air_side").as_word(kControlWords) - 1 : kNoSide);
+  air_round_ = static_cast<uint8_t>(r.has("air_round") ? r.int_in("air_round", 0, 2) : 0);
+  storm_override_ = static_cast<int8_t>(r.has("storm") ? (r.boolean("storm") ? 1 : 0) : -1);
+  std::fill(interdiction_.begin(), interdiction_.end(), 0);
+  if (r.has("interdiction"))
+    for (const auto& [id, x] : r.at("interdiction").members()) {
+      const int h = g.grid_.parse(id);
+      if (h < 0) {
+        x.fail("not a hex of the map: " + steppe::quoted(id));
+        continue;
+      }
+      interdiction_[static_cast<size_t>(h)] = static_cast<uint8_t>(x.as_int_in(1, 2));
+    }
   rebuild_occupancy();  // 3.0e, 3.0f: from the units, as after every move
   return r.status();
 }

@@ -3,7 +3,8 @@
 // commits artillery to declared attacks (14.2) and moves motorized units near the declared
 // combats (14.1). Soviet HQs (22.1) give the command points: one a dispatched reacting unit
 // (22.1.2b) and one an Order (22.1.2c), each its own allowance of a segment (ruling A-7). Non-Op
-// HQs (22.2), interdiction (13.2.5) and Overrun markers (11.4) are not in play yet.
+// HQs (22.2) and Overrun markers (11.4) are not in play yet; interdiction lowers the command value
+// (13.2.5, air.cpp command_value).
 #include <algorithm>
 
 #include "games/agc/agc.h"
@@ -26,7 +27,7 @@ int AgcState::hq_for(int hex, bool orders) const {
     if (!d.hq || d.side != kSoviet || us_[u].hex < 0) continue;
     if (g_->grid_.distance(us_[u].hex, hex) > g_->hq_range_) continue;
     const int used = orders ? us_[u].orders_issued : us_[u].dispatched;
-    if (used < d.command_value) return static_cast<int>(u);
+    if (used < command_value(static_cast<int>(u))) return static_cast<int>(u);  // 13.2.5: interdicted
   }
   return -1;
 }
@@ -100,12 +101,45 @@ void AgcState::do_order(int hex, Order o) {
 // Retreat, 14.3.5, is no marker and stays as it is.)
 void AgcState::resample_hidden(int viewer, uint64_t seed) {
   dice_.reseed(seed);
-  if (viewer != attacker_side() || combat_phase()) return;
   uint64_t x = seed ^ 0x9e3779b97f4a7c15ULL;
-  for (auto& d : decl_) {
-    if (d.order == kNoOrder || d.resolved) continue;
+  if (viewer == attacker_side() && !combat_phase())
+    for (auto& d : decl_) {
+      if (d.order == kNoOrder || d.resolved) continue;
+      x = steppe::splitmix64(x);
+      d.order = (x >> 32) % 2 == 0 ? kNoRetreat : kAdditionalRetreat;
+    }
+  // 17.1.8: the enemy's face-down air units. The viewer knows how many lie on each mission hex and
+  // which units are either in the Ready Box or face down somewhere, not which is where nor its
+  // role: a sample draws them anew from that pool (Soviet interceptors from its fighters and
+  // dummies, 17.1.6).
+  const int enemy = 1 - viewer;
+  std::vector<int> pool, slots;
+  for (size_t u = 0; u < us_.size(); ++u) {
+    const auto& d = g_->units_[u];
+    if (!d.air || d.side != enemy || (us_[u].box != kAirReady && us_[u].box != kAirMission)) continue;
+    if (us_[u].box == kAirMission && us_[u].mission == air_hex_) continue;  // 17.2.1: revealed
+    if (us_[u].box == kAirMission) slots.push_back(us_[u].mission);
+    if (phase_ == kAxisInterdiction && enemy == kSoviet && d.air_type == kBomber) continue;
+    pool.push_back(static_cast<int>(u));
+  }
+  if (slots.empty()) return;
+  for (size_t i = pool.size(); i > 1; --i) {
     x = steppe::splitmix64(x);
-    d.order = (x >> 32) % 2 == 0 ? kNoRetreat : kAdditionalRetreat;
+    std::swap(pool[i - 1], pool[(x >> 16) % i]);
+  }
+  for (int u : pool) {
+    us_[u].box = kAirReady;
+    us_[u].mission = -1;
+    us_[u].firing = false;
+    us_[u].role_open = false;
+  }
+  for (size_t i = 0; i < slots.size() && i < pool.size(); ++i) {
+    const int u = pool[i];
+    const auto& d = g_->units_[u];
+    us_[u].box = kAirMission;
+    us_[u].mission = static_cast<int16_t>(slots[i]);
+    us_[u].firing = d.air_type == kFighter && !dual_purpose(u);  // 17.2.2
+    us_[u].role_open = dual_purpose(u);
   }
 }
 

@@ -6,8 +6,9 @@
 // motorized units at one-half MA). The fractions of each phase are movement.json `phases` (the
 // Movement Phase Chart). Attacks are declared at the end of the Axis Movement and Soviet
 // Motorized Movement Phases (12.0); the defender's Reaction Phase (14.0) follows when an attack
-// was declared. Interdiction (13), engineering (18-20) and surrender (21) phases have no rules
-// in this version and are not stopped at.
+// was declared. The Axis Air Interdiction Phase (13.1.1) follows the Axis Movement Phase when the
+// Axis has an air unit in the Ready Box; the Air Readiness Phase (9.1) closes the Strategic Segment.
+// Engineering (18-20) and surrender (21) phases have no rules in this version and are not stopped at.
 #include <algorithm>
 
 #include "games/agc/agc.h"
@@ -34,6 +35,11 @@ void AgcState::begin_turn() {
   }
   rebuild_occupancy();
   trace_supply();
+  // 8.2.3: "Air units entering as reinforcements go directly to the Ready Box".
+  if (sc_ != nullptr)
+    for (const auto& [u, t] : sc_->air_arrivals)
+      if (t == turn_ && us_[u].box == kAirOut) to_box(u, kAirReady, "8.2.3");
+  air_readiness();  // A5 the Air Readiness Phase (9.0)
   phase_ = kAxisMovement;
   begin_phase();
 }
@@ -49,7 +55,12 @@ void AgcState::begin_phase() {
   std::fill(attacked_hex_.begin(), attacked_hex_.end(), 0);
   // 12.0: the Declared Attack markers last from the declaration through the enemy's Reaction
   // Phase (14.0) to the Combat Phase (15.0) that executes them.
-  if (!reaction_phase() && !combat_phase()) decl_.clear();
+  if (!reaction_phase() && !combat_phase() && phase_ != kAxisInterdiction) decl_.clear();
+  air_step_ = 0;
+  air_hex_ = -1;
+  air_init_ = air_side_ = -1;
+  air_round_ = 0;
+  if (combat_phase()) begin_air_steps();  // 17.1.7
   declaring_ = false;
   // 22.1.2: an HQ's command points are counted per game segment (ruling A-7).
   if (declaration_phase())
@@ -91,8 +102,17 @@ void AgcState::enforce_stacking(int side, const char* rule) {
 }
 
 void AgcState::end_phase() {
+  // 17.1.6, 17.1.7: `end` first closes the allocation steps of the air missions.
+  if (phase_ == kAxisInterdiction) {
+    air_end_step();
+    if (air_step_ != 2) return;
+  } else if (combat_phase() && air_step_ != 2) {
+    air_end_step();
+    return;
+  }
   close_advance();  // 16.7.1: ending the phase declines an advance still open
-  if (phase_ != kAxisCombat && phase_ != kSovietCombat) enforce_stacking(side_of_phase(), "3.0e.2");
+  if (phase_ != kAxisCombat && phase_ != kSovietCombat && phase_ != kAxisInterdiction)
+    enforce_stacking(side_of_phase(), "3.0e.2");
   // 12.3.6: "Once an attack is declared, it must be executed": the end of a Combat Phase drops
   // only the declared attacks that can no longer be made (no defender or no attacker is left).
   if (combat_phase())
@@ -108,6 +128,14 @@ void AgcState::end_phase() {
       }
   if (phase_ + 1 < kPhaseCount) {
     phase_ = static_cast<Phase>(phase_ + 1);
+    // 13.1.1: "the Axis player can conduct Interdiction missions": with no air unit in the Ready
+    // Box (17.1.3) he has none to fly, and the phase is passed.
+    if (phase_ == kAxisInterdiction) {
+      bool ready = false;
+      for (size_t u = 0; u < us_.size(); ++u)
+        ready = ready || (g_->units_[u].air && g_->units_[u].side == kAxis && us_[u].box == kAirReady);
+      if (!ready) phase_ = static_cast<Phase>(phase_ + 1);
+    }
     // 14.1: "if the moving player has declared no combats ... no Reaction Movement is possible";
     // Orders and artillery go to declared attacks only (14.2.1, 14.3.1): no Reaction Phase.
     if (reaction_phase() && decl_.empty()) {
@@ -121,6 +149,10 @@ void AgcState::end_phase() {
     finish();
     return;
   }
+  // D. the Interphase: "Remove all Interdiction markers during each Game Turn Interphase" (13.2.7 Note).
+  if (std::count(interdiction_.begin(), interdiction_.end(), 0) != static_cast<long>(interdiction_.size()))
+    emit({"interdiction", "the Interdiction markers are removed", "13.2.7", 0xFFFFFFFFu, false, {}});
+  std::fill(interdiction_.begin(), interdiction_.end(), 0);
   ++turn_;
   begin_turn();
 }

@@ -30,10 +30,12 @@ AgcState::AgcState(const AgcGame& g, const ScenarioDef* sc, uint64_t seed) : g_(
   for (auto& v : stack_) v.assign(g.grid_.size(), 0);
   for (auto& v : zoc_) v.assign(g.grid_.size(), 0);
   attacked_hex_.assign(g.grid_.size(), 0);
+  interdiction_.assign(g.grid_.size(), 0);
   tracer_ = std::make_shared<steppe::SupplyTracer>();
   if (sc != nullptr) {
     turn_ = sc->first_turn;
     for (const auto& [u, h] : sc->setup) us_[u].hex = static_cast<int16_t>(h);  // 4.1
+    for (const auto& [u, b] : sc->air_setup) us_[u].box = b;                    // 17.1.2
   }
   begin_turn();
 }
@@ -48,6 +50,12 @@ int AgcState::weather() const {
 // 14.0: the Reaction Phase belongs to the defender.
 int AgcState::side_of_phase() const {
   if (phase_ == kSovietReaction) return kSoviet;
+  // 17.1.6: the Soviet sends opposing fighters after the Axis has allocated; 17.1.7: the defender
+  // allocates his CAS missions after the attacker.
+  if (air_step_ == 3 && role_side() != kNoSide) return role_side();  // 17.2.2
+  if (air_step_ >= 4) return air_side_;                              // 17.2.4a, e
+  if (phase_ == kAxisInterdiction) return air_step_ == 1 ? kSoviet : kAxis;
+  if (combat_phase() && air_step_ == 1) return 1 - attacker_side();
   if (phase_ == kAxisReaction) return kAxis;
   return attacker_side();
 }
@@ -164,11 +172,45 @@ Json AgcState::full_json() const {
     const char* const words[] = {"none", "no-retreat", "additional-retreat"};
     e["order"] = words[order_of(static_cast<int>(i))];
     if (x.order == kNoOrder && order_of(static_cast<int>(i)) != kNoOrder) e["nkvd"] = true;  // 14.3.5
+    if (x.cas != 0) e["cas"] = x.cas;                                                        // 15.1.2
     declared.push_back(std::move(e));
   }
-  return Json{{"turn", turn_},           {"phase", phase_},      {"over", over_},
-              {"units", units},          {"control", ctrl},      {"vp", axis_vp()},
-              {"dice", dice_.counter()}, {"declared", declared}, {"mandated_owed", mandated_owed_}};
+  // 17.1.2: the Air Operations Card; 17.1.8 the air units face down on their mission hexes.
+  const char* const boxes[] = {"out", "ready", "flown", "damaged", "destroyed", "mission"};
+  Json air = Json::array();
+  for (size_t u = 0; u < us_.size(); ++u) {
+    if (!g_->units_[u].air || us_[u].box == kAirOut) continue;
+    Json e{{"id", g_->units_[u].id}, {"side", g_->units_[u].side}, {"box", boxes[us_[u].box]}};
+    if (us_[u].target >= 0) e["target"] = g_->units_[us_[u].target].id;  // 17.2.4a
+    if (us_[u].retarget) e["retarget"] = true;                           // 17.2.4e
+    if (us_[u].box == kAirMission) {
+      e["hex"] = g_->grid_.id(us_[u].mission);
+      e["role"] = g_->units_[u].air_type == kDummy ? "dummy"
+                  : us_[u].role_open               ? "undeclared"
+                  : us_[u].firing                  ? "firing"
+                                                   : "mission";
+    }
+    air.push_back(std::move(e));
+  }
+  Json interdiction = Json::object();  // 13.1.2: the Interdiction markers
+  for (size_t h = 0; h < interdiction_.size(); ++h)
+    if (interdiction_[h] != 0) interdiction[g_->grid_.id(static_cast<int>(h))] = interdiction_[h];
+  return Json{{"turn", turn_},
+              {"air", air},
+              {"air_step", air_step_},
+              {"air_hex", air_hex_ >= 0 ? g_->grid_.id(air_hex_) : ""},
+              {"air_initiative", air_init_},
+              {"air_side", air_side_},
+              {"air_round", air_round_},
+              {"interdiction", interdiction},
+              {"phase", phase_},
+              {"over", over_},
+              {"units", units},
+              {"control", ctrl},
+              {"vp", axis_vp()},
+              {"dice", dice_.counter()},
+              {"declared", declared},
+              {"mandated_owed", mandated_owed_}};
 }
 
 Json AgcState::observation(int side) const {
@@ -176,6 +218,22 @@ Json AgcState::observation(int side) const {
   if (side == attacker_side() && !combat_phase())
     for (auto& x : j["declared"])
       if (x.contains("order") && x["order"] != "none" && !x.value("nkvd", false)) x["order"] = "face-down";
+  // 17.1.8: "Their identity and strength is unknown to the enemy player until air combat ... is
+  // resolved": the enemy's face-down units show as still in the Ready Box, and each mission hex
+  // as a count of face-down units.
+  std::map<std::string, std::pair<int, int>> down;  // hex: side, count (ordered by hex, not by unit)
+  for (auto& e : j["air"])
+    if (e["side"] != side && e["box"] == "mission" && e["hex"] != j["air_hex"]) {  // 17.2.1: revealed
+      auto& f = down[e["hex"].get<std::string>()];
+      f.first = e["side"].get<int>();
+      ++f.second;
+      e["box"] = "ready";
+      e.erase("hex");
+      e.erase("role");
+    }
+  Json face_down = Json::array();
+  for (const auto& [h, f] : down) face_down.push_back({{"hex", h}, {"side", f.first}, {"count", f.second}});
+  j["face_down"] = std::move(face_down);
   return j;
 }
 
@@ -196,8 +254,19 @@ uint64_t AgcState::state_hash() const {
         (static_cast<uint64_t>(static_cast<uint8_t>(s.road_in)) << 24) |
         (static_cast<uint64_t>(s.may_advance) << 32) |
         (static_cast<uint64_t>(static_cast<uint8_t>(s.orders_issued)) << 40) |
-        (static_cast<uint64_t>(static_cast<uint8_t>(s.dispatched)) << 48));
+        (static_cast<uint64_t>(static_cast<uint8_t>(s.dispatched)) << 48) |
+        (static_cast<uint64_t>(s.box) << 56) | (static_cast<uint64_t>(s.firing) << 60) |
+        (static_cast<uint64_t>(s.role_open) << 61) | (static_cast<uint64_t>(s.retarget) << 62));
+    if (s.target >= 0 || s.seq != 0) mix(0xE6Au + (static_cast<uint64_t>(s.target + 1) << 12) + (s.seq << 4));
+    if (s.mission >= 0) mix(0xA1Au + (static_cast<uint64_t>(s.mission) << 12));  // 17.1.5
   }
+  mix(air_step_);
+  mix(static_cast<uint64_t>(air_hex_) + 1);
+  mix((static_cast<uint64_t>(static_cast<uint8_t>(air_init_)) << 16) |
+      (static_cast<uint64_t>(static_cast<uint8_t>(air_side_)) << 8) | air_round_);
+  mix(static_cast<uint8_t>(storm_override_));
+  for (size_t i = 0; i < interdiction_.size(); ++i)
+    if (interdiction_[i] != 0) mix(0x13u + (i << 4) + interdiction_[i]);
   // 12.0, 14.2, 14.3: the declared attacks and the defender's reaction to them.
   mix(declaring_ ? 1 : 0);
   mix(static_cast<uint64_t>(mandated_owed_));
@@ -209,7 +278,8 @@ uint64_t AgcState::state_hash() const {
     for (int u : x.units) mix(static_cast<uint64_t>(u));
     mix(0x2u);
     for (int u : x.support) mix(static_cast<uint64_t>(u));
-    mix(static_cast<uint64_t>(x.order) | (x.resolved ? 0x100u : 0u) | (x.mandated ? 0x200u : 0u));
+    mix(static_cast<uint64_t>(x.order) | (x.resolved ? 0x100u : 0u) | (x.mandated ? 0x200u : 0u) |
+        (static_cast<uint64_t>(static_cast<uint8_t>(x.cas)) << 16));
   }
   mix(static_cast<uint64_t>(advance_hex_) + 1);  // -1 (none) mixes as 0
   for (size_t i = 0; i < control_.size(); ++i) mix(static_cast<uint8_t>(control_[i]) + i * 4);
@@ -347,6 +417,120 @@ Result<Action> parse_support(const AgcState& s, std::span<const std::string_view
   a.push(h);
   return a;
 }
+// fly UNIT HEX (17.1.5): args unit, hex.
+std::string print_fly(const AgcState& s, const Action& a) {
+  return "fly " + s.g().units_[a.args[0]].id + " " + s.g().grid_.id(a.args[1]);
+}
+Result<Action> parse_fly(const AgcState& s, std::span<const std::string_view> args) {
+  if (args.size() != 2) return Error{"usage: fly UNIT HEX", "17.1.5", ""};
+  const int u = s.g().unit_index(args[0]);
+  if (u < 0) return Error{"no unit '" + std::string(args[0]) + "'", "17.1", ""};
+  const int h = s.g().grid_.parse(args[1]);
+  if (h < 0) return Error{"no hex '" + std::string(args[1]) + "' (RRCC)", "17.1.5", ""};
+  Action a;
+  a.verb = kFly;
+  a.push(u);
+  a.push(h);
+  return a;
+}
+void gen_fly(const AgcState& s, std::vector<Action>& out) {
+  const int side = s.side_of_phase();
+  if (!s.air_step_open(side)) return;
+  std::vector<int> hexes;
+  for (int h = 0; h < s.g().grid_.size(); ++h)
+    if (s.listed_fly_hex(h)) hexes.push_back(h);
+  for (size_t u = 0; u < s.us_.size(); ++u) {
+    if (!s.g().units_[u].air || s.g().units_[u].side != side || s.us_[u].box != kAirReady) continue;
+    for (int h : hexes)
+      if (s.check_fly(static_cast<int>(u), h).is_ok()) {
+        Action a;
+        a.verb = kFly;
+        a.push(static_cast<int32_t>(u));
+        a.push(h);
+        out.push_back(a);
+      }
+  }
+}
+Status check_fly(const AgcState& s, const Action& a) {
+  if (a.nargs != 2 || a.args[0] < 0 || a.args[0] >= static_cast<int>(s.us_.size()) ||
+      !s.g().grid_.valid(a.args[1]))
+    return Error{"malformed fly", "", ""};
+  return s.check_fly(a.args[0], a.args[1]);
+}
+void apply_fly(AgcState& s, const Action& a) { s.do_fly(a.args[0], a.args[1]); }
+
+// role UNIT mission|firing (17.2.2a.2): args unit, 1 for a firing unit.
+std::string print_role(const AgcState& s, const Action& a) {
+  return "role " + s.g().units_[a.args[0]].id + (a.args[1] != 0 ? " firing" : " mission");
+}
+Result<Action> parse_role(const AgcState& s, std::span<const std::string_view> args) {
+  if (args.size() != 2 || (args[1] != "mission" && args[1] != "firing"))
+    return Error{"usage: role UNIT mission|firing", "17.2.2", ""};
+  const int u = s.g().unit_index(args[0]);
+  if (u < 0) return Error{"no unit '" + std::string(args[0]) + "'", "17.2.2", ""};
+  Action a;
+  a.verb = kRole;
+  a.push(u);
+  a.push(args[1] == "firing" ? 1 : 0);
+  return a;
+}
+void gen_role(const AgcState& s, std::vector<Action>& out) {
+  if (s.role_side() == kNoSide) return;
+  for (size_t u = 0; u < s.us_.size(); ++u)
+    for (int f = 0; f < 2; ++f)
+      if (s.us_[u].role_open && s.check_role(static_cast<int>(u), f != 0).is_ok()) {
+        Action a;
+        a.verb = kRole;
+        a.push(static_cast<int32_t>(u));
+        a.push(f);
+        out.push_back(a);
+      }
+}
+Status check_role(const AgcState& s, const Action& a) {
+  if (a.nargs != 2 || a.args[0] < 0 || a.args[0] >= static_cast<int>(s.us_.size()) || a.args[1] < 0 ||
+      a.args[1] > 1)
+    return Error{"malformed role", "", ""};
+  return s.check_role(a.args[0], a.args[1] != 0);
+}
+void apply_role(AgcState& s, const Action& a) { s.do_role(a.args[0], a.args[1] != 0); }
+
+// engage UNIT TARGET (17.2.4a, e): args firing unit, enemy air unit.
+std::string print_engage(const AgcState& s, const Action& a) {
+  return "engage " + s.g().units_[a.args[0]].id + " " + s.g().units_[a.args[1]].id;
+}
+Result<Action> parse_engage(const AgcState& s, std::span<const std::string_view> args) {
+  if (args.size() != 2) return Error{"usage: engage UNIT TARGET", "17.2.4", ""};
+  const int u = s.g().unit_index(args[0]), t = s.g().unit_index(args[1]);
+  if (u < 0 || t < 0) return Error{"no unit '" + std::string(args[u < 0 ? 0 : 1]) + "'", "17.2.4", ""};
+  Action a;
+  a.verb = kEngage;
+  a.push(u);
+  a.push(t);
+  return a;
+}
+void gen_engage(const AgcState& s, std::vector<Action>& out) {
+  if (s.air_step_ < 4 || s.air_hex_ < 0) return;
+  std::vector<int> here;
+  for (size_t u = 0; u < s.us_.size(); ++u)
+    if (s.us_[u].box == kAirMission && s.us_[u].mission == s.air_hex_) here.push_back(static_cast<int>(u));
+  for (int f : here)
+    for (int t : here)
+      if (s.check_engage(f, t).is_ok()) {
+        Action a;
+        a.verb = kEngage;
+        a.push(f);
+        a.push(t);
+        out.push_back(a);
+      }
+}
+Status check_engage(const AgcState& s, const Action& a) {
+  if (a.nargs != 2 || a.args[0] < 0 || a.args[0] >= static_cast<int>(s.us_.size()) || a.args[1] < 0 ||
+      a.args[1] >= static_cast<int>(s.us_.size()))
+    return Error{"malformed engage", "", ""};
+  return s.check_engage(a.args[0], a.args[1]);
+}
+void apply_engage(AgcState& s, const Action& a) { s.do_engage(a.args[0], a.args[1]); }
+
 Result<Action> parse_hold(const AgcState&, std::span<const std::string_view> args) {
   if (!args.empty()) return Error{"usage: hold", "16.7.1", ""};
   Action a;
@@ -524,6 +708,15 @@ Status check_attack(const AgcState& s, const Action& a) {
 void apply_attack(AgcState& s, const Action& a) { s.do_attack(a.args[0]); }
 
 Status end_allowed(const AgcState& s) {
+  if (s.air_step_ == 3)
+    return Error{"the dual purpose fighters revealed over " + s.g().grid_.id(s.air_hex_) +
+                     " must first be declared mission or firing units",
+                 "17.2.2", ""};
+  if (s.air_step_ >= 4)
+    return Error{"the side with the initiative over " + s.g().grid_.id(s.air_hex_) +
+                     " must first select the targets of its firing units",
+                 s.air_step_ == 4 ? "17.2.4a" : "17.2.4e", ""};
+  if (s.combat_phase() && s.air_step_ < 2) return Status::ok();  // 17.1.7: the CAS allocation is done
   // 12.7: the declarations are complete only when every hex that must be attacked is.
   if (auto st = s.check_declarations_complete(); !st.is_ok()) return st;
   // 12.3.6: "Once an attack is declared, it must be executed."
@@ -600,9 +793,18 @@ constexpr steppe::VerbRow<AgcState> kVerbs[] = {
      &apply_order, &print_order, &parse_order, nullptr},
     {kSupport, "support", "support UNIT HEX", "14.2", &gen_support, &check_support, &apply_support,
      &print_support, &parse_support, nullptr},
+    {kFly, "fly", "fly UNIT HEX", "17.1", &gen_fly, &check_fly, &apply_fly, &print_fly, &parse_fly, nullptr},
+    {kRole, "role", "role UNIT mission|firing", "17.2.2", &gen_role, &check_role, &apply_role, &print_role,
+     &parse_role, nullptr},
+    {kEngage, "engage", "engage UNIT TARGET", "17.2.4", &gen_engage, &check_engage, &apply_engage,
+     &print_engage, &parse_engage, nullptr},
 };
 constexpr steppe::VerbTable<AgcState> kTable{kVerbs};
 
+}  // namespace
+
+namespace {
+bool s_valid_hex(const AgcState& s, int h) { return s.g().grid_.valid(h); }
 }  // namespace
 
 void AgcState::legal_actions(std::vector<Action>& out) const {
@@ -616,6 +818,9 @@ Status AgcState::check(const Action& a) const {
 }
 void AgcState::do_apply(const Action& a) { kTable.apply(*this, a); }
 bool AgcState::unlisted_form(const Action& a) const {
+  // 17.1.6: an Interdiction mission "can be placed anywhere on any map"; legal_actions() lists the
+  // Soviet HQs' hexes (13.2.5) and the mission hexes already chosen.
+  if (a.verb == kFly) return a.nargs == 2 && s_valid_hex(*this, a.args[1]) && !listed_fly_hex(a.args[1]);
   return a.verb == kDeclare && (a.nargs > 3 || (a.nargs > 0 && (a.args[0] & 0x100) != 0));
 }
 std::string AgcState::action_to_string(const Action& a) const { return kTable.print(*this, a); }
@@ -628,6 +833,17 @@ std::string column_name(std::pair<int, int> c) {
   return half(c.first) + "-" + half(c.second);
 }
 }  // namespace
+
+// 17.1.8: an enemy air unit face down on its mission hex is unknown: no query tells where it is.
+Status AgcState::query_allowed(int side, const std::vector<std::string>& words) const {
+  if (words.size() >= 2 && words[0] == "air") {
+    const int u = g_->unit_index(words[1]);
+    if (u >= 0 && g_->units_[u].side != side && us_[u].box == kAirMission)
+      return Error{"the identity of an air unit face down on its mission hex is unknown to the enemy player",
+                   "17.1.8", ""};
+  }
+  return Status::ok();
+}
 
 // Scenario-test words (docs/scenario-tests.md).
 Status AgcState::test_set(const std::vector<std::string>& words) {
@@ -665,7 +881,39 @@ Status AgcState::test_set(const std::vector<std::string>& words) {
       us_[u].mp_left = static_cast<int8_t>(ma_this_phase(static_cast<int>(u)));
     return Status::ok();
   }
-  return Error{"set words: place UNIT HEX | phase N | weather W | supply | mandated N", "", ""};
+  if (words.size() == 3 && words[0] == "air") {  // 17.1.2: an air unit into a box of the card
+    const int u = g_->unit_index(words[1]);
+    const char* const names[] = {"out", "ready", "flown", "damaged", "destroyed"};
+    if (u < 0 || !g_->units_[u].air) return Error{"air UNIT BOX: no air unit " + words[1], "", ""};
+    for (int b = 0; b < 5; ++b)
+      if (words[2] == names[b]) {
+        us_[u].box = static_cast<uint8_t>(b);
+        us_[u].mission = -1;
+        us_[u].firing = false;
+        us_[u].role_open = false;
+        if (combat_phase() && air_step_ == 2) begin_air_steps();  // 17.1.7: the CAS steps reopen
+        return Status::ok();
+      }
+    return Error{"air UNIT out|ready|flown|damaged|destroyed", "", ""};
+  }
+  if (words.size() == 2 && words[0] == "storm") {  // 5.1.3c, 9.2: this turn is (not) a Storm turn
+    storm_override_ = words[1] == "yes" ? 1 : 0;
+    return Status::ok();
+  }
+  if (words.size() == 1 && words[0] == "readiness") {  // 9.0: run an Air Readiness Phase now
+    air_readiness();
+    return Status::ok();
+  }
+  if (words.size() == 3 && words[0] == "interdiction") {  // 13.1.2: an Interdiction marker
+    const int h = g_->grid_.parse(words[1]);
+    if (h < 0) return Error{"interdiction HEX LEVEL: no hex " + words[1], "", ""};
+    interdiction_[h] = static_cast<uint8_t>(std::clamp(std::stoi(words[2]), 0, 2));
+    return Status::ok();
+  }
+  return Error{
+      "set words: place UNIT HEX | phase N | weather W | supply | mandated N | air UNIT BOX | storm yes|no | "
+      "readiness | interdiction HEX LEVEL",
+      "", ""};
 }
 
 Result<std::string> AgcState::test_query(const std::vector<std::string>& words) const {
@@ -702,6 +950,34 @@ Result<std::string> AgcState::test_query(const std::vector<std::string>& words) 
     return std::to_string(steps_left(u));
   }
   if (words.size() == 2 && words[0] == "vp") return std::to_string(axis_vp());
+  if (words.size() == 2 && words[0] == "air") {  // 17.1.2: an air unit's box, or its mission hex
+    const int u = g_->unit_index(words[1]);
+    if (u < 0 || !g_->units_[u].air) return Error{"no air unit " + words[1], "", ""};
+    const char* const names[] = {"out", "ready", "flown", "damaged", "destroyed", "mission"};
+    std::string out = names[us_[u].box];
+    if (us_[u].box == kAirMission)
+      out += " " + g_->grid_.id(us_[u].mission) +
+             (us_[u].role_open ? " undeclared"
+              : us_[u].firing  ? " firing"
+                               : "");
+    return out;
+  }
+  if (words.size() == 2 && words[0] == "interdiction") {  // 13.1.3: the Zone of Interdiction level
+    const int h = g_->grid_.parse(words[1]);
+    if (h < 0) return Error{"no hex " + words[1], "", ""};
+    return std::to_string(interdiction_level(h));
+  }
+  if (words.size() == 2 && words[0] == "cas") {  // 15.1.2: the net CAS of the attack on HEX
+    const int h = g_->grid_.parse(words[1]);
+    if (h < 0 || declaration_of(h) < 0) return Error{"no declared attack on " + words[1], "", ""};
+    return std::to_string(decl_[declaration_of(h)].cas);
+  }
+  if (words.size() == 2 && words[0] == "command") {  // 22.1.2, 13.2.5: an HQ's command value now
+    const int u = g_->unit_index(words[1]);
+    if (u < 0 || !g_->units_[u].hq) return Error{"no HQ " + words[1], "", ""};
+    return std::to_string(command_value(u));
+  }
+  if (words.size() == 1 && words[0] == "air-step") return std::to_string(air_step_);
   if (words.size() == 2 && words[0] == "declared") {  // 12.0: the Declared Attack on HEX
     const int h = g_->grid_.parse(words[1]);
     if (h < 0) return Error{"no hex " + words[1], "", ""};

@@ -2,7 +2,8 @@
 // Railroad Net (6.4) back to a Supply Source (6.5); the Supply Determination Phase and its
 // Emergency / Out of Supply markers (6.6). The out-of-supply effects (6.7) are applied where
 // the rule they change lives: 6.7.1 in ma_this_phase (movement.cpp), 6.7.2 in can_infiltrate
-// (movement.cpp), 6.7.5 in combat_drm (combat.cpp).
+// (movement.cpp), 6.7.5 in combat_drm (combat.cpp). Interdiction never blocks a Supply Route
+// (13.2.7).
 //
 // One whole-map answer per side, built outward from the sources with the kernel's
 // SupplyTracer: the Railroad Net (unlimited, along railroad hexsides), then the Road Net (21

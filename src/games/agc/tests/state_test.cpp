@@ -27,7 +27,7 @@ TEST(AgcState, RandomSelfPlayOfTheShortScenarioEnds) {
   auto& s = *st.value();
   std::vector<steppe::Action> acts;
   uint64_t x = 5;
-  int n = 0, attacks = 0;
+  int n = 0, attacks = 0, flights = 0;
   while (!s.is_terminal() && n < 200000) {
     s.legal_actions(acts);
     ASSERT_FALSE(acts.empty());
@@ -35,6 +35,7 @@ TEST(AgcState, RandomSelfPlayOfTheShortScenarioEnds) {
     const auto& a = (x % 8 == 0) ? acts.back() : acts[(x >> 8) % acts.size()];
     ASSERT_TRUE(s.apply(a).is_ok()) << s.action_to_string(a);
     attacks += a.verb == kAttack ? 1 : 0;
+    flights += a.verb == kFly ? 1 : 0;  // 17.1: missions are in the legal actions
     ++n;
   }
   ASSERT_TRUE(s.is_terminal());
@@ -42,6 +43,7 @@ TEST(AgcState, RandomSelfPlayOfTheShortScenarioEnds) {
   EXPECT_TRUE(r["winner"] == "axis" || r["winner"] == "soviet") << r.dump();
   EXPECT_EQ(r["turn"], 6);
   EXPECT_GT(attacks, 0) << "no attack was made in " << n << " actions";
+  EXPECT_GT(flights, 0) << "no air mission was flown in " << n << " actions";
 }
 
 // 10.6.5: a unit entering an enemy ZOC stops. (3.0e.2, no stopping in a hex over 10
@@ -159,6 +161,75 @@ TEST(AgcState, OutOfSupplyUnitsDoNotReact) {
   const auto st2 = s.check(move);
   ASSERT_FALSE(st2.is_ok());
   EXPECT_EQ(st2.error().rule, "14.1.1");
+}
+
+// 17.1.8: "Air units are placed upside down on their mission hex. Their identity and strength is
+// unknown to the enemy player until air combat [see 17.2] is resolved." The enemy is told that a
+// unit lies face down on the hex, never which one: not by event, not by observation (the unit shows
+// as still in the Ready Box), not by a query, and his determinizations draw it anew.
+TEST(AgcState, AFaceDownAirUnitReachesTheEnemyNeitherByEventNorBySearch) {
+  auto st = game().new_state("empty", 1);
+  auto& s = dynamic_cast<AgcState&>(*st.value());
+  struct Collect final : steppe::EventSink {
+    std::vector<steppe::Event> events;
+    void emit(steppe::Event e) override { events.push_back(std::move(e)); }
+  } sink;
+  s.set_event_sink(&sink);
+  for (const auto& w : std::vector<std::vector<std::string>>{{"place", "su-27rd", "1034"},
+                                                             {"place", "de-7id", "1035"},
+                                                             {"air", "de-stg1-i", "ready"},
+                                                             {"air", "de-jg51-i", "ready"},
+                                                             {"air", "de-kg3-i", "ready"},
+                                                             {"air", "su-12bad", "ready"}})
+    ASSERT_TRUE(s.test_set(w).is_ok());
+  for (const char* text : {"declare 1034 by de-7id", "end", "end", "end"})
+    ASSERT_TRUE(s.apply(s.parse_action(text).value()).is_ok()) << text;
+  ASSERT_EQ(s.air_step_, 0);
+  sink.events.clear();
+  ASSERT_TRUE(s.apply(s.parse_action("fly de-stg1-i 1034").value()).is_ok());
+  int soviet_told_name = 0, soviet_told_marker = 0, axis_told_name = 0;
+  for (const auto& e : sink.events) {
+    const bool names =
+        e.text.find("de-stg1-i") != std::string::npos || e.text.find("Ju 87") != std::string::npos;
+    if ((e.visible_to & (1u << kSoviet)) != 0) {
+      soviet_told_name += names ? 1 : 0;
+      soviet_told_marker += e.text.find("face down") != std::string::npos ? 1 : 0;
+    }
+    if ((e.visible_to & (1u << kAxis)) != 0) axis_told_name += names ? 1 : 0;
+  }
+  EXPECT_EQ(soviet_told_name, 0);
+  EXPECT_EQ(soviet_told_marker, 1);
+  EXPECT_EQ(axis_told_name, 1);
+  const Json so = s.observation(kSoviet);
+  for (const auto& e : so["air"]) EXPECT_NE(e["box"], "mission") << e.dump();
+  ASSERT_EQ(so["face_down"].size(), 1u);
+  EXPECT_EQ(so["face_down"][0]["hex"], "1034");
+  EXPECT_EQ(so["face_down"][0]["count"], 1);
+  EXPECT_FALSE(s.query_allowed(kSoviet, {"air", "de-stg1-i"}).is_ok());
+  EXPECT_TRUE(s.query_allowed(kAxis, {"air", "de-stg1-i"}).is_ok());
+  // The Soviet searcher's samples: several Axis units take the face-down slot; his view stays.
+  std::set<std::string> drawn;
+  for (uint64_t seed = 1; seed <= 24; ++seed) {
+    auto c = s.clone();
+    c->resample_hidden(kSoviet, seed);
+    auto& cs = dynamic_cast<AgcState&>(*c);
+    const Json full = cs.full_json();
+    for (const auto& e : full["air"])
+      if (e["box"] == "mission") drawn.insert(e["id"].get<std::string>());
+    EXPECT_EQ(cs.observation(kSoviet), so);
+  }
+  EXPECT_GT(drawn.size(), 1u);
+  auto own = s.clone();
+  own->resample_hidden(kAxis, 3);
+  EXPECT_EQ(dynamic_cast<AgcState&>(*own).full_json(), s.full_json());
+  // 17.2.1: the air combat step reveals the mission to both.
+  ASSERT_TRUE(s.apply(s.parse_action("end").value()).is_ok());
+  ASSERT_TRUE(s.apply(s.parse_action("end").value()).is_ok());
+  bool revealed = false;
+  for (const auto& e : sink.events)
+    revealed = revealed || (e.kind == "reveal" && e.text.find("de-stg1-i") != std::string::npos &&
+                            (e.visible_to & (1u << kSoviet)) != 0);
+  EXPECT_TRUE(revealed);
 }
 
 }  // namespace
