@@ -421,6 +421,10 @@ class Runner {
   Result<std::string> builtin_query(const std::vector<std::string>& q) const {
     if (q.size() == 1 && q[0] == "player") return side_name(state_->current_player());
     if (q.size() == 1 && q[0] == "terminal") return std::string(state_->is_terminal() ? "yes" : "no");
+    // Whether rolls forced with `dice` are still waiting: "yes" shows that no die was rolled
+    // since (a rule that must not roll, e.g. no weather roll before October).
+    if (q.size() == 1 && q[0] == "forced-dice-left")
+      return std::string(state_->dice().has_forced() ? "yes" : "no");
     if (q.size() == 1 && q[0] == "legal-count") {
       std::vector<Action> acts;
       state_->legal_actions(acts);

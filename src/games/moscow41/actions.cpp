@@ -306,7 +306,11 @@ Status Moscow41State::verb_check_tactical(const Action& /*a*/) const {
 
 Status Moscow41State::verb_check_strategic(const Action& /*a*/) const {
   if (phase_ != Phase::kImpulse) return rule_error("6.0", "not at the start of an impulse");
-  if (initiative_ != active_) return rule_error("11.0", "a Strategic Impulse spends the Initiative Disc");
+  // 3.2.1: "The player with the Initiative ... Additionally, he may spend the Initiative Disc
+  // to: play a Strategic Impulse".
+  if (initiative_ != active_)
+    return rule_error("3.2.1",
+                      "only the player holding the Initiative Disc may spend it on a Strategic Impulse");
   if (initiative_limit_ == "once_per_game" && initiative_uses_[active_] >= 1)
     return rule_error("Scenario 1", "the Initiative Disc may be used only once in this scenario");
   if (initiative_limit_ == "once_per_month" && initiative_spent_this_turn_[active_])

@@ -460,7 +460,8 @@ void Moscow41State::anti_air(int node) {
   if (committed.empty()) return;
   const int dfn = 1 - active_;
   // 10.12.3 AA: each defending unit rolls its strength at its own firepower (DL 1 die SF;
-  // Stalin and exhausted HQs none); not affected by weather.
+  // Stalin and exhausted HQs none). 10.10.2: "Every Soviet Unit (DL included) has Anti-Air (AA)
+  // capabilities. Soviet AA is not affected by Bad Weather": nothing here reads the weather.
   int aa = 0;
   if (area(node).dl == dfn) aa += roll_hits(1, kSingle, "defensive line AA", "10.12.3");
   for (int b : pieces(dfn, node)) {

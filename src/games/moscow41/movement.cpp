@@ -138,6 +138,8 @@ int Moscow41State::area_enter_cost(int node) const {
 
 int Moscow41State::absorb(int node, int defender, std::vector<steppe::PreviewShift>* why) const {
   // 10.13 absorb: Yellow +1; controlled city +1 or Victory +2; controlled DL +1; max 3.
+  // 2.3: "Cities, Victory Areas, Yellow Areas and Defensive Lines provide an Absorb Bonus";
+  // 2.4.5: "A City has an Absorb Bonus".
   const AreaDef& a = ad(node);
   int total = 0;
   auto add = [&](int bonus, const char* reason) {

@@ -48,6 +48,8 @@ void Moscow41State::start_turn(int t) {
 void Moscow41State::weather_check() {
   // 8.1: from the 2nd German impulse of October, at each German impulse the forecast
   // marker moves right and the Soviet player rolls; roll <= box: the weather moves on.
+  // 1.6: "The Weather is predetermined (Sunny) during all the Impulses of July, August and
+  // September": nothing is rolled before October (turn 4).
   if (active_ != kGerman || turn_ < 4) return;
   ++german_impulses_;
   // OR 14.5: from the 2nd German impulse of December the weather is Blizzard, whatever it
