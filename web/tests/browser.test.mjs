@@ -65,6 +65,15 @@ async function findMove(id, tokens) {
   return null;
 }
 
+// Opens BASE + `path` in a new page of `context`; the page's uncaught errors go to `errors`
+// (the test asserts it empty at its end).
+async function openPage(context, path, errors) {
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(BASE + path);
+  return page;
+}
+
 async function shot(page, name) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
@@ -432,10 +441,8 @@ test('BD: a prepared assault by a ticked subset of the units able to attack the 
   assert.ok(found, 'the German may attack a hex with three units or more');
   const { context, close } = await launch();
   try {
-    const page = await context.newPage();
     const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${BASE}/play/${id}?token=${tokens[0]}`);
+    const page = await openPage(context, `/play/${id}?token=${tokens[0]}`, errors);
     await page.waitForSelector('svg.map polygon.hex');
     await page.click('button:has-text("Fit")');
     await clickHex(page, found.target);
@@ -637,9 +644,7 @@ test("Moscow '41: the off-map boxes hold their blocks; an impulse played by mous
     const me = info.current_player;
     const them = 1 - me;
     const errors = [];
-    const page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${BASE}/play/${id}?token=${tokens[me]}`);
+    const page = await openPage(context, `/play/${id}?token=${tokens[me]}`, errors);
     await page.waitForSelector('svg.map polygon.area');
 
     // The twelve boxes of 2.2 are drawn, and every own block in one of them is drawn in it.
@@ -777,9 +782,7 @@ test("Moscow '41: the off-map boxes hold their blocks; an impulse played by mous
 
     // The other side's impulse by keyboard: the Pass button, then U selects a block that
     // can move, ] steps to its first destination, Enter previews and Enter confirms (12.0).
-    const p2 = await context.newPage();
-    p2.on('pageerror', (e) => errors.push(String(e)));
-    await p2.goto(`${BASE}/play/${id}?token=${tokens[them]}`);
+    const p2 = await openPage(context, `/play/${id}?token=${tokens[them]}`, errors);
     await p2.waitForSelector('#choices button[data-action="pass"]');
     await p2.focus('#choices button[data-action="pass"]');
     await p2.keyboard.press('Enter');
@@ -824,9 +827,7 @@ test("Moscow '41: a Typhoon set-up through the tray, Soviets first", { skip: typ
     assert.equal(v0.observation.phase, 'setup');
     assert.equal(v0.current_player, soviet, 'the Soviets set up first');
     const errors = [];
-    const page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${BASE}/play/${id}?token=${tokens[soviet]}`);
+    const page = await openPage(context, `/play/${id}?token=${tokens[soviet]}`, errors);
     await page.waitForSelector('#setup-tray button.setup-piece');
     const pieces = await page.$$eval('#setup-tray button.setup-piece', (els) => els.map((e) => e.getAttribute('data-piece')));
     const blocks = v0.observation.setup.filter((p) => p.piece !== 'dl');
@@ -860,9 +861,7 @@ test("Moscow '41: a Typhoon set-up through the tray, Soviets first", { skip: typ
     assert.equal(v1.observation.areas[dl.areas[0]].dl, 'soviet');
     assert.equal(v1.observation.setup.length, v0.observation.setup.length - 2);
     // The German waits and sees only how many Soviet pieces are left, none by name.
-    const gp = await context.newPage();
-    gp.on('pageerror', (e) => errors.push(String(e)));
-    await gp.goto(`${BASE}/play/${id}?token=${tokens[german]}`);
+    const gp = await openPage(context, `/play/${id}?token=${tokens[german]}`, errors);
     await gp.waitForSelector('#setup-wait');
     const left = v1.observation.setup.filter((p) => p.piece !== 'dl').length;
     assert.match((await gp.textContent('#setup-wait')) ?? '', new RegExp(`${left} block\\(s\\) and \\d+ Defensive Line`));
@@ -917,9 +916,7 @@ test('The Dark Valley: the flat-top map shows the units, the chit and round; an 
     const attack = v0.legal_actions.find((a) => a.words[0] === 'attack');
     assert.ok(attack, 'the first round offers an attack');
     const errors = [];
-    const page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${BASE}/play/${id}?token=${tokens[side]}`);
+    const page = await openPage(context, `/play/${id}?token=${tokens[side]}`, errors);
     await page.waitForSelector('svg.map polygon.hex');
     // Every unit on the map is drawn in its hex (CCRR ids, flat-top hexes).
     const onMap = v0.observation.units.filter((u) => u.box === 'map');
@@ -960,9 +957,7 @@ test('The A&A-style Barbarossa: the zones show the unit groups; a purchase and a
     const v0 = await viewOf();
     assert.equal(v0.observation.phase, 'purchase');
     const errors = [];
-    const page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${BASE}/play/${id}?token=${tokens[side]}`);
+    const page = await openPage(context, `/play/${id}?token=${tokens[side]}`, errors);
     await page.waitForSelector('svg.map polygon.area');
     const map = (await api('GET', `/api/games/${id}/map`)).map;
     assert.equal(await page.locator('svg.map polygon.area').count(), map.areas.length);
@@ -1013,9 +1008,7 @@ test('Army Group Center: the 8 km map shows the divisions; a division is moved b
     assert.ok(move, 'the Axis Movement Phase offers a move');
     const [, unit, dest] = move.words;
     const errors = [];
-    const page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${BASE}/play/${id}?token=${tokens[side]}`);
+    const page = await openPage(context, `/play/${id}?token=${tokens[side]}`, errors);
     await page.waitForSelector('svg.map polygon.hex');
     assert.equal(await page.locator('svg.map polygon.hex').count(), 7600);
     const from = v0.observation.units.find((u) => u.id === unit).hex;
@@ -1055,9 +1048,7 @@ test('The Dark Valley: a reinforcement is placed from the tray by clicking a sha
     assert.ok(place, 'Turn 2 has reinforcements to place');
     const [, unit, dest] = place.words;
     const errors = [];
-    const page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${BASE}/play/${id}?token=${tokens[side]}`);
+    const page = await openPage(context, `/play/${id}?token=${tokens[side]}`, errors);
     await page.waitForSelector('#dv-place');
     await page.click('button:has-text("Fit")');
     await page.click(`#dv-place button[data-piece="${unit}"]`);
@@ -1089,10 +1080,8 @@ test('dice: committed during the game, verified at its end, the save downloadabl
   const tokens = c.seats.map((s) => s.token);
   const { context, close } = await launch();
   try {
-    const page = await context.newPage();
     const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${BASE}/play/${id}?token=${tokens[0]}`);
+    const page = await openPage(context, `/play/${id}?token=${tokens[0]}`, errors);
     await page.waitForSelector('#dice-badge');
     assert.equal((await page.textContent('#dice-badge')).trim(), 'Dice committed');
     assert.equal(await page.locator('#download-save').count(), 0, 'no save while the game is active');
