@@ -3,6 +3,7 @@
 #include "ai/heuristics.h"
 #include "games/aa/ai/ai_heuristics.h"
 #include "games/bd/ai/ai_heuristics.h"
+#include "games/dv/ai/ai_heuristics.h"
 #include "games/moscow41/ai/ai_heuristics.h"
 
 namespace steppe {
@@ -13,6 +14,7 @@ void register_installed_heuristics() {
   ai::register_heuristics("bd", &bd::make_bd_heuristics);
   ai::register_heuristics("moscow41", &moscow41::make_moscow41_heuristics);
   ai::register_heuristics("aa", &aa::make_aa_heuristics);
+  ai::register_heuristics("dv", &dv::make_dv_heuristics);
 }
 
 }  // namespace steppe
