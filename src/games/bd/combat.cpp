@@ -89,7 +89,8 @@ BdState::AttackBar BdState::attack_bar(int u, int target, bool ma) const {
   }
   const int dir = direction(s.hex, target);
   if (dir < 0) return {"11.2", "is not adjacent"};
-  if (!ma && (s.flags & kFlagAttacked)) return {"11.3", "has already attacked this phase"};
+  // 11.3, 11.4: a unit attacks at most once per prepared assault phase.
+  if (!ma && (s.flags & kFlagAttacked)) return {"11.3, 11.4", "has already attacked this phase"};
   if (s.flags & kFlagSeaMoved) return {"10.16", "moved by sea this turn"};
   if (s.flags & kFlagStandFast) return {"12.7", "is in Stalingrad under Hitler's stand-fast order this turn"};
   if (d.type == kFortressCommand) return {"8.33", "is a Fortress Command, which never attacks"};
@@ -183,15 +184,16 @@ Status BdState::check_attack(int target, const std::vector<int>& atts, bool ma, 
   if (atts.size() > kMaxBattleUnits) return rerr("11.1", "too many attackers for one battle");
   std::vector<int> defenders;
   units_in(target, defenders);
-  if (!ma)
+  if (!ma)  // 11.4: no defender is attacked more than once per prepared assault phase
     for (int dd : defenders)
       if ((unit(dd).flags & kFlagDefended) && !(unit(dd).flags & kFlagRetreatedIn))
-        return rerr("11.3", "the units in " + hex_id(target) + " were already attacked this phase");
+        return rerr("11.4", "the units in " + hex_id(target) + " were already attacked this phase");
   bool has_factor = false, has_army = false, lcfc = false;
   for (size_t i = 0; i < atts.size(); ++i) {
     const int u = atts[i];
     if (u < 0 || u >= num_units()) return rerr("", "unknown unit");
-    if (std::count(atts.begin(), atts.end(), u) > 1) return rerr("11.3", def(u).label + " listed twice");
+    if (std::count(atts.begin(), atts.end(), u) > 1)  // 11.4: one unit, one attack factor
+      return rerr("11.4", def(u).label + " listed twice");
     if (def(u).side != side) return rerr("11.1", def(u).label + " is not the phasing player's unit");
     if (Status st = attacks_with_parent(u, atts); !st) return st;
     if (const AttackBar bar = attack_bar(u, target, ma); bar.rule != nullptr)
@@ -222,6 +224,7 @@ Status BdState::check_attack(int target, const std::vector<int>& atts, bool ma, 
     }
   }
   if (lcfc && !has_army) return rerr("8.35", "the LCFC never attacks alone");
+  // 11.23; 10.33: a German mobile assault may be supported as a prepared assault may.
   if (lw && (side != kGerman || markers_.luftwaffe_left <= 0))
     return rerr("11.23", "no Luftwaffe marker available");
   if (ma) {
@@ -383,7 +386,7 @@ int BdState::shifts_for(const Battle& b, Json* why) const {
   const bool fa = dfd == kSoviet && fa_effect(b.target);
   if (fa)
     add(markers_.fa_turn == turn_ ? data_->tec.fa_first : data_->tec.fa_later,
-        markers_.fa_turn == turn_ ? "Fortified Area (turn placed)" : "Fortified Area", "8.18");
+        markers_.fa_turn == turn_ ? "Fortified Area (turn placed)" : "Fortified Area", "8.18");  // 11.22
   // 11.16 rivers: all attackers across river hexsides (or an MA across one). 11.17, 11.18:
   // the Kerch Strait and the Sivash count as river hexsides for the non-mech units that
   // may attack across them (mechanized ones never may, attack_from_ok).
@@ -560,7 +563,8 @@ void BdState::start_battle(const std::vector<int>& atts_named, int target, bool 
     log("combat",
         label(b.drop) + " makes a combat air drop on " + hex_id(target) + ", adding its defence factor",
         "4.17");
-  // 11.23: the German may commit a Luftwaffe marker to the defence (before the odds, 8.38).
+  // 11.23: the German may commit a Luftwaffe marker to the defence (before the odds, 8.38),
+  // against a mobile assault as against a prepared one (10.33).
   if (b.attacker == kSoviet && markers_.luftwaffe_left > 0) {
     pending_ = kPendLwDefend;
     return;
@@ -763,7 +767,7 @@ void BdState::apply_result(int res, bool soviet_converted_bb) {
     if (soviet_converted_bb && fortress_city(b.target)) {
       log("combat", "the Defender Retreat stands in the Fortress City (converted Bloodbath)", "11.33");
     } else if (hero_city(b.target) || fortress_city(b.target) || fa_later) {
-      res = kBB;  // 9.6, 8.18
+      res = kBB;  // 9.6, 8.18 (11.22)
       log("combat", "Defender Retreat becomes Bloodbath in a Hero/Fortress City or Fortified Area",
           fa_later ? "8.18" : "9.6");
       if (!soviet_converted_bb && soviet_may_convert_bb()) {  // 11.33: that BB too is his to convert

@@ -105,6 +105,7 @@ int BdState::hex_entry_cost(int u, int to) const {
   if (!b.on_map) return -1;                         // 10.21 leaving the map is not offered
   if (data_->tec.prohibited[b.terrain]) return -1;  // 10.13
   if (enemy_in(to, d.side)) return -1;              // 10.4
+  // 7.18: supply is no bar: a unit may deliberately move where it will or may be OOS.
   // 10.22: Axis satellites never north of the logistical boundary (suspended in 1942 if
   // the German chose the north, 5.6).
   if (kept_south(d) && b.zone == kZoneNorth) return -1;
