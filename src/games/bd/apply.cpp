@@ -360,8 +360,12 @@ void BdState::verb_apply_move(const Action& a, int move_mf) {
   const int u = a.args[0];
   UnitSt& s = units_[static_cast<size_t>(u)];
   if (std::find(movers_.begin(), movers_.end(), u) == movers_.end()) {
-    for (int m : movers_) units_[static_cast<size_t>(m)].flags |= kFlagDone;  // 10.2
-    movers_.assign(1, static_cast<int16_t>(u));
+    if (in_moving_stack(u)) {  // 10.5, 10.6: a unit of the moving parent stack
+      movers_.push_back(static_cast<int16_t>(u));
+    } else {
+      for (int m : movers_) units_[static_cast<size_t>(m)].flags |= kFlagDone;  // 10.2, 10.6
+      movers_.assign(1, static_cast<int16_t>(u));
+    }
   }
   int left = s.mp >= 0 ? s.mp : move_mf;
   const Places& pl = data_->places;

@@ -89,7 +89,9 @@ BdState::AttackBar BdState::attack_bar(int u, int target, bool ma) const {
   }
   const int dir = direction(s.hex, target);
   if (dir < 0) return {"11.2", "is not adjacent"};
-  // 11.3, 11.4: a unit attacks at most once per prepared assault phase.
+  // 11.3, 11.4: a unit attacks at most once per prepared assault phase. 10.30: that bar is for
+  // prepared assaults only: a unit's MA (failed or not) and its PA of the same player turn, in
+  // either phase order, do not bar each other.
   if (!ma && (s.flags & kFlagAttacked)) return {"11.3, 11.4", "has already attacked this phase"};
   if (s.flags & kFlagSeaMoved) return {"10.16", "moved by sea this turn"};
   if (s.flags & kFlagStandFast) return {"12.7", "is in Stalingrad under Hitler's stand-fast order this turn"};
@@ -531,7 +533,13 @@ void BdState::start_battle(const std::vector<int>& atts_named, int target, bool 
       s.flags |= kFlagTurnAttacked;  // 10.16
       if (def(u).side == kSoviet) s.flags |= kFlagMaDone;
     }
-    movers_.assign(atts.begin(), atts.end());
+    // 10.6: the assaulting units go on as the moving stack; the rest of their parent stack
+    // that has moved may resume too.
+    if (!in_moving_stack(atts[0])) movers_.clear();
+    for (int u : atts)
+      if (std::find(movers_.begin(), movers_.end(), u) == movers_.end() &&
+          movers_.size() < movers_.capacity())
+        movers_.push_back(static_cast<int16_t>(u));
   } else {
     for (int u : atts) units_[static_cast<size_t>(u)].flags |= kFlagAttacked | kFlagTurnAttacked;
     for (int i = 0; i < b.ndef; ++i)
