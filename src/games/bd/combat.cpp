@@ -876,6 +876,7 @@ void BdState::retreat_options(int from_hex, int side, std::vector<int>& out) con
   const Places& pl = data_->places;
   auto ok = [&](int d) {
     const int n = neighbour(from_hex, d);
+    // 10.21: never off the map (a unit with no other way out is eliminated).
     if (n < 0 || !hx(n).on_map || data_->tec.prohibited[hx(n).terrain]) return -1;
     if (enemy_in(n, side)) return -1;
     if (battle_.active) {
