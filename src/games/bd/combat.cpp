@@ -432,8 +432,12 @@ int BdState::shifts_for(const Battle& b, Json* why) const {
     const int o = order_[kGerman];
     if (o == kFightMove && ti().single && ti().year == 1941)
       add(1, "fight/move in a 1941 single-month turn", "5.6");
-    if (o == kFightMove && ti().single && ti().year == 1942 && zone1942_ != kZoneNone && t.zone == zone1942_)
-      add(1, "fight/move in the chosen 1942 zone", "5.6");
+    // 13.8: in Operations Blue & Kremlin the declared zone's bonus is for "the first three turns
+    // of this scenario" only (param zone_1942_turns; ruling BD-SC9).
+    const int zone_turns = sparam("zone_1942_turns");
+    if (o == kFightMove && ti().single && ti().year == 1942 && zone1942_ != kZoneNone &&
+        t.zone == zone1942_ && (zone_turns <= 0 || turn_ < first_turn_ + zone_turns))
+      add(1, "fight/move in the chosen 1942 zone", zone_turns > 0 ? "5.6, 13.8" : "5.6");
     if (o == kFightFight && phase_ == kGermanB) add(1, "first combat phase of fight/fight", "5.6");
     if (turn_ == 4 && paulus_ == 2) add(-1, "Paulus Pause declined (GT4)", "5.10");
     if (turn_ == 5 && paulus_ == 2) add(-2, "Paulus Pause declined (GT5)", "5.10");
