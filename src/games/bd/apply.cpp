@@ -462,11 +462,12 @@ void BdState::verb_apply_order(const Action& a) {
   } else {
     bool any = false;
     for (auto h : markers_.osupply_have) any |= h != 0;
-    if (turn_ >= 7 && any && !german_moscow_at_start_ && sparam("offensive_supply_always") == 0)
-      enter_phase(kSovietOSupply);
-    else
+    if (turn_ >= 7 && any && !german_moscow_at_start_ && sparam("offensive_supply_always") == 0) {
+      enter_phase(kSovietOSupply);  // 14.2: skip_rvgk_once_ is read when this phase ends
+    } else {
       enter_phase((turn_ == 1 || skip_rvgk_once_) ? kSovietB : kSovietRvgk);
-    skip_rvgk_once_ = false;
+      skip_rvgk_once_ = false;
+    }
   }
 }
 
