@@ -360,8 +360,12 @@ void BdState::verb_apply_move(const Action& a, int move_mf) {
   const int u = a.args[0];
   UnitSt& s = units_[static_cast<size_t>(u)];
   if (std::find(movers_.begin(), movers_.end(), u) == movers_.end()) {
-    for (int m : movers_) units_[static_cast<size_t>(m)].flags |= kFlagDone;  // 10.2
-    movers_.assign(1, static_cast<int16_t>(u));
+    if (in_moving_stack(u)) {  // 10.5, 10.6: a unit of the moving parent stack
+      movers_.push_back(static_cast<int16_t>(u));
+    } else {
+      for (int m : movers_) units_[static_cast<size_t>(m)].flags |= kFlagDone;  // 10.2, 10.6
+      movers_.assign(1, static_cast<int16_t>(u));
+    }
   }
   int left = s.mp >= 0 ? s.mp : move_mf;
   const Places& pl = data_->places;
@@ -458,11 +462,12 @@ void BdState::verb_apply_order(const Action& a) {
   } else {
     bool any = false;
     for (auto h : markers_.osupply_have) any |= h != 0;
-    if (turn_ >= 7 && any && !german_moscow_at_start_ && sparam("offensive_supply_always") == 0)
-      enter_phase(kSovietOSupply);
-    else
+    if (turn_ >= 7 && any && !german_moscow_at_start_ && sparam("offensive_supply_always") == 0) {
+      enter_phase(kSovietOSupply);  // 14.2: skip_rvgk_once_ is read when this phase ends
+    } else {
       enter_phase((turn_ == 1 || skip_rvgk_once_) ? kSovietB : kSovietRvgk);
-    skip_rvgk_once_ = false;
+      skip_rvgk_once_ = false;
+    }
   }
 }
 

@@ -1093,6 +1093,7 @@ SupplyGraph build_supply_graph(const steppe::HexGrid& grid, const std::array<Hex
       fort[static_cast<size_t>(h)] = at(h).fortified == 1 - side ? 1 : 0;
       enters[static_cast<size_t>(h)] = enter(side, h) ? 1 : 0;
     }
+    // 7.19: a side's sources are its own edge hexes only; a captured enemy source never serves.
     for (int s : side == kGerman ? pl.german_edge : pl.soviet_edge)
       if (grid.valid(s) && enter(side, s) && (side == kSoviet || g.tier[static_cast<size_t>(s)] == 0))
         g.sources[static_cast<size_t>(side)].push_back(s);  // 7.3, 7.9; 7.4 the German outside DP/R

@@ -501,7 +501,8 @@ class BdState : public steppe::State {
 
   // Movement (10.x).
   int mf_of(int u) const;
-  int mp_left(int u) const;   // MF before the unit's move, MP left after
+  int mp_left(int u) const;           // MF before the unit's move, MP left after
+  bool in_moving_stack(int u) const;  // 10.5, 10.6: u began the phase with the moving parent stack
   int start_mf(int u) const;  // MF it starts its move with: less its entry hex after an edge entry (8.1)
   const SupplyGraph& supply_graph() const;
   int enter_cost(int u, int from, int to) const;               // -1 prohibited

@@ -89,7 +89,10 @@ BdState::AttackBar BdState::attack_bar(int u, int target, bool ma) const {
   }
   const int dir = direction(s.hex, target);
   if (dir < 0) return {"11.2", "is not adjacent"};
-  if (!ma && (s.flags & kFlagAttacked)) return {"11.3", "has already attacked this phase"};
+  // 11.3, 11.4: a unit attacks at most once per prepared assault phase. 10.30: that bar is for
+  // prepared assaults only: a unit's MA (failed or not) and its PA of the same player turn, in
+  // either phase order, do not bar each other.
+  if (!ma && (s.flags & kFlagAttacked)) return {"11.3, 11.4", "has already attacked this phase"};
   if (s.flags & kFlagSeaMoved) return {"10.16", "moved by sea this turn"};
   if (s.flags & kFlagStandFast) return {"12.7", "is in Stalingrad under Hitler's stand-fast order this turn"};
   if (d.type == kFortressCommand) return {"8.33", "is a Fortress Command, which never attacks"};
@@ -183,15 +186,16 @@ Status BdState::check_attack(int target, const std::vector<int>& atts, bool ma, 
   if (atts.size() > kMaxBattleUnits) return rerr("11.1", "too many attackers for one battle");
   std::vector<int> defenders;
   units_in(target, defenders);
-  if (!ma)
+  if (!ma)  // 11.4: no defender is attacked more than once per prepared assault phase
     for (int dd : defenders)
       if ((unit(dd).flags & kFlagDefended) && !(unit(dd).flags & kFlagRetreatedIn))
-        return rerr("11.3", "the units in " + hex_id(target) + " were already attacked this phase");
+        return rerr("11.4", "the units in " + hex_id(target) + " were already attacked this phase");
   bool has_factor = false, has_army = false, lcfc = false;
   for (size_t i = 0; i < atts.size(); ++i) {
     const int u = atts[i];
     if (u < 0 || u >= num_units()) return rerr("", "unknown unit");
-    if (std::count(atts.begin(), atts.end(), u) > 1) return rerr("11.3", def(u).label + " listed twice");
+    if (std::count(atts.begin(), atts.end(), u) > 1)  // 11.4: one unit, one attack factor
+      return rerr("11.4", def(u).label + " listed twice");
     if (def(u).side != side) return rerr("11.1", def(u).label + " is not the phasing player's unit");
     if (Status st = attacks_with_parent(u, atts); !st) return st;
     if (const AttackBar bar = attack_bar(u, target, ma); bar.rule != nullptr)
@@ -222,6 +226,7 @@ Status BdState::check_attack(int target, const std::vector<int>& atts, bool ma, 
     }
   }
   if (lcfc && !has_army) return rerr("8.35", "the LCFC never attacks alone");
+  // 11.23; 10.33: a German mobile assault may be supported as a prepared assault may.
   if (lw && (side != kGerman || markers_.luftwaffe_left <= 0))
     return rerr("11.23", "no Luftwaffe marker available");
   if (ma) {
@@ -383,7 +388,7 @@ int BdState::shifts_for(const Battle& b, Json* why) const {
   const bool fa = dfd == kSoviet && fa_effect(b.target);
   if (fa)
     add(markers_.fa_turn == turn_ ? data_->tec.fa_first : data_->tec.fa_later,
-        markers_.fa_turn == turn_ ? "Fortified Area (turn placed)" : "Fortified Area", "8.18");
+        markers_.fa_turn == turn_ ? "Fortified Area (turn placed)" : "Fortified Area", "8.18");  // 11.22
   // 11.16 rivers: all attackers across river hexsides (or an MA across one). 11.17, 11.18:
   // the Kerch Strait and the Sivash count as river hexsides for the non-mech units that
   // may attack across them (mechanized ones never may, attack_from_ok).
@@ -427,8 +432,12 @@ int BdState::shifts_for(const Battle& b, Json* why) const {
     const int o = order_[kGerman];
     if (o == kFightMove && ti().single && ti().year == 1941)
       add(1, "fight/move in a 1941 single-month turn", "5.6");
-    if (o == kFightMove && ti().single && ti().year == 1942 && zone1942_ != kZoneNone && t.zone == zone1942_)
-      add(1, "fight/move in the chosen 1942 zone", "5.6");
+    // 13.8: in Operations Blue & Kremlin the declared zone's bonus is for "the first three turns
+    // of this scenario" only (param zone_1942_turns; ruling BD-SC9).
+    const int zone_turns = sparam("zone_1942_turns");
+    if (o == kFightMove && ti().single && ti().year == 1942 && zone1942_ != kZoneNone &&
+        t.zone == zone1942_ && (zone_turns <= 0 || turn_ < first_turn_ + zone_turns))
+      add(1, "fight/move in the chosen 1942 zone", zone_turns > 0 ? "5.6, 13.8" : "5.6");
     if (o == kFightFight && phase_ == kGermanB) add(1, "first combat phase of fight/fight", "5.6");
     if (turn_ == 4 && paulus_ == 2) add(-1, "Paulus Pause declined (GT4)", "5.10");
     if (turn_ == 5 && paulus_ == 2) add(-2, "Paulus Pause declined (GT5)", "5.10");
@@ -528,7 +537,13 @@ void BdState::start_battle(const std::vector<int>& atts_named, int target, bool 
       s.flags |= kFlagTurnAttacked;  // 10.16
       if (def(u).side == kSoviet) s.flags |= kFlagMaDone;
     }
-    movers_.assign(atts.begin(), atts.end());
+    // 10.6: the assaulting units go on as the moving stack; the rest of their parent stack
+    // that has moved may resume too.
+    if (!in_moving_stack(atts[0])) movers_.clear();
+    for (int u : atts)
+      if (std::find(movers_.begin(), movers_.end(), u) == movers_.end() &&
+          movers_.size() < movers_.capacity())
+        movers_.push_back(static_cast<int16_t>(u));
   } else {
     for (int u : atts) units_[static_cast<size_t>(u)].flags |= kFlagAttacked | kFlagTurnAttacked;
     for (int i = 0; i < b.ndef; ++i)
@@ -560,7 +575,8 @@ void BdState::start_battle(const std::vector<int>& atts_named, int target, bool 
     log("combat",
         label(b.drop) + " makes a combat air drop on " + hex_id(target) + ", adding its defence factor",
         "4.17");
-  // 11.23: the German may commit a Luftwaffe marker to the defence (before the odds, 8.38).
+  // 11.23: the German may commit a Luftwaffe marker to the defence (before the odds, 8.38),
+  // against a mobile assault as against a prepared one (10.33).
   if (b.attacker == kSoviet && markers_.luftwaffe_left > 0) {
     pending_ = kPendLwDefend;
     return;
@@ -763,7 +779,7 @@ void BdState::apply_result(int res, bool soviet_converted_bb) {
     if (soviet_converted_bb && fortress_city(b.target)) {
       log("combat", "the Defender Retreat stands in the Fortress City (converted Bloodbath)", "11.33");
     } else if (hero_city(b.target) || fortress_city(b.target) || fa_later) {
-      res = kBB;  // 9.6, 8.18
+      res = kBB;  // 9.6, 8.18 (11.22)
       log("combat", "Defender Retreat becomes Bloodbath in a Hero/Fortress City or Fortified Area",
           fa_later ? "8.18" : "9.6");
       if (!soviet_converted_bb && soviet_may_convert_bb()) {  // 11.33: that BB too is his to convert
@@ -864,6 +880,7 @@ void BdState::retreat_options(int from_hex, int side, std::vector<int>& out) con
   const Places& pl = data_->places;
   auto ok = [&](int d) {
     const int n = neighbour(from_hex, d);
+    // 10.21: never off the map (a unit with no other way out is eliminated).
     if (n < 0 || !hx(n).on_map || data_->tec.prohibited[hx(n).terrain]) return -1;
     if (enemy_in(n, side)) return -1;
     if (battle_.active) {

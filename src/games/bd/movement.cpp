@@ -76,6 +76,17 @@ int BdState::mp_left(int u) const {
   return s.mp >= 0 ? s.mp : start_mf(u);
 }
 
+// 10.5, 10.6 (ruling BD-MV1): the units that move (or mobile-assault) one after another are one
+// "parent stack" while each began the phase in the hex the current movers began it in: any of
+// them may move on, split off or resume. A unit that began the phase elsewhere starts another
+// stack, and the earlier one may not resume (10.2, 10.6). 10.7: each unit pays its own MP, so a
+// stack moving together goes no farther than its slowest unit unless it drops that one off.
+bool BdState::in_moving_stack(int u) const {
+  if (movers_.empty() || movers_.size() >= movers_.capacity()) return false;
+  const int start = unit(u).start_hex;
+  return start >= 0 && unit(movers_[0]).start_hex == start && def(movers_[0]).side == def(u).side;
+}
+
 // The MF a unit starts its move with: 8.1 "Units entering via a map edge hex begin paying
 // normal movement costs starting with their hex of placement" (a city entry costs nothing).
 int BdState::start_mf(int u) const {
@@ -105,6 +116,7 @@ int BdState::hex_entry_cost(int u, int to) const {
   if (!b.on_map) return -1;                         // 10.21 leaving the map is not offered
   if (data_->tec.prohibited[b.terrain]) return -1;  // 10.13
   if (enemy_in(to, d.side)) return -1;              // 10.4
+  // 7.18: supply is no bar: a unit may deliberately move where it will or may be OOS.
   // 10.22: Axis satellites never north of the logistical boundary (suspended in 1942 if
   // the German chose the north, 5.6).
   if (kept_south(d) && b.zone == kZoneNorth) return -1;
@@ -211,14 +223,18 @@ Status BdState::check_move(const Action& a) const {
     return rerr(attach_rule(u), d.label + " never moves alone: it moves with the " +
                                     (d.type == kCmGroup ? "army" : "corps") + " it is attached to" +
                                     (s.parent >= 0 ? " (" + label(s.parent) + ")" : ""));
-  if (s.flags & (kFlagDone | kFlagNoMove)) return rerr("10.2", d.label + " has finished moving this phase");
+  if (s.flags & (kFlagDone | kFlagNoMove))  // 10.2, 10.6: another stack has moved since
+    return rerr("10.2, 10.6", d.label + " has finished moving this phase");
   if (s.flags & kFlagStandFast)
     return rerr("12.7",
                 d.label + " is in Stalingrad under Hitler's stand-fast order: it may not move this turn");
   if (s.flags & kFlagMaFailed)
     return rerr("10.28", d.label + " failed a mobile assault and stays in its launch hex");
   if (s.mp >= 0 && std::find(movers_.begin(), movers_.end(), u) == movers_.end())
-    return rerr("10.2", d.label + " already moved; finish one unit or stack before starting the next");
+    return rerr("10.2, 10.6",
+                d.label +
+                    " already moved, and a unit of another stack has moved since; a stack's move is "
+                    "finished once another stack starts");
   if (a.args[1] != s.hex)
     return rerr("10.1", "the path must start at " + d.label + "'s hex " + hex_id(s.hex));
   const int budget = mp_left(u);

@@ -146,7 +146,9 @@ Status BdState::setup_scenario(const ScenarioDef* sc) {
   for (size_t i = 0; i < units_.size(); ++i) {
     if (listed[i]) continue;
     const UnitDef& d = (*defs_)[i];
-    if (d.type == kCommunistSatelliteArmy) continue;  // 8.24-8.26: they arrive when triggered
+    // 3.5: the question-marked communist armies are set aside, off the TRRT; 8.24-8.26: they
+    // arrive when triggered.
+    if (d.type == kCommunistSatelliteArmy) continue;
     if (d.entry_turn > 0 && d.entry_turn > sc->first_turn) {
       units_[i].where = kTrrt;
       units_[i].turn = static_cast<int8_t>(d.entry_turn);

@@ -165,10 +165,10 @@ int BdState::unit_supply(int u) const {
   if (d.type == kCoastalArmy || d.type == kCavalryGroup) return kSupAlways;  // 10.34, 8.30
   if (overland(s.hex, d.side)) return kSupOverland;
   const HexInfo& h = hx(s.hex);
-  if (d.side == kSoviet && hero_city(s.hex)) return kSupGarrison;  // 7.13
+  if (d.side == kSoviet && hero_city(s.hex)) return kSupGarrison;  // 7.13, 9.4
   if (d.side == kGerman && fortress_city(s.hex) &&
       (h.country == kGreaterGermany || h.country == kGeneralGovernment || h.country == kHungary))
-    return kSupGarrison;                  // 7.6
+    return kSupGarrison;                  // 7.6, 9.5 (elsewhere an FC has normal supply)
   if (d.side == kGerman && crimea_on_) {  // 7.4
     compute_supply();
     if (std::find(crimea_units_.begin(), crimea_units_.end(), u) != crimea_units_.end()) return kSupCrimea;

@@ -43,7 +43,8 @@ void BdState::set_control(int hex, int side) {
     return;
   }
   std::string rule = "4.2";
-  // 4.3: capturing a Hero City is worth 2 (marker removed); losing a Fortress City costs 2.
+  // 4.3, 9.3: capturing a Hero City is worth 2 (marker removed for good); losing a Fortress
+  // City costs 2. A place retaken by its first owner is worth 1 again, with no marker.
   if (side == kGerman && hero_city(hex)) {
     delta = 2;
     rule = "4.3";

@@ -303,6 +303,68 @@ TEST(BdData, EndVictoryNumbersDecideTheGame) {
   EXPECT_TRUE(r.passed) << (r.failure ? r.failure->to_string() : std::string("failed"));
 }
 
+// 15.7 (What If 1942): "Luftwaffe availability is "3" every turn", whatever the TRRT shows.
+// The shipped TRRT gives 3 on that scenario's turns anyway, so a scenario test cannot tell;
+// here the TRRT is edited to 1 marker on every turn: the Grand Campaign then gets 1 and the
+// What If still 3, every turn, and it may commit three (11.23) but not a fourth.
+TEST(BdScenario, WhatIf1942LuftwaffeIsThreeWhateverTheTrrt) {
+  namespace fs = std::filesystem;
+  const fs::path tmp = fs::temp_directory_path() / ("bd_trrt_15_7_" + std::to_string(getpid()));
+  fs::remove_all(tmp);
+  fs::create_directories(tmp);
+  fs::copy(fs::path(STEPPE_DEFAULT_DATA_DIR) / "bd", tmp / "bd", fs::copy_options::recursive);
+  const fs::path file = tmp / "bd" / "trrt.json";
+  auto doc = steppe::load_json_file(file);
+  ASSERT_TRUE(doc.is_ok());
+  steppe::Json j = *doc;
+  ASSERT_TRUE(j["turns"].is_array());
+  for (auto& t : j["turns"]) t["german"]["luftwaffe"] = 1;
+  std::ofstream(file) << j.dump();
+  auto g = bd::load_game(tmp);
+  fs::remove_all(tmp);
+  ASSERT_TRUE(g.is_ok()) << g.error().to_string();
+  auto make = [&](const std::string& scenario) {
+    auto st = (*g)->new_state(scenario, 1);
+    EXPECT_TRUE(st.is_ok()) << (st ? "" : st.error().to_string());
+    return std::unique_ptr<bd::BdState>(static_cast<bd::BdState*>(std::move(st).value().release()));
+  };
+  auto campaign = make("grand-campaign");
+  auto what_if = make("what-if-1942");
+  ASSERT_TRUE(campaign && what_if);
+  for (const char* turn : {"9", "10", "14", "20"}) {
+    set(*campaign, std::string("turn ") + turn);
+    set(*what_if, std::string("turn ") + turn);
+    EXPECT_EQ(q(*campaign, "markers luftwaffe"), "1") << "the edited TRRT, GT" << turn;
+    EXPECT_EQ(q(*what_if, "markers luftwaffe"), "3") << "15.7, GT" << turn;
+  }
+  // The three markers are there to be used: three battles supported, not a fourth.
+  set(*what_if, "blank-map");
+  set(*what_if, "turn 10");
+  set(*what_if, "phase german-assault");
+  const char* targets[] = {"2403", "2406", "2409", "2412"};
+  const char* from[] = {"2404", "2407", "2410", "2413"};
+  for (int i = 0; i < 4; ++i) {
+    set(*what_if, std::string("place soviet S") + std::to_string(i) + " " + targets[i] + " cf 1");
+    set(*what_if, std::string("place german G") + std::to_string(i) + " " + from[i] + " cf 3");
+  }
+  for (int i = 0; i < 4; ++i) {
+    auto a = what_if->parse_action(std::string("attack ") + targets[i] + " from " + from[i] + " lw");
+    ASSERT_TRUE(a.is_ok()) << a.error().to_string();
+    if (i < 3) {
+      what_if->dice().force(6);
+      ASSERT_TRUE(what_if->apply(*a).is_ok())
+          << "battle " << i << ": " << what_if->check(*a).error().to_string();
+      EXPECT_EQ(q(*what_if, "result"), "AS");  // 3:1, 1R = 4:1, die 6: nothing pending
+      EXPECT_EQ(q(*what_if, "pending"), "none");
+    } else {
+      auto st = what_if->check(*a);
+      ASSERT_FALSE(st.is_ok()) << "a fourth Luftwaffe marker";
+      EXPECT_EQ(st.error().rule, "11.23");
+    }
+  }
+  EXPECT_EQ(q(*what_if, "markers luftwaffe"), "0");
+}
+
 // The start-of-scenario control ("control" of scenarios/<id>.json) is validated like every
 // other field: the error names the file, the field path and the value.
 TEST(BdData, BadScenarioControlIsRefusedNamingFileFieldAndValue) {
@@ -460,15 +522,16 @@ TEST(BdState, MobileAssaultClearsHexAndUnitsMoveOn) {
   set(*s, "turn 10");  // single-month: German MA allowed (10.23)
   set(*s, "phase german-movement");
   set(*s, "place german 4Pz 2405");
-  set(*s, "place german 3Pz 2405");
+  set(*s, "place german 3Pz 2406");
   set(*s, "place soviet 16A 2403 cf 1");
   auto mv = s->parse_action("move 4Pz 2405 2404");
   ASSERT_TRUE(mv.is_ok());
-  // 10.27: units that MA together must have started the phase stacked together: 3Pz too.
   ASSERT_TRUE(s->apply(*mv).is_ok());
-  auto mv2 = s->parse_action("move 3Pz 2405 2404");
-  ASSERT_TRUE(s->apply(*mv2).is_ok());
-  // 4Pz finished its move when 3Pz started (10.2): it may not join.
+  auto mv2 = s->parse_action("move 3Pz 2406 2405 2404");
+  ASSERT_TRUE(mv2.is_ok());
+  ASSERT_TRUE(s->apply(*mv2).is_ok()) << s->check(*mv2).error().to_string();
+  // 4Pz began the phase in another hex: its move was over when 3Pz started (10.2, 10.6), and
+  // units that MA together must have started the phase stacked together (10.27).
   auto bad = s->parse_action("mobile-assault 2403 with 4Pz 3Pz");
   ASSERT_TRUE(bad.is_ok());
   EXPECT_FALSE(s->check(*bad).is_ok());
@@ -480,8 +543,8 @@ TEST(BdState, MobileAssaultClearsHexAndUnitsMoveOn) {
   ASSERT_TRUE(s->apply(*ma).is_ok()) << s->check(*ma).error().to_string();
   EXPECT_EQ(q(*s, "result"), "DE");
   EXPECT_EQ(q(*s, "unit 3Pz hex"), "2403");
-  // 10 MF - 1 (clear) - 1 (clear) - 2 (MA surcharge) = 6 left (10.24)
-  EXPECT_EQ(q(*s, "unit 3Pz mp"), "6");
+  // 10 MF - 2 (two clear hexes) - 1 (clear) - 2 (MA surcharge) = 5 left (10.24)
+  EXPECT_EQ(q(*s, "unit 3Pz mp"), "5");
 }
 
 TEST(BdState, ObservationHidesSovietStackBelowTheTop) {
