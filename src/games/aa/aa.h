@@ -87,6 +87,9 @@ struct Rules {
   // 3.37: damage that makes a facility inoperable (IC 10, bases 5, railroad 1), by SbrTarget.
   std::array<int, 4> facility_capacity{};
   int repair_cost_per_point = 1;
+  // 3.10, 3.28: units a naval base ships out per Rail/Naval step, by side (II: Germany's
+  // "Naval Capacity: 3" for the Axis, Russia's 2).
+  std::array<int, 2> naval_capacity{3, 2};
 };
 
 // A placement a nation receives (2.2-2.7 mobilizations and schedules): units by base type.

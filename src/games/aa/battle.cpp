@@ -49,6 +49,10 @@ Result<UnitTypes> UnitTypes::load(const std::filesystem::path& data_dir, const s
     t.facility = u.boolean_or("facility", false);
     t.needs_air_base = u.boolean_or("needs_air_base", false);
     t.nations = u.str_list_or_empty("nations");
+    {
+      const std::string rule = u.str_or("rule", "");
+      t.section = rule.substr(0, rule.find_first_of(" ,"));
+    }
     if (t.has_class("bomber")) {
       t.sbr_hit = static_cast<int>(u.integer_or("sbr_hit", 0));
       t.sbr_dice = static_cast<int>(u.integer_or("sbr_dice", 1));
@@ -78,8 +82,16 @@ Result<UnitTypes> UnitTypes::load(const std::filesystem::path& data_dir, const s
           t.anti_aircraft = a.int_in("value", 0, kDie);
         } else if (kind == "drop_bonus") {
           t.drop_bonus = a.int_in("bonus", 0, kDie);
+        } else if (kind == "carry") {
+          // 3.7, 3.23 (movement.cpp); 3.35 trains keep their own rail rule (rail.cpp).
+          t.carry_capacity = a.int_in("capacity", 0, 99);
+          t.cargo_classes = a.str_list("cargo_classes");
+          t.carry_phases = a.str_list("phases");
+        } else if (kind == "choose_target") {
+          t.choose_target_at = a.int_in("roll_at_most", 0, kDie);
+          t.choose_target_class = a.str("target_class");
         }
-        // carry, tow and choose_target belong to movement and targeting (3.7, 3.4, 3.16).
+        // tow belongs to movement (3.4).
       }
     }
     static constexpr std::string_view kNotInCombat[] = {"noncombat", "facility", "facility_like", "general",
@@ -421,12 +433,45 @@ void Battle::apply_exchange(const RoundRoll& roll) {
   // are taken from the forces that rolled and removed together.
   Forces& att = forces(Side::kAttacker);
   Forces& def = forces(Side::kDefender);
-  setup_.defender_order.apply_hits(def, *types_, roll.hits[0]);
+  // 3.16: the Tank Destroyers' chosen hits first, on the targets their side picks.
+  const int placed_on_def = chosen_hits(def, *types_, roll.chosen[0]);
+  const int placed_on_att = chosen_hits(att, *types_, roll.chosen[1]);
+  setup_.defender_order.apply_hits(def, *types_, roll.hits[0] - placed_on_def);
   setup_.defender_order.apply_supply_kills(def, *types_, roll.ones[0]);
-  setup_.attacker_order.apply_hits(att, *types_, roll.hits[1]);
+  setup_.attacker_order.apply_hits(att, *types_, roll.hits[1] - placed_on_att);
   setup_.attacker_order.apply_supply_kills(att, *types_, roll.ones[1]);
   ++round_;
   settle();
+}
+
+// 3.16: "this unit may choose any land vehicle as its target on a roll of 2 or less". The
+// firing side puts each such hit on the enemy's dearest land combat vehicle (then the
+// strongest), a 2-hit unit's hit first damaging it (ruling "Tank Destroyer targets"); a hit
+// that finds no vehicle is an ordinary hit. Returns the hits placed.
+int chosen_hits(Forces& f, const UnitTypes& types, int hits) {
+  int placed = 0;
+  for (; placed < hits; ++placed) {
+    int best = -1;
+    for (int t = 0; t < types.size(); ++t) {
+      const UnitType& u = types.at(t);
+      if (f.alive[static_cast<size_t>(t)] == 0 || !u.combatant || u.aircraft() || !u.has_class("land") ||
+          !u.has_class("vehicle"))
+        continue;
+      if (best < 0 || u.cost > types.at(best).cost ||
+          (u.cost == types.at(best).cost &&
+           u.attack + u.defence > types.at(best).attack + types.at(best).defence))
+        best = t;
+    }
+    if (best < 0) break;
+    const auto b = static_cast<size_t>(best);
+    if (types.at(best).hits > 1 && f.damaged[b] < f.alive[b]) {
+      ++f.damaged[b];
+    } else {
+      if (f.damaged[b] > 0) --f.damaged[b];
+      --f.alive[b];
+    }
+  }
+  return placed;
 }
 
 void Battle::settle() {
@@ -536,9 +581,35 @@ RoundRoll Battle::fight_round(Dice& dice, const RetreatRule& retreat_rule, Round
     retreat();
     return roll;
   }
-  // 3.36.2.3: "the attacker rolling first for each of his units ... then rolls for each of his units"
-  roll_dice(combat_dice(Side::kAttacker), dice, roll.hits[0], roll.ones[0], log_side(&RoundDice::combat, 0));
-  roll_dice(combat_dice(Side::kDefender), dice, roll.hits[1], roll.ones[1], log_side(&RoundDice::combat, 1));
+  // 3.36.2.3: "the attacker rolling first for each of his units ... then rolls for each of his units".
+  // 3.16: a Tank Destroyer's die is rolled after the side's other dice; a hit on 2 or less is
+  // one whose target the side picks (RoundRoll::chosen).
+  for (const Side s : {Side::kAttacker, Side::kDefender}) {
+    const int k = idx(s);
+    int at_most = 0;
+    for (int t = 0; t < types_->size(); ++t)
+      if (forces(s).alive[static_cast<size_t>(t)] > 0 && types_->at(t).choose_target_at > 0)
+        at_most = std::max(at_most, types_->at(t).choose_target_at);
+    DiceByValue all = combat_dice(s);
+    if (at_most == 0) {
+      roll_dice(all, dice, roll.hits[static_cast<size_t>(k)], roll.ones[static_cast<size_t>(k)],
+                log_side(&RoundDice::combat, k));
+      continue;
+    }
+    const DiceByValue td = combat_dice(s, "tank_destroyer");
+    for (size_t v = 0; v < all.size(); ++v) all[v] -= td[v];
+    roll_dice(all, dice, roll.hits[static_cast<size_t>(k)], roll.ones[static_cast<size_t>(k)],
+              log_side(&RoundDice::combat, k));
+    for (int v = 0; v <= kDie; ++v)
+      for (int i = 0; i < td[static_cast<size_t>(v)]; ++i) {
+        const int r = dice.roll(kDie);
+        if (rolled != nullptr) rolled->combat[static_cast<size_t>(k)].push_back(r);
+        if (r > v) continue;
+        ++roll.hits[static_cast<size_t>(k)];
+        if (r == 1) ++roll.ones[static_cast<size_t>(k)];
+        if (r <= at_most) ++roll.chosen[static_cast<size_t>(k)];
+      }
+  }
   apply_exchange(roll);
   // 3.36.2.4: "The attacking side may retreat after the end of the round"
   if (outcome_ == Outcome::kOngoing && retreat_rule.after_round > 0 && round_ >= retreat_rule.after_round)

@@ -27,6 +27,7 @@ Result<BattleSetup> AaState::battle_setup(int zone) const {
   int land_attackers = 0, across_river = 0;
   for (const Unit& u : units_) {
     if (u.zone != zone) continue;
+    if (u.dropped && side_of(u.nation) == active_) s.terrain.airborne_dropped = true;  // 3.13
     const size_t t = static_cast<size_t>(g_->battle_type(u.nation, u.type));
     Forces& f = side_of(u.nation) == active_ ? s.attacker : s.defender;
     ++f.alive[t];

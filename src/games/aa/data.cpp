@@ -241,6 +241,8 @@ Result<std::unique_ptr<Game>> load_game(const std::filesystem::path& data_dir) {
   ru.german_income = e.at("germany").int_in("income", 0, 999);
   e.at("germany").at("income_reconstructed").check_reconstructed();
   ru.russia_max = e.at("russia").int_in("max", 0, 999);
+  ru.naval_capacity[kAxis] = e.at("germany").int_in("naval_capacity", 0, 99);   // 2.1, 3.28
+  ru.naval_capacity[kRussia] = e.at("russia").int_in("naval_capacity", 0, 99);  // 2.8, 3.28
   ru.ic_placement_limit = e.at("russia").int_in("ic_placement_limit", 0, 99);
   ru.supply_placement_limit = e.at("russia").int_in("supply_placement_limit", 0, 99);
   ru.destroyed_ic_penalty = e.at("russia").int_in("destroyed_ic_penalty", 0, 99);

@@ -35,7 +35,7 @@ constexpr const char* kNationWords[] = {"germany",  "hungary", "italy", "romania
 bool same(const Unit& a, const Unit& b) {
   return a.nation == b.nation && a.type == b.type && a.zone == b.zone && a.damage == b.damage &&
          a.mp == b.mp && a.from == b.from && a.locked == b.locked && a.marsh_turn == b.marsh_turn &&
-         a.rail == b.rail && a.morale == b.morale;
+         a.rail == b.rail && a.morale == b.morale && a.carried == b.carried && a.dropped == b.dropped;
 }
 
 }  // namespace
@@ -82,13 +82,15 @@ Result<Json> AaState::position() const {
     // Fields at their default are left out.
     Json x{{"nation", nation_id(u.nation)}, {"type", g_->base(u.type).id}, {"zone", g_->zone(u.zone).id}};
     if (n > 1) x["count"] = n;
-    if (u.damage != 0) x["damage"] = u.damage;              // 3.2
-    if (u.mp != 0) x["mp"] = u.mp;                          // 3.25
-    if (u.from >= 0) x["from"] = g_->zone(u.from).id;       // 3.29
-    if (u.locked) x["locked"] = true;                       // 2.4-2.6
-    if (u.marsh_turn != 0) x["marsh_turn"] = u.marsh_turn;  // 3.31
-    if (u.rail != 0) x["rail"] = u.rail;                    // 3.35
-    if (u.morale != 0) x["morale"] = u.morale;              // 3.33
+    if (u.damage != 0) x["damage"] = u.damage;                         // 3.2
+    if (u.mp != 0) x["mp"] = u.mp;                                     // 3.25
+    if (u.from >= 0) x["from"] = g_->zone(u.from).id;                  // 3.29
+    if (u.locked) x["locked"] = true;                                  // 2.4-2.6
+    if (u.marsh_turn != 0) x["marsh_turn"] = u.marsh_turn;             // 3.31
+    if (u.rail != 0) x["rail"] = u.rail;                               // 3.35
+    if (u.morale != 0) x["morale"] = u.morale;                         // 3.33
+    if (u.carried != 0) x["carried_by"] = g_->base(u.carried - 1).id;  // 3.7, 3.23
+    if (u.dropped) x["dropped"] = true;                                // 3.13
     units.push_back(std::move(x));
     i += n;
   }
@@ -113,6 +115,7 @@ Result<Json> AaState::position() const {
     if (placed_infantry_[k] != 0) x["placed_infantry"] = placed_infantry_[k];
     if (placed_supply_[k] != 0) x["placed_supply"] = placed_supply_[k];  // 3.24
     if (battle_rounds_[k] != 0) x["battle_rounds"] = battle_rounds_[k];
+    if (shipped_[k] != 0) x["shipped"] = shipped_[k];  // 3.28
     Json dmg = Json::object();
     for (size_t f = 0; f < damage_.size(); ++f)
       if (damage_[f][k] != 0) dmg[kFacilityWords[f]] = damage_[f][k];  // 3.37
@@ -193,7 +196,7 @@ Status AaState::read_position(const JsonReader& r) {
   units_.clear();
   for (const JsonReader& x : r.at("units").elements()) {
     x.allow_only({"nation", "type", "zone", "count", "damage", "mp", "from", "locked", "marsh_turn", "rail",
-                  "morale"});
+                  "morale", "carried_by", "dropped"});
     Unit u;
     u.nation = nation(x.at("nation"));
     u.type = type(x.at("type"));
@@ -206,6 +209,8 @@ Status AaState::read_position(const JsonReader& r) {
     u.marsh_turn = x.has("marsh_turn") ? x.int_in("marsh_turn", 0, 99) : 0;
     u.rail = x.has("rail") ? x.int_in("rail", 0, 2) : 0;
     u.morale = x.has("morale") ? x.int_in("morale", 0, 2) : 0;
+    u.carried = x.has("carried_by") ? type(x.at("carried_by")) + 1 : 0;  // 3.7, 3.23
+    u.dropped = x.boolean_or("dropped", false);                          // 3.13
     if (!r.ok()) continue;
     units_.insert(units_.end(), static_cast<size_t>(count), u);
   }
@@ -229,7 +234,7 @@ Status AaState::read_position(const JsonReader& r) {
       continue;
     }
     x.allow_only({"control", "captured", "battle_fought", "attacked", "supplied", "placed_other",
-                  "placed_infantry", "placed_supply", "battle_rounds", "damage"});
+                  "placed_infantry", "placed_supply", "battle_rounds", "damage", "shipped"});
     control_[k] = x.at("control").as_word(kControlWords) - 1;
     if (control_[k] != kNoSide && !g.zone(z).land())
       x.at("control").fail_value("a sea or lake is held by no side");
@@ -242,6 +247,7 @@ Status AaState::read_position(const JsonReader& r) {
     placed_infantry_[k] = num("placed_infantry", 999);
     placed_supply_[k] = num("placed_supply", 999);
     battle_rounds_[k] = num("battle_rounds", 999);
+    shipped_[k] = num("shipped", 99);  // 3.28
     for (auto& d : damage_) d[k] = 0;
     if (const auto dmg = x.opt("damage")) {
       for (const auto& [facility, v] : dmg->members()) {

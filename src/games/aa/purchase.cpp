@@ -21,9 +21,16 @@ Status AaState::check_buy(const Action& a) const {
     return Error{"usage: buy COUNT TYPE [lend-lease|siberian]", "", ""};
   const int n = a.args[0], type = a.args[1], pool = a.args[2];
   const UnitType& t = g_->base(type);
+  // Advanced Setup units (3.13-3.17, 3.22, 3.23) and the optional rules' pieces (4.3, 4.5) are
+  // refused citing the unit's own section (its "rule" in units.json); an elite of the other
+  // nation, 3.2.
+  if (t.advanced || t.optional)
+    if (!g_->purchasable(active_, type))
+      return rule_error(
+          t.section, t.name + (t.advanced ? " is an (Advanced Setup) unit" : " belongs to an optional rule") +
+                         ", not bought in the basic game");
   if (!g_->purchasable(active_, type))
-    return rule_error(t.advanced || t.optional ? "3.13" : "3.2",
-                      t.name + " cannot be bought by " + (active_ == kAxis ? "Germany" : "Russia"));
+    return rule_error("3.2", t.name + " cannot be bought by " + (active_ == kAxis ? "Germany" : "Russia"));
   if (pool != kMainPool && active_ != kRussia)
     return rule_error(pool_rule(pool), "only Russia has that pool");
   // 2.10: "All units purchased have to be non-infantry".
@@ -196,6 +203,8 @@ Status AaState::check_end(const Action& a) const {
 }
 
 void AaState::apply_end(const Action&) {
+  // 3.7, 3.23: units aboard get off where their trucks and transports stand.
+  if (phase_ == Phase::kCombatMove || phase_ == Phase::kNonCombatMove) unload_all();
   if (phase_ == Phase::kNonCombatMove) land_aircraft();
   // 3.33: units that sat out this movement sequence for low morale may move again.
   if (phase_ == Phase::kCombatMove || phase_ == Phase::kNonCombatMove)

@@ -16,7 +16,9 @@ namespace {
 // 1.2.5 Combat, 1.2.6 Blitz Move ("All eligible units with remaining movement may now conduct
 // Blitzes"), 1.2.7 Non-Combat Move ("All units can be moved into friendly territories keeping
 // within the supply rules and movement limits; including units that were used in the combat
-// move sequence"), 1.2.8 Rail, 1.2.9 Place Purchases.
+// move sequence"), 1.2.8 Rail/Naval Transport ("Any unit that is in the same zone as a railroad
+// token at the beginning of this sequence may be transported by rail"; rail.cpp, and by sea
+// between naval bases, transport.cpp), 1.2.9 Place Purchases.
 struct Step {
   bool ci_side;
   Phase phase;
@@ -88,6 +90,7 @@ Status AaState::setup(const std::string& scenario) {
   placed_other_.assign(static_cast<size_t>(zones), 0);
   placed_infantry_.assign(static_cast<size_t>(zones), 0);
   placed_supply_.assign(static_cast<size_t>(zones), 0);
+  shipped_.assign(static_cast<size_t>(zones), 0);
   battle_rounds_.assign(static_cast<size_t>(zones), 0);
   for (auto& d : damage_) d.assign(static_cast<size_t>(zones), 0);
   scenario_ = scenario;
@@ -186,6 +189,9 @@ void AaState::enter_step(int step) {
   active_ = st.ci_side ? ci_ : 1 - ci_;
   phase_ = st.phase;
   std::fill(supplied_.begin(), supplied_.end(), 0);
+  // 3.13: the drop bonus is for the battles of the Combat step after the drop.
+  if (phase_ != Phase::kCombat)
+    for (Unit& u : units_) u.dropped = false;
   switch (phase_) {
     case Phase::kCombatMove:
     case Phase::kNonCombatMove:
@@ -222,6 +228,7 @@ void AaState::enter_step(int step) {
       // 3.35: "units that start this sequence in a zone with a Train unit can be transported".
       for (Unit& u : units_)
         if (side_of(u.nation) == active_) u.rail = 0;
+      std::fill(shipped_.begin(), shipped_.end(), 0);  // 3.28
       break;
     case Phase::kPlace:
       if (active_ == kAxis) {

@@ -30,7 +30,9 @@ enum Verb : uint16_t {
   kLoad,
   kRail,
   kSbr,
-  kRepair
+  kRepair,
+  kShip,
+  kCarry
 };
 
 // 1.2: the steps one side plays in a turn.
@@ -45,13 +47,15 @@ struct Unit {
   int nation = kGermany;
   int type = 0;  // base type (AaGame::base)
   int zone = -1;
-  int damage = 0;       // 3.2: a 2-hit unit's first hit
-  int mp = 0;           // movement left in this movement sequence
-  int from = -1;        // the zone it last entered its zone from (3.29: attacking across a river)
-  bool locked = false;  // 2.4-2.6: locked until its nation mobilizes
-  int marsh_turn = 0;   // 3.31: the turn it entered the Pripet Marshes (0: never)
-  int rail = 0;         // 3.35 in this Rail step: 1 loaded on a train, 2 moved (a train or its cargo)
-  int morale = 0;       // 3.33: retreated (1), sitting out its side's next movement sequence (2)
+  int damage = 0;        // 3.2: a 2-hit unit's first hit
+  int mp = 0;            // movement left in this movement sequence
+  int from = -1;         // the zone it last entered its zone from (3.29: attacking across a river)
+  bool locked = false;   // 2.4-2.6: locked until its nation mobilizes
+  int marsh_turn = 0;    // 3.31: the turn it entered the Pripet Marshes (0: never)
+  int rail = 0;          // 3.35 in this Rail step: 1 loaded on a train, 2 moved (a train or its cargo)
+  int morale = 0;        // 3.33: retreated (1), sitting out its side's next movement sequence (2)
+  int carried = 0;       // 3.7, 3.23: aboard this side's carriers of base type carried - 1 (0: not)
+  bool dropped = false;  // 3.13: dropped by transport in this Combat Move (+1 in the first round)
 };
 
 // Units bought (1.2.3) or granted (2.2-2.7), waiting for the Place Purchases step (1.2.9).
@@ -150,6 +154,20 @@ class AaState : public State {
   void gen_rail(std::vector<Action>& out) const;
   int rail_capacity(int zone) const;
   int loaded(int zone) const;
+  // transport.cpp: 3.28 naval transport (`ship`), 3.7 trucks and 3.23 transports (`carry`),
+  // 3.13 airborne drops.
+  Status check_ship(const Action& a) const;
+  void apply_ship(const Action& a);
+  void gen_ship(std::vector<Action>& out) const;
+  int naval_capacity_left(int zone) const;
+  Status check_carry(const Action& a) const;
+  void apply_carry(const Action& a);
+  void gen_carry(std::vector<Action>& out) const;
+  int carried_on(int zone, int carrier_type) const;  // the active side's units aboard in `zone`
+  // 3.7, 3.23: refusal of a move of carriers that cannot take their load along; ok otherwise.
+  Status check_carrier_move(int n, int type, int from, int to) const;
+  void move_cargo(int type, int from, int to);
+  void unload_all();
   Status check_sbr(const Action& a) const;
   void apply_sbr(const Action& a);
   Status check_repair(const Action& a) const;
@@ -228,8 +246,9 @@ class AaState : public State {
   std::vector<uint8_t> attacked_;       // in this combat move
   std::vector<uint8_t> supplied_;       // 3.24: a supply token was spent for moves out of it this sequence
   std::vector<int> placed_other_, placed_infantry_, placed_supply_;  // 2.9, 3.24: this turn
-  std::vector<int> battles_;                        // zones still to fight in this combat step (3.36)
-  std::vector<int> battle_rounds_;                  // rounds fought per zone
+  std::vector<int> shipped_;        // 3.28: units shipped out of each naval base in this Rail/Naval step
+  std::vector<int> battles_;        // zones still to fight in this combat step (3.36)
+  std::vector<int> battle_rounds_;  // rounds fought per zone
   std::array<std::vector<int>, 2> casualty_first_;  // base types each side gives up first, in order
   // 3.36.1 raids announced in this Combat Move: bombers (by origin, nation, type, count) on a
   // zone's target; resolved first thing in the Combat step.

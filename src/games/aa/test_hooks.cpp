@@ -5,6 +5,7 @@
 //   set units ZONE UNIT N          N units (UNIT as in notation; nation:type for a minor)
 //   set control ZONE axis|russia   control since the start (held a full turn)
 //   set bp axis|russia|lend-lease|siberian N
+//   set damage ZONE FACILITY N     3.37 damage points on a facility (industrial_complex, air_base, ...)
 //   set step TURN CI SIDE PHASE    turn, side with Combat Initiative, and the step to go to
 //                                  ("set step 1 axis russia place")
 //   expect units ZONE UNIT = N     expect control ZONE = axis     expect bp axis = N
@@ -93,6 +94,16 @@ Status AaState::test_set(const std::vector<std::string>& w) {
     control_[static_cast<size_t>(z)] = side;
     captured_[static_cast<size_t>(z)] = 0;
     return Status::ok();
+  }
+  if (w[0] == "damage" && w.size() == 4) {
+    const int z = g_->zone_index(w[1]);
+    const int n = to_int(w[3]);
+    for (int t = 0; t <= kRailroad; ++t)
+      if (z >= 0 && n >= 0 && w[2] == sbr_target_id(t)) {
+        damage_[static_cast<size_t>(t)][static_cast<size_t>(z)] = n;
+        return Status::ok();
+      }
+    return bad();
   }
   if (w[0] == "bp" && w.size() == 3) {
     const int n = to_int(w[2]);

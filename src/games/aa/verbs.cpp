@@ -13,6 +13,8 @@
 //   rail FROM TO                               3.35    the loaded trains run and unload
 //   sbr COUNT BOMBER FROM ZONE TARGET          3.36.1  a Strategic Bombing Raid (Combat Move)
 //   repair ZONE FACILITY POINTS                3.37    1 BP a damage point (Place step)
+//   ship COUNT UNIT FROM TO                    3.28    units sail between naval bases (Rail/Naval step)
+//   carry COUNT UNIT ZONE truck|transport      3.7, 3.23 units board trucks or transports (3.13 airborne)
 //   end                                        1.2     ends the side's step
 // UNIT is a type id ("infantry") for Germany or Russia and nation:type for a minor Axis
 // nation ("romania:infantry").
@@ -211,6 +213,29 @@ Result<Action> parse_repair(const AaState& s, std::span<const std::string_view> 
   return act(kRepair, {*z, target, n});
 }
 
+Result<Action> parse_ship(const AaState& s, std::span<const std::string_view> w) {
+  if (w.size() != 4) return Error{"usage: ship COUNT UNIT FROM TO", "", ""};
+  int nation = -1, type = -1;
+  const int n = parse_int(w[0]);
+  if (n < 1 || !read_unit(s, w[1], nation, type)) return Error{"usage: ship COUNT UNIT FROM TO", "", ""};
+  auto from = read_zone(s, w[2]);
+  if (!from) return from.error();
+  auto to = read_zone(s, w[3]);
+  if (!to) return to.error();
+  return act(kShip, {n, nation, type, *from, *to});
+}
+Result<Action> parse_carry(const AaState& s, std::span<const std::string_view> w) {
+  const char* usage = "usage: carry COUNT UNIT ZONE truck|transport";
+  if (w.size() != 4) return Error{usage, "", ""};
+  int nation = -1, type = -1;
+  const int n = parse_int(w[0]);
+  const int by = s.aa().base_index(w[3]);
+  if (n < 1 || by < 0 || !read_unit(s, w[1], nation, type)) return Error{usage, "", ""};
+  auto z = read_zone(s, w[2]);
+  if (!z) return z.error();
+  return act(kCarry, {n, nation, type, *z, by});
+}
+
 Result<Action> parse_end(const AaState&, std::span<const std::string_view> w) {
   if (!w.empty()) return Error{"usage: end", "", ""};
   return act(kEnd, {});
@@ -246,6 +271,14 @@ std::string print_load(const AaState& s, const Action& a) {
 }
 std::string print_rail(const AaState& s, const Action& a) {
   return "rail " + zone_word(s, a.args[0]) + " " + zone_word(s, a.args[1]);
+}
+std::string print_ship(const AaState& s, const Action& a) {
+  return "ship " + std::to_string(a.args[0]) + " " + unit_word(s, a.args[1], a.args[2]) + " " +
+         zone_word(s, a.args[3]) + " " + zone_word(s, a.args[4]);
+}
+std::string print_carry(const AaState& s, const Action& a) {
+  return "carry " + std::to_string(a.args[0]) + " " + unit_word(s, a.args[1], a.args[2]) + " " +
+         zone_word(s, a.args[3]) + " " + unit_word(s, kGermany, a.args[4]);
 }
 std::string print_stand(const AaState& s, const Action& a) { return "stand " + zone_word(s, a.args[0]); }
 std::string print_withdraw(const AaState& s, const Action& a) {
@@ -309,6 +342,14 @@ constexpr VerbRow<AaState> kVerbs[] = {
     {kRepair, "repair", "repair ZONE FACILITY POINTS", "3.37", nullptr,
      [](const AaState& s, const Action& a) { return s.check_repair(a); },
      [](AaState& s, const Action& a) { s.apply_repair(a); }, &print_repair, &parse_repair, nullptr},
+    {kShip, "ship", "ship COUNT UNIT FROM TO", "3.28",
+     [](const AaState& s, std::vector<Action>& o) { s.gen_ship(o); },
+     [](const AaState& s, const Action& a) { return s.check_ship(a); },
+     [](AaState& s, const Action& a) { s.apply_ship(a); }, &print_ship, &parse_ship, nullptr},
+    {kCarry, "carry", "carry COUNT UNIT ZONE truck|transport", "3.7, 3.23",
+     [](const AaState& s, std::vector<Action>& o) { s.gen_carry(o); },
+     [](const AaState& s, const Action& a) { return s.check_carry(a); },
+     [](AaState& s, const Action& a) { s.apply_carry(a); }, &print_carry, &parse_carry, nullptr},
     {kEnd, "end", "end", "1.2", [](const AaState& s, std::vector<Action>& o) { s.gen_end(o); },
      [](const AaState& s, const Action& a) { return s.check_end(a); },
      [](AaState& s, const Action& a) { s.apply_end(a); }, &print_end, &parse_end, nullptr},
@@ -516,8 +557,9 @@ Result<Action> AaState::parse_action(std::string_view text) const { return kTabl
 Json AaState::full_json() const {
   Json units = Json::array();
   for (const Unit& u : units_)
-    units.push_back(Json::array({nation_id(u.nation), g_->base(u.type).id, g_->zone(u.zone).id, u.damage,
-                                 u.mp, u.from, u.locked, u.marsh_turn, u.morale, u.rail}));
+    units.push_back(
+        Json::array({nation_id(u.nation), g_->base(u.type).id, g_->zone(u.zone).id, u.damage, u.mp, u.from,
+                     u.locked, u.marsh_turn, u.morale, u.rail, u.carried, u.dropped}));
   Json pend = Json::array();
   for (const Pending& p : pending_)
     pend.push_back(Json::array({nation_id(p.nation), g_->base(p.type).id, p.pool, p.count}));
@@ -576,6 +618,7 @@ Json AaState::full_json() const {
       {"battles", battles},
       {"raids", raids_json},
       {"damage", damage},
+      {"shipped", shipped_},
       {"casualty_first", casualty_first},
       {"decision", decision_zone_ < 0 ? Json() : Json(g_->zone(decision_zone_).id)},
       {"withdraw_left", withdraw_left_},
