@@ -98,6 +98,15 @@ struct Grant {
   std::vector<std::pair<int, int>> units;  // (base type, count)
 };
 
+// 4.4.1, 4.4.2: one card of a side's Murphy's Law chart (data/aa/murphy.json).
+struct MurphyCard {
+  std::string card, text, effect, duration, needs;  // duration: turn, game or once
+  bool played = true;                               // false: drawn and logged, not played yet
+  int value = 0, city_value = 0, this_turn = 0;
+  int zone = -1;
+  Grant grant;
+};
+
 struct SetupForce {
   int zone = -1, nation = kGermany;
   bool locked = false;
@@ -139,6 +148,7 @@ class AaGame : public Game {
   const Grant& italy_each_turn() const { return italy_; }
   const Grant& mobilization(int nation) const { return mobilization_[static_cast<size_t>(nation)]; }
   const std::vector<int>& city_zones(std::string_view city) const;
+  const std::vector<MurphyCard>& murphy(int side) const { return murphy_[static_cast<size_t>(side)]; }
 
  private:
   friend Result<std::unique_ptr<Game>> load_game(const std::filesystem::path& data_dir);
@@ -151,6 +161,7 @@ class AaGame : public Game {
   std::vector<SetupForce> setup_;
   Grant hungary_, italy_;
   std::array<Grant, kNationCount> mobilization_;
+  std::array<std::vector<MurphyCard>, 2> murphy_;
   std::vector<std::pair<std::string, std::vector<int>>> cities_;
   std::string rules_hash_;
 };

@@ -330,6 +330,8 @@ DiceByValue Battle::combat_dice(Side side, std::string_view only_class) const {
     } else if (cut_off || terrain.pripet) {
       v -= 2;  // 3.34 cut off (which voids every other defensive modifier), or 3.31 the Pripet
     }
+    const auto& bonus = terrain.bonus[static_cast<size_t>(idx(side))];
+    if (!bonus.empty() && !cut_off) v += bonus[static_cast<size_t>(t)];  // 4.4.1, 4.4.2
     values[static_cast<size_t>(t)].assign(static_cast<size_t>(n), v);
   }
   if (!cut_off) {
@@ -437,9 +439,10 @@ void Battle::apply_exchange(const RoundRoll& roll) {
   const int placed_on_def = chosen_hits(def, *types_, roll.chosen[0]);
   const int placed_on_att = chosen_hits(att, *types_, roll.chosen[1]);
   setup_.defender_order.apply_hits(def, *types_, roll.hits[0] - placed_on_def);
-  setup_.defender_order.apply_supply_kills(def, *types_, roll.ones[0]);
+  const auto& spare = setup_.terrain.no_supply_kills;  // 4.4.1 Axis card 3
+  if (!spare[0]) setup_.defender_order.apply_supply_kills(def, *types_, roll.ones[0]);
   setup_.attacker_order.apply_hits(att, *types_, roll.hits[1] - placed_on_att);
-  setup_.attacker_order.apply_supply_kills(att, *types_, roll.ones[1]);
+  if (!spare[1]) setup_.attacker_order.apply_supply_kills(att, *types_, roll.ones[1]);
   ++round_;
   settle();
 }

@@ -137,6 +137,11 @@ struct BattleTerrain {
   bool pripet = false;            // 3.31: defenders -2
   bool surrounded = false;        // 3.34: defenders -2, all defensive modifiers void
   bool airborne_dropped = false;  // 3.13
+  // 4.4.1, 4.4.2 Murphy's Law cards: by battle side (attacker, defender), a bonus per type
+  // index to the value each unit rolls at (empty: none), and whether the side's 1s spare the
+  // enemy's supplies and trucks (Axis card 3).
+  std::array<std::vector<int>, 2> bonus;
+  std::array<bool, 2> no_supply_kills{};
 };
 
 struct BattleSetup {

@@ -28,7 +28,7 @@ Result<BattleSetup> AaState::battle_setup(int zone) const {
   for (const Unit& u : units_) {
     if (u.zone != zone) continue;
     if (u.dropped && side_of(u.nation) == active_) s.terrain.airborne_dropped = true;  // 3.13
-    const size_t t = static_cast<size_t>(g_->battle_type(u.nation, u.type));
+    const size_t t = static_cast<size_t>(battle_type_in(zone, u));
     Forces& f = side_of(u.nation) == active_ ? s.attacker : s.defender;
     ++f.alive[t];
     if (u.damage > 0) ++f.damaged[t];
@@ -51,6 +51,7 @@ Result<BattleSetup> AaState::battle_setup(int zone) const {
   s.terrain.river = land_attackers > 0 && across_river == land_attackers;
   s.attacker_order = casualty_order(active_);
   s.defender_order = casualty_order(1 - active_);
+  murphy_battle(zone, s);  // 4.4.1, 4.4.2
   return s;
 }
 
@@ -106,7 +107,7 @@ void AaState::reconcile(int zone, int side, const Forces& f) {
   std::vector<uint8_t> remove(units_.size(), 0);
   for (size_t i : order) {
     Unit& u = units_[i];
-    const size_t t = static_cast<size_t>(g_->battle_type(u.nation, u.type));
+    const size_t t = static_cast<size_t>(battle_type_in(zone, u));
     if (seen[t] >= alive[t]) {
       remove[i] = 1;
       continue;

@@ -53,14 +53,20 @@ int nation_from_id(std::string_view id) {
 
 std::vector<ScenarioInfo> AaGame::scenarios() const {
   return {
-      {"barbarossa", "Barbarossa (12 turns)",
-       "Summer 1941 to Turn 12: the Axis win by taking and holding Moscow or Baku for one turn (1.3).", 1,
-       rules_.last_turn},
-      {"barbarossa-18", "Barbarossa, extended (18 turns)",
+      {"barbarossa",
+       "Barbarossa (12 turns)",
+       "Summer 1941 to Turn 12: the Axis win by taking and holding Moscow or Baku for one turn (1.3).",
+       1,
+       rules_.last_turn,
+       {{"murphy", "Murphy's Law cards", "4.4"}}},
+      {"barbarossa-18",
+       "Barbarossa, extended (18 turns)",
        "Played through Turn 18 with the same conditions, and the Axis also win with 28 VP at the end of Turn "
        "18 "
        "(1.3).",
-       1, rules_.extended_last_turn},
+       1,
+       rules_.extended_last_turn,
+       {{"murphy", "Murphy's Law cards", "4.4"}}},
   };
 }
 
@@ -269,6 +275,41 @@ Result<std::unique_ptr<Game>> load_game(const std::filesystem::path& data_dir) {
     ru.facility_capacity[static_cast<size_t>(t)] = fd.int_in(sbr_target_id(t), 1, 99);
   ru.repair_cost_per_point = fd.int_in("repair_cost_per_point", 0, 99);
   if (!r.ok()) return r.error();
+
+  // --- murphy.json (4.4.1, 4.4.2) ---
+  const auto murphy_file = dir / "murphy.json";
+  auto mdoc = load_json_file(murphy_file);
+  if (!mdoc) return mdoc.error();
+  JsonReader mr(*mdoc, murphy_file.string());
+  mr.at("draw").check_reconstructed();
+  for (int side : {kAxis, kRussia}) {
+    for (const JsonReader& c : mr.at(side == kAxis ? "axis" : "russia").elements()) {
+      MurphyCard card;
+      card.card = c.str("card");
+      card.text = c.str("text");
+      card.effect = c.str("effect");
+      card.duration = c.str("duration");
+      card.needs = c.str_or("needs", "");
+      card.played = c.boolean_or("played", true);
+      card.value = static_cast<int>(c.integer_or("value", 0));
+      card.city_value = static_cast<int>(c.integer_or("city_value", 0));
+      card.this_turn = static_cast<int>(c.integer_or("this_turn", 0));
+      if (c.has("zone")) {
+        card.zone = by_name(c.str("zone"));
+        if (card.zone < 0) c.at("zone").fail_value("no zone of this name");
+      }
+      if (c.has("nation")) {
+        card.grant.nation = nation_from_id(c.str("nation"));
+        if (card.grant.nation < 0) c.at("nation").fail_value("unknown nation");
+      }
+      if (c.has("units")) units_of(c.at("units"), card.grant.units);
+      g->murphy_[static_cast<size_t>(side)].push_back(std::move(card));
+    }
+    if (g->murphy_[static_cast<size_t>(side)].size() != 13)
+      mr.at(side == kAxis ? "axis" : "russia")
+          .fail("a Murphy's Law chart has the 13 cards of one suit (4.4)");
+  }
+  if (!mr.ok()) return mr.error();
 
   auto h = rules_hash_of_dir(dir);
   if (!h) return h.error();

@@ -294,6 +294,10 @@ void AaState::apply_move(const Action& a) {
       phase_ == Phase::kBlitz        ? "1.2.6, 3.26"
       : phase_ == Phase::kCombatMove ? "1.2.4, 3.25"
                                      : "1.2.7, 3.32");
+  // 4.4.2 Russia's card 8 counts Finland's attacks on Russian zones, whenever they came.
+  if (murphy_ && phase_ == Phase::kCombatMove && nation == kFinland && controller(to) == kRussia &&
+      (enemy_there || enemy_zone))
+    finland_attacked_ = true;
   if (phase_ == Phase::kCombatMove && (enemy_there || (enemy_zone && !t.aircraft()))) {
     // 2.4-2.6: a Russian attack on original Romanian or Finnish territory, or on Viipuri held by
     // the Axis, mobilizes Romania and Bulgaria, or Finland.

@@ -46,7 +46,21 @@ Result<Json> AaState::position() const {
   Json j;
   j["version"] = kPositionVersion;
   j["scenario"] = scenario_;
-  j["options"] = Json::array();
+  j["options"] = murphy_ ? Json::array({"murphy"}) : Json::array();
+  if (murphy_) {
+    // 4.4: the cards out of each deck, this turn's cards, the game-long ones (chart rows, 0 = "2").
+    const auto rows = [](uint16_t mask) {
+      Json a = Json::array();
+      for (int i = 0; i < 16; ++i)
+        if ((mask & (1u << i)) != 0) a.push_back(i);
+      return a;
+    };
+    j["murphy"] = {{"drawn", {{"axis", rows(drawn_[0])}, {"russia", rows(drawn_[1])}}},
+                   {"card", {{"axis", card_[0]}, {"russia", card_[1]}}},
+                   {"kept", {{"axis", rows(kept_[0])}, {"russia", rows(kept_[1])}}},
+                   {"ci_two_dice_turn", ci_two_dice_turn_},
+                   {"finland_attacked", finland_attacked_}};
+  }
   j["turn"] = turn_;
   j["phase"] = phase_name(phase_);  // 1.2; with "active" and "ci" it names the step of the turn
   j["active"] = kSideWords[active_];
@@ -176,6 +190,21 @@ Status AaState::read_position(const JsonReader& r) {
     kerch_used_[static_cast<size_t>(s)] = r.at("kerch_used").int_in(kSideWords[s], 0, 999);
   }
   winter_war_ = r.boolean("winter_war");
+  if (murphy_) {
+    const JsonReader m = r.at("murphy");
+    const auto rows = [](const JsonReader& x) {
+      uint16_t mask = 0;
+      for (const JsonReader& e : x.elements()) mask |= static_cast<uint16_t>(1u << e.as_int_in(0, 12));
+      return mask;
+    };
+    for (int s : {kAxis, kRussia}) {
+      drawn_[static_cast<size_t>(s)] = rows(m.at("drawn").at(kSideWords[s]));
+      kept_[static_cast<size_t>(s)] = rows(m.at("kept").at(kSideWords[s]));
+      card_[static_cast<size_t>(s)] = m.at("card").int_in(kSideWords[s], -1, 12);
+    }
+    ci_two_dice_turn_ = m.int_in("ci_two_dice_turn", 0, 99);
+    finland_attacked_ = m.boolean("finland_attacked");
+  }
   mobilized_.fill(false);
   for (const JsonReader& x : r.at("mobilized").elements()) mobilized_[static_cast<size_t>(nation(x))] = true;
   spain_joined_ = r.boolean("spain_joined");

@@ -12,6 +12,14 @@ const char* pool_rule(int pool) { return pool == kLendLease ? "2.10" : pool == k
 
 }  // namespace
 
+// 1.2.3: the printed cost; 4.4.1 Axis card 8: "1 Build Point buys 2 supply tokens for this turn only".
+long AaState::buy_cost(int type, int n) const {
+  const UnitType& t = g_->base(type);
+  const long per_bp = murphy_value(active_, "supplies_per_bp");
+  if (t.id == "supply" && per_bp > 1) return (static_cast<long>(n) + per_bp - 1) / per_bp * t.cost;
+  return static_cast<long>(t.cost) * n;
+}
+
 Status AaState::check_buy(const Action& a) const {
   if (phase_ != Phase::kPurchase)
     return rule_error("1.2.3",
@@ -36,13 +44,17 @@ Status AaState::check_buy(const Action& a) const {
   // 2.10: "All units purchased have to be non-infantry".
   if (pool == kLendLease && t.id == "infantry")
     return rule_error("2.10", "Lend/Lease units have to be non-infantry");
-  // 3.2: "Only 2 units may be purchased per turn" (elites).
-  if (t.elite && elite_bought_[static_cast<size_t>(active_)] + n > g_->rules().elite_per_turn)
-    return rule_error(
-        "3.2", "only " + std::to_string(g_->rules().elite_per_turn) + " elite units may be bought per turn");
-  if (static_cast<long>(t.cost) * n > bp(active_, pool))
+  // 3.2: "Only 2 units may be purchased per turn" (elites); 6 with the Murphy card 7 (4.4.1
+  // "6 SS units can be purchased on this turn", 4.4.2 "6 Guard units").
+  const int elite_limit = murphy_card(active_, "elite_limit") != nullptr
+                              ? murphy_value(active_, "elite_limit")
+                              : g_->rules().elite_per_turn;
+  if (t.elite && elite_bought_[static_cast<size_t>(active_)] + n > elite_limit)
+    return rule_error(elite_limit != g_->rules().elite_per_turn ? "3.2, 4.4" : "3.2",
+                      "only " + std::to_string(elite_limit) + " elite units may be bought this turn");
+  if (buy_cost(type, n) > bp(active_, pool))
     return rule_error(pool_rule(pool), std::to_string(n) + " " + t.name + " cost " +
-                                           std::to_string(t.cost * n) + " BP; the pool holds " +
+                                           std::to_string(buy_cost(type, n)) + " BP; the pool holds " +
                                            std::to_string(bp(active_, pool)));
   return Status::ok();
 }
@@ -50,7 +62,7 @@ Status AaState::check_buy(const Action& a) const {
 void AaState::apply_buy(const Action& a) {
   const int n = a.args[0], type = a.args[1], pool = a.args[2];
   const UnitType& t = g_->base(type);
-  const int cost = t.cost * n;
+  const int cost = static_cast<int>(buy_cost(type, n));
   if (pool == kLendLease) {
     lend_lease_bp_ -= cost;
   } else if (pool == kSiberian) {
@@ -103,6 +115,14 @@ Status AaState::check_place(const Action& a) const {
   switch (nation) {
     case kGermany:
       // 2.1: "All German units and supplies enter the board in German Reinforcement Zones 1 and 2."
+      // 4.4.1 Axis card A: "place all purchased units in the Italian reinforcement zone".
+      if (murphy_card(kAxis, "rommel") != nullptr) {
+        if (rz != "italian")
+          return rule_error("4.4.1",
+                            "Rommel is back: this turn German units are placed in the Italian "
+                            "Reinforcement Zone");
+        return Status::ok();
+      }
       if (rz != "german_1" && rz != "german_2")
         return rule_error("2.1", "German units enter in German Reinforcement Zones 1 and 2");
       return Status::ok();
@@ -143,8 +163,11 @@ Status AaState::check_place(const Action& a) const {
     if (lend_lease_zone || siberian_zone) return Status::ok();
     if (z.vp <= 0)
       return rule_error("2.9", "Russian infantry are placed in city zones (or the reinforcement zones)");
-    if (placed_infantry_[static_cast<size_t>(zone)] + n > z.vp)
-      return rule_error("2.9", "no more than " + std::to_string(z.vp) + " infantry a turn in " + z.name);
+    // 4.4.2 Russia's card 10: "The number of infantry that can be placed in city zones is doubled".
+    const int limit = z.vp * std::max(1, murphy_value(kRussia, "infantry_city_limit"));
+    if (placed_infantry_[static_cast<size_t>(zone)] + n > limit)
+      return rule_error(limit != z.vp ? "2.9, 4.4.2" : "2.9",
+                        "no more than " + std::to_string(limit) + " infantry a turn in " + z.name);
     return Status::ok();
   }
   if (supply) {

@@ -8,10 +8,6 @@
 
 namespace steppe::aa {
 
-namespace {
-constexpr int kTrainCapacity = 6;  // 3.35 "Each train can transport 6 units per turn"
-}
-
 int AaState::loaded(int zone) const {
   int n = 0;
   for (const Unit& u : units_)
@@ -24,7 +20,8 @@ int AaState::rail_capacity(int zone) const {
   int trains = 0;
   for (const Unit& u : units_)
     if (u.zone == zone && u.type == train && side_of(u.nation) == active_ && u.rail == 0) ++trains;
-  return trains * kTrainCapacity - loaded(zone);
+  // 3.35 "Each train can transport 6 units per turn" (units.json; +2 with Russia's card 3, 4.4.2).
+  return trains * carry_capacity(train) - loaded(zone);
 }
 
 Status AaState::check_load(const Action& a) const {
@@ -44,7 +41,8 @@ Status AaState::check_load(const Action& a) const {
     return rule_error("3.35", "only " + std::to_string(ready) + " " + t.name + " here can board a train");
   if (rail_capacity(zone) < n)
     return rule_error("3.35", "the trains in " + g_->zone(zone).name + " have room for " +
-                                  std::to_string(std::max(0, rail_capacity(zone))) + " more units (6 each)");
+                                  std::to_string(std::max(0, rail_capacity(zone))) + " more units (" +
+                                  std::to_string(carry_capacity(g_->base_index("train"))) + " each)");
   return Status::ok();
 }
 
@@ -94,7 +92,8 @@ void AaState::apply_rail(const Action& a) {
   const int from = a.args[0], to = a.args[1];
   const int train = g_->base_index("train");
   const int cargo = loaded(from);
-  int trains = std::max(1, (cargo + kTrainCapacity - 1) / kTrainCapacity);
+  const int cap = carry_capacity(train);
+  int trains = std::max(1, (cargo + cap - 1) / cap);
   const int ran = trains;
   for (Unit& u : units_) {
     if (u.zone != from || side_of(u.nation) != active_) continue;

@@ -124,6 +124,7 @@ class AaState : public State {
   // --- Verbs (verbs.cpp dispatches to these) ---
   Status check_buy(const Action& a) const;
   void apply_buy(const Action& a);
+  long buy_cost(int type, int n) const;
   Status check_move(const Action& a) const;
   void apply_move(const Action& a);
   Status check_battle(const Action& a) const;
@@ -187,12 +188,27 @@ class AaState : public State {
   void gen_retreat(std::vector<Action>& out) const;
   void gen_place(std::vector<Action>& out) const;
   void gen_end(std::vector<Action>& out) const;
+  // murphy.cpp (4.4): the optional Murphy's Law cards ("+murphy" after the scenario).
+  Status set_option(const std::string& option);
+  bool murphy() const { return murphy_; }
+  // The card `side` drew this turn with that effect, or a game-long one it drew before; null if none.
+  const MurphyCard* murphy_card(int side, std::string_view effect) const;
+  int murphy_value(int side, std::string_view effect) const {
+    const MurphyCard* c = murphy_card(side, effect);
+    return c == nullptr ? 0 : c->value;
+  }
+  int card(int side) const { return card_[static_cast<size_t>(side)]; }
+  int carry_capacity(int type) const;                 // 3.7, 3.23, 3.35 with Russia's card 3
+  int battle_type_in(int zone, const Unit& u) const;  // 3.1, with Axis card 4
 
  protected:
   void do_apply(const Action& a) override;
 
  private:
   friend struct Hooks;
+  // murphy.cpp
+  void draw_murphy(int side);
+  void murphy_battle(int zone, BattleSetup& s) const;
   // sequence.cpp
   void begin_turn();
   static int step_index(bool ci_side, std::string_view phase);
@@ -257,8 +273,15 @@ class AaState : public State {
   };
   std::vector<Raid> raids_;
   std::array<std::vector<int>, 4> damage_;  // 3.37 per facility kind, per zone
-  int decision_zone_ = -1;                  // 3.33: the battle whose defender decides now
-  int withdraw_left_ = -1;  // 3.33: units the defender's d12 still lets retreat (-1: not rolled)
+  // 4.4 Murphy's Law (option "murphy").
+  bool murphy_ = false;
+  std::array<uint16_t, 2> drawn_{};  // cards out of each side's deck (bit per chart row)
+  std::array<int, 2> card_{-1, -1};  // the card drawn this turn (chart row), -1: none
+  std::array<uint16_t, 2> kept_{};   // game-long cards in effect
+  int ci_two_dice_turn_ = 0;         // Axis K: the turn the Axis roll 2d12 for CI
+  bool finland_attacked_ = false;    // Russia 8: Finland has attacked a Russian zone
+  int decision_zone_ = -1;           // 3.33: the battle whose defender decides now
+  int withdraw_left_ = -1;           // 3.33: units the defender's d12 still lets retreat (-1: not rolled)
 };
 
 }  // namespace steppe::aa

@@ -43,7 +43,11 @@ Action act(uint16_t verb, std::initializer_list<int> args) {
 // be transported from one naval base to another"; 3.28 "Each side has a limit to the amount of
 // units than can be transported from a naval base" (ruling "Naval capacity").
 int AaState::naval_capacity_left(int zone) const {
-  return g_->rules().naval_capacity[static_cast<size_t>(active_)] - shipped_[static_cast<size_t>(zone)];
+  // 4.4.1 Axis card 6: "Axis naval movement is increased to 5 for each naval base".
+  const int cap = active_ == kAxis && murphy_card(kAxis, "naval_capacity") != nullptr
+                      ? murphy_value(kAxis, "naval_capacity")
+                      : g_->rules().naval_capacity[static_cast<size_t>(active_)];
+  return cap - shipped_[static_cast<size_t>(zone)];
 }
 
 Status AaState::check_ship(const Action& a) const {
@@ -95,7 +99,8 @@ Status AaState::check_ship(const Action& a) const {
                       "the naval base in " + g_->zone(from).name + " can ship " +
                           std::to_string(std::max(0, naval_capacity_left(from))) +
                           " more units this turn (naval capacity " +
-                          std::to_string(g_->rules().naval_capacity[static_cast<size_t>(active_)]) + ")");
+                          std::to_string(naval_capacity_left(from) + shipped_[static_cast<size_t>(from)]) +
+                          ")");
   return Status::ok();
 }
 
@@ -200,7 +205,7 @@ Status AaState::check_carry(const Action& a) const {
   if (ready < n)
     return rule_error(rule, "only " + std::to_string(ready) + " " + t.name + " in " + g_->zone(zone).name +
                                 " can board (units carried start the move there and have not moved)");
-  const int room = carriers * c.carry_capacity - carried_on(zone, by);
+  const int room = carriers * carry_capacity(by) - carried_on(zone, by);
   if (room < n)
     return rule_error(rule, "the " + c.name + " in " + g_->zone(zone).name +
                                 " that have not moved have room for " + std::to_string(std::max(0, room)) +

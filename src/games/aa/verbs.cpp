@@ -619,6 +619,8 @@ Json AaState::full_json() const {
       {"raids", raids_json},
       {"damage", damage},
       {"shipped", shipped_},
+      {"murphy", Json::array({murphy_, drawn_[0], drawn_[1], card_[0], card_[1], kept_[0], kept_[1],
+                              ci_two_dice_turn_, finland_attacked_})},
       {"casualty_first", casualty_first},
       {"decision", decision_zone_ < 0 ? Json() : Json(g_->zone(decision_zone_).id)},
       {"withdraw_left", withdraw_left_},
@@ -639,8 +641,9 @@ uint64_t AaState::state_hash() const { return fnv1a64(full_json().dump()); }
 
 Result<std::unique_ptr<State>> AaGame::new_state(const std::string& scenario, uint64_t seed) const {
   const auto [name, options] = split_scenario_options(scenario);
-  if (!options.empty()) return Error{"this game has no optional rules yet (IV is not played)", "4", ""};
   auto st = std::make_unique<AaState>(*this);
+  for (const auto& o : options)
+    if (Status s = st->set_option(o); !s) return s.error();
   st->dice().reseed(seed);
   if (Status s = st->setup(name); !s) return s.error();
   return std::unique_ptr<State>(std::move(st));
