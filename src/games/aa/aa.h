@@ -107,6 +107,19 @@ struct MurphyCard {
   Grant grant;
 };
 
+// 4.5: a general of the tables of IV E (setup.json generals_optional) and the attributes of
+// 4.5.1 (data/aa/generals.json).
+struct General {
+  std::string name;
+  int skill = 0, attribute = 0, nation = kGermany;
+};
+struct GeneralAttribute {
+  int number = 0;
+  std::string effect, cls, text;
+  bool played = true, first_round = false;
+  int attack = 0, defence = 0;
+};
+
 struct SetupForce {
   int zone = -1, nation = kGermany;
   bool locked = false;
@@ -149,6 +162,15 @@ class AaGame : public Game {
   const Grant& mobilization(int nation) const { return mobilization_[static_cast<size_t>(nation)]; }
   const std::vector<int>& city_zones(std::string_view city) const;
   const std::vector<MurphyCard>& murphy(int side) const { return murphy_[static_cast<size_t>(side)]; }
+  const std::vector<General>& generals() const { return generals_; }
+  const GeneralAttribute* general_attribute(int number) const {
+    for (const GeneralAttribute& a : attributes_)
+      if (a.number == number) return &a;
+    return nullptr;
+  }
+  int generals_at_start(int nation) const {  // 4.5: Germany 2, Russia 4, each minor 1
+    return nation == kGermany ? generals_germany_ : nation == kRussiaNation ? generals_russia_ : 1;
+  }
 
  private:
   friend Result<std::unique_ptr<Game>> load_game(const std::filesystem::path& data_dir);
@@ -162,6 +184,9 @@ class AaGame : public Game {
   Grant hungary_, italy_;
   std::array<Grant, kNationCount> mobilization_;
   std::array<std::vector<MurphyCard>, 2> murphy_;
+  std::vector<General> generals_;
+  std::vector<GeneralAttribute> attributes_;
+  int generals_germany_ = 2, generals_russia_ = 4;
   std::vector<std::pair<std::string, std::vector<int>>> cities_;
   std::string rules_hash_;
 };

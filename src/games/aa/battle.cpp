@@ -331,7 +331,9 @@ DiceByValue Battle::combat_dice(Side side, std::string_view only_class) const {
       v -= 2;  // 3.34 cut off (which voids every other defensive modifier), or 3.31 the Pripet
     }
     const auto& bonus = terrain.bonus[static_cast<size_t>(idx(side))];
-    if (!bonus.empty() && !cut_off) v += bonus[static_cast<size_t>(t)];  // 4.4.1, 4.4.2
+    if (!bonus.empty() && !cut_off) v += bonus[static_cast<size_t>(t)];  // 4.4.1, 4.4.2, 4.5.1
+    const auto& first = terrain.first_round_bonus[static_cast<size_t>(idx(side))];
+    if (first_round && !first.empty() && !cut_off) v += first[static_cast<size_t>(t)];  // 4.5.1
     values[static_cast<size_t>(t)].assign(static_cast<size_t>(n), v);
   }
   if (!cut_off) {

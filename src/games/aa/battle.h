@@ -141,6 +141,7 @@ struct BattleTerrain {
   // index to the value each unit rolls at (empty: none), and whether the side's 1s spare the
   // enemy's supplies and trucks (Axis card 3).
   std::array<std::vector<int>, 2> bonus;
+  std::array<std::vector<int>, 2> first_round_bonus;  // 4.5.1 attributes 3, 5, 6
   std::array<bool, 2> no_supply_kills{};
 };
 

@@ -276,6 +276,47 @@ Result<std::unique_ptr<Game>> load_game(const std::filesystem::path& data_dir) {
   ru.repair_cost_per_point = fd.int_in("repair_cost_per_point", 0, 99);
   if (!r.ok()) return r.error();
 
+  // --- generals (4.5: setup.json generals_optional; 4.5.1: generals.json) ---
+  {
+    const JsonReader go = s.at("generals_optional");
+    g->generals_germany_ = go.int_in("germany_start", 0, 12);
+    g->generals_russia_ = go.int_in("russia_start", 0, 12);
+    for (const char* key : {"axis", "russian"})
+      for (const JsonReader& row : go.at(key).elements()) {
+        const auto cells = row.elements();
+        if (cells.size() < 3) {
+          row.fail("a general is [name, skill, attribute(, nation)]");
+          continue;
+        }
+        General gen;
+        gen.name = cells[0].as_str();
+        gen.skill = cells[1].as_int_in(0, 12);
+        gen.attribute = cells[2].as_int_in(1, 6);
+        gen.nation = cells.size() > 3 ? nation_from_id(cells[3].as_str()) : kRussiaNation;
+        if (gen.nation < 0) cells[3].fail_value("unknown nation");
+        g->generals_.push_back(std::move(gen));
+      }
+    if (!s.ok()) return s.error();
+    const auto gen_file = dir / "generals.json";
+    auto gdoc = load_json_file(gen_file);
+    if (!gdoc) return gdoc.error();
+    JsonReader gr(*gdoc, gen_file.string());
+    gr.at("placement").check_reconstructed();
+    for (const JsonReader& a : gr.at("attributes").elements()) {
+      GeneralAttribute at;
+      at.number = a.int_in("attribute", 1, 6);
+      at.effect = a.str("effect");
+      at.text = a.str("text");
+      at.played = a.boolean_or("played", true);
+      at.cls = a.str_or("class", "");
+      at.first_round = a.boolean_or("first_round", false);
+      at.attack = static_cast<int>(a.integer_or("attack", 0));
+      at.defence = static_cast<int>(a.integer_or("defence", 0));
+      g->attributes_.push_back(std::move(at));
+    }
+    if (!gr.ok()) return gr.error();
+  }
+
   // --- murphy.json (4.4.1, 4.4.2) ---
   const auto murphy_file = dir / "murphy.json";
   auto mdoc = load_json_file(murphy_file);

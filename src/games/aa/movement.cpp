@@ -99,6 +99,7 @@ int AaState::supply_source(int zone, int moving_supplies) const {
 void AaState::capture(int zone, int side, const std::string& rule) {
   control_[static_cast<size_t>(zone)] = side;
   captured_[static_cast<size_t>(zone)] = turn_;
+  generals_lost(zone, 1 - side, "the zone is taken");  // 4.5
   // 3.33 "Supplies, trucks and trains may never retreat and are instead captured"; AA guns
   // and bases change hands with the zone (ruling "Who keeps what").
   int taken = 0;
@@ -201,8 +202,10 @@ Status AaState::check_move(const Action& a) const {
   if (phase_ == Phase::kCombatMove) {
     if (enemy_units_in(from, active_))
       return rule_error("3.25", "units in a zone with enemy units stay there to fight");
-    if ((enemy_there || enemy_zone) && !t.combatant)
-      return rule_error("3.25", t.name + " cannot attack or take an enemy zone");
+    // 4.5: a general goes into battle with his side's units, but does not attack or take a zone.
+    if ((enemy_there || enemy_zone) && !t.combatant && !(t.has_class("general") && enemy_there))
+      return rule_error(t.has_class("general") ? "4.5" : "3.25",
+                        t.name + " cannot attack or take an enemy zone");
     // 3.34: "These units cannot attack" (surrounded, no supplies).
     if ((enemy_there || enemy_zone) && controller(from) == active_ && supply_tokens(from, active_) == 0 &&
         cut_off(active_)[static_cast<size_t>(from)] != 0)

@@ -35,7 +35,8 @@ constexpr const char* kNationWords[] = {"germany",  "hungary", "italy", "romania
 bool same(const Unit& a, const Unit& b) {
   return a.nation == b.nation && a.type == b.type && a.zone == b.zone && a.damage == b.damage &&
          a.mp == b.mp && a.from == b.from && a.locked == b.locked && a.marsh_turn == b.marsh_turn &&
-         a.rail == b.rail && a.morale == b.morale && a.carried == b.carried && a.dropped == b.dropped;
+         a.rail == b.rail && a.morale == b.morale && a.carried == b.carried && a.dropped == b.dropped &&
+         a.general == b.general;
 }
 
 }  // namespace
@@ -46,7 +47,21 @@ Result<Json> AaState::position() const {
   Json j;
   j["version"] = kPositionVersion;
   j["scenario"] = scenario_;
-  j["options"] = murphy_ ? Json::array({"murphy"}) : Json::array();
+  j["options"] = Json::array();
+  if (murphy_) j["options"].push_back("murphy");
+  if (generals_) {
+    j["options"].push_back("generals");
+    // 4.5: the generals picked so far, those waiting to be placed, the commander of each battle.
+    Json drawn = Json::array(), waiting = Json::array(), command = Json::object();
+    for (size_t i = 0; i < g_->generals().size(); ++i)
+      if ((generals_drawn_ & (1u << i)) != 0) drawn.push_back(g_->generals()[i].name);
+    for (int id : generals_waiting_) waiting.push_back(g_->generals()[static_cast<size_t>(id)].name);
+    for (int z = 0; z < g_->zone_count(); ++z)
+      if (battle_general_[static_cast<size_t>(z)] > 0)
+        command[g_->zone(z).id] =
+            g_->generals()[static_cast<size_t>(battle_general_[static_cast<size_t>(z)] - 1)].name;
+    j["generals"] = {{"drawn", drawn}, {"waiting", waiting}, {"command", command}};
+  }
   if (murphy_) {
     // 4.4: the cards out of each deck, this turn's cards, the game-long ones (chart rows, 0 = "2").
     const auto rows = [](uint16_t mask) {
@@ -96,15 +111,16 @@ Result<Json> AaState::position() const {
     // Fields at their default are left out.
     Json x{{"nation", nation_id(u.nation)}, {"type", g_->base(u.type).id}, {"zone", g_->zone(u.zone).id}};
     if (n > 1) x["count"] = n;
-    if (u.damage != 0) x["damage"] = u.damage;                         // 3.2
-    if (u.mp != 0) x["mp"] = u.mp;                                     // 3.25
-    if (u.from >= 0) x["from"] = g_->zone(u.from).id;                  // 3.29
-    if (u.locked) x["locked"] = true;                                  // 2.4-2.6
-    if (u.marsh_turn != 0) x["marsh_turn"] = u.marsh_turn;             // 3.31
-    if (u.rail != 0) x["rail"] = u.rail;                               // 3.35
-    if (u.morale != 0) x["morale"] = u.morale;                         // 3.33
-    if (u.carried != 0) x["carried_by"] = g_->base(u.carried - 1).id;  // 3.7, 3.23
-    if (u.dropped) x["dropped"] = true;                                // 3.13
+    if (u.damage != 0) x["damage"] = u.damage;                                                  // 3.2
+    if (u.mp != 0) x["mp"] = u.mp;                                                              // 3.25
+    if (u.from >= 0) x["from"] = g_->zone(u.from).id;                                           // 3.29
+    if (u.locked) x["locked"] = true;                                                           // 2.4-2.6
+    if (u.marsh_turn != 0) x["marsh_turn"] = u.marsh_turn;                                      // 3.31
+    if (u.rail != 0) x["rail"] = u.rail;                                                        // 3.35
+    if (u.morale != 0) x["morale"] = u.morale;                                                  // 3.33
+    if (u.carried != 0) x["carried_by"] = g_->base(u.carried - 1).id;                           // 3.7, 3.23
+    if (u.dropped) x["dropped"] = true;                                                         // 3.13
+    if (u.general > 0) x["general"] = g_->generals()[static_cast<size_t>(u.general - 1)].name;  // 4.5
     units.push_back(std::move(x));
     i += n;
   }
@@ -190,6 +206,28 @@ Status AaState::read_position(const JsonReader& r) {
     kerch_used_[static_cast<size_t>(s)] = r.at("kerch_used").int_in(kSideWords[s], 0, 999);
   }
   winter_war_ = r.boolean("winter_war");
+  if (generals_) {
+    const JsonReader gj = r.at("generals");
+    const auto find_general = [&](const JsonReader& x) {
+      const std::string name = x.as_str();
+      for (size_t i = 0; i < g.generals().size(); ++i)
+        if (g.generals()[i].name == name) return static_cast<int>(i);
+      x.fail_value("no such general (4.5)");
+      return 0;
+    };
+    generals_drawn_ = 0;
+    for (const JsonReader& x : gj.at("drawn").elements()) generals_drawn_ |= 1u << find_general(x);
+    generals_waiting_.clear();
+    for (const JsonReader& x : gj.at("waiting").elements()) generals_waiting_.push_back(find_general(x));
+    for (const auto& [zid, x] : gj.at("command").members()) {
+      const int z = g.zone_index(zid);
+      if (z < 0) {
+        x.fail("no zone \"" + zid + "\"");
+        continue;
+      }
+      battle_general_[static_cast<size_t>(z)] = find_general(x) + 1;
+    }
+  }
   if (murphy_) {
     const JsonReader m = r.at("murphy");
     const auto rows = [](const JsonReader& x) {
@@ -225,7 +263,7 @@ Status AaState::read_position(const JsonReader& r) {
   units_.clear();
   for (const JsonReader& x : r.at("units").elements()) {
     x.allow_only({"nation", "type", "zone", "count", "damage", "mp", "from", "locked", "marsh_turn", "rail",
-                  "morale", "carried_by", "dropped"});
+                  "morale", "carried_by", "dropped", "general"});
     Unit u;
     u.nation = nation(x.at("nation"));
     u.type = type(x.at("type"));
@@ -240,6 +278,14 @@ Status AaState::read_position(const JsonReader& r) {
     u.morale = x.has("morale") ? x.int_in("morale", 0, 2) : 0;
     u.carried = x.has("carried_by") ? type(x.at("carried_by")) + 1 : 0;  // 3.7, 3.23
     u.dropped = x.boolean_or("dropped", false);                          // 3.13
+    u.general = 0;
+    if (x.has("general")) {  // 4.5
+      const std::string name = x.str("general");
+      for (size_t i = 0; i < g.generals().size(); ++i)
+        if (g.generals()[i].name == name) u.general = static_cast<int>(i) + 1;
+      if (u.general == 0 || u.type != g.base_index("general"))
+        x.at("general").fail_value("no such general (4.5)");
+    }
     if (!r.ok()) continue;
     units_.insert(units_.end(), static_cast<size_t>(count), u);
   }

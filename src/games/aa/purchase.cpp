@@ -102,6 +102,12 @@ Status AaState::check_place(const Action& a) const {
   const UnitType& t = g_->base(type);
   if (it == pending_.end() || it->count < n)
     return rule_error("1.2.9", "not that many " + t.name + " waiting to be placed");
+  return placement_zone(nation, type, pool, zone, n);
+}
+
+// The zones of 1.2.9 and 2.1-2.11 where `nation` places `n` units of `type` (from `pool`).
+Status AaState::placement_zone(int nation, int type, int pool, int zone, int n) const {
+  const UnitType& t = g_->base(type);
   const Zone& z = g_->zone(zone);
   if (!z.land() || controller(zone) != active_ || enemy_units_in(zone, active_))
     return rule_error("1.2.9", "units are placed in a friendly zone without enemy units");

@@ -91,6 +91,7 @@ Status AaState::setup(const std::string& scenario) {
   placed_infantry_.assign(static_cast<size_t>(zones), 0);
   placed_supply_.assign(static_cast<size_t>(zones), 0);
   shipped_.assign(static_cast<size_t>(zones), 0);
+  battle_general_.assign(static_cast<size_t>(zones), 0);
   battle_rounds_.assign(static_cast<size_t>(zones), 0);
   for (auto& d : damage_) d.assign(static_cast<size_t>(zones), 0);
   scenario_ = scenario;
@@ -127,6 +128,12 @@ Status AaState::setup(const std::string& scenario) {
   bp_[kRussia] = g_->rules().russia_start;  // 2.8: "begins the game with 25 Build Points"
   turn_ = 1;
   ci_ = kAxis;  // 1.2.1: "Germany starts the game with CI"
+  if (generals_) {
+    // 4.5: "At the beginning of the game, Germany places (2) generals ... Minor Axis countries
+    // have only (1) general each ... Russia can place (4) generals".
+    for (int nation : {kGermany, kFinland, kItaly, kHungary, kRomania, kRussiaNation})
+      for (int i = 0; i < g_->generals_at_start(nation); ++i) draw_general(nation, "the start of the game");
+  }
   enter_step(0);
   return Status::ok();
 }
@@ -232,6 +239,7 @@ void AaState::enter_step(int step) {
       battles_.clear();
       for (int z = 0; z < g_->zone_count(); ++z) {
         battle_rounds_[static_cast<size_t>(z)] = 0;
+        battle_general_[static_cast<size_t>(z)] = 0;  // 4.5
         if (attacked_[static_cast<size_t>(z)] != 0 && enemy_units_in(z, active_) && count(z, active_) > 0)
           battles_.push_back(z);
       }
@@ -318,6 +326,8 @@ void AaState::begin_turn() {
     // 4.4: "When a side wins the Combat Initiative roll, randomly draw one card".
     if (murphy_) draw_murphy(ci_);
   }
+  // 4.5: "Germany and Russia may place (1) general on each turn they Receive the CI".
+  if (generals_) draw_general(ci_ == kAxis ? kGermany : kRussiaNation, "Combat Initiative");
   enter_step(0);
 }
 

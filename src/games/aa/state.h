@@ -32,7 +32,8 @@ enum Verb : uint16_t {
   kSbr,
   kRepair,
   kShip,
-  kCarry
+  kCarry,
+  kGeneral
 };
 
 // 1.2: the steps one side plays in a turn.
@@ -56,6 +57,7 @@ struct Unit {
   int morale = 0;        // 3.33: retreated (1), sitting out its side's next movement sequence (2)
   int carried = 0;       // 3.7, 3.23: aboard this side's carriers of base type carried - 1 (0: not)
   bool dropped = false;  // 3.13: dropped by transport in this Combat Move (+1 in the first round)
+  int general = 0;       // 4.5: the general this piece is (AaGame::generals() index + 1), 0: none
 };
 
 // Units bought (1.2.3) or granted (2.2-2.7), waiting for the Place Purchases step (1.2.9).
@@ -200,6 +202,13 @@ class AaState : public State {
   int card(int side) const { return card_[static_cast<size_t>(side)]; }
   int carry_capacity(int type) const;                 // 3.7, 3.23, 3.35 with Russia's card 3
   int battle_type_in(int zone, const Unit& u) const;  // 3.1, with Axis card 4
+  // generals.cpp (4.5, option "generals").
+  Status check_general(const Action& a) const;
+  void apply_general(const Action& a);
+  void gen_general(std::vector<Action>& out) const;
+  bool generals_on() const { return generals_; }
+  const std::vector<int>& generals_waiting() const { return generals_waiting_; }
+  Status placement_zone(int nation, int type, int pool, int zone, int n) const;  // 1.2.9 and 2.1-2.11
 
  protected:
   void do_apply(const Action& a) override;
@@ -209,6 +218,11 @@ class AaState : public State {
   // murphy.cpp
   void draw_murphy(int side);
   void murphy_battle(int zone, BattleSetup& s) const;
+  // generals.cpp
+  void draw_general(int nation, const std::string& why);
+  void general_duel(int zone);
+  void general_battle(int zone, BattleSetup& s) const;
+  void generals_lost(int zone, int side, const std::string& why);
   // sequence.cpp
   void begin_turn();
   static int step_index(bool ci_side, std::string_view phase);
@@ -280,8 +294,13 @@ class AaState : public State {
   std::array<uint16_t, 2> kept_{};   // game-long cards in effect
   int ci_two_dice_turn_ = 0;         // Axis K: the turn the Axis roll 2d12 for CI
   bool finland_attacked_ = false;    // Russia 8: Finland has attacked a Russian zone
-  int decision_zone_ = -1;           // 3.33: the battle whose defender decides now
-  int withdraw_left_ = -1;           // 3.33: units the defender's d12 still lets retreat (-1: not rolled)
+  // 4.5 Generals (option "generals").
+  bool generals_ = false;
+  uint32_t generals_drawn_ = 0;        // AaGame::generals() picked so far (bit per index)
+  std::vector<int> generals_waiting_;  // picked, to be placed (indices)
+  std::vector<int> battle_general_;    // per zone: the general whose attribute applies (+1), 0: none
+  int decision_zone_ = -1;             // 3.33: the battle whose defender decides now
+  int withdraw_left_ = -1;             // 3.33: units the defender's d12 still lets retreat (-1: not rolled)
 };
 
 }  // namespace steppe::aa

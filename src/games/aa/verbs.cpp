@@ -15,6 +15,7 @@
 //   repair ZONE FACILITY POINTS                3.37    1 BP a damage point (Place step)
 //   ship COUNT UNIT FROM TO                    3.28    units sail between naval bases (Rail/Naval step)
 //   carry COUNT UNIT ZONE truck|transport      3.7, 3.23 units board trucks or transports (3.13 airborne)
+//   general NAME ZONE                          4.5     a general picked for the side takes the field
 //   end                                        1.2     ends the side's step
 // UNIT is a type id ("infantry") for Germany or Russia and nation:type for a minor Axis
 // nation ("romania:infantry").
@@ -236,6 +237,23 @@ Result<Action> parse_carry(const AaState& s, std::span<const std::string_view> w
   return act(kCarry, {n, nation, type, *z, by});
 }
 
+std::string lower(std::string_view w) {
+  std::string s(w);
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+Result<Action> parse_general(const AaState& s, std::span<const std::string_view> w) {
+  if (w.size() != 2) return Error{"usage: general NAME ZONE", "", ""};
+  int id = -1;
+  const auto& all = s.aa().generals();
+  for (size_t i = 0; i < all.size(); ++i)
+    if (lower(all[i].name) == lower(w[0])) id = static_cast<int>(i);
+  if (id < 0) return Error{"no general '" + std::string(w[0]) + "' (4.5: zhukov, guderian, ...)", "4.5", ""};
+  auto z = read_zone(s, w[1]);
+  if (!z) return z.error();
+  return act(kGeneral, {id, *z});
+}
+
 Result<Action> parse_end(const AaState&, std::span<const std::string_view> w) {
   if (!w.empty()) return Error{"usage: end", "", ""};
   return act(kEnd, {});
@@ -279,6 +297,13 @@ std::string print_ship(const AaState& s, const Action& a) {
 std::string print_carry(const AaState& s, const Action& a) {
   return "carry " + std::to_string(a.args[0]) + " " + unit_word(s, a.args[1], a.args[2]) + " " +
          zone_word(s, a.args[3]) + " " + unit_word(s, kGermany, a.args[4]);
+}
+std::string print_general(const AaState& s, const Action& a) {
+  const auto& all = s.aa().generals();
+  const std::string name = a.args[0] >= 0 && a.args[0] < static_cast<int>(all.size())
+                               ? lower(all[static_cast<size_t>(a.args[0])].name)
+                               : "?";
+  return "general " + name + " " + zone_word(s, a.args[1]);
 }
 std::string print_stand(const AaState& s, const Action& a) { return "stand " + zone_word(s, a.args[0]); }
 std::string print_withdraw(const AaState& s, const Action& a) {
@@ -350,6 +375,10 @@ constexpr VerbRow<AaState> kVerbs[] = {
      [](const AaState& s, std::vector<Action>& o) { s.gen_carry(o); },
      [](const AaState& s, const Action& a) { return s.check_carry(a); },
      [](AaState& s, const Action& a) { s.apply_carry(a); }, &print_carry, &parse_carry, nullptr},
+    {kGeneral, "general", "general NAME ZONE", "4.5",
+     [](const AaState& s, std::vector<Action>& o) { s.gen_general(o); },
+     [](const AaState& s, const Action& a) { return s.check_general(a); },
+     [](AaState& s, const Action& a) { s.apply_general(a); }, &print_general, &parse_general, nullptr},
     {kEnd, "end", "end", "1.2", [](const AaState& s, std::vector<Action>& o) { s.gen_end(o); },
      [](const AaState& s, const Action& a) { return s.check_end(a); },
      [](AaState& s, const Action& a) { s.apply_end(a); }, &print_end, &parse_end, nullptr},
@@ -559,7 +588,7 @@ Json AaState::full_json() const {
   for (const Unit& u : units_)
     units.push_back(
         Json::array({nation_id(u.nation), g_->base(u.type).id, g_->zone(u.zone).id, u.damage, u.mp, u.from,
-                     u.locked, u.marsh_turn, u.morale, u.rail, u.carried, u.dropped}));
+                     u.locked, u.marsh_turn, u.morale, u.rail, u.carried, u.dropped, u.general}));
   Json pend = Json::array();
   for (const Pending& p : pending_)
     pend.push_back(Json::array({nation_id(p.nation), g_->base(p.type).id, p.pool, p.count}));
@@ -621,6 +650,7 @@ Json AaState::full_json() const {
       {"shipped", shipped_},
       {"murphy", Json::array({murphy_, drawn_[0], drawn_[1], card_[0], card_[1], kept_[0], kept_[1],
                               ci_two_dice_turn_, finland_attacked_})},
+      {"generals", Json::array({generals_, generals_drawn_, generals_waiting_, battle_general_})},
       {"casualty_first", casualty_first},
       {"decision", decision_zone_ < 0 ? Json() : Json(g_->zone(decision_zone_).id)},
       {"withdraw_left", withdraw_left_},
