@@ -349,7 +349,9 @@ DiceByValue Battle::combat_dice(Side side, std::string_view only_class) const {
             side_has(enemy, [&](const UnitType& u) { return u.has_class(sp.unless_enemy_class); }))
           continue;  // 3.20: no bonus when enemy fighters are present
         // "matched 1-1" (3.3, 3.17, 3.20; 4.3 "1 or 2 infantry to 1 fortification")
-        int capacity = supporters * sp.partners_each;
+        const bool two = terrain.artillery_supports_two[static_cast<size_t>(idx(side))] && attacking &&
+                         types.at(s).has_class("artillery") && sp.partner_class == "infantry";  // 4.5.1
+        int capacity = supporters * (two ? std::max(2, sp.partners_each) : sp.partners_each);
         for (int t = 0; t < types.size() && capacity > 0; ++t) {
           if (!types.at(t).has_class(sp.partner_class)) continue;
           auto& vs = values[static_cast<size_t>(t)];

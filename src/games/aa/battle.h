@@ -142,6 +142,8 @@ struct BattleTerrain {
   // enemy's supplies and trucks (Axis card 3).
   std::array<std::vector<int>, 2> bonus;
   std::array<std::vector<int>, 2> first_round_bonus;  // 4.5.1 attributes 3, 5, 6
+  // 4.5.1 attribute 4: "All artillery can support 2 infantry each at a (+1) during attack".
+  std::array<bool, 2> artillery_supports_two{};
   std::array<bool, 2> no_supply_kills{};
 };
 

@@ -134,8 +134,13 @@ void AaState::general_battle(int zone, BattleSetup& s) const {
   if (id < 0) return;
   const General& gen = g_->generals()[static_cast<size_t>(id)];
   const GeneralAttribute* at = g_->general_attribute(gen.attribute);
-  if (at == nullptr || !at->played || at->effect != "class_bonus") return;
+  if (at == nullptr || !at->played) return;
   const size_t role = side_of(gen.nation) == active_ ? 0 : 1;
+  if (at->effect == "artillery_support_two") {
+    s.terrain.artillery_supports_two[role] = role == 0;  // "during attack"
+    return;
+  }
+  if (at->effect != "class_bonus") return;
   const int v = role == 0 ? at->attack : at->defence;
   if (v == 0) return;
   const UnitTypes& types = g_->battle_types();

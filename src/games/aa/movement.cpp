@@ -169,6 +169,10 @@ Status AaState::check_move(const Action& a) const {
                                   " costs " + std::to_string(cost));
   const bool enemy_there = enemy_units_in(to, active_);
   const bool enemy_zone = dest.land() && controller(to) != active_;
+  // 4.4.2 Russia's card 5: a zone "that the Axis cannot attack" this turn.
+  if (phase_ == Phase::kCombatMove && active_ == kAxis && to == protected_zone_ &&
+      (enemy_there || enemy_zone))
+    return rule_error("4.4.2", "counter intelligence: the Axis cannot attack " + dest.name + " this turn");
   // 3.7, 3.23, 3.13: carriers take the units aboard along (transport.cpp).
   if (Status s = check_carrier_move(n, type, from, to); !s) return s;
   const bool dropping = phase_ == Phase::kCombatMove && t.carry_capacity > 0 && carried_on(from, type) > 0;

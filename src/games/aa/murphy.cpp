@@ -83,6 +83,41 @@ void AaState::draw_murphy(int side) {
   }
 }
 
+// 4.4.2 Russia's card 5: "Counter intelligence. Russia can pick one zone on this turn that the
+// Axis cannot attack" (`protect ZONE`, in Russia's Purchase step: a zone Russia holds).
+Status AaState::check_protect(const Action& a) const {
+  if (a.nargs != 1 || a.args[0] < 0 || a.args[0] >= g_->zone_count())
+    return Error{"usage: protect ZONE", "", ""};
+  if (murphy_card(kRussia, "counter_intelligence") == nullptr)
+    return rule_error("4.4.2", "only Russia's Murphy card 5 (counter intelligence) shields a zone");
+  if (active_ != kRussia || phase_ != Phase::kPurchase)
+    return rule_error("4.4.2", "Russia picks the zone in its Purchase step");
+  if (protected_zone_ >= 0)
+    return rule_error("4.4.2", "Russia picked " + g_->zone(protected_zone_).name + " already this turn");
+  if (!g_->zone(a.args[0]).land() || controller(a.args[0]) != kRussia)
+    return rule_error("4.4.2", "Russia picks one of its own zones");
+  return Status::ok();
+}
+
+void AaState::apply_protect(const Action& a) {
+  protected_zone_ = a.args[0];
+  log("murphy",
+      "Counter intelligence: the Axis cannot attack " + g_->zone(a.args[0]).name + " this turn (4.4.2)",
+      "4.4.2");
+}
+
+void AaState::gen_protect(std::vector<Action>& out) const {
+  if (murphy_card(kRussia, "counter_intelligence") == nullptr || active_ != kRussia ||
+      phase_ != Phase::kPurchase || protected_zone_ >= 0)
+    return;
+  for (int z = 0; z < g_->zone_count(); ++z) {
+    Action a;
+    a.verb = kProtect;
+    a.push(z);
+    if (check_protect(a)) out.push_back(a);
+  }
+}
+
 // 3.1 minor Axis values, except under Axis card 4: "All Minor Axis units attacking and defending
 // on this turn that share a zone with any number of German units attack and defend the same as
 // their German counterparts".

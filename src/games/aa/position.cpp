@@ -74,6 +74,7 @@ Result<Json> AaState::position() const {
                    {"card", {{"axis", card_[0]}, {"russia", card_[1]}}},
                    {"kept", {{"axis", rows(kept_[0])}, {"russia", rows(kept_[1])}}},
                    {"ci_two_dice_turn", ci_two_dice_turn_},
+                   {"protected", protected_zone_ >= 0 ? Json(g_->zone(protected_zone_).id) : Json(nullptr)},
                    {"finland_attacked", finland_attacked_}};
   }
   j["turn"] = turn_;
@@ -241,6 +242,7 @@ Status AaState::read_position(const JsonReader& r) {
       card_[static_cast<size_t>(s)] = m.at("card").int_in(kSideWords[s], -1, 12);
     }
     ci_two_dice_turn_ = m.int_in("ci_two_dice_turn", 0, 99);
+    protected_zone_ = zone(m.at("protected"), true);  // 4.4.2 Russia's card 5
     finland_attacked_ = m.boolean("finland_attacked");
   }
   mobilized_.fill(false);
@@ -274,7 +276,7 @@ Status AaState::read_position(const JsonReader& r) {
     u.from = x.has("from") ? zone(x.at("from"), true) : -1;
     u.locked = x.boolean_or("locked", false);
     u.marsh_turn = x.has("marsh_turn") ? x.int_in("marsh_turn", 0, 99) : 0;
-    u.rail = x.has("rail") ? x.int_in("rail", 0, 2) : 0;
+    u.rail = x.has("rail") ? x.int_in("rail", 0, 3) : 0;  // 3: ran again (4.4.1 Axis card 2)
     u.morale = x.has("morale") ? x.int_in("morale", 0, 2) : 0;
     u.carried = x.has("carried_by") ? type(x.at("carried_by")) + 1 : 0;  // 3.7, 3.23
     u.dropped = x.boolean_or("dropped", false);                          // 3.13

@@ -286,6 +286,7 @@ void AaState::begin_turn() {
   const Rules& r = g_->rules();
   // 2.10: "At the beginning of Turn 4, and every turn thereafter, Russia receives 8 Build Points".
   card_ = {-1, -1};  // 4.4: this turn's Murphy's Law cards are drawn after the CI roll
+  protected_zone_ = -1;
   if (turn_ >= r.lend_lease_from) {
     // 4.4.2 Russia's card K: "The rest of the game, lend lease Build Points double to 16".
     const int ll =

@@ -33,7 +33,8 @@ enum Verb : uint16_t {
   kRepair,
   kShip,
   kCarry,
-  kGeneral
+  kGeneral,
+  kProtect
 };
 
 // 1.2: the steps one side plays in a turn.
@@ -48,14 +49,14 @@ struct Unit {
   int nation = kGermany;
   int type = 0;  // base type (AaGame::base)
   int zone = -1;
-  int damage = 0;        // 3.2: a 2-hit unit's first hit
-  int mp = 0;            // movement left in this movement sequence
-  int from = -1;         // the zone it last entered its zone from (3.29: attacking across a river)
-  bool locked = false;   // 2.4-2.6: locked until its nation mobilizes
-  int marsh_turn = 0;    // 3.31: the turn it entered the Pripet Marshes (0: never)
-  int rail = 0;          // 3.35 in this Rail step: 1 loaded on a train, 2 moved (a train or its cargo)
-  int morale = 0;        // 3.33: retreated (1), sitting out its side's next movement sequence (2)
-  int carried = 0;       // 3.7, 3.23: aboard this side's carriers of base type carried - 1 (0: not)
+  int damage = 0;       // 3.2: a 2-hit unit's first hit
+  int mp = 0;           // movement left in this movement sequence
+  int from = -1;        // the zone it last entered its zone from (3.29: attacking across a river)
+  bool locked = false;  // 2.4-2.6: locked until its nation mobilizes
+  int marsh_turn = 0;   // 3.31: the turn it entered the Pripet Marshes (0: never)
+  int rail = 0;     // 3.35 in this Rail step: 1 loaded, 2 moved (a train or its cargo), 3 ran again (4.4.1)
+  int morale = 0;   // 3.33: retreated (1), sitting out its side's next movement sequence (2)
+  int carried = 0;  // 3.7, 3.23: aboard this side's carriers of base type carried - 1 (0: not)
   bool dropped = false;  // 3.13: dropped by transport in this Combat Move (+1 in the first round)
   int general = 0;       // 4.5: the general this piece is (AaGame::generals() index + 1), 0: none
 };
@@ -200,6 +201,10 @@ class AaState : public State {
     return c == nullptr ? 0 : c->value;
   }
   int card(int side) const { return card_[static_cast<size_t>(side)]; }
+  Status check_protect(const Action& a) const;  // 4.4.2 Russia's card 5
+  void apply_protect(const Action& a);
+  void gen_protect(std::vector<Action>& out) const;
+  int protected_zone() const { return protected_zone_; }
   int carry_capacity(int type) const;                 // 3.7, 3.23, 3.35 with Russia's card 3
   int battle_type_in(int zone, const Unit& u) const;  // 3.1, with Axis card 4
   // generals.cpp (4.5, option "generals").
@@ -294,6 +299,7 @@ class AaState : public State {
   std::array<uint16_t, 2> kept_{};   // game-long cards in effect
   int ci_two_dice_turn_ = 0;         // Axis K: the turn the Axis roll 2d12 for CI
   bool finland_attacked_ = false;    // Russia 8: Finland has attacked a Russian zone
+  int protected_zone_ = -1;          // Russia 5: the zone the Axis cannot attack this turn
   // 4.5 Generals (option "generals").
   bool generals_ = false;
   uint32_t generals_drawn_ = 0;        // AaGame::generals() picked so far (bit per index)

@@ -16,6 +16,7 @@
 //   ship COUNT UNIT FROM TO                    3.28    units sail between naval bases (Rail/Naval step)
 //   carry COUNT UNIT ZONE truck|transport      3.7, 3.23 units board trucks or transports (3.13 airborne)
 //   general NAME ZONE                          4.5     a general picked for the side takes the field
+//   protect ZONE                               4.4.2   Russia's Murphy card 5: a zone the Axis cannot attack
 //   end                                        1.2     ends the side's step
 // UNIT is a type id ("infantry") for Germany or Russia and nation:type for a minor Axis
 // nation ("romania:infantry").
@@ -254,6 +255,10 @@ Result<Action> parse_general(const AaState& s, std::span<const std::string_view>
   return act(kGeneral, {id, *z});
 }
 
+Result<Action> parse_protect(const AaState& s, std::span<const std::string_view> w) {
+  return parse_zone_verb(s, w, kProtect, "usage: protect ZONE");
+}
+
 Result<Action> parse_end(const AaState&, std::span<const std::string_view> w) {
   if (!w.empty()) return Error{"usage: end", "", ""};
   return act(kEnd, {});
@@ -305,6 +310,7 @@ std::string print_general(const AaState& s, const Action& a) {
                                : "?";
   return "general " + name + " " + zone_word(s, a.args[1]);
 }
+std::string print_protect(const AaState& s, const Action& a) { return "protect " + zone_word(s, a.args[0]); }
 std::string print_stand(const AaState& s, const Action& a) { return "stand " + zone_word(s, a.args[0]); }
 std::string print_withdraw(const AaState& s, const Action& a) {
   return "withdraw " + zone_word(s, a.args[0]);
@@ -379,6 +385,10 @@ constexpr VerbRow<AaState> kVerbs[] = {
      [](const AaState& s, std::vector<Action>& o) { s.gen_general(o); },
      [](const AaState& s, const Action& a) { return s.check_general(a); },
      [](AaState& s, const Action& a) { s.apply_general(a); }, &print_general, &parse_general, nullptr},
+    {kProtect, "protect", "protect ZONE", "4.4.2",
+     [](const AaState& s, std::vector<Action>& o) { s.gen_protect(o); },
+     [](const AaState& s, const Action& a) { return s.check_protect(a); },
+     [](AaState& s, const Action& a) { s.apply_protect(a); }, &print_protect, &parse_protect, nullptr},
     {kEnd, "end", "end", "1.2", [](const AaState& s, std::vector<Action>& o) { s.gen_end(o); },
      [](const AaState& s, const Action& a) { return s.check_end(a); },
      [](AaState& s, const Action& a) { s.apply_end(a); }, &print_end, &parse_end, nullptr},
@@ -516,7 +526,8 @@ void AaState::gen_rail(std::vector<Action>& out) const {
   const int train = g_->base_index("train");
   std::set<int> depots;
   for (const Unit& u : units_)
-    if (side_of(u.nation) == active_ && u.type == train && u.rail == 0) depots.insert(u.zone);
+    if (side_of(u.nation) == active_ && u.type == train && (u.rail == 0 || u.rail == 2))
+      depots.insert(u.zone);
   for (int from : depots)
     for (int to = 0; to < g_->zone_count(); ++to) {
       if (to == from) continue;
@@ -649,7 +660,7 @@ Json AaState::full_json() const {
       {"damage", damage},
       {"shipped", shipped_},
       {"murphy", Json::array({murphy_, drawn_[0], drawn_[1], card_[0], card_[1], kept_[0], kept_[1],
-                              ci_two_dice_turn_, finland_attacked_})},
+                              ci_two_dice_turn_, finland_attacked_, protected_zone_})},
       {"generals", Json::array({generals_, generals_drawn_, generals_waiting_, battle_general_})},
       {"casualty_first", casualty_first},
       {"decision", decision_zone_ < 0 ? Json() : Json(g_->zone(decision_zone_).id)},
