@@ -90,6 +90,8 @@ struct Rules {
   // 3.10, 3.28: units a naval base ships out per Rail/Naval step, by side (II: Germany's
   // "Naval Capacity: 3" for the Axis, Russia's 2).
   std::array<int, 2> naval_capacity{3, 2};
+  // 4.2: the Casualty chart's band (1-5, units.json casualty_band) of each d12 result 1..12.
+  std::vector<int> casualty_chart;
 };
 
 // A placement a nation receives (2.2-2.7 mobilizations and schedules): units by base type.

@@ -53,6 +53,7 @@ Result<UnitTypes> UnitTypes::load(const std::filesystem::path& data_dir, const s
       const std::string rule = u.str_or("rule", "");
       t.section = rule.substr(0, rule.find_first_of(" ,"));
     }
+    t.casualty_band = static_cast<int>(u.integer_or("casualty_band", 0));
     if (t.has_class("bomber")) {
       t.sbr_hit = static_cast<int>(u.integer_or("sbr_hit", 0));
       t.sbr_dice = static_cast<int>(u.integer_or("sbr_dice", 1));
@@ -434,6 +435,16 @@ void Battle::apply_aa(int aa_hits) {
   }
 }
 
+// Hits the owner's order places, or (4.2) the Casualty chart rolls when there are.
+void Battle::apply_ordinary(Forces& f, const CasualtyOrder& order, int hits,
+                            const std::vector<int>& chart_rolls) {
+  for (int r : chart_rolls) {
+    if (hits == 0) break;
+    if (chart_hit(f, *types_, order, setup_.terrain.casualty_chart, r)) --hits;
+  }
+  order.apply_hits(f, *types_, hits);
+}
+
 void Battle::apply_exchange(const RoundRoll& roll) {
   // 3.36.2.3: the defender rolls "including those chosen as casualties", so both sides' hits
   // are taken from the forces that rolled and removed together.
@@ -442,10 +453,10 @@ void Battle::apply_exchange(const RoundRoll& roll) {
   // 3.16: the Tank Destroyers' chosen hits first, on the targets their side picks.
   const int placed_on_def = chosen_hits(def, *types_, roll.chosen[0]);
   const int placed_on_att = chosen_hits(att, *types_, roll.chosen[1]);
-  setup_.defender_order.apply_hits(def, *types_, roll.hits[0] - placed_on_def);
+  apply_ordinary(def, setup_.defender_order, roll.hits[0] - placed_on_def, roll.chart_rolls[0]);
   const auto& spare = setup_.terrain.no_supply_kills;  // 4.4.1 Axis card 3
   if (!spare[0]) setup_.defender_order.apply_supply_kills(def, *types_, roll.ones[0]);
-  setup_.attacker_order.apply_hits(att, *types_, roll.hits[1] - placed_on_att);
+  apply_ordinary(att, setup_.attacker_order, roll.hits[1] - placed_on_att, roll.chart_rolls[1]);
   if (!spare[1]) setup_.attacker_order.apply_supply_kills(att, *types_, roll.ones[1]);
   ++round_;
   settle();
@@ -479,6 +490,34 @@ int chosen_hits(Forces& f, const UnitTypes& types, int hits) {
     }
   }
   return placed;
+}
+
+// 4.2: "(1-4) Infantry, Artillery, Airborne (5-6) ... If there are no units in a number range to
+// take as a casualty then go to the next lowest range until you can remove a unit." With none in
+// that range or below, the next higher range (ruling "Casualty chart"); in a range the owner's
+// order picks the type, and a 2-hit unit's first hit damages it.
+bool chart_hit(Forces& f, const UnitTypes& types, const CasualtyOrder& order, const std::vector<int>& chart,
+               int r) {
+  if (r < 1 || static_cast<size_t>(r) >= chart.size()) return false;
+  const int band = chart[static_cast<size_t>(r)];
+  auto pick = [&](int b) {
+    for (int t : order.type_priority)
+      if (types.at(t).combatant && types.at(t).casualty_band == b && f.alive[static_cast<size_t>(t)] > 0)
+        return t;
+    return -1;
+  };
+  int target = -1;
+  for (int b = band; b >= 1 && target < 0; --b) target = pick(b);
+  for (int b = band + 1; b <= 5 && target < 0; ++b) target = pick(b);
+  if (target < 0) return false;
+  const auto i = static_cast<size_t>(target);
+  if (types.at(target).hits == 2 && f.damaged[i] < f.alive[i]) {
+    ++f.damaged[i];
+  } else {
+    if (f.damaged[i] > 0) --f.damaged[i];
+    --f.alive[i];
+  }
+  return true;
 }
 
 void Battle::settle() {
@@ -617,6 +656,10 @@ RoundRoll Battle::fight_round(Dice& dice, const RetreatRule& retreat_rule, Round
         if (r <= at_most) ++roll.chosen[static_cast<size_t>(k)];
       }
   }
+  // 4.2: "If you take 4 hits, reroll 4 d12 and remove units per the chart" (the defender's first).
+  if (!setup_.terrain.casualty_chart.empty())
+    for (const size_t k : {size_t{0}, size_t{1}})
+      for (int i = 0; i < roll.hits[k] - roll.chosen[k]; ++i) roll.chart_rolls[k].push_back(dice.roll(kDie));
   apply_exchange(roll);
   // 3.36.2.4: "The attacking side may retreat after the end of the round"
   if (outcome_ == Outcome::kOngoing && retreat_rule.after_round > 0 && round_ >= retreat_rule.after_round)

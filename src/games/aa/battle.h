@@ -68,6 +68,7 @@ struct UnitType {
   // 3.16 Tank Destroyer: "may choose any land vehicle as its target on a roll of 2 or less".
   int choose_target_at = 0;
   std::string choose_target_class;
+  int casualty_band = 0;  // 4.2: the row of the optional Casualty chart (0: never rolled for)
 
   bool has_class(std::string_view c) const;
   bool aircraft() const { return has_class("air"); }
@@ -144,6 +145,9 @@ struct BattleTerrain {
   std::array<std::vector<int>, 2> first_round_bonus;  // 4.5.1 attributes 3, 5, 6
   // 4.5.1 attribute 4: "All artillery can support 2 infantry each at a (+1) during attack".
   std::array<bool, 2> artillery_supports_two{};
+  // 4.2 (option casualty-chart): the band of each d12 result 1..12 (index 0 unused); empty: the
+  // owner's casualty order takes the hits.
+  std::vector<int> casualty_chart;
   std::array<bool, 2> no_supply_kills{};
 };
 
@@ -165,6 +169,8 @@ struct RoundRoll {
   // 3.16: of those hits, the Tank Destroyers' rolls of 2 or less, whose target the firing
   // side picks among the enemy's land vehicles (ruling "Tank Destroyer targets").
   std::array<int, 2> chosen{};
+  // 4.2: the casualty d12 for each ordinary hit on the other side, by firing side (empty: none).
+  std::array<std::vector<int>, 2> chart_rolls;
 };
 
 // Every die a round rolled, by step, for the game's log (the dice are real and shown).
@@ -244,6 +250,7 @@ class Battle {
 
  private:
   Battle(const UnitTypes& types, BattleSetup setup);
+  void apply_ordinary(Forces& f, const CasualtyOrder& order, int hits, const std::vector<int>& chart_rolls);
   const UnitTypes* types_;
   BattleSetup setup_;
   std::array<Forces, 2> forces_;
@@ -255,6 +262,9 @@ class Battle {
 // 3.16: places `hits` Tank Destroyer hits on `f`'s dearest land combat vehicles; returns how many
 // found one (the rest are ordinary hits).
 int chosen_hits(Forces& f, const UnitTypes& types, int hits);
+// 4.2: one hit on `f` by the Casualty chart roll `r`; returns false if no unit could take it.
+bool chart_hit(Forces& f, const UnitTypes& types, const CasualtyOrder& order, const std::vector<int>& chart,
+               int r);
 
 // Rolls the dice of `by_value` (one d12 each), counting hits (roll <= value) and hits that are 1s.
 // With `rolled`, the dice are also appended there.

@@ -51,8 +51,9 @@ Result<BattleSetup> AaState::battle_setup(int zone) const {
   s.terrain.river = land_attackers > 0 && across_river == land_attackers;
   s.attacker_order = casualty_order(active_);
   s.defender_order = casualty_order(1 - active_);
-  murphy_battle(zone, s);   // 4.4.1, 4.4.2
-  general_battle(zone, s);  // 4.5.1
+  murphy_battle(zone, s);                                                      // 4.4.1, 4.4.2
+  general_battle(zone, s);                                                     // 4.5.1
+  if (casualty_chart_) s.terrain.casualty_chart = g_->rules().casualty_chart;  // 4.2
   return s;
 }
 

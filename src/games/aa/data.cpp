@@ -58,7 +58,9 @@ std::vector<ScenarioInfo> AaGame::scenarios() const {
        "Summer 1941 to Turn 12: the Axis win by taking and holding Moscow or Baku for one turn (1.3).",
        1,
        rules_.last_turn,
-       {{"murphy", "Murphy's Law cards", "4.4"}}},
+       {{"casualty-chart", "Combat Casualties chart", "4.2"},
+        {"murphy", "Murphy's Law cards", "4.4"},
+        {"generals", "Generals", "4.5"}}},
       {"barbarossa-18",
        "Barbarossa, extended (18 turns)",
        "Played through Turn 18 with the same conditions, and the Axis also win with 28 VP at the end of Turn "
@@ -66,7 +68,9 @@ std::vector<ScenarioInfo> AaGame::scenarios() const {
        "(1.3).",
        1,
        rules_.extended_last_turn,
-       {{"murphy", "Murphy's Law cards", "4.4"}}},
+       {{"casualty-chart", "Combat Casualties chart", "4.2"},
+        {"murphy", "Murphy's Law cards", "4.4"},
+        {"generals", "Generals", "4.5"}}},
   };
 }
 
@@ -269,6 +273,21 @@ Result<std::unique_ptr<Game>> load_game(const std::filesystem::path& data_dir) {
   for (int nation : {kRomania, kBulgaria, kFinland, kSpain}) {
     g->mobilization_[static_cast<size_t>(nation)].nation = nation;
     units_of(mi.at(nation_id(nation)).at("places"), g->mobilization_[static_cast<size_t>(nation)].units);
+  }
+  {
+    // 4.2 Combat Casualties: the d12 ranges of the chart's rows, in order.
+    ru.casualty_chart.assign(kDie + 1, 0);
+    int band = 0;
+    for (const JsonReader& b : r.at("casualty_chart").at("bands").elements()) {
+      ++band;
+      const auto ends = b.elements();
+      if (ends.size() != 2) {
+        b.fail("a band is [lowest, highest] d12 result");
+        continue;
+      }
+      for (int d = ends[0].as_int_in(1, kDie); d <= ends[1].as_int_in(1, kDie); ++d)
+        ru.casualty_chart[static_cast<size_t>(d)] = band;
+    }
   }
   const JsonReader fd = r.at("facility_damage");
   for (int t = kIndustrialComplex; t <= kRailroad; ++t)

@@ -20,11 +20,17 @@ Status AaState::set_option(const std::string& option) {
     murphy_ = true;  // 4.4
     return Status::ok();
   }
+  if (option == "casualty-chart") {
+    casualty_chart_ = true;  // 4.2
+    return Status::ok();
+  }
   if (option == "generals") {
     generals_ = true;  // 4.5
     return Status::ok();
   }
-  return Error{"no optional rule '" + option + "' (the options are: murphy, 4.4; generals, 4.5)", "4", ""};
+  return Error{
+      "no optional rule '" + option + "' (the options are: casualty-chart, 4.2; murphy, 4.4; generals, 4.5)",
+      "4", ""};
 }
 
 const MurphyCard* AaState::murphy_card(int side, std::string_view effect) const {

@@ -48,6 +48,7 @@ Result<Json> AaState::position() const {
   j["version"] = kPositionVersion;
   j["scenario"] = scenario_;
   j["options"] = Json::array();
+  if (casualty_chart_) j["options"].push_back("casualty-chart");
   if (murphy_) j["options"].push_back("murphy");
   if (generals_) {
     j["options"].push_back("generals");

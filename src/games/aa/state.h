@@ -301,6 +301,7 @@ class AaState : public State {
   bool finland_attacked_ = false;    // Russia 8: Finland has attacked a Russian zone
   int protected_zone_ = -1;          // Russia 5: the zone the Axis cannot attack this turn
   // 4.5 Generals (option "generals").
+  bool casualty_chart_ = false;  // 4.2 Combat Casualties (option "casualty-chart")
   bool generals_ = false;
   uint32_t generals_drawn_ = 0;        // AaGame::generals() picked so far (bit per index)
   std::vector<int> generals_waiting_;  // picked, to be placed (indices)

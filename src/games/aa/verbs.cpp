@@ -661,6 +661,7 @@ Json AaState::full_json() const {
       {"shipped", shipped_},
       {"murphy", Json::array({murphy_, drawn_[0], drawn_[1], card_[0], card_[1], kept_[0], kept_[1],
                               ci_two_dice_turn_, finland_attacked_, protected_zone_})},
+      {"casualty_chart", casualty_chart_},
       {"generals", Json::array({generals_, generals_drawn_, generals_waiting_, battle_general_})},
       {"casualty_first", casualty_first},
       {"decision", decision_zone_ < 0 ? Json() : Json(g_->zone(decision_zone_).id)},
