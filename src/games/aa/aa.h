@@ -87,12 +87,39 @@ struct Rules {
   // 3.37: damage that makes a facility inoperable (IC 10, bases 5, railroad 1), by SbrTarget.
   std::array<int, 4> facility_capacity{};
   int repair_cost_per_point = 1;
+  // 3.10, 3.28: units a naval base ships out per Rail/Naval step, by side (II: Germany's
+  // "Naval Capacity: 3" for the Axis, Russia's 2).
+  std::array<int, 2> naval_capacity{3, 2};
+  // 4.2: the Casualty chart's band (1-5, units.json casualty_band) of each d12 result 1..12.
+  std::vector<int> casualty_chart;
 };
 
 // A placement a nation receives (2.2-2.7 mobilizations and schedules): units by base type.
 struct Grant {
   int nation = kGermany;
   std::vector<std::pair<int, int>> units;  // (base type, count)
+};
+
+// 4.4.1, 4.4.2: one card of a side's Murphy's Law chart (data/aa/murphy.json).
+struct MurphyCard {
+  std::string card, text, effect, duration, needs;  // duration: turn, game or once
+  bool played = true;                               // false: drawn and logged, not played yet
+  int value = 0, city_value = 0, this_turn = 0;
+  int zone = -1;
+  Grant grant;
+};
+
+// 4.5: a general of the tables of IV E (setup.json generals_optional) and the attributes of
+// 4.5.1 (data/aa/generals.json).
+struct General {
+  std::string name;
+  int skill = 0, attribute = 0, nation = kGermany;
+};
+struct GeneralAttribute {
+  int number = 0;
+  std::string effect, cls, text;
+  bool played = true, first_round = false;
+  int attack = 0, defence = 0;
 };
 
 struct SetupForce {
@@ -136,6 +163,16 @@ class AaGame : public Game {
   const Grant& italy_each_turn() const { return italy_; }
   const Grant& mobilization(int nation) const { return mobilization_[static_cast<size_t>(nation)]; }
   const std::vector<int>& city_zones(std::string_view city) const;
+  const std::vector<MurphyCard>& murphy(int side) const { return murphy_[static_cast<size_t>(side)]; }
+  const std::vector<General>& generals() const { return generals_; }
+  const GeneralAttribute* general_attribute(int number) const {
+    for (const GeneralAttribute& a : attributes_)
+      if (a.number == number) return &a;
+    return nullptr;
+  }
+  int generals_at_start(int nation) const {  // 4.5: Germany 2, Russia 4, each minor 1
+    return nation == kGermany ? generals_germany_ : nation == kRussiaNation ? generals_russia_ : 1;
+  }
 
  private:
   friend Result<std::unique_ptr<Game>> load_game(const std::filesystem::path& data_dir);
@@ -148,6 +185,10 @@ class AaGame : public Game {
   std::vector<SetupForce> setup_;
   Grant hungary_, italy_;
   std::array<Grant, kNationCount> mobilization_;
+  std::array<std::vector<MurphyCard>, 2> murphy_;
+  std::vector<General> generals_;
+  std::vector<GeneralAttribute> attributes_;
+  int generals_germany_ = 2, generals_russia_ = 4;
   std::vector<std::pair<std::string, std::vector<int>>> cities_;
   std::string rules_hash_;
 };

@@ -49,6 +49,11 @@ Result<UnitTypes> UnitTypes::load(const std::filesystem::path& data_dir, const s
     t.facility = u.boolean_or("facility", false);
     t.needs_air_base = u.boolean_or("needs_air_base", false);
     t.nations = u.str_list_or_empty("nations");
+    {
+      const std::string rule = u.str_or("rule", "");
+      t.section = rule.substr(0, rule.find_first_of(" ,"));
+    }
+    t.casualty_band = static_cast<int>(u.integer_or("casualty_band", 0));
     if (t.has_class("bomber")) {
       t.sbr_hit = static_cast<int>(u.integer_or("sbr_hit", 0));
       t.sbr_dice = static_cast<int>(u.integer_or("sbr_dice", 1));
@@ -78,8 +83,16 @@ Result<UnitTypes> UnitTypes::load(const std::filesystem::path& data_dir, const s
           t.anti_aircraft = a.int_in("value", 0, kDie);
         } else if (kind == "drop_bonus") {
           t.drop_bonus = a.int_in("bonus", 0, kDie);
+        } else if (kind == "carry") {
+          // 3.7, 3.23 (movement.cpp); 3.35 trains keep their own rail rule (rail.cpp).
+          t.carry_capacity = a.int_in("capacity", 0, 99);
+          t.cargo_classes = a.str_list("cargo_classes");
+          t.carry_phases = a.str_list("phases");
+        } else if (kind == "choose_target") {
+          t.choose_target_at = a.int_in("roll_at_most", 0, kDie);
+          t.choose_target_class = a.str("target_class");
         }
-        // carry, tow and choose_target belong to movement and targeting (3.7, 3.4, 3.16).
+        // tow belongs to movement (3.4).
       }
     }
     static constexpr std::string_view kNotInCombat[] = {"noncombat", "facility", "facility_like", "general",
@@ -318,6 +331,10 @@ DiceByValue Battle::combat_dice(Side side, std::string_view only_class) const {
     } else if (cut_off || terrain.pripet) {
       v -= 2;  // 3.34 cut off (which voids every other defensive modifier), or 3.31 the Pripet
     }
+    const auto& bonus = terrain.bonus[static_cast<size_t>(idx(side))];
+    if (!bonus.empty() && !cut_off) v += bonus[static_cast<size_t>(t)];  // 4.4.1, 4.4.2, 4.5.1
+    const auto& first = terrain.first_round_bonus[static_cast<size_t>(idx(side))];
+    if (first_round && !first.empty() && !cut_off) v += first[static_cast<size_t>(t)];  // 4.5.1
     values[static_cast<size_t>(t)].assign(static_cast<size_t>(n), v);
   }
   if (!cut_off) {
@@ -333,7 +350,9 @@ DiceByValue Battle::combat_dice(Side side, std::string_view only_class) const {
             side_has(enemy, [&](const UnitType& u) { return u.has_class(sp.unless_enemy_class); }))
           continue;  // 3.20: no bonus when enemy fighters are present
         // "matched 1-1" (3.3, 3.17, 3.20; 4.3 "1 or 2 infantry to 1 fortification")
-        int capacity = supporters * sp.partners_each;
+        const bool two = terrain.artillery_supports_two[static_cast<size_t>(idx(side))] && attacking &&
+                         types.at(s).has_class("artillery") && sp.partner_class == "infantry";  // 4.5.1
+        int capacity = supporters * (two ? std::max(2, sp.partners_each) : sp.partners_each);
         for (int t = 0; t < types.size() && capacity > 0; ++t) {
           if (!types.at(t).has_class(sp.partner_class)) continue;
           auto& vs = values[static_cast<size_t>(t)];
@@ -416,17 +435,89 @@ void Battle::apply_aa(int aa_hits) {
   }
 }
 
+// Hits the owner's order places, or (4.2) the Casualty chart rolls when there are.
+void Battle::apply_ordinary(Forces& f, const CasualtyOrder& order, int hits,
+                            const std::vector<int>& chart_rolls) {
+  for (int r : chart_rolls) {
+    if (hits == 0) break;
+    if (chart_hit(f, *types_, order, setup_.terrain.casualty_chart, r)) --hits;
+  }
+  order.apply_hits(f, *types_, hits);
+}
+
 void Battle::apply_exchange(const RoundRoll& roll) {
   // 3.36.2.3: the defender rolls "including those chosen as casualties", so both sides' hits
   // are taken from the forces that rolled and removed together.
   Forces& att = forces(Side::kAttacker);
   Forces& def = forces(Side::kDefender);
-  setup_.defender_order.apply_hits(def, *types_, roll.hits[0]);
-  setup_.defender_order.apply_supply_kills(def, *types_, roll.ones[0]);
-  setup_.attacker_order.apply_hits(att, *types_, roll.hits[1]);
-  setup_.attacker_order.apply_supply_kills(att, *types_, roll.ones[1]);
+  // 3.16: the Tank Destroyers' chosen hits first, on the targets their side picks.
+  const int placed_on_def = chosen_hits(def, *types_, roll.chosen[0]);
+  const int placed_on_att = chosen_hits(att, *types_, roll.chosen[1]);
+  apply_ordinary(def, setup_.defender_order, roll.hits[0] - placed_on_def, roll.chart_rolls[0]);
+  const auto& spare = setup_.terrain.no_supply_kills;  // 4.4.1 Axis card 3
+  if (!spare[0]) setup_.defender_order.apply_supply_kills(def, *types_, roll.ones[0]);
+  apply_ordinary(att, setup_.attacker_order, roll.hits[1] - placed_on_att, roll.chart_rolls[1]);
+  if (!spare[1]) setup_.attacker_order.apply_supply_kills(att, *types_, roll.ones[1]);
   ++round_;
   settle();
+}
+
+// 3.16: "this unit may choose any land vehicle as its target on a roll of 2 or less". The
+// firing side puts each such hit on the enemy's dearest land combat vehicle (then the
+// strongest), a 2-hit unit's hit first damaging it (ruling "Tank Destroyer targets"); a hit
+// that finds no vehicle is an ordinary hit. Returns the hits placed.
+int chosen_hits(Forces& f, const UnitTypes& types, int hits) {
+  int placed = 0;
+  for (; placed < hits; ++placed) {
+    int best = -1;
+    for (int t = 0; t < types.size(); ++t) {
+      const UnitType& u = types.at(t);
+      if (f.alive[static_cast<size_t>(t)] == 0 || !u.combatant || u.aircraft() || !u.has_class("land") ||
+          !u.has_class("vehicle"))
+        continue;
+      if (best < 0 || u.cost > types.at(best).cost ||
+          (u.cost == types.at(best).cost &&
+           u.attack + u.defence > types.at(best).attack + types.at(best).defence))
+        best = t;
+    }
+    if (best < 0) break;
+    const auto b = static_cast<size_t>(best);
+    if (types.at(best).hits > 1 && f.damaged[b] < f.alive[b]) {
+      ++f.damaged[b];
+    } else {
+      if (f.damaged[b] > 0) --f.damaged[b];
+      --f.alive[b];
+    }
+  }
+  return placed;
+}
+
+// 4.2: "(1-4) Infantry, Artillery, Airborne (5-6) ... If there are no units in a number range to
+// take as a casualty then go to the next lowest range until you can remove a unit." With none in
+// that range or below, the next higher range (ruling "Casualty chart"); in a range the owner's
+// order picks the type, and a 2-hit unit's first hit damages it.
+bool chart_hit(Forces& f, const UnitTypes& types, const CasualtyOrder& order, const std::vector<int>& chart,
+               int r) {
+  if (r < 1 || static_cast<size_t>(r) >= chart.size()) return false;
+  const int band = chart[static_cast<size_t>(r)];
+  auto pick = [&](int b) {
+    for (int t : order.type_priority)
+      if (types.at(t).combatant && types.at(t).casualty_band == b && f.alive[static_cast<size_t>(t)] > 0)
+        return t;
+    return -1;
+  };
+  int target = -1;
+  for (int b = band; b >= 1 && target < 0; --b) target = pick(b);
+  for (int b = band + 1; b <= 5 && target < 0; ++b) target = pick(b);
+  if (target < 0) return false;
+  const auto i = static_cast<size_t>(target);
+  if (types.at(target).hits == 2 && f.damaged[i] < f.alive[i]) {
+    ++f.damaged[i];
+  } else {
+    if (f.damaged[i] > 0) --f.damaged[i];
+    --f.alive[i];
+  }
+  return true;
 }
 
 void Battle::settle() {
@@ -536,9 +627,39 @@ RoundRoll Battle::fight_round(Dice& dice, const RetreatRule& retreat_rule, Round
     retreat();
     return roll;
   }
-  // 3.36.2.3: "the attacker rolling first for each of his units ... then rolls for each of his units"
-  roll_dice(combat_dice(Side::kAttacker), dice, roll.hits[0], roll.ones[0], log_side(&RoundDice::combat, 0));
-  roll_dice(combat_dice(Side::kDefender), dice, roll.hits[1], roll.ones[1], log_side(&RoundDice::combat, 1));
+  // 3.36.2.3: "the attacker rolling first for each of his units ... then rolls for each of his units".
+  // 3.16: a Tank Destroyer's die is rolled after the side's other dice; a hit on 2 or less is
+  // one whose target the side picks (RoundRoll::chosen).
+  for (const Side s : {Side::kAttacker, Side::kDefender}) {
+    const int k = idx(s);
+    int at_most = 0;
+    for (int t = 0; t < types_->size(); ++t)
+      if (forces(s).alive[static_cast<size_t>(t)] > 0 && types_->at(t).choose_target_at > 0)
+        at_most = std::max(at_most, types_->at(t).choose_target_at);
+    DiceByValue all = combat_dice(s);
+    if (at_most == 0) {
+      roll_dice(all, dice, roll.hits[static_cast<size_t>(k)], roll.ones[static_cast<size_t>(k)],
+                log_side(&RoundDice::combat, k));
+      continue;
+    }
+    const DiceByValue td = combat_dice(s, "tank_destroyer");
+    for (size_t v = 0; v < all.size(); ++v) all[v] -= td[v];
+    roll_dice(all, dice, roll.hits[static_cast<size_t>(k)], roll.ones[static_cast<size_t>(k)],
+              log_side(&RoundDice::combat, k));
+    for (int v = 0; v <= kDie; ++v)
+      for (int i = 0; i < td[static_cast<size_t>(v)]; ++i) {
+        const int r = dice.roll(kDie);
+        if (rolled != nullptr) rolled->combat[static_cast<size_t>(k)].push_back(r);
+        if (r > v) continue;
+        ++roll.hits[static_cast<size_t>(k)];
+        if (r == 1) ++roll.ones[static_cast<size_t>(k)];
+        if (r <= at_most) ++roll.chosen[static_cast<size_t>(k)];
+      }
+  }
+  // 4.2: "If you take 4 hits, reroll 4 d12 and remove units per the chart" (the defender's first).
+  if (!setup_.terrain.casualty_chart.empty())
+    for (const size_t k : {size_t{0}, size_t{1}})
+      for (int i = 0; i < roll.hits[k] - roll.chosen[k]; ++i) roll.chart_rolls[k].push_back(dice.roll(kDie));
   apply_exchange(roll);
   // 3.36.2.4: "The attacking side may retreat after the end of the round"
   if (outcome_ == Outcome::kOngoing && retreat_rule.after_round > 0 && round_ >= retreat_rule.after_round)

@@ -5,9 +5,9 @@
 // tokens and trucks) and the attacker's retreat rule (3.36.2.4, 3.33). The exact battle
 // calculator (battle_calculator.h) builds its transitions from these same functions.
 //
-// Not yet here (listed in docs/aa-design.md): a fighter's retreat from the dogfight, the Tank
-// Destroyer's own choice of target (3.16), the defender's retreat roll, generals and Murphy
-// cards. Until then a Tank Destroyer's hit is an ordinary hit.
+// Not yet here (listed in docs/aa-design.md): a fighter's retreat from the dogfight, generals
+// and Murphy cards. The Tank Destroyer's choice of target (3.16) is played with real dice
+// (fight_round); the calculator counts its hits as ordinary hits.
 #pragma once
 
 #include <array>
@@ -59,6 +59,16 @@ struct UnitType {
   int sbr_dice = 1;             // 3.22: the Heavy Bomber rolls 2d12
   std::vector<std::string> sbr_targets;  // 3.20, 3.21: what it may bomb
   std::vector<std::string> nations;      // who may field it (SS: Germany, Guards: Russia); empty: all
+  std::string section;                   // the section its "rule" cites first ("3.16")
+  // 3.7 Trucks, 3.23 Transport: how many units of `cargo_classes` one carries (0: none), and
+  // the movement sequences it carries in ("non_combat_move", "combat_move_airborne").
+  int carry_capacity = 0;
+  std::vector<std::string> cargo_classes;
+  std::vector<std::string> carry_phases;
+  // 3.16 Tank Destroyer: "may choose any land vehicle as its target on a roll of 2 or less".
+  int choose_target_at = 0;
+  std::string choose_target_class;
+  int casualty_band = 0;  // 4.2: the row of the optional Casualty chart (0: never rolled for)
 
   bool has_class(std::string_view c) const;
   bool aircraft() const { return has_class("air"); }
@@ -128,6 +138,17 @@ struct BattleTerrain {
   bool pripet = false;            // 3.31: defenders -2
   bool surrounded = false;        // 3.34: defenders -2, all defensive modifiers void
   bool airborne_dropped = false;  // 3.13
+  // 4.4.1, 4.4.2 Murphy's Law cards: by battle side (attacker, defender), a bonus per type
+  // index to the value each unit rolls at (empty: none), and whether the side's 1s spare the
+  // enemy's supplies and trucks (Axis card 3).
+  std::array<std::vector<int>, 2> bonus;
+  std::array<std::vector<int>, 2> first_round_bonus;  // 4.5.1 attributes 3, 5, 6
+  // 4.5.1 attribute 4: "All artillery can support 2 infantry each at a (+1) during attack".
+  std::array<bool, 2> artillery_supports_two{};
+  // 4.2 (option casualty-chart): the band of each d12 result 1..12 (index 0 unused); empty: the
+  // owner's casualty order takes the hits.
+  std::vector<int> casualty_chart;
+  std::array<bool, 2> no_supply_kills{};
 };
 
 struct BattleSetup {
@@ -145,6 +166,11 @@ struct RoundRoll {
   int aa_hits = 0;            // step A, first round only
   std::array<int, 2> hits{};  // by firing side
   std::array<int, 2> ones{};  // natural 1s that hit (3.36.2.3)
+  // 3.16: of those hits, the Tank Destroyers' rolls of 2 or less, whose target the firing
+  // side picks among the enemy's land vehicles (ruling "Tank Destroyer targets").
+  std::array<int, 2> chosen{};
+  // 4.2: the casualty d12 for each ordinary hit on the other side, by firing side (empty: none).
+  std::array<std::vector<int>, 2> chart_rolls;
 };
 
 // Every die a round rolled, by step, for the game's log (the dice are real and shown).
@@ -224,6 +250,7 @@ class Battle {
 
  private:
   Battle(const UnitTypes& types, BattleSetup setup);
+  void apply_ordinary(Forces& f, const CasualtyOrder& order, int hits, const std::vector<int>& chart_rolls);
   const UnitTypes* types_;
   BattleSetup setup_;
   std::array<Forces, 2> forces_;
@@ -231,6 +258,13 @@ class Battle {
   bool air_supremacy_done_ = false;
   Outcome outcome_ = Outcome::kOngoing;
 };
+
+// 3.16: places `hits` Tank Destroyer hits on `f`'s dearest land combat vehicles; returns how many
+// found one (the rest are ordinary hits).
+int chosen_hits(Forces& f, const UnitTypes& types, int hits);
+// 4.2: one hit on `f` by the Casualty chart roll `r`; returns false if no unit could take it.
+bool chart_hit(Forces& f, const UnitTypes& types, const CasualtyOrder& order, const std::vector<int>& chart,
+               int r);
 
 // Rolls the dice of `by_value` (one d12 each), counting hits (roll <= value) and hits that are 1s.
 // With `rolled`, the dice are also appended there.

@@ -27,7 +27,8 @@ Result<BattleSetup> AaState::battle_setup(int zone) const {
   int land_attackers = 0, across_river = 0;
   for (const Unit& u : units_) {
     if (u.zone != zone) continue;
-    const size_t t = static_cast<size_t>(g_->battle_type(u.nation, u.type));
+    if (u.dropped && side_of(u.nation) == active_) s.terrain.airborne_dropped = true;  // 3.13
+    const size_t t = static_cast<size_t>(battle_type_in(zone, u));
     Forces& f = side_of(u.nation) == active_ ? s.attacker : s.defender;
     ++f.alive[t];
     if (u.damage > 0) ++f.damaged[t];
@@ -50,6 +51,9 @@ Result<BattleSetup> AaState::battle_setup(int zone) const {
   s.terrain.river = land_attackers > 0 && across_river == land_attackers;
   s.attacker_order = casualty_order(active_);
   s.defender_order = casualty_order(1 - active_);
+  murphy_battle(zone, s);                                                      // 4.4.1, 4.4.2
+  general_battle(zone, s);                                                     // 4.5.1
+  if (casualty_chart_) s.terrain.casualty_chart = g_->rules().casualty_chart;  // 4.2
   return s;
 }
 
@@ -105,7 +109,7 @@ void AaState::reconcile(int zone, int side, const Forces& f) {
   std::vector<uint8_t> remove(units_.size(), 0);
   for (size_t i : order) {
     Unit& u = units_[i];
-    const size_t t = static_cast<size_t>(g_->battle_type(u.nation, u.type));
+    const size_t t = static_cast<size_t>(battle_type_in(zone, u));
     if (seen[t] >= alive[t]) {
       remove[i] = 1;
       continue;
@@ -134,6 +138,7 @@ Status AaState::check_battle(const Action& a) const {
 void AaState::apply_battle(const Action& a) {
   const int zone = a.args[0];
   const std::string& name = g_->zone(zone).name;
+  if (battle_rounds_[static_cast<size_t>(zone)] == 0) general_duel(zone);  // 4.5
   auto setup = battle_setup(zone);
   auto b = Battle::start(g_->battle_types(), setup.value());
   if (!b) {
@@ -209,11 +214,11 @@ void AaState::settle_battle(int zone, Outcome o) {
     for (Unit u : units_) {
       if (u.zone == zone && side_of(u.nation) == active_) {
         const UnitType& t = g_->base(u.type);
-        if (to >= 0 && t.combatant) {
+        if (to >= 0 && (t.combatant || u.general > 0)) {  // 4.5: generals withdraw with them
           u.zone = to;
           u.mp = 0;
           ++moved;
-        } else if (t.combatant) {
+        } else if (t.combatant || u.general > 0) {
           continue;  // nowhere to go
         } else {
           u.nation = defender == kAxis ? kGermany : kRussiaNation;  // 3.33: captured
@@ -235,6 +240,7 @@ void AaState::settle_battle(int zone, Outcome o) {
       land_left = true;
   if (o == Outcome::kAttackerWins) {
     log("combat", "Battle of " + name + ": the attacker wins (3.36.2.3)", "3.36.2.3");
+    generals_lost(zone, defender, "defending in a lost battle");  // 4.5
     if (land_left) {
       capture(zone, active_, "3.36.2");
     } else {
@@ -247,6 +253,7 @@ void AaState::settle_battle(int zone, Outcome o) {
           (o == Outcome::kBothDestroyed ? ": both sides are destroyed" : ": the defender holds") +
           " (3.36.2.3)",
       "3.36.2.3");
+  generals_lost(zone, active_, "a losing attack, not retreating");  // 4.5
   // The attacker's supplies and trucks left in the zone are the defender's (3.33).
   for (Unit& u : units_)
     if (u.zone == zone && side_of(u.nation) == active_ && !g_->base(u.type).combatant)
@@ -276,7 +283,7 @@ void AaState::apply_retreat(const Action& a) {
   int moved = 0, captured = 0;
   for (Unit& u : units_) {
     if (u.zone != zone || side_of(u.nation) != active_) continue;
-    if (g_->base(u.type).combatant) {
+    if (g_->base(u.type).combatant || u.general > 0) {  // 4.5: generals retreat with their troops
       u.zone = to;
       u.mp = 0;
       u.from = zone;
@@ -388,6 +395,13 @@ void AaState::apply_pull(const Action& a) {
       u.from = zone;
       u.morale = 1;  // 3.33 "considered to have low morale and cannot be moved in the next sequence"
       ++moved;
+    }
+  // 4.5: the defender's generals leave with the first units that retreat (they are not counted).
+  for (Unit& u : units_)
+    if (u.zone == zone && u.general > 0 && side_of(u.nation) == side_of(nation)) {
+      u.zone = to;
+      u.from = zone;
+      u.morale = 1;
     }
   withdraw_left_ -= n;
   log("combat",

@@ -53,14 +53,24 @@ int nation_from_id(std::string_view id) {
 
 std::vector<ScenarioInfo> AaGame::scenarios() const {
   return {
-      {"barbarossa", "Barbarossa (12 turns)",
-       "Summer 1941 to Turn 12: the Axis win by taking and holding Moscow or Baku for one turn (1.3).", 1,
-       rules_.last_turn},
-      {"barbarossa-18", "Barbarossa, extended (18 turns)",
+      {"barbarossa",
+       "Barbarossa (12 turns)",
+       "Summer 1941 to Turn 12: the Axis win by taking and holding Moscow or Baku for one turn (1.3).",
+       1,
+       rules_.last_turn,
+       {{"casualty-chart", "Combat Casualties chart", "4.2"},
+        {"murphy", "Murphy's Law cards", "4.4"},
+        {"generals", "Generals", "4.5"}}},
+      {"barbarossa-18",
+       "Barbarossa, extended (18 turns)",
        "Played through Turn 18 with the same conditions, and the Axis also win with 28 VP at the end of Turn "
        "18 "
        "(1.3).",
-       1, rules_.extended_last_turn},
+       1,
+       rules_.extended_last_turn,
+       {{"casualty-chart", "Combat Casualties chart", "4.2"},
+        {"murphy", "Murphy's Law cards", "4.4"},
+        {"generals", "Generals", "4.5"}}},
   };
 }
 
@@ -241,6 +251,8 @@ Result<std::unique_ptr<Game>> load_game(const std::filesystem::path& data_dir) {
   ru.german_income = e.at("germany").int_in("income", 0, 999);
   e.at("germany").at("income_reconstructed").check_reconstructed();
   ru.russia_max = e.at("russia").int_in("max", 0, 999);
+  ru.naval_capacity[kAxis] = e.at("germany").int_in("naval_capacity", 0, 99);   // 2.1, 3.28
+  ru.naval_capacity[kRussia] = e.at("russia").int_in("naval_capacity", 0, 99);  // 2.8, 3.28
   ru.ic_placement_limit = e.at("russia").int_in("ic_placement_limit", 0, 99);
   ru.supply_placement_limit = e.at("russia").int_in("supply_placement_limit", 0, 99);
   ru.destroyed_ic_penalty = e.at("russia").int_in("destroyed_ic_penalty", 0, 99);
@@ -262,11 +274,102 @@ Result<std::unique_ptr<Game>> load_game(const std::filesystem::path& data_dir) {
     g->mobilization_[static_cast<size_t>(nation)].nation = nation;
     units_of(mi.at(nation_id(nation)).at("places"), g->mobilization_[static_cast<size_t>(nation)].units);
   }
+  {
+    // 4.2 Combat Casualties: the d12 ranges of the chart's rows, in order.
+    ru.casualty_chart.assign(kDie + 1, 0);
+    int band = 0;
+    for (const JsonReader& b : r.at("casualty_chart").at("bands").elements()) {
+      ++band;
+      const auto ends = b.elements();
+      if (ends.size() != 2) {
+        b.fail("a band is [lowest, highest] d12 result");
+        continue;
+      }
+      for (int d = ends[0].as_int_in(1, kDie); d <= ends[1].as_int_in(1, kDie); ++d)
+        ru.casualty_chart[static_cast<size_t>(d)] = band;
+    }
+  }
   const JsonReader fd = r.at("facility_damage");
   for (int t = kIndustrialComplex; t <= kRailroad; ++t)
     ru.facility_capacity[static_cast<size_t>(t)] = fd.int_in(sbr_target_id(t), 1, 99);
   ru.repair_cost_per_point = fd.int_in("repair_cost_per_point", 0, 99);
   if (!r.ok()) return r.error();
+
+  // --- generals (4.5: setup.json generals_optional; 4.5.1: generals.json) ---
+  {
+    const JsonReader go = s.at("generals_optional");
+    g->generals_germany_ = go.int_in("germany_start", 0, 12);
+    g->generals_russia_ = go.int_in("russia_start", 0, 12);
+    for (const char* key : {"axis", "russian"})
+      for (const JsonReader& row : go.at(key).elements()) {
+        const auto cells = row.elements();
+        if (cells.size() < 3) {
+          row.fail("a general is [name, skill, attribute(, nation)]");
+          continue;
+        }
+        General gen;
+        gen.name = cells[0].as_str();
+        gen.skill = cells[1].as_int_in(0, 12);
+        gen.attribute = cells[2].as_int_in(1, 6);
+        gen.nation = cells.size() > 3 ? nation_from_id(cells[3].as_str()) : kRussiaNation;
+        if (gen.nation < 0) cells[3].fail_value("unknown nation");
+        g->generals_.push_back(std::move(gen));
+      }
+    if (!s.ok()) return s.error();
+    const auto gen_file = dir / "generals.json";
+    auto gdoc = load_json_file(gen_file);
+    if (!gdoc) return gdoc.error();
+    JsonReader gr(*gdoc, gen_file.string());
+    gr.at("placement").check_reconstructed();
+    for (const JsonReader& a : gr.at("attributes").elements()) {
+      GeneralAttribute at;
+      at.number = a.int_in("attribute", 1, 6);
+      at.effect = a.str("effect");
+      at.text = a.str("text");
+      at.played = a.boolean_or("played", true);
+      at.cls = a.str_or("class", "");
+      at.first_round = a.boolean_or("first_round", false);
+      at.attack = static_cast<int>(a.integer_or("attack", 0));
+      at.defence = static_cast<int>(a.integer_or("defence", 0));
+      g->attributes_.push_back(std::move(at));
+    }
+    if (!gr.ok()) return gr.error();
+  }
+
+  // --- murphy.json (4.4.1, 4.4.2) ---
+  const auto murphy_file = dir / "murphy.json";
+  auto mdoc = load_json_file(murphy_file);
+  if (!mdoc) return mdoc.error();
+  JsonReader mr(*mdoc, murphy_file.string());
+  mr.at("draw").check_reconstructed();
+  for (int side : {kAxis, kRussia}) {
+    for (const JsonReader& c : mr.at(side == kAxis ? "axis" : "russia").elements()) {
+      MurphyCard card;
+      card.card = c.str("card");
+      card.text = c.str("text");
+      card.effect = c.str("effect");
+      card.duration = c.str("duration");
+      card.needs = c.str_or("needs", "");
+      card.played = c.boolean_or("played", true);
+      card.value = static_cast<int>(c.integer_or("value", 0));
+      card.city_value = static_cast<int>(c.integer_or("city_value", 0));
+      card.this_turn = static_cast<int>(c.integer_or("this_turn", 0));
+      if (c.has("zone")) {
+        card.zone = by_name(c.str("zone"));
+        if (card.zone < 0) c.at("zone").fail_value("no zone of this name");
+      }
+      if (c.has("nation")) {
+        card.grant.nation = nation_from_id(c.str("nation"));
+        if (card.grant.nation < 0) c.at("nation").fail_value("unknown nation");
+      }
+      if (c.has("units")) units_of(c.at("units"), card.grant.units);
+      g->murphy_[static_cast<size_t>(side)].push_back(std::move(card));
+    }
+    if (g->murphy_[static_cast<size_t>(side)].size() != 13)
+      mr.at(side == kAxis ? "axis" : "russia")
+          .fail("a Murphy's Law chart has the 13 cards of one suit (4.4)");
+  }
+  if (!mr.ok()) return mr.error();
 
   auto h = rules_hash_of_dir(dir);
   if (!h) return h.error();

@@ -99,6 +99,7 @@ int AaState::supply_source(int zone, int moving_supplies) const {
 void AaState::capture(int zone, int side, const std::string& rule) {
   control_[static_cast<size_t>(zone)] = side;
   captured_[static_cast<size_t>(zone)] = turn_;
+  generals_lost(zone, 1 - side, "the zone is taken");  // 4.5
   // 3.33 "Supplies, trucks and trains may never retreat and are instead captured"; AA guns
   // and bases change hands with the zone (ruling "Who keeps what").
   int taken = 0;
@@ -168,10 +169,18 @@ Status AaState::check_move(const Action& a) const {
                                   " costs " + std::to_string(cost));
   const bool enemy_there = enemy_units_in(to, active_);
   const bool enemy_zone = dest.land() && controller(to) != active_;
+  // 4.4.2 Russia's card 5: a zone "that the Axis cannot attack" this turn.
+  if (phase_ == Phase::kCombatMove && active_ == kAxis && to == protected_zone_ &&
+      (enemy_there || enemy_zone))
+    return rule_error("4.4.2", "counter intelligence: the Axis cannot attack " + dest.name + " this turn");
+  // 3.7, 3.23, 3.13: carriers take the units aboard along (transport.cpp).
+  if (Status s = check_carrier_move(n, type, from, to); !s) return s;
+  const bool dropping = phase_ == Phase::kCombatMove && t.carry_capacity > 0 && carried_on(from, type) > 0;
   if (t.aircraft()) {
     if (phase_ == Phase::kBlitz) return rule_error("3.26", "only ground units blitz");
-    // 3.23: a Transport (0/0/10/6) carries, it does not fight: it cannot attack an enemy zone.
-    if (phase_ == Phase::kCombatMove && !t.combatant && (enemy_there || enemy_zone))
+    // 3.23: a Transport (0/0/10/6) carries, it does not fight: it cannot attack an enemy zone,
+    // unless it drops airborne there (3.13).
+    if (phase_ == Phase::kCombatMove && !t.combatant && !dropping && (enemy_there || enemy_zone))
       return rule_error("3.23", t.name + " cannot attack or take an enemy zone");
     if (phase_ == Phase::kNonCombatMove) {
       // 3.32: "No movement is allowed that would result in combat"; aircraft end where they land,
@@ -197,8 +206,10 @@ Status AaState::check_move(const Action& a) const {
   if (phase_ == Phase::kCombatMove) {
     if (enemy_units_in(from, active_))
       return rule_error("3.25", "units in a zone with enemy units stay there to fight");
-    if ((enemy_there || enemy_zone) && !t.combatant)
-      return rule_error("3.25", t.name + " cannot attack or take an enemy zone");
+    // 4.5: a general goes into battle with his side's units, but does not attack or take a zone.
+    if ((enemy_there || enemy_zone) && !t.combatant && !(t.has_class("general") && enemy_there))
+      return rule_error(t.has_class("general") ? "4.5" : "3.25",
+                        t.name + " cannot attack or take an enemy zone");
     // 3.34: "These units cannot attack" (surrounded, no supplies).
     if ((enemy_there || enemy_zone) && controller(from) == active_ && supply_tokens(from, active_) == 0 &&
         cut_off(active_)[static_cast<size_t>(from)] != 0)
@@ -239,19 +250,6 @@ void AaState::apply_move(const Action& a) {
   const int cost = move_cost(from, to, nation, type, &path);
   const bool enemy_there = enemy_units_in(to, active_);
   const bool enemy_zone = g_->zone(to).land() && controller(to) != active_;
-  // Pay the supply first (3.24), from tokens that are not moving.
-  std::string paid;
-  if (!t.aircraft() && phase_ != Phase::kBlitz && needs_supply(from)) {
-    const int src = supply_source(from, t.has_class("supply") ? n : 0);
-    const int supply = g_->base_index("supply");
-    for (size_t i = 0; i < units_.size(); ++i)
-      if (units_[i].zone == src && units_[i].type == supply && side_of(units_[i].nation) == active_) {
-        units_.erase(units_.begin() + static_cast<std::ptrdiff_t>(i));
-        break;
-      }
-    supplied_[static_cast<size_t>(from)] = 1;
-    paid = "; a supply token in " + g_->zone(src).name + " is spent (3.24)";
-  }
   std::vector<size_t> chosen;
   for (size_t i = 0; i < units_.size(); ++i) {
     const Unit& u = units_[i];
@@ -262,6 +260,30 @@ void AaState::apply_move(const Action& a) {
   std::stable_sort(chosen.begin(), chosen.end(),
                    [&](size_t x, size_t y) { return units_[x].mp > units_[y].mp; });
   chosen.resize(static_cast<size_t>(n));
+  // Pay the supply (3.24) with a token that is not moving (one not aboard a carrier if there is
+  // one, then the one with the least movement left).
+  std::string paid;
+  if (!t.aircraft() && phase_ != Phase::kBlitz && needs_supply(from)) {
+    const int src = supply_source(from, t.has_class("supply") ? n : 0);
+    const int supply = g_->base_index("supply");
+    size_t spent = units_.size();
+    for (size_t i = 0; i < units_.size(); ++i) {
+      const Unit& u = units_[i];
+      if (u.zone != src || u.type != supply || side_of(u.nation) != active_ ||
+          std::find(chosen.begin(), chosen.end(), i) != chosen.end())
+        continue;
+      if (spent == units_.size() || (u.carried == 0 && units_[spent].carried != 0) ||
+          ((u.carried == 0) == (units_[spent].carried == 0) && u.mp < units_[spent].mp))
+        spent = i;
+    }
+    if (spent < units_.size()) {
+      units_.erase(units_.begin() + static_cast<std::ptrdiff_t>(spent));
+      for (size_t& i : chosen)
+        if (i > spent) --i;
+    }
+    supplied_[static_cast<size_t>(from)] = 1;
+    paid = "; a supply token in " + g_->zone(src).name + " is spent (3.24)";
+  }
   const int entered_from = path.size() >= 2 ? path[path.size() - 2] : from;
   for (size_t i : chosen) {
     Unit& u = units_[i];
@@ -271,12 +293,18 @@ void AaState::apply_move(const Action& a) {
     if (!t.aircraft() && g_->zone(to).kind == ZoneKind::kMarsh) u.marsh_turn = turn_;  // 3.31
   }
   if (!t.aircraft() && g_->kerch_between(from, to)) kerch_used_[static_cast<size_t>(active_)] += n;
+  const bool dropping = phase_ == Phase::kCombatMove && t.carry_capacity > 0 && carried_on(from, type) > 0;
+  move_cargo(type, from, to);  // 3.7, 3.23; 3.13 the drop
   log("move",
       std::to_string(n) + " " + nation_id(nation) + " " + t.name + " " + g_->zone(from).name + " -> " +
           g_->zone(to).name + paid,
       phase_ == Phase::kBlitz        ? "1.2.6, 3.26"
       : phase_ == Phase::kCombatMove ? "1.2.4, 3.25"
                                      : "1.2.7, 3.32");
+  // 4.4.2 Russia's card 8 counts Finland's attacks on Russian zones, whenever they came.
+  if (murphy_ && phase_ == Phase::kCombatMove && nation == kFinland && controller(to) == kRussia &&
+      (enemy_there || enemy_zone))
+    finland_attacked_ = true;
   if (phase_ == Phase::kCombatMove && (enemy_there || (enemy_zone && !t.aircraft()))) {
     // 2.4-2.6: a Russian attack on original Romanian or Finnish territory, or on Viipuri held by
     // the Axis, mobilizes Romania and Bulgaria, or Finland.
@@ -289,6 +317,20 @@ void AaState::apply_move(const Action& a) {
       if (owner == kFinland || g_->zone(to).id == "viipuri")
         mobilize(kFinland, "Russia attacks " + g_->zone(to).name);
     }
+  }
+  if (dropping) {
+    // 3.13: the airborne attack the zone, or take it if it is empty; the transport does not
+    // land there but flies back to its air base, its move spent (ruling "Carrying and dropping").
+    if (enemy_there) {
+      attacked_[static_cast<size_t>(to)] = 1;
+    } else {
+      capture(to, active_, "3.13");
+    }
+    for (size_t i : chosen) {
+      units_[i].zone = from;
+      units_[i].mp = 0;
+    }
+    return;
   }
   if (phase_ == Phase::kCombatMove && enemy_there) {
     attacked_[static_cast<size_t>(to)] = 1;

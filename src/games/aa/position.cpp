@@ -35,7 +35,8 @@ constexpr const char* kNationWords[] = {"germany",  "hungary", "italy", "romania
 bool same(const Unit& a, const Unit& b) {
   return a.nation == b.nation && a.type == b.type && a.zone == b.zone && a.damage == b.damage &&
          a.mp == b.mp && a.from == b.from && a.locked == b.locked && a.marsh_turn == b.marsh_turn &&
-         a.rail == b.rail && a.morale == b.morale;
+         a.rail == b.rail && a.morale == b.morale && a.carried == b.carried && a.dropped == b.dropped &&
+         a.general == b.general;
 }
 
 }  // namespace
@@ -47,6 +48,36 @@ Result<Json> AaState::position() const {
   j["version"] = kPositionVersion;
   j["scenario"] = scenario_;
   j["options"] = Json::array();
+  if (casualty_chart_) j["options"].push_back("casualty-chart");
+  if (murphy_) j["options"].push_back("murphy");
+  if (generals_) {
+    j["options"].push_back("generals");
+    // 4.5: the generals picked so far, those waiting to be placed, the commander of each battle.
+    Json drawn = Json::array(), waiting = Json::array(), command = Json::object();
+    for (size_t i = 0; i < g_->generals().size(); ++i)
+      if ((generals_drawn_ & (1u << i)) != 0) drawn.push_back(g_->generals()[i].name);
+    for (int id : generals_waiting_) waiting.push_back(g_->generals()[static_cast<size_t>(id)].name);
+    for (int z = 0; z < g_->zone_count(); ++z)
+      if (battle_general_[static_cast<size_t>(z)] > 0)
+        command[g_->zone(z).id] =
+            g_->generals()[static_cast<size_t>(battle_general_[static_cast<size_t>(z)] - 1)].name;
+    j["generals"] = {{"drawn", drawn}, {"waiting", waiting}, {"command", command}};
+  }
+  if (murphy_) {
+    // 4.4: the cards out of each deck, this turn's cards, the game-long ones (chart rows, 0 = "2").
+    const auto rows = [](uint16_t mask) {
+      Json a = Json::array();
+      for (int i = 0; i < 16; ++i)
+        if ((mask & (1u << i)) != 0) a.push_back(i);
+      return a;
+    };
+    j["murphy"] = {{"drawn", {{"axis", rows(drawn_[0])}, {"russia", rows(drawn_[1])}}},
+                   {"card", {{"axis", card_[0]}, {"russia", card_[1]}}},
+                   {"kept", {{"axis", rows(kept_[0])}, {"russia", rows(kept_[1])}}},
+                   {"ci_two_dice_turn", ci_two_dice_turn_},
+                   {"protected", protected_zone_ >= 0 ? Json(g_->zone(protected_zone_).id) : Json(nullptr)},
+                   {"finland_attacked", finland_attacked_}};
+  }
   j["turn"] = turn_;
   j["phase"] = phase_name(phase_);  // 1.2; with "active" and "ci" it names the step of the turn
   j["active"] = kSideWords[active_];
@@ -82,13 +113,16 @@ Result<Json> AaState::position() const {
     // Fields at their default are left out.
     Json x{{"nation", nation_id(u.nation)}, {"type", g_->base(u.type).id}, {"zone", g_->zone(u.zone).id}};
     if (n > 1) x["count"] = n;
-    if (u.damage != 0) x["damage"] = u.damage;              // 3.2
-    if (u.mp != 0) x["mp"] = u.mp;                          // 3.25
-    if (u.from >= 0) x["from"] = g_->zone(u.from).id;       // 3.29
-    if (u.locked) x["locked"] = true;                       // 2.4-2.6
-    if (u.marsh_turn != 0) x["marsh_turn"] = u.marsh_turn;  // 3.31
-    if (u.rail != 0) x["rail"] = u.rail;                    // 3.35
-    if (u.morale != 0) x["morale"] = u.morale;              // 3.33
+    if (u.damage != 0) x["damage"] = u.damage;                                                  // 3.2
+    if (u.mp != 0) x["mp"] = u.mp;                                                              // 3.25
+    if (u.from >= 0) x["from"] = g_->zone(u.from).id;                                           // 3.29
+    if (u.locked) x["locked"] = true;                                                           // 2.4-2.6
+    if (u.marsh_turn != 0) x["marsh_turn"] = u.marsh_turn;                                      // 3.31
+    if (u.rail != 0) x["rail"] = u.rail;                                                        // 3.35
+    if (u.morale != 0) x["morale"] = u.morale;                                                  // 3.33
+    if (u.carried != 0) x["carried_by"] = g_->base(u.carried - 1).id;                           // 3.7, 3.23
+    if (u.dropped) x["dropped"] = true;                                                         // 3.13
+    if (u.general > 0) x["general"] = g_->generals()[static_cast<size_t>(u.general - 1)].name;  // 4.5
     units.push_back(std::move(x));
     i += n;
   }
@@ -113,6 +147,7 @@ Result<Json> AaState::position() const {
     if (placed_infantry_[k] != 0) x["placed_infantry"] = placed_infantry_[k];
     if (placed_supply_[k] != 0) x["placed_supply"] = placed_supply_[k];  // 3.24
     if (battle_rounds_[k] != 0) x["battle_rounds"] = battle_rounds_[k];
+    if (shipped_[k] != 0) x["shipped"] = shipped_[k];  // 3.28
     Json dmg = Json::object();
     for (size_t f = 0; f < damage_.size(); ++f)
       if (damage_[f][k] != 0) dmg[kFacilityWords[f]] = damage_[f][k];  // 3.37
@@ -173,6 +208,44 @@ Status AaState::read_position(const JsonReader& r) {
     kerch_used_[static_cast<size_t>(s)] = r.at("kerch_used").int_in(kSideWords[s], 0, 999);
   }
   winter_war_ = r.boolean("winter_war");
+  if (generals_) {
+    const JsonReader gj = r.at("generals");
+    const auto find_general = [&](const JsonReader& x) {
+      const std::string name = x.as_str();
+      for (size_t i = 0; i < g.generals().size(); ++i)
+        if (g.generals()[i].name == name) return static_cast<int>(i);
+      x.fail_value("no such general (4.5)");
+      return 0;
+    };
+    generals_drawn_ = 0;
+    for (const JsonReader& x : gj.at("drawn").elements()) generals_drawn_ |= 1u << find_general(x);
+    generals_waiting_.clear();
+    for (const JsonReader& x : gj.at("waiting").elements()) generals_waiting_.push_back(find_general(x));
+    for (const auto& [zid, x] : gj.at("command").members()) {
+      const int z = g.zone_index(zid);
+      if (z < 0) {
+        x.fail("no zone \"" + zid + "\"");
+        continue;
+      }
+      battle_general_[static_cast<size_t>(z)] = find_general(x) + 1;
+    }
+  }
+  if (murphy_) {
+    const JsonReader m = r.at("murphy");
+    const auto rows = [](const JsonReader& x) {
+      uint16_t mask = 0;
+      for (const JsonReader& e : x.elements()) mask |= static_cast<uint16_t>(1u << e.as_int_in(0, 12));
+      return mask;
+    };
+    for (int s : {kAxis, kRussia}) {
+      drawn_[static_cast<size_t>(s)] = rows(m.at("drawn").at(kSideWords[s]));
+      kept_[static_cast<size_t>(s)] = rows(m.at("kept").at(kSideWords[s]));
+      card_[static_cast<size_t>(s)] = m.at("card").int_in(kSideWords[s], -1, 12);
+    }
+    ci_two_dice_turn_ = m.int_in("ci_two_dice_turn", 0, 99);
+    protected_zone_ = zone(m.at("protected"), true);  // 4.4.2 Russia's card 5
+    finland_attacked_ = m.boolean("finland_attacked");
+  }
   mobilized_.fill(false);
   for (const JsonReader& x : r.at("mobilized").elements()) mobilized_[static_cast<size_t>(nation(x))] = true;
   spain_joined_ = r.boolean("spain_joined");
@@ -193,7 +266,7 @@ Status AaState::read_position(const JsonReader& r) {
   units_.clear();
   for (const JsonReader& x : r.at("units").elements()) {
     x.allow_only({"nation", "type", "zone", "count", "damage", "mp", "from", "locked", "marsh_turn", "rail",
-                  "morale"});
+                  "morale", "carried_by", "dropped", "general"});
     Unit u;
     u.nation = nation(x.at("nation"));
     u.type = type(x.at("type"));
@@ -204,8 +277,18 @@ Status AaState::read_position(const JsonReader& r) {
     u.from = x.has("from") ? zone(x.at("from"), true) : -1;
     u.locked = x.boolean_or("locked", false);
     u.marsh_turn = x.has("marsh_turn") ? x.int_in("marsh_turn", 0, 99) : 0;
-    u.rail = x.has("rail") ? x.int_in("rail", 0, 2) : 0;
+    u.rail = x.has("rail") ? x.int_in("rail", 0, 3) : 0;  // 3: ran again (4.4.1 Axis card 2)
     u.morale = x.has("morale") ? x.int_in("morale", 0, 2) : 0;
+    u.carried = x.has("carried_by") ? type(x.at("carried_by")) + 1 : 0;  // 3.7, 3.23
+    u.dropped = x.boolean_or("dropped", false);                          // 3.13
+    u.general = 0;
+    if (x.has("general")) {  // 4.5
+      const std::string name = x.str("general");
+      for (size_t i = 0; i < g.generals().size(); ++i)
+        if (g.generals()[i].name == name) u.general = static_cast<int>(i) + 1;
+      if (u.general == 0 || u.type != g.base_index("general"))
+        x.at("general").fail_value("no such general (4.5)");
+    }
     if (!r.ok()) continue;
     units_.insert(units_.end(), static_cast<size_t>(count), u);
   }
@@ -229,7 +312,7 @@ Status AaState::read_position(const JsonReader& r) {
       continue;
     }
     x.allow_only({"control", "captured", "battle_fought", "attacked", "supplied", "placed_other",
-                  "placed_infantry", "placed_supply", "battle_rounds", "damage"});
+                  "placed_infantry", "placed_supply", "battle_rounds", "damage", "shipped"});
     control_[k] = x.at("control").as_word(kControlWords) - 1;
     if (control_[k] != kNoSide && !g.zone(z).land())
       x.at("control").fail_value("a sea or lake is held by no side");
@@ -242,6 +325,7 @@ Status AaState::read_position(const JsonReader& r) {
     placed_infantry_[k] = num("placed_infantry", 999);
     placed_supply_[k] = num("placed_supply", 999);
     battle_rounds_[k] = num("battle_rounds", 999);
+    shipped_[k] = num("shipped", 99);  // 3.28
     for (auto& d : damage_) d[k] = 0;
     if (const auto dmg = x.opt("damage")) {
       for (const auto& [facility, v] : dmg->members()) {

@@ -12,6 +12,14 @@ const char* pool_rule(int pool) { return pool == kLendLease ? "2.10" : pool == k
 
 }  // namespace
 
+// 1.2.3: the printed cost; 4.4.1 Axis card 8: "1 Build Point buys 2 supply tokens for this turn only".
+long AaState::buy_cost(int type, int n) const {
+  const UnitType& t = g_->base(type);
+  const long per_bp = murphy_value(active_, "supplies_per_bp");
+  if (t.id == "supply" && per_bp > 1) return (static_cast<long>(n) + per_bp - 1) / per_bp * t.cost;
+  return static_cast<long>(t.cost) * n;
+}
+
 Status AaState::check_buy(const Action& a) const {
   if (phase_ != Phase::kPurchase)
     return rule_error("1.2.3",
@@ -21,21 +29,32 @@ Status AaState::check_buy(const Action& a) const {
     return Error{"usage: buy COUNT TYPE [lend-lease|siberian]", "", ""};
   const int n = a.args[0], type = a.args[1], pool = a.args[2];
   const UnitType& t = g_->base(type);
+  // Advanced Setup units (3.13-3.17, 3.22, 3.23) and the optional rules' pieces (4.3, 4.5) are
+  // refused citing the unit's own section (its "rule" in units.json); an elite of the other
+  // nation, 3.2.
+  if (t.advanced || t.optional)
+    if (!g_->purchasable(active_, type))
+      return rule_error(
+          t.section, t.name + (t.advanced ? " is an (Advanced Setup) unit" : " belongs to an optional rule") +
+                         ", not bought in the basic game");
   if (!g_->purchasable(active_, type))
-    return rule_error(t.advanced || t.optional ? "3.13" : "3.2",
-                      t.name + " cannot be bought by " + (active_ == kAxis ? "Germany" : "Russia"));
+    return rule_error("3.2", t.name + " cannot be bought by " + (active_ == kAxis ? "Germany" : "Russia"));
   if (pool != kMainPool && active_ != kRussia)
     return rule_error(pool_rule(pool), "only Russia has that pool");
   // 2.10: "All units purchased have to be non-infantry".
   if (pool == kLendLease && t.id == "infantry")
     return rule_error("2.10", "Lend/Lease units have to be non-infantry");
-  // 3.2: "Only 2 units may be purchased per turn" (elites).
-  if (t.elite && elite_bought_[static_cast<size_t>(active_)] + n > g_->rules().elite_per_turn)
-    return rule_error(
-        "3.2", "only " + std::to_string(g_->rules().elite_per_turn) + " elite units may be bought per turn");
-  if (static_cast<long>(t.cost) * n > bp(active_, pool))
+  // 3.2: "Only 2 units may be purchased per turn" (elites); 6 with the Murphy card 7 (4.4.1
+  // "6 SS units can be purchased on this turn", 4.4.2 "6 Guard units").
+  const int elite_limit = murphy_card(active_, "elite_limit") != nullptr
+                              ? murphy_value(active_, "elite_limit")
+                              : g_->rules().elite_per_turn;
+  if (t.elite && elite_bought_[static_cast<size_t>(active_)] + n > elite_limit)
+    return rule_error(elite_limit != g_->rules().elite_per_turn ? "3.2, 4.4" : "3.2",
+                      "only " + std::to_string(elite_limit) + " elite units may be bought this turn");
+  if (buy_cost(type, n) > bp(active_, pool))
     return rule_error(pool_rule(pool), std::to_string(n) + " " + t.name + " cost " +
-                                           std::to_string(t.cost * n) + " BP; the pool holds " +
+                                           std::to_string(buy_cost(type, n)) + " BP; the pool holds " +
                                            std::to_string(bp(active_, pool)));
   return Status::ok();
 }
@@ -43,7 +62,7 @@ Status AaState::check_buy(const Action& a) const {
 void AaState::apply_buy(const Action& a) {
   const int n = a.args[0], type = a.args[1], pool = a.args[2];
   const UnitType& t = g_->base(type);
-  const int cost = t.cost * n;
+  const int cost = static_cast<int>(buy_cost(type, n));
   if (pool == kLendLease) {
     lend_lease_bp_ -= cost;
   } else if (pool == kSiberian) {
@@ -83,6 +102,12 @@ Status AaState::check_place(const Action& a) const {
   const UnitType& t = g_->base(type);
   if (it == pending_.end() || it->count < n)
     return rule_error("1.2.9", "not that many " + t.name + " waiting to be placed");
+  return placement_zone(nation, type, pool, zone, n);
+}
+
+// The zones of 1.2.9 and 2.1-2.11 where `nation` places `n` units of `type` (from `pool`).
+Status AaState::placement_zone(int nation, int type, int pool, int zone, int n) const {
+  const UnitType& t = g_->base(type);
   const Zone& z = g_->zone(zone);
   if (!z.land() || controller(zone) != active_ || enemy_units_in(zone, active_))
     return rule_error("1.2.9", "units are placed in a friendly zone without enemy units");
@@ -96,6 +121,14 @@ Status AaState::check_place(const Action& a) const {
   switch (nation) {
     case kGermany:
       // 2.1: "All German units and supplies enter the board in German Reinforcement Zones 1 and 2."
+      // 4.4.1 Axis card A: "place all purchased units in the Italian reinforcement zone".
+      if (murphy_card(kAxis, "rommel") != nullptr) {
+        if (rz != "italian")
+          return rule_error("4.4.1",
+                            "Rommel is back: this turn German units are placed in the Italian "
+                            "Reinforcement Zone");
+        return Status::ok();
+      }
       if (rz != "german_1" && rz != "german_2")
         return rule_error("2.1", "German units enter in German Reinforcement Zones 1 and 2");
       return Status::ok();
@@ -136,8 +169,11 @@ Status AaState::check_place(const Action& a) const {
     if (lend_lease_zone || siberian_zone) return Status::ok();
     if (z.vp <= 0)
       return rule_error("2.9", "Russian infantry are placed in city zones (or the reinforcement zones)");
-    if (placed_infantry_[static_cast<size_t>(zone)] + n > z.vp)
-      return rule_error("2.9", "no more than " + std::to_string(z.vp) + " infantry a turn in " + z.name);
+    // 4.4.2 Russia's card 10: "The number of infantry that can be placed in city zones is doubled".
+    const int limit = z.vp * std::max(1, murphy_value(kRussia, "infantry_city_limit"));
+    if (placed_infantry_[static_cast<size_t>(zone)] + n > limit)
+      return rule_error(limit != z.vp ? "2.9, 4.4.2" : "2.9",
+                        "no more than " + std::to_string(limit) + " infantry a turn in " + z.name);
     return Status::ok();
   }
   if (supply) {
@@ -196,6 +232,8 @@ Status AaState::check_end(const Action& a) const {
 }
 
 void AaState::apply_end(const Action&) {
+  // 3.7, 3.23: units aboard get off where their trucks and transports stand.
+  if (phase_ == Phase::kCombatMove || phase_ == Phase::kNonCombatMove) unload_all();
   if (phase_ == Phase::kNonCombatMove) land_aircraft();
   // 3.33: units that sat out this movement sequence for low morale may move again.
   if (phase_ == Phase::kCombatMove || phase_ == Phase::kNonCombatMove)

@@ -3,14 +3,12 @@
 // transport 6 units per turn. When a train unloads any or all units its movement stops. Trains
 // may not move to a zone, load a unit then move and unload." Units are loaded on the zone's
 // trains (`load`), then the trains carrying them run to a zone and unload there (`rail`).
+#include <algorithm>
+
 #include "games/aa/state.h"
 #include "kernel/pathfinding.h"
 
 namespace steppe::aa {
-
-namespace {
-constexpr int kTrainCapacity = 6;  // 3.35 "Each train can transport 6 units per turn"
-}
 
 int AaState::loaded(int zone) const {
   int n = 0;
@@ -24,7 +22,8 @@ int AaState::rail_capacity(int zone) const {
   int trains = 0;
   for (const Unit& u : units_)
     if (u.zone == zone && u.type == train && side_of(u.nation) == active_ && u.rail == 0) ++trains;
-  return trains * kTrainCapacity - loaded(zone);
+  // 3.35 "Each train can transport 6 units per turn" (units.json; +2 with Russia's card 3, 4.4.2).
+  return trains * carry_capacity(train) - loaded(zone);
 }
 
 Status AaState::check_load(const Action& a) const {
@@ -44,7 +43,8 @@ Status AaState::check_load(const Action& a) const {
     return rule_error("3.35", "only " + std::to_string(ready) + " " + t.name + " here can board a train");
   if (rail_capacity(zone) < n)
     return rule_error("3.35", "the trains in " + g_->zone(zone).name + " have room for " +
-                                  std::to_string(std::max(0, rail_capacity(zone))) + " more units (6 each)");
+                                  std::to_string(std::max(0, rail_capacity(zone))) + " more units (" +
+                                  std::to_string(carry_capacity(g_->base_index("train"))) + " each)");
   return Status::ok();
 }
 
@@ -72,15 +72,24 @@ Status AaState::check_rail(const Action& a) const {
   int trains = 0;
   for (const Unit& u : units_)
     if (u.zone == from && u.type == train && side_of(u.nation) == active_ && u.rail == 0) ++trains;
-  if (trains == 0)
+  // 4.4.1 Axis card 2: "All trains move again after unloading units, but cannot load any more
+  // units until the following turn": a train that ran may run once more, empty (rail 3 after).
+  const bool again =
+      trains == 0 && loaded(from) == 0 && murphy_card(active_, "trains_run_again") != nullptr &&
+      std::any_of(units_.begin(), units_.end(), [&](const Unit& u) {
+        return u.zone == from && u.type == train && side_of(u.nation) == active_ && u.rail == 2;
+      });
+  if (trains == 0 && !again)
     return rule_error("3.35", "no train in " + g_->zone(from).name + " that has not run this turn");
   // A rail move is a non-combat move: through and into friendly zones without enemy units
   // (ruling "Rail routes"); never across the Kerch Straits.
   PathFinder pf;
   const auto cost = [&](int f, int next, int) {
     const Zone& z = g_->zone(next);
+    // 3.35: "Zones with Railroad damage cannot be moved into or passed through during the Rail
+    // movement sequence" (3.37: 1 damage).
     if (!z.land() || controller(next) != active_ || enemy_units_in(next, active_) ||
-        g_->kerch_between(f, next))
+        g_->kerch_between(f, next) || inoperable(next, kRailroad))
       return StepCost::impassable();
     return StepCost::enter(1);
   };
@@ -94,8 +103,25 @@ void AaState::apply_rail(const Action& a) {
   const int from = a.args[0], to = a.args[1];
   const int train = g_->base_index("train");
   const int cargo = loaded(from);
-  int trains = std::max(1, (cargo + kTrainCapacity - 1) / kTrainCapacity);
+  const int cap = carry_capacity(train);
+  int trains = std::max(1, (cargo + cap - 1) / cap);
   const int ran = trains;
+  const bool fresh = std::any_of(units_.begin(), units_.end(), [&](const Unit& u) {
+    return u.zone == from && u.type == train && side_of(u.nation) == active_ && u.rail == 0;
+  });
+  if (!fresh) {
+    // 4.4.1 Axis card 2: the train runs again, empty.
+    for (Unit& u : units_)
+      if (u.zone == from && u.type == train && side_of(u.nation) == active_ && u.rail == 2) {
+        u.zone = to;
+        u.rail = 3;
+        u.from = from;
+        break;
+      }
+    log("rail", "A train runs again, empty, " + g_->zone(from).name + " -> " + g_->zone(to).name + " (4.4.1)",
+        "4.4.1");
+    return;
+  }
   for (Unit& u : units_) {
     if (u.zone != from || side_of(u.nation) != active_) continue;
     if (u.rail == 1 || (trains > 0 && u.type == train && u.rail == 0)) {

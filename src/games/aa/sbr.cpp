@@ -39,6 +39,9 @@ Status AaState::check_sbr(const Action& a) const {
   const int n = a.args[0], nation = a.args[1], type = a.args[2], from = a.args[3], zone = a.args[4],
             target = a.args[5];
   if (side_of(nation) != active_) return rule_error("1.2", "it is not that side's move");
+  if (active_ == kAxis && zone == protected_zone_)  // 4.4.2 Russia's card 5
+    return rule_error("4.4.2",
+                      "counter intelligence: the Axis cannot attack " + g_->zone(zone).name + " this turn");
   const UnitType& t = g_->base(type);
   if (t.sbr_hit <= 0) return rule_error("3.36.1", "only Tactical, Medium and Heavy bombers raid");
   if (std::find(t.sbr_targets.begin(), t.sbr_targets.end(), sbr_target_id(target)) == t.sbr_targets.end())

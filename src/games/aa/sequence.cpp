@@ -16,7 +16,9 @@ namespace {
 // 1.2.5 Combat, 1.2.6 Blitz Move ("All eligible units with remaining movement may now conduct
 // Blitzes"), 1.2.7 Non-Combat Move ("All units can be moved into friendly territories keeping
 // within the supply rules and movement limits; including units that were used in the combat
-// move sequence"), 1.2.8 Rail, 1.2.9 Place Purchases.
+// move sequence"), 1.2.8 Rail/Naval Transport ("Any unit that is in the same zone as a railroad
+// token at the beginning of this sequence may be transported by rail"; rail.cpp, and by sea
+// between naval bases, transport.cpp), 1.2.9 Place Purchases.
 struct Step {
   bool ci_side;
   Phase phase;
@@ -88,6 +90,8 @@ Status AaState::setup(const std::string& scenario) {
   placed_other_.assign(static_cast<size_t>(zones), 0);
   placed_infantry_.assign(static_cast<size_t>(zones), 0);
   placed_supply_.assign(static_cast<size_t>(zones), 0);
+  shipped_.assign(static_cast<size_t>(zones), 0);
+  battle_general_.assign(static_cast<size_t>(zones), 0);
   battle_rounds_.assign(static_cast<size_t>(zones), 0);
   for (auto& d : damage_) d.assign(static_cast<size_t>(zones), 0);
   scenario_ = scenario;
@@ -124,6 +128,12 @@ Status AaState::setup(const std::string& scenario) {
   bp_[kRussia] = g_->rules().russia_start;  // 2.8: "begins the game with 25 Build Points"
   turn_ = 1;
   ci_ = kAxis;  // 1.2.1: "Germany starts the game with CI"
+  if (generals_) {
+    // 4.5: "At the beginning of the game, Germany places (2) generals ... Minor Axis countries
+    // have only (1) general each ... Russia can place (4) generals".
+    for (int nation : {kGermany, kFinland, kItaly, kHungary, kRomania, kRussiaNation})
+      for (int i = 0; i < g_->generals_at_start(nation); ++i) draw_general(nation, "the start of the game");
+  }
   enter_step(0);
   return Status::ok();
 }
@@ -186,6 +196,9 @@ void AaState::enter_step(int step) {
   active_ = st.ci_side ? ci_ : 1 - ci_;
   phase_ = st.phase;
   std::fill(supplied_.begin(), supplied_.end(), 0);
+  // 3.13: the drop bonus is for the battles of the Combat step after the drop.
+  if (phase_ != Phase::kCombat)
+    for (Unit& u : units_) u.dropped = false;
   switch (phase_) {
     case Phase::kCombatMove:
     case Phase::kNonCombatMove:
@@ -200,6 +213,24 @@ void AaState::enter_step(int step) {
         }
       std::fill(attacked_.begin(), attacked_.end(), 0);
       if (phase_ == Phase::kCombatMove) surrounded_use_supply(1 - active_);  // 3.34
+      // 4.4.1 Axis card 5: "place 5 inf, 2 art, 1 armor, and 3 supplies in Bulgaria. These
+      // units are placed and moved at the beginning of the NCM sequence."
+      if (phase_ == Phase::kNonCombatMove && active_ == kAxis)
+        if (const MurphyCard* c = murphy_card(kAxis, "grant_at_non_combat_move")) {
+          for (const auto& [type, n] : c->grant.units)
+            for (int i = 0; i < n; ++i) {
+              Unit u;
+              u.nation = c->grant.nation;
+              u.type = type;
+              u.zone = c->zone;
+              u.mp = g_->base(type).movement;
+              units_.push_back(u);
+            }
+          log("murphy",
+              std::string(nation_id(c->grant.nation)) + " places its units in " + g_->zone(c->zone).name +
+                  " (4.4.1)",
+              "4.4.1");
+        }
       break;
     case Phase::kCombat: {
       // 3.36.1: "All Strategic Bombing Raids are resolved first before any other combat."
@@ -208,6 +239,7 @@ void AaState::enter_step(int step) {
       battles_.clear();
       for (int z = 0; z < g_->zone_count(); ++z) {
         battle_rounds_[static_cast<size_t>(z)] = 0;
+        battle_general_[static_cast<size_t>(z)] = 0;  // 4.5
         if (attacked_[static_cast<size_t>(z)] != 0 && enemy_units_in(z, active_) && count(z, active_) > 0)
           battles_.push_back(z);
       }
@@ -222,12 +254,15 @@ void AaState::enter_step(int step) {
       // 3.35: "units that start this sequence in a zone with a Train unit can be transported".
       for (Unit& u : units_)
         if (side_of(u.nation) == active_) u.rail = 0;
+      std::fill(shipped_.begin(), shipped_.end(), 0);  // 3.28
       break;
     case Phase::kPlace:
       if (active_ == kAxis) {
         // 2.2: "Place 2 supply tokens and 1 infantry unit in Budapest during the Place
         // Purchases phase" (every turn, digest A17); 2.3 Italy "for the first 4 turns".
         grant(g_->hungary_each_turn(), "2.2");
+        // 4.4.1 Axis card 9: "Hungary production increases this turn. Place 3 inf, 3 art, and 5 supplies".
+        if (const MurphyCard* c = murphy_card(kAxis, "grant_at_place")) grant(c->grant, "4.4.1");
         const auto& it = g_->rules().italy_turns;
         if (std::find(it.begin(), it.end(), turn_) != it.end()) grant(g_->italy_each_turn(), "2.3");
       }
@@ -250,9 +285,14 @@ void AaState::begin_turn() {
   std::fill(placed_supply_.begin(), placed_supply_.end(), 0);
   const Rules& r = g_->rules();
   // 2.10: "At the beginning of Turn 4, and every turn thereafter, Russia receives 8 Build Points".
+  card_ = {-1, -1};  // 4.4: this turn's Murphy's Law cards are drawn after the CI roll
+  protected_zone_ = -1;
   if (turn_ >= r.lend_lease_from) {
-    lend_lease_bp_ += r.lend_lease_bp;
-    log("income", "Lend/Lease: Russia receives " + std::to_string(r.lend_lease_bp) + " BP (2.10)", "2.10");
+    // 4.4.2 Russia's card K: "The rest of the game, lend lease Build Points double to 16".
+    const int ll =
+        murphy_card(kRussia, "lend_lease") != nullptr ? murphy_value(kRussia, "lend_lease") : r.lend_lease_bp;
+    lend_lease_bp_ += ll;
+    log("income", "Lend/Lease: Russia receives " + std::to_string(ll) + " BP (2.10)", "2.10");
   }
   // 2.11: "At the beginning of Turn 6, Russia receives 40 additional Build Points per turn".
   if (turn_ >= r.siberian_from) {
@@ -266,7 +306,10 @@ void AaState::begin_turn() {
     ci_ = kAxis;
   } else {
     for (;;) {
-      const int axis = roll(12, "Combat Initiative, Axis 1d12", "1.2.1");
+      int axis = roll(12, "Combat Initiative, Axis 1d12", "1.2.1");
+      // 4.4.1 Axis card K: "roll 2 d12 for combat initiative on the next turn. Only use the highest roll".
+      if (ci_two_dice_turn_ == turn_)
+        axis = std::max(axis, roll(12, "Combat Initiative, Axis 2nd d12", "4.4.1"));
       int russia = 0;
       if (turn_ >= r.russia_3d6_from) {
         for (int i = 0; i < 3; ++i) russia += roll(6, "Combat Initiative, Russia 3d6", "1.2.1");
@@ -281,7 +324,11 @@ void AaState::begin_turn() {
           "1.2.1");
       break;
     }
+    // 4.4: "When a side wins the Combat Initiative roll, randomly draw one card".
+    if (murphy_) draw_murphy(ci_);
   }
+  // 4.5: "Germany and Russia may place (1) general on each turn they Receive the CI".
+  if (generals_) draw_general(ci_ == kAxis ? kGermany : kRussiaNation, "Combat Initiative");
   enter_step(0);
 }
 
@@ -353,6 +400,15 @@ void AaState::end_turn() {
     const int before = bp_[kRussia];
     bp_[kRussia] = std::min(r.russia_max, bp_[kRussia] + add);
     log("income", "Russia adds " + std::to_string(bp_[kRussia] - before) + " BP (2.8)", "2.8");
+  }
+  // 4.4.2 Russia's card 8: "When or if Finland has attacked a Russian zone, including Viipuri,
+  // Russia gets a permanent +10 Build Points to its income" (above the 80 of 2.8).
+  if (finland_attacked_ && murphy_card(kRussia, "finnish_uprising") != nullptr) {
+    bp_[kRussia] += murphy_value(kRussia, "finnish_uprising");
+    log("income",
+        "Uprising against the Finns: Russia adds " +
+            std::to_string(murphy_value(kRussia, "finnish_uprising")) + " BP (4.4.2)",
+        "4.4.2");
   }
   // 2.9: "Russia must subtract 10 Build Points every turn for each IC that is destroyed"; an IC
   // in Axis hands counts as destroyed (digest A21).

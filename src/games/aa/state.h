@@ -30,7 +30,11 @@ enum Verb : uint16_t {
   kLoad,
   kRail,
   kSbr,
-  kRepair
+  kRepair,
+  kShip,
+  kCarry,
+  kGeneral,
+  kProtect
 };
 
 // 1.2: the steps one side plays in a turn.
@@ -50,8 +54,11 @@ struct Unit {
   int from = -1;        // the zone it last entered its zone from (3.29: attacking across a river)
   bool locked = false;  // 2.4-2.6: locked until its nation mobilizes
   int marsh_turn = 0;   // 3.31: the turn it entered the Pripet Marshes (0: never)
-  int rail = 0;         // 3.35 in this Rail step: 1 loaded on a train, 2 moved (a train or its cargo)
-  int morale = 0;       // 3.33: retreated (1), sitting out its side's next movement sequence (2)
+  int rail = 0;     // 3.35 in this Rail step: 1 loaded, 2 moved (a train or its cargo), 3 ran again (4.4.1)
+  int morale = 0;   // 3.33: retreated (1), sitting out its side's next movement sequence (2)
+  int carried = 0;  // 3.7, 3.23: aboard this side's carriers of base type carried - 1 (0: not)
+  bool dropped = false;  // 3.13: dropped by transport in this Combat Move (+1 in the first round)
+  int general = 0;       // 4.5: the general this piece is (AaGame::generals() index + 1), 0: none
 };
 
 // Units bought (1.2.3) or granted (2.2-2.7), waiting for the Place Purchases step (1.2.9).
@@ -120,6 +127,7 @@ class AaState : public State {
   // --- Verbs (verbs.cpp dispatches to these) ---
   Status check_buy(const Action& a) const;
   void apply_buy(const Action& a);
+  long buy_cost(int type, int n) const;
   Status check_move(const Action& a) const;
   void apply_move(const Action& a);
   Status check_battle(const Action& a) const;
@@ -150,6 +158,20 @@ class AaState : public State {
   void gen_rail(std::vector<Action>& out) const;
   int rail_capacity(int zone) const;
   int loaded(int zone) const;
+  // transport.cpp: 3.28 naval transport (`ship`), 3.7 trucks and 3.23 transports (`carry`),
+  // 3.13 airborne drops.
+  Status check_ship(const Action& a) const;
+  void apply_ship(const Action& a);
+  void gen_ship(std::vector<Action>& out) const;
+  int naval_capacity_left(int zone) const;
+  Status check_carry(const Action& a) const;
+  void apply_carry(const Action& a);
+  void gen_carry(std::vector<Action>& out) const;
+  int carried_on(int zone, int carrier_type) const;  // the active side's units aboard in `zone`
+  // 3.7, 3.23: refusal of a move of carriers that cannot take their load along; ok otherwise.
+  Status check_carrier_move(int n, int type, int from, int to) const;
+  void move_cargo(int type, int from, int to);
+  void unload_all();
   Status check_sbr(const Action& a) const;
   void apply_sbr(const Action& a);
   Status check_repair(const Action& a) const;
@@ -169,12 +191,43 @@ class AaState : public State {
   void gen_retreat(std::vector<Action>& out) const;
   void gen_place(std::vector<Action>& out) const;
   void gen_end(std::vector<Action>& out) const;
+  // murphy.cpp (4.4): the optional Murphy's Law cards ("+murphy" after the scenario).
+  Status set_option(const std::string& option);
+  bool murphy() const { return murphy_; }
+  // The card `side` drew this turn with that effect, or a game-long one it drew before; null if none.
+  const MurphyCard* murphy_card(int side, std::string_view effect) const;
+  int murphy_value(int side, std::string_view effect) const {
+    const MurphyCard* c = murphy_card(side, effect);
+    return c == nullptr ? 0 : c->value;
+  }
+  int card(int side) const { return card_[static_cast<size_t>(side)]; }
+  Status check_protect(const Action& a) const;  // 4.4.2 Russia's card 5
+  void apply_protect(const Action& a);
+  void gen_protect(std::vector<Action>& out) const;
+  int protected_zone() const { return protected_zone_; }
+  int carry_capacity(int type) const;                 // 3.7, 3.23, 3.35 with Russia's card 3
+  int battle_type_in(int zone, const Unit& u) const;  // 3.1, with Axis card 4
+  // generals.cpp (4.5, option "generals").
+  Status check_general(const Action& a) const;
+  void apply_general(const Action& a);
+  void gen_general(std::vector<Action>& out) const;
+  bool generals_on() const { return generals_; }
+  const std::vector<int>& generals_waiting() const { return generals_waiting_; }
+  Status placement_zone(int nation, int type, int pool, int zone, int n) const;  // 1.2.9 and 2.1-2.11
 
  protected:
   void do_apply(const Action& a) override;
 
  private:
   friend struct Hooks;
+  // murphy.cpp
+  void draw_murphy(int side);
+  void murphy_battle(int zone, BattleSetup& s) const;
+  // generals.cpp
+  void draw_general(int nation, const std::string& why);
+  void general_duel(int zone);
+  void general_battle(int zone, BattleSetup& s) const;
+  void generals_lost(int zone, int side, const std::string& why);
   // sequence.cpp
   void begin_turn();
   static int step_index(bool ci_side, std::string_view phase);
@@ -228,8 +281,9 @@ class AaState : public State {
   std::vector<uint8_t> attacked_;       // in this combat move
   std::vector<uint8_t> supplied_;       // 3.24: a supply token was spent for moves out of it this sequence
   std::vector<int> placed_other_, placed_infantry_, placed_supply_;  // 2.9, 3.24: this turn
-  std::vector<int> battles_;                        // zones still to fight in this combat step (3.36)
-  std::vector<int> battle_rounds_;                  // rounds fought per zone
+  std::vector<int> shipped_;        // 3.28: units shipped out of each naval base in this Rail/Naval step
+  std::vector<int> battles_;        // zones still to fight in this combat step (3.36)
+  std::vector<int> battle_rounds_;  // rounds fought per zone
   std::array<std::vector<int>, 2> casualty_first_;  // base types each side gives up first, in order
   // 3.36.1 raids announced in this Combat Move: bombers (by origin, nation, type, count) on a
   // zone's target; resolved first thing in the Combat step.
@@ -238,8 +292,22 @@ class AaState : public State {
   };
   std::vector<Raid> raids_;
   std::array<std::vector<int>, 4> damage_;  // 3.37 per facility kind, per zone
-  int decision_zone_ = -1;                  // 3.33: the battle whose defender decides now
-  int withdraw_left_ = -1;  // 3.33: units the defender's d12 still lets retreat (-1: not rolled)
+  // 4.4 Murphy's Law (option "murphy").
+  bool murphy_ = false;
+  std::array<uint16_t, 2> drawn_{};  // cards out of each side's deck (bit per chart row)
+  std::array<int, 2> card_{-1, -1};  // the card drawn this turn (chart row), -1: none
+  std::array<uint16_t, 2> kept_{};   // game-long cards in effect
+  int ci_two_dice_turn_ = 0;         // Axis K: the turn the Axis roll 2d12 for CI
+  bool finland_attacked_ = false;    // Russia 8: Finland has attacked a Russian zone
+  int protected_zone_ = -1;          // Russia 5: the zone the Axis cannot attack this turn
+  // 4.5 Generals (option "generals").
+  bool casualty_chart_ = false;  // 4.2 Combat Casualties (option "casualty-chart")
+  bool generals_ = false;
+  uint32_t generals_drawn_ = 0;        // AaGame::generals() picked so far (bit per index)
+  std::vector<int> generals_waiting_;  // picked, to be placed (indices)
+  std::vector<int> battle_general_;    // per zone: the general whose attribute applies (+1), 0: none
+  int decision_zone_ = -1;             // 3.33: the battle whose defender decides now
+  int withdraw_left_ = -1;             // 3.33: units the defender's d12 still lets retreat (-1: not rolled)
 };
 
 }  // namespace steppe::aa

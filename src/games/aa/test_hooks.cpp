@@ -5,12 +5,18 @@
 //   set units ZONE UNIT N          N units (UNIT as in notation; nation:type for a minor)
 //   set control ZONE axis|russia   control since the start (held a full turn)
 //   set bp axis|russia|lend-lease|siberian N
+//   set card axis|russia CARD      4.4: that side drew CARD (2-10, J, Q, K, A) this turn (option murphy)
+//   expect card axis = CARD        this turn's card, or none
+//   set general ZONE NAME          4.5: that general (option generals) takes the field in ZONE
+//   expect generals waiting = N    generals picked and not yet placed
+//   set damage ZONE FACILITY N     3.37 damage points on a facility (industrial_complex, air_base, ...)
 //   set step TURN CI SIDE PHASE    turn, side with Combat Initiative, and the step to go to
 //                                  ("set step 1 axis russia place")
 //   expect units ZONE UNIT = N     expect control ZONE = axis     expect bp axis = N
 //   expect phase = axis combat-move                                expect vp = N
 //   expect damage ZONE FACILITY = N (industrial_complex, air_base, naval_base, railroad)
 //   expect pending UNIT = N        expect damaged ZONE UNIT = N    expect ci = axis
+#include <algorithm>
 #include <charconv>
 
 #include "games/aa/state.h"
@@ -94,6 +100,48 @@ Status AaState::test_set(const std::vector<std::string>& w) {
     captured_[static_cast<size_t>(z)] = 0;
     return Status::ok();
   }
+  if (w[0] == "card" && w.size() == 3 && murphy_) {
+    const int side = side_word(w[1]);
+    if (side < 0) return bad();
+    const auto& chart = g_->murphy(side);
+    for (size_t i = 0; i < chart.size(); ++i)
+      if (chart[i].card == w[2]) {
+        card_[static_cast<size_t>(side)] = static_cast<int>(i);
+        if (chart[i].duration == "game") kept_[static_cast<size_t>(side)] |= static_cast<uint16_t>(1u << i);
+        return Status::ok();
+      }
+    return bad();
+  }
+  if (w[0] == "general" && w.size() == 3 && generals_) {
+    const int z = g_->zone_index(w[1]);
+    for (size_t i = 0; i < g_->generals().size(); ++i)
+      if (z >= 0 && g_->generals()[i].name == w[2]) {
+        Unit u;
+        u.nation = g_->generals()[i].nation;
+        u.type = g_->base_index("general");
+        u.zone = z;
+        u.general = static_cast<int>(i) + 1;
+        u.mp =
+            phase_ == Phase::kCombatMove || phase_ == Phase::kNonCombatMove ? g_->base(u.type).movement : 0;
+        units_.push_back(u);
+        generals_drawn_ |= 1u << i;
+        generals_waiting_.erase(
+            std::remove(generals_waiting_.begin(), generals_waiting_.end(), static_cast<int>(i)),
+            generals_waiting_.end());
+        return Status::ok();
+      }
+    return bad();
+  }
+  if (w[0] == "damage" && w.size() == 4) {
+    const int z = g_->zone_index(w[1]);
+    const int n = to_int(w[3]);
+    for (int t = 0; t <= kRailroad; ++t)
+      if (z >= 0 && n >= 0 && w[2] == sbr_target_id(t)) {
+        damage_[static_cast<size_t>(t)][static_cast<size_t>(z)] = n;
+        return Status::ok();
+      }
+    return bad();
+  }
   if (w[0] == "bp" && w.size() == 3) {
     const int n = to_int(w[2]);
     if (n < 0) return bad();
@@ -133,6 +181,12 @@ Result<std::string> AaState::test_query(const std::vector<std::string>& w) const
   if (w.size() == 1 && w[0] == "turn") return std::to_string(turn_);
   if (w.size() == 1 && w[0] == "ci") return std::string(ci_ == kAxis ? "axis" : "russia");
   if (w.size() == 1 && w[0] == "battles") return std::to_string(battles_.size());
+  if (w.size() == 2 && w[0] == "generals" && w[1] == "waiting")
+    return std::to_string(generals_waiting_.size());
+  if (w.size() == 2 && w[0] == "card" && side_word(w[1]) >= 0) {
+    const int c = card_[static_cast<size_t>(side_word(w[1]))];
+    return c < 0 ? std::string("none") : g_->murphy(side_word(w[1]))[static_cast<size_t>(c)].card;
+  }
   if ((w[0] == "units" || w[0] == "damaged") && w.size() == 3) {
     const int z = g_->zone_index(w[1]);
     int nation = -1, type = -1;

@@ -13,6 +13,10 @@
 //   rail FROM TO                               3.35    the loaded trains run and unload
 //   sbr COUNT BOMBER FROM ZONE TARGET          3.36.1  a Strategic Bombing Raid (Combat Move)
 //   repair ZONE FACILITY POINTS                3.37    1 BP a damage point (Place step)
+//   ship COUNT UNIT FROM TO                    3.28    units sail between naval bases (Rail/Naval step)
+//   carry COUNT UNIT ZONE truck|transport      3.7, 3.23 units board trucks or transports (3.13 airborne)
+//   general NAME ZONE                          4.5     a general picked for the side takes the field
+//   protect ZONE                               4.4.2   Russia's Murphy card 5: a zone the Axis cannot attack
 //   end                                        1.2     ends the side's step
 // UNIT is a type id ("infantry") for Germany or Russia and nation:type for a minor Axis
 // nation ("romania:infantry").
@@ -211,6 +215,50 @@ Result<Action> parse_repair(const AaState& s, std::span<const std::string_view> 
   return act(kRepair, {*z, target, n});
 }
 
+Result<Action> parse_ship(const AaState& s, std::span<const std::string_view> w) {
+  if (w.size() != 4) return Error{"usage: ship COUNT UNIT FROM TO", "", ""};
+  int nation = -1, type = -1;
+  const int n = parse_int(w[0]);
+  if (n < 1 || !read_unit(s, w[1], nation, type)) return Error{"usage: ship COUNT UNIT FROM TO", "", ""};
+  auto from = read_zone(s, w[2]);
+  if (!from) return from.error();
+  auto to = read_zone(s, w[3]);
+  if (!to) return to.error();
+  return act(kShip, {n, nation, type, *from, *to});
+}
+Result<Action> parse_carry(const AaState& s, std::span<const std::string_view> w) {
+  const char* usage = "usage: carry COUNT UNIT ZONE truck|transport";
+  if (w.size() != 4) return Error{usage, "", ""};
+  int nation = -1, type = -1;
+  const int n = parse_int(w[0]);
+  const int by = s.aa().base_index(w[3]);
+  if (n < 1 || by < 0 || !read_unit(s, w[1], nation, type)) return Error{usage, "", ""};
+  auto z = read_zone(s, w[2]);
+  if (!z) return z.error();
+  return act(kCarry, {n, nation, type, *z, by});
+}
+
+std::string lower(std::string_view w) {
+  std::string s(w);
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+Result<Action> parse_general(const AaState& s, std::span<const std::string_view> w) {
+  if (w.size() != 2) return Error{"usage: general NAME ZONE", "", ""};
+  int id = -1;
+  const auto& all = s.aa().generals();
+  for (size_t i = 0; i < all.size(); ++i)
+    if (lower(all[i].name) == lower(w[0])) id = static_cast<int>(i);
+  if (id < 0) return Error{"no general '" + std::string(w[0]) + "' (4.5: zhukov, guderian, ...)", "4.5", ""};
+  auto z = read_zone(s, w[1]);
+  if (!z) return z.error();
+  return act(kGeneral, {id, *z});
+}
+
+Result<Action> parse_protect(const AaState& s, std::span<const std::string_view> w) {
+  return parse_zone_verb(s, w, kProtect, "usage: protect ZONE");
+}
+
 Result<Action> parse_end(const AaState&, std::span<const std::string_view> w) {
   if (!w.empty()) return Error{"usage: end", "", ""};
   return act(kEnd, {});
@@ -247,6 +295,22 @@ std::string print_load(const AaState& s, const Action& a) {
 std::string print_rail(const AaState& s, const Action& a) {
   return "rail " + zone_word(s, a.args[0]) + " " + zone_word(s, a.args[1]);
 }
+std::string print_ship(const AaState& s, const Action& a) {
+  return "ship " + std::to_string(a.args[0]) + " " + unit_word(s, a.args[1], a.args[2]) + " " +
+         zone_word(s, a.args[3]) + " " + zone_word(s, a.args[4]);
+}
+std::string print_carry(const AaState& s, const Action& a) {
+  return "carry " + std::to_string(a.args[0]) + " " + unit_word(s, a.args[1], a.args[2]) + " " +
+         zone_word(s, a.args[3]) + " " + unit_word(s, kGermany, a.args[4]);
+}
+std::string print_general(const AaState& s, const Action& a) {
+  const auto& all = s.aa().generals();
+  const std::string name = a.args[0] >= 0 && a.args[0] < static_cast<int>(all.size())
+                               ? lower(all[static_cast<size_t>(a.args[0])].name)
+                               : "?";
+  return "general " + name + " " + zone_word(s, a.args[1]);
+}
+std::string print_protect(const AaState& s, const Action& a) { return "protect " + zone_word(s, a.args[0]); }
 std::string print_stand(const AaState& s, const Action& a) { return "stand " + zone_word(s, a.args[0]); }
 std::string print_withdraw(const AaState& s, const Action& a) {
   return "withdraw " + zone_word(s, a.args[0]);
@@ -309,6 +373,22 @@ constexpr VerbRow<AaState> kVerbs[] = {
     {kRepair, "repair", "repair ZONE FACILITY POINTS", "3.37", nullptr,
      [](const AaState& s, const Action& a) { return s.check_repair(a); },
      [](AaState& s, const Action& a) { s.apply_repair(a); }, &print_repair, &parse_repair, nullptr},
+    {kShip, "ship", "ship COUNT UNIT FROM TO", "3.28",
+     [](const AaState& s, std::vector<Action>& o) { s.gen_ship(o); },
+     [](const AaState& s, const Action& a) { return s.check_ship(a); },
+     [](AaState& s, const Action& a) { s.apply_ship(a); }, &print_ship, &parse_ship, nullptr},
+    {kCarry, "carry", "carry COUNT UNIT ZONE truck|transport", "3.7, 3.23",
+     [](const AaState& s, std::vector<Action>& o) { s.gen_carry(o); },
+     [](const AaState& s, const Action& a) { return s.check_carry(a); },
+     [](AaState& s, const Action& a) { s.apply_carry(a); }, &print_carry, &parse_carry, nullptr},
+    {kGeneral, "general", "general NAME ZONE", "4.5",
+     [](const AaState& s, std::vector<Action>& o) { s.gen_general(o); },
+     [](const AaState& s, const Action& a) { return s.check_general(a); },
+     [](AaState& s, const Action& a) { s.apply_general(a); }, &print_general, &parse_general, nullptr},
+    {kProtect, "protect", "protect ZONE", "4.4.2",
+     [](const AaState& s, std::vector<Action>& o) { s.gen_protect(o); },
+     [](const AaState& s, const Action& a) { return s.check_protect(a); },
+     [](AaState& s, const Action& a) { s.apply_protect(a); }, &print_protect, &parse_protect, nullptr},
     {kEnd, "end", "end", "1.2", [](const AaState& s, std::vector<Action>& o) { s.gen_end(o); },
      [](const AaState& s, const Action& a) { return s.check_end(a); },
      [](AaState& s, const Action& a) { s.apply_end(a); }, &print_end, &parse_end, nullptr},
@@ -446,7 +526,8 @@ void AaState::gen_rail(std::vector<Action>& out) const {
   const int train = g_->base_index("train");
   std::set<int> depots;
   for (const Unit& u : units_)
-    if (side_of(u.nation) == active_ && u.type == train && u.rail == 0) depots.insert(u.zone);
+    if (side_of(u.nation) == active_ && u.type == train && (u.rail == 0 || u.rail == 2))
+      depots.insert(u.zone);
   for (int from : depots)
     for (int to = 0; to < g_->zone_count(); ++to) {
       if (to == from) continue;
@@ -516,8 +597,9 @@ Result<Action> AaState::parse_action(std::string_view text) const { return kTabl
 Json AaState::full_json() const {
   Json units = Json::array();
   for (const Unit& u : units_)
-    units.push_back(Json::array({nation_id(u.nation), g_->base(u.type).id, g_->zone(u.zone).id, u.damage,
-                                 u.mp, u.from, u.locked, u.marsh_turn, u.morale, u.rail}));
+    units.push_back(
+        Json::array({nation_id(u.nation), g_->base(u.type).id, g_->zone(u.zone).id, u.damage, u.mp, u.from,
+                     u.locked, u.marsh_turn, u.morale, u.rail, u.carried, u.dropped, u.general}));
   Json pend = Json::array();
   for (const Pending& p : pending_)
     pend.push_back(Json::array({nation_id(p.nation), g_->base(p.type).id, p.pool, p.count}));
@@ -576,6 +658,11 @@ Json AaState::full_json() const {
       {"battles", battles},
       {"raids", raids_json},
       {"damage", damage},
+      {"shipped", shipped_},
+      {"murphy", Json::array({murphy_, drawn_[0], drawn_[1], card_[0], card_[1], kept_[0], kept_[1],
+                              ci_two_dice_turn_, finland_attacked_, protected_zone_})},
+      {"casualty_chart", casualty_chart_},
+      {"generals", Json::array({generals_, generals_drawn_, generals_waiting_, battle_general_})},
       {"casualty_first", casualty_first},
       {"decision", decision_zone_ < 0 ? Json() : Json(g_->zone(decision_zone_).id)},
       {"withdraw_left", withdraw_left_},
@@ -596,8 +683,9 @@ uint64_t AaState::state_hash() const { return fnv1a64(full_json().dump()); }
 
 Result<std::unique_ptr<State>> AaGame::new_state(const std::string& scenario, uint64_t seed) const {
   const auto [name, options] = split_scenario_options(scenario);
-  if (!options.empty()) return Error{"this game has no optional rules yet (IV is not played)", "4", ""};
   auto st = std::make_unique<AaState>(*this);
+  for (const auto& o : options)
+    if (Status s = st->set_option(o); !s) return s.error();
   st->dice().reseed(seed);
   if (Status s = st->setup(name); !s) return s.error();
   return std::unique_ptr<State>(std::move(st));

@@ -431,6 +431,8 @@ class AaHeuristics : public ai::Heuristics {
         return 0.4;
       case kLoad:
       case kRail:
+      case kShip:
+      case kCarry:
         return 0.2;
       case kSbr:
         return 0.05;
