@@ -17,6 +17,8 @@
 #include "games/all_agents.h"
 #include "games/all_games.h"
 #include "games/bd/bd_state.h"
+#include "games/dv/ai/ai_heuristics.h"
+#include "games/dv/dv.h"
 #include "games/moscow41/state.h"
 #include "kernel/scenario_test.h"
 
@@ -35,14 +37,14 @@ class InstalledHeuristics : public ::testing::Environment {
 // Issue 19, clean layers: loading a game's rules registers nothing with the AI (the rules
 // library does not link it); the heuristics come from the one explicit registration.
 TEST(HeuristicsRegistration, LoadingTheRulesRegistersNothingAndTheExplicitCallRegistersEveryGame) {
-  for (const std::string id : {"bd", "moscow41", "aa"}) {
+  for (const std::string id : {"bd", "moscow41", "aa", "dv"}) {
     ai::unregister_heuristics(id);
     auto game = load_game(id, default_data_dir());
     ASSERT_TRUE(game.is_ok()) << game.error().to_string();
     EXPECT_FALSE(ai::has_registered_heuristics(id)) << id << ": load_game registered heuristics";
   }
   register_installed_heuristics();
-  for (const std::string id : {"bd", "moscow41", "aa"}) {
+  for (const std::string id : {"bd", "moscow41", "aa", "dv"}) {
     EXPECT_TRUE(ai::has_registered_heuristics(id)) << id;
     auto game = load_game(id, default_data_dir());
     ASSERT_TRUE(game.is_ok());
@@ -762,5 +764,46 @@ TEST(AgentsOnAa, GreedyAttacksAtGoodOddsOverSeeds) {
   }
 }
 
+
+// ---------------------------------------------------------------------------------------
+// The Dark Valley (src/games/dv/ai/, docs/ai.md "The Dark Valley").
+TEST(AgentsOnDv, GreedyPlaysLegalMoves) { plays_legal_moves("dv", "greedy", 4); }
+TEST(AgentsOnDv, MctsPlaysLegalMoves) { plays_legal_moves("dv", "mcts:iters=4", 3); }
+TEST(AgentsOnDv, EveryAiScenarioTestFilePasses) { every_ai_scenario_passes("dv", 2); }
+
+// The terms move the way the victory conditions do: Kiev taken is one VP hex and, in 1941,
+// half of 3.2's first Axis condition; an empty Kiev next to an Axis unit is open to it; a
+// Soviet army added to the map tips the forces to the Soviets.
+TEST(AgentsOnDv, EvaluationFollowsVpObjectivesForcesAndOpenHexes) {
+  auto game = load_game("dv", default_data_dir());
+  ASSERT_TRUE(game.is_ok()) << game.error().to_string();
+  auto make = [&](const std::vector<std::vector<std::string>>& words) {
+    auto st = game.value()->new_state("empty", 1).value();
+    EXPECT_TRUE(st->test_set({"turn", "2"}).is_ok());
+    EXPECT_TRUE(st->test_set({"control", "4832", "soviet"}).is_ok());
+    for (const auto& w : words) EXPECT_TRUE(st->test_set(w).is_ok()) << w[0];
+    return st;
+  };
+  auto terms = [](const std::unique_ptr<State>& st) {
+    return dv::dv_eval_terms(dynamic_cast<const dv::DvState&>(*st));
+  };
+  const auto base = terms(make({{"place", "1Pz", "4830"}, {"place", "8A", "5230"}}));
+  const auto taken = terms(make({{"place", "1Pz", "4832"}, {"place", "8A", "5230"}}));
+  EXPECT_DOUBLE_EQ(taken.vp, base.vp + 1);
+  EXPECT_GT(taken.objectives, base.objectives);
+  const auto open = terms(make({{"place", "1Pz", "4831"}, {"place", "8A", "5230"}}));
+  EXPECT_GT(open.open, base.open);
+  const auto covered = terms(make({{"place", "1Pz", "4831"}, {"place", "8A", "4832"}}));
+  EXPECT_DOUBLE_EQ(covered.open, base.open);
+  EXPECT_GT(
+      base.forces,
+      terms(make({{"place", "1Pz", "4830"}, {"place", "8A", "5230"}, {"place", "11A", "5231"}})).forces);
+  auto h = ai::make_heuristics(*game.value());
+  std::vector<double> vb, vt;
+  h->evaluate(*make({{"place", "1Pz", "4830"}}), vb);
+  h->evaluate(*make({{"place", "1Pz", "4832"}}), vt);
+  EXPECT_GT(vt[dv::kAxis], vb[dv::kAxis]);
+  EXPECT_DOUBLE_EQ(vt[dv::kSoviet], -vt[dv::kAxis]);
+}
 }  // namespace
 }  // namespace steppe

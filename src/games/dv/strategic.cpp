@@ -81,8 +81,13 @@ void DvState::rail_destinations(int u, std::vector<int>& out, const std::vector<
   const std::vector<uint8_t>& los = traced != nullptr ? *traced : own_los;
   const int enemy = 1 - d.side;
   std::vector<uint8_t> near_enemy(static_cast<size_t>(gr.size()), 0);
+  // Hexes holding a ground unit of the mover's side: only there can the stacking limits refuse
+  // it (one unit alone fits every limit of 5.1), so the costly count is made only there.
+  std::vector<uint8_t> own_here(static_cast<size_t>(gr.size()), 0);
   for (size_t i = 0; i < units_.size(); ++i) {
-    if (units_[i].box != Box::kMap || g_.units()[i].side != enemy || !g_.units()[i].ground) continue;
+    if (units_[i].box != Box::kMap || !g_.units()[i].ground) continue;
+    if (g_.units()[i].side == d.side) own_here[static_cast<size_t>(units_[i].hex)] = 1;
+    if (g_.units()[i].side != enemy) continue;
     near_enemy[static_cast<size_t>(units_[i].hex)] = 1;
     for (int n : gr.neighbours(units_[i].hex))
       if (n >= 0) near_enemy[static_cast<size_t>(n)] = 1;
@@ -107,7 +112,7 @@ void DvState::rail_destinations(int u, std::vector<int>& out, const std::vector<
       if (parent != nullptr) (*parent)[static_cast<size_t>(n)] = h;
       todo.push_back(n);
       // 5.1 stacking at the end of the move (ruling DV-R11).
-      if (stack_ok(n, d.side, {u})) out.push_back(n);
+      if (own_here[static_cast<size_t>(n)] == 0 || stack_ok(n, d.side, {u})) out.push_back(n);
     }
   }
   std::sort(out.begin(), out.end());
