@@ -14,17 +14,6 @@
 
 namespace steppe::aa {
 
-namespace {
-
-Action act(uint16_t verb, std::initializer_list<int> args) {
-  Action a;
-  a.verb = verb;
-  for (int v : args) a.push(v);
-  return a;
-}
-
-}  // namespace
-
 // 4.5: "Each general is picked randomly": one of the nation's generals not yet picked.
 void AaState::draw_general(int nation, const std::string& why) {
   const auto& all = g_->generals();

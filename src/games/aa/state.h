@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,6 +37,14 @@ enum Verb : uint16_t {
   kGeneral,
   kProtect
 };
+
+// An action of verb `verb` with `args`, as the rules files build them for legal_actions().
+inline Action act(uint16_t verb, std::initializer_list<int> args) {
+  Action a;
+  a.verb = verb;
+  for (int v : args) a.push(v);
+  return a;
+}
 
 // 1.2: the steps one side plays in a turn.
 enum class Phase { kPurchase, kCombatMove, kCombat, kBlitz, kNonCombatMove, kRail, kPlace, kOver };

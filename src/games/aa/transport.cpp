@@ -28,13 +28,6 @@ bool is_cargo(const UnitType& carrier, const UnitType& t) {
 
 const char* carrier_rule(const UnitType& carrier) { return carrier.aircraft() ? "3.23" : "3.7"; }
 
-Action act(uint16_t verb, std::initializer_list<int> args) {
-  Action a;
-  a.verb = verb;
-  for (int v : args) a.push(v);
-  return a;
-}
-
 }  // namespace
 
 // --- 3.28 Naval transport -----------------------------------------------------------------

@@ -79,13 +79,6 @@ int read_pool(std::span<const std::string_view> w, size_t at) {
   return -1;
 }
 
-Action act(uint16_t verb, std::initializer_list<int> args) {
-  Action a;
-  a.verb = verb;
-  for (int v : args) a.push(v);
-  return a;
-}
-
 Result<Action> parse_buy(const AaState& s, std::span<const std::string_view> w) {
   if (w.size() < 2 || w.size() > 3) return Error{"usage: buy COUNT TYPE [lend-lease|siberian]", "", ""};
   const int n = parse_int(w[0]);
