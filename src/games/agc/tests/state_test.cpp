@@ -1,6 +1,7 @@
 // AGC: the kernel conformance suite, and random self-play of the short scenario to its end.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "games/agc/agc.h"
@@ -13,6 +14,17 @@ const steppe::Game& game() {
   static auto g = load_game(STEPPE_DEFAULT_DATA_DIR);
   if (!g.is_ok()) ADD_FAILURE() << g.error().to_string();
   return *g.value();
+}
+
+// How many of `events` side `side` may see that contain any of `texts`.
+int told(const std::vector<steppe::Event>& events, int side, std::initializer_list<const char*> texts) {
+  int n = 0;
+  for (const auto& e : events)
+    if ((e.visible_to & (1u << side)) != 0 && std::any_of(texts.begin(), texts.end(), [&](const char* t) {
+          return e.text.find(t) != std::string::npos;
+        }))
+      ++n;
+  return n;
 }
 
 TEST(AgcState, PassesConformance) {
@@ -116,18 +128,9 @@ TEST(AgcState, AnOrdersTypeReachesTheAttackerNeitherByEventNorBySearch) {
     ASSERT_TRUE(s.apply(s.parse_action(text).value()).is_ok());
   sink.events.clear();
   ASSERT_TRUE(s.apply(s.parse_action("order 1034 no-retreat").value()).is_ok());
-  int axis_told_type = 0, axis_told_marker = 0, soviet_told_type = 0;
-  for (const auto& e : sink.events) {
-    const bool names_type = e.text.find("No Retreat") != std::string::npos;
-    if ((e.visible_to & (1u << kAxis)) != 0) {
-      axis_told_type += names_type ? 1 : 0;
-      axis_told_marker += e.text.find("face down") != std::string::npos ? 1 : 0;
-    }
-    if ((e.visible_to & (1u << kSoviet)) != 0) soviet_told_type += names_type ? 1 : 0;
-  }
-  EXPECT_EQ(axis_told_type, 0);
-  EXPECT_EQ(axis_told_marker, 1);
-  EXPECT_EQ(soviet_told_type, 1);
+  EXPECT_EQ(told(sink.events, kAxis, {"No Retreat"}), 0);
+  EXPECT_EQ(told(sink.events, kAxis, {"face down"}), 1);
+  EXPECT_EQ(told(sink.events, kSoviet, {"No Retreat"}), 1);
   // The Axis searcher's samples: both types appear over a few seeds, the face-down view stays.
   std::set<std::string> drawn;
   for (uint64_t seed = 1; seed <= 16; ++seed) {
@@ -187,19 +190,9 @@ TEST(AgcState, AFaceDownAirUnitReachesTheEnemyNeitherByEventNorBySearch) {
   ASSERT_EQ(s.air_step_, 0);
   sink.events.clear();
   ASSERT_TRUE(s.apply(s.parse_action("fly de-stg1-i 1034").value()).is_ok());
-  int soviet_told_name = 0, soviet_told_marker = 0, axis_told_name = 0;
-  for (const auto& e : sink.events) {
-    const bool names =
-        e.text.find("de-stg1-i") != std::string::npos || e.text.find("Ju 87") != std::string::npos;
-    if ((e.visible_to & (1u << kSoviet)) != 0) {
-      soviet_told_name += names ? 1 : 0;
-      soviet_told_marker += e.text.find("face down") != std::string::npos ? 1 : 0;
-    }
-    if ((e.visible_to & (1u << kAxis)) != 0) axis_told_name += names ? 1 : 0;
-  }
-  EXPECT_EQ(soviet_told_name, 0);
-  EXPECT_EQ(soviet_told_marker, 1);
-  EXPECT_EQ(axis_told_name, 1);
+  EXPECT_EQ(told(sink.events, kSoviet, {"de-stg1-i", "Ju 87"}), 0);
+  EXPECT_EQ(told(sink.events, kSoviet, {"face down"}), 1);
+  EXPECT_EQ(told(sink.events, kAxis, {"de-stg1-i", "Ju 87"}), 1);
   const Json so = s.observation(kSoviet);
   for (const auto& e : so["air"]) EXPECT_NE(e["box"], "mission") << e.dump();
   ASSERT_EQ(so["face_down"].size(), 1u);
