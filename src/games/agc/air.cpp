@@ -448,7 +448,10 @@ bool AgcState::resolve_air_hex(int hex) {
   auto apply_results = [&](const std::vector<std::pair<int, char>>& hits) {
     // 17.2.4b: "All fire is considered to be simultaneous"; d: A to Flown, D to Damaged, E to Destroyed.
     std::vector<std::pair<int, char>> worst;
-    for (const auto& [t, c] : hits) {
+    for (const auto& hit : hits) {
+      // Plain locals, not a structured binding: C++20 clang cannot capture bindings in a lambda.
+      const int t = hit.first;
+      const char c = hit.second;
       auto it = std::find_if(worst.begin(), worst.end(), [&](const auto& w) { return w.first == t; });
       if (it == worst.end())
         worst.emplace_back(t, c);
