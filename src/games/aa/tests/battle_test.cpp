@@ -37,7 +37,7 @@ Forces forces(const std::map<std::string, int>& counts, const std::map<std::stri
 }
 
 BattleSetup setup(const std::map<std::string, int>& att, const std::map<std::string, int>& def,
-                  BattleTerrain terrain = {}) {
+                  const BattleTerrain& terrain = {}) {
   BattleSetup s;
   s.attacker = forces(att);
   s.defender = forces(def);
