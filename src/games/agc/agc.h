@@ -65,14 +65,14 @@ struct UnitDef {
 struct ReplacementTables {
   struct Row {
     int fortifications = 0;
-    bool e = false;        // 7.2a: the "E" Strongpoint
-    int type_i = 0;        // 7.2b
-    char other = 0;        // 7.2d: 'A', 'N', 'V' or 0
-    char special = 0;      // 7.2e: 'M', 'R', 'S' or 0
+    bool e = false;    // 7.2a: the "E" Strongpoint
+    int type_i = 0;    // 7.2b
+    char other = 0;    // 7.2d: 'A', 'N', 'V' or 0
+    char special = 0;  // 7.2e: 'M', 'R', 'S' or 0
   };
   std::vector<std::vector<Row>> soviet;  // [table - 1][row - 1]
   int die = 10;
-  int mud_drm = 1, mandated_drm = 1;  // 7.1.1, 7.2e.1
+  int mud_drm = 1, mandated_drm = 1;                        // 7.1.1, 7.2e.1
   int soviet_i_max = 20, axis_i_max = 20, axis_a_max = 10;  // the Loss/Replacement Tracks (7.2b, 7.3.1-2)
   int axis_i = 0, axis_a = 0, axis_v = 0;                   // 7.3: per turn, from the set-up cards
   bool axis_a_every_other = false;
@@ -143,11 +143,11 @@ struct ScenarioDef {
 // side has something to decide, and `end` closes it.
 enum StrategicStep : uint8_t {
   kNoStep = 0,
-  kAxisReplacementStep,       // 7.3.3: Axis V-RPs
-  kSovietReplacementStep,     // 7.2c conversion, 7.2d V-RP, 7.2e.2 the R event
-  kAxisReinforcementStep,     // 8.3.2 pools, 8.4 rebuilt units, 8.6 withdrawals
-  kSovietReinforcementStep,   // 8.4, 8.6
-  kInterphaseStep             // 22.2.6 Non-Op HQ recovery and disbanding
+  kAxisReplacementStep,      // 7.3.3: Axis V-RPs
+  kSovietReplacementStep,    // 7.2c conversion, 7.2d V-RP, 7.2e.2 the R event
+  kAxisReinforcementStep,    // 8.3.2 pools, 8.4 rebuilt units, 8.6 withdrawals
+  kSovietReinforcementStep,  // 8.4, 8.6
+  kInterphaseStep            // 22.2.6 Non-Op HQ recovery and disbanding
 };
 
 // Phases of one game turn (4.2). The Strategic Segment is automatic (weather, supply,
@@ -284,18 +284,18 @@ struct UnitState {
   uint8_t box = kAirOut;
   int16_t mission = -1;
   bool firing = false;
-  bool role_open = false;  // 17.2.2a.2: a dual purpose fighter whose role is not yet declared
-  int16_t target = -1;     // 17.2.4a: the enemy air unit a firing unit engages
-  uint8_t seq = 0;         // 17.2.4a: the order of the engagements ("the first attacker")
-  bool retarget = false;   // 17.2.4e: unengaged after the first round, to select a new target
-  bool nonop = false;      // 22.2: a Soviet HQ on its Non-Operational side
-  bool activated = false;  // 10.2.4c: an Activated marker (removed in the Interphase)
-  bool withdrawn = false;  // 8.6: withdrawn from the game
-  uint8_t rebuild = 0;     // 20.2, 8.4: 1 in the Cadre Box, 2 in the Active Box (off the map)
-  int8_t activations = 0;  // 22.1.2a: a Soviet HQ's command points spent on activation this turn
-  bool guards_used = false;       // 22.8.1: its free Guards activation is spent
-  bool recovery_rolled = false;   // 22.2.6a: rolled for in this Interphase
-  int8_t restricted_moved = 0;    // 22.2.5g: a Non-Op HQ's: units begun in its range that moved this phase
+  bool role_open = false;        // 17.2.2a.2: a dual purpose fighter whose role is not yet declared
+  int16_t target = -1;           // 17.2.4a: the enemy air unit a firing unit engages
+  uint8_t seq = 0;               // 17.2.4a: the order of the engagements ("the first attacker")
+  bool retarget = false;         // 17.2.4e: unengaged after the first round, to select a new target
+  bool nonop = false;            // 22.2: a Soviet HQ on its Non-Operational side
+  bool activated = false;        // 10.2.4c: an Activated marker (removed in the Interphase)
+  bool withdrawn = false;        // 8.6: withdrawn from the game
+  uint8_t rebuild = 0;           // 20.2, 8.4: 1 in the Cadre Box, 2 in the Active Box (off the map)
+  int8_t activations = 0;        // 22.1.2a: a Soviet HQ's command points spent on activation this turn
+  bool guards_used = false;      // 22.8.1: its free Guards activation is spent
+  bool recovery_rolled = false;  // 22.2.6a: rolled for in this Interphase
+  int8_t restricted_moved = 0;   // 22.2.5g: a Non-Op HQ's: units begun in its range that moved this phase
 };
 
 class AgcState : public steppe::State {
@@ -439,34 +439,34 @@ class AgcState : public steppe::State {
   // replacements.cpp (7.0), reinforcements.cpp (8.0), special_units.cpp (22.1-22.4): the steps of
   // the Strategic Segment and the Interphase that wait for a choice (StrategicStep).
   void strategic_segment(int test_table = -1);  // 4.2 A3, A4: from the Replacements Phase on
-  void next_strategic_step();        // opens the next step with a choice, or ends the segment
-  void end_strategic_step();         // `end` in a step
-  int strategic_side() const;        // the side deciding in strategic_
-  bool strategic_choice(int step) const;  // does the step have anything to decide
+  void next_strategic_step();                   // opens the next step with a choice, or ends the segment
+  void end_strategic_step();                    // `end` in a step
+  int strategic_side() const;                   // the side deciding in strategic_
+  bool strategic_choice(int step) const;        // does the step have anything to decide
   void replacement_phase(int test_table = -1);  // 7.1-7.3: the automatic part (a test's table)
-  void reinforcement_phase();        // 8.1-8.6: the automatic part
-  void withdraw_due();               // 8.6.1: the withdrawals left at the end of the step
-  void interphase();                 // D: 7.2e.1, 22.2.6, 10.2.4c markers; then the next turn
-  bool hq_operational_in(int hex) const;  // 22.2.2: no Non-Op HQ's range covers hex
+  void reinforcement_phase();                   // 8.1-8.6: the automatic part
+  void withdraw_due();                          // 8.6.1: the withdrawals left at the end of the step
+  void interphase();                            // D: 7.2e.1, 22.2.6, 10.2.4c markers; then the next turn
+  bool hq_operational_in(int hex) const;        // 22.2.2: no Non-Op HQ's range covers hex
   bool placement_ok(int unit, int hex, std::string* why) const;  // 8.1.4, 8.4a
-  int max_artillery(int hex) const;       // 22.2.5d: Soviet artillery units that may support a combat on hex
-  void start_player_segments();           // sequence.cpp: 8.2.3, A5, then the Axis Movement Phase
-  void next_turn();                       // sequence.cpp: after the Interphase
+  int max_artillery(int hex) const;  // 22.2.5d: Soviet artillery units that may support a combat on hex
+  void start_player_segments();      // sequence.cpp: 8.2.3, A5, then the Axis Movement Phase
+  void next_turn();                  // sequence.cpp: after the Interphase
   void arrive(const ScenarioDef::Arrival& a, const char* rule);  // 8.1: enter at the first hex that qualifies
   void make_nonop(int hq, const char* why, const char* rule);    // 22.2.3
-  int activating_hq(int u) const;         // 10.2.4c: the HQ that can activate u now, or -1
+  int activating_hq(int u) const;                   // 10.2.4c: the HQ that can activate u now, or -1
   steppe::Status check_nonop_move(int unit) const;  // 22.2.5g: the Movement Restriction
   void note_nonop_start(int unit);                  // 22.2.5g: a unit begins moving
   bool chapter_set(const std::vector<std::string>& words, steppe::Status& st);  // test words (7, 8, 22)
   bool chapter_query(const std::vector<std::string>& words, std::string& out, std::string& err) const;
-  Json chapter_json() const;              // the RP tracks and the steps, for the views
+  Json chapter_json() const;                // the RP tracks and the steps, for the views
   void soviet_replacement_roll(int table);  // 7.1.1
   // An event from the chapter files' free functions (emit is protected in steppe::State).
   void log(std::string kind, std::string text, std::string rule) const {
     emit({std::move(kind), std::move(text), std::move(rule), 0xFFFFFFFFu, false, {}});
   }
   int roll_die(int sides, const std::string& why, const std::string& rule) { return roll(sides, why, rule); }
-  int vp_adjust_ = 0;                     // 24.1: VPs for actions (7.2e.1, 8.3, 8.6, 22.2.6)
+  int vp_adjust_ = 0;  // 24.1: VPs for actions (7.2e.1, 8.3, 8.6, 22.2.6)
   uint8_t strategic_ = kNoStep;
   std::array<int8_t, 2> rp_i_{}, rp_v_{};  // 7.2b, 7.3.1 the I tracks; 7.2d, 7.3.3 V-RPs this phase
   int8_t rp_a_axis_ = 0;                   // 7.3.2 the Axis A track
@@ -530,15 +530,15 @@ enum Verb : uint16_t {
   kRole = 11,
   kEngage = 12,
   // replacements.cpp, reinforcements.cpp, special_units.cpp (7.0, 8.0, 22.0)
-  kConvert = 30,   // 7.2c
-  kRepair = 31,    // 7.2d V, 7.3.3
-  kREvent = 32,    // 7.2e.2
-  kPool = 33,      // 8.3
-  kEnter = 34,     // 8.4
-  kKeep = 35,      // 8.6.3
-  kRecover = 36,   // 22.2.6a
-  kDisband = 37,   // 22.2.6b
-  kActivate = 38   // 10.2.4c, 22.1.2a
+  kConvert = 30,  // 7.2c
+  kRepair = 31,   // 7.2d V, 7.3.3
+  kREvent = 32,   // 7.2e.2
+  kPool = 33,     // 8.3
+  kEnter = 34,    // 8.4
+  kKeep = 35,     // 8.6.3
+  kRecover = 36,  // 22.2.6a
+  kDisband = 37,  // 22.2.6b
+  kActivate = 38  // 10.2.4c, 22.1.2a
 };
 
 // The verbs of ids 30..39 (replacements.cpp): state.cpp's verb table reaches them through these.

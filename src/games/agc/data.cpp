@@ -362,13 +362,13 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     // 17.3.2: "All ground combat units are eligible for AA Fire except: a. Soviet non-HQ, non-AA
     // units of less than division size. b. All Soviet and Axis cavalry units. c. Axis units that
     // have a 'No ZOC' band."
-    d.type = type;  // 8.6.1: the unit type symbol
-    d.recovery = int_or(u, "recovery", 0);  // 22.2.1
+    d.type = type;                                                        // 8.6.1: the unit type symbol
+    d.recovery = int_or(u, "recovery", 0);                                // 22.2.1
     d.militia = u.value("militia", false) || type == "militia-division";  // 22.10
-    d.reserve = u.value("reserve", false);                                  // 22.11: "RES"
-    d.untried = u.value("untried", false);                                  // 22.9, 22.10.2
-    d.guards = type.rfind("guards", 0) == 0;                                // 22.8.1
-    d.bridge = type == "bridge";                                            // 22.4
+    d.reserve = u.value("reserve", false);                                // 22.11: "RES"
+    d.untried = u.value("untried", false);                                // 22.9, 22.10.2
+    d.guards = type.rfind("guards", 0) == 0;                              // 22.8.1
+    d.bridge = type == "bridge";                                          // 22.4
     const Json& aaf = air.at("aa_fire");
     d.aa = listed(aaf.at("aa_types"), type);
     d.aa_eligible = d.combat && !listed(aaf.at("cavalry_types"), type) &&

@@ -22,8 +22,9 @@ int AgcState::ma_this_phase(int unit) const {
   const auto& d = g_->units_[unit];
   if (!moves_this_phase(unit)) return 0;
   // 10.2.4c: "Activated units move up to their full MA" in the Soviet Motorized Movement Phase.
-  const int halves = us_[unit].activated && phase_ == kSovietMotorizedMovement ? 2 * d.ma
-                                                                               : d.ma * g_->ma_halves_[phase_][d.cls];
+  const int halves = us_[unit].activated && phase_ == kSovietMotorizedMovement
+                         ? 2 * d.ma
+                         : d.ma * g_->ma_halves_[phase_][d.cls];
   // 6.7.1: "All ground combat units have their printed Movement Allowances reduced by two (-2)
   // MPs in each Movement Phase. Exception: Cavalry units are not affected" (ruling A-37: two
   // MPs off the allowance of each phase, after the phase's fraction).

@@ -32,8 +32,9 @@ constexpr const char* kOrderWords[] = {"none", "no-retreat", "additional-retreat
 constexpr const char* kWeatherWords[] = {"dry", "frost", "mud", "snow"};
 constexpr const char* kBoxWords[] = {"out", "ready", "flown", "damaged", "destroyed", "mission"};  // 17.1.2
 constexpr const char* kControlWords[] = {"none", "axis", "soviet"};  // kNoSide + 1
-constexpr const char* kStepWords[] = {"none", "axis-replacements", "soviet-replacements",
-                                      "axis-reinforcements", "soviet-reinforcements", "interphase"};  // 4.2
+constexpr const char* kStepWords[] = {
+    "none",      "axis-replacements", "soviet-replacements", "axis-reinforcements", "soviet-reinforcements",
+    "interphase"};                                                    // 4.2
 constexpr const char* kRebuildWords[] = {"none", "cadre", "active"};  // 20.2
 
 }  // namespace
@@ -54,32 +55,32 @@ Result<Json> AgcState::position() const {
     const UnitState& s = us_[u];
     // Fields at their default are left out (a unit not yet arrived is {"hex": null}).
     Json x{{"hex", s.hex >= 0 ? Json(grid.id(s.hex)) : Json(nullptr)}};
-    if (s.steps_lost != 0) x["steps_lost"] = s.steps_lost;           // 16.3.3
-    if (s.mp_left != 0) x["mp_halves"] = s.mp_left;                  // 10.0: left in this phase, half MPs
-    if (s.road_in >= 0) x["road_in"] = s.road_in;                    // 10.7.7 Case Four
-    if (s.moved) x["moved"] = true;                                  // 10.5.3
-    if (s.attacked) x["attacked"] = true;                            // 15.1
-    if (s.out_of_supply) x["out_of_supply"] = true;                  // 6.6.4
-    if (s.emergency) x["emergency_supply"] = true;                   // 6.6.3
-    if (s.eliminated) x["eliminated"] = true;                        // 16.4
-    if (s.moved_in_zoc) x["moved_in_zoc"] = true;                    // 10.6
-    if (s.may_advance) x["may_advance"] = true;                      // 16.7.2
-    if (s.orders_issued != 0) x["orders_issued"] = s.orders_issued;  // 22.1.2c
-    if (s.dispatched != 0) x["dispatched"] = s.dispatched;           // 22.1.2b
-    if (s.box != kAirOut) x["air_box"] = kBoxWords[s.box];           // 17.1.2
-    if (s.mission >= 0) x["mission"] = grid.id(s.mission);           // 17.1.5
-    if (s.firing) x["firing"] = true;                                // 17.2.2
-    if (s.role_open) x["role_open"] = true;                          // 17.2.2a.2
-    if (s.target >= 0) x["target"] = g_->units_[s.target].id;        // 17.2.4a
-    if (s.seq != 0) x["engage_seq"] = s.seq;                         // 17.2.4a
-    if (s.retarget) x["retarget"] = true;                            // 17.2.4e
-    if (s.nonop) x["non_op"] = true;                                 // 22.2
-    if (s.activated) x["activated"] = true;                          // 10.2.4c
-    if (s.withdrawn) x["withdrawn"] = true;                          // 8.6
+    if (s.steps_lost != 0) x["steps_lost"] = s.steps_lost;            // 16.3.3
+    if (s.mp_left != 0) x["mp_halves"] = s.mp_left;                   // 10.0: left in this phase, half MPs
+    if (s.road_in >= 0) x["road_in"] = s.road_in;                     // 10.7.7 Case Four
+    if (s.moved) x["moved"] = true;                                   // 10.5.3
+    if (s.attacked) x["attacked"] = true;                             // 15.1
+    if (s.out_of_supply) x["out_of_supply"] = true;                   // 6.6.4
+    if (s.emergency) x["emergency_supply"] = true;                    // 6.6.3
+    if (s.eliminated) x["eliminated"] = true;                         // 16.4
+    if (s.moved_in_zoc) x["moved_in_zoc"] = true;                     // 10.6
+    if (s.may_advance) x["may_advance"] = true;                       // 16.7.2
+    if (s.orders_issued != 0) x["orders_issued"] = s.orders_issued;   // 22.1.2c
+    if (s.dispatched != 0) x["dispatched"] = s.dispatched;            // 22.1.2b
+    if (s.box != kAirOut) x["air_box"] = kBoxWords[s.box];            // 17.1.2
+    if (s.mission >= 0) x["mission"] = grid.id(s.mission);            // 17.1.5
+    if (s.firing) x["firing"] = true;                                 // 17.2.2
+    if (s.role_open) x["role_open"] = true;                           // 17.2.2a.2
+    if (s.target >= 0) x["target"] = g_->units_[s.target].id;         // 17.2.4a
+    if (s.seq != 0) x["engage_seq"] = s.seq;                          // 17.2.4a
+    if (s.retarget) x["retarget"] = true;                             // 17.2.4e
+    if (s.nonop) x["non_op"] = true;                                  // 22.2
+    if (s.activated) x["activated"] = true;                           // 10.2.4c
+    if (s.withdrawn) x["withdrawn"] = true;                           // 8.6
     if (s.rebuild != 0) x["rebuild_box"] = kRebuildWords[s.rebuild];  // 20.2, 8.4
-    if (s.activations != 0) x["activations"] = s.activations;        // 22.1.2a
-    if (s.guards_used) x["guards_used"] = true;                      // 22.8.1
-    if (s.recovery_rolled) x["recovery_rolled"] = true;              // 22.2.6a
+    if (s.activations != 0) x["activations"] = s.activations;         // 22.1.2a
+    if (s.guards_used) x["guards_used"] = true;                       // 22.8.1
+    if (s.recovery_rolled) x["recovery_rolled"] = true;               // 22.2.6a
     if (s.restricted_moved != 0) x["restricted_moved"] = s.restricted_moved;  // 22.2.5g
     units[g_->units_[u].id] = std::move(x);
   }
@@ -169,11 +170,11 @@ Status AgcState::read_position(const JsonReader& r) {
       (void)x.members();  // reports what it is instead (nothing more if it is absent: reported)
       continue;
     }
-    x.allow_only({"hex",         "steps_lost",    "mp_halves",        "road_in",    "moved",
-                  "attacked",    "out_of_supply", "emergency_supply", "eliminated", "moved_in_zoc",
-                  "may_advance", "orders_issued", "dispatched",       "air_box",    "mission",
-                  "firing",      "role_open",     "target",           "engage_seq", "retarget",
-                  "non_op",      "activated",     "withdrawn",        "rebuild_box", "activations",
+    x.allow_only({"hex",         "steps_lost",      "mp_halves",        "road_in",     "moved",
+                  "attacked",    "out_of_supply",   "emergency_supply", "eliminated",  "moved_in_zoc",
+                  "may_advance", "orders_issued",   "dispatched",       "air_box",     "mission",
+                  "firing",      "role_open",       "target",           "engage_seq",  "retarget",
+                  "non_op",      "activated",       "withdrawn",        "rebuild_box", "activations",
                   "guards_used", "recovery_rolled", "restricted_moved"});
     UnitState& s = us_[u];
     s.hex = static_cast<int16_t>(steppe::read_id(x.at("hex"), find_hex, "hex of the map", true));
@@ -208,9 +209,11 @@ Status AgcState::read_position(const JsonReader& r) {
     s.activations = static_cast<int8_t>(x.has("activations") ? x.int_in("activations", 0, 99) : 0);
     s.guards_used = x.boolean_or("guards_used", false);
     s.recovery_rolled = x.boolean_or("recovery_rolled", false);
-    s.restricted_moved = static_cast<int8_t>(x.has("restricted_moved") ? x.int_in("restricted_moved", 0, 99) : 0);
+    s.restricted_moved =
+        static_cast<int8_t>(x.has("restricted_moved") ? x.int_in("restricted_moved", 0, 99) : 0);
     if ((s.withdrawn || s.rebuild != 0) && s.hex >= 0)
-      x.at("hex").fail_value("a withdrawn unit or one on the Unit Rebuilding Chart is off the map (8.6, 20.2)");
+      x.at("hex").fail_value(
+          "a withdrawn unit or one on the Unit Rebuilding Chart is off the map (8.6, 20.2)");
     if (s.box != kAirOut && !d.air)
       x.at("air_box").fail_value("only air units are in the air boxes (17.1.2)");
     if ((s.box == kAirMission) != (s.mission >= 0))

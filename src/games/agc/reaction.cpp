@@ -181,8 +181,9 @@ Status AgcState::check_support(int u, int hex) const {
         d.label + " is beyond its range of " + std::to_string(d.range) + " hexes from " + g_->grid_.id(hex),
         "14.2.2", ""};
   if (d.side == kSoviet && static_cast<int>(decl_[i].support.size()) >= max_artillery(hex))
-    return Error{"within a Non-Op HQ's Command Range no more than one Soviet artillery unit supports a combat",
-                 "22.2.5d", ""};
+    return Error{
+        "within a Non-Op HQ's Command Range no more than one Soviet artillery unit supports a combat",
+        "22.2.5d", ""};
   if (!in_hex && in_enemy_zoc(us_[u].hex, d.side))
     return Error{d.label + " is in an enemy ZOC: it cannot contribute its support strength", "15.5.5, 14.2.2",
                  ""};
@@ -224,8 +225,8 @@ Status AgcState::check_reaction_move(int u, int to) const {
     if (s.out_of_supply)
       return Error{d.label + " bears an Out of Supply marker: it may not react", "14.1.1", ""};
     if (d.side == kSoviet && !hq_operational_in(s.hex))
-      return Error{d.label + " is within the Command Range of a Non-Op HQ: it may not react", "22.2.4c, 22.2.2",
-                   ""};
+      return Error{d.label + " is within the Command Range of a Non-Op HQ: it may not react",
+                   "22.2.4c, 22.2.2", ""};
     if (d.side == kSoviet && hq_for(s.hex, false) < 0)
       return Error{
           d.label + " is not within the Command Range of a Soviet HQ with an available command point",

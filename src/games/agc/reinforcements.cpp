@@ -29,7 +29,8 @@ bool not_yet_in_play(const AgcState& s, int u) {
 // Room for the unit in hex: no enemy unit (8.1.3) and within the stacking limit (3.0e).
 bool room(const AgcState& s, int u, int h) {
   const auto& d = s.g().units_[u];
-  return s.stack_points(h, 1 - d.side) == 0 && s.stack_points(h, d.side) + d.stacking <= s.g().stacking_limit_;
+  return s.stack_points(h, 1 - d.side) == 0 &&
+         s.stack_points(h, d.side) + d.stacking <= s.g().stacking_limit_;
 }
 
 }  // namespace
@@ -69,7 +70,10 @@ void AgcState::arrive(const ScenarioDef::Arrival& a, const char* rule) {
     emit({"reinforcement",
           d.label + " cannot enter this turn: its entry hexes are closed; it waits (8.1.3" +
               std::string(a.placement > 0 ? ", 8.1.4" : "") + ")",
-          "8.1.3", 0xFFFFFFFFu, false, {}});
+          "8.1.3",
+          0xFFFFFFFFu,
+          false,
+          {}});
 }
 
 void AgcState::reinforcement_phase() {
@@ -131,14 +135,17 @@ void withdraw_one(AgcState& s, int u) {
   // strengths or pay one VP" (the first such unit on the map; ruling A-63).
   for (size_t w = 0; w < s.us_.size(); ++w) {
     const auto& x = g.units_[w];
-    if (x.side != d.side || s.us_[w].hex < 0 || x.type != d.type || x.attack != d.attack || x.defense != d.defense)
+    if (x.side != d.side || s.us_[w].hex < 0 || x.type != d.type || x.attack != d.attack ||
+        x.defense != d.defense)
       continue;
-    if (std::find(s.withdraw_due_.begin(), s.withdraw_due_.end(), static_cast<int16_t>(w)) != s.withdraw_due_.end())
+    if (std::find(s.withdraw_due_.begin(), s.withdraw_due_.end(), static_cast<int16_t>(w)) !=
+        s.withdraw_due_.end())
       continue;
     gone(static_cast<int>(w), " in place of the destroyed " + d.label);
     return;
   }
-  pay_vp(s, d.side, g.repl_.vp_withdrawal, d.label + " was destroyed and no like unit can be withdrawn", "8.6.1");
+  pay_vp(s, d.side, g.repl_.vp_withdrawal, d.label + " was destroyed and no like unit can be withdrawn",
+         "8.6.1");
 }
 
 }  // namespace
@@ -166,11 +173,13 @@ Status check_pool(const AgcState& s, int p) {
     return Error{"no such Special Reinforcement Pool group", "8.3", ""};
   const auto& pool = s.sc_->pools[p];
   if (pool.side == kSoviet)
-    return Error{"a Soviet Special Reinforcement group enters only after an R result on the Soviet Replacement Table",
-                 "8.3.1", ""};
+    return Error{
+        "a Soviet Special Reinforcement group enters only after an R result on the Soviet Replacement Table",
+        "8.3.1", ""};
   if (!own_reinforcement_step(s, kAxis))
     return Error{"Axis groups are chosen in the Axis Reinforcement Phase", "8.3.2", ""};
-  if ((s.pools_used_ & (1u << p)) != 0) return Error{"the group " + pool.id + " has been chosen already", "8.3.2", ""};
+  if ((s.pools_used_ & (1u << p)) != 0)
+    return Error{"the group " + pool.id + " has been chosen already", "8.3.2", ""};
   bool any = false;
   for (const auto& a : pool.units) any = any || a.turn <= s.turn_;
   if (!any) return Error{"the group " + pool.id + " is not allowed to enter play this turn", "8.3.2", ""};
@@ -195,11 +204,13 @@ Status check_enter(const AgcState& s, int u, int hex) {
   // 8.4b: "entering the map through any friendly map-edge hex designated as a friendly Supply Source".
   if (std::find(edge.begin(), edge.end(), hex) != edge.end()) {
     if (s.control_[hex] != d.side) return Error{s.g().grid_.id(hex) + " is not friendly", "8.4b", ""};
-    if (!room(s, u, hex)) return Error{s.g().grid_.id(hex) + " holds an enemy unit or has no room", "8.4b, 3.0e", ""};
+    if (!room(s, u, hex))
+      return Error{s.g().grid_.id(hex) + " holds an enemy unit or has no room", "8.4b, 3.0e", ""};
     return Status::ok();
   }
   if (s.g().settlement_[hex] < 2)
-    return Error{s.g().grid_.id(hex) + " is neither a city nor a friendly supply-source map-edge hex", "8.4", ""};
+    return Error{s.g().grid_.id(hex) + " is neither a city nor a friendly supply-source map-edge hex", "8.4",
+                 ""};
   std::string why;
   if (!s.placement_ok(u, hex, &why)) return Error{why, "8.4a", ""};
   return Status::ok();
@@ -211,13 +222,16 @@ void do_enter(AgcState& s, int u, int hex) {
   s.us_[u].out_of_supply = s.us_[u].emergency = false;
   s.place(u, hex);
   s.rebuild_occupancy();
-  s.log("reinforcement", s.g().units_[u].label + " enters from the Active Box at " + s.g().grid_.id(hex), "8.4");
+  s.log("reinforcement", s.g().units_[u].label + " enters from the Active Box at " + s.g().grid_.id(hex),
+        "8.4");
 }
 
 Status check_keep(const AgcState& s, int u) {
   const auto& d = s.g().units_[u];
-  if (!own_reinforcement_step(s, d.side)) return Error{"withdrawals are cancelled in the owner's Withdrawal Phase", "8.6.3", ""};
-  if (std::find(s.withdraw_due_.begin(), s.withdraw_due_.end(), static_cast<int16_t>(u)) == s.withdraw_due_.end())
+  if (!own_reinforcement_step(s, d.side))
+    return Error{"withdrawals are cancelled in the owner's Withdrawal Phase", "8.6.3", ""};
+  if (std::find(s.withdraw_due_.begin(), s.withdraw_due_.end(), static_cast<int16_t>(u)) ==
+      s.withdraw_due_.end())
     return Error{d.label + " is not to be withdrawn this turn", "8.6.3", ""};
   return Status::ok();
 }
@@ -249,7 +263,8 @@ void gen_reinforcement_verbs(const AgcState& s, std::vector<Action>& out) {
       const auto& edge = s.g().supply_edge_[side];
       const bool candidate = (s.g().settlement_[h] >= 2 && map[h] != 0 && s.control_[h] == side) ||
                              std::find(edge.begin(), edge.end(), h) != edge.end();
-      if (candidate && check_enter(s, static_cast<int>(u), h).is_ok()) push(kEnter, static_cast<int>(u), h, true);
+      if (candidate && check_enter(s, static_cast<int>(u), h).is_ok())
+        push(kEnter, static_cast<int>(u), h, true);
     }
   }
   for (int16_t u : s.withdraw_due_)

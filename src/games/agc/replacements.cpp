@@ -52,7 +52,8 @@ Status load_replacement_data(AgcGame& g, const Json& repl, const Json& tables) {
       } else {
         const std::string v = f.get<std::string>();  // "2E"
         if (v.empty() || v.back() != 'E')
-          return Error{"a fortifications cell is a number or a number and E: " + Json(v).dump(), "7.2a", file};
+          return Error{"a fortifications cell is a number or a number and E: " + Json(v).dump(), "7.2a",
+                       file};
         row.fortifications = std::stoi(v.substr(0, v.size() - 1));
         row.e = true;
       }
@@ -84,8 +85,8 @@ Status load_replacement_data(AgcGame& g, const Json& repl, const Json& tables) {
   t.vp_withdrawal = vp.at("withdrawal_cancelled_or_unsubstituted").at("value").get<int>();
   t.vp_disband = vp.at("non_op_hq_disbanded").at("value").get<int>();
   t.guards_per_hq = tables.at("hq").at("guards_free_activation_per_hq").at("value").get<int>();
-  if (t.soviet_i_max < 0 || t.soviet_i_max > 99 || t.axis_i_max < 0 || t.axis_i_max > 99 || t.axis_a_max < 0 ||
-      t.axis_a_max > 99)
+  if (t.soviet_i_max < 0 || t.soviet_i_max > 99 || t.axis_i_max < 0 || t.axis_i_max > 99 ||
+      t.axis_a_max < 0 || t.axis_a_max > 99)
     return Error{"a Loss/Replacement Track has 0 to 99 boxes", "7.2b", file};
   return Status::ok();
 }
@@ -116,7 +117,8 @@ Status load_scenario_cards(const AgcGame& g, const Json& s, ScenarioDef& sc) {
       for (const auto& e : p.at("units")) {
         const int u = unit(e.at("unit"));
         if (u < 0 || g.units_[u].side != pool.side)
-          return Error{"pool " + pool.id + ": unknown unit or wrong side " + e.at("unit").dump(), "8.3", file};
+          return Error{"pool " + pool.id + ": unknown unit or wrong side " + e.at("unit").dump(), "8.3",
+                       file};
         ScenarioDef::Arrival a{u, e.at("turn").get<int>(), {}, 0};
         for (const auto& h : e.at("hexes")) a.hexes.push_back(g.grid_.parse(h.get<std::string>()));
         if (e.contains("city")) {  // 8.1.4: the city, else the map edge listed with it
@@ -146,7 +148,8 @@ void AgcState::replacement_phase(int test_table) {
   // 7.0: "if allowed by scenario instructions": the empty scenario has none (a test names a table).
   if (sc_ == nullptr && test_table < 0) return;
   const int i = sc_ != nullptr ? turn_ - sc_->first_turn : 0;
-  int table = sc_ != nullptr && i >= 0 && i < static_cast<int>(sc_->soviet_table.size()) ? sc_->soviet_table[i] : 0;
+  int table =
+      sc_ != nullptr && i >= 0 && i < static_cast<int>(sc_->soviet_table.size()) ? sc_->soviet_table[i] : 0;
   if (test_table >= 0) table = test_table;
   // 7.3: "The Axis Player receives Type I, A, and V RPs as specified on scenario set-up cards."
   const auto& t = g_->repl_;
@@ -156,10 +159,14 @@ void AgcState::replacement_phase(int test_table) {
     emit({"replacements",
           std::string(what) + ": +" + std::to_string(n) + " (track " + std::to_string(before) + " -> " +
               std::to_string(track) + (before + n > max ? "; the excess is lost" : "") + ")",
-          rule, 0xFFFFFFFFu, false, {}});
+          rule,
+          0xFFFFFFFFu,
+          false,
+          {}});
   };
   add(rp_i_[kAxis], t.axis_i, t.axis_i_max, "Axis Type I RPs", "7.3.1");
-  if (!t.axis_a_every_other || i % 2 == 0) add(rp_a_axis_, t.axis_a, t.axis_a_max, "Axis Type A RPs", "7.3.2");
+  if (!t.axis_a_every_other || i % 2 == 0)
+    add(rp_a_axis_, t.axis_a, t.axis_a_max, "Axis Type A RPs", "7.3.2");
   rp_v_[kAxis] = static_cast<int8_t>(t.axis_v);
   if (table > 0) soviet_replacement_roll(table);
 }
@@ -199,8 +206,12 @@ void AgcState::soviet_replacement_roll(int table) {
   }
   if (row.special == 'R') r_event_ = true, got += ", an R event";
   if (row.special == 'S') ++extra_asp_, got += ", one additional ASP";  // 7.2e.3
-  emit({"replacements", "Soviet Replacement Table " + std::to_string(table) + ": " + got, "7.1.1, 7.2",
-        0xFFFFFFFFu, false, {}});
+  emit({"replacements",
+        "Soviet Replacement Table " + std::to_string(table) + ": " + got,
+        "7.1.1, 7.2",
+        0xFFFFFFFFu,
+        false,
+        {}});
 }
 
 // ---- the steps ----
@@ -275,11 +286,15 @@ void AgcState::next_strategic_step() {
     }
     strategic_ = static_cast<uint8_t>(next);
     if (strategic_choice(next)) {
-      const char* const names[] = {"", "the Axis Replacements Phase (7.3)", "the Soviet Replacements Phase (7.1, 7.2)",
-                                   "the Axis Reinforcement/Withdrawal Phase (8.0)",
-                                   "the Soviet Reinforcement/Withdrawal Phase (8.0)"};
-      emit({"phase", std::string(names[next]) + ": " + kSideWords[strategic_side()] + " to decide", "4.2",
-            0xFFFFFFFFu, false, {}});
+      const char* const names[] = {
+          "", "the Axis Replacements Phase (7.3)", "the Soviet Replacements Phase (7.1, 7.2)",
+          "the Axis Reinforcement/Withdrawal Phase (8.0)", "the Soviet Reinforcement/Withdrawal Phase (8.0)"};
+      emit({"phase",
+            std::string(names[next]) + ": " + kSideWords[strategic_side()] + " to decide",
+            "4.2",
+            0xFFFFFFFFu,
+            false,
+            {}});
       return;
     }
     close_step(*this, strategic_);  // nothing to decide
@@ -301,7 +316,8 @@ Status check_convert(const AgcState& s, int u) {
   const auto& us = s.us_[u];
   if (d.side != kSoviet || (!d.militia && !d.reserve))
     return Error{d.label + " is not a Soviet Militia or RES unit", "7.2c, 22.10.1, 22.11", ""};
-  if (d.untried) return Error{"Untried Militia cannot be converted until flipped to their Tried sides", "22.10.1", ""};
+  if (d.untried)
+    return Error{"Untried Militia cannot be converted until flipped to their Tried sides", "22.10.1", ""};
   if (us.hex < 0) return Error{d.label + " is not on the map", "7.2c", ""};
   if (d.attack == 0 && d.defense == 0) return Error{"zero strength units are not converted", "22.10.1", ""};
   const int h = us.hex;
@@ -321,9 +337,9 @@ void do_convert(AgcState& s, int u) {
   s.us_[u].rebuild = 1;  // "Place any removed Militia/Reserve units in the Cadre Box"
   s.rebuild_occupancy();
   s.log("replacements",
-          s.g().units_[u].label + " is converted: +" + std::to_string(steps) + " I-RPs (track " +
-              std::to_string(before) + " -> " + std::to_string(s.rp_i_[kSoviet]) + "); to the Cadre Box",
-          "7.2c");
+        s.g().units_[u].label + " is converted: +" + std::to_string(steps) + " I-RPs (track " +
+            std::to_string(before) + " -> " + std::to_string(s.rp_i_[kSoviet]) + "); to the Cadre Box",
+        "7.2c");
 }
 
 // 7.2d: "move one Soviet Air Unit from the Destroyed or Damaged Box (Soviet player option)
@@ -360,20 +376,23 @@ Status check_r_event(const AgcState& s, int kind, int arg) {
     return Error{"the R event is chosen in the Soviet Replacement Phase it is received", "7.2e.2", ""};
   if (kind == kRPool) {
     if (!pool_eligible(s, arg, kSoviet))
-      return Error{"that Soviet Special Reinforcement Pool group is not available this turn (chosen already, or "
-                   "its earliest turn of entry has not arrived)",
-                   "8.3.1", ""};
+      return Error{
+          "that Soviet Special Reinforcement Pool group is not available this turn (chosen already, or "
+          "its earliest turn of entry has not arrived)",
+          "8.3.1", ""};
     return Status::ok();
   }
   if (kind == kRGarrison)
     return Error{"no Soviet Garrison hex is in play (garrisons, 22.12, are not played yet)", "22.12.2d", ""};
   bool marked = false;
   for (size_t u = 0; u < s.us_.size(); ++u)
-    if (s.us_[u].hex == arg && s.g().units_[u].side == kSoviet && (s.us_[u].out_of_supply || s.us_[u].emergency))
+    if (s.us_[u].hex == arg && s.g().units_[u].side == kSoviet &&
+        (s.us_[u].out_of_supply || s.us_[u].emergency))
       marked = true;
   if (!marked)
-    return Error{"no Soviet unit in " + s.g().grid_.id(arg) + " has an Emergency Supply or Out of Supply marker",
-                 "7.2e.2", ""};
+    return Error{
+        "no Soviet unit in " + s.g().grid_.id(arg) + " has an Emergency Supply or Out of Supply marker",
+        "7.2e.2", ""};
   return Status::ok();
 }
 
@@ -384,23 +403,24 @@ void do_r_event(AgcState& s, int kind, int arg) {
     s.pools_used_ |= 1u << arg;
     s.vp_adjust_ += pool.vp;  // 8.3.1: "adjust the VP track for any Soviet VP penalty"
     s.log("reinforcement",
-            "the R event releases the Soviet Special Reinforcement Pool " + pool.id +
-                (pool.vp != 0 ? " (" + std::to_string(pool.vp) + " VP to the Axis)" : ""),
-            "7.2e.2, 8.3.1");
+          "the R event releases the Soviet Special Reinforcement Pool " + pool.id +
+              (pool.vp != 0 ? " (" + std::to_string(pool.vp) + " VP to the Axis)" : ""),
+          "7.2e.2, 8.3.1");
     return;  // its units enter in this turn's Reinforcement Phase (8.3: "as normal reinforcements")
   }
   std::string who;
   for (size_t u = 0; u < s.us_.size(); ++u)
-    if (s.us_[u].hex == arg && s.g().units_[u].side == kSoviet && (s.us_[u].out_of_supply || s.us_[u].emergency)) {
+    if (s.us_[u].hex == arg && s.g().units_[u].side == kSoviet &&
+        (s.us_[u].out_of_supply || s.us_[u].emergency)) {
       s.us_[u].out_of_supply = s.us_[u].emergency = false;
       who += (who.empty() ? "" : ", ") + s.g().units_[u].label;
     }
   for (size_t u = 0; u < s.us_.size(); ++u)
     s.us_[u].mp_left = static_cast<int8_t>(s.ma_this_phase(static_cast<int>(u)));
   s.log("supply",
-          "the R event removes the supply markers in " + s.g().grid_.id(arg) + " (" + who +
-              "): in General Supply for the rest of the Game Turn",
-          "7.2e.2");
+        "the R event removes the supply markers in " + s.g().grid_.id(arg) + " (" + who +
+            "): in General Supply for the rest of the Game Turn",
+        "7.2e.2");
 }
 
 Action act(uint16_t verb, std::initializer_list<int> args) {
@@ -468,15 +488,15 @@ Status check_chapter_verb(const AgcState& s, const Action& a) {
       if (a.nargs != 1 || !unit_ok(s, a.args[0])) return Error{"malformed repair", "", ""};
       return check_repair(s, a.args[0]);
     case kREvent:
-      if (a.nargs != 2 || a.args[0] < 0 || a.args[0] > 2 ||
-          (a.args[0] != kRPool && !grid.valid(a.args[1])))
+      if (a.nargs != 2 || a.args[0] < 0 || a.args[0] > 2 || (a.args[0] != kRPool && !grid.valid(a.args[1])))
         return Error{"malformed r-event", "", ""};
       return check_r_event(s, a.args[0], a.args[1]);
     case kPool:
       if (a.nargs != 1) return Error{"malformed pool", "", ""};
       return check_pool(s, a.args[0]);
     case kEnter:
-      if (a.nargs != 2 || !unit_ok(s, a.args[0]) || !grid.valid(a.args[1])) return Error{"malformed enter", "", ""};
+      if (a.nargs != 2 || !unit_ok(s, a.args[0]) || !grid.valid(a.args[1]))
+        return Error{"malformed enter", "", ""};
       return check_enter(s, a.args[0], a.args[1]);
     case kKeep:
       if (a.nargs != 1 || !unit_ok(s, a.args[0])) return Error{"malformed keep", "", ""};
@@ -542,11 +562,13 @@ std::string print_chapter_verb(const AgcState& s, const Action& a) {
       return "repair " + unit(0);
     case kREvent:
       if (a.args[0] == kRPool) return "r-event pool " + s.sc_->pools[a.args[1]].id;
-      return std::string("r-event ") + (a.args[0] == kRGarrison ? "garrison " : "supply ") + g.grid_.id(a.args[1]);
+      return std::string("r-event ") + (a.args[0] == kRGarrison ? "garrison " : "supply ") +
+             g.grid_.id(a.args[1]);
     case kPool:
-      return "pool " + (s.sc_ != nullptr && a.args[0] >= 0 && a.args[0] < static_cast<int>(s.sc_->pools.size())
-                            ? s.sc_->pools[a.args[0]].id
-                            : std::string("?"));
+      return "pool " +
+             (s.sc_ != nullptr && a.args[0] >= 0 && a.args[0] < static_cast<int>(s.sc_->pools.size())
+                  ? s.sc_->pools[a.args[0]].id
+                  : std::string("?"));
     case kEnter:
       return "enter " + unit(0) + " " + g.grid_.id(a.args[1]);
     case kKeep:
@@ -575,26 +597,24 @@ Result<Action> parse_chapter_verb(uint16_t verb, const AgcState& s, std::span<co
         if (s.sc_->pools[p].id == w) return static_cast<int>(p);
     return -1;
   };
-  const char* const usage[] = {"convert UNIT",
-                               "repair UNIT",
-                               "r-event pool ID | r-event garrison HEX | r-event supply HEX",
-                               "pool ID",
-                               "enter UNIT HEX",
-                               "keep UNIT",
-                               "recover HQ",
-                               "disband HQ",
-                               "activate UNIT"};
-  const char* const rules[] = {"7.2c", "7.3.3", "7.2e.2", "8.3", "8.4", "8.6.3", "22.2.6", "22.2.6", "10.2.4c"};
+  const char* const usage[] = {
+      "convert UNIT", "repair UNIT",    "r-event pool ID | r-event garrison HEX | r-event supply HEX",
+      "pool ID",      "enter UNIT HEX", "keep UNIT",
+      "recover HQ",   "disband HQ",     "activate UNIT"};
+  const char* const rules[] = {"7.2c",  "7.3.3",  "7.2e.2", "8.3",    "8.4",
+                               "8.6.3", "22.2.6", "22.2.6", "10.2.4c"};
   const int k = verb - kConvert;
   const size_t want = verb == kREvent || verb == kEnter ? 2 : 1;
   if (args.size() != want) return Error{std::string("usage: ") + usage[k], rules[k], ""};
   if (verb == kREvent) {
     if (args[0] == "pool") {
       const int p = pool_arg(args[1]);
-      if (p < 0) return Error{"no Special Reinforcement Pool group '" + std::string(args[1]) + "'", "8.3", ""};
+      if (p < 0)
+        return Error{"no Special Reinforcement Pool group '" + std::string(args[1]) + "'", "8.3", ""};
       return act(kREvent, {kRPool, p});
     }
-    if (args[0] != "garrison" && args[0] != "supply") return Error{std::string("usage: ") + usage[k], rules[k], ""};
+    if (args[0] != "garrison" && args[0] != "supply")
+      return Error{std::string("usage: ") + usage[k], rules[k], ""};
     const int h = g.grid_.parse(args[1]);
     if (h < 0) return Error{"no hex '" + std::string(args[1]) + "' (RRCC)", rules[k], ""};
     return act(kREvent, {args[0] == "garrison" ? kRGarrison : kRSupply, h});
@@ -616,8 +636,9 @@ Result<Action> parse_chapter_verb(uint16_t verb, const AgcState& s, std::span<co
 
 // ---- the views ----
 Json AgcState::chapter_json() const {
-  const char* const steps[] = {"none", "axis-replacements", "soviet-replacements", "axis-reinforcements",
-                               "soviet-reinforcements", "interphase"};
+  const char* const steps[] = {
+      "none",      "axis-replacements", "soviet-replacements", "axis-reinforcements", "soviet-reinforcements",
+      "interphase"};
   Json j{{"step", steps[strategic_]},
          {"axis", {{"i", rp_i_[kAxis]}, {"a", rp_a_axis_}, {"v", rp_v_[kAxis]}}},
          {"soviet",
@@ -654,8 +675,9 @@ Json AgcState::chapter_json() const {
 
 // ---- scenario-test words (docs/scenario-tests.md) ----
 namespace {
-constexpr const char* kStepWords[] = {"none", "axis-replacements", "soviet-replacements", "axis-reinforcements",
-                                      "soviet-reinforcements", "interphase"};
+constexpr const char* kStepWords[] = {
+    "none",      "axis-replacements", "soviet-replacements", "axis-reinforcements", "soviet-reinforcements",
+    "interphase"};
 int side_word(const std::string& w) { return w == "axis" ? kAxis : w == "soviet" ? kSoviet : kNoSide; }
 }  // namespace
 
@@ -700,8 +722,10 @@ bool AgcState::chapter_set(const std::vector<std::string>& words, Status& st) {
         strategic_ = static_cast<uint8_t>(k);
         return true;
       }
-    st = Error{"step none|axis-replacements|soviet-replacements|axis-reinforcements|soviet-reinforcements|interphase",
-               "", ""};
+    st = Error{
+        "step "
+        "none|axis-replacements|soviet-replacements|axis-reinforcements|soviet-reinforcements|interphase",
+        "", ""};
     return true;
   }
   if (n == 2 && w0 == "r-event") {  // 7.2e.2: an R result waiting
@@ -761,7 +785,8 @@ bool AgcState::chapter_set(const std::vector<std::string>& words, Status& st) {
   return false;
 }
 
-bool AgcState::chapter_query(const std::vector<std::string>& words, std::string& out, std::string& err) const {
+bool AgcState::chapter_query(const std::vector<std::string>& words, std::string& out,
+                             std::string& err) const {
   const auto n = words.size();
   const std::string w0 = n > 0 ? words[0] : "";
   if (n == 3 && w0 == "rp") {
@@ -819,7 +844,7 @@ bool AgcState::chapter_query(const std::vector<std::string>& words, std::string&
     if (words[2] == "activated") out = s.activated ? "yes" : "no";
     if (words[2] == "hq") out = !g_->units_[u].hq ? "none" : s.nonop ? "non-op" : "operational";
     if (words[2] == "rebuild")
-      out = s.withdrawn     ? "withdrawn"
+      out = s.withdrawn      ? "withdrawn"
             : s.rebuild == 1 ? "cadre"
             : s.rebuild == 2 ? "active"
             : s.eliminated   ? "eliminated"

@@ -59,17 +59,21 @@ int AgcState::activating_hq(int u) const {
 Status check_activate(const AgcState& s, int u) {
   const auto& d = s.g().units_[u];
   if (s.phase_ != kSovietMotorizedMovement || s.strategic_ != kNoStep || s.declaring_)
-    return Error{"units are activated at the beginning of the Soviet Motorized Movement Phase", "10.2.4c", ""};
-  if (d.side != kSoviet || !d.combat || s.us_[u].hex < 0) return Error{d.label + " is not a Soviet unit on the map", "10.2.4c", ""};
+    return Error{"units are activated at the beginning of the Soviet Motorized Movement Phase", "10.2.4c",
+                 ""};
+  if (d.side != kSoviet || !d.combat || s.us_[u].hex < 0)
+    return Error{d.label + " is not a Soviet unit on the map", "10.2.4c", ""};
   if (d.hq) return Error{"the HQ cannot activate itself", "22.1.2a", ""};
-  if (d.cls == kMotorized) return Error{d.label + " is motorized: it moves without activation", "10.2.4c", ""};
+  if (d.cls == kMotorized)
+    return Error{d.label + " is motorized: it moves without activation", "10.2.4c", ""};
   if (s.us_[u].activated) return Error{d.label + " is already activated", "10.2.4c", ""};
   for (size_t x = 0; x < s.us_.size(); ++x)
     if (s.us_[x].moved && s.g().units_[x].side == kSoviet)
-      return Error{"activation comes at the beginning of the phase, before any Soviet unit moves", "10.2.4c", ""};
+      return Error{"activation comes at the beginning of the phase, before any Soviet unit moves", "10.2.4c",
+                   ""};
   if (!s.hq_operational_in(s.us_[u].hex))
-    return Error{d.label + " is within the Command Range of a Non-Op HQ, which activates no unit", "22.2.4b, 22.2.2",
-                 ""};
+    return Error{d.label + " is within the Command Range of a Non-Op HQ, which activates no unit",
+                 "22.2.4b, 22.2.2", ""};
   if (s.activating_hq(u) < 0)
     return Error{d.label + " is not within the Command Range of an Operational HQ with a command point left" +
                      (d.guards ? " or its free Guards activation" : ""),
@@ -99,7 +103,8 @@ void do_activate(AgcState& s, int u) {
 namespace {
 bool restricted_by(const AgcState& s, int unit, int hq) {
   const auto& d = s.g().units_[unit];
-  if (d.side != kSoviet || !d.combat || !s.us_[hq].nonop || s.us_[hq].hex < 0 || s.us_[unit].moved) return false;
+  if (d.side != kSoviet || !d.combat || !s.us_[hq].nonop || s.us_[hq].hex < 0 || s.us_[unit].moved)
+    return false;
   if (unit == hq && s.phase_ == kSovietMovement) return false;
   return s.g().grid_.distance(s.us_[hq].hex, s.us_[unit].hex) <= s.g().hq_range_;
 }
@@ -125,9 +130,12 @@ void AgcState::note_nonop_start(int unit) {
 // ---- 22.2.6 in the Interphase ----
 Status check_recover(const AgcState& s, int u) {
   const auto& d = s.g().units_[u];
-  if (s.strategic_ != kInterphaseStep) return Error{"Non-Op HQs recover in the Game Turn Interphase", "22.2.6a", ""};
-  if (s.sc_ != nullptr && !s.sc_->hq_recovery) return Error{"the scenario prohibits recovery rolls", "22.2.6a", ""};
-  if (!d.hq || !s.us_[u].nonop || s.us_[u].hex < 0) return Error{d.label + " is not a Non-Op HQ on the map", "22.2.6a", ""};
+  if (s.strategic_ != kInterphaseStep)
+    return Error{"Non-Op HQs recover in the Game Turn Interphase", "22.2.6a", ""};
+  if (s.sc_ != nullptr && !s.sc_->hq_recovery)
+    return Error{"the scenario prohibits recovery rolls", "22.2.6a", ""};
+  if (!d.hq || !s.us_[u].nonop || s.us_[u].hex < 0)
+    return Error{d.label + " is not a Non-Op HQ on the map", "22.2.6a", ""};
   if (s.us_[u].recovery_rolled) return Error{d.label + " has already rolled this Interphase", "22.2.6a", ""};
   return Status::ok();
 }
@@ -135,7 +143,8 @@ Status check_recover(const AgcState& s, int u) {
 void do_recover(AgcState& s, int u) {
   const auto& d = s.g().units_[u];
   s.us_[u].recovery_rolled = true;
-  const int r = s.roll_die(10, d.label + " recovery (Recovery Value " + std::to_string(d.recovery) + ")", "22.2.6a");
+  const int r =
+      s.roll_die(10, d.label + " recovery (Recovery Value " + std::to_string(d.recovery) + ")", "22.2.6a");
   if (r <= d.recovery) {
     s.us_[u].nonop = false;
     s.log("hq", d.label + " recovers: flipped to its Operational side", "22.2.6a");
@@ -146,14 +155,17 @@ void do_recover(AgcState& s, int u) {
 
 Status check_disband(const AgcState& s, int u) {
   const auto& d = s.g().units_[u];
-  if (s.strategic_ != kInterphaseStep) return Error{"Non-Op HQs are disbanded in the Game Turn Interphase", "22.2.6b", ""};
-  if (s.sc_ != nullptr && !s.sc_->hq_disband) return Error{"the scenario prohibits disbanding", "22.2.6b", ""};
+  if (s.strategic_ != kInterphaseStep)
+    return Error{"Non-Op HQs are disbanded in the Game Turn Interphase", "22.2.6b", ""};
+  if (s.sc_ != nullptr && !s.sc_->hq_disband)
+    return Error{"the scenario prohibits disbanding", "22.2.6b", ""};
   if (!d.hq || !s.us_[u].nonop || s.us_[u].hex < 0)
     return Error{d.label + " is not a Non-Op HQ within the scenario map area", "22.2.6b", ""};
   if (s.disbanded_ > 0) return Error{"no more than one Non-Op HQ can be disbanded per turn", "22.2.6b", ""};
   if (s.us_[u].recovery_rolled)
-    return Error{"the declaration to disband is made in lieu of the recovery roll: " + d.label + " has rolled",
-                 "22.2.6b", ""};
+    return Error{
+        "the declaration to disband is made in lieu of the recovery roll: " + d.label + " has rolled",
+        "22.2.6b", ""};
   return Status::ok();
 }
 
@@ -188,7 +200,8 @@ void gen_special_verbs(const AgcState& s, std::vector<Action>& out) {
     }
   if (s.phase_ == kSovietMotorizedMovement && s.strategic_ == kNoStep && !s.over_)
     for (int u = 0; u < n; ++u)
-      if (s.g().units_[u].side == kSoviet && s.us_[u].hex >= 0 && check_activate(s, u).is_ok()) push(kActivate, u);
+      if (s.g().units_[u].side == kSoviet && s.us_[u].hex >= 0 && check_activate(s, u).is_ok())
+        push(kActivate, u);
 }
 
 // D. the Game Turn Interphase (4.2): 10.2.4c, 7.2e.1, 22.2.6.
@@ -218,15 +231,22 @@ void AgcState::interphase() {
       emit({"vp",
             "the Axis captured and holds a victory point location: " + std::to_string(mandated_owed_) +
                 " Mandated Attacks not yet made become +" + std::to_string(vp) + " Axis VP",
-            "7.2e.1", 0xFFFFFFFFu, false, {}});
+            "7.2e.1",
+            0xFFFFFFFFu,
+            false,
+            {}});
       mandated_owed_ = 0;
     }
   }
   strategic_ = kNoStep;
   if (strategic_choice(kInterphaseStep)) {
     strategic_ = kInterphaseStep;
-    emit({"phase", "the Interphase: the Soviet player may roll for his Non-Op HQs or disband one", "22.2.6",
-          0xFFFFFFFFu, false, {}});
+    emit({"phase",
+          "the Interphase: the Soviet player may roll for his Non-Op HQs or disband one",
+          "22.2.6",
+          0xFFFFFFFFu,
+          false,
+          {}});
     return;
   }
   next_turn();

@@ -298,7 +298,8 @@ uint64_t AgcState::state_hash() const {
   mix(static_cast<uint64_t>(static_cast<uint8_t>(strongpoints_)) | (e_strongpoint_ ? 0x100u : 0u) |
       (r_event_ ? 0x200u : 0u) | (static_cast<uint64_t>(static_cast<uint8_t>(extra_asp_)) << 16) |
       (static_cast<uint64_t>(static_cast<uint8_t>(replacement_roll_)) << 24) |
-      (static_cast<uint64_t>(static_cast<uint8_t>(disbanded_)) << 32) | (static_cast<uint64_t>(pools_used_) << 40));
+      (static_cast<uint64_t>(static_cast<uint8_t>(disbanded_)) << 32) |
+      (static_cast<uint64_t>(pools_used_) << 40));
   mix(static_cast<uint64_t>(static_cast<int64_t>(vp_adjust_)));
   mix(vp_held_);
   for (int16_t u : withdraw_due_) mix(0x8600u + static_cast<uint64_t>(u));
@@ -307,8 +308,9 @@ uint64_t AgcState::state_hash() const {
     if (x.nonop || x.activated || x.withdrawn || x.rebuild != 0 || x.activations != 0 || x.guards_used ||
         x.recovery_rolled || x.restricted_moved != 0)
       mix(0x2200u + (u << 16) + (x.nonop ? 1u : 0u) + (x.activated ? 2u : 0u) + (x.withdrawn ? 4u : 0u) +
-          (static_cast<uint64_t>(x.rebuild) << 3) + (static_cast<uint64_t>(static_cast<uint8_t>(x.activations)) << 5) +
-          (x.guards_used ? 0x2000u : 0u) + (x.recovery_rolled ? 0x4000u : 0u) +
+          (static_cast<uint64_t>(x.rebuild) << 3) +
+          (static_cast<uint64_t>(static_cast<uint8_t>(x.activations)) << 5) + (x.guards_used ? 0x2000u : 0u) +
+          (x.recovery_rolled ? 0x4000u : 0u) +
           (static_cast<uint64_t>(static_cast<uint8_t>(x.restricted_moved)) << 48));
   }
   return h;
@@ -831,8 +833,8 @@ constexpr steppe::VerbRow<AgcState> kVerbs[] = {
      &parse_role, nullptr},
     {kEngage, "engage", "engage UNIT TARGET", "17.2.4", &gen_engage, &check_engage, &apply_engage,
      &print_engage, &parse_engage, nullptr},
-    {kConvert, "convert", "convert UNIT", "7.2c", &gen_chapter_verbs, &check_chapter_verb, &apply_chapter_verb,
-     &print_chapter_verb, &parse_chapter<kConvert>, nullptr},
+    {kConvert, "convert", "convert UNIT", "7.2c", &gen_chapter_verbs, &check_chapter_verb,
+     &apply_chapter_verb, &print_chapter_verb, &parse_chapter<kConvert>, nullptr},
     {kRepair, "repair", "repair UNIT", "7.3.3", nullptr, &check_chapter_verb, &apply_chapter_verb,
      &print_chapter_verb, &parse_chapter<kRepair>, nullptr},
     {kREvent, "r-event", "r-event pool ID | r-event garrison HEX | r-event supply HEX", "7.2e.2", nullptr,
@@ -841,8 +843,8 @@ constexpr steppe::VerbRow<AgcState> kVerbs[] = {
      &parse_chapter<kPool>, nullptr},
     {kEnter, "enter", "enter UNIT HEX", "8.4", nullptr, &check_chapter_verb, &apply_chapter_verb,
      &print_chapter_verb, &parse_chapter<kEnter>, nullptr},
-    {kKeep, "keep", "keep UNIT", "8.6.3", nullptr, &check_chapter_verb, &apply_chapter_verb, &print_chapter_verb,
-     &parse_chapter<kKeep>, nullptr},
+    {kKeep, "keep", "keep UNIT", "8.6.3", nullptr, &check_chapter_verb, &apply_chapter_verb,
+     &print_chapter_verb, &parse_chapter<kKeep>, nullptr},
     {kRecover, "recover", "recover HQ", "22.2.6", nullptr, &check_chapter_verb, &apply_chapter_verb,
      &print_chapter_verb, &parse_chapter<kRecover>, nullptr},
     {kDisband, "disband", "disband HQ", "22.2.6", nullptr, &check_chapter_verb, &apply_chapter_verb,

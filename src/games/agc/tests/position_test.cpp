@@ -128,7 +128,8 @@ TEST(AgcPosition, BadFieldsAreRefusedNamingTheField) {
       {"unknown scenario", [](Json& j) { j["state"]["scenario"] = "kursk"; }, "/state/scenario"},
       {"future format", [](Json& j) { j["format_version"] = 2; }, "/format_version"},
       // 7.0, 8.0, 22.2 (replacements.cpp)
-      {"unknown step", [](Json& j) { j["state"]["replacements"]["step"] = "tea"; }, "/state/replacements/step"},
+      {"unknown step", [](Json& j) { j["state"]["replacements"]["step"] = "tea"; },
+       "/state/replacements/step"},
       {"I track past its end", [](Json& j) { j["state"]["replacements"]["soviet_i"] = 99; },
        "/state/replacements/soviet_i"},
       {"Non-Op side of a unit that is no HQ", [&](Json& j) { j["state"]["units"][on_map]["non_op"] = true; },
