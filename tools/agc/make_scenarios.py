@@ -254,9 +254,26 @@ VP_CAMPAIGN_EXTRA = [("Smolensk", 6), ("Gomel", 3), ("Roslavl", 2), ("Yelnya", 2
                      ("Dorogobuzh", 1), ("Bely", 1)]
 
 
+def pools(rein, last):
+    """8.3 Special Reinforcement Pools (the set-up cards are MISSING): in the campaign, the Moscow
+    People's Militia divisions (DNO) are a Soviet group released by an R result (7.2e.2), and
+    183 ID an Axis OKH-reserve group; both taken out of the scheduled reinforcements."""
+    if last < 20:
+        return rein, []
+    dno = [e for e in rein if e["unit"].endswith("dno")]
+    okh = [dict(e, turn=40) for e in rein if e["unit"] == "de-183id"]
+    rest = [e for e in rein if e not in dno and e["unit"] != "de-183id"]
+    out = [{"id": "moscow-dno", "side": "soviet", "vp": 1, "units": dno, "rule": "8.3.1", "reconstructed": True,
+            "source": "the DNO divisions of July 1941 were Stavka reserves released to the Reserve Front"},
+           {"id": "okh-reserve", "side": "axis", "vp": 1, "units": okh, "rule": "8.3.2", "reconstructed": True,
+            "source": "OKH reserve divisions released to Army Group Center in August-September 1941"}]
+    return rest, [p for p in out if p["units"]]
+
+
 def scenario(sid, name, last, vp, taken_historically, notes):
     s = setup_22_june()
     rein, face = reinforcements(last, s.placed)
+    rein, special_pools = pools(rein, last)
     total_hist = sum(v for n, v in vp if n in taken_historically)
     doc = {
         "format": 1, "game": "agc", "id": sid, "name": name,
@@ -292,6 +309,7 @@ def scenario(sid, name, last, vp, taken_historically, notes):
         "setup": s.entries,
         "reinforcements": rein,
         "withdrawals": withdrawals(last),
+        "special_reinforcement_pools": special_pools,
         "vp_locations": [{"name": n, "hex": PLACE[n], "vp": v} for n, v in vp],
         "victory": {
             "rule": "24.0, 24.1",

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,30 @@ struct UnitDef {
   int acr = 0, cas = 0, interdiction = 0;
   bool aa = false;           // 17.3: an AA unit (air.json aa_fire.aa_types)
   bool aa_eligible = false;  // 17.3.2: may fire AA (air.json aa_fire eligibility)
+  // 7.2c, 8.6.1, 22.x (replacements.cpp, special_units.cpp): the unit type symbol, a Soviet HQ's
+  // Recovery Value (22.2.1), tried Militia and RES units (22.10.1, 22.11), Guards (22.8.1), bridges (22.4).
+  std::string type;
+  int recovery = 0;
+  bool militia = false, reserve = false, untried = false, guards = false, bridge = false;
+};
+
+// replacements.json (7.1-7.3): the Soviet Replacement Tables and the Axis set-up card RPs.
+struct ReplacementTables {
+  struct Row {
+    int fortifications = 0;
+    bool e = false;    // 7.2a: the "E" Strongpoint
+    int type_i = 0;    // 7.2b
+    char other = 0;    // 7.2d: 'A', 'N', 'V' or 0
+    char special = 0;  // 7.2e: 'M', 'R', 'S' or 0
+  };
+  std::vector<std::vector<Row>> soviet;  // [table - 1][row - 1]
+  int die = 10;
+  int mud_drm = 1, mandated_drm = 1;                        // 7.1.1, 7.2e.1
+  int soviet_i_max = 20, axis_i_max = 20, axis_a_max = 10;  // the Loss/Replacement Tracks (7.2b, 7.3.1-2)
+  int axis_i = 0, axis_a = 0, axis_v = 0;                   // 7.3: per turn, from the set-up cards
+  bool axis_a_every_other = false;
+  // tables.json victory_points (7.2e.1, 8.6, 22.2.6) and hq (22.8.1).
+  int vp_mandated = 2, vp_withdrawal = 1, vp_disband = 2, guards_per_hq = 1;
 };
 
 // 17.1.1: Fighters ("F"), Bombers ("B"); dummies (17.1.4).
@@ -91,6 +116,7 @@ struct ScenarioDef {
   struct Arrival {
     int unit = -1, turn = 0;
     std::vector<int> hexes;
+    int placement = 0;  // 8.1.4: the first `placement` hexes are placement hexes (a city), the rest map edge
   };
   std::vector<Arrival> arrivals;                  // reinforcements (8.1) and the west-face box
   std::vector<std::pair<int, int>> vp_locations;  // hex, vp
@@ -99,6 +125,29 @@ struct ScenarioDef {
   std::vector<std::pair<int, int>> air_arrivals;  // 8.2.3: air unit, turn (to the Ready Box)
   std::vector<uint8_t> storm;                     // 5.1.3c, 9.2: per turn, a Storm
   std::vector<uint8_t> month;                     // per turn, the month of its date (1-12; 0 none)
+  // 7.1, 7.2e.1, 22.2.6, 8.3, 8.6 (replacements.cpp, reinforcements.cpp): the set-up cards.
+  std::vector<uint8_t> soviet_table;  // per turn, the Soviet Replacement Table used (0: none)
+  int mandated_from_turn = 0;         // 7.2e.1: "when allowed by scenario instructions"
+  bool hq_recovery = true, hq_disband = true;
+  std::vector<std::pair<int, int>> withdrawals;  // 8.6: unit, turn
+  struct Pool {                                  // 8.3: a Special Reinforcement Pool group
+    std::string id;
+    int side = 0, vp = 0;  // vp: the VP penalty of choosing it (8.3.1, 8.3.2)
+    std::vector<Arrival> units;
+  };
+  std::vector<Pool> pools;
+};
+
+// 4.2 A3, A4, D: the steps of the Strategic Segment and the Interphase that wait for a player's
+// choice (replacements.cpp). They are not phases of the Phase enum: a step opens only when its
+// side has something to decide, and `end` closes it.
+enum StrategicStep : uint8_t {
+  kNoStep = 0,
+  kAxisReplacementStep,      // 7.3.3: Axis V-RPs
+  kSovietReplacementStep,    // 7.2c conversion, 7.2d V-RP, 7.2e.2 the R event
+  kAxisReinforcementStep,    // 8.3.2 pools, 8.4 rebuilt units, 8.6 withdrawals
+  kSovietReinforcementStep,  // 8.4, 8.6
+  kInterphaseStep            // 22.2.6 Non-Op HQ recovery and disbanding
 };
 
 // Phases of one game turn (4.2). The Strategic Segment is automatic (weather, supply,
@@ -134,6 +183,10 @@ struct Declared {
 
 class AgcGame;
 steppe::Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& data_dir);
+// replacements.cpp: replacements.json and tables.json (7.0, 8.6, 22.2.6), and a scenario's set-up
+// card entries for chapters 7, 8 and 22.
+steppe::Status load_replacement_data(AgcGame& g, const Json& repl, const Json& tables);
+steppe::Status load_scenario_cards(const AgcGame& g, const Json& s, ScenarioDef& sc);
 
 class AgcGame : public steppe::Game {
  public:
@@ -206,6 +259,7 @@ class AgcGame : public steppe::Game {
   int drm_no_retreat_ = 1;                                // 15.6.2: Defender No Retreat
   std::pair<int, int> mandated_min_{6, 4};                // 12.4: 3-2, doubled as crt_columns_
   AirTables air_;                                         // air.json
+  ReplacementTables repl_;                                // replacements.json (7.0)
   std::vector<UnitDef> units_;
   std::vector<ScenarioDef> scenarios_;
   std::string rules_hash_;
@@ -230,10 +284,18 @@ struct UnitState {
   uint8_t box = kAirOut;
   int16_t mission = -1;
   bool firing = false;
-  bool role_open = false;  // 17.2.2a.2: a dual purpose fighter whose role is not yet declared
-  int16_t target = -1;     // 17.2.4a: the enemy air unit a firing unit engages
-  uint8_t seq = 0;         // 17.2.4a: the order of the engagements ("the first attacker")
-  bool retarget = false;   // 17.2.4e: unengaged after the first round, to select a new target
+  bool role_open = false;        // 17.2.2a.2: a dual purpose fighter whose role is not yet declared
+  int16_t target = -1;           // 17.2.4a: the enemy air unit a firing unit engages
+  uint8_t seq = 0;               // 17.2.4a: the order of the engagements ("the first attacker")
+  bool retarget = false;         // 17.2.4e: unengaged after the first round, to select a new target
+  bool nonop = false;            // 22.2: a Soviet HQ on its Non-Operational side
+  bool activated = false;        // 10.2.4c: an Activated marker (removed in the Interphase)
+  bool withdrawn = false;        // 8.6: withdrawn from the game
+  uint8_t rebuild = 0;           // 20.2, 8.4: 1 in the Cadre Box, 2 in the Active Box (off the map)
+  int8_t activations = 0;        // 22.1.2a: a Soviet HQ's command points spent on activation this turn
+  bool guards_used = false;      // 22.8.1: its free Guards activation is spent
+  bool recovery_rolled = false;  // 22.2.6a: rolled for in this Interphase
+  int8_t restricted_moved = 0;   // 22.2.5g: a Non-Op HQ's: units begun in its range that moved this phase
 };
 
 class AgcState : public steppe::State {
@@ -374,6 +436,50 @@ class AgcState : public steppe::State {
   int8_t storm_override_ = -1;            // a scenario test's `set storm`
   int interdiction_level(int hex) const;  // 13.1.3: the Zone of Interdiction level, 0..2
   int command_value(int hq) const;        // 22.1.2 less 13.2.5
+  // replacements.cpp (7.0), reinforcements.cpp (8.0), special_units.cpp (22.1-22.4): the steps of
+  // the Strategic Segment and the Interphase that wait for a choice (StrategicStep).
+  void strategic_segment(int test_table = -1);  // 4.2 A3, A4: from the Replacements Phase on
+  void next_strategic_step();                   // opens the next step with a choice, or ends the segment
+  void end_strategic_step();                    // `end` in a step
+  int strategic_side() const;                   // the side deciding in strategic_
+  bool strategic_choice(int step) const;        // does the step have anything to decide
+  void replacement_phase(int test_table = -1);  // 7.1-7.3: the automatic part (a test's table)
+  void reinforcement_phase();                   // 8.1-8.6: the automatic part
+  void withdraw_due();                          // 8.6.1: the withdrawals left at the end of the step
+  void interphase();                            // D: 7.2e.1, 22.2.6, 10.2.4c markers; then the next turn
+  bool hq_operational_in(int hex) const;        // 22.2.2: no Non-Op HQ's range covers hex
+  bool placement_ok(int unit, int hex, std::string* why) const;  // 8.1.4, 8.4a
+  int max_artillery(int hex) const;  // 22.2.5d: Soviet artillery units that may support a combat on hex
+  void start_player_segments();      // sequence.cpp: 8.2.3, A5, then the Axis Movement Phase
+  void next_turn();                  // sequence.cpp: after the Interphase
+  void arrive(const ScenarioDef::Arrival& a, const char* rule);  // 8.1: enter at the first hex that qualifies
+  void make_nonop(int hq, const char* why, const char* rule);    // 22.2.3
+  int activating_hq(int u) const;                   // 10.2.4c: the HQ that can activate u now, or -1
+  steppe::Status check_nonop_move(int unit) const;  // 22.2.5g: the Movement Restriction
+  void note_nonop_start(int unit);                  // 22.2.5g: a unit begins moving
+  bool chapter_set(const std::vector<std::string>& words, steppe::Status& st);  // test words (7, 8, 22)
+  bool chapter_query(const std::vector<std::string>& words, std::string& out, std::string& err) const;
+  Json chapter_json() const;                // the RP tracks and the steps, for the views
+  void soviet_replacement_roll(int table);  // 7.1.1
+  // An event from the chapter files' free functions (emit is protected in steppe::State).
+  void log(std::string kind, std::string text, std::string rule) const {
+    emit({std::move(kind), std::move(text), std::move(rule), 0xFFFFFFFFu, false, {}});
+  }
+  int roll_die(int sides, const std::string& why, const std::string& rule) { return roll(sides, why, rule); }
+  int vp_adjust_ = 0;  // 24.1: VPs for actions (7.2e.1, 8.3, 8.6, 22.2.6)
+  uint8_t strategic_ = kNoStep;
+  std::array<int8_t, 2> rp_i_{}, rp_v_{};  // 7.2b, 7.3.1 the I tracks; 7.2d, 7.3.3 V-RPs this phase
+  int8_t rp_a_axis_ = 0;                   // 7.3.2 the Axis A track
+  int8_t rp_a_soviet_ = 0, rp_n_ = 0;      // 7.2d: this turn only
+  int8_t strongpoints_ = 0;                // 7.2a: Strongpoints to place this turn
+  bool e_strongpoint_ = false;             // 7.2a: the "E" Strongpoint
+  int8_t extra_asp_ = 0;                   // 7.2e.3
+  bool r_event_ = false;                   // 7.2e.2: an R result not yet used
+  int8_t replacement_roll_ = -1;           // 7.1.1: this turn's modified roll (-1 none)
+  uint64_t vp_held_ = 0;                   // 7.2e.1: the VP locations the Axis held when the turn began
+  uint32_t pools_used_ = 0;                // 8.3: the pool groups chosen
+  std::vector<int16_t> withdraw_due_;      // 8.6: units to withdraw at the end of the step
+  int8_t disbanded_ = 0;                   // 22.2.6b: HQs disbanded this Interphase
   // victory.cpp (24.0)
   int axis_vp() const;
   void finish();
@@ -422,7 +528,26 @@ enum Verb : uint16_t {
   kSupport = 9,
   kFly = 10,
   kRole = 11,
-  kEngage = 12
+  kEngage = 12,
+  // replacements.cpp, reinforcements.cpp, special_units.cpp (7.0, 8.0, 22.0)
+  kConvert = 30,  // 7.2c
+  kRepair = 31,   // 7.2d V, 7.3.3
+  kREvent = 32,   // 7.2e.2
+  kPool = 33,     // 8.3
+  kEnter = 34,    // 8.4
+  kKeep = 35,     // 8.6.3
+  kRecover = 36,  // 22.2.6a
+  kDisband = 37,  // 22.2.6b
+  kActivate = 38  // 10.2.4c, 22.1.2a
 };
+
+// The verbs of ids 30..39 (replacements.cpp): state.cpp's verb table reaches them through these.
+bool chapter_verb(uint16_t verb);
+void gen_chapter_verbs(const AgcState& s, std::vector<steppe::Action>& out);
+steppe::Status check_chapter_verb(const AgcState& s, const steppe::Action& a);
+void apply_chapter_verb(AgcState& s, const steppe::Action& a);
+std::string print_chapter_verb(const AgcState& s, const steppe::Action& a);
+steppe::Result<steppe::Action> parse_chapter_verb(uint16_t verb, const AgcState& s,
+                                                  std::span<const std::string_view> args);
 
 }  // namespace agc

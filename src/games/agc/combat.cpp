@@ -498,6 +498,7 @@ void AgcState::retreat(int u, int from_hex, int hexes, bool additional) {
     place(u, best);
     stack_[d.side][best] = static_cast<uint8_t>(stack_[d.side][best] + d.stacking);
     emit({"retreat", d.label + " retreats to " + g_->grid_.id(best), "16.6", 0xFFFFFFFFu, false, {}});
+    if (best_zoc && d.hq) make_nonop(u, "it retreated through a vacant hex in an Axis ZOC", "22.2.3c");
     last_in_zoc = best_zoc;
     zoc_hexes += best_zoc ? 1 : 0;
     if (last && best_over) {

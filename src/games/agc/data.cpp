@@ -362,6 +362,13 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     // 17.3.2: "All ground combat units are eligible for AA Fire except: a. Soviet non-HQ, non-AA
     // units of less than division size. b. All Soviet and Axis cavalry units. c. Axis units that
     // have a 'No ZOC' band."
+    d.type = type;                                                        // 8.6.1: the unit type symbol
+    d.recovery = int_or(u, "recovery", 0);                                // 22.2.1
+    d.militia = u.value("militia", false) || type == "militia-division";  // 22.10
+    d.reserve = u.value("reserve", false);                                // 22.11: "RES"
+    d.untried = u.value("untried", false);                                // 22.9, 22.10.2
+    d.guards = type.rfind("guards", 0) == 0;                              // 22.8.1
+    d.bridge = type == "bridge";                                          // 22.4
     const Json& aaf = air.at("aa_fire");
     d.aa = listed(aaf.at("aa_types"), type);
     d.aa_eligible = d.combat && !listed(aaf.at("cavalry_types"), type) &&
@@ -369,6 +376,10 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     g->units_.push_back(std::move(d));
   }
 
+  // 7.0: the Replacement Tables (replacements.cpp).
+  auto repl = load("replacements.json");
+  if (!repl) return repl.error();
+  if (auto st = load_replacement_data(*g, repl.value(), tables.value()); !st.is_ok()) return st.error();
   for (const char* sid : {"bialystok-minsk", "campaign"}) {
     auto sdoc = load((std::string("scenarios/") + sid + ".json").c_str());
     if (!sdoc) return sdoc.error();
@@ -417,13 +428,20 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
         continue;
       }
       if (!g->units_[u.value()].combat || !e.contains("hexes")) continue;
-      ScenarioDef::Arrival a{u.value(), e.at("turn").get<int>(), {}};
+      ScenarioDef::Arrival a{u.value(), e.at("turn").get<int>(), {}, 0};
       for (const auto& h : e.at("hexes")) a.hexes.push_back(g->grid_.parse(h.get<std::string>()));
+      // 8.1.4: placed in a city when it qualifies, else through the map edge listed with it.
+      if (e.contains("city")) {
+        a.placement = static_cast<int>(a.hexes.size());
+        if (e.contains("or_edge"))
+          for (const auto& h : e.at("or_edge")) a.hexes.push_back(g->grid_.parse(h.get<std::string>()));
+      }
       sc.arrivals.push_back(std::move(a));
     }
     for (const auto& v : s.at("vp_locations"))
       sc.vp_locations.emplace_back(g->grid_.parse(v.at("hex").get<std::string>()), v.at("vp").get<int>());
     sc.axis_wins_at = s.at("victory").at("axis_wins_at").get<int>();
+    if (auto st = load_scenario_cards(*g, s, sc); !st.is_ok()) return st.error();  // 7.1, 8.3, 8.6, 22.2.6
     g->scenarios_.push_back(std::move(sc));
   }
   auto h = steppe::rules_hash_of_dir(dir);

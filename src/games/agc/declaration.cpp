@@ -7,8 +7,8 @@
 // hex is attacked once), 12.3 (minimum initial odds at the moment of declaration), 12.5/12.6
 // (eligible hexes), 12.7 (hexes that must be attacked: checked when the declarations are
 // complete, ruling A-42) and 12.8 (multiple-hex attacks). 12.4: a Soviet Mandated Attack is
-// identified when declared, at 3-2 or better; the M results of the Soviet Replacement Table that
-// owe them (7.1.1e) are not played yet (a scenario test sets the count).
+// identified when declared, at 3-2 or better; the M results of the Soviet Replacement Table owe
+// them (7.2e.1, replacements.cpp).
 #include <algorithm>
 
 #include "games/agc/agc.h"

@@ -21,7 +21,10 @@ using steppe::Status;
 int AgcState::ma_this_phase(int unit) const {
   const auto& d = g_->units_[unit];
   if (!moves_this_phase(unit)) return 0;
-  const int halves = d.ma * g_->ma_halves_[phase_][d.cls];
+  // 10.2.4c: "Activated units move up to their full MA" in the Soviet Motorized Movement Phase.
+  const int halves = us_[unit].activated && phase_ == kSovietMotorizedMovement
+                         ? 2 * d.ma
+                         : d.ma * g_->ma_halves_[phase_][d.cls];
   // 6.7.1: "All ground combat units have their printed Movement Allowances reduced by two (-2)
   // MPs in each Movement Phase. Exception: Cavalry units are not affected" (ruling A-37: two
   // MPs off the allowance of each phase, after the phase's fraction).
@@ -31,7 +34,10 @@ int AgcState::ma_this_phase(int unit) const {
 
 bool AgcState::moves_this_phase(int unit) const {
   const auto& d = g_->units_[unit];
-  if (d.side != side_of_phase() || d.cls == kGreen || !d.combat) return false;
+  if (d.side != side_of_phase() || !d.combat) return false;
+  // 10.2.4c: an Activated marker means "no movement in the Movement Phase" (special_units.cpp).
+  if (us_[unit].activated) return phase_ == kSovietMotorizedMovement;
+  if (d.cls == kGreen) return false;
   return d.ma * g_->ma_halves_[phase_][d.cls] > 0;
 }
 
@@ -150,6 +156,7 @@ Status AgcState::check_move(int unit, int to) const {
   // 12.0: attacks are declared "after all movement is completed".
   if (declaring_) return Error{"attacks have been declared: movement is over for this phase", "12.0", ""};
   if (s.hex < 0) return Error{d.label + " is not on the map", "10.0", ""};
+  if (auto st = check_nonop_move(unit); !st.is_ok()) return st;  // 22.2.5g (special_units.cpp)
   if (!moves_this_phase(unit))
     return Error{d.label + " does not move in this phase (Movement Phase Chart)", "4.2", ""};
   if (reaction_phase()) {
@@ -200,6 +207,7 @@ void AgcState::do_move(int unit, int to) {
                      : (!s.moved && mc.halves > s.mp_left) ? "10.5.3"
                                                            : mc.rule;
   if (reaction_phase() && !s.moved) dispatch_reaction(unit);  // 14.1.1b, 22.1.2b
+  if (!s.moved) note_nonop_start(unit);                       // 22.2.5g (special_units.cpp)
   stack_[d.side][s.hex] = static_cast<uint8_t>(stack_[d.side][s.hex] - d.stacking);
   s.mp_left = static_cast<int8_t>(std::max(0, s.mp_left - mc.halves));
   if (zoc_to_zoc || mc.whole_ma) s.mp_left = 0;  // 11.5.2, 10.7.9c: the entire MA

@@ -32,6 +32,10 @@ constexpr const char* kOrderWords[] = {"none", "no-retreat", "additional-retreat
 constexpr const char* kWeatherWords[] = {"dry", "frost", "mud", "snow"};
 constexpr const char* kBoxWords[] = {"out", "ready", "flown", "damaged", "destroyed", "mission"};  // 17.1.2
 constexpr const char* kControlWords[] = {"none", "axis", "soviet"};  // kNoSide + 1
+constexpr const char* kStepWords[] = {
+    "none",      "axis-replacements", "soviet-replacements", "axis-reinforcements", "soviet-reinforcements",
+    "interphase"};                                                    // 4.2
+constexpr const char* kRebuildWords[] = {"none", "cadre", "active"};  // 20.2
 
 }  // namespace
 
@@ -51,25 +55,33 @@ Result<Json> AgcState::position() const {
     const UnitState& s = us_[u];
     // Fields at their default are left out (a unit not yet arrived is {"hex": null}).
     Json x{{"hex", s.hex >= 0 ? Json(grid.id(s.hex)) : Json(nullptr)}};
-    if (s.steps_lost != 0) x["steps_lost"] = s.steps_lost;           // 16.3.3
-    if (s.mp_left != 0) x["mp_halves"] = s.mp_left;                  // 10.0: left in this phase, half MPs
-    if (s.road_in >= 0) x["road_in"] = s.road_in;                    // 10.7.7 Case Four
-    if (s.moved) x["moved"] = true;                                  // 10.5.3
-    if (s.attacked) x["attacked"] = true;                            // 15.1
-    if (s.out_of_supply) x["out_of_supply"] = true;                  // 6.6.4
-    if (s.emergency) x["emergency_supply"] = true;                   // 6.6.3
-    if (s.eliminated) x["eliminated"] = true;                        // 16.4
-    if (s.moved_in_zoc) x["moved_in_zoc"] = true;                    // 10.6
-    if (s.may_advance) x["may_advance"] = true;                      // 16.7.2
-    if (s.orders_issued != 0) x["orders_issued"] = s.orders_issued;  // 22.1.2c
-    if (s.dispatched != 0) x["dispatched"] = s.dispatched;           // 22.1.2b
-    if (s.box != kAirOut) x["air_box"] = kBoxWords[s.box];           // 17.1.2
-    if (s.mission >= 0) x["mission"] = grid.id(s.mission);           // 17.1.5
-    if (s.firing) x["firing"] = true;                                // 17.2.2
-    if (s.role_open) x["role_open"] = true;                          // 17.2.2a.2
-    if (s.target >= 0) x["target"] = g_->units_[s.target].id;        // 17.2.4a
-    if (s.seq != 0) x["engage_seq"] = s.seq;                         // 17.2.4a
-    if (s.retarget) x["retarget"] = true;                            // 17.2.4e
+    if (s.steps_lost != 0) x["steps_lost"] = s.steps_lost;            // 16.3.3
+    if (s.mp_left != 0) x["mp_halves"] = s.mp_left;                   // 10.0: left in this phase, half MPs
+    if (s.road_in >= 0) x["road_in"] = s.road_in;                     // 10.7.7 Case Four
+    if (s.moved) x["moved"] = true;                                   // 10.5.3
+    if (s.attacked) x["attacked"] = true;                             // 15.1
+    if (s.out_of_supply) x["out_of_supply"] = true;                   // 6.6.4
+    if (s.emergency) x["emergency_supply"] = true;                    // 6.6.3
+    if (s.eliminated) x["eliminated"] = true;                         // 16.4
+    if (s.moved_in_zoc) x["moved_in_zoc"] = true;                     // 10.6
+    if (s.may_advance) x["may_advance"] = true;                       // 16.7.2
+    if (s.orders_issued != 0) x["orders_issued"] = s.orders_issued;   // 22.1.2c
+    if (s.dispatched != 0) x["dispatched"] = s.dispatched;            // 22.1.2b
+    if (s.box != kAirOut) x["air_box"] = kBoxWords[s.box];            // 17.1.2
+    if (s.mission >= 0) x["mission"] = grid.id(s.mission);            // 17.1.5
+    if (s.firing) x["firing"] = true;                                 // 17.2.2
+    if (s.role_open) x["role_open"] = true;                           // 17.2.2a.2
+    if (s.target >= 0) x["target"] = g_->units_[s.target].id;         // 17.2.4a
+    if (s.seq != 0) x["engage_seq"] = s.seq;                          // 17.2.4a
+    if (s.retarget) x["retarget"] = true;                             // 17.2.4e
+    if (s.nonop) x["non_op"] = true;                                  // 22.2
+    if (s.activated) x["activated"] = true;                           // 10.2.4c
+    if (s.withdrawn) x["withdrawn"] = true;                           // 8.6
+    if (s.rebuild != 0) x["rebuild_box"] = kRebuildWords[s.rebuild];  // 20.2, 8.4
+    if (s.activations != 0) x["activations"] = s.activations;         // 22.1.2a
+    if (s.guards_used) x["guards_used"] = true;                       // 22.8.1
+    if (s.recovery_rolled) x["recovery_rolled"] = true;               // 22.2.6a
+    if (s.restricted_moved != 0) x["restricted_moved"] = s.restricted_moved;  // 22.2.5g
     units[g_->units_[u].id] = std::move(x);
   }
   j["units"] = std::move(units);
@@ -112,6 +124,28 @@ Result<Json> AgcState::position() const {
   for (size_t h = 0; h < interdiction_.size(); ++h)
     if (interdiction_[h] != 0) interdiction[grid.id(static_cast<int>(h))] = interdiction_[h];
   if (!interdiction.empty()) j["interdiction"] = std::move(interdiction);
+  // 7.0, 8.0, 22.2.6 (replacements.cpp): the step waited on, the RP tracks and this turn's points.
+  Json rp{{"step", kStepWords[strategic_]},
+          {"axis_i", rp_i_[kAxis]},
+          {"axis_a", rp_a_axis_},
+          {"axis_v", rp_v_[kAxis]},
+          {"soviet_i", rp_i_[kSoviet]},
+          {"soviet_a", rp_a_soviet_},
+          {"soviet_n", rp_n_},
+          {"soviet_v", rp_v_[kSoviet]},
+          {"strongpoints", strongpoints_},
+          {"e_strongpoint", e_strongpoint_},
+          {"extra_asp", extra_asp_},
+          {"r_event", r_event_},
+          {"roll", replacement_roll_},
+          {"vp_adjust", vp_adjust_},
+          {"vp_held", vp_held_},
+          {"pools_used", pools_used_},
+          {"disbanded", disbanded_}};
+  Json due = Json::array();
+  for (int u : withdraw_due_) due.push_back(g_->units_[u].id);
+  rp["withdrawals_due"] = std::move(due);
+  j["replacements"] = std::move(rp);
   return j;
 }
 
@@ -136,10 +170,12 @@ Status AgcState::read_position(const JsonReader& r) {
       (void)x.members();  // reports what it is instead (nothing more if it is absent: reported)
       continue;
     }
-    x.allow_only({"hex",         "steps_lost",    "mp_halves",        "road_in",    "moved",
-                  "attacked",    "out_of_supply", "emergency_supply", "eliminated", "moved_in_zoc",
-                  "may_advance", "orders_issued", "dispatched",       "air_box",    "mission",
-                  "firing",      "role_open",     "target",           "engage_seq", "retarget"});
+    x.allow_only({"hex",         "steps_lost",      "mp_halves",        "road_in",     "moved",
+                  "attacked",    "out_of_supply",   "emergency_supply", "eliminated",  "moved_in_zoc",
+                  "may_advance", "orders_issued",   "dispatched",       "air_box",     "mission",
+                  "firing",      "role_open",       "target",           "engage_seq",  "retarget",
+                  "non_op",      "activated",       "withdrawn",        "rebuild_box", "activations",
+                  "guards_used", "recovery_rolled", "restricted_moved"});
     UnitState& s = us_[u];
     s.hex = static_cast<int16_t>(steppe::read_id(x.at("hex"), find_hex, "hex of the map", true));
     s.steps_lost = static_cast<int8_t>(x.has("steps_lost") ? x.int_in("steps_lost", 0, d.steps) : 0);
@@ -165,6 +201,19 @@ Status AgcState::read_position(const JsonReader& r) {
         static_cast<int16_t>(x.has("target") ? steppe::read_id(x.at("target"), find_unit, "unit") : -1);
     s.seq = static_cast<uint8_t>(x.has("engage_seq") ? x.int_in("engage_seq", 0, 255) : 0);
     s.retarget = x.boolean_or("retarget", false);
+    s.nonop = x.boolean_or("non_op", false);
+    if (s.nonop && !d.hq) x.at("non_op").fail_value("only a Soviet HQ has a Non-Operational side (22.2.1)");
+    s.activated = x.boolean_or("activated", false);
+    s.withdrawn = x.boolean_or("withdrawn", false);
+    s.rebuild = static_cast<uint8_t>(x.has("rebuild_box") ? x.at("rebuild_box").as_word(kRebuildWords) : 0);
+    s.activations = static_cast<int8_t>(x.has("activations") ? x.int_in("activations", 0, 99) : 0);
+    s.guards_used = x.boolean_or("guards_used", false);
+    s.recovery_rolled = x.boolean_or("recovery_rolled", false);
+    s.restricted_moved =
+        static_cast<int8_t>(x.has("restricted_moved") ? x.int_in("restricted_moved", 0, 99) : 0);
+    if ((s.withdrawn || s.rebuild != 0) && s.hex >= 0)
+      x.at("hex").fail_value(
+          "a withdrawn unit or one on the Unit Rebuilding Chart is off the map (8.6, 20.2)");
     if (s.box != kAirOut && !d.air)
       x.at("air_box").fail_value("only air units are in the air boxes (17.1.2)");
     if ((s.box == kAirMission) != (s.mission >= 0))
@@ -226,6 +275,42 @@ Status AgcState::read_position(const JsonReader& r) {
       }
       interdiction_[static_cast<size_t>(h)] = static_cast<uint8_t>(x.as_int_in(1, 2));
     }
+  // 7.0, 8.0, 22.2.6 (absent in older positions: nothing received, no step waiting).
+  strategic_ = kNoStep;
+  rp_i_ = rp_v_ = {0, 0};
+  rp_a_axis_ = rp_a_soviet_ = rp_n_ = strongpoints_ = extra_asp_ = disbanded_ = 0;
+  e_strongpoint_ = r_event_ = false;
+  replacement_roll_ = -1;
+  vp_adjust_ = 0;
+  vp_held_ = 0;
+  pools_used_ = 0;
+  withdraw_due_.clear();
+  if (r.has("replacements")) {
+    const JsonReader x = r.at("replacements");
+    x.allow_only({"step", "axis_i", "axis_a", "axis_v", "soviet_i", "soviet_a", "soviet_n", "soviet_v",
+                  "strongpoints", "e_strongpoint", "extra_asp", "r_event", "roll", "vp_adjust", "vp_held",
+                  "pools_used", "disbanded", "withdrawals_due"});
+    const auto& t = g.repl_;
+    strategic_ = static_cast<uint8_t>(x.at("step").as_word(kStepWords));
+    rp_i_[kAxis] = static_cast<int8_t>(x.int_in("axis_i", 0, t.axis_i_max));
+    rp_a_axis_ = static_cast<int8_t>(x.int_in("axis_a", 0, t.axis_a_max));
+    rp_v_[kAxis] = static_cast<int8_t>(x.int_in("axis_v", 0, 99));
+    rp_i_[kSoviet] = static_cast<int8_t>(x.int_in("soviet_i", 0, t.soviet_i_max));
+    rp_a_soviet_ = static_cast<int8_t>(x.int_in("soviet_a", 0, 99));
+    rp_n_ = static_cast<int8_t>(x.int_in("soviet_n", 0, 99));
+    rp_v_[kSoviet] = static_cast<int8_t>(x.int_in("soviet_v", 0, 99));
+    strongpoints_ = static_cast<int8_t>(x.int_in("strongpoints", 0, 99));
+    e_strongpoint_ = x.boolean("e_strongpoint");
+    extra_asp_ = static_cast<int8_t>(x.int_in("extra_asp", 0, 99));
+    r_event_ = x.boolean("r_event");
+    replacement_roll_ = static_cast<int8_t>(x.int_in("roll", -1, 99));
+    vp_adjust_ = x.int_in("vp_adjust", -9999, 9999);
+    vp_held_ = static_cast<uint64_t>(x.at("vp_held").as_int());  // bit i: vp_locations[i] (at most 64)
+    pools_used_ = static_cast<uint32_t>(x.int_in("pools_used", 0, 0x7FFFFFFF));
+    disbanded_ = static_cast<int8_t>(x.int_in("disbanded", 0, 99));
+    for (const JsonReader& u : x.at("withdrawals_due").elements())
+      withdraw_due_.push_back(static_cast<int16_t>(steppe::read_id(u, find_unit, "unit")));
+  }
   rebuild_occupancy();  // 3.0e, 3.0f: from the units, as after every move
   return r.status();
 }

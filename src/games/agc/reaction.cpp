@@ -3,8 +3,8 @@
 // commits artillery to declared attacks (14.2) and moves motorized units near the declared
 // combats (14.1). Soviet HQs (22.1) give the command points: one a dispatched reacting unit
 // (22.1.2b) and one an Order (22.1.2c), each its own allowance of a segment (ruling A-7). Non-Op
-// HQs (22.2) and Overrun markers (11.4) are not in play yet; interdiction lowers the command value
-// (13.2.5, air.cpp command_value).
+// HQs (22.2, special_units.cpp) give none and win where the ranges overlap (22.2.2); Overrun
+// markers (11.4) are not in play yet; interdiction lowers the command value (13.2.5, air.cpp).
 #include <algorithm>
 
 #include "games/agc/agc.h"
@@ -22,9 +22,11 @@ int AgcState::support_of(int u) const {
 // available, non-interdicted command point"; 14.1.1b likewise for reaction. 22.1.1: "a Command
 // Range of four hexes ... do not count the hex occupied by the HQ unit" (ruling A-11: d <= 4).
 int AgcState::hq_for(int hex, bool orders) const {
+  // 22.2.4a, c: a Non-Op HQ issues no Orders and lets no unit react; 22.2.2: its range wins.
+  if (!hq_operational_in(hex)) return -1;
   for (size_t u = 0; u < us_.size(); ++u) {
     const auto& d = g_->units_[u];
-    if (!d.hq || d.side != kSoviet || us_[u].hex < 0) continue;
+    if (!d.hq || d.side != kSoviet || us_[u].hex < 0 || us_[u].nonop) continue;
     if (g_->grid_.distance(us_[u].hex, hex) > g_->hq_range_) continue;
     const int used = orders ? us_[u].orders_issued : us_[u].dispatched;
     if (used < command_value(static_cast<int>(u))) return static_cast<int>(u);  // 13.2.5: interdicted
@@ -39,7 +41,7 @@ Order AgcState::order_of(int decl) const {
   const Declared& x = decl_[decl];
   if (x.order != kNoOrder) return x.order;
   for (int h : x.hexes)
-    if (g_->nkvd_no_retreat_[g_->settlement_[h]])
+    if (g_->nkvd_no_retreat_[g_->settlement_[h]] && hq_operational_in(h))  // 22.2.5e: not near a Non-Op HQ
       for (size_t u = 0; u < us_.size(); ++u)
         if (us_[u].hex == h && g_->units_[u].nkvd) return kNoRetreat;
   return kNoOrder;
@@ -65,6 +67,9 @@ Status AgcState::check_order(int hex, Order o) const {
         "14.3.5", ""};
   // 14.3.3: "There are no restrictions on the number of Axis defender hexes that may receive
   // retreat Orders."
+  if (side_of_phase() == kSoviet && !hq_operational_in(hex))
+    return Error{g_->grid_.id(hex) + " is within the Command Range of a Non-Op HQ: no retreat Orders there",
+                 "22.2.4a, 22.2.2", ""};
   if (side_of_phase() == kSoviet && hq_for(hex, true) < 0)
     return Error{
         g_->grid_.id(hex) + " is not within the command range of a Soviet HQ with an available command point",
@@ -175,6 +180,10 @@ Status AgcState::check_support(int u, int hex) const {
     return Error{
         d.label + " is beyond its range of " + std::to_string(d.range) + " hexes from " + g_->grid_.id(hex),
         "14.2.2", ""};
+  if (d.side == kSoviet && static_cast<int>(decl_[i].support.size()) >= max_artillery(hex))
+    return Error{
+        "within a Non-Op HQ's Command Range no more than one Soviet artillery unit supports a combat",
+        "22.2.5d", ""};
   if (!in_hex && in_enemy_zoc(us_[u].hex, d.side))
     return Error{d.label + " is in an enemy ZOC: it cannot contribute its support strength", "15.5.5, 14.2.2",
                  ""};
@@ -215,6 +224,9 @@ Status AgcState::check_reaction_move(int u, int to) const {
       return Error{d.label + " begins in an enemy ZOC: it may not react", "14.1.1", ""};
     if (s.out_of_supply)
       return Error{d.label + " bears an Out of Supply marker: it may not react", "14.1.1", ""};
+    if (d.side == kSoviet && !hq_operational_in(s.hex))
+      return Error{d.label + " is within the Command Range of a Non-Op HQ: it may not react",
+                   "22.2.4c, 22.2.2", ""};
     if (d.side == kSoviet && hq_for(s.hex, false) < 0)
       return Error{
           d.label + " is not within the Command Range of a Soviet HQ with an available command point",

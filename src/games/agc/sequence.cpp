@@ -9,6 +9,8 @@
 // was declared. The Axis Air Interdiction Phase (13.1.1) follows the Axis Movement Phase when the
 // Axis has an air unit in the Ready Box; the Air Readiness Phase (9.1) closes the Strategic Segment.
 // Engineering (18-20) and surrender (21) phases have no rules in this version and are not stopped at.
+// The choices of the Replacements and Reinforcement Phases and of the Interphase are steps
+// (StrategicStep, replacements.cpp), not phases.
 #include <algorithm>
 
 #include "games/agc/agc.h"
@@ -16,32 +18,39 @@
 namespace agc {
 
 void AgcState::begin_turn() {
-  // A. Strategic Segment: weather is the scenario's (5.1.1); supply is traced (6.6);
-  // reinforcements arrive (8.1) in the first listed hex with room and no enemy unit.
-  rebuild_occupancy();
-  if (sc_ != nullptr) {
-    for (const auto& a : sc_->arrivals) {
-      if (a.turn != turn_ || us_[a.unit].hex >= 0 || us_[a.unit].eliminated) continue;
-      const auto& d = g_->units_[a.unit];
-      for (int h : a.hexes) {
-        if (h < 0 || stack_[1 - d.side][h] != 0 || stack_[d.side][h] + d.stacking > g_->stacking_limit_)
-          continue;
-        place(a.unit, h);
-        stack_[d.side][h] = static_cast<uint8_t>(stack_[d.side][h] + d.stacking);
-        emit({"reinforcement", d.label + " arrives at " + g_->grid_.id(h), "8.1", 0xFFFFFFFFu, false, {}});
-        break;
-      }
-    }
-  }
+  // A. Strategic Segment: weather is the scenario's (5.1.1); supply is traced (6.6); then the
+  // Replacements Phase (7.0) and the Reinforcement/Withdrawal Phase (8.0), whose choices may wait
+  // for a player (replacements.cpp) before start_player_segments() closes the segment.
   rebuild_occupancy();
   trace_supply();
+  // 7.2e.1: the victory point locations the Axis holds as the turn begins.
+  vp_held_ = 0;
+  if (sc_ != nullptr)
+    for (size_t i = 0; i < sc_->vp_locations.size() && i < 64; ++i) {
+      const int h = sc_->vp_locations[i].first;
+      if (h >= 0 && control_[h] == kAxis) vp_held_ |= uint64_t{1} << i;
+    }
+  strategic_segment();
+}
+
+void AgcState::start_player_segments() {
+  rebuild_occupancy();
   // 8.2.3: "Air units entering as reinforcements go directly to the Ready Box".
   if (sc_ != nullptr)
     for (const auto& [u, t] : sc_->air_arrivals)
-      if (t == turn_ && us_[u].box == kAirOut) to_box(u, kAirReady, "8.2.3");
+      if (t == turn_ && us_[u].box == kAirOut && !us_[u].withdrawn) to_box(u, kAirReady, "8.2.3");
   air_readiness();  // A5 the Air Readiness Phase (9.0)
   phase_ = kAxisMovement;
   begin_phase();
+}
+
+void AgcState::next_turn() {
+  if (sc_ == nullptr || turn_ >= sc_->last_turn) {
+    finish();
+    return;
+  }
+  ++turn_;
+  begin_turn();
 }
 
 void AgcState::begin_phase() {
@@ -50,6 +59,7 @@ void AgcState::begin_phase() {
     us_[u].moved_in_zoc = false;
     us_[u].moved = false;
     us_[u].road_in = -1;
+    us_[u].restricted_moved = 0;  // 22.2.5g: "during each movement phase"
     us_[u].mp_left = static_cast<int8_t>(ma_this_phase(static_cast<int>(u)));
   }
   std::fill(attacked_hex_.begin(), attacked_hex_.end(), 0);
@@ -102,6 +112,10 @@ void AgcState::enforce_stacking(int side, const char* rule) {
 }
 
 void AgcState::end_phase() {
+  if (strategic_ != kNoStep) {  // 4.2 A3, A4, D: a step of the Strategic Segment or the Interphase
+    end_strategic_step();
+    return;
+  }
   // 17.1.6, 17.1.7: `end` first closes the allocation steps of the air missions.
   if (phase_ == kAxisInterdiction) {
     air_end_step();
@@ -145,7 +159,7 @@ void AgcState::end_phase() {
     begin_phase();
     return;
   }
-  if (sc_ == nullptr || turn_ >= sc_->last_turn) {
+  if (sc_ == nullptr) {
     finish();
     return;
   }
@@ -153,8 +167,7 @@ void AgcState::end_phase() {
   if (std::count(interdiction_.begin(), interdiction_.end(), 0) != static_cast<long>(interdiction_.size()))
     emit({"interdiction", "the Interdiction markers are removed", "13.2.7", 0xFFFFFFFFu, false, {}});
   std::fill(interdiction_.begin(), interdiction_.end(), 0);
-  ++turn_;
-  begin_turn();
+  interphase();  // special_units.cpp: 10.2.4c, 7.2e.1, 22.2.6; then the next turn
 }
 
 }  // namespace agc

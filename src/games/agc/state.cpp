@@ -49,6 +49,7 @@ int AgcState::weather() const {
 
 // 14.0: the Reaction Phase belongs to the defender.
 int AgcState::side_of_phase() const {
+  if (strategic_ != kNoStep) return strategic_side();  // 4.2 A3, A4, D (replacements.cpp)
   if (phase_ == kSovietReaction) return kSoviet;
   // 17.1.6: the Soviet sends opposing fighters after the Axis has allocated; 17.1.7: the defender
   // allocates his CAS missions after the attacker.
@@ -106,7 +107,7 @@ void AgcState::lose_step(int u, const char* rule) {
 
 // ---- 24.0 victory ----
 int AgcState::axis_vp() const {
-  int vp = 0;
+  int vp = vp_adjust_;  // 24.1: VPs for actions (7.2e.1, 8.3, 8.6, 22.2.6)
   if (sc_ != nullptr)
     for (const auto& [h, v] : sc_->vp_locations)
       if (h >= 0 && control_[h] == kAxis) vp += v;  // 24.1.2
@@ -210,7 +211,8 @@ Json AgcState::full_json() const {
               {"vp", axis_vp()},
               {"dice", dice_.counter()},
               {"declared", declared},
-              {"mandated_owed", mandated_owed_}};
+              {"mandated_owed", mandated_owed_},
+              {"replacements", chapter_json()}};  // 7.0, 8.0, 22.2 (replacements.cpp)
 }
 
 Json AgcState::observation(int side) const {
@@ -285,6 +287,32 @@ uint64_t AgcState::state_hash() const {
   for (size_t i = 0; i < control_.size(); ++i) mix(static_cast<uint8_t>(control_[i]) + i * 4);
   for (size_t i = 0; i < attacked_hex_.size(); ++i)
     if (attacked_hex_[i] != 0) mix(i);
+  // 7.0, 8.0, 22.1-22.2 (replacements.cpp)
+  mix(strategic_ | (static_cast<uint64_t>(static_cast<uint8_t>(rp_i_[0])) << 8) |
+      (static_cast<uint64_t>(static_cast<uint8_t>(rp_i_[1])) << 16) |
+      (static_cast<uint64_t>(static_cast<uint8_t>(rp_v_[0])) << 24) |
+      (static_cast<uint64_t>(static_cast<uint8_t>(rp_v_[1])) << 32) |
+      (static_cast<uint64_t>(static_cast<uint8_t>(rp_a_axis_)) << 40) |
+      (static_cast<uint64_t>(static_cast<uint8_t>(rp_a_soviet_)) << 48) |
+      (static_cast<uint64_t>(static_cast<uint8_t>(rp_n_)) << 56));
+  mix(static_cast<uint64_t>(static_cast<uint8_t>(strongpoints_)) | (e_strongpoint_ ? 0x100u : 0u) |
+      (r_event_ ? 0x200u : 0u) | (static_cast<uint64_t>(static_cast<uint8_t>(extra_asp_)) << 16) |
+      (static_cast<uint64_t>(static_cast<uint8_t>(replacement_roll_)) << 24) |
+      (static_cast<uint64_t>(static_cast<uint8_t>(disbanded_)) << 32) |
+      (static_cast<uint64_t>(pools_used_) << 40));
+  mix(static_cast<uint64_t>(static_cast<int64_t>(vp_adjust_)));
+  mix(vp_held_);
+  for (int16_t u : withdraw_due_) mix(0x8600u + static_cast<uint64_t>(u));
+  for (size_t u = 0; u < us_.size(); ++u) {
+    const auto& x = us_[u];
+    if (x.nonop || x.activated || x.withdrawn || x.rebuild != 0 || x.activations != 0 || x.guards_used ||
+        x.recovery_rolled || x.restricted_moved != 0)
+      mix(0x2200u + (u << 16) + (x.nonop ? 1u : 0u) + (x.activated ? 2u : 0u) + (x.withdrawn ? 4u : 0u) +
+          (static_cast<uint64_t>(x.rebuild) << 3) +
+          (static_cast<uint64_t>(static_cast<uint8_t>(x.activations)) << 5) + (x.guards_used ? 0x2000u : 0u) +
+          (x.recovery_rolled ? 0x4000u : 0u) +
+          (static_cast<uint64_t>(static_cast<uint8_t>(x.restricted_moved)) << 48));
+  }
   return h;
 }
 
@@ -708,6 +736,7 @@ Status check_attack(const AgcState& s, const Action& a) {
 void apply_attack(AgcState& s, const Action& a) { s.do_attack(a.args[0]); }
 
 Status end_allowed(const AgcState& s) {
+  if (s.strategic_ != kNoStep) return Status::ok();  // 4.2: a step of the Strategic Segment or the Interphase
   if (s.air_step_ == 3)
     return Error{"the dual purpose fighters revealed over " + s.g().grid_.id(s.air_hex_) +
                      " must first be declared mission or firing units",
@@ -776,6 +805,12 @@ Status check_hold(const AgcState& s, const Action& a) {
 }
 void apply_hold(AgcState& s, const Action&) { s.do_hold(); }
 
+// Verbs 30..38 (replacements.cpp): one generator (on the first row) lists them all.
+template <uint16_t V>
+Result<Action> parse_chapter(const AgcState& s, std::span<const std::string_view> args) {
+  return parse_chapter_verb(V, s, args);
+}
+
 constexpr steppe::VerbRow<AgcState> kVerbs[] = {
     {kMove, "move", "move UNIT HEX", "10.0", &gen_move, &check_move, &apply_move, &print_move, &parse_move,
      nullptr},
@@ -798,6 +833,24 @@ constexpr steppe::VerbRow<AgcState> kVerbs[] = {
      &parse_role, nullptr},
     {kEngage, "engage", "engage UNIT TARGET", "17.2.4", &gen_engage, &check_engage, &apply_engage,
      &print_engage, &parse_engage, nullptr},
+    {kConvert, "convert", "convert UNIT", "7.2c", &gen_chapter_verbs, &check_chapter_verb,
+     &apply_chapter_verb, &print_chapter_verb, &parse_chapter<kConvert>, nullptr},
+    {kRepair, "repair", "repair UNIT", "7.3.3", nullptr, &check_chapter_verb, &apply_chapter_verb,
+     &print_chapter_verb, &parse_chapter<kRepair>, nullptr},
+    {kREvent, "r-event", "r-event pool ID | r-event garrison HEX | r-event supply HEX", "7.2e.2", nullptr,
+     &check_chapter_verb, &apply_chapter_verb, &print_chapter_verb, &parse_chapter<kREvent>, nullptr},
+    {kPool, "pool", "pool ID", "8.3", nullptr, &check_chapter_verb, &apply_chapter_verb, &print_chapter_verb,
+     &parse_chapter<kPool>, nullptr},
+    {kEnter, "enter", "enter UNIT HEX", "8.4", nullptr, &check_chapter_verb, &apply_chapter_verb,
+     &print_chapter_verb, &parse_chapter<kEnter>, nullptr},
+    {kKeep, "keep", "keep UNIT", "8.6.3", nullptr, &check_chapter_verb, &apply_chapter_verb,
+     &print_chapter_verb, &parse_chapter<kKeep>, nullptr},
+    {kRecover, "recover", "recover HQ", "22.2.6", nullptr, &check_chapter_verb, &apply_chapter_verb,
+     &print_chapter_verb, &parse_chapter<kRecover>, nullptr},
+    {kDisband, "disband", "disband HQ", "22.2.6", nullptr, &check_chapter_verb, &apply_chapter_verb,
+     &print_chapter_verb, &parse_chapter<kDisband>, nullptr},
+    {kActivate, "activate", "activate UNIT", "10.2.4c", nullptr, &check_chapter_verb, &apply_chapter_verb,
+     &print_chapter_verb, &parse_chapter<kActivate>, nullptr},
 };
 constexpr steppe::VerbTable<AgcState> kTable{kVerbs};
 
@@ -810,10 +863,17 @@ bool s_valid_hex(const AgcState& s, int h) { return s.g().grid_.valid(h); }
 void AgcState::legal_actions(std::vector<Action>& out) const {
   out.clear();
   if (over_) return;
+  if (strategic_ != kNoStep) {  // 4.2 A3, A4, D: the step's choices and `end`
+    gen_chapter_verbs(*this, out);
+    gen_end(*this, out);
+    return;
+  }
   kTable.generate(*this, out);
 }
 Status AgcState::check(const Action& a) const {
   if (over_) return Error{"the game is over", "24.0", ""};
+  if (strategic_ != kNoStep && a.verb != kEnd && !chapter_verb(a.verb))
+    return Error{"the Strategic Segment (or the Interphase) is under way: its choices, then end", "4.2", ""};
   return kTable.check(*this, a);
 }
 void AgcState::do_apply(const Action& a) { kTable.apply(*this, a); }
@@ -847,6 +907,7 @@ Status AgcState::query_allowed(int side, const std::vector<std::string>& words) 
 
 // Scenario-test words (docs/scenario-tests.md).
 Status AgcState::test_set(const std::vector<std::string>& words) {
+  if (Status st = Status::ok(); chapter_set(words, st)) return st;  // 7.0, 8.0, 22.x (replacements.cpp)
   if (words.size() == 3 && words[0] == "place") {
     const int u = g_->unit_index(words[1]);
     const int h = g_->grid_.parse(words[2]);
@@ -917,6 +978,10 @@ Status AgcState::test_set(const std::vector<std::string>& words) {
 }
 
 Result<std::string> AgcState::test_query(const std::vector<std::string>& words) const {
+  if (std::string out, err; chapter_query(words, out, err)) {  // 7.0, 8.0, 22.x (replacements.cpp)
+    if (!err.empty()) return Error{err, "", ""};
+    return out;
+  }
   if (words.size() == 3 && words[0] == "unit" && words[2] == "hex") {
     const int u = g_->unit_index(words[1]);
     if (u < 0) return Error{"no unit " + words[1], "", ""};

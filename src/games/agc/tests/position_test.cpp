@@ -127,6 +127,14 @@ TEST(AgcPosition, BadFieldsAreRefusedNamingTheField) {
       {"dice", [](Json& j) { j["state"]["dice"]["seed"] = "lucky"; }, "/state/dice/seed"},
       {"unknown scenario", [](Json& j) { j["state"]["scenario"] = "kursk"; }, "/state/scenario"},
       {"future format", [](Json& j) { j["format_version"] = 2; }, "/format_version"},
+      // 7.0, 8.0, 22.2 (replacements.cpp)
+      {"unknown step", [](Json& j) { j["state"]["replacements"]["step"] = "tea"; },
+       "/state/replacements/step"},
+      {"I track past its end", [](Json& j) { j["state"]["replacements"]["soviet_i"] = 99; },
+       "/state/replacements/soviet_i"},
+      {"Non-Op side of a unit that is no HQ", [&](Json& j) { j["state"]["units"][on_map]["non_op"] = true; },
+       u + "/non_op"},
+      {"withdrawn on the map", [&](Json& j) { j["state"]["units"][on_map]["withdrawn"] = true; }, u + "/hex"},
   };
   for (const auto& c : cases) {
     Json bad = good;
@@ -137,6 +145,39 @@ TEST(AgcPosition, BadFieldsAreRefusedNamingTheField) {
         << c.name << ": " << r.error().to_string() << " (expected " << c.where << ")";
     EXPECT_EQ(r.error().where.rfind("pos.json", 0), 0U) << c.name << ": " << r.error().to_string();
   }
+}
+
+// A step of the Strategic Segment (4.2 A3, replacements.cpp) reads back with its tracks, its R
+// event and the units' Non-Op, Activated and rebuilding marks, and offers the same choices.
+TEST(AgcPosition, AStepOfTheStrategicSegmentReadsBack) {
+  auto st = game().new_state("empty", 1);
+  ASSERT_TRUE(st);
+  auto& s = static_cast<AgcState&>(**st);
+  for (const std::vector<std::string>& w :
+       std::vector<std::vector<std::string>>{{"place", "su-27rd", "1034"},
+                                             {"marker", "su-27rd", "oos"},
+                                             {"place", "su-hq3", "1032"},
+                                             {"nonop", "su-hq3", "yes"},
+                                             {"rebuild", "su-56rd", "active"},
+                                             {"rp", "soviet", "i", "7"},
+                                             {"rp", "axis", "a", "3"},
+                                             {"step", "soviet-replacements"},
+                                             {"r-event", "yes"}})
+    ASSERT_TRUE(s.test_set(w).is_ok());
+  const Json doc = position_of(s);
+  EXPECT_EQ(doc["state"]["replacements"]["step"], "soviet-replacements");
+  auto back = steppe::state_from_position_document(game(), Json::parse(doc.dump()));
+  ASSERT_TRUE(back) << back.error().to_string();
+  EXPECT_EQ((*back)->state_hash(), s.state_hash());
+  EXPECT_EQ(position_of(**back), doc);
+  std::vector<steppe::Action> a, b;
+  s.legal_actions(a);
+  (*back)->legal_actions(b);
+  EXPECT_EQ(a, b);
+  bool supply = false;
+  for (const auto& x : a) supply = supply || s.action_to_string(x) == "r-event supply 1034";
+  EXPECT_TRUE(supply) << "the R event's supply choice is offered";
+  EXPECT_EQ((*back)->current_player(), kSoviet);
 }
 
 }  // namespace
