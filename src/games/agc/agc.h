@@ -149,6 +149,10 @@ enum StrategicStep : uint8_t {
   kSovietReinforcementStep,  // 8.4, 8.6
   kInterphaseStep            // 22.2.6 Non-Op HQ recovery and disbanding
 };
+// The StrategicStep words of positions, views and scenario tests, by StrategicStep.
+inline constexpr const char* kStrategicStepWords[] = {
+    "none",      "axis-replacements", "soviet-replacements", "axis-reinforcements", "soviet-reinforcements",
+    "interphase"};
 
 // Phases of one game turn (4.2). The Strategic Segment is automatic (weather, supply,
 // reinforcements) and runs when a turn begins. Attacks are declared at the end of the Axis

@@ -31,10 +31,7 @@ constexpr const char* kPhaseWords[] = {
 constexpr const char* kOrderWords[] = {"none", "no-retreat", "additional-retreat"};  // 14.3
 constexpr const char* kWeatherWords[] = {"dry", "frost", "mud", "snow"};
 constexpr const char* kBoxWords[] = {"out", "ready", "flown", "damaged", "destroyed", "mission"};  // 17.1.2
-constexpr const char* kControlWords[] = {"none", "axis", "soviet"};  // kNoSide + 1
-constexpr const char* kStepWords[] = {
-    "none",      "axis-replacements", "soviet-replacements", "axis-reinforcements", "soviet-reinforcements",
-    "interphase"};                                                    // 4.2
+constexpr const char* kControlWords[] = {"none", "axis", "soviet"};   // kNoSide + 1
 constexpr const char* kRebuildWords[] = {"none", "cadre", "active"};  // 20.2
 
 }  // namespace
@@ -125,7 +122,7 @@ Result<Json> AgcState::position() const {
     if (interdiction_[h] != 0) interdiction[grid.id(static_cast<int>(h))] = interdiction_[h];
   if (!interdiction.empty()) j["interdiction"] = std::move(interdiction);
   // 7.0, 8.0, 22.2.6 (replacements.cpp): the step waited on, the RP tracks and this turn's points.
-  Json rp{{"step", kStepWords[strategic_]},
+  Json rp{{"step", kStrategicStepWords[strategic_]},
           {"axis_i", rp_i_[kAxis]},
           {"axis_a", rp_a_axis_},
           {"axis_v", rp_v_[kAxis]},
@@ -291,7 +288,7 @@ Status AgcState::read_position(const JsonReader& r) {
                   "strongpoints", "e_strongpoint", "extra_asp", "r_event", "roll", "vp_adjust", "vp_held",
                   "pools_used", "disbanded", "withdrawals_due"});
     const auto& t = g.repl_;
-    strategic_ = static_cast<uint8_t>(x.at("step").as_word(kStepWords));
+    strategic_ = static_cast<uint8_t>(x.at("step").as_word(kStrategicStepWords));
     rp_i_[kAxis] = static_cast<int8_t>(x.int_in("axis_i", 0, t.axis_i_max));
     rp_a_axis_ = static_cast<int8_t>(x.int_in("axis_a", 0, t.axis_a_max));
     rp_v_[kAxis] = static_cast<int8_t>(x.int_in("axis_v", 0, 99));

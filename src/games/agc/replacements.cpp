@@ -636,10 +636,7 @@ Result<Action> parse_chapter_verb(uint16_t verb, const AgcState& s, std::span<co
 
 // ---- the views ----
 Json AgcState::chapter_json() const {
-  const char* const steps[] = {
-      "none",      "axis-replacements", "soviet-replacements", "axis-reinforcements", "soviet-reinforcements",
-      "interphase"};
-  Json j{{"step", steps[strategic_]},
+  Json j{{"step", kStrategicStepWords[strategic_]},
          {"axis", {{"i", rp_i_[kAxis]}, {"a", rp_a_axis_}, {"v", rp_v_[kAxis]}}},
          {"soviet",
           {{"i", rp_i_[kSoviet]},
@@ -675,9 +672,6 @@ Json AgcState::chapter_json() const {
 
 // ---- scenario-test words (docs/scenario-tests.md) ----
 namespace {
-constexpr const char* kStepWords[] = {
-    "none",      "axis-replacements", "soviet-replacements", "axis-reinforcements", "soviet-reinforcements",
-    "interphase"};
 int side_word(const std::string& w) { return w == "axis" ? kAxis : w == "soviet" ? kSoviet : kNoSide; }
 }  // namespace
 
@@ -718,7 +712,7 @@ bool AgcState::chapter_set(const std::vector<std::string>& words, Status& st) {
   }
   if (n == 2 && w0 == "step") {  // open a step of the Strategic Segment now
     for (int k = 0; k < 6; ++k)
-      if (words[1] == kStepWords[k]) {
+      if (words[1] == kStrategicStepWords[k]) {
         strategic_ = static_cast<uint8_t>(k);
         return true;
       }
@@ -822,7 +816,7 @@ bool AgcState::chapter_query(const std::vector<std::string>& words, std::string&
     return true;
   }
   if (n == 1 && w0 == "step") {
-    out = kStepWords[strategic_];
+    out = kStrategicStepWords[strategic_];
     return true;
   }
   if (n == 1 && w0 == "axis-vp") {
