@@ -64,7 +64,11 @@ TEST(DvData, ABadValueIsRefusedNamingTheFile) {
 
 TEST(DvSetup, CampaignStartsWithTheAxisPresetCombatRound) {
   auto s = start("campaign");
-  // 9.3: the Strategic Movement Phase comes first; German units stand in the Baltic ports.
+  // 4.0 II, 8.2: the Axis Air Base Segment comes first (the Soviets have no Strategic Air unit
+  // until Turn 30), then 9.3 the Strategic Movement Phase; German units stand in the Baltic ports.
+  EXPECT_EQ(s->stage(), Stage::kAirBase);
+  EXPECT_EQ(s->current_player(), kAxis);
+  ASSERT_TRUE(s->apply(*s->parse_action("done")).is_ok());
   EXPECT_EQ(s->stage(), Stage::kNaval);
   EXPECT_EQ(s->current_player(), kAxis);
   EXPECT_EQ(s->naval_left(0), 4);
