@@ -95,6 +95,7 @@ int DvState::current_player() const {
   // 12.3c, 12.5: the owner of the units chooses their losses and retreats.
   if ((stage_ == Stage::kLoss || stage_ == Stage::kRetreat) && !pending_.empty())
     return pending_.front().side;
+  if (stage_ == Stage::kAirDefend) return 1 - active_;  // 8.4 the defender places his air
   return active_;
 }
 

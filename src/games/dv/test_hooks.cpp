@@ -13,6 +13,7 @@
 //   set naval SIDE                 that side's naval segment (9.3, 9.5) with the turn's steps
 //   set air UNIT HEX|none [done]   an air unit in play (8.1), based in HEX (Tac Air: none), Done or not
 //   set air-base-phase             4.0 II: the Air Base Phase begins (the Axis Segment first)
+//   set logistics-air-supply       8.6.1: the Logistics round's German Air Supply window
 //   set end-actions                the Action Phase ends: 4.0 V (8.6.2's Air Supply Segment, 13.8), VI
 //   query: air UNIT (HEX|unbased available|done|out|eliminated-until N); air-supplied UNIT; combat (ATT to DEF COLUMN)
 //   (Axis) query: unit UNIT hex|steps|supply|box; odds HEX UNIT...; vp; stage; control HEX;
@@ -77,6 +78,14 @@ Status DvState::test_set(const std::vector<std::string>& w) {
     phase1_ = 4;
     air_phase_ = 0;
     if (!advance_air_base()) advance_strategic();
+    return Status::ok();
+  }
+  if (w[0] == "logistics-air-supply" && w.size() == 1) {  // 8.6.1's window of the Logistics round
+    stage_ = Stage::kAirSupply;
+    active_ = kAxis;
+    air_supply_kind_ = 1;
+    air_supply_left_ = g_.air().oos_max_round;
+    std::fill(air_supply_used_.begin(), air_supply_used_.end(), 0);
     return Status::ok();
   }
   if (w[0] == "end-actions" && w.size() == 1) {
