@@ -76,7 +76,8 @@ Status load_air(DvGame& g, const Json& air, const Json& bombardment, const std::
   a.romanian_weather = weather_set(tac.at("romanian_weather"));
   const JsonReader bo = r.at("bombardment");
   a.done_at_most = bo.int_in("done_on_modified_at_most", -9, 9);
-  for (int w = 0; w < 4; ++w) a.bomb_weather_drm[static_cast<size_t>(w)] = bo.at("weather_drm").int_in(kWeatherNames[w], -9, 9);
+  for (int w = 0; w < 4; ++w)
+    a.bomb_weather_drm[static_cast<size_t>(w)] = bo.at("weather_drm").int_in(kWeatherNames[w], -9, 9);
   for (const JsonReader& e : bo.at("loss_only_drm").elements()) {
     const int u = g.unit_index(e.str("unit"));
     if (u < 0)
@@ -230,8 +231,8 @@ int closest_base(const DvState& s, int u, int from) {
 
 void DvState::base_destinations(int u, std::vector<int>& out) const {
   out.clear();
-  if (stage_ != Stage::kAirBase || g_.air_slot(u) < 0 || !strategic(g_.unit(u)) || g_.unit(u).side != active_ ||
-      !air_in_play(u) || us(u).moved)
+  if (stage_ != Stage::kAirBase || g_.air_slot(u) < 0 || !strategic(g_.unit(u)) ||
+      g_.unit(u).side != active_ || !air_in_play(u) || us(u).moved)
     return;
   std::vector<uint8_t> los, loc;
   trace_supply(active_, los, loc);
@@ -244,16 +245,17 @@ std::string DvState::base_refusal(int u, int h, std::string* rule) const {
   if (stage_ != Stage::kAirBase)
     return "Air Bases move only in the Air Base Phase (4.0 II), the Axis Segment first";
   if (g_.air_slot(u) < 0 || !strategic(g_.unit(u))) return g_.unit(u).label + " is no Strategic Air unit";
-  if (g_.unit(u).side != active_) return "this is the " + std::string(active_ == kAxis ? "Axis" : "Soviet") +
-                                         " Air Base Segment";
+  if (g_.unit(u).side != active_)
+    return "this is the " + std::string(active_ == kAxis ? "Axis" : "Soviet") + " Air Base Segment";
   if (!air_in_play(u)) return g_.unit(u).label + " is not in play";
   if (us(u).moved) return g_.unit(u).label + "'s base has already moved in this segment";
   std::vector<int> dest;
   base_destinations(u, dest);
   if (std::find(dest.begin(), dest.end(), h) == dest.end())
     return g_.unit(u).label + " may not be based in " + g_.grid().id(h) +
-           (g_.unit(u).side == kAxis ? " (a Friendly-Controlled, In-Supply Town or City"
-                                     : " (an In-Supply, Soviet-Controlled Town or City within the Soviet Union") +
+           (g_.unit(u).side == kAxis
+                ? " (a Friendly-Controlled, In-Supply Town or City"
+                : " (an In-Supply, Soviet-Controlled Town or City within the Soviet Union") +
            ", one base to a Town, two to a City)";
   return "";
 }
@@ -265,8 +267,8 @@ void DvState::do_base(int u, int h) {
   const int dist = from >= 0 ? g_.grid().distance(from, h) : 0;
   a.base = h;
   us(u).moved = true;
-  std::string text = d.label + (from >= 0 ? "'s base moves " + std::to_string(dist) + " hexes to "
-                                          : " is based in ") +
+  std::string text = d.label +
+                     (from >= 0 ? "'s base moves " + std::to_string(dist) + " hexes to " : " is based in ") +
                      g_.grid().id(h);
   std::string rule = "8.2";
   // 8.2 "If beyond 12 hexes, instead flip the Air unit to its Done side"; a unit based for the
@@ -483,11 +485,13 @@ std::string DvState::bombard_refusal(int a, int target, std::string* rule) const
   if (stage_ != Stage::kCombat)
     return "Bombardment takes place in the Combat portion of a Friendly Round in which Combat is permitted";
   if (target_ >= 0) return "finish the combat on " + g_.grid().id(target_) + " first";
-  if (g_.air_slot(a) < 0 || !strategic(d)) return d.label + " is no Strategic Air unit (Tac Air cannot bombard)";
+  if (g_.air_slot(a) < 0 || !strategic(d))
+    return d.label + " is no Strategic Air unit (Tac Air cannot bombard)";
   if (d.side != active_) return d.label + " is not the side whose round it is";
   if (!air_available(a)) return d.label + " is on its Done side or has no base";
   const UnitDef& t = g_.unit(target);
-  if (us(target).box != Box::kMap || !t.ground || t.side == active_) return t.label + " is no enemy ground unit";
+  if (us(target).box != Box::kMap || !t.ground || t.side == active_)
+    return t.label + " is no enemy ground unit";
   const int h = us(target).hex;
   if (std::find(bombarded_.begin(), bombarded_.end(), h) != bombarded_.end())
     return "no more than one Air unit may Bombard a single hex each Combat: " + g_.grid().id(h) +
@@ -525,8 +529,8 @@ void DvState::do_bombard(int a, int target) {
   }
   const bool hit = result.find('1') != std::string::npos;
   std::string text = d.label + " bombards " + t.label + " in " + g_.grid().id(h) + ": " +
-                     std::to_string(d.air_bombard) + " to terrain defence " + std::to_string(def) + " (" + odds +
-                     "), roll " + std::to_string(die);
+                     std::to_string(d.air_bombard) + " to terrain defence " + std::to_string(def) + " (" +
+                     odds + "), roll " + std::to_string(die);
   if (weather_drm != 0) text += (weather_drm > 0 ? " +" : " ") + std::to_string(weather_drm);
   if (d.air_loss_drm != 0) text += ", loss read at " + std::to_string(loss_roll);
   text += hit ? ": one step lost" : ": no effect";
@@ -596,7 +600,8 @@ bool DvState::air_supplied(int u) const {
 std::string DvState::air_supply_refusal(int a, int h, std::string* rule) const {
   *rule = air_supply_kind_ == 1 ? "8.6.1" : "8.6.2";
   if (stage_ != Stage::kAirSupply)
-    return "German Air Supply is given in the Logistics round of 1941 (8.6.1) or the Air Supply Segment of the "
+    return "German Air Supply is given in the Logistics round of 1941 (8.6.1) or the Air Supply Segment of "
+           "the "
            "Attrition Phase, Turns 2-18 (8.6.2)";
   const UnitDef& d = g_.unit(a);
   if (g_.air_slot(a) < 0 || !strategic(d) || d.side != kAxis) return d.label + " is no German Air unit";
@@ -604,13 +609,15 @@ std::string DvState::air_supply_refusal(int a, int h, std::string* rule) const {
   if (!air_in_range(a, h)) return g_.grid().id(h) + " is out of " + d.label + "'s range";
   std::vector<int> units;
   if (air_supply_kind_ == 1) {
-    if (air_supply_left_ <= 0) return "no more than six German Mechanized units may be Supplied per Logistics Round";
+    if (air_supply_left_ <= 0)
+      return "no more than six German Mechanized units may be Supplied per Logistics Round";
     if (air_supply_used_[static_cast<size_t>(g_.air_slot(a))] >= g_.air().oos_max_air)
       return d.label + " has supplied six Mechanized units this round";
     oos_mech_in(*this, h, units);
     if (units.empty())
-      return g_.grid().id(h) + " holds no Out of Supply German Mechanized unit not yet Air Supplied (never an "
-                               "Isolated one)";
+      return g_.grid().id(h) +
+             " holds no Out of Supply German Mechanized unit not yet Air Supplied (never an "
+             "Isolated one)";
     return "";
   }
   if (!g_.hex(h).city || control(h) != kAxis)
@@ -636,8 +643,9 @@ void DvState::do_air_supply(int a, int h) {
       air_supplied_.push_back(v);
       --air_supply_left_;
       ++used;
-      log("supply", g_.unit(v).label + " is Air Supplied by " + d.label + " (MP Allowance -" +
-                        std::to_string(g_.air().oos_mp_penalty) + ")",
+      log("supply",
+          g_.unit(v).label + " is Air Supplied by " + d.label + " (MP Allowance -" +
+              std::to_string(g_.air().oos_mp_penalty) + ")",
           "8.6.1");
     }
   } else {
@@ -646,7 +654,8 @@ void DvState::do_air_supply(int a, int h) {
     is_units_around(*this, h, units);
     for (int v : units) {
       us(v).supply = 1;
-      log("supply", g_.unit(v).label + " is Air Supplied by " + d.label + ": OOS, no longer Isolated", "8.6.2");
+      log("supply", g_.unit(v).label + " is Air Supplied by " + d.label + ": OOS, no longer Isolated",
+          "8.6.2");
     }
     s.done = true;
     if (turn_ >= g_.air().is_risk_from) {
@@ -769,7 +778,8 @@ void DvState::air_start_turn() {
                  g_.hex(units_[i].hex).ussr;
       if (!inside) {
         us(u).box = Box::kRemoved;
-        log("air", g_.unit(u).label + " is removed from play: no Romanian unit inside the Soviet Union", "8.3.2");
+        log("air", g_.unit(u).label + " is removed from play: no Romanian unit inside the Soviet Union",
+            "8.3.2");
       }
     }
 }
@@ -815,7 +825,8 @@ void DvState::air_logistics() {
     a.done = true;
     log("air",
         g_.unit(u).label + "'s base in " + g_.grid().id(from) + " is out of supply" +
-            (to >= 0 ? ": it relocates to " + g_.grid().id(to) + ", Done" : ": no base left, it waits (DV-A5)"),
+            (to >= 0 ? ": it relocates to " + g_.grid().id(to) + ", Done"
+                     : ": no base left, it waits (DV-A5)"),
         "8.1");
   }
 }
@@ -956,8 +967,12 @@ void AirVerbs::apply_airsupply(DvState& s, const Action& a) {
 }
 
 std::string AirVerbs::print(const DvState& s, const Action& a) {
-  auto unit = [&](int i) { return i < a.nargs && valid_unit(s, a.args[i]) ? s.dv().unit(a.args[i]).label : "?"; };
-  auto hex = [&](int i) { return i < a.nargs && valid_hex(s, a.args[i]) ? s.dv().grid().id(a.args[i]) : "?"; };
+  auto unit = [&](int i) {
+    return i < a.nargs && valid_unit(s, a.args[i]) ? s.dv().unit(a.args[i]).label : "?";
+  };
+  auto hex = [&](int i) {
+    return i < a.nargs && valid_hex(s, a.args[i]) ? s.dv().grid().id(a.args[i]) : "?";
+  };
   switch (a.verb) {
     case kBase:
       return "base " + unit(0) + " " + hex(1);
@@ -973,8 +988,10 @@ std::string AirVerbs::print(const DvState& s, const Action& a) {
 }
 
 Result<Action> AirVerbs::parse(const DvState& s, uint16_t verb, std::span<const std::string_view> w) {
-  const char* usage = verb == kBase ? "base AIR HEX" : verb == kAir ? "air AIR" : verb == kBombard ? "bombard AIR UNIT"
-                                                                                                     : "airsupply AIR HEX";
+  const char* usage = verb == kBase      ? "base AIR HEX"
+                      : verb == kAir     ? "air AIR"
+                      : verb == kBombard ? "bombard AIR UNIT"
+                                         : "airsupply AIR HEX";
   const size_t n = verb == kAir ? 1 : 2;
   if (w.size() != n) return Error{std::string("usage: ") + usage, "", ""};
   Action a;

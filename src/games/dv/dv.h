@@ -201,19 +201,19 @@ enum Verb : uint16_t {
 
 // 8.x the rules' numbers of air.json (reconstructed where the text prints none).
 struct AirRules {
-  int free_move_hexes = 12;                 // 8.2
+  int free_move_hexes = 12;  // 8.2
   int bases_per_town = 1, bases_per_city = 2;
   bool soviet_base_in_ussr = true;
-  int strategic_per_combat = 1, lone_hq_cap = 1;             // 8.4, 8.3
-  std::vector<std::pair<int, int>> soviet_tac_per_combat;    // 8.3.1 (from year, max)
-  std::array<bool, 4> romanian_weather{};                    // 8.3.2
-  int done_at_most = 3;                                      // 8.5
-  std::array<int, 4> bomb_weather_drm{};                     // 8.5 German air
+  int strategic_per_combat = 1, lone_hq_cap = 1;                                // 8.4, 8.3
+  std::vector<std::pair<int, int>> soviet_tac_per_combat;                       // 8.3.1 (from year, max)
+  std::array<bool, 4> romanian_weather{};                                       // 8.3.2
+  int done_at_most = 3;                                                         // 8.5
+  std::array<int, 4> bomb_weather_drm{};                                        // 8.5 German air
   int oos_year = 1941, oos_max_round = 6, oos_max_air = 6, oos_mp_penalty = 2;  // 8.6.1
   std::array<bool, 4> oos_weather{};
   int is_first = 2, is_last = 18, is_risk_from = 12, is_lost_at = 12, is_back = 3;  // 8.6.2
   int winter_first = 7, winter_last = 9;                                            // 8.7
-  std::vector<std::pair<int, int>> initial_base;  // (unit, hex) DV-A2
+  std::vector<std::pair<int, int>> initial_base;                                    // (unit, hex) DV-A2
   // 8.5 the Bombardment Table (bombardment.json): columns, [column][row], terrain defence.
   std::vector<std::string> bomb_columns;
   std::vector<std::array<std::string, 8>> bomb_table;
@@ -347,9 +347,9 @@ enum class Stage : uint8_t {
 // itself stays in the Air/Assets box (Box::kAirAssets) while in play: it is never a ground
 // unit on a hex; its base is `base`.
 struct AirSlot {
-  int32_t base = -1;     // 8.1/8.2 its base's hex (-1: not based; Tac Air has none)
-  bool done = false;     // 8.4 on its "Done" side (Tac Air: used this turn, 8.3)
-  int16_t back = -1;     // 8.6.2 eliminated: returns on this turn
+  int32_t base = -1;  // 8.1/8.2 its base's hex (-1: not based; Tac Air has none)
+  bool done = false;  // 8.4 on its "Done" side (Tac Air: used this turn, 8.3)
+  int16_t back = -1;  // 8.6.2 eliminated: returns on this turn
   friend bool operator==(const AirSlot&, const AirSlot&) = default;
 };
 
@@ -569,29 +569,29 @@ class DvState : public steppe::State {
 
   // ---- 8.x airpower (air.cpp) ----
   const AirSlot& air_slot(int u) const { return air_[static_cast<size_t>(g_.air_slot(u))]; }
-  bool air_in_play(int u) const;           // 8.1 arrived, not withdrawn, removed or eliminated
-  bool air_available(int u) const;         // 8.4 in play, based (Strategic), not Done
-  bool air_in_range(int u, int h) const;   // 8.4 from its base, not through USSR Mountains
+  bool air_in_play(int u) const;          // 8.1 arrived, not withdrawn, removed or eliminated
+  bool air_available(int u) const;        // 8.4 in play, based (Strategic), not Done
+  bool air_in_range(int u, int h) const;  // 8.4 from its base, not through USSR Mountains
   void base_destinations(int u, std::vector<int>& out) const;  // 8.2 this Air Base Segment
   std::string base_refusal(int u, int h, std::string* rule) const;
   void do_base(int u, int h);
-  bool advance_air_base();                 // 4.0 II: enters a side's Air Base Segment if it has one
+  bool advance_air_base();  // 4.0 II: enters a side's Air Base Segment if it has one
   std::string air_support_refusal(int u, std::string* rule) const;  // 8.3/8.4 now, for the side to move
-  bool defender_air_possible() const;      // 8.4: the defender has air that may support
+  bool defender_air_possible() const;                      // 8.4: the defender has air that may support
   int air_factor(bool attacker, std::string* note) const;  // 8.3/8.4 capped factors of the combat
-  void air_after_combat();                 // 8.3/8.4 Tac Air off, defending air Done
+  void air_after_combat();                                 // 8.3/8.4 Tac Air off, defending air Done
   std::string bombard_refusal(int a, int target, std::string* rule) const;
   void do_bombard(int a, int target);
   std::string air_supply_refusal(int a, int h, std::string* rule) const;
   void do_air_supply(int a, int h);
-  bool begin_air_supply(bool logistics);   // 8.6: enters the Air Supply window if it has a use
+  bool begin_air_supply(bool logistics);  // 8.6: enters the Air Supply window if it has a use
   void end_air_supply();
-  void air_start_turn();                   // 4.0 VI Done flipped back, 8.6.2 returns, 8.3.2
-  void air_overrun(int h, int side);       // 8.1 a `side` unit entered h
-  void air_logistics();                    // 8.1 bases out of supply relocate
-  void air_oil_check();                    // 8.8
-  void air_setup();                        // DV-A2 the initial bases
-  bool air_supplied(int u) const;          // 8.6.1 on an Air Supply marker
+  void air_start_turn();                         // 4.0 VI Done flipped back, 8.6.2 returns, 8.3.2
+  void air_overrun(int h, int side);             // 8.1 a `side` unit entered h
+  void air_logistics();                          // 8.1 bases out of supply relocate
+  void air_oil_check();                          // 8.8
+  void air_setup();                              // DV-A2 the initial bases
+  bool air_supplied(int u) const;                // 8.6.1 on an Air Supply marker
   bool enemy_air_covers(int side, int h) const;  // 9.3/9.5 h is in range of an enemy air unit
   const std::vector<int>& air_committed(bool attacker) const { return attacker ? air_att_ : air_def_; }
   int air_supply_kind() const { return air_supply_kind_; }
@@ -674,7 +674,8 @@ struct AirVerbs {
   static steppe::Status check_airsupply(const DvState& s, const steppe::Action& a);
   static void apply_airsupply(DvState& s, const steppe::Action& a);
   static std::string print(const DvState& s, const steppe::Action& a);
-  static steppe::Result<steppe::Action> parse(const DvState& s, uint16_t verb, std::span<const std::string_view> w);
+  static steppe::Result<steppe::Action> parse(const DvState& s, uint16_t verb,
+                                              std::span<const std::string_view> w);
 };
 
 }  // namespace dv

@@ -32,9 +32,9 @@ constexpr int kPositionVersion = 1;
 // counter in a position is a spoiled file, not a game.
 constexpr uint64_t kMaxCupCounter = 100000;
 
-constexpr const char* kStageNames[] = {"place", "replace", "initiative", "mode", "move",  "combat", "advance",
-                                       "loss",  "retreat", "held",       "rail", "naval", "over",
-                                       "air-base", "air-defend", "air-supply"};
+constexpr const char* kStageNames[] = {"place",   "replace",  "initiative", "mode",      "move", "combat",
+                                       "advance", "loss",     "retreat",    "held",      "rail", "naval",
+                                       "over",    "air-base", "air-defend", "air-supply"};
 constexpr const char* kBoxNames[] = {"map",          "pending",    "eliminated", "removed", "stavka-reserve",
                                      "other-fronts", "air-assets", "available"};
 constexpr const char* kSegmentNames[] = {"move", "combat"};
@@ -190,7 +190,9 @@ Result<Json> DvState::position() const {
   Json air = Json::object();
   for (int u : g_.air_units()) {
     const AirSlot& a = air_slot(u);
-    air[g_.unit(u).id] = {{"base", hex(a.base)}, {"done", a.done}, {"back_on_turn", a.back >= 0 ? Json(a.back) : Json(nullptr)},
+    air[g_.unit(u).id] = {{"base", hex(a.base)},
+                          {"done", a.done},
+                          {"back_on_turn", a.back >= 0 ? Json(a.back) : Json(nullptr)},
                           {"air_supplied_units", air_supply_used_[static_cast<size_t>(g_.air_slot(u))]}};
   }
   Json bombed = Json::array();

@@ -79,7 +79,7 @@ void DvState::start_turn() {
     }
   }
   air_start_turn();  // 4.0 VI the Done air units flip back; 8.6.2, 8.3.2
-  active_ = kAxis;  // 7.1: the Axis places first
+  active_ = kAxis;   // 7.1: the Axis places first
   phase1_ = 0;
   advance_placement();
 }

@@ -15,8 +15,8 @@
 //   set air-base-phase             4.0 II: the Air Base Phase begins (the Axis Segment first)
 //   set logistics-air-supply       8.6.1: the Logistics round's German Air Supply window
 //   set end-actions                the Action Phase ends: 4.0 V (8.6.2's Air Supply Segment, 13.8), VI
-//   query: air UNIT (HEX|unbased available|done|out|eliminated-until N); air-supplied UNIT; combat (ATT to DEF COLUMN)
-//   (Axis) query: unit UNIT hex|steps|supply|box; odds HEX UNIT...; vp; stage; control HEX;
+//   query: air UNIT (HEX|unbased available|done|out|eliminated-until N); air-supplied UNIT; combat (ATT to
+//   DEF COLUMN) (Axis) query: unit UNIT hex|steps|supply|box; odds HEX UNIT...; vp; stage; control HEX;
 //          stack HEX UNIT...; mf UNIT; reach UNIT HEX; zoc axis|soviet HEX; supplied axis|soviet HEX
 #include <algorithm>
 

@@ -394,9 +394,10 @@ struct Verbs {
     if (Status st = arity(a, 0, "done"); !st) return st;
     if (s.stage() != Stage::kReplace && s.stage() != Stage::kRail && s.stage() != Stage::kNaval &&
         s.stage() != Stage::kAirBase && s.stage() != Stage::kAirSupply)
-      return rule_error("7.1, 9.1, 8.2, 8.6",
-                        "no Replacement Segment, rail movement, Naval Transport, Air Base Segment or Air Supply "
-                        "to end");
+      return rule_error(
+          "7.1, 9.1, 8.2, 8.6",
+          "no Replacement Segment, rail movement, Naval Transport, Air Base Segment or Air Supply "
+          "to end");
     return Status::ok();
   }
   static void apply_done(DvState& s, const Action&) {
@@ -753,8 +754,8 @@ const Row kRows[] = {
     {kBombard, "bombard", "bombard AIR UNIT", "8.5", &AirVerbs::gen_bombard, &AirVerbs::check_bombard,
      &AirVerbs::apply_bombard, &AirVerbs::print,
      [](const DvState& s, std::span<const std::string_view> w) { return AirVerbs::parse(s, kBombard, w); }},
-    {kAirSupply, "airsupply", "airsupply AIR HEX", "8.6", &AirVerbs::gen_airsupply, &AirVerbs::check_airsupply,
-     &AirVerbs::apply_airsupply, &AirVerbs::print,
+    {kAirSupply, "airsupply", "airsupply AIR HEX", "8.6", &AirVerbs::gen_airsupply,
+     &AirVerbs::check_airsupply, &AirVerbs::apply_airsupply, &AirVerbs::print,
      [](const DvState& s, std::span<const std::string_view> w) { return AirVerbs::parse(s, kAirSupply, w); }},
 };
 const steppe::VerbTable<DvState> kVerbs{kRows};
