@@ -209,5 +209,20 @@ TEST(DvConformance, EveryScenario) {
   }
 }
 
+// 8.4, ruling DV-A7: no air allocation is secret (the attacker's air is placed face up before the
+// defender's), so both sides' observations show the same bases, Done sides and committed air.
+TEST(DvAir, AirIsOpenToBothSides) {
+  auto s = start("campaign");
+  ASSERT_EQ(s->stage(), Stage::kAirBase);
+  const Json axis = s->observation(kAxis);
+  const Json soviet = s->observation(kSoviet);
+  ASSERT_TRUE(axis.contains("air"));
+  EXPECT_EQ(axis["air"], soviet["air"]);
+  bool based = false;
+  for (const Json& a : axis["air"])
+    if (a.value("unit", "") == "VIIIAir") based = a.value("base", "") == "2825" && !a.value("done", true);
+  EXPECT_TRUE(based);
+}
+
 }  // namespace
 }  // namespace dv
