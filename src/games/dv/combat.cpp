@@ -113,6 +113,11 @@ Outcome DvState::assess() const {
       attacker_oos = true;
   }
   o.attack = whole + halved / 2;
+  std::string air_note;
+  if (const int air = air_factor(true, &air_note); air > 0) {  // 8.3, 8.4
+    o.attack += air;
+    o.notes.push_back(air_note);
+  }
   if (halved > 0)
     o.notes.push_back("attackers across a Major River or Volga, or mech into Swamp, halved: " +
                       std::to_string(halved) + " -> " + std::to_string(halved / 2) + " (12.4, TEC)");
@@ -158,6 +163,10 @@ Outcome DvState::assess() const {
     o.shifts += t.river_shift;
     o.notes.push_back("every attacker across a Minor River: " + std::to_string(-t.river_shift) +
                       " left (TEC)");
+  }
+  if (const int air = air_factor(false, &air_note); air > 0) {  // 8.3, 8.4
+    def += air;
+    o.notes.push_back(air_note);
   }
   o.defense = def;
   o.raw_odds = odds_label(o.attack, def);
@@ -420,6 +429,7 @@ void DvState::carry_out_results() {
 
 void DvState::resolve_attack() {
   const Outcome o = assess();
+  air_after_combat();  // 8.3, 8.4
   std::vector<int> defenders, retreated;
   units_in(target_, defenders);
   // 12.5: units that retreated into the hex earlier this round (already defended) take no part
@@ -520,6 +530,7 @@ bool DvState::may_advance(int u) const {
 void DvState::do_advance(int u) {
   us(u).hex = target_;
   set_control(target_, g_.unit(u).side);
+  air_overrun(target_, g_.unit(u).side);  // 8.1
   advancers_.erase(std::find(advancers_.begin(), advancers_.end(), u));
   log("advance", g_.unit(u).label + " advances into " + g_.grid().id(target_), "12.6");
   bool more = false;
@@ -532,6 +543,8 @@ void DvState::end_combat() {
   target_ = -1;
   attackers_.clear();
   advancers_.clear();
+  air_att_.clear();  // 8.4 air not yet flown goes back unused (a cancelled attack)
+  air_def_.clear();
   stage_ = Stage::kCombat;
 }
 

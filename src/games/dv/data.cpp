@@ -509,7 +509,11 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     u.exit_turn = static_cast<int>(e.integer_or("exit_turn", -1));
     u.returns = static_cast<int>(e.integer_or("returns", -1));
     u.command_range = static_cast<int>(e.integer_or("command_range", 0));
-    if (u.cls == "air") u.air_range = static_cast<int>(e.integer_or("range", 0));
+    if (u.cls == "air") {
+      u.air_range = static_cast<int>(e.integer_or("range", 0));
+      u.air_support = static_cast<int>(e.integer_or("support", 0));  // 8.1
+      u.air_bombard = static_cast<int>(e.integer_or("bombard", 0));
+    }
     u.enters_eliminated = e.str_or("enters_box", "") == "eliminated";
     classify(u);
     if (g->unit_index(u.label) >= 0)
@@ -535,6 +539,13 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     g->units_[idx].converts = o;
   }
   if (!cu.ok()) return cu.error();
+
+  // ---- air.json, bombardment.json (8.x) ----
+  auto air = load("air.json");
+  if (!air) return air.error();
+  auto bombardment = load("bombardment.json");
+  if (!bombardment) return bombardment.error();
+  if (steppe::Status st = load_air(*g, *air, *bombardment, dir.string()); !st) return st.error();
 
   // ---- scenarios (3.1, 17.x, DV-S1) ----
   for (const char* id : {"campaign", "barbarossa", "fall-blau", "zitadelle", "bagration"}) {

@@ -12,6 +12,7 @@
 //   supply.cpp    13.x logistics
 //   victory.cpp   2.4 control, 3.x victory
 //   strategic.cpp 9.x strategic movement (9.1, 9.2/9.4 rail, 9.3/9.5 naval)
+//   air.cpp       8.x airpower (bases, combat support, bombardment, air supply)
 //   position.cpp  the position format (issue 29)
 //   verbs.cpp     the verb table (kernel/verbs.h): generate, check, apply, print, parse
 #pragma once
@@ -20,6 +21,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -74,6 +76,8 @@ struct UnitDef {
   int entry_turn = -1, exit_turn = -1, returns = -1;  // -1: none / on a trigger
   int command_range = 0;
   int air_range = 0;  // 8.4: an air unit's range (9.3/9.5: no Naval Transport to a port in it)
+  int air_support = 0, air_bombard = 0;  // 8.1: a Strategic Air unit's support and bombardment factors
+  int air_loss_drm = 0;                  // 8.5: the German 8th Air's +1 on the loss result only
   int converts = -1;  // 7.7: the Axis counter this one replaces on its entry turn (-1: none)
   // Derived classes the rules ask about.
   bool mech = false;               // class "mech" (11.3: HQs and leaders count as mech)
@@ -187,10 +191,39 @@ enum Verb : uint16_t {
   kManstein,
   kHold,
   kRail,
-  kShip
+  kShip,
+  // 8.x airpower (air.cpp)
+  kBase,      // base AIR HEX       8.2 an air unit's base moves (Air Base Phase)
+  kAir,       // air AIR            8.3/8.4 an air unit or Tac Air supports the combat being fought
+  kBombard,   // bombard AIR UNIT   8.5 an air unit bombards an enemy ground unit
+  kAirSupply  // airsupply AIR HEX  8.6.1/8.6.2 an air unit supplies German units by air
+};
+
+// 8.x the rules' numbers of air.json (reconstructed where the text prints none).
+struct AirRules {
+  int free_move_hexes = 12;  // 8.2
+  int bases_per_town = 1, bases_per_city = 2;
+  bool soviet_base_in_ussr = true;
+  int strategic_per_combat = 1, lone_hq_cap = 1;                                // 8.4, 8.3
+  std::vector<std::pair<int, int>> soviet_tac_per_combat;                       // 8.3.1 (from year, max)
+  std::array<bool, 4> romanian_weather{};                                       // 8.3.2
+  int done_at_most = 3;                                                         // 8.5
+  std::array<int, 4> bomb_weather_drm{};                                        // 8.5 German air
+  int oos_year = 1941, oos_max_round = 6, oos_max_air = 6, oos_mp_penalty = 2;  // 8.6.1
+  std::array<bool, 4> oos_weather{};
+  int is_first = 2, is_last = 18, is_risk_from = 12, is_lost_at = 12, is_back = 3;  // 8.6.2
+  int winter_first = 7, winter_last = 9;                                            // 8.7
+  std::vector<std::pair<int, int>> initial_base;                                    // (unit, hex) DV-A2
+  // 8.5 the Bombardment Table (bombardment.json): columns, [column][row], terrain defence.
+  std::vector<std::string> bomb_columns;
+  std::vector<std::array<std::string, 8>> bomb_table;
+  std::array<int, kTerrainCount> bomb_terrain{};
+  int bomb_town = 1, bomb_city = 2, bomb_weak_fort = 2, bomb_fort = 4, bomb_dw = 1, bomb_fz = 1;
 };
 
 class DvGame;
+// 8.x air.json and bombardment.json (air.cpp), called by load_game once the counters are in.
+steppe::Status load_air(DvGame& g, const Json& air, const Json& bombardment, const std::string& dir);
 steppe::Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& data_dir);
 
 class DvGame : public steppe::Game {
@@ -251,9 +284,17 @@ class DvGame : public steppe::Game {
   const std::vector<int>& kerch_hexes() const { return kerch_; }
   const std::vector<int>& rostov_river() const { return rostov_river_; }
   const std::vector<std::string>& limited_types() const { return limited_; }
+  // 8.x: the air units (Strategic Air units and Tac Air assets, counters of class "air") and
+  // the rules' numbers.
+  const std::vector<int>& air_units() const { return air_units_; }
+  int air_slot(int u) const;  // index into air_units(), -1 if u is no air unit
+  const AirRules& air() const { return air_; }
 
  private:
   friend steppe::Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path&);
+  friend steppe::Status load_air(DvGame& g, const Json& air, const Json& bombardment, const std::string& dir);
+  std::vector<int> air_units_;
+  AirRules air_;
   steppe::HexGrid grid_;
   std::vector<HexInfo> hexes_;
   std::vector<UnitDef> units_;
@@ -296,7 +337,20 @@ enum class Stage : uint8_t {
   kHeld,        // 10.2, 10.5.10: before a draw, the Axis may play the held Manstein/Model chit
   kRail,        // 9.2/9.4: a side's rail movement in the Strategic Movement Phase
   kNaval,       // 9.3/9.5: a side's Naval Transport in the Strategic Movement Phase
-  kOver         // 3.2: the game is over
+  kOver,        // 3.2: the game is over
+  kAirBase,     // 8.2: a side's Air Base Segment (4.0 II)
+  kAirDefend,   // 8.4: the defender may add air support before the combat is fought
+  kAirSupply    // 8.6.1 (Logistics round) / 8.6.2 (4.0 V.b): German Air Supply
+};
+
+// 8.x one air unit's state (DvState::air_, parallel to DvGame::air_units()). The air unit
+// itself stays in the Air/Assets box (Box::kAirAssets) while in play: it is never a ground
+// unit on a hex; its base is `base`.
+struct AirSlot {
+  int32_t base = -1;  // 8.1/8.2 its base's hex (-1: not based; Tac Air has none)
+  bool done = false;  // 8.4 on its "Done" side (Tac Air: used this turn, 8.3)
+  int16_t back = -1;  // 8.6.2 eliminated: returns on this turn
+  friend bool operator==(const AirSlot&, const AirSlot&) = default;
 };
 
 enum Segment : uint8_t { kSegMove, kSegCombat };
@@ -513,6 +567,35 @@ class DvState : public steppe::State {
   void do_ship(int u, int h);
   int naval_left(int zone) const { return naval_left_[static_cast<size_t>(zone)]; }
 
+  // ---- 8.x airpower (air.cpp) ----
+  const AirSlot& air_slot(int u) const { return air_[static_cast<size_t>(g_.air_slot(u))]; }
+  bool air_in_play(int u) const;          // 8.1 arrived, not withdrawn, removed or eliminated
+  bool air_available(int u) const;        // 8.4 in play, based (Strategic), not Done
+  bool air_in_range(int u, int h) const;  // 8.4 from its base, not through USSR Mountains
+  void base_destinations(int u, std::vector<int>& out) const;  // 8.2 this Air Base Segment
+  std::string base_refusal(int u, int h, std::string* rule) const;
+  void do_base(int u, int h);
+  bool advance_air_base();  // 4.0 II: enters a side's Air Base Segment if it has one
+  std::string air_support_refusal(int u, std::string* rule) const;  // 8.3/8.4 now, for the side to move
+  bool defender_air_possible() const;                      // 8.4: the defender has air that may support
+  int air_factor(bool attacker, std::string* note) const;  // 8.3/8.4 capped factors of the combat
+  void air_after_combat();                                 // 8.3/8.4 Tac Air off, defending air Done
+  std::string bombard_refusal(int a, int target, std::string* rule) const;
+  void do_bombard(int a, int target);
+  std::string air_supply_refusal(int a, int h, std::string* rule) const;
+  void do_air_supply(int a, int h);
+  bool begin_air_supply(bool logistics);  // 8.6: enters the Air Supply window if it has a use
+  void end_air_supply();
+  void air_start_turn();                         // 4.0 VI Done flipped back, 8.6.2 returns, 8.3.2
+  void air_overrun(int h, int side);             // 8.1 a `side` unit entered h
+  void air_logistics();                          // 8.1 bases out of supply relocate
+  void air_oil_check();                          // 8.8
+  void air_setup();                              // DV-A2 the initial bases
+  bool air_supplied(int u) const;                // 8.6.1 on an Air Supply marker
+  bool enemy_air_covers(int side, int h) const;  // 9.3/9.5 h is in range of an enemy air unit
+  const std::vector<int>& air_committed(bool attacker) const { return attacker ? air_att_ : air_def_; }
+  int air_supply_kind() const { return air_supply_kind_; }
+
   void log(const std::string& kind, const std::string& text, const std::string& rule) const;
 
  protected:
@@ -520,6 +603,17 @@ class DvState : public steppe::State {
 
  private:
   friend struct Verbs;
+  friend struct AirVerbs;
+  void finish_turn();  // 4.0 V.c and VI, after the German Air Supply Segment
+  // 8.x airpower
+  std::vector<AirSlot> air_;
+  std::vector<int> air_att_, air_def_;  // 8.3/8.4 air committed to the combat being fought
+  std::vector<int> bombarded_;          // 8.5 hexes bombarded by air this round
+  std::vector<int> air_supplied_;       // 8.6.1 units on an Air Supply marker
+  int air_phase_ = 0;                   // 4.0 II: 0 Axis, 1 Soviet, 2 over
+  int air_supply_kind_ = 0;             // 8.6: 1 the Logistics round (8.6.1), 2 the Attrition Phase (8.6.2)
+  int air_supply_left_ = 0;             // 8.6.1 units still to be supplied this round
+  std::vector<int> air_supply_used_;    // 8.6.1 (air unit, units it supplied) this round, flattened
   const DvGame& g_;
   std::string scenario_;
   int first_turn_ = 1, last_turn_ = 44;
@@ -561,6 +655,27 @@ class DvState : public steppe::State {
   bool axis42_ = false;                       // 3.2 the "Axis 42" marker placed
   int winner_ = kNeutral;                     // kNeutral while playing; 2 = draw
   std::string why_;
+};
+
+// 8.x the air verbs (air.cpp), rows of the verb table in verbs.cpp.
+struct AirVerbs {
+  static void gen_base(const DvState& s, std::vector<steppe::Action>& out);
+  static steppe::Status check_base(const DvState& s, const steppe::Action& a);
+  static void apply_base(DvState& s, const steppe::Action& a);
+  static void end_segment(DvState& s);  // `done` in the Air Base Segment
+  static void gen_air(const DvState& s, std::vector<steppe::Action>& out);
+  static steppe::Status check_air(const DvState& s, const steppe::Action& a);
+  static void apply_air(DvState& s, const steppe::Action& a);
+  static bool resolve_opens_defence(DvState& s);  // 8.4 the attacker's `resolve`
+  static void gen_bombard(const DvState& s, std::vector<steppe::Action>& out);
+  static steppe::Status check_bombard(const DvState& s, const steppe::Action& a);
+  static void apply_bombard(DvState& s, const steppe::Action& a);
+  static void gen_airsupply(const DvState& s, std::vector<steppe::Action>& out);
+  static steppe::Status check_airsupply(const DvState& s, const steppe::Action& a);
+  static void apply_airsupply(DvState& s, const steppe::Action& a);
+  static std::string print(const DvState& s, const steppe::Action& a);
+  static steppe::Result<steppe::Action> parse(const DvState& s, uint16_t verb,
+                                              std::span<const std::string_view> w);
 };
 
 }  // namespace dv

@@ -134,6 +134,7 @@ int DvState::move_allowance(int u, bool forced) const {
     if (forced) mf += 2;
   }
   if (chit_ == kChitCounterattack && s.started_adjacent) mf = std::min(mf, 3);
+  if (air_supplied(u)) mf -= g_.air().oos_mp_penalty;  // 8.6.1 "its MP Allowance is reduced by two"
   return std::max(mf, 0);
 }
 
@@ -377,6 +378,7 @@ void DvState::do_move(int u, int to) {
   s.hex = to;
   s.moved = true;
   if (forced) s.forced = true;
+  air_overrun(to, g_.unit(u).side);  // 8.1
   if (from != to) {
     s.left = true;
     set_control(to, g_.unit(u).side);

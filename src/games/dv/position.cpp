@@ -32,8 +32,9 @@ constexpr int kPositionVersion = 1;
 // counter in a position is a spoiled file, not a game.
 constexpr uint64_t kMaxCupCounter = 100000;
 
-constexpr const char* kStageNames[] = {"place", "replace", "initiative", "mode", "move",  "combat", "advance",
-                                       "loss",  "retreat", "held",       "rail", "naval", "over"};
+constexpr const char* kStageNames[] = {"place",   "replace",  "initiative", "mode",      "move", "combat",
+                                       "advance", "loss",     "retreat",    "held",      "rail", "naval",
+                                       "over",    "air-base", "air-defend", "air-supply"};
 constexpr const char* kBoxNames[] = {"map",          "pending",    "eliminated", "removed", "stavka-reserve",
                                      "other-fronts", "air-assets", "available"};
 constexpr const char* kSegmentNames[] = {"move", "combat"};
@@ -184,6 +185,26 @@ Result<Json> DvState::position() const {
   j["axis42"] = axis42_;
   j["winner"] = side_word(winner_);
   j["why"] = why_;
+  // 8.x airpower: every air unit's slot, the air of the combat being fought, the bombarded
+  // hexes of the round, the Air Supply markers and the segments' counters.
+  Json air = Json::object();
+  for (int u : g_.air_units()) {
+    const AirSlot& a = air_slot(u);
+    air[g_.unit(u).id] = {{"base", hex(a.base)},
+                          {"done", a.done},
+                          {"back_on_turn", a.back >= 0 ? Json(a.back) : Json(nullptr)},
+                          {"air_supplied_units", air_supply_used_[static_cast<size_t>(g_.air_slot(u))]}};
+  }
+  Json bombed = Json::array();
+  for (int x : bombarded_) bombed.push_back(gr.id(x));
+  j["air"] = {{"units", std::move(air)},
+              {"attack_support", units_list(air_att_)},
+              {"defence_support", units_list(air_def_)},
+              {"bombarded_hexes", std::move(bombed)},
+              {"air_supplied", units_list(air_supplied_)},
+              {"air_base_step", air_phase_},
+              {"air_supply_kind", air_supply_kind_},
+              {"air_supply_left", air_supply_left_}};
   steppe::write_dice(j["dice"], dice_);
   return j;
 }
@@ -354,6 +375,34 @@ Status DvState::read_position(const JsonReader& r) {
   axis42_ = r.boolean("axis42");
   winner_ = read_side(r.at("winner"), true, true);
   why_ = r.str("why");
+  air_.assign(g_.air_units().size(), AirSlot{});
+  air_supply_used_.assign(g_.air_units().size(), 0);
+  air_att_.clear();
+  air_def_.clear();
+  bombarded_.clear();
+  air_supplied_.clear();
+  air_phase_ = 2;
+  air_supply_kind_ = air_supply_left_ = 0;
+  if (const auto air = r.opt("air")) {  // 8.x (absent in positions saved before it)
+    for (int u : g_.air_units()) {
+      const JsonReader x = air->at("units").at(g_.unit(u).id);
+      if (x.is_null()) continue;
+      AirSlot& a = air_[static_cast<size_t>(g_.air_slot(u))];
+      a.base = read_hex(x.at("base"), true);
+      a.done = x.boolean("done");
+      const JsonReader bt = x.at("back_on_turn");
+      a.back = static_cast<int16_t>(bt.is_null() ? -1 : bt.as_int_in(1, 99));
+      air_supply_used_[static_cast<size_t>(g_.air_slot(u))] = x.int_in("air_supplied_units", 0, 99);
+    }
+    air_att_ = read_units(air->at("attack_support"));
+    air_def_ = read_units(air->at("defence_support"));
+    for (const JsonReader& e : air->at("bombarded_hexes").elements())
+      if (const int h = read_hex(e, false); h >= 0) bombarded_.push_back(h);
+    air_supplied_ = read_units(air->at("air_supplied"));
+    air_phase_ = air->int_in("air_base_step", 0, 2);
+    air_supply_kind_ = air->int_in("air_supply_kind", 0, 2);
+    air_supply_left_ = air->int_in("air_supply_left", 0, 99);
+  }
   steppe::read_dice(r.at("dice"), dice_);
   return r.status();
 }

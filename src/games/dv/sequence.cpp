@@ -78,7 +78,8 @@ void DvState::start_turn() {
       s.return_turn = -1;
     }
   }
-  active_ = kAxis;  // 7.1: the Axis places first
+  air_start_turn();  // 4.0 VI the Done air units flip back; 8.6.2, 8.3.2
+  active_ = kAxis;   // 7.1: the Axis places first
   phase1_ = 0;
   advance_placement();
 }
@@ -170,6 +171,8 @@ void DvState::do_place(int u, int h) {
 void DvState::advance_placement() {
   for (;;) {
     if (phase1_ >= 4) {
+      // II. the Air Base Phase (8.2), before the Strategic Movement Phase.
+      if (phase1_ == 4 && stage_ != Stage::kRail && advance_air_base()) return;
       advance_strategic();
       return;
     }
@@ -337,10 +340,14 @@ void DvState::start_round(int kind, int side) {
         if (n >= 0 && occupant_side(n) == 1 - g_.units()[i].side) s.started_adjacent = true;
   }
   place_act_markers();
+  bombarded_.clear();  // 8.5 one Air unit per hex each Combat (DV-A6)
+  air_att_.clear();
+  air_def_.clear();
   const std::string who = side == kAxis ? "Axis" : "Soviet";
   switch (kind) {
     case kChitLogistics:
       logistics_round();
+      if (begin_air_supply(true)) return;  // 8.6.1
       next_round();
       return;
     case kChitMove:
@@ -434,6 +441,11 @@ void DvState::end_segment() {
 void DvState::end_turn() {
   chit_ = -1;
   segments_.clear();
+  if (begin_air_supply(false)) return;  // 4.0 V.b, 8.6.2
+  finish_turn();
+}
+
+void DvState::finish_turn() {
   attrition();
   victory_check();
   if (stage_ == Stage::kOver) return;

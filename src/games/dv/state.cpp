@@ -28,6 +28,8 @@ Status DvState::setup(const std::string& scenario) {
   scenario_ = scenario;
   const steppe::HexGrid& gr = g_.grid();
   units_.assign(g_.units().size(), UnitState{});
+  air_.assign(g_.air_units().size(), AirSlot{});  // 8.x
+  air_supply_used_.assign(g_.air_units().size(), 0);
   control_.assign(static_cast<size_t>(gr.size()), kNeutral);
   fz_gone_.assign(static_cast<size_t>(gr.size()), 0);
   fort_gone_.assign(static_cast<size_t>(gr.size()), 0);
@@ -83,6 +85,7 @@ Status DvState::setup(const std::string& scenario) {
       }
   // 3.2: the "Axis 41" level of a scenario starting after December 1941 is its start VP (DV-S1).
   if (first_turn_ > 7) axis41_ = vp();
+  air_setup();  // 8.2, DV-A2
   start_turn();
   return Status::ok();
 }
@@ -92,6 +95,7 @@ int DvState::current_player() const {
   // 12.3c, 12.5: the owner of the units chooses their losses and retreats.
   if ((stage_ == Stage::kLoss || stage_ == Stage::kRetreat) && !pending_.empty())
     return pending_.front().side;
+  if (stage_ == Stage::kAirDefend) return 1 - active_;  // 8.4 the defender places his air
   return active_;
 }
 
@@ -150,6 +154,12 @@ const char* stage_name(Stage s) {
       return "naval";
     case Stage::kOver:
       return "over";
+    case Stage::kAirBase:
+      return "air-base";
+    case Stage::kAirDefend:
+      return "air-defend";
+    case Stage::kAirSupply:
+      return "air-supply";
   }
   return "?";
 }
@@ -224,6 +234,30 @@ Json DvState::observation(int side) const {
     units.push_back(std::move(u));
   }
   o["units"] = units;
+  // 8.x the air units in play, their bases and sides (open information: 8.4's support is placed
+  // face up, the attacker's first, ruling DV-A7).
+  Json air = Json::array();
+  for (int u : g_.air_units()) {
+    if (!air_in_play(u) && air_slot(u).back < 0) continue;
+    if (us(u).box != Box::kAirAssets) continue;
+    const AirSlot& a = air_slot(u);
+    Json x{{"unit", g_.unit(u).label}, {"done", a.done}};
+    if (a.base >= 0) x["base"] = gr.id(a.base);
+    if (a.back >= 0 && a.back > turn_) x["eliminated_until"] = a.back;
+    air.push_back(std::move(x));
+  }
+  o["air"] = air;
+  if (!air_att_.empty() || !air_def_.empty()) {
+    Json c = {{"attack", Json::array()}, {"defence", Json::array()}};
+    for (int u : air_att_) c["attack"].push_back(g_.unit(u).label);
+    for (int u : air_def_) c["defence"].push_back(g_.unit(u).label);
+    o["air_support"] = c;
+  }
+  if (!air_supplied_.empty()) {
+    Json a = Json::array();
+    for (int u : air_supplied_) a.push_back(g_.unit(u).label);
+    o["air_supplied"] = a;  // 8.6.1 Air Supply markers
+  }
   Json axis_vp = Json::array();
   for (int h : g_.vp_hexes())
     if (control(h) == kAxis) axis_vp.push_back(gr.id(h));
@@ -329,6 +363,15 @@ uint64_t DvState::state_hash() const {
   mix(static_cast<uint64_t>(axis41_) + 1);
   mix(axis42_ ? 1 : 0);
   mix(static_cast<uint64_t>(winner_) + 2);
+  for (const AirSlot& a : air_)  // 8.x
+    mix(static_cast<uint64_t>(a.base + 1) | uint64_t{a.done} << 20 | static_cast<uint64_t>(a.back + 1) << 24);
+  for (int u : air_att_) mix(static_cast<uint64_t>(u) + 7000);
+  for (int u : air_def_) mix(static_cast<uint64_t>(u) + 9000);
+  for (int x : bombarded_) mix(static_cast<uint64_t>(x) + 11000);
+  for (int u : air_supplied_) mix(static_cast<uint64_t>(u) + 13000);
+  for (int n : air_supply_used_) mix(static_cast<uint64_t>(n) + 17);
+  mix(static_cast<uint64_t>(air_phase_) | static_cast<uint64_t>(air_supply_kind_) << 4 |
+      static_cast<uint64_t>(air_supply_left_) << 8);
   mix(dice_.seed());
   mix(dice_.counter());
   return h;

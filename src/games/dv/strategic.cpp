@@ -264,15 +264,10 @@ void DvState::naval_destinations(int u, std::vector<int>& out) const {
     return true;
   };
   if (!usable(s.hex)) return;
-  std::vector<int> air;  // enemy air units on the map: their hex, range
-  for (size_t i = 0; i < units_.size(); ++i)
-    if (units_[i].box == Box::kMap && g_.units()[i].side == enemy && g_.units()[i].air_range > 0)
-      air.push_back(static_cast<int>(i));
   for (int h = 0; h < gr.size(); ++h) {
     const int sea = g_.port_sea(h);
     if (h == s.hex || sea == kNoSea || sea_zone(sea) != sea_zone(from_sea) || !usable(h)) continue;
-    bool covered = false;
-    for (int a : air) covered |= gr.distance(us(a).hex, h) <= g_.unit(a).air_range;
+    const bool covered = enemy_air_covers(d.side, h);  // 8.4 the range from the air unit's base
     if (!covered && stack_ok(h, d.side, {u})) out.push_back(h);
   }
 }

@@ -152,6 +152,7 @@ void DvState::logistics_round() {
     }
   log("supply", "Logistics: " + std::to_string(oos) + " units newly OOS, " + std::to_string(is) + " newly IS",
       "10.5.11");
+  air_logistics();  // 8.1 air bases out of supply relocate; 8.6.1 Air Supply markers end
 }
 
 // 13.8: each IS unit still IS and adjacent to an in-supply enemy unit is eliminated; one

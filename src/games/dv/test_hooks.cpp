@@ -11,7 +11,12 @@
 //   set pending UNIT               a counter waits to enter (7.1), as before its entry turn
 //   set begin-turn                 the current turn begins (4.0 I: withdrawals, reinforcements)
 //   set naval SIDE                 that side's naval segment (9.3, 9.5) with the turn's steps
-//   (Axis) query: unit UNIT hex|steps|supply|box; odds HEX UNIT...; vp; stage; control HEX;
+//   set air UNIT HEX|none [done]   an air unit in play (8.1), based in HEX (Tac Air: none), Done or not
+//   set air-base-phase             4.0 II: the Air Base Phase begins (the Axis Segment first)
+//   set logistics-air-supply       8.6.1: the Logistics round's German Air Supply window
+//   set end-actions                the Action Phase ends: 4.0 V (8.6.2's Air Supply Segment, 13.8), VI
+//   query: air UNIT (HEX|unbased available|done|out|eliminated-until N); air-supplied UNIT; combat (ATT to
+//   DEF COLUMN) (Axis) query: unit UNIT hex|steps|supply|box; odds HEX UNIT...; vp; stage; control HEX;
 //          stack HEX UNIT...; mf UNIT; reach UNIT HEX; zoc axis|soviet HEX; supplied axis|soviet HEX
 #include <algorithm>
 
@@ -56,6 +61,35 @@ Status DvState::test_set(const std::vector<std::string>& w) {
     us(unit(1)) = UnitState{};
     us(unit(1)).box = Box::kRemoved;
     replace_act_markers();
+    return Status::ok();
+  }
+  // 8.x airpower
+  if (w[0] == "air" && (w.size() == 3 || w.size() == 4) && unit(1) >= 0 && g_.air_slot(unit(1)) >= 0 &&
+      (hex(2) >= 0 || w[2] == "none")) {
+    us(unit(1)) = UnitState{};
+    us(unit(1)).box = Box::kAirAssets;
+    AirSlot& a = air_[static_cast<size_t>(g_.air_slot(unit(1)))];
+    a = AirSlot{};
+    a.base = hex(2);
+    a.done = w.size() == 4 && w[3] == "done";
+    return Status::ok();
+  }
+  if (w[0] == "air-base-phase" && w.size() == 1) {
+    phase1_ = 4;
+    air_phase_ = 0;
+    if (!advance_air_base()) advance_strategic();
+    return Status::ok();
+  }
+  if (w[0] == "logistics-air-supply" && w.size() == 1) {  // 8.6.1's window of the Logistics round
+    stage_ = Stage::kAirSupply;
+    active_ = kAxis;
+    air_supply_kind_ = 1;
+    air_supply_left_ = g_.air().oos_max_round;
+    std::fill(air_supply_used_.begin(), air_supply_used_.end(), 0);
+    return Status::ok();
+  }
+  if (w[0] == "end-actions" && w.size() == 1) {
+    end_turn();
     return Status::ok();
   }
   if (w[0] == "turn" && w.size() == 2) {
@@ -121,7 +155,7 @@ Status DvState::test_set(const std::vector<std::string>& w) {
   return Error{
       "unknown set-up words (place, remove, eliminate, replacements, rail, naval, pending, begin-turn, turn, "
       "round, supply, "
-      "control)",
+      "control, air, air-base-phase, end-actions)",
       "", ""};
 }
 
@@ -142,6 +176,20 @@ Result<std::string> DvState::test_query(const std::vector<std::string>& w) const
                          : s.box == Box::kRemoved     ? "removed"
                                                       : "other");
   }
+  if (w[0] == "air" && w.size() == 2 && unit(1) >= 0 && g_.air_slot(unit(1)) >= 0) {
+    const AirSlot& a = air_slot(unit(1));
+    if (us(unit(1)).box != Box::kAirAssets) return std::string("out");
+    if (a.back > turn_) return "eliminated-until " + std::to_string(a.back);
+    return (a.base >= 0 ? gr.id(a.base) : std::string("unbased")) + (a.done ? " done" : " available");
+  }
+  if (w[0] == "combat" && w.size() == 1) {  // the combat being fought, as it stands (8.3, 8.4, 12.3a)
+    if (target_ < 0) return std::string("none");
+    const Outcome o = assess();
+    return std::to_string(o.attack) + " to " + std::to_string(o.defense) + " " +
+           (o.column < 0 ? std::string("AE") : g_.crt().columns[static_cast<size_t>(o.column)]);
+  }
+  if (w[0] == "air-supplied" && w.size() == 2 && unit(1) >= 0)
+    return std::string(air_supplied(unit(1)) ? "yes" : "no");
   if (w[0] == "rf") return std::to_string(rf_);
   if (w[0] == "rail") return std::to_string(rail_left_);
   if (w[0] == "naval" && w.size() == 2 && (w[1] == "baltic" || w[1] == "black-sea"))

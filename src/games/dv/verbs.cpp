@@ -19,7 +19,12 @@
 //                      first initiative chit, Fall Blau's second chit is kept for Turn 13
 //   rail UNIT HEX      9.2/9.4 a unit moves by rail in the Strategic Movement Phase
 //   ship UNIT HEX      9.3/9.5 Naval Transport of a unit from port to port
-//   done               7.1 the Replacement Segment is over; 9.2-9.5 the rail or naval segment is over
+//   done               7.1 the Replacement Segment is over; 9.2-9.5 the rail or naval segment is over;
+//                      8.2 the Air Base Segment, 8.6 the German Air Supply is over
+//   base AIR HEX       8.2 an air unit's base moves (air.cpp, as are the three below)
+//   air AIR            8.3/8.4 air support for the combat being fought (the attacker's, then the defender's)
+//   bombard AIR UNIT   8.5 an air unit bombards an enemy ground unit
+//   airsupply AIR HEX  8.6.1/8.6.2 German Air Supply
 #include "kernel/verbs.h"
 
 #include <algorithm>
@@ -252,16 +257,21 @@ struct Verbs {
   }
   static void apply_add(DvState& s, const Action& a) { s.attackers_.push_back(a.args[0]); }
   static void gen_resolve(const DvState& s, std::vector<Action>& out) {
-    if (s.may_resolve()) out.push_back(make(kResolve));
+    if (s.may_resolve() || s.stage() == Stage::kAirDefend) out.push_back(make(kResolve));
   }
   static Status check_resolve(const DvState& s, const Action& a) {
     if (Status st = arity(a, 0, "resolve"); !st) return st;
+    if (s.stage() == Stage::kAirDefend) return Status::ok();  // 8.4 the defender's air is placed
     if (s.stage() != Stage::kCombat || s.target() < 0 || s.attackers().empty())
       return rule_error("12.3", "no attack with attackers to resolve");
     if (!s.may_resolve()) return rule_error("12.2.1", "this unit may not attack alone (Single Unit rule)");
     return Status::ok();
   }
-  static void apply_resolve(DvState& s, const Action&) { s.resolve_attack(); }
+  static void apply_resolve(DvState& s, const Action&) {
+    if (AirVerbs::resolve_opens_defence(s)) return;  // 8.4 the defender's air first
+    s.stage_ = Stage::kCombat;
+    s.resolve_attack();
+  }
   static void gen_cancel(const DvState& s, std::vector<Action>& out) {
     if (s.stage() == Stage::kCombat && s.target() >= 0) out.push_back(make(kCancel));
   }
@@ -376,16 +386,29 @@ struct Verbs {
     s.do_rebuild(a.args[0], a.args[1], a.args[2] == 1);
   }
   static void gen_done(const DvState& s, std::vector<Action>& out) {
-    if (s.stage() == Stage::kReplace || s.stage() == Stage::kRail || s.stage() == Stage::kNaval)
+    if (s.stage() == Stage::kReplace || s.stage() == Stage::kRail || s.stage() == Stage::kNaval ||
+        s.stage() == Stage::kAirBase || s.stage() == Stage::kAirSupply)
       out.push_back(make(kDone));
   }
   static Status check_done(const DvState& s, const Action& a) {
     if (Status st = arity(a, 0, "done"); !st) return st;
-    if (s.stage() != Stage::kReplace && s.stage() != Stage::kRail && s.stage() != Stage::kNaval)
-      return rule_error("7.1, 9.1", "no Replacement Segment, rail movement or Naval Transport to end");
+    if (s.stage() != Stage::kReplace && s.stage() != Stage::kRail && s.stage() != Stage::kNaval &&
+        s.stage() != Stage::kAirBase && s.stage() != Stage::kAirSupply)
+      return rule_error(
+          "7.1, 9.1, 8.2, 8.6",
+          "no Replacement Segment, rail movement, Naval Transport, Air Base Segment or Air Supply "
+          "to end");
     return Status::ok();
   }
   static void apply_done(DvState& s, const Action&) {
+    if (s.stage() == Stage::kAirBase) {
+      AirVerbs::end_segment(s);
+      return;
+    }
+    if (s.stage() == Stage::kAirSupply) {
+      s.end_air_supply();
+      return;
+    }
     if (s.stage() == Stage::kRail) {
       if (s.rail_left_ > 0)
         s.log("rail", "unused rail steps are lost", s.active_side() == kAxis ? "9.2" : "9.4");
@@ -721,6 +744,19 @@ const Row kRows[] = {
      &Verbs::print,
      [](const DvState& s,
         std::span<const std::string_view> w) { return Verbs::parse_unit_hex(s, kShip, w); }},
+    // 8.x airpower (air.cpp)
+    {kBase, "base", "base AIR HEX", "8.2", &AirVerbs::gen_base, &AirVerbs::check_base, &AirVerbs::apply_base,
+     &AirVerbs::print,
+     [](const DvState& s, std::span<const std::string_view> w) { return AirVerbs::parse(s, kBase, w); }},
+    {kAir, "air", "air AIR", "8.4", &AirVerbs::gen_air, &AirVerbs::check_air, &AirVerbs::apply_air,
+     &AirVerbs::print,
+     [](const DvState& s, std::span<const std::string_view> w) { return AirVerbs::parse(s, kAir, w); }},
+    {kBombard, "bombard", "bombard AIR UNIT", "8.5", &AirVerbs::gen_bombard, &AirVerbs::check_bombard,
+     &AirVerbs::apply_bombard, &AirVerbs::print,
+     [](const DvState& s, std::span<const std::string_view> w) { return AirVerbs::parse(s, kBombard, w); }},
+    {kAirSupply, "airsupply", "airsupply AIR HEX", "8.6", &AirVerbs::gen_airsupply,
+     &AirVerbs::check_airsupply, &AirVerbs::apply_airsupply, &AirVerbs::print,
+     [](const DvState& s, std::span<const std::string_view> w) { return AirVerbs::parse(s, kAirSupply, w); }},
 };
 const steppe::VerbTable<DvState> kVerbs{kRows};
 

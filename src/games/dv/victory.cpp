@@ -24,6 +24,7 @@ void DvState::set_control(int h, int side) {
   }
   if (control_[k] == side) return;
   control_[k] = static_cast<int8_t>(side);
+  if (hi.oil && side != kAxis && !air_.empty()) air_oil_check();  // 8.8
   if (hi.vp)
     log("control",
         std::string(side == kAxis ? "the Axis" : "the Soviets") + " take the VP hex " + g_.grid().id(h),

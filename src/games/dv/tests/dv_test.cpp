@@ -64,7 +64,11 @@ TEST(DvData, ABadValueIsRefusedNamingTheFile) {
 
 TEST(DvSetup, CampaignStartsWithTheAxisPresetCombatRound) {
   auto s = start("campaign");
-  // 9.3: the Strategic Movement Phase comes first; German units stand in the Baltic ports.
+  // 4.0 II, 8.2: the Axis Air Base Segment comes first (the Soviets have no Strategic Air unit
+  // until Turn 30), then 9.3 the Strategic Movement Phase; German units stand in the Baltic ports.
+  EXPECT_EQ(s->stage(), Stage::kAirBase);
+  EXPECT_EQ(s->current_player(), kAxis);
+  ASSERT_TRUE(s->apply(*s->parse_action("done")).is_ok());
   EXPECT_EQ(s->stage(), Stage::kNaval);
   EXPECT_EQ(s->current_player(), kAxis);
   EXPECT_EQ(s->naval_left(0), 4);
@@ -203,6 +207,21 @@ TEST(DvConformance, EveryScenario) {
     const auto rep = steppe::run_conformance(game(), sc, 2, 7, 150);
     EXPECT_TRUE(rep.ok()) << sc << ": " << rep.summary();
   }
+}
+
+// 8.4, ruling DV-A7: no air allocation is secret (the attacker's air is placed face up before the
+// defender's), so both sides' observations show the same bases, Done sides and committed air.
+TEST(DvAir, AirIsOpenToBothSides) {
+  auto s = start("campaign");
+  ASSERT_EQ(s->stage(), Stage::kAirBase);
+  const Json axis = s->observation(kAxis);
+  const Json soviet = s->observation(kSoviet);
+  ASSERT_TRUE(axis.contains("air"));
+  EXPECT_EQ(axis["air"], soviet["air"]);
+  bool based = false;
+  for (const Json& a : axis["air"])
+    if (a.value("unit", "") == "VIIIAir") based = a.value("base", "") == "2825" && !a.value("done", true);
+  EXPECT_TRUE(based);
 }
 
 }  // namespace

@@ -109,11 +109,13 @@ TEST(DvPosition, IsReadableByName) {
   EXPECT_EQ((*doc)["turn"], 1);
   const Json& st = (*doc)["state"];
   EXPECT_EQ(st["scenario"], "campaign");
-  // 9.3: Turn 1 opens with the Axis Naval Transport (10.2's Combat round comes after it).
-  EXPECT_EQ(st["stage"], "naval");
+  // 4.0 II, 8.2: Turn 1 opens with the Axis Air Base Segment (9.3's Naval Transport and
+  // 10.2's Combat round come after it); the five German air units start based (DV-A2).
+  EXPECT_EQ(st["stage"], "air-base");
   EXPECT_EQ(st["active"], "axis");
-  EXPECT_EQ(st["reinforcement_step"], 5);
-  EXPECT_EQ(st["naval_steps_left"]["baltic"], 4);
+  EXPECT_EQ(st["reinforcement_step"], 4);
+  EXPECT_EQ(st["air"]["units"]["de-air-viii"]["base"], "2825");
+  EXPECT_EQ(st["air"]["units"]["de-air-viii"]["done"], false);
   EXPECT_EQ(st["rail_steps_left"], 0);
   const auto& dv = dynamic_cast<const DvGame&>(game());
   const std::string first = dv.units()[0].id;
