@@ -31,7 +31,7 @@ int AgcState::ma_this_phase(int unit) const {
 
 bool AgcState::moves_this_phase(int unit) const {
   const auto& d = g_->units_[unit];
-  if (d.side != side_of_phase() || d.cls == kGreen || !d.combat) return false;
+  if (d.side != side_of_phase() || d.cls == kGreen || !d.combat || (untried(unit) && d.ur_mg)) return false;  // 22.9.2
   return d.ma * g_->ma_halves_[phase_][d.cls] > 0;
 }
 
@@ -150,8 +150,13 @@ Status AgcState::check_move(int unit, int to) const {
   // 12.0: attacks are declared "after all movement is completed".
   if (declaring_) return Error{"attacks have been declared: movement is over for this phase", "12.0", ""};
   if (s.hex < 0) return Error{d.label + " is not on the map", "10.0", ""};
+  if (untried(unit) && d.ur_mg) return Error{"Untried UR/MG units cannot move", "22.9.2", ""};
   if (!moves_this_phase(unit))
     return Error{d.label + " does not move in this phase (Movement Phase Chart)", "4.2", ""};
+  // 11.6.1: "After the Soviet Player has moved all desired units with known movement values, he may
+  // flip Untried UR/MG units": once he flips, only the flipped units move on.
+  if (flipping_ && !(g_->units_[unit].untried && s.tried))
+    return Error{"Untried units are being flipped: the units with known movement values have moved", "11.6.1", ""};
   if (reaction_phase()) {
     if (auto st = check_reaction_move(unit, to); !st.is_ok()) return st;
   }
@@ -163,6 +168,9 @@ Status AgcState::check_move(int unit, int to) const {
   if (stack_[1 - d.side][to] != 0) return Error{"a unit may not enter an enemy-occupied hex", "10.4", ""};
   const MoveCost mc = move_cost(unit, s.hex, to);
   if (mc.halves < 0) return Error{d.label + " may not enter " + g_->grid_.id(to) + " (terrain)", mc.rule, ""};
+  if (s.strategic && phase_ == (d.side == kAxis ? kAxisMovement : kSovietMovement)) {
+    if (auto st = check_strategic_step(unit, to, mc.by_road); !st.is_ok()) return st;  // 11.3
+  }
   const bool zoc_to_zoc = in_enemy_zoc(s.hex, d.side) && in_enemy_zoc(to, d.side);
   if (zoc_to_zoc && !can_infiltrate(unit))
     return Error{
@@ -207,6 +215,13 @@ void AgcState::do_move(int unit, int to) {
   s.road_in = mc.by_road ? static_cast<int8_t>(mc.halves) : int8_t{-1};
   place(unit, to);
   if (in_enemy_zoc(to, d.side)) s.mp_left = 0;  // 10.6.5: stop on entering an enemy ZOC
+  // 18.1.5: "Any enemy fortification under construction is destroyed simply by moving any friendly
+  // ground combat unit into or through the hex."
+  if (d.combat && strongpoint_[to] == 2 - d.side) {
+    strongpoint_[to] = 0;
+    emit({"fortification", "the enemy Strongpoint under construction in " + g_->grid_.id(to) + " is destroyed",
+          "18.1.5", 0xFFFFFFFFu, false, {}});
+  }
   emit({"move", d.label + " moves to " + g_->grid_.id(to), rule, 0xFFFFFFFFu, false, {}});
   rebuild_occupancy();
 }

@@ -27,11 +27,14 @@ constexpr int kPositionVersion = 1;
 constexpr const char* kPhaseWords[] = {
     "axis-movement", "axis-air-interdiction",   "soviet-reaction",
     "axis-combat",   "axis-motorized-movement", "soviet-motorized-movement",
-    "axis-reaction", "soviet-combat",           "soviet-movement"};
+    "axis-reaction", "soviet-combat",           "soviet-movement",
+    "axis-engineering", "soviet-engineering", "soviet-surrender"};  // appended: 4.2 B6, C5, C6
 constexpr const char* kOrderWords[] = {"none", "no-retreat", "additional-retreat"};  // 14.3
 constexpr const char* kWeatherWords[] = {"dry", "frost", "mud", "snow"};
 constexpr const char* kBoxWords[] = {"out", "ready", "flown", "damaged", "destroyed", "mission"};  // 17.1.2
 constexpr const char* kControlWords[] = {"none", "axis", "soviet"};  // kNoSide + 1
+constexpr const char* kStrongpointWords[] = {"none", "axis-under-construction", "soviet-under-construction",
+                                             "axis", "soviet"};  // 18.3.5
 
 }  // namespace
 
@@ -70,6 +73,10 @@ Result<Json> AgcState::position() const {
     if (s.target >= 0) x["target"] = g_->units_[s.target].id;        // 17.2.4a
     if (s.seq != 0) x["engage_seq"] = s.seq;                         // 17.2.4a
     if (s.retarget) x["retarget"] = true;                            // 17.2.4e
+    if (s.tried) x["tried"] = true;                                  // 22.9.1
+    if (s.overrun) x["overrun"] = true;                              // 11.4.4
+    if (s.railed) x["railed"] = true;                                // 11.1.2
+    if (s.strategic) x["strategic"] = true;                          // 11.3
     units[g_->units_[u].id] = std::move(x);
   }
   j["units"] = std::move(units);
@@ -112,6 +119,15 @@ Result<Json> AgcState::position() const {
   for (size_t h = 0; h < interdiction_.size(); ++h)
     if (interdiction_[h] != 0) interdiction[grid.id(static_cast<int>(h))] = interdiction_[h];
   if (!interdiction.empty()) j["interdiction"] = std::move(interdiction);
+  Json strongpoints = Json::object();  // 18.3
+  for (size_t h = 0; h < strongpoint_.size(); ++h)
+    if (strongpoint_[h] != 0) strongpoints[grid.id(static_cast<int>(h))] = kStrongpointWords[strongpoint_[h]];
+  if (!strongpoints.empty()) j["strongpoints"] = std::move(strongpoints);
+  if (strongpoints_left_[kAxis] != 0 || strongpoints_left_[kSoviet] != 0)  // 18.3.3
+    j["strongpoints_left"] = {{"axis", strongpoints_left_[kAxis]}, {"soviet", strongpoints_left_[kSoviet]}};
+  if (rail_used_[kAxis] != 0 || rail_used_[kSoviet] != 0)  // 11.1.3
+    j["rail_used"] = {{"axis", rail_used_[kAxis]}, {"soviet", rail_used_[kSoviet]}};
+  if (flipping_) j["flipping"] = true;  // 11.6.1
   return j;
 }
 
@@ -139,7 +155,8 @@ Status AgcState::read_position(const JsonReader& r) {
     x.allow_only({"hex",         "steps_lost",    "mp_halves",        "road_in",    "moved",
                   "attacked",    "out_of_supply", "emergency_supply", "eliminated", "moved_in_zoc",
                   "may_advance", "orders_issued", "dispatched",       "air_box",    "mission",
-                  "firing",      "role_open",     "target",           "engage_seq", "retarget"});
+                  "firing",      "role_open",     "target",           "engage_seq", "retarget",
+                  "tried",       "overrun",       "railed",           "strategic"});
     UnitState& s = us_[u];
     s.hex = static_cast<int16_t>(steppe::read_id(x.at("hex"), find_hex, "hex of the map", true));
     s.steps_lost = static_cast<int8_t>(x.has("steps_lost") ? x.int_in("steps_lost", 0, d.steps) : 0);
@@ -165,6 +182,11 @@ Status AgcState::read_position(const JsonReader& r) {
         static_cast<int16_t>(x.has("target") ? steppe::read_id(x.at("target"), find_unit, "unit") : -1);
     s.seq = static_cast<uint8_t>(x.has("engage_seq") ? x.int_in("engage_seq", 0, 255) : 0);
     s.retarget = x.boolean_or("retarget", false);
+    s.tried = x.boolean_or("tried", false);  // 22.9.1
+    if (s.tried && !d.untried) x.at("tried").fail_value("only Untried units are flipped to Tried (22.9.1)");
+    s.overrun = x.boolean_or("overrun", false);      // 11.4.4
+    s.railed = x.boolean_or("railed", false);        // 11.1.2
+    s.strategic = x.boolean_or("strategic", false);  // 11.3
     if (s.box != kAirOut && !d.air)
       x.at("air_box").fail_value("only air units are in the air boxes (17.1.2)");
     if ((s.box == kAirMission) != (s.mission >= 0))
@@ -226,6 +248,27 @@ Status AgcState::read_position(const JsonReader& r) {
       }
       interdiction_[static_cast<size_t>(h)] = static_cast<uint8_t>(x.as_int_in(1, 2));
     }
+  std::fill(strongpoint_.begin(), strongpoint_.end(), 0);
+  if (r.has("strongpoints"))  // 18.3
+    for (const auto& [id, x] : r.at("strongpoints").members()) {
+      const int h = g.grid_.parse(id);
+      if (h < 0) {
+        x.fail("not a hex of the map: " + steppe::quoted(id));
+        continue;
+      }
+      strongpoint_[static_cast<size_t>(h)] = static_cast<uint8_t>(x.as_word(kStrongpointWords));
+    }
+  strongpoints_left_ = {};
+  if (r.has("strongpoints_left")) {
+    const JsonReader x = r.at("strongpoints_left");
+    strongpoints_left_ = {static_cast<int8_t>(x.int_in("axis", 0, 99)), static_cast<int8_t>(x.int_in("soviet", 0, 99))};
+  }
+  rail_used_ = {};
+  if (r.has("rail_used")) {
+    const JsonReader x = r.at("rail_used");
+    rail_used_ = {static_cast<int16_t>(x.int_in("axis", 0, 999)), static_cast<int16_t>(x.int_in("soviet", 0, 999))};
+  }
+  flipping_ = r.has("flipping") && r.boolean("flipping");
   rebuild_occupancy();  // 3.0e, 3.0f: from the units, as after every move
   return r.status();
 }
