@@ -420,6 +420,7 @@ class AgcState : public steppe::State {
   bool untried(int u) const { return g_->units_[u].untried && !us_[u].tried; }
   void reveal(int u, const char* rule);  // 22.9.1: flip to the Tried side (a 0-defense unit leaves)
   steppe::Status check_flip(int u) const;  // 11.6.1
+  void resample_untried(uint64_t& x);       // 22.9.1: a determinization draws the Untried counters anew
   // specialized.cpp (11.0 Specialized Movement)
   steppe::Status check_rail(int u, int to) const;  // 11.1
   void do_rail(int u, int to);

@@ -251,6 +251,33 @@ void AgcState::reveal(int u, const char* rule) {
   s.mp_left = static_cast<int8_t>(ma_this_phase(u));  // 11.6.2: an MA above zero moves normally
 }
 
+// 22.9.1, 22.9.3: neither player knows which counter lies face down where: a sample deals the Untried
+// counters of each kind (UR/MG, Militia) on the map and in the cup (off the map, not eliminated) to
+// the face-down hexes anew.
+void AgcState::resample_untried(uint64_t& x) {
+  for (const bool ur : {true, false}) {
+    std::vector<int> pool, slots;
+    for (size_t u = 0; u < us_.size(); ++u) {
+      const auto& d = g_->units_[u];
+      if (!d.untried || d.ur_mg != ur || us_[u].tried || us_[u].eliminated) continue;
+      if (us_[u].hex < 0 && !ur) continue;  // Militia off the map are reinforcements to come (8.5)
+      pool.push_back(static_cast<int>(u));
+      if (us_[u].hex >= 0) slots.push_back(us_[u].hex);
+    }
+    if (slots.empty()) continue;
+    for (size_t i = pool.size(); i > 1; --i) {
+      x = steppe::splitmix64(x);
+      std::swap(pool[i - 1], pool[(x >> 16) % i]);
+    }
+    for (size_t i = 0; i < pool.size(); ++i) {
+      auto& s = us_[pool[i]];
+      s.hex = i < slots.size() ? static_cast<int16_t>(slots[i]) : int16_t{-1};
+      s.mp_left = static_cast<int8_t>(ma_this_phase(pool[i]));
+    }
+  }
+  rebuild_occupancy();
+}
+
 // 11.6.1: "After the Soviet Player has moved all desired units with known movement values, he may
 // flip Untried UR/MG units to their Tried sides" (in the Soviet Movement Phase).
 Status AgcState::check_flip(int u) const {
