@@ -51,12 +51,12 @@ struct UnitDef {
   bool air = false;
   uint8_t air_type = 0;  // AirType
   int acr = 0, cas = 0, interdiction = 0;
-  bool aa = false;           // 17.3: an AA unit (air.json aa_fire.aa_types)
-  bool aa_eligible = false;  // 17.3.2: may fire AA (air.json aa_fire eligibility)
-  bool untried = false;      // 22.9.1, 22.10: placed Untried side up; its values are not known
-  bool ur_mg = false;        // 22.9: a UR/MG unit (Untried ones cannot move, 22.9.2; 11.6 flips them)
-  bool engineer = false;     // 22.3: an engineer unit (18.3.4, 22.3.4 with motorized)
-  bool guards = false;       // 22.8: a Guards unit (22.8.3 surrender DRM)
+  bool aa = false;             // 17.3: an AA unit (air.json aa_fire.aa_types)
+  bool aa_eligible = false;    // 17.3.2: may fire AA (air.json aa_fire eligibility)
+  bool untried = false;        // 22.9.1, 22.10: placed Untried side up; its values are not known
+  bool ur_mg = false;          // 22.9: a UR/MG unit (Untried ones cannot move, 22.9.2; 11.6 flips them)
+  bool engineer = false;       // 22.3: an engineer unit (18.3.4, 22.3.4 with motorized)
+  bool guards = false;         // 22.8: a Guards unit (22.8.3 surrender DRM)
   bool armored_train = false;  // 22.5: moves only by rail (11.1.2 Exception One)
   bool flotilla = false;       // 22.6
 };
@@ -226,7 +226,7 @@ class AgcGame : public steppe::Game {
   int rail_hexes_ = 60, armored_train_hexes_ = 48, rail_interdicted_cost_ = 12, rail_enemy_distance_ = 3;
   int rail_zero_points_ = 1;
   int strategic_ma_halves_ = 3, strategic_enemy_distance_ = 3;  // 11.3.2: MA x 1.5, as half MPs per MP
-  int strongpoint_drm_ = 1, overrun_marked_drm_ = -1;            // 18.3.6, 11.4.4d (tables.json, cec.json)
+  int strongpoint_drm_ = 1, overrun_marked_drm_ = -1;           // 18.3.6, 11.4.4d (tables.json, cec.json)
   // surrender.json (21.1.2): a modified roll in [surrender_from_, ..] surrenders; the DRMs.
   int surrender_from_ = 7, surrender_guards_drm_ = -2, surrender_major_city_drm_ = -1;
   int surrender_town_city_fort_drm_ = -1, surrender_all_oos_drm_ = 1, surrender_hq_drm_ = -1;
@@ -418,9 +418,9 @@ class AgcState : public steppe::State {
   int command_value(int hq) const;        // 22.1.2 less 13.2.5
   // 22.9.1: a face-down Untried unit, whose strengths and MA are not known.
   bool untried(int u) const { return g_->units_[u].untried && !us_[u].tried; }
-  void reveal(int u, const char* rule);  // 22.9.1: flip to the Tried side (a 0-defense unit leaves)
+  void reveal(int u, const char* rule);    // 22.9.1: flip to the Tried side (a 0-defense unit leaves)
   steppe::Status check_flip(int u) const;  // 11.6.1
-  void resample_untried(uint64_t& x);       // 22.9.1: a determinization draws the Untried counters anew
+  void resample_untried(uint64_t& x);      // 22.9.1: a determinization draws the Untried counters anew
   // specialized.cpp (11.0 Specialized Movement)
   steppe::Status check_rail(int u, int to) const;  // 11.1
   void do_rail(int u, int to);
@@ -429,7 +429,7 @@ class AgcState : public steppe::State {
   std::vector<int> rail_reach_with(int u, const std::vector<uint8_t>& near) const;
   std::vector<uint8_t> near_enemy_of(int side, int dist) const;  // 1: fewer than dist hexes from the enemy
   int rail_capacity_left(int side) const;
-  int rail_points(int u) const;  // 11.1.3: the rail capacity the unit uses
+  int rail_points(int u) const;                 // 11.1.3: the rail capacity the unit uses
   steppe::Status check_strategic(int u) const;  // 11.3.1
   steppe::Status check_strategic_step(int u, int to, bool by_road) const;  // 11.3.1c-e, 11.3.3
   void do_strategic(int u);
@@ -474,8 +474,8 @@ class AgcState : public steppe::State {
   // (18.3.5); a destroyed one is removed.
   std::vector<uint8_t> strongpoint_;
   std::array<int8_t, 2> strongpoints_left_{};  // 18.3.3: Strongpoints the side may still begin this turn
-  std::array<int16_t, 2> rail_used_{};          // 11.1.3: rail capacity used this game-turn
-  bool flipping_ = false;                       // 11.6.1: Untried units are being flipped: known-MA moves are over
+  std::array<int16_t, 2> rail_used_{};         // 11.1.3: rail capacity used this game-turn
+  bool flipping_ = false;  // 11.6.1: Untried units are being flipped: known-MA moves are over
 
  protected:
   void do_apply(const steppe::Action& a) override;

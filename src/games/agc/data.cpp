@@ -191,9 +191,18 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     if (g->terrain_names_[t] == "lake") g->lake_terrain_ = static_cast<int>(t);
   }
   // Movement Phase Chart: which class moves in which phase, at what fraction of its MA.
-  const char* const phase_keys[kPhaseCount] = {
-      "axis_movement", "", "reaction",       "", "axis_motorized_movement", "soviet_motorized_movement",
-      "reaction",      "", "soviet_movement", "", "", ""};  // no unit moves in 4.2 B6, C5, C6
+  const char* const phase_keys[kPhaseCount] = {"axis_movement",
+                                               "",
+                                               "reaction",
+                                               "",
+                                               "axis_motorized_movement",
+                                               "soviet_motorized_movement",
+                                               "reaction",
+                                               "",
+                                               "soviet_movement",
+                                               "",
+                                               "",
+                                               ""};  // no unit moves in 4.2 B6, C5, C6
   for (int p = 0; p < kPhaseCount; ++p) {
     if (*phase_keys[p] == 0) continue;
     const Json& row = mv.value().at("phases").at(phase_keys[p]);
@@ -240,7 +249,8 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
   if (!tables) return tables.error();
   g->drm_no_retreat_ = tables.value().at("drm").at("defender_no_retreat").at("value").get<int>();  // 15.6.2
   g->strongpoint_drm_ = tables.value().at("drm").at("strongpoint").at("value").get<int>();         // 18.3.6
-  g->overrun_marked_drm_ = cec.value().at("markers").at("overrun-marked-defender").at("drm").get<int>();  // 11.4.4d
+  g->overrun_marked_drm_ =
+      cec.value().at("markers").at("overrun-marked-defender").at("drm").get<int>();  // 11.4.4d
   {  // 21.1.2: the Soviet Surrender Table (surrender.json)
     auto sur = load("surrender.json");
     if (!sur) return sur.error();
@@ -377,9 +387,9 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     d.command_value = int_or(u, "command_value", 0);
     for (const auto& t : tables.value().at("retreat_orders").at("nkvd_types"))
       if (u.value("type", "") == t.get<std::string>()) d.nkvd = true;  // 14.3.5
-    d.untried = u.value("untried", false);  // 22.9.1, 22.10
-    d.ur_mg = u.value("ur_mg", false);       // 22.9
-    if (d.untried) d.combat = true;         // 22.9.2: "treated as ground combat units"
+    d.untried = u.value("untried", false);                             // 22.9.1, 22.10
+    d.ur_mg = u.value("ur_mg", false);                                 // 22.9
+    if (d.untried) d.combat = true;  // 22.9.2: "treated as ground combat units"
     d.engineer = u.value("engineer", false);
     d.guards = u.value("type", "").rfind("guards", 0) == 0;  // 22.8
     d.armored_train = u.value("type", "") == "armored-train";

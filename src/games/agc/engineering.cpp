@@ -10,18 +10,11 @@
 namespace agc {
 
 const char* AgcState::phase_name(Phase p) {
-  static constexpr const char* kNames[kPhaseCount] = {"Axis Movement Phase",
-                                                      "Axis Air Interdiction Phase",
-                                                      "Soviet Reaction Phase",
-                                                      "Axis Combat Phase",
-                                                      "Axis Motorized Movement Phase",
-                                                      "Soviet Motorized Movement Phase",
-                                                      "Axis Reaction Phase",
-                                                      "Soviet Combat Phase",
-                                                      "Soviet Movement Phase",
-                                                      "Axis Engineering Phase",
-                                                      "Soviet Engineering Phase",
-                                                      "Soviet Surrender Phase"};
+  static constexpr const char* kNames[kPhaseCount] = {
+      "Axis Movement Phase",    "Axis Air Interdiction Phase",   "Soviet Reaction Phase",
+      "Axis Combat Phase",      "Axis Motorized Movement Phase", "Soviet Motorized Movement Phase",
+      "Axis Reaction Phase",    "Soviet Combat Phase",           "Soviet Movement Phase",
+      "Axis Engineering Phase", "Soviet Engineering Phase",      "Soviet Surrender Phase"};
   return p < kPhaseCount ? kNames[p] : "end of turn";
 }
 
@@ -37,9 +30,7 @@ bool AgcState::phase_has_play() const {
   return false;
 }
 
-bool AgcState::strongpoint(int hex, int side) const {
-  return hex >= 0 && strongpoint_[hex] == 3 + side;
-}
+bool AgcState::strongpoint(int hex, int side) const { return hex >= 0 && strongpoint_[hex] == 3 + side; }
 
 namespace {
 // 22.3.1, 22.3.2: an engineer of `side` in `hex` that has not "engaged in combat ... or strategic or
@@ -62,7 +53,12 @@ void AgcState::begin_engineering() {
   for (size_t u = 0; u < us_.size(); ++u)
     if (us_[u].overrun && g_->units_[u].side != side) {
       us_[u].overrun = false;
-      emit({"overrun", "the Overrun marker comes off " + g_->units_[u].label, "11.4.4", 0xFFFFFFFFu, false, {}});
+      emit({"overrun",
+            "the Overrun marker comes off " + g_->units_[u].label,
+            "11.4.4",
+            0xFFFFFFFFu,
+            false,
+            {}});
     }
   std::vector<uint8_t> supplied;
   supply_map(side, supplied);
@@ -76,8 +72,12 @@ void AgcState::begin_engineering() {
                     (g_->units_[u].engineer || g_->units_[u].stacking >= 2);  // a division (ruling A-53)
       if (destroyer) {
         strongpoint_[h] = 0;
-        emit({"fortification", "the enemy Strongpoint in " + g_->grid_.id(h) + " is destroyed", "18.1.4",
-              0xFFFFFFFFu, false, {}});
+        emit({"fortification",
+              "the enemy Strongpoint in " + g_->grid_.id(h) + " is destroyed",
+              "18.1.4",
+              0xFFFFFFFFu,
+              false,
+              {}});
       }
     }
     // 18.3.5: "During the next friendly Engineering Phase, flip Strongpoints that are under
@@ -87,8 +87,12 @@ void AgcState::begin_engineering() {
       const bool ok = supplied[h] != 0 && (side == kSoviet || engineer_in(*this, h, kAxis));
       if (ok) {
         strongpoint_[h] = static_cast<uint8_t>(3 + side);
-        emit({"fortification", "the Strongpoint in " + g_->grid_.id(h) + " is completed", "18.3.5", 0xFFFFFFFFu,
-              false, {}});
+        emit({"fortification",
+              "the Strongpoint in " + g_->grid_.id(h) + " is completed",
+              "18.3.5",
+              0xFFFFFFFFu,
+              false,
+              {}});
       }
     }
   }
@@ -110,7 +114,8 @@ steppe::Status AgcState::check_strongpoint(int hex) const {
   if (g_->terrain_[hex] == g_->lake_terrain_) return steppe::Error{"no Strongpoint in a lake", "18.3.1", ""};
   if (side == kSoviet && strongpoints_left_[kSoviet] <= 0)
     return steppe::Error{
-        "the Soviet player may begin no more Strongpoints this turn than his Soviet Replacements Table roll gave",
+        "the Soviet player may begin no more Strongpoints this turn than his Soviet Replacements Table roll "
+        "gave",
         "18.3.3", ""};
   if (side == kAxis && (sc_ == nullptr || !sc_->axis_strongpoints))
     return steppe::Error{"the scenario instructions do not allow Axis Strongpoints", "18.3.4", ""};
@@ -136,7 +141,10 @@ void AgcState::do_strongpoint(int hex) {
   emit({"fortification",
         std::string(completed ? "a completed Strongpoint is placed in " : "a Strongpoint is begun in ") +
             g_->grid_.id(hex),
-        completed ? "22.3.1" : "18.3.5", 0xFFFFFFFFu, false, {}});
+        completed ? "22.3.1" : "18.3.5",
+        0xFFFFFFFFu,
+        false,
+        {}});
 }
 
 }  // namespace agc

@@ -3,9 +3,10 @@
 // 10.7.8; movement.json `roads`), major rivers (10.7.9), lakes (10.7.10), enemy ZOCs (10.6),
 // One Hex Movement (10.5.3) and Infiltration Movement (11.5). Movement points are counted in
 // halves, since a road hex costs one-half MP (10.7.7).
-// Not in this version: rail lines without rail movement (10.7.6), rail and strategic
-// movement (11.1, 11.3), overrun (11.4), flotillas (11.2), air and sea transport (11.7); so the
-// Zone of Interdiction effects on them (13.2.1-13.2.4, 13.2.6) wait for those rules. 13.2.7:
+// Rail and strategic movement (11.1, 11.3) and Untried units (11.6) are in specialized.cpp, with
+// their Zone of Interdiction effects (13.2.1, 13.2.2, 13.2.4). Not in this version: rail lines
+// without rail movement (10.7.6), overrun (11.4), flotillas (11.2, 13.2.3), air and sea transport
+// (11.7, 13.2.6). 13.2.7:
 // "Normal movement and supply routes are not affected by interdiction": no cost here reads it.
 #include <algorithm>
 
@@ -31,7 +32,8 @@ int AgcState::ma_this_phase(int unit) const {
 
 bool AgcState::moves_this_phase(int unit) const {
   const auto& d = g_->units_[unit];
-  if (d.side != side_of_phase() || d.cls == kGreen || !d.combat || (untried(unit) && d.ur_mg)) return false;  // 22.9.2
+  if (d.side != side_of_phase() || d.cls == kGreen || !d.combat || (untried(unit) && d.ur_mg))
+    return false;  // 22.9.2
   return d.ma * g_->ma_halves_[phase_][d.cls] > 0;
 }
 
@@ -156,7 +158,8 @@ Status AgcState::check_move(int unit, int to) const {
   // 11.6.1: "After the Soviet Player has moved all desired units with known movement values, he may
   // flip Untried UR/MG units": once he flips, only the flipped units move on.
   if (flipping_ && !(g_->units_[unit].untried && s.tried))
-    return Error{"Untried units are being flipped: the units with known movement values have moved", "11.6.1", ""};
+    return Error{"Untried units are being flipped: the units with known movement values have moved", "11.6.1",
+                 ""};
   if (reaction_phase()) {
     if (auto st = check_reaction_move(unit, to); !st.is_ok()) return st;
   }
@@ -219,8 +222,12 @@ void AgcState::do_move(int unit, int to) {
   // ground combat unit into or through the hex."
   if (d.combat && strongpoint_[to] == 2 - d.side) {
     strongpoint_[to] = 0;
-    emit({"fortification", "the enemy Strongpoint under construction in " + g_->grid_.id(to) + " is destroyed",
-          "18.1.5", 0xFFFFFFFFu, false, {}});
+    emit({"fortification",
+          "the enemy Strongpoint under construction in " + g_->grid_.id(to) + " is destroyed",
+          "18.1.5",
+          0xFFFFFFFFu,
+          false,
+          {}});
   }
   emit({"move", d.label + " moves to " + g_->grid_.id(to), rule, 0xFFFFFFFFu, false, {}});
   rebuild_occupancy();

@@ -25,10 +25,10 @@ constexpr int kPositionVersion = 1;
 
 // 4.2, in order (Phase).
 constexpr const char* kPhaseWords[] = {
-    "axis-movement", "axis-air-interdiction",   "soviet-reaction",
-    "axis-combat",   "axis-motorized-movement", "soviet-motorized-movement",
-    "axis-reaction", "soviet-combat",           "soviet-movement",
-    "axis-engineering", "soviet-engineering", "soviet-surrender"};  // appended: 4.2 B6, C5, C6
+    "axis-movement",    "axis-air-interdiction",   "soviet-reaction",
+    "axis-combat",      "axis-motorized-movement", "soviet-motorized-movement",
+    "axis-reaction",    "soviet-combat",           "soviet-movement",
+    "axis-engineering", "soviet-engineering",      "soviet-surrender"};  // appended: 4.2 B6, C5, C6
 constexpr const char* kOrderWords[] = {"none", "no-retreat", "additional-retreat"};  // 14.3
 constexpr const char* kWeatherWords[] = {"dry", "frost", "mud", "snow"};
 constexpr const char* kBoxWords[] = {"out", "ready", "flown", "damaged", "destroyed", "mission"};  // 17.1.2
@@ -261,12 +261,14 @@ Status AgcState::read_position(const JsonReader& r) {
   strongpoints_left_ = {};
   if (r.has("strongpoints_left")) {
     const JsonReader x = r.at("strongpoints_left");
-    strongpoints_left_ = {static_cast<int8_t>(x.int_in("axis", 0, 99)), static_cast<int8_t>(x.int_in("soviet", 0, 99))};
+    strongpoints_left_ = {static_cast<int8_t>(x.int_in("axis", 0, 99)),
+                          static_cast<int8_t>(x.int_in("soviet", 0, 99))};
   }
   rail_used_ = {};
   if (r.has("rail_used")) {
     const JsonReader x = r.at("rail_used");
-    rail_used_ = {static_cast<int16_t>(x.int_in("axis", 0, 999)), static_cast<int16_t>(x.int_in("soviet", 0, 999))};
+    rail_used_ = {static_cast<int16_t>(x.int_in("axis", 0, 999)),
+                  static_cast<int16_t>(x.int_in("soviet", 0, 999))};
   }
   flipping_ = r.has("flipping") && r.boolean("flipping");
   rebuild_occupancy();  // 3.0e, 3.0f: from the units, as after every move

@@ -22,8 +22,9 @@ namespace agc {
 // C. Soviet Player Segment 1. Motorized Movement Phase 2. Axis Reaction Phase 3. Combat Phase
 // 4. Movement Phase 5. Engineering Phase 6. Soviet Surrender Phase".
 const std::array<Phase, kPhaseCount> kOrderOfPlay = {
-    kAxisMovement,  kAxisInterdiction, kSovietReaction, kAxisCombat,     kAxisMotorizedMovement, kAxisEngineering,
-    kSovietMotorizedMovement, kAxisReaction, kSovietCombat, kSovietMovement, kSovietEngineering, kSovietSurrender};
+    kAxisMovement,          kAxisInterdiction, kSovietReaction,          kAxisCombat,
+    kAxisMotorizedMovement, kAxisEngineering,  kSovietMotorizedMovement, kAxisReaction,
+    kSovietCombat,          kSovietMovement,   kSovietEngineering,       kSovietSurrender};
 // 4.2: the segment each phase belongs to, by Phase number (B: Axis, C: Soviet).
 const std::array<int8_t, kPhaseCount> kSegmentSide = {
     kAxis,   kAxis,   kAxis,   kAxis, kAxis, kSoviet,  // movement .. Soviet motorized movement
@@ -84,7 +85,7 @@ void AgcState::begin_phase() {
   air_hex_ = -1;
   air_init_ = air_side_ = -1;
   air_round_ = 0;
-  if (combat_phase()) begin_air_steps();  // 17.1.7
+  if (combat_phase()) begin_air_steps();         // 17.1.7
   if (engineering_phase()) begin_engineering();  // 11.4.4 Note, 18.3.5 (engineering.cpp)
   if (surrender_phase()) begin_surrender();      // 21.1 (surrender.cpp)
   declaring_ = false;
@@ -92,12 +93,13 @@ void AgcState::begin_phase() {
   // 22.1.2: an HQ's command points are counted per game segment (ruling A-7).
   if (declaration_phase())
     for (auto& s : us_) s.orders_issued = s.dispatched = 0;
-  emit({"phase",
-        "turn " + std::to_string(turn_) + " phase " + std::to_string(phase_) + " (" + phase_name(phase_) + ")",
-        "4.2",
-        0xFFFFFFFFu,
-        false,
-        {}});
+  emit(
+      {"phase",
+       "turn " + std::to_string(turn_) + " phase " + std::to_string(phase_) + " (" + phase_name(phase_) + ")",
+       "4.2",
+       0xFFFFFFFFu,
+       false,
+       {}});
 }
 
 // 3.0e.2: "A maximum of ten (10) stacking points can occupy a hex at the end of any friendly
@@ -173,8 +175,12 @@ void AgcState::end_phase() {
     begin_phase();
     // 4.2: an Engineering or Surrender Phase in which the phase's player can do nothing is passed.
     if ((engineering_phase() || surrender_phase()) && !phase_has_play()) {
-      emit({"phase", std::string("nothing to do in the ") + phase_name(phase_) + ": the phase is passed", "4.2",
-            0xFFFFFFFFu, false, {}});
+      emit({"phase",
+            std::string("nothing to do in the ") + phase_name(phase_) + ": the phase is passed",
+            "4.2",
+            0xFFFFFFFFu,
+            false,
+            {}});
       end_phase();
     }
     return;

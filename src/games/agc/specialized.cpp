@@ -105,7 +105,9 @@ std::vector<int> AgcState::rail_reach_with(int u, const std::vector<uint8_t>& ne
   return rail_reach(*this, u, near);
 }
 
-std::vector<uint8_t> AgcState::near_enemy_of(int side, int dist) const { return near_enemy(*this, 1 - side, dist); }
+std::vector<uint8_t> AgcState::near_enemy_of(int side, int dist) const {
+  return near_enemy(*this, 1 - side, dist);
+}
 
 // 11.1.3: "An HQ or a unit with zero stacking value uses one stacking point of rail capacity ...
 // Armored trains do not count against rail capacity."
@@ -126,13 +128,15 @@ Status AgcState::check_rail(int u, int to) const {
   if (to < 0 || to >= g_->grid_.size() || to == us_[u].hex) return Error{"no rail destination", "11.1.2", ""};
   const int cost = rail_reach_of(u)[to];
   if (cost < 0)
-    return Error{d.label + " has no rail route to " + g_->grid_.id(to) + " within " +
-                     std::to_string(d.armored_train ? g_->armored_train_hexes_ : g_->rail_hexes_) +
-                     " rail MPs along friendly railroad hexes, three hexes from the enemy, entering no enemy ZOC",
-                 "11.1.2", ""};
+    return Error{
+        d.label + " has no rail route to " + g_->grid_.id(to) + " within " +
+            std::to_string(d.armored_train ? g_->armored_train_hexes_ : g_->rail_hexes_) +
+            " rail MPs along friendly railroad hexes, three hexes from the enemy, entering no enemy ZOC",
+        "11.1.2", ""};
   if (stack_[d.side][to] + d.stacking > g_->stacking_limit_)
-    return Error{"more than " + std::to_string(g_->stacking_limit_) + " stacking points in " + g_->grid_.id(to),
-                 "3.0e.2", ""};
+    return Error{
+        "more than " + std::to_string(g_->stacking_limit_) + " stacking points in " + g_->grid_.id(to),
+        "3.0e.2", ""};
   return Status::ok();
 }
 
@@ -146,14 +150,18 @@ Status AgcState::check_rail_start(int u) const {
   if (s.hex < 0 || d.air) return Error{d.label + " is not on the map", "11.1.1", ""};
   if (untried(u) && d.ur_mg) return Error{"Untried UR/MG units cannot move", "22.9.2", ""};
   if (d.flotilla) return Error{"a flotilla does not move by rail", "11.2.1", ""};
-  if (s.railed) return Error{d.label + " has moved by rail this game-turn (only once per game-turn)", "11.1.2", ""};
-  if (s.moved) return Error{"a unit moving by rail cannot otherwise move during that Movement Phase", "11.1.2", ""};
-  if (s.out_of_supply) return Error{"only a unit in General or Emergency Supply can move by railroad", "11.1.1", ""};
+  if (s.railed)
+    return Error{d.label + " has moved by rail this game-turn (only once per game-turn)", "11.1.2", ""};
+  if (s.moved)
+    return Error{"a unit moving by rail cannot otherwise move during that Movement Phase", "11.1.2", ""};
+  if (s.out_of_supply)
+    return Error{"only a unit in General or Emergency Supply can move by railroad", "11.1.1", ""};
   if (!friendly_rail(*this, s.hex, d.side))
     return Error{d.label + " must begin on a friendly railroad hex", "11.1.1, 19.1.1", ""};
   const bool train = d.armored_train;
   if (!train && interdiction_level(s.hex) > 0)
-    return Error{"a unit in an air Zone of Interdiction cannot begin railroad movement", "11.1.1, 13.2.1", ""};
+    return Error{"a unit in an air Zone of Interdiction cannot begin railroad movement", "11.1.1, 13.2.1",
+                 ""};
   if (!train && near_enemy(*this, 1 - d.side, g_->rail_enemy_distance_)[s.hex] != 0)
     return Error{"the unit must begin at least three hexes from an enemy ground combat unit", "11.1.1", ""};
   if (rail_points(u) > rail_capacity_left(d.side))
@@ -174,8 +182,12 @@ void AgcState::do_rail(int u, int to) {
   s.mp_left = 0;  // 11.1.2: "A unit moving by rail cannot otherwise move during that Movement Phase."
   s.road_in = -1;
   place(u, to);
-  emit({"move", d.label + " moves by rail to " + g_->grid_.id(to) + " (" + std::to_string(cost) + " rail MPs)",
-        "11.1.2", 0xFFFFFFFFu, false, {}});
+  emit({"move",
+        d.label + " moves by rail to " + g_->grid_.id(to) + " (" + std::to_string(cost) + " rail MPs)",
+        "11.1.2",
+        0xFFFFFFFFu,
+        false,
+        {}});
   rebuild_occupancy();
 }
 
@@ -216,7 +228,8 @@ void AgcState::do_strategic(int u) {
 // 11.3.1c-e, 11.3.3, 10.6.3a: the hex a unit using strategic movement may enter next.
 Status AgcState::check_strategic_step(int u, int to, bool by_road) const {
   const auto& d = g_->units_[u];
-  if (!by_road) return Error{"strategic movement is solely along motorways, main or minor roads", "11.3.3", ""};
+  if (!by_road)
+    return Error{"strategic movement is solely along motorways, main or minor roads", "11.3.3", ""};
   if (in_enemy_zoc(to, d.side)) return Error{"strategic movement never enters an enemy ZOC", "10.6.3a", ""};
   if (near_enemy(*this, 1 - d.side, g_->strategic_enemy_distance_)[to] != 0)
     return Error{"strategic movement stays at least three hexes from enemy combat units", "11.3.1d", ""};
@@ -237,12 +250,20 @@ void AgcState::reveal(int u, const char* rule) {
   const auto& d = g_->units_[u];
   s.tried = true;
   emit({"reveal",
-        d.label + " in " + (s.hex >= 0 ? g_->grid_.id(s.hex) : std::string("the cup")) + " is revealed: " +
-            d.id + " " + std::to_string(d.attack) + "-" + std::to_string(d.defense) + "-" + std::to_string(d.ma),
-        rule, 0xFFFFFFFFu, false, {}});
+        d.label + " in " + (s.hex >= 0 ? g_->grid_.id(s.hex) : std::string("the cup")) +
+            " is revealed: " + d.id + " " + std::to_string(d.attack) + "-" + std::to_string(d.defense) + "-" +
+            std::to_string(d.ma),
+        rule,
+        0xFFFFFFFFu,
+        false,
+        {}});
   if (d.defense == 0 && s.hex >= 0) {
-    emit({"reveal", d.label + " has no defense strength and returns to the UR/MG cup", "11.6.3, 22.9.1", 0xFFFFFFFFu,
-          false, {}});
+    emit({"reveal",
+          d.label + " has no defense strength and returns to the UR/MG cup",
+          "11.6.3, 22.9.1",
+          0xFFFFFFFFu,
+          false,
+          {}});
     s.hex = -1;
     s.tried = false;  // back in the cup, Untried side up (22.9.3)
     rebuild_occupancy();
@@ -282,12 +303,14 @@ void AgcState::resample_untried(uint64_t& x) {
 // flip Untried UR/MG units to their Tried sides" (in the Soviet Movement Phase).
 Status AgcState::check_flip(int u) const {
   const auto& d = g_->units_[u];
-  if (phase_ != kSovietMovement) return Error{"Untried UR/MG units are flipped in the Soviet Movement Phase", "11.6", ""};
+  if (phase_ != kSovietMovement)
+    return Error{"Untried UR/MG units are flipped in the Soviet Movement Phase", "11.6", ""};
   if (declaring_) return Error{"movement is over for this phase", "12.0", ""};
-  if (!untried(u) || us_[u].hex < 0) return Error{d.label + " is not an Untried unit on the map", "11.6.1", ""};
+  if (!untried(u) || us_[u].hex < 0)
+    return Error{d.label + " is not an Untried unit on the map", "11.6.1", ""};
   if (!d.ur_mg)
-    return Error{"Militia units placed on their Untried sides may not be flipped by the Soviet player", "22.10.2",
-                 ""};
+    return Error{"Militia units placed on their Untried sides may not be flipped by the Soviet player",
+                 "22.10.2", ""};
   return Status::ok();
 }
 

@@ -155,9 +155,9 @@ Json AgcState::full_json() const {
                      {"emergency", s.emergency},
                      {"eliminated", s.eliminated}});
     if (g_->units_[u].untried) units.back()["untried"] = !s.tried;  // 22.9.1
-    if (s.overrun) units.back()["overrun"] = true;                 // 11.4.4
-    if (s.railed) units.back()["railed"] = true;                   // 11.1.2
-    if (s.strategic) units.back()["strategic"] = true;             // 11.3
+    if (s.overrun) units.back()["overrun"] = true;                  // 11.4.4
+    if (s.railed) units.back()["railed"] = true;                    // 11.1.2
+    if (s.strategic) units.back()["strategic"] = true;              // 11.3
   }
   Json ctrl = Json::object();
   for (size_t h = 0; h < control_.size(); ++h)
@@ -311,7 +311,8 @@ uint64_t AgcState::state_hash() const {
   }
   mix((static_cast<uint64_t>(static_cast<uint8_t>(strongpoints_left_[0])) << 8) |
       static_cast<uint8_t>(strongpoints_left_[1]) | (flipping_ ? 0x10000u : 0u));
-  mix((static_cast<uint64_t>(static_cast<uint16_t>(rail_used_[0])) << 16) | static_cast<uint16_t>(rail_used_[1]));
+  mix((static_cast<uint64_t>(static_cast<uint16_t>(rail_used_[0])) << 16) |
+      static_cast<uint16_t>(rail_used_[1]));
   // 12.0, 14.2, 14.3: the declared attacks and the defender's reaction to them.
   mix(declaring_ ? 1 : 0);
   mix(static_cast<uint64_t>(mandated_owed_));
@@ -860,7 +861,8 @@ bool listed_rail_hex(const AgcState& s, int side, int h) {
   return s.g().settlement_[h] >= 2 || s.occupant(h) == side;
 }
 void gen_rail(const AgcState& s, std::vector<Action>& out) {
-  if (s.phase_ != kAxisMovement && s.phase_ != kSovietMovement && s.phase_ != kSovietMotorizedMovement) return;
+  if (s.phase_ != kAxisMovement && s.phase_ != kSovietMovement && s.phase_ != kSovietMotorizedMovement)
+    return;
   const int side = s.side_of_phase();
   std::vector<uint8_t> near;
   for (size_t u = 0; u < s.us_.size(); ++u) {
@@ -992,7 +994,8 @@ constexpr steppe::VerbRow<AgcState> kVerbs[] = {
      &print_engage, &parse_engage, nullptr},
     {kRail, "rail", "rail UNIT HEX", "11.1", &gen_rail, &check_rail, &apply_rail, &print_rail, &parse_rail,
      nullptr},
-    {kFlip, "flip", "flip UNIT", "11.6", &gen_flip, &check_flip, &apply_flip, &print_flip, &parse_flip, nullptr},
+    {kFlip, "flip", "flip UNIT", "11.6", &gen_flip, &check_flip, &apply_flip, &print_flip, &parse_flip,
+     nullptr},
     {kStrategic, "strategic", "strategic UNIT", "11.3", &gen_strategic, &check_strategic, &apply_strategic,
      &print_strategic, &parse_strategic, nullptr},
     {kStrongpoint, "strongpoint", "strongpoint HEX", "18.3", &gen_strongpoint, &check_strongpoint,
@@ -1160,7 +1163,8 @@ Status AgcState::test_set(const std::vector<std::string>& words) {
   }
   return Error{
       "set words: place UNIT HEX | phase N | weather W | supply | mandated N | air UNIT BOX | storm yes|no | "
-      "readiness | interdiction HEX LEVEL | strongpoints SIDE N | strongpoint HEX KIND | overrun UNIT | oos UNIT",
+      "readiness | interdiction HEX LEVEL | strongpoints SIDE N | strongpoint HEX KIND | overrun UNIT | oos "
+      "UNIT",
       "", ""};
 }
 
@@ -1253,7 +1257,7 @@ Result<std::string> AgcState::test_query(const std::vector<std::string>& words) 
   }
   if (words.size() == 1 && words[0] == "phase") return std::to_string(phase_);
   if (words.size() == 1 && words[0] == "turn") return std::to_string(turn_);  // 4.2: the Game Turn
-  if (words.size() == 2 && words[0] == "strongpoint") {  // 18.3: the Strongpoint in HEX
+  if (words.size() == 2 && words[0] == "strongpoint") {                       // 18.3: the Strongpoint in HEX
     const int h = g_->grid_.parse(words[1]);
     if (h < 0) return Error{"no hex " + words[1], "", ""};
     const int v = strongpoint_[h];

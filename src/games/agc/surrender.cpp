@@ -50,7 +50,8 @@ std::vector<uint8_t> surrender_routes(const AgcState& s) {
       const int nb = g.grid_.neighbour(h, dir);
       if (nb < 0 || seen[nb] != 0 || !open(nb)) continue;
       if (g.all_lake_.test(h, dir) && !g.lake_hexside_open_[w]) continue;
-      if (g.major_river_.test(h, dir) && !g.road_bridge_.test(h, dir) && !g.rail_bridge_.test(h, dir)) continue;
+      if (g.major_river_.test(h, dir) && !g.road_bridge_.test(h, dir) && !g.rail_bridge_.test(h, dir))
+        continue;
       seen[nb] = 1;
       q.push_back(nb);
     }
@@ -106,14 +107,21 @@ void AgcState::begin_surrender() {
     const int drm = surrender_drm(h);
     const bool gone = roll + drm >= g_->surrender_from_;
     emit({"surrender",
-          "surrender check for " + g_->grid_.id(h) + ": roll " + std::to_string(roll) + (drm >= 0 ? "+" : "") +
-              std::to_string(drm) + (gone ? ": the units surrender" : ": no effect"),
-          "21.1.2", 0xFFFFFFFFu, false, {}});
+          "surrender check for " + g_->grid_.id(h) + ": roll " + std::to_string(roll) +
+              (drm >= 0 ? "+" : "") + std::to_string(drm) + (gone ? ": the units surrender" : ": no effect"),
+          "21.1.2",
+          0xFFFFFFFFu,
+          false,
+          {}});
     if (!gone) continue;
     for (size_t u = 0; u < us_.size(); ++u)
       if (us_[u].hex == h && g_->units_[u].side == kSoviet) {
-        emit({"loss", g_->units_[u].label + " surrenders and goes to the Eliminated Box", "21.1.2",
-              0xFFFFFFFFu, false, {}});
+        emit({"loss",
+              g_->units_[u].label + " surrenders and goes to the Eliminated Box",
+              "21.1.2",
+              0xFFFFFFFFu,
+              false,
+              {}});
         us_[u].hex = -1;
         us_[u].eliminated = true;
       }

@@ -246,9 +246,8 @@ TEST(AgcState, AnUntriedUnitsStrengthReachesTheAxisNeitherByViewNorByEventNorByS
   } sink;
   s.set_event_sink(&sink);
   // su-ur11 is 2-4-0 on its Tried side, su-ur02 0-1-0; neither id nor "2-4" nor "0-1" may show.
-  for (const auto& w : std::vector<std::vector<std::string>>{{"place", "su-ur11", "1034"},
-                                                             {"place", "su-ur02", "2040"},
-                                                             {"place", "de-7id", "1035"}})
+  for (const auto& w : std::vector<std::vector<std::string>>{
+           {"place", "su-ur11", "1034"}, {"place", "su-ur02", "2040"}, {"place", "de-7id", "1035"}})
     ASSERT_TRUE(s.test_set(w).is_ok());
   const auto leaks = [](const Json& view) {
     const std::string text = view.dump();
@@ -274,7 +273,8 @@ TEST(AgcState, AnUntriedUnitsStrengthReachesTheAxisNeitherByViewNorByEventNorByS
   sink.events.clear();
   ASSERT_TRUE(s.apply(s.parse_action("declare 1034 by de-7id").value()).is_ok());
   for (int i = 0; i < 8 && !(s.phase_ == kAxisCombat && s.air_step_ == 2); ++i)
-    ASSERT_TRUE(s.apply(s.parse_action("end").value()).is_ok()) << s.check(s.parse_action("end").value()).error().to_string();
+    ASSERT_TRUE(s.apply(s.parse_action("end").value()).is_ok())
+        << s.check(s.parse_action("end").value()).error().to_string();
   ASSERT_EQ(s.phase_, kAxisCombat);
   EXPECT_EQ(told(sink.events, kAxis, {"su-ur11", "2-4"}), 0);
   // Determinizations: the Axis view stays the same while the counters under it change.
