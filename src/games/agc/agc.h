@@ -58,7 +58,13 @@ struct UnitDef {
   // Recovery Value (22.2.1), tried Militia and RES units (22.10.1, 22.11), Guards (22.8.1), bridges (22.4).
   std::string type;
   int recovery = 0;
-  bool militia = false, reserve = false, untried = false, guards = false, bridge = false;
+  bool militia = false, reserve = false, bridge = false;
+  bool untried = false;        // 22.9.1, 22.10: placed Untried side up; its values are not known
+  bool ur_mg = false;          // 22.9: a UR/MG unit (Untried ones cannot move, 22.9.2; 11.6 flips them)
+  bool engineer = false;       // 22.3: an engineer unit (18.3.4, 22.3.4 with motorized)
+  bool guards = false;         // 22.8: a Guards unit (22.8.1 activation, 22.8.3 surrender DRM)
+  bool armored_train = false;  // 22.5: moves only by rail (11.1.2 Exception One)
+  bool flotilla = false;       // 22.6
 };
 
 // replacements.json (7.1-7.3): the Soviet Replacement Tables and the Axis set-up card RPs.
@@ -136,6 +142,8 @@ struct ScenarioDef {
     std::vector<Arrival> units;
   };
   std::vector<Pool> pools;
+  std::array<int, 2> rail_capacity{};  // 11.1.3: stacking points per game-turn per side
+  bool axis_strongpoints = false;      // 18.3.4: "if scenario instructions allow construction"
 };
 
 // 4.2 A3, A4, D: the steps of the Strategic Segment and the Interphase that wait for a player's
@@ -168,8 +176,16 @@ enum Phase : uint8_t {
   kAxisReaction,
   kSovietCombat,
   kSovietMovement,
+  // Appended (saved positions and `set phase N` keep the numbers above): 4.2 B6, C5, C6.
+  kAxisEngineering,    // 4.2 B6: after the Axis Motorized Movement Phase
+  kSovietEngineering,  // 4.2 C5: after the Soviet Movement Phase
+  kSovietSurrender,    // 4.2 C6, 21.1.1: the last phase of the turn
   kPhaseCount
 };
+// 4.2: the order of play, one Phase after another (sequence.cpp); the enum's numbers are not it.
+extern const std::array<Phase, kPhaseCount> kOrderOfPlay;
+// 4.2: the side of each phase's segment (B: Axis, C: Soviet), by Phase.
+extern const std::array<int8_t, kPhaseCount> kSegmentSide;
 
 // 14.3: the Orders marker on a declared attack's defender hexes.
 enum Order : uint8_t { kNoOrder = 0, kNoRetreat = 1, kAdditionalRetreat = 2 };
@@ -264,6 +280,14 @@ class AgcGame : public steppe::Game {
   std::pair<int, int> mandated_min_{6, 4};                // 12.4: 3-2, doubled as crt_columns_
   AirTables air_;                                         // air.json
   ReplacementTables repl_;                                // replacements.json (7.0)
+  // movement.json rail_movement, strategic_movement (11.1, 11.3)
+  int rail_hexes_ = 60, armored_train_hexes_ = 48, rail_interdicted_cost_ = 12, rail_enemy_distance_ = 3;
+  int rail_zero_points_ = 1;
+  int strategic_ma_halves_ = 3, strategic_enemy_distance_ = 3;  // 11.3.2: MA x 1.5, as half MPs per MP
+  int strongpoint_drm_ = 1, overrun_marked_drm_ = -1;           // 18.3.6, 11.4.4d (tables.json, cec.json)
+  // surrender.json (21.1.2): a modified roll in [surrender_from_, ..] surrenders; the DRMs.
+  int surrender_from_ = 7, surrender_guards_drm_ = -2, surrender_major_city_drm_ = -1;
+  int surrender_town_city_fort_drm_ = -1, surrender_all_oos_drm_ = 1, surrender_hq_drm_ = -1;
   std::vector<UnitDef> units_;
   std::vector<ScenarioDef> scenarios_;
   std::string rules_hash_;
@@ -300,6 +324,10 @@ struct UnitState {
   bool guards_used = false;      // 22.8.1: its free Guards activation is spent
   bool recovery_rolled = false;  // 22.2.6a: rolled for in this Interphase
   int8_t restricted_moved = 0;   // 22.2.5g: a Non-Op HQ's: units begun in its range that moved this phase
+  bool tried = false;            // 22.9.1: an Untried unit flipped to its Tried side (11.6, 15.5.4)
+  bool overrun = false;          // 11.4.4: an Overrun marker
+  bool railed = false;           // 11.1.2: moved by rail this game-turn ("only once per game-turn")
+  bool strategic = false;        // 11.3: using strategic movement this phase
 };
 
 class AgcState : public steppe::State {
@@ -338,15 +366,29 @@ class AgcState : public steppe::State {
   int weather() const;
   int8_t weather_override_ = -1;  // a scenario test's `set weather` (docs/scenario-tests.md)
   int side_of_phase() const;
-  int attacker_side() const { return phase_ < kSovietMotorizedMovement ? kAxis : kSoviet; }
+  int attacker_side() const { return kSegmentSide[phase_]; }  // 4.2: the segment's player
   bool reaction_phase() const { return phase_ == kSovietReaction || phase_ == kAxisReaction; }
   bool combat_phase() const { return phase_ == kAxisCombat || phase_ == kSovietCombat; }
   bool declaration_phase() const { return phase_ == kAxisMovement || phase_ == kSovietMotorizedMovement; }
+  // 4.2 B6, C5: the friendly Engineering Phase (18.3.5 Strongpoints, 19 rail conversion, 20.0
+  // replacements "during their respective friendly Engineering Phases").
+  bool engineering_phase() const { return phase_ == kAxisEngineering || phase_ == kSovietEngineering; }
+  bool surrender_phase() const { return phase_ == kSovietSurrender; }  // 4.2 C6, 21.1.1
   // sequence.cpp (4.2)
   void begin_turn();
   void begin_phase();
   void end_phase();
   void enforce_stacking(int side, const char* rule);
+  static Phase next_phase(Phase p);  // 4.2: the phase after p in kOrderOfPlay, kPhaseCount after the last
+  // 4.2: may the phase's player do anything in it? An Engineering or Surrender Phase in which he can
+  // do nothing is passed automatically (engineering.cpp, surrender.cpp).
+  bool phase_has_play() const;
+  static const char* phase_name(Phase p);  // "Axis Engineering Phase" (4.2)
+  // engineering.cpp (4.2 B6, C5; 11.4.4 Note; 18.3 Strongpoints)
+  void begin_engineering();
+  void end_engineering();
+  // surrender.cpp (21.0 Soviet Surrender)
+  void begin_surrender();
   // state.cpp (3.0e, 3.0f): stacking and zones of control
   void rebuild_occupancy();
   int stack_points(int hex, int side) const { return stack_[side][hex]; }
@@ -484,6 +526,30 @@ class AgcState : public steppe::State {
   uint32_t pools_used_ = 0;                // 8.3: the pool groups chosen
   std::vector<int16_t> withdraw_due_;      // 8.6: units to withdraw at the end of the step
   int8_t disbanded_ = 0;                   // 22.2.6b: HQs disbanded this Interphase
+  // 22.9.1: a face-down Untried unit, whose strengths and MA are not known.
+  bool untried(int u) const { return g_->units_[u].untried && !us_[u].tried; }
+  void reveal(int u, const char* rule);    // 22.9.1: flip to the Tried side (a 0-defense unit leaves)
+  steppe::Status check_flip(int u) const;  // 11.6.1
+  void resample_untried(uint64_t& x);      // 22.9.1: a determinization draws the Untried counters anew
+  // specialized.cpp (11.0 Specialized Movement)
+  steppe::Status check_rail(int u, int to) const;  // 11.1
+  void do_rail(int u, int to);
+  steppe::Status check_rail_start(int u) const;  // 11.1.1-11.1.3: may the unit move by rail at all
+  std::vector<int> rail_reach_of(int u) const;   // 11.1.2, 11.1.5: rail MPs to each hex, -1 no route
+  std::vector<int> rail_reach_with(int u, const std::vector<uint8_t>& near) const;
+  std::vector<uint8_t> near_enemy_of(int side, int dist) const;  // 1: fewer than dist hexes from the enemy
+  int rail_capacity_left(int side) const;
+  int rail_points(int u) const;                 // 11.1.3: the rail capacity the unit uses
+  steppe::Status check_strategic(int u) const;  // 11.3.1
+  steppe::Status check_strategic_step(int u, int to, bool by_road) const;  // 11.3.1c-e, 11.3.3
+  void do_strategic(int u);
+  // surrender.cpp (21.0)
+  bool surrender_due(int hex) const;  // 21.1.1: does the Soviet player check this hex
+  int surrender_drm(int hex) const;
+  // engineering.cpp (18.3)
+  steppe::Status check_strongpoint(int hex) const;  // 18.3.1, 18.3.3, 18.3.4
+  void do_strongpoint(int hex);
+  bool strongpoint(int hex, int side) const;  // a completed, non-destroyed Strongpoint of side in hex
   // victory.cpp (24.0)
   int axis_vp() const;
   void finish();
@@ -514,6 +580,12 @@ class AgcState : public steppe::State {
   uint8_t air_round_ = 0;
   std::vector<uint8_t> interdiction_;             // 13.1.2: the Interdiction marker's level on each hex
   std::shared_ptr<steppe::SupplyTracer> tracer_;  // scratch only; not state
+  // 18.3: the Strongpoint on each hex: 0 none, 1 + side under construction, 3 + side completed
+  // (18.3.5); a destroyed one is removed.
+  std::vector<uint8_t> strongpoint_;
+  std::array<int8_t, 2> strongpoints_left_{};  // 18.3.3: Strongpoints the side may still begin this turn
+  std::array<int16_t, 2> rail_used_{};         // 11.1.3: rail capacity used this game-turn
+  bool flipping_ = false;  // 11.6.1: Untried units are being flipped: known-MA moves are over
 
  protected:
   void do_apply(const steppe::Action& a) override;
@@ -533,6 +605,11 @@ enum Verb : uint16_t {
   kFly = 10,
   kRole = 11,
   kEngage = 12,
+  // 20..29: specialized movement (11.0), Strongpoints (18.3)
+  kRail = 20,         // 11.1
+  kFlip = 21,         // 11.6.1
+  kStrategic = 22,    // 11.3
+  kStrongpoint = 23,  // 18.3.5
   // replacements.cpp, reinforcements.cpp, special_units.cpp (7.0, 8.0, 22.0)
   kConvert = 30,  // 7.2c
   kRepair = 31,   // 7.2d V, 7.3.3

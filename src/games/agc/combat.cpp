@@ -208,6 +208,15 @@ int AgcState::combat_drm(int hex, const std::vector<int>& attackers) const {
     if (dir < 0 || !g_->river_.test(us_[u].hex, dir)) all_across = false;
   }
   if (all_across) drm += g_->river_drm_;
+  // 18.3.6: "Units defending in a hex containing a Strongpoint cause a +1 DRM"; 11.4.4d: "Attacks
+  // and overruns against a unit that already bears an Overrun marker receive a -1 DRM".
+  const int owner = occupant(hex);
+  if (owner != kNoSide && strongpoint(hex, owner)) drm += g_->strongpoint_drm_;
+  for (size_t u = 0; u < us_.size(); ++u)
+    if (us_[u].hex == hex && us_[u].overrun) {
+      drm += g_->overrun_marked_drm_;
+      break;
+    }
   for (size_t u = 0; u < us_.size(); ++u)
     if (us_[u].hex == hex && us_[u].out_of_supply) {
       drm += g_->drm_defender_out_of_supply_;  // 6.7.5
@@ -235,6 +244,11 @@ Effect effect_of(const std::string& code) {
 
 void AgcState::do_attack(int hex) {
   const int di = declaration_of(hex);
+  // 15.5.4, 22.9.1: Untried units in the defender hexes are flipped during odds determination.
+  for (size_t u = 0; u < us_.size(); ++u)
+    if (untried(static_cast<int>(u)) && us_[u].hex >= 0 &&
+        std::find(decl_[di].hexes.begin(), decl_[di].hexes.end(), us_[u].hex) != decl_[di].hexes.end())
+      reveal(static_cast<int>(u), "15.5.4");
   std::vector<int> att, def;
   int a = 0, d = 0;  // in halves (15.5.2)
   combat_force(di, att, def, a, d);

@@ -172,6 +172,17 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
         mv.value().at("effects_on_movement").at("infiltration").at(kWeatherNames[w]).get<bool>();
   }
   g->enemy_zoc_plus_ = mv.value().at("other").at("enemy_zoc_plus").at("value").get<int>();
+  {  // 11.1 railroad movement, 11.3 strategic movement
+    const Json& rm = mv.value().at("rail_movement");
+    g->rail_hexes_ = rm.at("hexes").at("value").get<int>();
+    g->armored_train_hexes_ = rm.at("armored_train_hexes").at("value").get<int>();
+    g->rail_interdicted_cost_ = rm.at("interdicted_hex_cost").at("value").get<int>();
+    g->rail_enemy_distance_ = rm.at("enemy_distance").at("value").get<int>();
+    g->rail_zero_points_ = rm.at("zero_stacking_points").at("value").get<int>();
+    const Json& sm = mv.value().at("strategic_movement");
+    g->strategic_ma_halves_ = static_cast<int>(std::lround(sm.at("ma_factor").at("value").get<double>() * 2));
+    g->strategic_enemy_distance_ = sm.at("enemy_distance").at("value").get<int>();
+  }
   for (size_t t = 0; t < g->terrain_names_.size(); ++t) {
     if (g->terrain_names_[t] == "woods") g->woods_terrain_ = static_cast<int>(t);
     if (g->terrain_names_[t] == "clear") g->clear_terrain_ = static_cast<int>(t);
@@ -180,9 +191,18 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     if (g->terrain_names_[t] == "lake") g->lake_terrain_ = static_cast<int>(t);
   }
   // Movement Phase Chart: which class moves in which phase, at what fraction of its MA.
-  const char* const phase_keys[kPhaseCount] = {
-      "axis_movement", "", "reaction",       "", "axis_motorized_movement", "soviet_motorized_movement",
-      "reaction",      "", "soviet_movement"};
+  const char* const phase_keys[kPhaseCount] = {"axis_movement",
+                                               "",
+                                               "reaction",
+                                               "",
+                                               "axis_motorized_movement",
+                                               "soviet_motorized_movement",
+                                               "reaction",
+                                               "",
+                                               "soviet_movement",
+                                               "",
+                                               "",
+                                               ""};  // no unit moves in 4.2 B6, C5, C6
   for (int p = 0; p < kPhaseCount; ++p) {
     if (*phase_keys[p] == 0) continue;
     const Json& row = mv.value().at("phases").at(phase_keys[p]);
@@ -228,6 +248,24 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
   auto tables = load("tables.json");
   if (!tables) return tables.error();
   g->drm_no_retreat_ = tables.value().at("drm").at("defender_no_retreat").at("value").get<int>();  // 15.6.2
+  g->strongpoint_drm_ = tables.value().at("drm").at("strongpoint").at("value").get<int>();         // 18.3.6
+  g->overrun_marked_drm_ =
+      cec.value().at("markers").at("overrun-marked-defender").at("drm").get<int>();  // 11.4.4d
+  {  // 21.1.2: the Soviet Surrender Table (surrender.json)
+    auto sur = load("surrender.json");
+    if (!sur) return sur.error();
+    for (const auto& r : sur.value().at("results"))
+      if (r.at("result") == "surrender") g->surrender_from_ = r.at("modified_roll").at(0).get<int>();
+    for (const auto& e : sur.value().at("drms")) {
+      const std::string k = e.at("key").get<std::string>();
+      const int v = e.at("drm").get<int>();
+      if (k == "guards_nkvd") g->surrender_guards_drm_ = v;
+      if (k == "major_city") g->surrender_major_city_drm_ = v;
+      if (k == "town_city_fortification") g->surrender_town_city_fort_drm_ = v;
+      if (k == "all_out_of_supply") g->surrender_all_oos_drm_ = v;
+      if (k == "operational_hq") g->surrender_hq_drm_ = v;
+    }
+  }
   g->mandated_min_ =
       odds_of(tables.value().at("limits").at("mandated_min_odds").at("value").get<std::string>());
   g->hq_range_ = tables.value().at("ranges").at("hq_command_range").at("value").get<int>();  // 22.1.1
@@ -349,6 +387,13 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     d.command_value = int_or(u, "command_value", 0);
     for (const auto& t : tables.value().at("retreat_orders").at("nkvd_types"))
       if (u.value("type", "") == t.get<std::string>()) d.nkvd = true;  // 14.3.5
+    d.untried = u.value("untried", false);                             // 22.9.1, 22.10
+    d.ur_mg = u.value("ur_mg", false);                                 // 22.9
+    if (d.untried) d.combat = true;  // 22.9.2: "treated as ground combat units"
+    d.engineer = u.value("engineer", false);
+    d.guards = u.value("type", "").rfind("guards", 0) == 0;  // 22.8
+    d.armored_train = u.value("type", "") == "armored-train";
+    d.flotilla = u.value("type", "") == "flotilla";
     d.cls = u.value("ma_colour", "") == "green" ? kGreen : u.value("motorized", false) ? kMotorized : kLeg;
     const std::string type = u.value("type", "");
     if (type == "air" || u.contains("air_type")) {  // 17.1.1
@@ -366,8 +411,6 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     d.recovery = int_or(u, "recovery", 0);                                // 22.2.1
     d.militia = u.value("militia", false) || type == "militia-division";  // 22.10
     d.reserve = u.value("reserve", false);                                // 22.11: "RES"
-    d.untried = u.value("untried", false);                                // 22.9, 22.10.2
-    d.guards = type.rfind("guards", 0) == 0;                              // 22.8.1
     d.bridge = type == "bridge";                                          // 22.4
     const Json& aaf = air.at("aa_fire");
     d.aa = listed(aaf.at("aa_types"), type);
@@ -389,6 +432,9 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     sc.name = s.at("name").get<std::string>();
     sc.first_turn = s.at("first_turn").get<int>();
     sc.last_turn = s.at("last_turn").get<int>();
+    if (s.contains("rail_capacity"))  // 11.1.3
+      sc.rail_capacity = {s.at("rail_capacity").value("axis", 0), s.at("rail_capacity").value("soviet", 0)};
+    sc.axis_strongpoints = s.value("axis_strongpoints_allowed", false);  // 18.3.4
     for (const auto& t : s.at("turns")) {
       sc.weather.push_back(std::max(0, weather_index(t.value("weather", t.value("climate", "dry")))));
       sc.storm.push_back(t.value("storm", false) ? 1 : 0);  // 5.1.3c: "Storms in addition"

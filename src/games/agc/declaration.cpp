@@ -39,7 +39,7 @@ bool AgcState::may_attack_into(int u, int hex) const {
 // 12.3.3: "Total the attack strengths of adjacent friendly non-artillery ground combat units
 // designated to attack." 12.3.4: "Total the defense strengths of all Tried, non-artillery ground
 // combat units in the defender hex(es)." 12.1.2: artillery is not taken into account. (Untried
-// units are not in play yet: every unit is Tried.)
+// units count nothing until combat reveals them, 15.5.4.)
 void AgcState::declared_odds(const std::vector<int>& hexes, const std::vector<int>& units, int& a,
                              int& d) const {
   a = 0;
@@ -49,6 +49,7 @@ void AgcState::declared_odds(const std::vector<int>& hexes, const std::vector<in
   for (size_t u = 0; u < us_.size(); ++u) {
     const auto& def = g_->units_[u];
     if (us_[u].hex < 0 || def.artillery || !def.combat || def.hq || def.supply_counter) continue;
+    if (untried(static_cast<int>(u))) continue;  // 12.3.4: "all Tried ... units"
     if (std::find(hexes.begin(), hexes.end(), us_[u].hex) != hexes.end())
       d += defense_of(static_cast<int>(u));
   }

@@ -3,9 +3,10 @@
 // 10.7.8; movement.json `roads`), major rivers (10.7.9), lakes (10.7.10), enemy ZOCs (10.6),
 // One Hex Movement (10.5.3) and Infiltration Movement (11.5). Movement points are counted in
 // halves, since a road hex costs one-half MP (10.7.7).
-// Not in this version: rail lines without rail movement (10.7.6), rail and strategic
-// movement (11.1, 11.3), overrun (11.4), flotillas (11.2), air and sea transport (11.7); so the
-// Zone of Interdiction effects on them (13.2.1-13.2.4, 13.2.6) wait for those rules. 13.2.7:
+// Rail and strategic movement (11.1, 11.3) and Untried units (11.6) are in specialized.cpp, with
+// their Zone of Interdiction effects (13.2.1, 13.2.2, 13.2.4). Not in this version: rail lines
+// without rail movement (10.7.6), overrun (11.4), flotillas (11.2, 13.2.3), air and sea transport
+// (11.7, 13.2.6). 13.2.7:
 // "Normal movement and supply routes are not affected by interdiction": no cost here reads it.
 #include <algorithm>
 
@@ -34,7 +35,7 @@ int AgcState::ma_this_phase(int unit) const {
 
 bool AgcState::moves_this_phase(int unit) const {
   const auto& d = g_->units_[unit];
-  if (d.side != side_of_phase() || !d.combat) return false;
+  if (d.side != side_of_phase() || !d.combat || (untried(unit) && d.ur_mg)) return false;  // 22.9.2
   // 10.2.4c: an Activated marker means "no movement in the Movement Phase" (special_units.cpp).
   if (us_[unit].activated) return phase_ == kSovietMotorizedMovement;
   if (d.cls == kGreen) return false;
@@ -157,8 +158,14 @@ Status AgcState::check_move(int unit, int to) const {
   if (declaring_) return Error{"attacks have been declared: movement is over for this phase", "12.0", ""};
   if (s.hex < 0) return Error{d.label + " is not on the map", "10.0", ""};
   if (auto st = check_nonop_move(unit); !st.is_ok()) return st;  // 22.2.5g (special_units.cpp)
+  if (untried(unit) && d.ur_mg) return Error{"Untried UR/MG units cannot move", "22.9.2", ""};
   if (!moves_this_phase(unit))
     return Error{d.label + " does not move in this phase (Movement Phase Chart)", "4.2", ""};
+  // 11.6.1: "After the Soviet Player has moved all desired units with known movement values, he may
+  // flip Untried UR/MG units": once he flips, only the flipped units move on.
+  if (flipping_ && !(g_->units_[unit].untried && s.tried))
+    return Error{"Untried units are being flipped: the units with known movement values have moved", "11.6.1",
+                 ""};
   if (reaction_phase()) {
     if (auto st = check_reaction_move(unit, to); !st.is_ok()) return st;
   }
@@ -170,6 +177,9 @@ Status AgcState::check_move(int unit, int to) const {
   if (stack_[1 - d.side][to] != 0) return Error{"a unit may not enter an enemy-occupied hex", "10.4", ""};
   const MoveCost mc = move_cost(unit, s.hex, to);
   if (mc.halves < 0) return Error{d.label + " may not enter " + g_->grid_.id(to) + " (terrain)", mc.rule, ""};
+  if (s.strategic && phase_ == (d.side == kAxis ? kAxisMovement : kSovietMovement)) {
+    if (auto st = check_strategic_step(unit, to, mc.by_road); !st.is_ok()) return st;  // 11.3
+  }
   const bool zoc_to_zoc = in_enemy_zoc(s.hex, d.side) && in_enemy_zoc(to, d.side);
   if (zoc_to_zoc && !can_infiltrate(unit))
     return Error{
@@ -215,6 +225,17 @@ void AgcState::do_move(int unit, int to) {
   s.road_in = mc.by_road ? static_cast<int8_t>(mc.halves) : int8_t{-1};
   place(unit, to);
   if (in_enemy_zoc(to, d.side)) s.mp_left = 0;  // 10.6.5: stop on entering an enemy ZOC
+  // 18.1.5: "Any enemy fortification under construction is destroyed simply by moving any friendly
+  // ground combat unit into or through the hex."
+  if (d.combat && strongpoint_[to] == 2 - d.side) {
+    strongpoint_[to] = 0;
+    emit({"fortification",
+          "the enemy Strongpoint under construction in " + g_->grid_.id(to) + " is destroyed",
+          "18.1.5",
+          0xFFFFFFFFu,
+          false,
+          {}});
+  }
   emit({"move", d.label + " moves to " + g_->grid_.id(to), rule, 0xFFFFFFFFu, false, {}});
   rebuild_occupancy();
 }

@@ -25,14 +25,17 @@ constexpr int kPositionVersion = 1;
 
 // 4.2, in order (Phase).
 constexpr const char* kPhaseWords[] = {
-    "axis-movement", "axis-air-interdiction",   "soviet-reaction",
-    "axis-combat",   "axis-motorized-movement", "soviet-motorized-movement",
-    "axis-reaction", "soviet-combat",           "soviet-movement"};
+    "axis-movement",    "axis-air-interdiction",   "soviet-reaction",
+    "axis-combat",      "axis-motorized-movement", "soviet-motorized-movement",
+    "axis-reaction",    "soviet-combat",           "soviet-movement",
+    "axis-engineering", "soviet-engineering",      "soviet-surrender"};  // appended: 4.2 B6, C5, C6
 constexpr const char* kOrderWords[] = {"none", "no-retreat", "additional-retreat"};  // 14.3
 constexpr const char* kWeatherWords[] = {"dry", "frost", "mud", "snow"};
 constexpr const char* kBoxWords[] = {"out", "ready", "flown", "damaged", "destroyed", "mission"};  // 17.1.2
 constexpr const char* kControlWords[] = {"none", "axis", "soviet"};   // kNoSide + 1
 constexpr const char* kRebuildWords[] = {"none", "cadre", "active"};  // 20.2
+constexpr const char* kStrongpointWords[] = {"none", "axis-under-construction", "soviet-under-construction",
+                                             "axis", "soviet"};  // 18.3.5
 
 }  // namespace
 
@@ -79,6 +82,10 @@ Result<Json> AgcState::position() const {
     if (s.guards_used) x["guards_used"] = true;                       // 22.8.1
     if (s.recovery_rolled) x["recovery_rolled"] = true;               // 22.2.6a
     if (s.restricted_moved != 0) x["restricted_moved"] = s.restricted_moved;  // 22.2.5g
+    if (s.tried) x["tried"] = true;                                           // 22.9.1
+    if (s.overrun) x["overrun"] = true;                                       // 11.4.4
+    if (s.railed) x["railed"] = true;                                         // 11.1.2
+    if (s.strategic) x["strategic"] = true;                                   // 11.3
     units[g_->units_[u].id] = std::move(x);
   }
   j["units"] = std::move(units);
@@ -143,6 +150,15 @@ Result<Json> AgcState::position() const {
   for (int u : withdraw_due_) due.push_back(g_->units_[u].id);
   rp["withdrawals_due"] = std::move(due);
   j["replacements"] = std::move(rp);
+  Json strongpoints = Json::object();  // 18.3
+  for (size_t h = 0; h < strongpoint_.size(); ++h)
+    if (strongpoint_[h] != 0) strongpoints[grid.id(static_cast<int>(h))] = kStrongpointWords[strongpoint_[h]];
+  if (!strongpoints.empty()) j["strongpoints"] = std::move(strongpoints);
+  if (strongpoints_left_[kAxis] != 0 || strongpoints_left_[kSoviet] != 0)  // 18.3.3
+    j["strongpoints_left"] = {{"axis", strongpoints_left_[kAxis]}, {"soviet", strongpoints_left_[kSoviet]}};
+  if (rail_used_[kAxis] != 0 || rail_used_[kSoviet] != 0)  // 11.1.3
+    j["rail_used"] = {{"axis", rail_used_[kAxis]}, {"soviet", rail_used_[kSoviet]}};
+  if (flipping_) j["flipping"] = true;  // 11.6.1
   return j;
 }
 
@@ -172,7 +188,8 @@ Status AgcState::read_position(const JsonReader& r) {
                   "may_advance", "orders_issued",   "dispatched",       "air_box",     "mission",
                   "firing",      "role_open",       "target",           "engage_seq",  "retarget",
                   "non_op",      "activated",       "withdrawn",        "rebuild_box", "activations",
-                  "guards_used", "recovery_rolled", "restricted_moved"});
+                  "guards_used", "recovery_rolled", "restricted_moved", "tried",       "overrun",
+                  "railed",      "strategic"});
     UnitState& s = us_[u];
     s.hex = static_cast<int16_t>(steppe::read_id(x.at("hex"), find_hex, "hex of the map", true));
     s.steps_lost = static_cast<int8_t>(x.has("steps_lost") ? x.int_in("steps_lost", 0, d.steps) : 0);
@@ -211,6 +228,11 @@ Status AgcState::read_position(const JsonReader& r) {
     if ((s.withdrawn || s.rebuild != 0) && s.hex >= 0)
       x.at("hex").fail_value(
           "a withdrawn unit or one on the Unit Rebuilding Chart is off the map (8.6, 20.2)");
+    s.tried = x.boolean_or("tried", false);  // 22.9.1
+    if (s.tried && !d.untried) x.at("tried").fail_value("only Untried units are flipped to Tried (22.9.1)");
+    s.overrun = x.boolean_or("overrun", false);      // 11.4.4
+    s.railed = x.boolean_or("railed", false);        // 11.1.2
+    s.strategic = x.boolean_or("strategic", false);  // 11.3
     if (s.box != kAirOut && !d.air)
       x.at("air_box").fail_value("only air units are in the air boxes (17.1.2)");
     if ((s.box == kAirMission) != (s.mission >= 0))
@@ -308,6 +330,29 @@ Status AgcState::read_position(const JsonReader& r) {
     for (const JsonReader& u : x.at("withdrawals_due").elements())
       withdraw_due_.push_back(static_cast<int16_t>(steppe::read_id(u, find_unit, "unit")));
   }
+  std::fill(strongpoint_.begin(), strongpoint_.end(), 0);
+  if (r.has("strongpoints"))  // 18.3
+    for (const auto& [id, x] : r.at("strongpoints").members()) {
+      const int h = g.grid_.parse(id);
+      if (h < 0) {
+        x.fail("not a hex of the map: " + steppe::quoted(id));
+        continue;
+      }
+      strongpoint_[static_cast<size_t>(h)] = static_cast<uint8_t>(x.as_word(kStrongpointWords));
+    }
+  strongpoints_left_ = {};
+  if (r.has("strongpoints_left")) {
+    const JsonReader x = r.at("strongpoints_left");
+    strongpoints_left_ = {static_cast<int8_t>(x.int_in("axis", 0, 99)),
+                          static_cast<int8_t>(x.int_in("soviet", 0, 99))};
+  }
+  rail_used_ = {};
+  if (r.has("rail_used")) {
+    const JsonReader x = r.at("rail_used");
+    rail_used_ = {static_cast<int16_t>(x.int_in("axis", 0, 999)),
+                  static_cast<int16_t>(x.int_in("soviet", 0, 999))};
+  }
+  flipping_ = r.has("flipping") && r.boolean("flipping");
   rebuild_occupancy();  // 3.0e, 3.0f: from the units, as after every move
   return r.status();
 }

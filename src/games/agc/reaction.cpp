@@ -113,6 +113,7 @@ void AgcState::resample_hidden(int viewer, uint64_t seed) {
       x = steppe::splitmix64(x);
       d.order = (x >> 32) % 2 == 0 ? kNoRetreat : kAdditionalRetreat;
     }
+  resample_untried(x);  // 22.9.1 (specialized.cpp)
   // 17.1.8: the enemy's face-down air units. The viewer knows how many lie on each mission hex and
   // which units are either in the Ready Box or face down somewhere, not which is where nor its
   // role: a sample draws them anew from that pool (Soviet interceptors from its fighters and

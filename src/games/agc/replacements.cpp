@@ -187,6 +187,9 @@ void AgcState::soviet_replacement_roll(int table) {
                     std::to_string(r) + ":";
   strongpoints_ = static_cast<int8_t>(row.fortifications);  // 7.2a
   e_strongpoint_ = row.e;
+  // 18.3.3: these are the Strongpoints the Soviet player may begin in this turn's Engineering Phase
+  // (engineering.cpp); the "E" one counts as one more (its placement limits are not checked yet).
+  strongpoints_left_[kSoviet] = static_cast<int8_t>(row.fortifications + (row.e ? 1 : 0));
   got += " " + std::to_string(row.fortifications) + (row.e ? "E" : "") + " Strongpoints,";
   const int before = rp_i_[kSoviet];
   rp_i_[kSoviet] = static_cast<int8_t>(std::min(t.soviet_i_max, before + row.type_i));  // 7.2b
@@ -316,7 +319,7 @@ Status check_convert(const AgcState& s, int u) {
   const auto& us = s.us_[u];
   if (d.side != kSoviet || (!d.militia && !d.reserve))
     return Error{d.label + " is not a Soviet Militia or RES unit", "7.2c, 22.10.1, 22.11", ""};
-  if (d.untried)
+  if (s.untried(u))
     return Error{"Untried Militia cannot be converted until flipped to their Tried sides", "22.10.1", ""};
   if (us.hex < 0) return Error{d.label + " is not on the map", "7.2c", ""};
   if (d.attack == 0 && d.defense == 0) return Error{"zero strength units are not converted", "22.10.1", ""};

@@ -8,14 +8,36 @@
 // Motorized Movement Phases (12.0); the defender's Reaction Phase (14.0) follows when an attack
 // was declared. The Axis Air Interdiction Phase (13.1.1) follows the Axis Movement Phase when the
 // Axis has an air unit in the Ready Box; the Air Readiness Phase (9.1) closes the Strategic Segment.
-// Engineering (18-20) and surrender (21) phases have no rules in this version and are not stopped at.
 // The choices of the Replacements and Reinforcement Phases and of the Interphase are steps
 // (StrategicStep, replacements.cpp), not phases.
+// B6 the Axis Engineering Phase, C5 the Soviet Engineering Phase (18, 19, 20) and C6 the Soviet
+// Surrender Phase (21) close the segments (engineering.cpp, surrender.cpp). The order is the table
+// kOrderOfPlay, not the enum's numbers: new phases were appended to `enum Phase` so that saved
+// positions keep their meaning.
 #include <algorithm>
 
 #include "games/agc/agc.h"
 
 namespace agc {
+
+// 4.2: "B. Axis Player Segment 1. Movement Phase ... 5. Motorized Movement Phase 6. Engineering Phase
+// C. Soviet Player Segment 1. Motorized Movement Phase 2. Axis Reaction Phase 3. Combat Phase
+// 4. Movement Phase 5. Engineering Phase 6. Soviet Surrender Phase".
+const std::array<Phase, kPhaseCount> kOrderOfPlay = {
+    kAxisMovement,          kAxisInterdiction, kSovietReaction,          kAxisCombat,
+    kAxisMotorizedMovement, kAxisEngineering,  kSovietMotorizedMovement, kAxisReaction,
+    kSovietCombat,          kSovietMovement,   kSovietEngineering,       kSovietSurrender};
+// 4.2: the segment each phase belongs to, by Phase number (B: Axis, C: Soviet).
+const std::array<int8_t, kPhaseCount> kSegmentSide = {
+    kAxis,   kAxis,   kAxis,   kAxis, kAxis, kSoviet,  // movement .. Soviet motorized movement
+    kSoviet, kSoviet, kSoviet,                         // Axis reaction, Soviet combat, Soviet movement
+    kAxis,   kSoviet, kSoviet};                        // Axis engineering, Soviet engineering, surrender
+
+Phase AgcState::next_phase(Phase p) {
+  for (size_t i = 0; i + 1 < kOrderOfPlay.size(); ++i)
+    if (kOrderOfPlay[i] == p) return kOrderOfPlay[i + 1];
+  return kPhaseCount;
+}
 
 void AgcState::begin_turn() {
   // A. Strategic Segment: weather is the scenario's (5.1.1); supply is traced (6.6); then the
@@ -40,6 +62,9 @@ void AgcState::start_player_segments() {
     for (const auto& [u, t] : sc_->air_arrivals)
       if (t == turn_ && us_[u].box == kAirOut && !us_[u].withdrawn) to_box(u, kAirReady, "8.2.3");
   air_readiness();  // A5 the Air Readiness Phase (9.0)
+  // 11.1.2, 11.1.3, 11.3.3: rail movement and Rail Capacity, and strategic movement, are per game-turn.
+  for (auto& s : us_) s.railed = s.strategic = false;
+  rail_used_ = {};
   phase_ = kAxisMovement;
   begin_phase();
 }
@@ -70,17 +95,21 @@ void AgcState::begin_phase() {
   air_hex_ = -1;
   air_init_ = air_side_ = -1;
   air_round_ = 0;
-  if (combat_phase()) begin_air_steps();  // 17.1.7
+  if (combat_phase()) begin_air_steps();         // 17.1.7
+  if (engineering_phase()) begin_engineering();  // 11.4.4 Note, 18.3.5 (engineering.cpp)
+  if (surrender_phase()) begin_surrender();      // 21.1 (surrender.cpp)
   declaring_ = false;
+  flipping_ = false;  // 11.6.1
   // 22.1.2: an HQ's command points are counted per game segment (ruling A-7).
   if (declaration_phase())
     for (auto& s : us_) s.orders_issued = s.dispatched = 0;
-  emit({"phase",
-        "turn " + std::to_string(turn_) + " phase " + std::to_string(phase_),
-        "4.2",
-        0xFFFFFFFFu,
-        false,
-        {}});
+  emit(
+      {"phase",
+       "turn " + std::to_string(turn_) + " phase " + std::to_string(phase_) + " (" + phase_name(phase_) + ")",
+       "4.2",
+       0xFFFFFFFFu,
+       false,
+       {}});
 }
 
 // 3.0e.2: "A maximum of ten (10) stacking points can occupy a hex at the end of any friendly
@@ -140,23 +169,34 @@ void AgcState::end_phase() {
               {}});
         decl_[i].resolved = true;
       }
-  if (phase_ + 1 < kPhaseCount) {
-    phase_ = static_cast<Phase>(phase_ + 1);
+  if (engineering_phase()) end_engineering();  // 18.3.5, 11.4.4 Note (engineering.cpp)
+  if (next_phase(phase_) < kPhaseCount) {
+    phase_ = next_phase(phase_);
     // 13.1.1: "the Axis player can conduct Interdiction missions": with no air unit in the Ready
     // Box (17.1.3) he has none to fly, and the phase is passed.
     if (phase_ == kAxisInterdiction) {
       bool ready = false;
       for (size_t u = 0; u < us_.size(); ++u)
         ready = ready || (g_->units_[u].air && g_->units_[u].side == kAxis && us_[u].box == kAirReady);
-      if (!ready) phase_ = static_cast<Phase>(phase_ + 1);
+      if (!ready) phase_ = next_phase(phase_);
     }
     // 14.1: "if the moving player has declared no combats ... no Reaction Movement is possible";
     // Orders and artillery go to declared attacks only (14.2.1, 14.3.1): no Reaction Phase.
     if (reaction_phase() && decl_.empty()) {
       emit({"phase", "no attack was declared: no Reaction Phase", "14.1", 0xFFFFFFFFu, false, {}});
-      phase_ = static_cast<Phase>(phase_ + 1);
+      phase_ = next_phase(phase_);
     }
     begin_phase();
+    // 4.2: an Engineering or Surrender Phase in which the phase's player can do nothing is passed.
+    if ((engineering_phase() || surrender_phase()) && !phase_has_play()) {
+      emit({"phase",
+            std::string("nothing to do in the ") + phase_name(phase_) + ": the phase is passed",
+            "4.2",
+            0xFFFFFFFFu,
+            false,
+            {}});
+      end_phase();
+    }
     return;
   }
   if (sc_ == nullptr) {

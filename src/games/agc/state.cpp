@@ -31,6 +31,7 @@ AgcState::AgcState(const AgcGame& g, const ScenarioDef* sc, uint64_t seed) : g_(
   for (auto& v : zoc_) v.assign(g.grid_.size(), 0);
   attacked_hex_.assign(g.grid_.size(), 0);
   interdiction_.assign(g.grid_.size(), 0);
+  strongpoint_.assign(g.grid_.size(), 0);  // 18.3: none at the start
   tracer_ = std::make_shared<steppe::SupplyTracer>();
   if (sc != nullptr) {
     turn_ = sc->first_turn;
@@ -154,6 +155,10 @@ Json AgcState::full_json() const {
                      {"oos", s.out_of_supply},
                      {"emergency", s.emergency},
                      {"eliminated", s.eliminated}});
+    if (g_->units_[u].untried) units.back()["untried"] = !s.tried;  // 22.9.1
+    if (s.overrun) units.back()["overrun"] = true;                  // 11.4.4
+    if (s.railed) units.back()["railed"] = true;                    // 11.1.2
+    if (s.strategic) units.back()["strategic"] = true;              // 11.3
   }
   Json ctrl = Json::object();
   for (size_t h = 0; h < control_.size(); ++h)
@@ -196,7 +201,18 @@ Json AgcState::full_json() const {
   Json interdiction = Json::object();  // 13.1.2: the Interdiction markers
   for (size_t h = 0; h < interdiction_.size(); ++h)
     if (interdiction_[h] != 0) interdiction[g_->grid_.id(static_cast<int>(h))] = interdiction_[h];
+  Json strongpoints = Json::object();  // 18.3: under construction or completed, by side
+  for (size_t h = 0; h < strongpoint_.size(); ++h)
+    if (strongpoint_[h] != 0) {
+      const int v = strongpoint_[h];
+      strongpoints[g_->grid_.id(static_cast<int>(h))] =
+          std::string(v % 2 == 1 ? "axis" : "soviet") + (v >= 3 ? "" : "-under-construction");
+    }
   return Json{{"turn", turn_},
+              {"strongpoints", strongpoints},
+              {"rail_used", {rail_used_[0], rail_used_[1]}},
+              {"strongpoints_left", {strongpoints_left_[0], strongpoints_left_[1]}},
+              {"flipping", flipping_},
               {"air", air},
               {"air_step", air_step_},
               {"air_hex", air_hex_ >= 0 ? g_->grid_.id(air_hex_) : ""},
@@ -236,6 +252,24 @@ Json AgcState::observation(int side) const {
   Json face_down = Json::array();
   for (const auto& [h, f] : down) face_down.push_back({{"hex", h}, {"side", f.first}, {"count", f.second}});
   j["face_down"] = std::move(face_down);
+  // 22.9.1: "The back sides of the counters represent the Untried mode, where the unit values are
+  // not known" (to either player, ruling A-51): an Untried unit shows as "untried", with no id, no
+  // strength and no MA, listed after the others by hex (its place in the list would name it).
+  Json known = Json::array();
+  std::vector<std::pair<std::string, int>> hidden;  // hex, side
+  for (auto& e : j["units"]) {
+    if (!e.value("untried", false)) {
+      known.push_back(std::move(e));
+      continue;
+    }
+    if (e["hex"] == "") continue;  // in the cup
+    const int u = g_->unit_index(e["id"].get<std::string>());
+    hidden.emplace_back(e["hex"].get<std::string>(), g_->units_[u].side);
+  }
+  std::sort(hidden.begin(), hidden.end());
+  for (const auto& hs : hidden)
+    known.push_back({{"id", "untried"}, {"hex", hs.first}, {"side", hs.second}, {"untried", true}});
+  j["units"] = std::move(known);
   return j;
 }
 
@@ -269,6 +303,18 @@ uint64_t AgcState::state_hash() const {
   mix(static_cast<uint8_t>(storm_override_));
   for (size_t i = 0; i < interdiction_.size(); ++i)
     if (interdiction_[i] != 0) mix(0x13u + (i << 4) + interdiction_[i]);
+  for (size_t i = 0; i < strongpoint_.size(); ++i)  // 18.3
+    if (strongpoint_[i] != 0) mix(0x183u + (i << 4) + strongpoint_[i]);
+  for (size_t u = 0; u < us_.size(); ++u) {  // 22.9.1, 11.4.4, 11.1.2, 11.3
+    const auto& s = us_[u];
+    if (s.tried || s.overrun || s.railed || s.strategic)
+      mix(0x110u + (u << 8) + (s.tried ? 1u : 0u) + (s.overrun ? 2u : 0u) + (s.railed ? 4u : 0u) +
+          (s.strategic ? 8u : 0u));
+  }
+  mix((static_cast<uint64_t>(static_cast<uint8_t>(strongpoints_left_[0])) << 8) |
+      static_cast<uint8_t>(strongpoints_left_[1]) | (flipping_ ? 0x10000u : 0u));
+  mix((static_cast<uint64_t>(static_cast<uint16_t>(rail_used_[0])) << 16) |
+      static_cast<uint16_t>(rail_used_[1]));
   // 12.0, 14.2, 14.3: the declared attacks and the defender's reaction to them.
   mix(declaring_ ? 1 : 0);
   mix(static_cast<uint64_t>(mandated_owed_));
@@ -811,6 +857,154 @@ Result<Action> parse_chapter(const AgcState& s, std::span<const std::string_view
   return parse_chapter_verb(V, s, args);
 }
 
+// ---- 11.1 rail, 11.3 strategic, 11.6 flip, 18.3 strongpoint ----
+bool unit_arg(const AgcState& s, const Action& a, int n) {
+  return a.nargs == n && a.args[0] >= 0 && a.args[0] < static_cast<int>(s.us_.size());
+}
+Result<Action> parse_unit_hex(const AgcState& s, std::span<const std::string_view> args, uint16_t verb,
+                              const char* usage, const char* rule) {
+  if (args.size() != 2) return Error{std::string("usage: ") + usage, rule, ""};
+  const int u = s.g().unit_index(args[0]);
+  if (u < 0) return Error{"no unit '" + std::string(args[0]) + "'", rule, ""};
+  const int h = s.g().grid_.parse(args[1]);
+  if (h < 0) return Error{"no hex '" + std::string(args[1]) + "' (RRCC)", rule, ""};
+  Action a;
+  a.verb = verb;
+  a.push(u);
+  a.push(h);
+  return a;
+}
+Result<Action> parse_unit(const AgcState& s, std::span<const std::string_view> args, uint16_t verb,
+                          const char* usage, const char* rule) {
+  if (args.size() != 1) return Error{std::string("usage: ") + usage, rule, ""};
+  const int u = s.g().unit_index(args[0]);
+  if (u < 0) return Error{"no unit '" + std::string(args[0]) + "'", rule, ""};
+  Action a;
+  a.verb = verb;
+  a.push(u);
+  return a;
+}
+Result<Action> parse_rail(const AgcState& s, std::span<const std::string_view> args) {
+  return parse_unit_hex(s, args, kRail, "rail UNIT HEX", "11.1");
+}
+std::string print_rail(const AgcState& s, const Action& a) {
+  return "rail " + s.g().units_[a.args[0]].id + " " + s.g().grid_.id(a.args[1]);
+}
+// The rail moves listed: to the friendly rail hexes a unit can reach that hold a friendly unit or
+// a city (a rail move to any other reachable hex is legal, and unlisted: unlisted_form).
+bool listed_rail_hex(const AgcState& s, int side, int h) {
+  return s.g().settlement_[h] >= 2 || s.occupant(h) == side;
+}
+void gen_rail(const AgcState& s, std::vector<Action>& out) {
+  if (s.phase_ != kAxisMovement && s.phase_ != kSovietMovement && s.phase_ != kSovietMotorizedMovement)
+    return;
+  const int side = s.side_of_phase();
+  std::vector<uint8_t> near;
+  for (size_t u = 0; u < s.us_.size(); ++u) {
+    const auto& d = s.g().units_[u];
+    if (d.side != side || s.us_[u].hex < 0 || s.us_[u].moved || s.us_[u].railed) continue;
+    if (s.g().rail_.at(s.us_[u].hex) == 0 || !s.check_rail_start(static_cast<int>(u)).is_ok()) continue;
+    if (near.empty()) near = s.near_enemy_of(side, s.g().rail_enemy_distance_);
+    const auto reach = s.rail_reach_with(static_cast<int>(u), near);
+    for (int h = 0; h < s.g().grid_.size(); ++h) {
+      if (reach[h] < 0 || !listed_rail_hex(s, side, h)) continue;
+      if (s.stack_points(h, side) + d.stacking <= s.g().stacking_limit_) {
+        Action a;
+        a.verb = kRail;
+        a.push(static_cast<int32_t>(u));
+        a.push(h);
+        out.push_back(a);
+      }
+    }
+  }
+}
+Status check_rail(const AgcState& s, const Action& a) {
+  if (!unit_arg(s, a, 2) || !s.g().grid_.valid(a.args[1])) return Error{"malformed rail", "", ""};
+  return s.check_rail(a.args[0], a.args[1]);
+}
+void apply_rail(AgcState& s, const Action& a) { s.do_rail(a.args[0], a.args[1]); }
+
+Result<Action> parse_strategic(const AgcState& s, std::span<const std::string_view> args) {
+  return parse_unit(s, args, kStrategic, "strategic UNIT", "11.3");
+}
+std::string print_strategic(const AgcState& s, const Action& a) {
+  return "strategic " + s.g().units_[a.args[0]].id;
+}
+void gen_strategic(const AgcState& s, std::vector<Action>& out) {
+  if (s.phase_ != kAxisMovement && s.phase_ != kSovietMovement) return;
+  for (size_t u = 0; u < s.us_.size(); ++u)
+    if (s.g().units_[u].side == s.side_of_phase() && s.us_[u].hex >= 0 && !s.us_[u].moved &&
+        s.check_strategic(static_cast<int>(u)).is_ok()) {
+      Action a;
+      a.verb = kStrategic;
+      a.push(static_cast<int32_t>(u));
+      out.push_back(a);
+    }
+}
+Status check_strategic(const AgcState& s, const Action& a) {
+  if (!unit_arg(s, a, 1)) return Error{"malformed strategic", "", ""};
+  return s.check_strategic(a.args[0]);
+}
+void apply_strategic(AgcState& s, const Action& a) { s.do_strategic(a.args[0]); }
+
+Result<Action> parse_flip(const AgcState& s, std::span<const std::string_view> args) {
+  return parse_unit(s, args, kFlip, "flip UNIT", "11.6");
+}
+std::string print_flip(const AgcState& s, const Action& a) { return "flip " + s.g().units_[a.args[0]].id; }
+void gen_flip(const AgcState& s, std::vector<Action>& out) {
+  if (s.phase_ != kSovietMovement) return;
+  for (size_t u = 0; u < s.us_.size(); ++u)
+    if (s.check_flip(static_cast<int>(u)).is_ok()) {
+      Action a;
+      a.verb = kFlip;
+      a.push(static_cast<int32_t>(u));
+      out.push_back(a);
+    }
+}
+Status check_flip(const AgcState& s, const Action& a) {
+  if (!unit_arg(s, a, 1)) return Error{"malformed flip", "", ""};
+  return s.check_flip(a.args[0]);
+}
+void apply_flip(AgcState& s, const Action& a) {
+  s.flipping_ = true;  // 11.6.1
+  s.reveal(a.args[0], "11.6.1");
+}
+
+Result<Action> parse_strongpoint(const AgcState& s, std::span<const std::string_view> args) {
+  if (args.size() != 1) return Error{"usage: strongpoint HEX", "18.3", ""};
+  const int h = s.g().grid_.parse(args[0]);
+  if (h < 0) return Error{"no hex '" + std::string(args[0]) + "' (RRCC)", "18.3", ""};
+  Action a;
+  a.verb = kStrongpoint;
+  a.push(h);
+  return a;
+}
+std::string print_strongpoint(const AgcState& s, const Action& a) {
+  return "strongpoint " + s.g().grid_.id(a.args[0]);
+}
+// Listed: the hexes holding a friendly unit (any other legal hex is an unlisted form).
+void gen_strongpoint(const AgcState& s, std::vector<Action>& out) {
+  if (!s.engineering_phase() || !s.phase_has_play()) return;
+  const int side = s.side_of_phase();
+  std::vector<uint8_t> seen(static_cast<size_t>(s.g().grid_.size()), 0);
+  for (size_t u = 0; u < s.us_.size(); ++u) {
+    const int h = s.us_[u].hex;
+    if (h < 0 || s.g().units_[u].side != side || seen[h] != 0) continue;
+    seen[h] = 1;
+    if (s.check_strongpoint(h).is_ok()) {
+      Action a;
+      a.verb = kStrongpoint;
+      a.push(h);
+      out.push_back(a);
+    }
+  }
+}
+Status check_strongpoint(const AgcState& s, const Action& a) {
+  if (a.nargs != 1 || !s.g().grid_.valid(a.args[0])) return Error{"malformed strongpoint", "", ""};
+  return s.check_strongpoint(a.args[0]);
+}
+void apply_strongpoint(AgcState& s, const Action& a) { s.do_strongpoint(a.args[0]); }
+
 constexpr steppe::VerbRow<AgcState> kVerbs[] = {
     {kMove, "move", "move UNIT HEX", "10.0", &gen_move, &check_move, &apply_move, &print_move, &parse_move,
      nullptr},
@@ -851,6 +1045,14 @@ constexpr steppe::VerbRow<AgcState> kVerbs[] = {
      &print_chapter_verb, &parse_chapter<kDisband>, nullptr},
     {kActivate, "activate", "activate UNIT", "10.2.4c", nullptr, &check_chapter_verb, &apply_chapter_verb,
      &print_chapter_verb, &parse_chapter<kActivate>, nullptr},
+    {kRail, "rail", "rail UNIT HEX", "11.1", &gen_rail, &check_rail, &apply_rail, &print_rail, &parse_rail,
+     nullptr},
+    {kFlip, "flip", "flip UNIT", "11.6", &gen_flip, &check_flip, &apply_flip, &print_flip, &parse_flip,
+     nullptr},
+    {kStrategic, "strategic", "strategic UNIT", "11.3", &gen_strategic, &check_strategic, &apply_strategic,
+     &print_strategic, &parse_strategic, nullptr},
+    {kStrongpoint, "strongpoint", "strongpoint HEX", "18.3", &gen_strongpoint, &check_strongpoint,
+     &apply_strongpoint, &print_strongpoint, &parse_strongpoint, nullptr},
 };
 constexpr steppe::VerbTable<AgcState> kTable{kVerbs};
 
@@ -881,6 +1083,12 @@ bool AgcState::unlisted_form(const Action& a) const {
   // 17.1.6: an Interdiction mission "can be placed anywhere on any map"; legal_actions() lists the
   // Soviet HQs' hexes (13.2.5) and the mission hexes already chosen.
   if (a.verb == kFly) return a.nargs == 2 && s_valid_hex(*this, a.args[1]) && !listed_fly_hex(a.args[1]);
+  // 11.1.2: a rail move to a hex holding no friendly unit and no city; 18.3.1: a Strongpoint on a
+  // hex holding no friendly unit.
+  if (a.verb == kRail && a.nargs == 2 && s_valid_hex(*this, a.args[1]))
+    return !listed_rail_hex(*this, g_->units_[a.args[0]].side, a.args[1]);
+  if (a.verb == kStrongpoint && a.nargs == 1 && s_valid_hex(*this, a.args[0]))
+    return occupant(a.args[0]) != side_of_phase();
   return a.verb == kDeclare && (a.nargs > 3 || (a.nargs > 0 && (a.args[0] & 0x100) != 0));
 }
 std::string AgcState::action_to_string(const Action& a) const { return kTable.print(*this, a); }
@@ -896,6 +1104,19 @@ std::string column_name(std::pair<int, int> c) {
 
 // 17.1.8: an enemy air unit face down on its mission hex is unknown: no query tells where it is.
 Status AgcState::query_allowed(int side, const std::vector<std::string>& words) const {
+  // 22.9.1: an Untried unit's values are not known (ruling A-51): no query about it, nor about the
+  // odds or defense of a hex holding one.
+  if (words.size() >= 2 && words[0] == "unit") {
+    const int u = g_->unit_index(words[1]);
+    if (u >= 0 && untried(u))
+      return Error{"the values of an Untried unit are not known until it is flipped", "22.9.1", ""};
+  }
+  if (words.size() >= 2 && (words[0] == "odds" || words[0] == "defense")) {
+    const int h = g_->grid_.parse(words[1]);
+    for (size_t u = 0; h >= 0 && u < us_.size(); ++u)
+      if (us_[u].hex == h && untried(static_cast<int>(u)))
+        return Error{"the values of an Untried unit are not known until it is flipped", "22.9.1", ""};
+  }
   if (words.size() >= 2 && words[0] == "air") {
     const int u = g_->unit_index(words[1]);
     if (u >= 0 && g_->units_[u].side != side && us_[u].box == kAirMission)
@@ -971,9 +1192,40 @@ Status AgcState::test_set(const std::vector<std::string>& words) {
     interdiction_[h] = static_cast<uint8_t>(std::clamp(std::stoi(words[2]), 0, 2));
     return Status::ok();
   }
+  if (words.size() == 3 && words[0] == "strongpoints") {  // 18.3.3, 7.2a: Strongpoints to begin this turn
+    const int side = words[1] == "axis" ? kAxis : words[1] == "soviet" ? kSoviet : kNoSide;
+    if (side == kNoSide) return Error{"strongpoints axis|soviet N", "", ""};
+    strongpoints_left_[side] = static_cast<int8_t>(std::clamp(std::stoi(words[2]), 0, 99));
+    return Status::ok();
+  }
+  if (words.size() == 3 && words[0] == "strongpoint") {  // 18.3: a Strongpoint on HEX
+    const int h = g_->grid_.parse(words[1]);
+    const char* const kinds[] = {"none", "axis-building", "soviet-building", "axis", "soviet"};
+    if (h < 0) return Error{"strongpoint HEX none|axis|soviet|axis-building|soviet-building", "", ""};
+    for (int k = 0; k < 5; ++k)
+      if (words[2] == kinds[k]) {
+        strongpoint_[h] = static_cast<uint8_t>(k);
+        return Status::ok();
+      }
+    return Error{"strongpoint HEX none|axis|soviet|axis-building|soviet-building", "", ""};
+  }
+  if (words.size() == 2 && words[0] == "overrun") {  // 11.4.4: an Overrun marker on UNIT
+    const int u = g_->unit_index(words[1]);
+    if (u < 0) return Error{"overrun UNIT: no unit " + words[1], "", ""};
+    us_[u].overrun = true;
+    return Status::ok();
+  }
+  if (words.size() == 2 && words[0] == "oos") {  // 6.6.4: an Out of Supply marker on UNIT
+    const int u = g_->unit_index(words[1]);
+    if (u < 0) return Error{"oos UNIT: no unit " + words[1], "", ""};
+    us_[u].out_of_supply = true;
+    us_[u].emergency = false;
+    return Status::ok();
+  }
   return Error{
       "set words: place UNIT HEX | phase N | weather W | supply | mandated N | air UNIT BOX | storm yes|no | "
-      "readiness | interdiction HEX LEVEL",
+      "readiness | interdiction HEX LEVEL | strongpoints SIDE N | strongpoint HEX KIND | overrun UNIT | oos "
+      "UNIT",
       "", ""};
 }
 
@@ -1069,6 +1321,39 @@ Result<std::string> AgcState::test_query(const std::vector<std::string>& words) 
     return std::to_string(d / 2) + (d % 2 != 0 ? ".5" : "");
   }
   if (words.size() == 1 && words[0] == "phase") return std::to_string(phase_);
+  if (words.size() == 1 && words[0] == "turn") return std::to_string(turn_);  // 4.2: the Game Turn
+  if (words.size() == 2 && words[0] == "strongpoint") {                       // 18.3: the Strongpoint in HEX
+    const int h = g_->grid_.parse(words[1]);
+    if (h < 0) return Error{"no hex " + words[1], "", ""};
+    const int v = strongpoint_[h];
+    if (v == 0) return std::string("none");
+    return std::string(v % 2 == 1 ? "axis" : "soviet") + (v >= 3 ? " completed" : " under-construction");
+  }
+  if (words.size() == 2 && words[0] == "rail-capacity") {  // 11.1.3: left this game-turn
+    const int side = words[1] == "axis" ? kAxis : words[1] == "soviet" ? kSoviet : kNoSide;
+    if (side == kNoSide) return Error{"rail-capacity axis|soviet", "", ""};
+    return std::to_string(rail_capacity_left(side));
+  }
+  if (words.size() == 3 && words[0] == "unit" && words[2] == "untried") {  // 22.9.1
+    const int u = g_->unit_index(words[1]);
+    if (u < 0) return Error{"no unit " + words[1], "", ""};
+    return std::string(untried(u) ? "yes" : "no");
+  }
+  if (words.size() == 3 && words[0] == "unit" && words[2] == "overrun") {  // 11.4.4
+    const int u = g_->unit_index(words[1]);
+    if (u < 0) return Error{"no unit " + words[1], "", ""};
+    return std::string(us_[u].overrun ? "yes" : "no");
+  }
+  if (words.size() == 2 && words[0] == "surrender-drm") {  // 21.1.2
+    const int h = g_->grid_.parse(words[1]);
+    if (h < 0) return Error{"no hex " + words[1], "", ""};
+    return std::to_string(surrender_drm(h));
+  }
+  if (words.size() == 2 && words[0] == "surrender-due") {  // 21.1.1
+    const int h = g_->grid_.parse(words[1]);
+    if (h < 0) return Error{"no hex " + words[1], "", ""};
+    return std::string(surrender_due(h) ? "yes" : "no");
+  }
   if (words.size() == 1 && words[0] == "mandated") return std::to_string(mandated_owed_);  // 7.1.1e
   if (words.size() == 3 && words[0] == "distance") {  // hexes between two hexes (ruling A-11)
     const int a = g_->grid_.parse(words[1]), b = g_->grid_.parse(words[2]);

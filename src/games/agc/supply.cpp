@@ -65,6 +65,10 @@ void AgcState::supply_map(int side, std::vector<uint8_t>& out) const {
   const auto& enemy_zoc = zoc_[1 - side];
   for (int h = 0; h < n; ++h)
     if (sc.enemy[h] != 0 || (enemy_zoc[h] != 0 && sc.own[h] == 0)) sc.route_ok[h] = 0;
+  // 18.1.1: "Any friendly non-destroyed Strongpoint blocks tracing an enemy Supply Route through the
+  // hex it occupies."
+  for (int h = 0; h < n; ++h)
+    if (strongpoint(h, 1 - side)) sc.route_ok[h] = 0;
 
   // 6.5.1, 6.5.2: the scenario's map-edge sources, friendly (Soviet) and not enemy-occupied;
   // 6.5.1: every friendly Soviet major city, "even when surrounded".

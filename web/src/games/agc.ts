@@ -11,7 +11,8 @@ import { ActionInfo, cap, GameData, GameUI, labelOf } from './game';
 const isHex = (w: string) => /^\d{4}$/.test(w);
 
 // 4.2: the phases of a game turn, in the order of the observation's phase number.
-export const AGC_PHASES = ['Axis Movement', 'Soviet Reaction', 'Axis Combat', 'Axis Motorized Movement', 'Soviet Motorized Movement', 'Axis Reaction', 'Soviet Combat', 'Soviet Movement'];
+// The Engineering and Surrender Phases were appended to the engine's enum (4.2 B6, C5, C6).
+export const AGC_PHASES = ['Axis Movement', 'Axis Air Interdiction', 'Soviet Reaction', 'Axis Combat', 'Axis Motorized Movement', 'Soviet Motorized Movement', 'Axis Reaction', 'Soviet Combat', 'Soviet Movement', 'Axis Engineering', 'Soviet Engineering', 'Soviet Surrender'];
 
 // counters.json by unit id (the notation's and the observation's name for a unit): its
 // printed label, name, side, steps and both faces' factors.

@@ -227,3 +227,75 @@ TEST(AgcState, AFaceDownAirUnitReachesTheEnemyNeitherByEventNorBySearch) {
 
 }  // namespace
 }  // namespace agc
+
+namespace agc {
+namespace {
+
+// 22.9.1: "The back sides of the counters represent the Untried mode, where the unit values are not
+// known." 11.6: "Untried ... units do not have their strengths and MAs revealed until these units are
+// flipped during combat odds determination". The Axis player never learns an Untried Soviet unit's
+// strength before then: not from his observation (no id, no strength, no MA, no place in the list
+// that names it), not from an event, not from a query, and his determinizations deal the face-down
+// counters anew. Combat reveals it to both.
+TEST(AgcState, AnUntriedUnitsStrengthReachesTheAxisNeitherByViewNorByEventNorBySearch) {
+  auto st = game().new_state("empty", 1);
+  auto& s = dynamic_cast<AgcState&>(*st.value());
+  struct Collect final : steppe::EventSink {
+    std::vector<steppe::Event> events;
+    void emit(steppe::Event e) override { events.push_back(std::move(e)); }
+  } sink;
+  s.set_event_sink(&sink);
+  // su-ur11 is 2-4-0 on its Tried side, su-ur02 0-1-0; neither id nor "2-4" nor "0-1" may show.
+  for (const auto& w : std::vector<std::vector<std::string>>{
+           {"place", "su-ur11", "1034"}, {"place", "su-ur02", "2040"}, {"place", "de-7id", "1035"}})
+    ASSERT_TRUE(s.test_set(w).is_ok());
+  const auto leaks = [](const Json& view) {
+    const std::string text = view.dump();
+    return text.find("su-ur11") != std::string::npos || text.find("su-ur02") != std::string::npos;
+  };
+  for (int side : {kAxis, kSoviet}) {
+    const Json v = s.observation(side);
+    EXPECT_FALSE(leaks(v)) << v["units"].dump();
+    int hidden = 0;
+    for (const auto& e : v["units"]) {
+      if (!e.value("untried", false)) continue;
+      ++hidden;
+      EXPECT_EQ(e["id"], "untried");
+      EXPECT_FALSE(e.contains("mp"));
+      EXPECT_FALSE(e.contains("steps_lost"));
+    }
+    EXPECT_EQ(hidden, 2);
+  }
+  EXPECT_FALSE(s.query_allowed(kAxis, {"unit", "su-ur11", "steps"}).is_ok());
+  EXPECT_FALSE(s.query_allowed(kAxis, {"odds", "1034"}).is_ok());
+  // The declaration's odds count no Untried defender (12.3.4), so a legal or refused declaration
+  // tells nothing either; nor does any event up to the Combat Phase.
+  sink.events.clear();
+  ASSERT_TRUE(s.apply(s.parse_action("declare 1034 by de-7id").value()).is_ok());
+  for (int i = 0; i < 8 && !(s.phase_ == kAxisCombat && s.air_step_ == 2); ++i)
+    ASSERT_TRUE(s.apply(s.parse_action("end").value()).is_ok())
+        << s.check(s.parse_action("end").value()).error().to_string();
+  ASSERT_EQ(s.phase_, kAxisCombat);
+  EXPECT_EQ(told(sink.events, kAxis, {"su-ur11", "2-4"}), 0);
+  // Determinizations: the Axis view stays the same while the counters under it change.
+  const Json ao = s.observation(kAxis);
+  std::set<std::string> at_1034;
+  for (uint64_t seed = 1; seed <= 24; ++seed) {
+    auto c = s.clone();
+    c->resample_hidden(kAxis, seed);
+    auto& cs = dynamic_cast<AgcState&>(*c);
+    EXPECT_EQ(cs.observation(kAxis), ao);
+    for (size_t u = 0; u < cs.us_.size(); ++u)
+      if (cs.us_[u].hex == cs.g().grid_.parse("1034") && cs.g().units_[u].untried)
+        at_1034.insert(cs.g().units_[u].id);
+  }
+  EXPECT_GT(at_1034.size(), 1u);
+  // 15.5.4: the attack reveals it, to both players.
+  sink.events.clear();
+  ASSERT_TRUE(s.apply(s.parse_action("attack 1034").value()).is_ok());
+  EXPECT_EQ(told(sink.events, kAxis, {"su-ur11 2-4-0"}), 1);
+  EXPECT_FALSE(s.untried(s.g().unit_index("su-ur11")));
+}
+
+}  // namespace
+}  // namespace agc
