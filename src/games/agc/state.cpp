@@ -1085,7 +1085,8 @@ bool AgcState::unlisted_form(const Action& a) const {
   if (a.verb == kFly) return a.nargs == 2 && s_valid_hex(*this, a.args[1]) && !listed_fly_hex(a.args[1]);
   // 11.1.2: a rail move to a hex holding no friendly unit and no city; 18.3.1: a Strongpoint on a
   // hex holding no friendly unit.
-  if (a.verb == kRail && a.nargs == 2 && s_valid_hex(*this, a.args[1]))
+  if (a.verb == kRail && a.nargs == 2 && a.args[0] >= 0 && a.args[0] < static_cast<int>(us_.size()) &&
+      s_valid_hex(*this, a.args[1]))
     return !listed_rail_hex(*this, g_->units_[a.args[0]].side, a.args[1]);
   if (a.verb == kStrongpoint && a.nargs == 1 && s_valid_hex(*this, a.args[0]))
     return occupant(a.args[0]) != side_of_phase();
