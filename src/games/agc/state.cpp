@@ -947,15 +947,41 @@ Status check_strategic(const AgcState& s, const Action& a) {
 }
 void apply_strategic(AgcState& s, const Action& a) { s.do_strategic(a.args[0]); }
 
-Result<Action> parse_flip(const AgcState& s, std::span<const std::string_view> args) {
-  return parse_unit(s, args, kFlip, "flip UNIT", "11.6");
+// 11.6.1, 22.9.1: the Soviet player flips a face-down counter he knows only by its hex ("flip HEX"):
+// the action names the hex, and flips the first Untried UR/MG unit there in counter order (the
+// counters of one hex are alike to him, and the draw that placed them was random). A hex holding
+// only Untried Militia names one of them, for 22.10.2 to refuse.
+int flip_candidate(const AgcState& s, int hex) {
+  int militia = -1;
+  for (size_t u = 0; u < s.us_.size(); ++u) {
+    if (s.us_[u].hex != hex || !s.untried(static_cast<int>(u))) continue;
+    if (s.g().units_[u].ur_mg) return static_cast<int>(u);
+    if (militia < 0) militia = static_cast<int>(u);
+  }
+  return militia;
 }
-std::string print_flip(const AgcState& s, const Action& a) { return "flip " + s.g().units_[a.args[0]].id; }
+Result<Action> parse_flip(const AgcState& s, std::span<const std::string_view> args) {
+  if (args.size() != 1) return Error{"usage: flip HEX", "11.6", ""};
+  const int h = s.g().grid_.parse(args[0]);
+  if (h < 0)
+    return Error{"no hex '" + std::string(args[0]) + "' (RRCC): an Untried unit is named by its hex", "11.6",
+                 ""};
+  const int u = flip_candidate(s, h);
+  if (u < 0) return Error{"no Untried unit on " + std::string(args[0]), "11.6.1", ""};
+  Action a;
+  a.verb = kFlip;
+  a.push(u);
+  return a;
+}
+std::string print_flip(const AgcState& s, const Action& a) {
+  const int h = s.us_[a.args[0]].hex;
+  return "flip " + (h >= 0 ? s.g().grid_.id(h) : std::string("?"));
+}
 void gen_flip(const AgcState& s, std::vector<Action>& out) {
   if (s.phase_ != kSovietMovement) return;
   for (size_t u = 0; u < s.us_.size(); ++u)
-    if (s.check_flip(static_cast<int>(u)).is_ok()) {
-      Action a;
+    if (s.check_flip(static_cast<int>(u)).is_ok() && flip_candidate(s, s.us_[u].hex) == static_cast<int>(u)) {
+      Action a;  // one action per hex: its units are alike to the player
       a.verb = kFlip;
       a.push(static_cast<int32_t>(u));
       out.push_back(a);
@@ -1047,7 +1073,7 @@ constexpr steppe::VerbRow<AgcState> kVerbs[] = {
      &print_chapter_verb, &parse_chapter<kActivate>, nullptr},
     {kRail, "rail", "rail UNIT HEX", "11.1", &gen_rail, &check_rail, &apply_rail, &print_rail, &parse_rail,
      nullptr},
-    {kFlip, "flip", "flip UNIT", "11.6", &gen_flip, &check_flip, &apply_flip, &print_flip, &parse_flip,
+    {kFlip, "flip", "flip HEX", "11.6", &gen_flip, &check_flip, &apply_flip, &print_flip, &parse_flip,
      nullptr},
     {kStrategic, "strategic", "strategic UNIT", "11.3", &gen_strategic, &check_strategic, &apply_strategic,
      &print_strategic, &parse_strategic, nullptr},
@@ -1093,7 +1119,21 @@ bool AgcState::unlisted_form(const Action& a) const {
   return a.verb == kDeclare && (a.nargs > 3 || (a.nargs > 0 && (a.args[0] & 0x100) != 0));
 }
 std::string AgcState::action_to_string(const Action& a) const { return kTable.print(*this, a); }
-Result<Action> AgcState::parse_action(std::string_view text) const { return kTable.parse(*this, text); }
+// 22.9.1: an Untried UR/MG unit's values "are not known" and 22.9.3 draws it "sight-unseen": its
+// identity (the id names the counter, and so its strength) is known to neither player until it is
+// flipped. No action may name one: it is known by its hex alone ("flip HEX"). The refusal is the
+// same for an Untried unit on the map and in the cup, so a probe tells nothing of where it is.
+Result<Action> AgcState::parse_action(std::string_view text) const {
+  for (const auto w : kTable.split(text)) {
+    const int u = g_->unit_index(w);
+    if (u >= 0 && g_->units_[u].ur_mg && untried(u) && !us_[u].eliminated)
+      return Error{
+          "no unit is known as '" + std::string(w) +
+              "': an Untried UR/MG unit shows no identity until it is flipped; name its hex (flip HEX)",
+          "22.9.1", ""};
+  }
+  return kTable.parse(*this, text);
+}
 
 namespace {
 // (3, 2) -> "1.5-1": the columns are kept doubled (data.cpp odds_of).

@@ -297,5 +297,39 @@ TEST(AgcState, AnUntriedUnitsStrengthReachesTheAxisNeitherByViewNorByEventNorByS
   EXPECT_FALSE(s.untried(s.g().unit_index("su-ur11")));
 }
 
+// 22.9.3: UR/MG units are "drawn randomly, sight-unseen": the Soviet player does not know which counter
+// lies face down where either. His legal actions name the hex ("flip HEX"), one per hex, never the
+// counter; an action naming an Untried counter is refused the same way whether it is on the map or
+// in the cup, so neither a list nor a probe tells where the strong ones are, and he cannot pick one.
+TEST(AgcState, TheSovietPlayerFlipsAnUntriedCounterByItsHexNotByItsName) {
+  auto st = game().new_state("empty", 1);
+  auto& s = dynamic_cast<AgcState&>(*st.value());
+  for (const auto& w : std::vector<std::vector<std::string>>{{"place", "su-ur11", "1034"},
+                                                             {"place", "su-ur02", "1034"},
+                                                             {"place", "su-ur08", "2040"},
+                                                             {"phase", "8"}})
+    ASSERT_TRUE(s.test_set(w).is_ok()) << w[0];
+  std::vector<steppe::Action> legal;
+  s.legal_actions(legal);
+  std::multiset<std::string> flips;
+  for (const auto& a : legal) {
+    const std::string text = s.action_to_string(a);
+    EXPECT_EQ(text.find("su-ur"), std::string::npos) << text;
+    if (text.rfind("flip ", 0) == 0) flips.insert(text);
+  }
+  EXPECT_EQ(flips, (std::multiset<std::string>{"flip 1034", "flip 2040"}));
+  const auto on_map = s.parse_action("flip su-ur11");
+  const auto in_cup = s.parse_action("flip su-ur05");  // never placed: in the cup
+  ASSERT_FALSE(on_map.is_ok());
+  ASSERT_FALSE(in_cup.is_ok());
+  EXPECT_EQ(on_map.error().rule, "22.9.1");
+  EXPECT_EQ(in_cup.error().rule, "22.9.1");
+  EXPECT_FALSE(s.parse_action("move su-ur08 2041").is_ok());
+  // Flipping 1034 turns one of its two counters; the other stays Untried there.
+  ASSERT_TRUE(s.apply(s.parse_action("flip 1034").value()).is_ok());
+  const int a = s.g().unit_index("su-ur11"), b = s.g().unit_index("su-ur02");
+  EXPECT_NE(s.untried(a), s.untried(b));
+}
+
 }  // namespace
 }  // namespace agc
