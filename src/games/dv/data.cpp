@@ -472,6 +472,7 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
   // 10.5.9.1 the Stavka release minimum by year; 10.5.6.1/10.5.6.2 Stalin's mandates.
   for (const auto& [year, n] : tr.at("stavka_release").at("minimum").members())
     g->stavka_min_.emplace_back(std::atoi(year.c_str()), n.as_int_in(0, 12));
+  g->stavka_reserve_from_ = tr.at("stavka_release").int_in("reserve_from_turn", 1, 44);  // 7.3
   g->stalin_min_ = tr.at("stalin_mandates").int_in("minimum", 0, 12);
   g->stalin_odds_ = tr.at("stalin_mandates").str("odds_at_least");
   if (const auto bm = tr.opt("barbarossa_isolated_mech"))  // 17.1.2

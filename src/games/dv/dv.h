@@ -199,7 +199,8 @@ enum Verb : uint16_t {
   kAirSupply,  // airsupply AIR HEX  8.6.1/8.6.2 an air unit supplies German units by air
   // 10.5.9 the held Stavka chit, 10.5.6.2 the Axis answer to unmade Stalin mandates (DV helper B)
   kStavka,  // stavka             10.2, 10.5.9 the Soviet plays the held Stavka chit
-  kPurge    // purge UNIT         10.5.6.2 the Axis eliminates a Soviet 1-4 Rifle Division
+  kPurge,   // purge UNIT         10.5.6.2 the Axis eliminates a Soviet 1-4 Rifle Division
+  kReserve  // reserve UNIT       7.3 a Soviet reinforcement goes into the Stavka Reserve
 };
 
 // 8.x the rules' numbers of air.json (reconstructed where the text prints none).
@@ -273,6 +274,7 @@ class DvGame : public steppe::Game {
   // 10.5.6.1 (trt.json "stalin_mandates"): the minimum of the 2d6 and the odds a mandate needs.
   int stavka_minimum(int year) const;
   int stalin_minimum() const { return stalin_min_; }
+  int stavka_reserve_from() const { return stavka_reserve_from_; }  // 7.3 Turn 3
   // 17.1.2 (trt.json "barbarossa_isolated_mech"): the turns isolated German mech units count as
   // OOS for attrition in a game begun on Turn 1.
   std::pair<int, int> barbarossa_mech_oos() const { return barbarossa_mech_; }
@@ -326,6 +328,7 @@ class DvGame : public steppe::Game {
   int stavka_ = -1, zhukov_ = -1;
   std::vector<std::pair<int, int>> stavka_min_;  // (year, minimum) 10.5.9.1
   int stalin_min_ = 6;                           // 10.5.6.1
+  int stavka_reserve_from_ = 3;                  // 7.3
   std::string stalin_odds_ = "1-3";              // 10.5.6.2
   std::pair<int, int> barbarossa_mech_{2, 4};    // 17.1.2
   std::array<int, 4> weather_shift_{};           // 12.9
@@ -573,6 +576,8 @@ class DvState : public steppe::State {
   void entry_hexes(int u, std::vector<int>& out,
                    const std::vector<uint8_t>* loc = nullptr) const;  // 7.2/7.3 where u may enter
   void do_place(int u, int h);
+  bool may_reserve(int u) const;  // 7.3: a Soviet reinforcement may go into the Stavka Reserve now
+  void do_reserve(int u);
   void advance_placement();
   // ---- 7.4-7.6 replacements (replacements.cpp) ----
   void begin_replacements(int side);

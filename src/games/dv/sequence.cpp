@@ -166,6 +166,26 @@ void DvState::do_place(int u, int h) {
       g_.unit(u).side == kAxis ? "7.2" : "7.3");
 }
 
+// 7.3: "Starting on Turn 3, the Soviet player may place any number of Reinforcing or Replacement
+// units into Stavka Reserve": a Soviet reinforcement waiting to be placed this turn goes there
+// instead of onto the map. (Replacements, 7.6, are not yet offered the Reserve.)
+bool DvState::may_reserve(int u) const {
+  const UnitDef& d = g_.unit(u);
+  if (stage_ != Stage::kPlace || active_ != kSoviet || d.side != kSoviet || !d.ground || d.hq) return false;
+  if (turn_ < g_.stavka_reserve_from()) return false;
+  std::vector<int> hexes;
+  placement_hexes(u, hexes);
+  return !hexes.empty();
+}
+
+void DvState::do_reserve(int u) {
+  UnitState& s = us(u);
+  s = UnitState{};
+  s.box = Box::kStavkaReserve;
+  s.steps = static_cast<uint8_t>(g_.unit(u).steps);
+  log("reinforce", g_.unit(u).label + " goes into the Stavka Reserve", "7.3");
+}
+
 // I. the Reinforcement/Replacement Phase in 7.1's order: Axis reinforcements, Axis
 // replacements, Soviet reinforcements, Soviet replacements; then III. the Strategic Movement
 // Phase (strategic.cpp; II. the Air Base Phase is not played yet).

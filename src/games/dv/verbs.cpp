@@ -28,6 +28,7 @@
 //   stavka             10.2, 10.5.9 the Soviet plays the held Stavka chit (then `place UNIT HEX`
 //                      from the Stavka Reserve, 10.5.9.2, and `done`)
 //   purge UNIT         10.5.6.2 the Axis eliminates a Rifle Division for an unmade mandate
+//   reserve UNIT       7.3 a Soviet reinforcement goes into the Stavka Reserve (from Turn 3)
 #include "kernel/verbs.h"
 
 #include <algorithm>
@@ -666,6 +667,28 @@ struct Verbs {
     return Status::ok();
   }
   static void apply_purge(DvState& s, const Action& a) { s.do_purge(a.args[0]); }
+  // ---- reserve (7.3) ----
+  static void gen_reserve(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kPlace || s.active_side() != kSoviet) return;
+    for (int u = 0; u < static_cast<int>(s.dv().units().size()); ++u)
+      if (s.may_reserve(u)) out.push_back(make(kReserve, {u}));
+  }
+  static Status check_reserve(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 1, "reserve UNIT"); !st) return st;
+    if (s.stage() != Stage::kPlace || s.active_side() != kSoviet)
+      return rule_error("7.3", "reinforcements go into the Stavka Reserve only when the Soviet places them");
+    if (!valid_unit(s, a.args[0])) return Error{"usage: reserve UNIT", "", ""};
+    if (!s.may_reserve(a.args[0]))
+      return rule_error("7.3", s.dv().unit(a.args[0]).label +
+                                   " may not go into the Stavka Reserve (a Soviet " +
+                                   "reinforcement of this turn, from Turn " +
+                                   std::to_string(s.dv().stavka_reserve_from()) + ")");
+    return Status::ok();
+  }
+  static void apply_reserve(DvState& s, const Action& a) {
+    s.do_reserve(a.args[0]);
+    s.advance_placement();
+  }
 
   // ---- notation ----
   static std::string print(const DvState& s, const Action& a) {
@@ -720,6 +743,8 @@ struct Verbs {
         return "stavka";
       case kPurge:
         return "purge " + unit(0);
+      case kReserve:
+        return "reserve " + unit(0);
       default:
         return "?";
     }
@@ -867,6 +892,9 @@ const Row kRows[] = {
     {kPurge, "purge", "purge UNIT", "10.5.6.2", &Verbs::gen_purge, &Verbs::check_purge, &Verbs::apply_purge,
      &Verbs::print,
      [](const DvState& s, std::span<const std::string_view> w) { return Verbs::parse_unit(s, kPurge, w); }},
+    {kReserve, "reserve", "reserve UNIT", "7.3", &Verbs::gen_reserve, &Verbs::check_reserve,
+     &Verbs::apply_reserve, &Verbs::print,
+     [](const DvState& s, std::span<const std::string_view> w) { return Verbs::parse_unit(s, kReserve, w); }},
 };
 const steppe::VerbTable<DvState> kVerbs{kRows};
 
