@@ -164,6 +164,12 @@ Outcome DvState::assess() const {
     o.notes.push_back("every attacker across a Minor River: " + std::to_string(-t.river_shift) +
                       " left (TEC)");
   }
+  // 12.3a "Also apply any Weather effects on Combat (12.9)": 12.9 is missing from the text; its
+  // column shifts are crt.json "weather_combat" (reconstructed as none, ruling DV-B3).
+  if (const int ws = g_.weather_shift(weather()); ws != 0) {
+    o.shifts += ws;
+    o.notes.push_back("weather: " + std::to_string(ws) + " columns (12.9)");
+  }
   if (const int air = air_factor(false, &air_note); air > 0) {  // 8.3, 8.4
     def += air;
     o.notes.push_back(air_note);
@@ -429,6 +435,7 @@ void DvState::carry_out_results() {
 
 void DvState::resolve_attack() {
   const Outcome o = assess();
+  count_mandate(o);    // 10.5.6.2
   air_after_combat();  // 8.3, 8.4
   std::vector<int> defenders, retreated;
   units_in(target_, defenders);
@@ -527,6 +534,8 @@ bool DvState::may_advance(int u) const {
   return false;
 }
 
+// 11.1.1 "Post-Combat Advances and Retreats are not considered Movement": neither spends MPs nor
+// marks the unit as moved for the round.
 void DvState::do_advance(int u) {
   us(u).hex = target_;
   set_control(target_, g_.unit(u).side);

@@ -122,6 +122,15 @@ int DvGame::unit_rf_cost(const std::string& type) const {
   return -1;
 }
 
+// 10.5.9.1: "In 1941: the result is the number of steps ... In 1942: ... minimum 6. In 1943-45:
+// ... minimum 8" (trt.json "stavka_release").
+int DvGame::stavka_minimum(int year) const {
+  int m = 0;
+  for (const auto& [y, n] : stavka_min_)
+    if (y == year) m = n;
+  return m;
+}
+
 int DvGame::place(std::string_view name) const {
   for (const auto& [k, h] : places_)
     if (k == name) return h;
@@ -406,6 +415,13 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
     if (when.find("attacker") != std::string::npos) g->crt_.drm_attacker_oos = d.int_in("drm", -6, 6);
     if (when.find("defender") != std::string::npos) g->crt_.drm_defender_oos = d.int_in("drm", -6, 6);
   }
+  // 12.9 weather effects on combat (missing from the text; reconstructed, ruling DV-B3).
+  if (const auto wc = c.opt("weather_combat")) {
+    const JsonReader shifts = wc->at("column_shift");
+    for (int w = 0; w < 4; ++w)
+      g->weather_shift_[static_cast<size_t>(w)] = shifts.int_in(
+          std::array<const char*, 4>{"fair", "mixed", "mud", "snow"}[static_cast<size_t>(w)], -6, 6);
+  }
   if (!c.ok()) return c.error();
 
   // ---- trt.json: the turns (2.1, 10.1, 10.2, 11.3) ----
@@ -453,6 +469,14 @@ Result<std::unique_ptr<steppe::Game>> load_game(const std::filesystem::path& dat
   }
   if (g->turns_.size() != 44) tr.at("turns").fail("the campaign has 44 turns (3.2)");
   g->deep_battle_both_from_ = tr.int_in("deep_battle_either_or_both_from", 1, 44);
+  // 10.5.9.1 the Stavka release minimum by year; 10.5.6.1/10.5.6.2 Stalin's mandates.
+  for (const auto& [year, n] : tr.at("stavka_release").at("minimum").members())
+    g->stavka_min_.emplace_back(std::atoi(year.c_str()), n.as_int_in(0, 12));
+  g->stavka_reserve_from_ = tr.at("stavka_release").int_in("reserve_from_turn", 1, 44);  // 7.3
+  g->stalin_min_ = tr.at("stalin_mandates").int_in("minimum", 0, 12);
+  g->stalin_odds_ = tr.at("stalin_mandates").str("odds_at_least");
+  if (const auto bm = tr.opt("barbarossa_isolated_mech"))  // 17.1.2
+    g->barbarossa_mech_ = {bm->at("turns").at(0).as_int_in(1, 44), bm->at("turns").at(1).as_int_in(1, 44)};
   for (const auto& [kind, types] : tr.at("axis_replacement_types").members())
     if (types.is_array()) g->axis_kinds_.emplace_back(kind, types.as_str_list());
   for (const auto& td : g->turns_)

@@ -193,10 +193,14 @@ enum Verb : uint16_t {
   kRail,
   kShip,
   // 8.x airpower (air.cpp)
-  kBase,      // base AIR HEX       8.2 an air unit's base moves (Air Base Phase)
-  kAir,       // air AIR            8.3/8.4 an air unit or Tac Air supports the combat being fought
-  kBombard,   // bombard AIR UNIT   8.5 an air unit bombards an enemy ground unit
-  kAirSupply  // airsupply AIR HEX  8.6.1/8.6.2 an air unit supplies German units by air
+  kBase,       // base AIR HEX       8.2 an air unit's base moves (Air Base Phase)
+  kAir,        // air AIR            8.3/8.4 an air unit or Tac Air supports the combat being fought
+  kBombard,    // bombard AIR UNIT   8.5 an air unit bombards an enemy ground unit
+  kAirSupply,  // airsupply AIR HEX  8.6.1/8.6.2 an air unit supplies German units by air
+  // 10.5.9 the held Stavka chit, 10.5.6.2 the Axis answer to unmade Stalin mandates (DV helper B)
+  kStavka,  // stavka             10.2, 10.5.9 the Soviet plays the held Stavka chit
+  kPurge,   // purge UNIT         10.5.6.2 the Axis eliminates a Soviet 1-4 Rifle Division
+  kReserve  // reserve UNIT       7.3 a Soviet reinforcement goes into the Stavka Reserve
 };
 
 // 8.x the rules' numbers of air.json (reconstructed where the text prints none).
@@ -266,6 +270,17 @@ class DvGame : public steppe::Game {
   int deep_battle_both_from() const { return deep_battle_both_from_; }
   int hq_of_panzer_chit(int chit) const { return panzer_hq_[static_cast<size_t>(chit - kChitPanzer1)]; }
   int stavka_hq() const { return stavka_; }
+  // 10.5.9.1 (trt.json "stavka_release"): the minimum steps of the 2d6 roll by year;
+  // 10.5.6.1 (trt.json "stalin_mandates"): the minimum of the 2d6 and the odds a mandate needs.
+  int stavka_minimum(int year) const;
+  int stalin_minimum() const { return stalin_min_; }
+  int stavka_reserve_from() const { return stavka_reserve_from_; }  // 7.3 Turn 3
+  // 17.1.2 (trt.json "barbarossa_isolated_mech"): the turns isolated German mech units count as
+  // OOS for attrition in a game begun on Turn 1.
+  std::pair<int, int> barbarossa_mech_oos() const { return barbarossa_mech_; }
+  const std::string& stalin_odds() const { return stalin_odds_; }
+  // 12.9 (crt.json "weather_combat", ruling DV-B3): column shifts by weather (0 Fair .. 3 Snow).
+  int weather_shift(int weather) const { return weather_shift_[static_cast<size_t>(weather)]; }
   int zhukov() const { return zhukov_; }
   // 7.4: the Axis replacement kinds and the counter types each rebuilds.
   const std::vector<std::pair<std::string, std::vector<std::string>>>& axis_kinds() const {
@@ -311,6 +326,12 @@ class DvGame : public steppe::Game {
   int deep_battle_both_from_ = 34;
   std::array<int, 4> panzer_hq_{-1, -1, -1, -1};
   int stavka_ = -1, zhukov_ = -1;
+  std::vector<std::pair<int, int>> stavka_min_;  // (year, minimum) 10.5.9.1
+  int stalin_min_ = 6;                           // 10.5.6.1
+  int stavka_reserve_from_ = 3;                  // 7.3
+  std::string stalin_odds_ = "1-3";              // 10.5.6.2
+  std::pair<int, int> barbarossa_mech_{2, 4};    // 17.1.2
+  std::array<int, 4> weather_shift_{};           // 12.9
   std::vector<std::pair<std::string, std::vector<std::string>>> axis_kinds_;
   std::vector<std::pair<std::string, int>> unit_costs_;
   int reduced_gta_cost_ = 2;
@@ -325,22 +346,24 @@ class DvGame : public steppe::Game {
 
 // The stage of the action phase the game waits in.
 enum class Stage : uint8_t {
-  kPlace,       // 7.2/7.3: placing this turn's reinforcements (the Axis first, 7.1)
-  kReplace,     // 7.4/7.6: spending replacements
-  kInitiative,  // 10.2: the initiative player picks his first chit
-  kMode,        // 10.5.5/10.5.7: the owner picks the order of a Move/Combat or Panzer Army chit
-  kMove,        // 11.x: a movement segment
-  kCombat,      // 12.x: a combat segment
-  kAdvance,     // 12.6: the attacker may advance into the emptied hex
-  kLoss,        // 12.3c: the owner chooses which unit loses the next step
-  kRetreat,     // 12.5: the defender chooses where the next unit retreats
-  kHeld,        // 10.2, 10.5.10: before a draw, the Axis may play the held Manstein/Model chit
-  kRail,        // 9.2/9.4: a side's rail movement in the Strategic Movement Phase
-  kNaval,       // 9.3/9.5: a side's Naval Transport in the Strategic Movement Phase
-  kOver,        // 3.2: the game is over
-  kAirBase,     // 8.2: a side's Air Base Segment (4.0 II)
-  kAirDefend,   // 8.4: the defender may add air support before the combat is fought
-  kAirSupply    // 8.6.1 (Logistics round) / 8.6.2 (4.0 V.b): German Air Supply
+  kPlace,        // 7.2/7.3: placing this turn's reinforcements (the Axis first, 7.1)
+  kReplace,      // 7.4/7.6: spending replacements
+  kInitiative,   // 10.2: the initiative player picks his first chit
+  kMode,         // 10.5.5/10.5.7: the owner picks the order of a Move/Combat or Panzer Army chit
+  kMove,         // 11.x: a movement segment
+  kCombat,       // 12.x: a combat segment
+  kAdvance,      // 12.6: the attacker may advance into the emptied hex
+  kLoss,         // 12.3c: the owner chooses which unit loses the next step
+  kRetreat,      // 12.5: the defender chooses where the next unit retreats
+  kHeld,         // 10.2, 10.5.10: before a draw, the Axis may play the held Manstein/Model chit
+  kRail,         // 9.2/9.4: a side's rail movement in the Strategic Movement Phase
+  kNaval,        // 9.3/9.5: a side's Naval Transport in the Strategic Movement Phase
+  kOver,         // 3.2: the game is over
+  kAirBase,      // 8.2: a side's Air Base Segment (4.0 II)
+  kAirDefend,    // 8.4: the defender may add air support before the combat is fought
+  kAirSupply,    // 8.6.1 (Logistics round) / 8.6.2 (4.0 V.b): German Air Supply
+  kStavkaPlace,  // 10.5.9.2: the Stavka round's units leave the Stavka Reserve
+  kMandate       // 10.5.6.2: the Axis eliminates Rifle Divisions for unmade Stalin mandates
 };
 
 // 8.x one air unit's state (DvState::air_, parallel to DvGame::air_units()). The air unit
@@ -523,6 +546,26 @@ class DvState : public steppe::State {
   int manstein_hex() const { return manstein_hex_; }
   int manstein_back() const { return manstein_back_; }
   // 10.2: on Turn 12, after the first initiative chit, the Axis may keep Fall Blau for Turn 13.
+  // 10.2 third exception, 10.5.9: the held Stavka chit and its round.
+  bool stavka_available() const;
+  void play_stavka();
+  void stavka_placement_hexes(int u, std::vector<int>& out) const;  // 10.5.9.2
+  void do_stavka_place(int u, int h);
+  void end_stavka_placement();
+  bool stavka_new(int u) const;             // placed from the Stavka Reserve this round
+  bool stavka_via_hq(int u) const;          // placed with the Stavka or Zhukov HQ this round (10.5.9.3)
+  bool stavka_restricted() const;           // 10.5.9.3 applies to this round
+  bool stavka_move_ok(int u, int h) const;  // 10.5.9.3
+  bool stavka_path_ok(int u, int h, const steppe::PathFinder& pf) const;
+  int stavka_steps() const { return stavka_steps_; }
+  // 10.5.6.1/10.5.6.2 Stalin mandates.
+  void count_mandate(const Outcome& o);  // a Counterattack attack just fought
+  void purge_choices(std::vector<int>& out) const;
+  bool begin_purge();  // true if the Axis has eliminations to choose
+  void do_purge(int u);
+  int mandates() const { return mandates_; }
+  int mandates_made() const { return mandates_made_; }
+  int purges_left() const { return purges_left_; }
   bool may_defer_fall_blau() const {
     return stage_ == Stage::kInitiative && turn_ == 12 && fall_blau_turn_ == 0 && initiative_left_ == 1 &&
            !preset_.empty();
@@ -533,6 +576,8 @@ class DvState : public steppe::State {
   void entry_hexes(int u, std::vector<int>& out,
                    const std::vector<uint8_t>* loc = nullptr) const;  // 7.2/7.3 where u may enter
   void do_place(int u, int h);
+  bool may_reserve(int u) const;  // 7.3: a Soviet reinforcement may go into the Stavka Reserve now
+  void do_reserve(int u);
   void advance_placement();
   // ---- 7.4-7.6 replacements (replacements.cpp) ----
   void begin_replacements(int side);
@@ -639,6 +684,14 @@ class DvState : public steppe::State {
   int manstein_year_ = 0;               // 10.5.10: the year of its uses counted in manstein_uses_
   int manstein_uses_ = 0;
   bool held_passed_ = false;         // 10.2: the Axis let this draw go without playing it
+  bool stavka_passed_ = false;       // 10.2: the Soviet let this draw go without playing Stavka
+  bool stavka_played_ = false;       // 10.5.9: the Stavka chit was played this turn
+  int stavka_steps_ = 0;             // 10.5.9.1: steps that may still leave the Stavka Reserve
+  std::vector<int> stavka_new_;      // 10.5.9: units placed this Stavka round
+  std::vector<int> stavka_hq_new_;   // 10.5.9.2/10.5.9.3: of them, those placed with Stavka/Zhukov
+  int mandates_ = 0;                 // 10.5.6.1: counterattacks Stalin ordered this round
+  int mandates_made_ = 0;            // 10.5.6.2: legal attacks at 1-3 or better with an in-supply unit
+  int purges_left_ = 0;              // 10.5.6.2: Rifle Divisions the Axis may still eliminate
   int fall_blau_turn_ = 0;           // 10.2: the turn the Axis chose two chits (12 or 13)
   int phase1_ = 0;                   // I: 0 Axis reinforcements, 1 Axis replacements, 2/3 the Soviet ones;
                                      // III: 4 Axis rail, 5 Axis naval, 6 Soviet rail, 7 Soviet naval,

@@ -115,7 +115,10 @@ bool DvState::may_force_march(int u) const {
   return true;
 }
 
-// 11.3 weather (supplied units only), 11.4/13.9 MF 3 when OOS or IS, 11.5 Forced March +2,
+// 11.1.1: a unit's MPs are its own and this round's: computed afresh from its movement factor
+// each round ("MPs may not be accumulated from Round to Round", "may not be lent"), spent by the
+// one move the search makes. 11.3 weather (supplied units only), 11.4/13.9 MF 3 when OOS or IS,
+// 11.5 Forced March +2,
 // 10.5.6 Counterattack: MF at most 3 for units that began the round adjacent to the enemy.
 int DvState::move_allowance(int u, bool forced) const {
   const UnitDef& d = g_.unit(u);
@@ -243,6 +246,39 @@ bool DvState::counterattack_dest_ok(int u, int h) const {
   return false;
 }
 
+// 10.5.9.3: a unit placed with Stavka or Zhukov (1942 on, Soviet initiative turns) may move
+// only if "the first or second hex they enter must be within two hexes (one intervening hex) of
+// an Axis Combat unit, or they must end their Move within two hexes of a Soviet Combat unit that
+// did not enter from Reserve this Round". The hexes entered are those of the move's path, the
+// search's cheapest as in DV-E11 (ruling DV-B1). `pf` holds u's search.
+bool DvState::stavka_path_ok(int u, int h, const steppe::PathFinder& pf) const {
+  if (!stavka_restricted() || !stavka_via_hq(u) || h == us(u).hex) return true;
+  const steppe::HexGrid& gr = g_.grid();
+  const auto near = [&](int x, int side, bool old_only) {
+    for (size_t i = 0; i < units_.size(); ++i) {
+      const UnitDef& d = g_.units()[i];
+      if (units_[i].box != Box::kMap || d.side != side || !d.combat) continue;
+      if (old_only && stavka_new(static_cast<int>(i))) continue;
+      if (gr.distance(x, units_[i].hex) <= 2) return true;
+    }
+    return false;
+  };
+  if (near(h, kSoviet, true)) return true;
+  std::vector<int> path;
+  pf.path(h, path);
+  // path[0] is the start hex: the first and second hexes entered are path[1] and path[2].
+  for (size_t k = 1; k < path.size() && k <= 2; ++k)
+    if (near(path[k], kAxis, false)) return true;
+  return false;
+}
+
+bool DvState::stavka_move_ok(int u, int h) const {
+  if (!stavka_restricted() || !stavka_via_hq(u) || h == us(u).hex) return true;
+  steppe::PathFinder& pf = path_finder();
+  reach_search(u, false, pf);
+  return pf.reached(h) && stavka_path_ok(u, h, pf);
+}
+
 bool DvState::move_dest_ok(int u, int h, bool* forced) const {
   if (h == us(u).hex) {
     if (forced != nullptr) *forced = false;
@@ -250,6 +286,7 @@ bool DvState::move_dest_ok(int u, int h, bool* forced) const {
   }
   if (!stack_ok(h, g_.unit(u).side, {u})) return false;  // 5.1a
   if (!counterattack_dest_ok(u, h)) return false;
+  if (!stavka_move_ok(u, h)) return false;  // 10.5.9.3
   steppe::PathFinder& pf = path_finder();
   reach_search(u, false, pf);
   if (pf.reached(h)) {
@@ -275,9 +312,12 @@ void DvState::move_destinations(int u, std::vector<int>& out) const {
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   const int start = us(u).hex;
+  const bool stavka = stavka_restricted() && stavka_via_hq(u);
+  if (stavka) reach_search(u, false, pf);  // 10.5.9.3 judges the paths of this search
   out.erase(std::remove_if(out.begin(), out.end(),
                            [&](int h) {
-                             return h != start && (!stack_ok(h, side, {u}) || !counterattack_dest_ok(u, h));
+                             return h != start && (!stack_ok(h, side, {u}) || !counterattack_dest_ok(u, h) ||
+                                                   (stavka && !stavka_path_ok(u, h, pf)));
                            }),
             out.end());
 }
@@ -302,12 +342,17 @@ bool DvState::in_command_range(int u) const {
     case kChitPanzer3:
     case kChitPanzer4: {
       const int hq = g_.hq_of_panzer_chit(chit_);
-      return u != hq && d.nation == "german" && in_range(hq);  // 10.5.7 German (only) units
+      // 10.5.7 German (only) units; "other (i.e., non-Activated) Pz HQs may not be moved during
+      // such an Activation".
+      return u != hq && d.nation == "german" && d.type != "panzer-hq" && in_range(hq);
     }
     case kChitManstein:
       return manstein_hex_ >= 0 && g_.grid().distance(s.hex, manstein_hex_) <= 3;  // 10.5.10
     case kChitDeepBattle:
       return in_range(g_.stavka_hq()) || in_range(g_.zhukov());  // 10.5.8
+    case kChitStavka:
+      // 10.5.9: "any of the newly-placed units that are in Command Range of Stavka or Zhukov HQ"
+      return stavka_new(u) && (in_range(g_.stavka_hq()) || in_range(g_.zhukov()));
     default:
       return false;
   }
@@ -342,6 +387,11 @@ bool DvState::active_unit(int u, Segment seg) const {
     case kChitDeepBattle:
       // 10.5.8: units in range of Stavka or Zhukov (either or both from Turn 34).
       return u == g_.stavka_hq() || u == g_.zhukov() || s.act;
+    case kChitStavka:
+      // 10.5.9: the placed units in range after placement move; "Any of these units that are in
+      // Command Range of the Stavka or Zhukov HQs at the end of Movement may then perform Combat".
+      // "No other units may participate in either the Movement or Combat during the Stavka Round."
+      return seg == kSegMove ? s.act : in_command_range(u);
     default:
       return true;
   }

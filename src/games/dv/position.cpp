@@ -32,9 +32,10 @@ constexpr int kPositionVersion = 1;
 // counter in a position is a spoiled file, not a game.
 constexpr uint64_t kMaxCupCounter = 100000;
 
-constexpr const char* kStageNames[] = {"place",   "replace",  "initiative", "mode",      "move", "combat",
-                                       "advance", "loss",     "retreat",    "held",      "rail", "naval",
-                                       "over",    "air-base", "air-defend", "air-supply"};
+constexpr const char* kStageNames[] = {"place",      "replace",      "initiative", "mode",     "move",
+                                       "combat",     "advance",      "loss",       "retreat",  "held",
+                                       "rail",       "naval",        "over",       "air-base", "air-defend",
+                                       "air-supply", "stavka-place", "mandate"};
 constexpr const char* kBoxNames[] = {"map",          "pending",    "eliminated", "removed", "stavka-reserve",
                                      "other-fronts", "air-assets", "available"};
 constexpr const char* kSegmentNames[] = {"move", "combat"};
@@ -136,6 +137,13 @@ Result<Json> DvState::position() const {
                          {"year", manstein_year_},
                          {"uses_this_year", manstein_uses_},
                          {"passed_this_draw", held_passed_}};
+  j["stavka"] = {{"passed_this_draw", stavka_passed_},  // 10.2, 10.5.9
+                 {"played_this_turn", stavka_played_},
+                 {"steps_left", stavka_steps_},
+                 {"placed", units_list(stavka_new_)},
+                 {"placed_with_hq", units_list(stavka_hq_new_)}};
+  j["stalin_mandates"] = {
+      {"ordered", mandates_}, {"made", mandates_made_}, {"eliminations_left", purges_left_}};
   j["reinforcement_step"] = phase1_;  // 7.1's order
   // 7.4, 7.6: null before the first Replacement Segment of the game (nothing counted yet).
   Json pool = axis_pool_.empty() ? Json(nullptr) : Json::object();
@@ -307,6 +315,22 @@ Status DvState::read_position(const JsonReader& r) {
   manstein_year_ = mm.int_in("year", 0, 1945);
   manstein_uses_ = mm.int_in("uses_this_year", 0, 2);
   held_passed_ = mm.boolean("passed_this_draw");
+  stavka_passed_ = stavka_played_ = false;
+  stavka_steps_ = mandates_ = mandates_made_ = purges_left_ = 0;
+  stavka_new_.clear();
+  stavka_hq_new_.clear();
+  if (const auto sv = r.opt("stavka")) {  // 10.5.9 (absent in positions saved before it)
+    stavka_passed_ = sv->boolean("passed_this_draw");
+    stavka_played_ = sv->boolean("played_this_turn");
+    stavka_steps_ = sv->int_in("steps_left", 0, 99);
+    stavka_new_ = read_units(sv->at("placed"));
+    stavka_hq_new_ = read_units(sv->at("placed_with_hq"));
+  }
+  if (const auto sm = r.opt("stalin_mandates")) {  // 10.5.6.1, 10.5.6.2 (likewise)
+    mandates_ = sm->int_in("ordered", 0, 99);
+    mandates_made_ = sm->int_in("made", 0, 99);
+    purges_left_ = sm->int_in("eliminations_left", 0, 99);
+  }
   phase1_ = r.int_in("reinforcement_step", 0, 8);
   const JsonReader pool = r.at("axis_replacements");
   axis_pool_.clear();

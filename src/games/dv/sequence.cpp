@@ -2,9 +2,8 @@
 // turn record track (trt.json), reinforcements and withdrawals (7.1-7.3, 7.9), the initiative
 // chit (10.2), the chit cup (a kernel DrawCup: every draw is seeded, logged and replayable),
 // the rounds each chit makes (10.5), the Attrition Phase (13.8) and the End Phase (3.2).
-// The Strategic Movement Phase (9.x) is strategic.cpp's. Not yet: conversions (7.7, 7.8), the
-// Air Base Phase (8.2), the held Stavka chit (10.5.9), Stalin mandates
-// (10.5.6.1), the 7.5 corps rebuild.
+// The Strategic Movement Phase (9.x) is strategic.cpp's; the held Stavka chit (10.5.9) and Stalin
+// mandates (10.5.6.1, 10.5.6.2) are here. Not yet: the 7.5 corps rebuild.
 #include <algorithm>
 
 #include "games/dv/dv.h"
@@ -31,6 +30,8 @@ void DvState::start_turn() {
   used_move_ = {0, 0};
   used_combat_ = {0, 0};
   held_passed_ = false;
+  stavka_passed_ = false;
+  stavka_played_ = false;  // 10.5.9: once per turn
   pulled_.clear();
   preset_.clear();
   std::vector<uint8_t> axis_los, axis_loc;  // 7.9: traced once, when a withdrawal needs it
@@ -165,6 +166,26 @@ void DvState::do_place(int u, int h) {
       g_.unit(u).side == kAxis ? "7.2" : "7.3");
 }
 
+// 7.3: "Starting on Turn 3, the Soviet player may place any number of Reinforcing or Replacement
+// units into Stavka Reserve": a Soviet reinforcement waiting to be placed this turn goes there
+// instead of onto the map. (Replacements, 7.6, are not yet offered the Reserve.)
+bool DvState::may_reserve(int u) const {
+  const UnitDef& d = g_.unit(u);
+  if (stage_ != Stage::kPlace || active_ != kSoviet || d.side != kSoviet || !d.ground || d.hq) return false;
+  if (turn_ < g_.stavka_reserve_from()) return false;
+  std::vector<int> hexes;
+  placement_hexes(u, hexes);
+  return !hexes.empty();
+}
+
+void DvState::do_reserve(int u) {
+  UnitState& s = us(u);
+  s = UnitState{};
+  s.box = Box::kStavkaReserve;
+  s.steps = static_cast<uint8_t>(g_.unit(u).steps);
+  log("reinforce", g_.unit(u).label + " goes into the Stavka Reserve", "7.3");
+}
+
 // I. the Reinforcement/Replacement Phase in 7.1's order: Axis reinforcements, Axis
 // replacements, Soviet reinforcements, Soviet replacements; then III. the Strategic Movement
 // Phase (strategic.cpp; II. the Air Base Phase is not played yet).
@@ -205,6 +226,9 @@ std::vector<int> DvState::initiative_choices() const {
   for (int c : cup_.contents())
     if (cup_side(c) == side && cup_kind(c) != kChitLogistics && (out.empty() || out.back() != cup_kind(c)))
       out.push_back(cup_kind(c));
+  // 10.2: "he may play it as his own Initiative chit" (the Stavka chit, never in the cup).
+  if (side == kSoviet && stavka_available() && std::find(out.begin(), out.end(), kChitStavka) == out.end())
+    out.insert(std::lower_bound(out.begin(), out.end(), static_cast<int>(kChitStavka)), kChitStavka);
   return out;
 }
 
@@ -277,6 +301,7 @@ void DvState::play_manstein(int h) {
   ++manstein_uses_;
   manstein_back_ = year >= 1944 ? 999 : manstein_uses_ == 1 ? turn_ + 2 : year == 1942 ? 19 : 30;
   manstein_hex_ = h;
+  stavka_passed_ = false;  // 10.2: the next draw is still ahead; the Soviet may play Stavka before it
   log("chit",
       std::string(year >= 1944 ? "Model" : "Manstein") + " is played at " + g_.grid().id(h) +
           (manstein_back_ < 999 ? ", back on Turn " + std::to_string(manstein_back_)
@@ -290,7 +315,19 @@ void DvState::next_round() {
   picked_ = target_ = -1;
   attackers_.clear();
   advancers_.clear();
-  manstein_hex_ = -1;  // 10.5.10: removed from the map at the end of its round
+  manstein_hex_ = -1;   // 10.5.10: removed from the map at the end of its round
+  stavka_new_.clear();  // 10.5.9: the round's units are ordinary units again
+  stavka_hq_new_.clear();
+  // 10.2: "the Soviet player may choose to play it prior to the drawing of the next chit from the
+  // cup or as the last chit of the Action Phase ... The Soviet player's choice of the Stavka chit
+  // supersedes the selection of the Manstein/Model chit": his choice comes first. Not before an
+  // Axis initiative chit (the preset ones, ruling DV-T5).
+  if (preset_.empty() && !stavka_passed_ && stavka_available()) {
+    stage_ = Stage::kHeld;
+    active_ = kSoviet;
+    chit_ = -1;
+    return;
+  }
   // 10.2: "the Axis player may choose to play it prior to the drawing of the next chit from
   // the cup or as the last chit of the Action Phase".
   if (preset_.empty() && !held_passed_ && manstein_available()) {
@@ -304,6 +341,7 @@ void DvState::next_round() {
     }
   }
   held_passed_ = false;
+  stavka_passed_ = false;
   int c = -1;
   if (!preset_.empty()) {
     c = preset_.front();
@@ -340,7 +378,8 @@ void DvState::start_round(int kind, int side) {
         if (n >= 0 && occupant_side(n) == 1 - g_.units()[i].side) s.started_adjacent = true;
   }
   place_act_markers();
-  bombarded_.clear();  // 8.5 one Air unit per hex each Combat (DV-A6)
+  mandates_ = mandates_made_ = 0;  // 10.5.6.1: ordered for a Counterattack round only
+  bombarded_.clear();              // 8.5 one Air unit per hex each Combat (DV-A6)
   air_att_.clear();
   air_def_.clear();
   const std::string who = side == kAxis ? "Axis" : "Soviet";
@@ -350,6 +389,12 @@ void DvState::start_round(int kind, int side) {
       if (begin_air_supply(true)) return;  // 8.6.1
       next_round();
       return;
+    // 10.5.1 Move Action: "the Active player moves all, some, or none of his Ground units up to
+    // the limit of their available MPs" (every unit of the side is active: active_unit; 11.5
+    // Forced March only in a Move round, may_force_march). 10.5.2 Combat Action: "The Active
+    // Player may initiate Combat versus adjacent Enemy units" (12.x, combat.cpp), Strategic Air
+    // and Artillery bombard or support (8.4, 8.5, 12.8), and 12.2.1's Single Unit rule holds
+    // (may_resolve).
     case kChitMove:
     case kChitCombat: {
       auto& used = kind == kChitMove ? used_move_ : used_combat_;
@@ -381,9 +426,23 @@ void DvState::start_round(int kind, int side) {
           : kind == kChitManstein ? "10.5.10"
                                   : "10.5.7");
       return;
-    case kChitCounterattack:
+    case kChitCounterattack: {
       segments_ = {kSegMove, kSegCombat};  // 10.5.6 move, then combat
+      // 10.5.6.1: "When the Counterattack chit is pulled, the Soviet player rolls 2d6. The result
+      // is the number of counterattacks Stalin has ordered this Round, minimum of 6." (DV-R7)
+      const int a = roll(6, "Stalin mandates", "10.5.6.1");
+      const int b = roll(6, "Stalin mandates", "10.5.6.1");
+      mandates_ = std::max(a + b, g_.stalin_minimum());
+      mandates_made_ = 0;
+      log("mandate",
+          "Stalin orders " + std::to_string(mandates_) + " counterattacks (roll " + std::to_string(a) + "+" +
+              std::to_string(b) + ", at least " + std::to_string(g_.stalin_minimum()) + ")",
+          "10.5.6.1");
       break;
+    }
+    case kChitStavka:
+      play_stavka();
+      return;
     case kChitDeepBattle:
       segments_ = {kSegCombat, kSegMove};  // 10.5.8 combat, then move
       break;
@@ -434,7 +493,214 @@ void DvState::end_segment() {
     stage_ = segments_[seg_] == kSegMove ? Stage::kMove : Stage::kCombat;
     return;
   }
+  if (chit_ == kChitCounterattack && begin_purge()) return;  // 10.5.6.2
   next_round();
+}
+
+// ---- 10.5.9 the Stavka chit ----
+
+// 10.2 third exception: held out of the cup, played once in a turn whose chart lists it. A Stavka
+// Reserve with nothing in it offers no round (ruling DV-B1).
+bool DvState::stavka_available() const {
+  if (stavka_played_) return false;
+  const auto& chits = g_.turn(turn_).chits[kSoviet];
+  if (std::find(chits.begin(), chits.end(), kChitNames[kChitStavka]) == chits.end()) return false;
+  for (size_t i = 0; i < units_.size(); ++i)
+    if (units_[i].box == Box::kStavkaReserve && g_.units()[i].ground) return true;
+  return false;
+}
+
+// 10.5.9: "the chit allows some units in Stavka Reserve to be placed on the map as
+// Reinforcements, then Move and engage in Combat. No other units may Move or conduct Combat".
+// 10.5.9.1: "The Soviet player rolls 2d6: In 1941: the result is the number of steps that may
+// leave Stavka Reserve. In 1942: same as above but minimum 6. In 1943-45: ... minimum 8."
+void DvState::play_stavka() {
+  stavka_played_ = true;
+  stavka_new_.clear();
+  stavka_hq_new_.clear();
+  const int a = roll(6, "Stavka reinforcements", "10.5.9.1");
+  const int b = roll(6, "Stavka reinforcements", "10.5.9.1");
+  const int least = g_.stavka_minimum(year());
+  stavka_steps_ = std::max(a + b, least);
+  log("chit",
+      "Stavka: " + std::to_string(stavka_steps_) + " steps may leave the Stavka Reserve (roll " +
+          std::to_string(a) + "+" + std::to_string(b) +
+          (least > 0 ? ", at least " + std::to_string(least) : "") + ")",
+      "10.5.9, 10.5.9.1");
+  segments_ = {kSegMove, kSegCombat};
+  seg_ = 0;
+  stage_ = Stage::kStavkaPlace;
+  active_ = kSoviet;
+  std::vector<int> hexes;
+  for (size_t i = 0; i < units_.size(); ++i) {
+    stavka_placement_hexes(static_cast<int>(i), hexes);
+    if (!hexes.empty()) return;
+  }
+  end_stavka_placement();
+}
+
+bool DvState::stavka_new(int u) const {
+  return std::find(stavka_new_.begin(), stavka_new_.end(), u) != stavka_new_.end();
+}
+bool DvState::stavka_via_hq(int u) const {
+  return std::find(stavka_hq_new_.begin(), stavka_hq_new_.end(), u) != stavka_hq_new_.end();
+}
+
+// 10.5.9.2: "Units are placed on the map as Soviet Reinforcements (7.3) but may also be placed
+// with the Stavka and/or Zhukov HQs if the HQ is currently In Supply via an overland route."
+// A unit leaves whole: its steps must not exceed those left of the roll (ruling DV-B1).
+void DvState::stavka_placement_hexes(int u, std::vector<int>& out) const {
+  out.clear();
+  const UnitDef& d = g_.unit(u);
+  const UnitState& s = us(u);
+  if (stage_ != Stage::kStavkaPlace || s.box != Box::kStavkaReserve || !d.ground || d.side != kSoviet) return;
+  const int steps = s.steps > 0 ? s.steps : d.steps;
+  if (steps > stavka_steps_) return;
+  entry_hexes(u, out);  // 7.3
+  std::vector<uint8_t> los, loc;
+  for (int hq : {g_.stavka_hq(), g_.zhukov()}) {
+    if (hq < 0 || us(hq).box != Box::kMap) continue;
+    if (los.empty()) trace_supply(kSoviet, los, loc);
+    const int h = us(hq).hex;
+    // Overland: the LOS of 13.3/13.4 (port supply is not traced, so every LOS is overland).
+    if (los[static_cast<size_t>(h)] != 0 && stack_ok(h, kSoviet, {u})) out.push_back(h);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+void DvState::do_stavka_place(int u, int h) {
+  std::vector<int> cities;
+  entry_hexes(u, cities);
+  UnitState& s = us(u);
+  const int steps = s.steps > 0 ? s.steps : g_.unit(u).steps;
+  s = UnitState{};
+  s.box = Box::kMap;
+  s.hex = h;
+  s.steps = static_cast<uint8_t>(steps);
+  stavka_steps_ -= steps;
+  stavka_new_.push_back(u);
+  // 10.5.9.3 "Soviet units entering from Reserve via Cities are not affected": a hex that is a
+  // 7.3 entry hex counts as a city entry even with an HQ in it (ruling DV-B1).
+  const bool via_hq = std::find(cities.begin(), cities.end(), h) == cities.end();
+  if (via_hq) stavka_hq_new_.push_back(u);
+  set_control(h, kSoviet);
+  log("reinforce",
+      g_.unit(u).label + " leaves the Stavka Reserve at " + g_.grid().id(h) +
+          (via_hq ? " (with the HQ)" : "") + ", " + std::to_string(stavka_steps_) + " steps left",
+      via_hq ? "10.5.9.2" : "10.5.9.2, 7.3");
+  std::vector<int> hexes;
+  for (size_t i = 0; i < units_.size(); ++i) {
+    stavka_placement_hexes(static_cast<int>(i), hexes);
+    if (!hexes.empty()) return;
+  }
+  end_stavka_placement();
+}
+
+// 10.5.9: "After placement is complete, any of the newly-placed units that are in Command Range
+// of Stavka or Zhukov HQ may Move" (their ACT markers, 10.4).
+void DvState::end_stavka_placement() {
+  stavka_steps_ = 0;
+  place_act_markers();
+  seg_ = 0;
+  stage_ = Stage::kMove;
+  active_ = kSoviet;
+  log("round", "Stavka round: " + std::to_string(stavka_new_.size()) + " units placed", "10.5.9");
+}
+
+// 10.5.9.3: "Starting in 1942, during Soviet Initiative Turns (only), Soviet units entering from
+// Stavka Reserve via Zhukov/ Stavka may Move during that Stavka Round only under the following
+// restriction" (movement.cpp stavka_move_ok).
+bool DvState::stavka_restricted() const {
+  return chit_ == kChitStavka && year() >= 1942 && g_.turn(turn_).initiative == kSoviet;
+}
+
+// ---- 10.5.6.2 mandated counterattacks ----
+
+// "The Soviet player is required to make at least the number of legal attacks at final odds of
+// 1-3 or better, each involving at least one In-Supply Soviet unit."
+void DvState::count_mandate(const Outcome& o) {
+  if (chit_ != kChitCounterattack || active_ != kSoviet || o.column < 0) return;
+  const auto& cols = g_.crt().columns;
+  const auto least = std::find(cols.begin(), cols.end(), g_.stalin_odds());
+  if (least != cols.end() && o.column < static_cast<int>(least - cols.begin())) return;
+  const bool supplied =
+      std::any_of(attackers_.begin(), attackers_.end(), [&](int u) { return us(u).supply == 0; });
+  if (!supplied) return;
+  ++mandates_made_;
+  log("mandate",
+      "mandated counterattack " + std::to_string(mandates_made_) + " of " + std::to_string(mandates_) +
+          " made",
+      "10.5.6.2");
+}
+
+// "For each mandated counterattack the Soviet player fails to make, the Axis player may eliminate
+// one In-Supply Soviet 1-4 Rifle Division from the map. Soviet Rifle Divisions adjacent to Axis
+// units must be chosen if possible. If none exist, then Soviet Rifle Divisions closest to any Axis
+// Ground unit must be chosen instead. (Axis units in Romania on Turn 1 are ignored for this
+// rule). The Axis player may treat any OOS or IS Soviet 1-4 Rifle Division as if they were In
+// Supply": every Rifle Division on the map qualifies; the nearest to an Axis ground unit first.
+void DvState::purge_choices(std::vector<int>& out) const {
+  out.clear();
+  if (stage_ != Stage::kMandate || purges_left_ <= 0) return;
+  const steppe::HexGrid& gr = g_.grid();
+  int best = 1 << 30;
+  std::vector<std::pair<int, int>> by_distance;
+  for (size_t i = 0; i < units_.size(); ++i) {
+    const UnitDef& d = g_.units()[i];
+    if (units_[i].box != Box::kMap || d.side != kSoviet || d.type != "rifle-division") continue;
+    int near = 1 << 30;
+    for (size_t j = 0; j < units_.size(); ++j) {
+      const UnitDef& e = g_.units()[j];
+      if (units_[j].box != Box::kMap || e.side != kAxis || !e.ground) continue;
+      if (turn_ == 1 && g_.hex(units_[j].hex).romania) continue;
+      near = std::min(near, gr.distance(units_[i].hex, units_[j].hex));
+    }
+    if (near == 1 << 30) continue;
+    best = std::min(best, near);
+    by_distance.emplace_back(near, static_cast<int>(i));
+  }
+  for (const auto& [dist, u] : by_distance)
+    if (dist == best) out.push_back(u);
+}
+
+bool DvState::begin_purge() {
+  const int short_by = mandates_ - mandates_made_;
+  mandates_ = mandates_made_ = 0;
+  if (short_by <= 0) return false;
+  purges_left_ = short_by;
+  stage_ = Stage::kMandate;
+  active_ = kAxis;
+  std::vector<int> choices;
+  purge_choices(choices);
+  if (choices.empty()) {
+    log("mandate",
+        std::to_string(short_by) + " mandated counterattacks not made; no Rifle Division to eliminate",
+        "10.5.6.2");
+    purges_left_ = 0;
+    return false;
+  }
+  log("mandate",
+      std::to_string(short_by) +
+          " mandated counterattacks not made: the Axis may eliminate as many Rifle Divisions",
+      "10.5.6.2");
+  return true;
+}
+
+void DvState::do_purge(int u) {
+  UnitState& s = us(u);
+  const int h = s.hex;
+  s = UnitState{};
+  s.box = Box::kEliminated;
+  --purges_left_;
+  log("mandate", g_.unit(u).label + " is eliminated for an unmade mandated counterattack", "10.5.6.2");
+  if (occupant_side(h) == kNeutral) zoc_control();
+  std::vector<int> choices;
+  purge_choices(choices);
+  if (choices.empty()) {
+    purges_left_ = 0;
+    next_round();
+  }
 }
 
 // V. Attrition Phase (13.8), VI. End Phase: victory check (3.2), turn advance.

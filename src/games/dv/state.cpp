@@ -160,6 +160,10 @@ const char* stage_name(Stage s) {
       return "air-defend";
     case Stage::kAirSupply:
       return "air-supply";
+    case Stage::kStavkaPlace:
+      return "stavka-place";
+    case Stage::kMandate:
+      return "mandate";
   }
   return "?";
 }
@@ -303,6 +307,8 @@ Json DvState::full_json() const {
   j["pending"] = pend;
   j["fall_blau_turn"] = fall_blau_turn_;
   j["manstein"] = {manstein_hex_, manstein_back_, manstein_year_, manstein_uses_, held_passed_};
+  j["stavka"] = {stavka_passed_, stavka_played_, stavka_steps_, stavka_new_, stavka_hq_new_};
+  j["mandates"] = {mandates_, mandates_made_, purges_left_};
   j["fz_gone"] = fz_gone_;
   j["fort_gone"] = fort_gone_;
   return j;
@@ -354,6 +360,12 @@ uint64_t DvState::state_hash() const {
       static_cast<uint64_t>(manstein_year_) << 32 | static_cast<uint64_t>(manstein_uses_) << 48 |
       uint64_t{held_passed_} << 56);
   mix(static_cast<uint64_t>(fall_blau_turn_) + 313);
+  // 10.5.9 the Stavka chit, 10.5.6.1/10.5.6.2 Stalin's mandates
+  mix(uint64_t{stavka_passed_} | uint64_t{stavka_played_} << 1 | static_cast<uint64_t>(stavka_steps_) << 2 |
+      static_cast<uint64_t>(mandates_) << 12 | static_cast<uint64_t>(mandates_made_) << 20 |
+      static_cast<uint64_t>(purges_left_) << 28);
+  for (int u : stavka_new_) mix(static_cast<uint64_t>(u) + 21000);
+  for (int u : stavka_hq_new_) mix(static_cast<uint64_t>(u) + 23000);
   mix(static_cast<uint64_t>(phase1_));
   for (int p : axis_pool_) mix(static_cast<uint64_t>(p) + 77);
   mix(static_cast<uint64_t>(rf_) + 991);

@@ -31,7 +31,9 @@ void DvState::trace_supply(int side, std::vector<uint8_t>& los, std::vector<uint
   for (size_t i = 0; i < units_.size(); ++i)
     if (units_[i].box == Box::kMap && g_.units()[i].ground)
       occ[static_cast<size_t>(units_[i].hex)] = static_cast<int8_t>(g_.units()[i].side);
-  // 6.3, 13.2: not through enemy units, enemy ZOC (unless a friendly unit negates it), enemy-held
+  // 6.3 (LOC), 6.4 (LOS: "a path of hexes of variable length, free of Enemy units or ZOC, from a
+  // Friendly occupied hex to a Friendly Supply Source hex. Friendly units negate Enemy ZOC"), 13.2:
+  // not through enemy units, enemy ZOC (unless a friendly unit negates it), enemy-held
   // towns and cities, lake or sea; 15.3 no Soviet LOC through Hungary in 1941; 13.2 Turns 1-3
   // no Soviet LOC outside the USSR unless Soviet units occupy the hex.
   const auto node_rule = [&](int h) {
@@ -178,6 +180,15 @@ void DvState::attrition() {
         threatened = units_[j].box == Box::kMap && units_[j].hex == nb && g_.units()[j].side != d.side &&
                      g_.units()[j].ground && units_[j].supply == 0;
     if (!threatened) continue;
+    // 17.1.2 (cited in 8.6.1: "Isolated German Mech units are treated as OOS for Attrition purposes
+    // on Turns 2-4 under rule 17.1.2"): in a game begun with Barbarossa they survive this check
+    // and stay Isolated (ruling DV-B2).
+    if (d.nation == "german" && d.mech && first_turn_ == 1 && turn_ >= g_.barbarossa_mech_oos().first &&
+        turn_ <= g_.barbarossa_mech_oos().second) {
+      log("attrition", d.label + " is isolated, treated as OOS for attrition on this Barbarossa turn",
+          "17.1.2, 13.8");
+      continue;
+    }
     log("attrition", d.label + " is isolated next to an in-supply enemy and eliminated", "13.8");
     emptied.push_back(s.hex);
     s.box = Box::kEliminated;

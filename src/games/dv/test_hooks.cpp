@@ -15,6 +15,8 @@
 //   set air-base-phase             4.0 II: the Air Base Phase begins (the Axis Segment first)
 //   set logistics-air-supply       8.6.1: the Logistics round's German Air Supply window
 //   set end-actions                the Action Phase ends: 4.0 V (8.6.2's Air Supply Segment, 13.8), VI
+//   set reserve UNIT [reduced]     a counter waits in the Stavka Reserve (10.5.9)
+//   query: stavka-steps (10.5.9.1); mandates (ordered made eliminations-left, 10.5.6.2); unit UNIT act
 //   query: air UNIT (HEX|unbased available|done|out|eliminated-until N); air-supplied UNIT; combat (ATT to
 //   DEF COLUMN) (Axis) query: unit UNIT hex|steps|supply|box; odds HEX UNIT...; vp; stage; control HEX;
 //          stack HEX UNIT...; mf UNIT; reach UNIT HEX; zoc axis|soviet HEX; supplied axis|soviet HEX
@@ -57,6 +59,12 @@ Status DvState::test_set(const std::vector<std::string>& w) {
     replace_act_markers();
     return Status::ok();
   }
+  if (w[0] == "reserve" && unit(1) >= 0 && w.size() <= 3) {  // 10.5.9: a unit waits in the Stavka Reserve
+    us(unit(1)) = UnitState{};
+    us(unit(1)).box = Box::kStavkaReserve;
+    us(unit(1)).steps = static_cast<uint8_t>(w.size() == 3 && w[2] == "reduced" ? 1 : g_.unit(unit(1)).steps);
+    return Status::ok();
+  }
   if (w[0] == "remove" && unit(1) >= 0) {
     us(unit(1)) = UnitState{};
     us(unit(1)).box = Box::kRemoved;
@@ -96,6 +104,7 @@ Status DvState::test_set(const std::vector<std::string>& w) {
     const int t = std::atoi(w[1].c_str());
     if (t < 1 || t > 44) return Error{"turn 1..44", "", ""};
     turn_ = t;
+    stavka_played_ = false;  // 10.5.9: the new turn's Stavka chit
     return Status::ok();
   }
   if (w[0] == "round" && w.size() == 3 && chit_from_name(w[1]) >= 0 && side_word(w[2]) != kNeutral) {
@@ -170,11 +179,12 @@ Result<std::string> DvState::test_query(const std::vector<std::string>& w) const
     if (w[2] == "steps") return std::to_string(s.steps);
     if (w[2] == "supply") return std::string(s.supply == 0 ? "ok" : s.supply == 1 ? "oos" : "is");
     if (w[2] == "box")
-      return std::string(s.box == Box::kMap           ? "map"
-                         : s.box == Box::kEliminated  ? "eliminated"
-                         : s.box == Box::kOtherFronts ? "other-fronts"
-                         : s.box == Box::kRemoved     ? "removed"
-                                                      : "other");
+      return std::string(s.box == Box::kMap             ? "map"
+                         : s.box == Box::kEliminated    ? "eliminated"
+                         : s.box == Box::kOtherFronts   ? "other-fronts"
+                         : s.box == Box::kRemoved       ? "removed"
+                         : s.box == Box::kStavkaReserve ? "stavka-reserve"
+                                                        : "other");
   }
   if (w[0] == "air" && w.size() == 2 && unit(1) >= 0 && g_.air_slot(unit(1)) >= 0) {
     const AirSlot& a = air_slot(unit(1));
@@ -191,6 +201,12 @@ Result<std::string> DvState::test_query(const std::vector<std::string>& w) const
   if (w[0] == "air-supplied" && w.size() == 2 && unit(1) >= 0)
     return std::string(air_supplied(unit(1)) ? "yes" : "no");
   if (w[0] == "rf") return std::to_string(rf_);
+  if (w[0] == "stavka-steps") return std::to_string(stavka_steps_);  // 10.5.9.1
+  if (w[0] == "mandates")  // 10.5.6.1/10.5.6.2: ordered, made, eliminations left
+    return std::to_string(mandates_) + " " + std::to_string(mandates_made_) + " " +
+           std::to_string(purges_left_);
+  if (w[0] == "unit" && unit(1) >= 0 && w.size() == 3 && w[2] == "act")
+    return std::string(us(unit(1)).act ? "yes" : "no");
   if (w[0] == "rail") return std::to_string(rail_left_);
   if (w[0] == "naval" && w.size() == 2 && (w[1] == "baltic" || w[1] == "black-sea"))
     return std::to_string(naval_left_[w[1] == "baltic" ? 0 : 1]);

@@ -25,6 +25,10 @@
 //   air AIR            8.3/8.4 air support for the combat being fought (the attacker's, then the defender's)
 //   bombard AIR UNIT   8.5 an air unit bombards an enemy ground unit
 //   airsupply AIR HEX  8.6.1/8.6.2 German Air Supply
+//   stavka             10.2, 10.5.9 the Soviet plays the held Stavka chit (then `place UNIT HEX`
+//                      from the Stavka Reserve, 10.5.9.2, and `done`)
+//   purge UNIT         10.5.6.2 the Axis eliminates a Rifle Division for an unmade mandate
+//   reserve UNIT       7.3 a Soviet reinforcement goes into the Stavka Reserve (from Turn 3)
 #include "kernel/verbs.h"
 
 #include <algorithm>
@@ -93,8 +97,15 @@ bool mover_must_attack(const DvState& s) {
 struct Verbs {
   // ---- place ----
   static void gen_place(const DvState& s, std::vector<Action>& out) {
-    if (s.stage() != Stage::kPlace) return;
     std::vector<int> hexes;
+    if (s.stage() == Stage::kStavkaPlace) {  // 10.5.9.2
+      for (int u = 0; u < static_cast<int>(s.dv().units().size()); ++u) {
+        s.stavka_placement_hexes(u, hexes);
+        for (int h : hexes) out.push_back(make(kPlace, {u, h}));
+      }
+      return;
+    }
+    if (s.stage() != Stage::kPlace) return;
     for (int u = 0; u < static_cast<int>(s.dv().units().size()); ++u) {
       if (s.dv().unit(u).side != s.active_side()) continue;
       s.placement_hexes(u, hexes);
@@ -103,6 +114,27 @@ struct Verbs {
   }
   static Status check_place(const DvState& s, const Action& a) {
     if (Status st = arity(a, 2, "place UNIT HEX"); !st) return st;
+    if (s.stage() == Stage::kStavkaPlace) {
+      if (!valid_unit(s, a.args[0]) || !valid_hex(s, a.args[1]))
+        return Error{"usage: place UNIT HEX", "", ""};
+      const int u = a.args[0];
+      const UnitState& us = s.us(u);
+      if (us.box != Box::kStavkaReserve)
+        return rule_error("10.5.9", s.dv().unit(u).label + " is not in the Stavka Reserve");
+      const int steps = us.steps > 0 ? us.steps : s.dv().unit(u).steps;
+      if (steps > s.stavka_steps())
+        return rule_error("10.5.9.1", s.dv().unit(u).label + " has " + std::to_string(steps) +
+                                          " steps; only " + std::to_string(s.stavka_steps()) +
+                                          " may still leave the Stavka Reserve");
+      std::vector<int> hexes;
+      s.stavka_placement_hexes(u, hexes);
+      if (std::find(hexes.begin(), hexes.end(), a.args[1]) == hexes.end())
+        return rule_error("10.5.9.2", s.dv().unit(u).label + " may not be placed at " +
+                                          s.dv().grid().id(a.args[1]) +
+                                          " (a 7.3 reinforcement hex, or with the Stavka or Zhukov HQ in "
+                                          "overland supply, stacking permitting)");
+      return Status::ok();
+    }
     if (s.stage() != Stage::kPlace)
       return rule_error("7.1", "reinforcements are placed only in the Reinforcement Phase");
     if (!valid_unit(s, a.args[0]) || !valid_hex(s, a.args[1])) return Error{"usage: place UNIT HEX", "", ""};
@@ -118,6 +150,10 @@ struct Verbs {
     return Status::ok();
   }
   static void apply_place(DvState& s, const Action& a) {
+    if (s.stage() == Stage::kStavkaPlace) {
+      s.do_stavka_place(a.args[0], a.args[1]);
+      return;
+    }
     s.do_place(a.args[0], a.args[1]);
     s.advance_placement();
   }
@@ -172,13 +208,17 @@ struct Verbs {
     if (Status st = arity(a, 1, "pick UNIT"); !st) return st;
     if (s.stage() != Stage::kMove)
       return rule_error("10.5", "units move only in the movement part of a round");
+    // 11.1.1: "The Movement of each unit must be completed before that of another is begun."
     if (s.picked() >= 0)
-      return rule_error("11.1", "finish the move of " + s.dv().unit(s.picked()).label + " first");
+      return rule_error("11.1, 11.1.1", "finish the move of " + s.dv().unit(s.picked()).label + " first");
     if (!valid_unit(s, a.args[0])) return Error{"usage: pick UNIT", "", ""};
     const int u = a.args[0];
     if (!s.active_unit(u, kSegMove))
       return rule_error("10.5", s.dv().unit(u).label + " is not activated in this round");
-    if (s.us(u).moved) return rule_error("11.1", s.dv().unit(u).label + " has already moved in this round");
+    // 11.1.1: "No unit may move more than once per Action Round but, if eligible, a unit may move
+    // in multiple Action Rounds in a Turn."
+    if (s.us(u).moved)
+      return rule_error("11.1, 11.1.1", s.dv().unit(u).label + " has already moved in this round");
     if (!s.can_pick(u)) return rule_error("11.3", s.dv().unit(u).label + " has no movement factor now");
     return Status::ok();
   }
@@ -196,6 +236,12 @@ struct Verbs {
     if (!valid_unit(s, a.args[0]) || !valid_hex(s, a.args[1])) return Error{"usage: move UNIT HEX", "", ""};
     if (s.picked() != a.args[0])
       return rule_error("11.1", "pick " + s.dv().unit(a.args[0]).label + " before moving it");
+    if (!s.stavka_move_ok(a.args[0], a.args[1]))
+      return rule_error("10.5.9.3",
+                        s.dv().unit(a.args[0]).label +
+                            " entered with the HQ: its first or second hex must be within two "
+                            "hexes of an Axis combat unit, or it must end within two hexes of a "
+                            "Soviet combat unit that did not leave the Stavka Reserve this round");
     if (!s.move_dest_ok(a.args[0], a.args[1], nullptr))
       return rule_error("11.1, 6.2, 5.1, 10.5.6",
                         s.dv().unit(a.args[0]).label + " cannot reach " + s.dv().grid().id(a.args[1]) +
@@ -387,13 +433,15 @@ struct Verbs {
   }
   static void gen_done(const DvState& s, std::vector<Action>& out) {
     if (s.stage() == Stage::kReplace || s.stage() == Stage::kRail || s.stage() == Stage::kNaval ||
-        s.stage() == Stage::kAirBase || s.stage() == Stage::kAirSupply)
+        s.stage() == Stage::kAirBase || s.stage() == Stage::kAirSupply || s.stage() == Stage::kStavkaPlace ||
+        s.stage() == Stage::kMandate)
       out.push_back(make(kDone));
   }
   static Status check_done(const DvState& s, const Action& a) {
     if (Status st = arity(a, 0, "done"); !st) return st;
     if (s.stage() != Stage::kReplace && s.stage() != Stage::kRail && s.stage() != Stage::kNaval &&
-        s.stage() != Stage::kAirBase && s.stage() != Stage::kAirSupply)
+        s.stage() != Stage::kAirBase && s.stage() != Stage::kAirSupply && s.stage() != Stage::kStavkaPlace &&
+        s.stage() != Stage::kMandate)
       return rule_error(
           "7.1, 9.1, 8.2, 8.6",
           "no Replacement Segment, rail movement, Naval Transport, Air Base Segment or Air Supply "
@@ -401,6 +449,16 @@ struct Verbs {
     return Status::ok();
   }
   static void apply_done(DvState& s, const Action&) {
+    if (s.stage() == Stage::kStavkaPlace) {  // 10.5.9: placement is complete
+      s.end_stavka_placement();
+      return;
+    }
+    if (s.stage() == Stage::kMandate) {  // 10.5.6.2 "the Axis player may eliminate": no more
+      s.log("mandate", "the Axis eliminates no more Rifle Divisions", "10.5.6.2");
+      s.purges_left_ = 0;
+      s.next_round();
+      return;
+    }
     if (s.stage() == Stage::kAirBase) {
       AirVerbs::end_segment(s);
       return;
@@ -531,15 +589,17 @@ struct Verbs {
 
   // ---- manstein / hold (10.2, 10.5.10) ----
   static void gen_manstein(const DvState& s, std::vector<Action>& out) {
-    if (s.stage() != Stage::kHeld) return;
+    if (s.stage() != Stage::kHeld || s.active_side() != kAxis) return;
     std::vector<int> hexes;
     s.manstein_hexes(hexes);
     for (int h : hexes) out.push_back(make(kManstein, {h}));
   }
   static Status check_manstein(const DvState& s, const Action& a) {
     if (Status st = arity(a, 1, "manstein HEX"); !st) return st;
-    if (s.stage() != Stage::kHeld)
-      return rule_error("10.2", "Manstein/Model is played only before a chit is drawn from the cup, or last");
+    if (s.stage() != Stage::kHeld || s.active_side() != kAxis)
+      return rule_error("10.2",
+                        "Manstein/Model is played only before a chit is drawn from the cup, or last"
+                        " (and after the Soviet's choice of the Stavka chit)");
     if (!valid_hex(s, a.args[0])) return Error{"usage: manstein HEX", "", ""};
     std::vector<int> hexes;
     s.manstein_hexes(hexes);
@@ -562,10 +622,72 @@ struct Verbs {
     if (s.stage() == Stage::kInitiative) {
       s.log("chit", "the Axis keeps Fall Blau's two initiative chits for Turn 13", "10.2");
       s.initiative_left_ = 0;
+    } else if (s.active_side() == kSoviet) {
+      s.stavka_passed_ = true;  // 10.2: Stavka is kept back for this draw
     } else {
       s.held_passed_ = true;
     }
     s.next_round();
+  }
+  // ---- stavka (10.2, 10.5.9) ----
+  static void gen_stavka(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() == Stage::kHeld && s.active_side() == kSoviet) out.push_back(make(kStavka));
+  }
+  static Status check_stavka(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 0, "stavka"); !st) return st;
+    if (s.stage() != Stage::kHeld || s.active_side() != kSoviet)
+      return rule_error("10.2",
+                        "the Stavka chit is played only before a chit is drawn from the cup, or last, "
+                        "never before an Axis initiative chit (or as the Soviet initiative chit)");
+    return Status::ok();
+  }
+  static void apply_stavka(DvState& s, const Action&) {
+    s.pulled_.push_back(kChitStavka * 2 + kSoviet);
+    s.log("chit", "the Soviet plays the Stavka chit", "10.2");
+    s.start_round(kChitStavka, kSoviet);
+  }
+  // ---- purge (10.5.6.2) ----
+  static void gen_purge(const DvState& s, std::vector<Action>& out) {
+    std::vector<int> c;
+    s.purge_choices(c);
+    for (int u : c) out.push_back(make(kPurge, {u}));
+  }
+  static Status check_purge(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 1, "purge UNIT"); !st) return st;
+    if (s.stage() != Stage::kMandate)
+      return rule_error("10.5.6.2",
+                        "Rifle Divisions are eliminated only for mandated counterattacks not made");
+    if (!valid_unit(s, a.args[0])) return Error{"usage: purge UNIT", "", ""};
+    std::vector<int> c;
+    s.purge_choices(c);
+    if (std::find(c.begin(), c.end(), a.args[0]) == c.end())
+      return rule_error("10.5.6.2", s.dv().unit(a.args[0]).label +
+                                        " may not be chosen: a Soviet 1-4 Rifle Division on the map, those "
+                                        "adjacent to Axis units first, else those closest to one");
+    return Status::ok();
+  }
+  static void apply_purge(DvState& s, const Action& a) { s.do_purge(a.args[0]); }
+  // ---- reserve (7.3) ----
+  static void gen_reserve(const DvState& s, std::vector<Action>& out) {
+    if (s.stage() != Stage::kPlace || s.active_side() != kSoviet) return;
+    for (int u = 0; u < static_cast<int>(s.dv().units().size()); ++u)
+      if (s.may_reserve(u)) out.push_back(make(kReserve, {u}));
+  }
+  static Status check_reserve(const DvState& s, const Action& a) {
+    if (Status st = arity(a, 1, "reserve UNIT"); !st) return st;
+    if (s.stage() != Stage::kPlace || s.active_side() != kSoviet)
+      return rule_error("7.3", "reinforcements go into the Stavka Reserve only when the Soviet places them");
+    if (!valid_unit(s, a.args[0])) return Error{"usage: reserve UNIT", "", ""};
+    if (!s.may_reserve(a.args[0]))
+      return rule_error("7.3", s.dv().unit(a.args[0]).label +
+                                   " may not go into the Stavka Reserve (a Soviet " +
+                                   "reinforcement of this turn, from Turn " +
+                                   std::to_string(s.dv().stavka_reserve_from()) + ")");
+    return Status::ok();
+  }
+  static void apply_reserve(DvState& s, const Action& a) {
+    s.do_reserve(a.args[0]);
+    s.advance_placement();
   }
 
   // ---- notation ----
@@ -617,6 +739,12 @@ struct Verbs {
         return "rail " + unit(0) + " " + hex(1);
       case kShip:
         return "ship " + unit(0) + " " + hex(1);
+      case kStavka:
+        return "stavka";
+      case kPurge:
+        return "purge " + unit(0);
+      case kReserve:
+        return "reserve " + unit(0);
       default:
         return "?";
     }
@@ -757,6 +885,16 @@ const Row kRows[] = {
     {kAirSupply, "airsupply", "airsupply AIR HEX", "8.6", &AirVerbs::gen_airsupply,
      &AirVerbs::check_airsupply, &AirVerbs::apply_airsupply, &AirVerbs::print,
      [](const DvState& s, std::span<const std::string_view> w) { return AirVerbs::parse(s, kAirSupply, w); }},
+    // 10.5.9, 10.5.6.2
+    {kStavka, "stavka", "stavka", "10.5.9", &Verbs::gen_stavka, &Verbs::check_stavka, &Verbs::apply_stavka,
+     &Verbs::print,
+     [](const DvState&, std::span<const std::string_view> w) { return Verbs::parse_none(kStavka, w); }},
+    {kPurge, "purge", "purge UNIT", "10.5.6.2", &Verbs::gen_purge, &Verbs::check_purge, &Verbs::apply_purge,
+     &Verbs::print,
+     [](const DvState& s, std::span<const std::string_view> w) { return Verbs::parse_unit(s, kPurge, w); }},
+    {kReserve, "reserve", "reserve UNIT", "7.3", &Verbs::gen_reserve, &Verbs::check_reserve,
+     &Verbs::apply_reserve, &Verbs::print,
+     [](const DvState& s, std::span<const std::string_view> w) { return Verbs::parse_unit(s, kReserve, w); }},
 };
 const steppe::VerbTable<DvState> kVerbs{kRows};
 
