@@ -550,6 +550,8 @@ class DvState : public steppe::State {
   bool stavka_available() const;
   void play_stavka();
   void stavka_placement_hexes(int u, std::vector<int>& out) const;  // 10.5.9.2
+  int reserve_steps(int u) const;  // 10.5.9.1: the steps a unit in the Stavka Reserve takes out of the roll
+  void next_stavka_placement();    // 10.5.9.2: on to the Stavka round once no unit can still be placed
   void do_stavka_place(int u, int h);
   void end_stavka_placement();
   bool stavka_new(int u) const;             // placed from the Stavka Reserve this round

@@ -531,12 +531,7 @@ void DvState::play_stavka() {
   seg_ = 0;
   stage_ = Stage::kStavkaPlace;
   active_ = kSoviet;
-  std::vector<int> hexes;
-  for (size_t i = 0; i < units_.size(); ++i) {
-    stavka_placement_hexes(static_cast<int>(i), hexes);
-    if (!hexes.empty()) return;
-  }
-  end_stavka_placement();
+  next_stavka_placement();
 }
 
 bool DvState::stavka_new(int u) const {
@@ -554,8 +549,7 @@ void DvState::stavka_placement_hexes(int u, std::vector<int>& out) const {
   const UnitDef& d = g_.unit(u);
   const UnitState& s = us(u);
   if (stage_ != Stage::kStavkaPlace || s.box != Box::kStavkaReserve || !d.ground || d.side != kSoviet) return;
-  const int steps = s.steps > 0 ? s.steps : d.steps;
-  if (steps > stavka_steps_) return;
+  if (reserve_steps(u) > stavka_steps_) return;
   entry_hexes(u, out);  // 7.3
   std::vector<uint8_t> los, loc;
   for (int hq : {g_.stavka_hq(), g_.zhukov()}) {
@@ -569,11 +563,13 @@ void DvState::stavka_placement_hexes(int u, std::vector<int>& out) const {
   out.erase(std::unique(out.begin(), out.end()), out.end());
 }
 
+int DvState::reserve_steps(int u) const { return us(u).steps > 0 ? us(u).steps : g_.unit(u).steps; }
+
 void DvState::do_stavka_place(int u, int h) {
   std::vector<int> cities;
   entry_hexes(u, cities);
   UnitState& s = us(u);
-  const int steps = s.steps > 0 ? s.steps : g_.unit(u).steps;
+  const int steps = reserve_steps(u);
   s = UnitState{};
   s.box = Box::kMap;
   s.hex = h;
@@ -589,6 +585,10 @@ void DvState::do_stavka_place(int u, int h) {
       g_.unit(u).label + " leaves the Stavka Reserve at " + g_.grid().id(h) +
           (via_hq ? " (with the HQ)" : "") + ", " + std::to_string(stavka_steps_) + " steps left",
       via_hq ? "10.5.9.2" : "10.5.9.2, 7.3");
+  next_stavka_placement();
+}
+
+void DvState::next_stavka_placement() {
   std::vector<int> hexes;
   for (size_t i = 0; i < units_.size(); ++i) {
     stavka_placement_hexes(static_cast<int>(i), hexes);

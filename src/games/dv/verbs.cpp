@@ -118,10 +118,9 @@ struct Verbs {
       if (!valid_unit(s, a.args[0]) || !valid_hex(s, a.args[1]))
         return Error{"usage: place UNIT HEX", "", ""};
       const int u = a.args[0];
-      const UnitState& us = s.us(u);
-      if (us.box != Box::kStavkaReserve)
+      if (s.us(u).box != Box::kStavkaReserve)
         return rule_error("10.5.9", s.dv().unit(u).label + " is not in the Stavka Reserve");
-      const int steps = us.steps > 0 ? us.steps : s.dv().unit(u).steps;
+      const int steps = s.reserve_steps(u);
       if (steps > s.stavka_steps())
         return rule_error("10.5.9.1", s.dv().unit(u).label + " has " + std::to_string(steps) +
                                           " steps; only " + std::to_string(s.stavka_steps()) +
@@ -431,17 +430,17 @@ struct Verbs {
   static void apply_rebuild(DvState& s, const Action& a) {
     s.do_rebuild(a.args[0], a.args[1], a.args[2] == 1);
   }
+  // The stages a player ends with `done` (7.1, 9.1, 8.2, 8.6, 10.5.9, 10.5.6.2).
+  static bool ends_with_done(Stage st) {
+    return st == Stage::kReplace || st == Stage::kRail || st == Stage::kNaval || st == Stage::kAirBase ||
+           st == Stage::kAirSupply || st == Stage::kStavkaPlace || st == Stage::kMandate;
+  }
   static void gen_done(const DvState& s, std::vector<Action>& out) {
-    if (s.stage() == Stage::kReplace || s.stage() == Stage::kRail || s.stage() == Stage::kNaval ||
-        s.stage() == Stage::kAirBase || s.stage() == Stage::kAirSupply || s.stage() == Stage::kStavkaPlace ||
-        s.stage() == Stage::kMandate)
-      out.push_back(make(kDone));
+    if (ends_with_done(s.stage())) out.push_back(make(kDone));
   }
   static Status check_done(const DvState& s, const Action& a) {
     if (Status st = arity(a, 0, "done"); !st) return st;
-    if (s.stage() != Stage::kReplace && s.stage() != Stage::kRail && s.stage() != Stage::kNaval &&
-        s.stage() != Stage::kAirBase && s.stage() != Stage::kAirSupply && s.stage() != Stage::kStavkaPlace &&
-        s.stage() != Stage::kMandate)
+    if (!ends_with_done(s.stage()))
       return rule_error(
           "7.1, 9.1, 8.2, 8.6",
           "no Replacement Segment, rail movement, Naval Transport, Air Base Segment or Air Supply "
